@@ -1,0 +1,3 @@
+"""ginscore: keep score of Gin Rummy at a real table."""
+
+__version__ = "1.0.0"

@@ -1,0 +1,4 @@
+"""``python -m ginscore``."""
+from ginscore.cli import main
+
+main()

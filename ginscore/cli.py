@@ -1,0 +1,602 @@
+"""The command line: the only module that imports typer.
+
+Parse what was typed, load the facts, change them or replay them, and hand
+the standings to ``render`` (people) or ``summary`` (scripts). Every error
+reaches the user through ``_Group.main``: one line on standard error and the
+exit status of ``errors.ExitStatus``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from dataclasses import replace
+from datetime import datetime
+from enum import Enum
+from pathlib import Path
+
+import typer
+from typer.core import TyperGroup
+
+from .cards import parse_card
+from .errors import BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GinscoreError, Refused
+from .rules import HouseRules
+from .store import Store
+from .variants import Draw, Knock, Roles, SessionFacts, Standings, draw_for_roles, replay, resolve_player
+
+try:  # typer >= 0.22 ships its own copy of click
+    from typer._click import exceptions as _click_errors
+except ImportError:  # pragma: no cover - older typer on plain click
+    from click import exceptions as _click_errors
+
+
+def _fail(status: int, message: str) -> int:
+    """The one place an error is told: one line on standard error."""
+    line = " ".join(message.split())
+    sys.stderr.write(f"Error: {line}\n")
+    sys.stderr.flush()
+    return int(status)
+
+
+class _Group(TyperGroup):
+    """Runs a command and turns every expected failure into one line and an exit status."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            result = super().main(
+                args=args, prog_name="ginscore", complete_var=complete_var, standalone_mode=False, **extra
+            )
+            status = result if isinstance(result, int) else ExitStatus.OK
+        except GinscoreError as error:
+            status = _fail(error.status, str(error))
+        except _click_errors.UsageError as error:
+            where = f"; see `{error.ctx.command_path} --help`" if error.ctx else ""
+            message = error.format_message().replace("Value error, ", "").replace(
+                "Input should be a valid integer, unable to parse string as an integer", "give a whole number"
+            )
+            status = _fail(ExitStatus.REFUSED, message.rstrip(".") + where)
+        except _click_errors.ClickException as error:
+            status = _fail(ExitStatus.REFUSED, error.format_message())
+        except typer.Abort:
+            status = _fail(130, "stopped; nothing was changed")
+        if standalone_mode:
+            sys.exit(status)
+        return status
+
+
+app = typer.Typer(
+    cls=_Group,
+    help="Keep score of Gin Rummy at a real table: standard, Oklahoma, Hollywood and three-player.\n\n"
+    "Example: ginscore new hollywood Ann Ben, then ginscore hand ann 4 22 after each hand.",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    rich_markup_mode=None,
+)
+
+
+class Variant(str, Enum):
+    standard = "standard"
+    oklahoma = "oklahoma"
+    hollywood = "hollywood"
+    three = "three"
+
+
+SESSION_HELP = "The session to act on (exact name or unique prefix); the current one when left out."
+JSON_HELP = "Print one JSON document for scripts instead of tables."
+
+
+def _session_option():
+    return typer.Option(None, "--session", "-s", help=SESSION_HELP, metavar="NAME")
+
+
+def _json_option():
+    return typer.Option(False, "--json", help=JSON_HELP)
+
+
+def default_db_path() -> Path:
+    """``--db``, else $GINSCORE_DB, else ginscore.json in the per-user app folder (CLI.md)."""
+    from_env = os.environ.get("GINSCORE_DB")
+    if from_env:
+        return Path(from_env)
+    return Path(typer.get_app_dir("ginscore")) / "ginscore.json"
+
+
+@app.callback(invoke_without_command=True)
+def _top(
+    ctx: typer.Context,
+    db: Path = typer.Option(
+        None, "--db", help="The database file (default: $GINSCORE_DB, else ginscore.json in your app folder).",
+        dir_okay=True, metavar="PATH",
+    ),
+) -> None:
+    ctx.obj = Store(db if db is not None else default_db_path())
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+        raise typer.Exit(0)
+
+
+def _store(ctx: typer.Context) -> Store:
+    return ctx.find_root().obj
+
+
+def _now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _standings(store: Store, facts: SessionFacts) -> Standings:
+    """Replay stored facts; a stored hand that no longer adds up makes the file unusable."""
+    try:
+        return replay(facts)
+    except BadHandAt as error:
+        raise DatabaseUnusable(store.path, f"session '{facts.name}' does not add up at {error}") from None
+
+
+def _replay_changed(facts: SessionFacts, changed_hand: int) -> Standings:
+    """Replay after a change at hand ``changed_hand``; refuse the change if any hand breaks."""
+    try:
+        return replay(facts)
+    except BadHandAt as error:
+        if error.number == changed_hand:
+            raise error.error from None
+        raise Refused(
+            f"refused: after that change hand {error.number} could not stand ({error.error}); "
+            "undo or edit the later hands first"
+        ) from None
+
+
+def _print_json(doc) -> None:
+    sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+
+
+def _deadwood(text: str, whose: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise BadDeadwood(f"{whose} deadwood '{text}' is not a number; give a whole number from 0 to 98 (R3)") from None
+
+
+def _upcard(text: str | None):
+    return parse_card(text, rank_only=True) if text else None
+
+
+def _knock(facts: SessionFacts, knocker: str, knocker_deadwood: str, opponent_deadwood: str, upcard, big_gin, at):
+    name = resolve_player(facts.players, knocker)
+    return Knock(
+        knocker=name,
+        knocker_deadwood=_deadwood(knocker_deadwood, f"{name}'s"),
+        opponent_deadwood=_deadwood(opponent_deadwood, "the opponent's"),
+        upcard=_upcard(upcard),
+        big_gin=big_gin,
+        recorded_at=at,
+    )
+
+
+def _append(ctx: typer.Context, session: str | None, make_hand) -> Standings:
+    """Record one more hand under the lock; written only if it stands."""
+    with _store(ctx).writing() as db:
+        facts = db.load(session)
+        facts = replace(facts, hands=facts.hands + (make_hand(facts),))
+        standings = _replay_changed(facts, len(facts.hands))
+        db.save(facts)
+    return standings
+
+
+# --- starting sessions ------------------------------------------------------
+
+
+def _check_names(variant: str, players: list[str]) -> tuple[str, ...]:
+    want = 3 if variant == "three" else 2
+    if len(players) != want:
+        raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
+    names = tuple(" ".join(p.split()) for p in players)
+    for name in names:
+        if not name:
+            raise Refused("a player's name is empty; give each player a name")
+        if not name.isprintable():
+            raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
+    folded = [n.casefold() for n in names]
+    for name in names:
+        if folded.count(name.casefold()) > 1:
+            raise Refused(f"two players are named '{name}' (names are compared ignoring case); tell them apart")
+    return names
+
+
+def _first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Roles | None, str]:
+    """First dealer (R5) or first roles (R21): as given, else drawn at random and told."""
+    rng = random.SystemRandom()
+    if variant == "three":
+        if dealer:
+            raise Refused("in three-player the box deals (R22); give --box and --captain instead of --dealer")
+        if bool(box) != bool(captain):
+            raise Refused("give both --box and --captain, or neither to draw for seats (R21)")
+        if box:
+            box_name, captain_name = resolve_player(names, box), resolve_player(names, captain)
+            if box_name == captain_name:
+                raise Refused(f"{box_name} cannot be both box and captain; name two different players")
+            out = next(n for n in names if n not in (box_name, captain_name))
+            roles = Roles(box_name, captain_name, out)
+            return None, roles, ""
+        roles, drawn = draw_for_roles(names, rng)
+        cards = ", ".join(f"{n} {c}" for n, c in drawn)
+        return None, roles, f"Drew for seats (R21): {cards}."
+    if box or captain:
+        raise Refused("--box and --captain are for three-player; in a two-player game use --dealer")
+    if dealer:
+        return resolve_player(names, dealer), None, ""
+    chosen = rng.choice(names)
+    return chosen, None, f"{chosen} deals first, chosen at random (R5)."
+
+
+def _free_name(taken: list[str], variant: str) -> str:
+    folded = {t.casefold() for t in taken}
+    number = 1
+    while f"{variant}-{number}" in folded:
+        number += 1
+    return f"{variant}-{number}"
+
+
+def _start(ctx: typer.Context, facts: SessionFacts, told: str) -> None:
+    with _store(ctx).writing() as db:
+        if not facts.name:
+            facts = replace(facts, name=_free_name(db.names(), facts.variant))
+        elif not facts.name.strip():
+            raise Refused("the session name is empty; give --name a name")
+        db.add(facts)
+    from . import render
+
+    render.say(f"Started '{facts.name}': {', '.join(facts.players)}.")
+    if told:
+        render.say(told)
+    render.show_standings(replay(facts))
+
+
+@app.command()
+def new(
+    ctx: typer.Context,
+    variant: Variant = typer.Argument(..., help="standard, oklahoma, hollywood or three (three players)."),
+    players: list[str] = typer.Argument(..., help="Two players (three for 'three').", metavar="PLAYER PLAYER [PLAYER]"),
+    name: str = typer.Option(None, "--name", help="Name the session (default: VARIANT-N)."),
+    dealer: str = typer.Option(None, "--dealer", help="Who deals first (two players); random when left out (R5)."),
+    box: str = typer.Option(None, "--box", help="Three-player: who starts in the box (R21)."),
+    captain: str = typer.Option(None, "--captain", help="Three-player: who starts as captain (R21)."),
+    target: int = typer.Option(100, "--target", help="Points that win a game (R14, H5)."),
+    gin_bonus: int = typer.Option(25, "--gin-bonus", help="Gin bonus (R11, H1)."),
+    undercut_bonus: int = typer.Option(10, "--undercut-bonus", help="Undercut bonus (R10, H1)."),
+    big_gin_bonus: int = typer.Option(None, "--big-gin-bonus", help="Play big gin with this bonus, often 31 (H2)."),
+    game_bonus: int = typer.Option(0, "--game-bonus", help="Bonus to a game's winner, often 100 (H3)."),
+    box_bonus: int = typer.Option(0, "--box-bonus", help="Bonus per hand won, often 20 or 25 (H3)."),
+    shutout: bool = typer.Option(False, "--shutout", help="Double the winner's final score on a shutout (H3)."),
+    spades_double: bool = typer.Option(False, "--spades-double", help="Oklahoma: a spade upcard doubles the hand (H4)."),
+    ace_means_gin: bool = typer.Option(False, "--ace-means-gin", help="Oklahoma: an ace upcard allows only gin (H4)."),
+) -> None:
+    """Start a session and make it current.
+
+    Example: ginscore new hollywood Ann Ben --dealer ann
+    """
+    names = _check_names(variant.value, players)
+    rules = HouseRules(
+        target=target, gin_bonus=gin_bonus, undercut_bonus=undercut_bonus, big_gin_bonus=big_gin_bonus,
+        game_bonus=game_bonus, box_bonus=box_bonus, shutout=shutout, spades_double=spades_double,
+        ace_means_gin=ace_means_gin,
+    )
+    rules.check(variant.value)
+    first_dealer, first_roles, told = _first_seats(variant.value, names, dealer, box, captain)
+    facts = SessionFacts(
+        name=" ".join(name.split()) if name is not None else "",
+        variant=variant.value, players=names, rules=rules, first_dealer=first_dealer,
+        first_roles=first_roles, created_at=_now(),
+    )
+    if name is not None and not facts.name:
+        raise Refused("the session name is empty; give --name a name")
+    _start(ctx, facts, told)
+
+
+@app.command()
+def rematch(
+    ctx: typer.Context,
+    session: str = _session_option(),
+    name: str = typer.Option(None, "--name", help="Name the new session (default: VARIANT-N)."),
+) -> None:
+    """Start a new session with the same players, variant and house rules.
+
+    The winner of the last hand deals first (R5); three-player roles go on
+    turning (R23). In Hollywood this is a new series (R19).
+
+    Example: ginscore rematch
+    """
+    db = _store(ctx).reading()
+    old = db.load(session)
+    standings = _standings(_store(ctx), old)
+    facts = SessionFacts(
+        name=" ".join(name.split()) if name is not None else "",
+        variant=old.variant, players=old.players, rules=old.rules, first_dealer=standings.carry_dealer,
+        first_roles=standings.carry_roles, created_at=_now(),
+    )
+    if name is not None and not facts.name:
+        raise Refused("the session name is empty; give --name a name")
+    _start(ctx, facts, f"Rematch of '{old.name}'.")
+
+
+# --- recording hands --------------------------------------------------------
+
+_HAND_SETTINGS = {"ignore_unknown_options": True}  # so "-3" reaches the deadwood check (R3)
+
+
+@app.command(context_settings=_HAND_SETTINGS)
+def hand(
+    ctx: typer.Context,
+    knocker: str = typer.Argument(..., help="Who knocked (a unique prefix is enough)."),
+    knocker_deadwood: str = typer.Argument(..., help="The knocker's deadwood; 0 is gin (R11)."),
+    opponent_deadwood: str = typer.Argument(..., help="The opponent's deadwood after lay-offs (R8)."),
+    upcard: str = typer.Option(None, "--upcard", help="This hand's upcard, like 7h; required in Oklahoma (R15)."),
+    big_gin: bool = typer.Option(False, "--big-gin", help="An 11-card gin (H2); the session must play big gin."),
+    session: str = _session_option(),
+) -> None:
+    """Record a knocked hand, and show what it scored and the standings.
+
+    Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
+    """
+    standings = _append(
+        ctx, session,
+        lambda facts: _knock(facts, knocker, knocker_deadwood, opponent_deadwood, upcard, big_gin, _now()),
+    )
+    from . import render
+
+    render.show_hand(standings, standings.hands[-1])
+
+
+@app.command()
+def draw(
+    ctx: typer.Context,
+    upcard: str = typer.Option(None, "--upcard", help="This hand's upcard, like 7h."),
+    session: str = _session_option(),
+) -> None:
+    """Record a drawn hand: nobody scores, the same dealer deals again (R12, R25).
+
+    Example: ginscore draw
+    """
+    standings = _append(ctx, session, lambda facts: Draw(upcard=_upcard(upcard), recorded_at=_now()))
+    from . import render
+
+    render.show_hand(standings, standings.hands[-1])
+
+
+@app.command(context_settings=_HAND_SETTINGS)
+def edit(
+    ctx: typer.Context,
+    number: int = typer.Argument(..., help="The hand to correct, as numbered by `ginscore log`."),
+    knocker: str = typer.Argument(None, help="Who knocked."),
+    knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood."),
+    opponent_deadwood: str = typer.Argument(None, help="The opponent's deadwood after lay-offs."),
+    upcard: str = typer.Option(None, "--upcard", help="The hand's upcard (required in Oklahoma)."),
+    big_gin: bool = typer.Option(False, "--big-gin", help="An 11-card gin (H2)."),
+    as_draw: bool = typer.Option(False, "--draw", help="The hand was really a drawn hand (R12)."),
+    session: str = _session_option(),
+) -> None:
+    """Replace hand N with corrected facts; every later hand is rescored.
+
+    Refused whole if a later hand could no longer stand (it would come after
+    the game was won, or its knocker would now sit out).
+
+    Example: ginscore edit 3 ben 6 9 --upcard 8c
+    """
+    given = [a for a in (knocker, knocker_deadwood, opponent_deadwood) if a is not None]
+    if as_draw and given:
+        raise Refused("a drawn hand has no knocker or deadwood; give --draw alone (with --upcard if you like)")
+    if not as_draw and len(given) != 3:
+        raise Refused("give the knocker and both deadwood counts, like `ginscore edit 3 ann 4 22`, or --draw")
+    with _store(ctx).writing() as db:
+        facts = db.load(session)
+        if not 1 <= number <= len(facts.hands):
+            raise Refused(f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)}); see `ginscore log`")
+        old = facts.hands[number - 1]
+        if as_draw:
+            corrected = Draw(upcard=_upcard(upcard), recorded_at=old.recorded_at)
+        else:
+            corrected = _knock(facts, knocker, knocker_deadwood, opponent_deadwood, upcard, big_gin, old.recorded_at)
+        hands = facts.hands[: number - 1] + (corrected,) + facts.hands[number:]
+        facts = replace(facts, hands=hands)
+        standings = _replay_changed(facts, number)
+        db.save(facts)
+    from . import render
+
+    render.show_hand(standings, standings.hands[number - 1], verb="Corrected")
+
+
+@app.command()
+def undo(
+    ctx: typer.Context,
+    yes: bool = typer.Option(False, "--yes", "-y", help="Remove without asking."),
+    session: str = _session_option(),
+) -> None:
+    """Remove the last hand of the session (asks first).
+
+    Example: ginscore undo --yes
+    """
+    from . import render
+    from .summary import explain
+
+    store = _store(ctx)
+    facts = store.reading().load(session)
+    if not facts.hands:
+        raise Refused(f"'{facts.name}' has no hands to undo")
+    standings = _standings(store, facts)
+    last = standings.hands[-1]
+    what = f"hand {last.number}: {explain(standings, last)}"
+    if not yes:
+        try:
+            sure = typer.confirm(f"Remove {what}?", default=False)
+        except typer.Abort:
+            raise Refused("no answer, so nothing was removed; add --yes to remove without asking") from None
+        if not sure:
+            render.say("Nothing removed.")
+            return
+    with store.writing() as db:
+        now = db.load(facts.name)
+        if now.hands != facts.hands:
+            raise Refused("the session changed while you were asked; run `ginscore undo` again")
+        facts = replace(now, hands=now.hands[:-1])
+        db.save(facts)
+    render.say(f"Removed {what}.")
+    render.show_standings(replay(facts))
+
+
+# --- reading ----------------------------------------------------------------
+
+
+def _load(ctx: typer.Context, session: str | None) -> Standings:
+    store = _store(ctx)
+    return _standings(store, store.reading().load(session))
+
+
+def _report(ctx: typer.Context, session: str | None, as_json: bool, to_json: str, to_text: str) -> None:
+    """Replay a session and show it: ``summary.<to_json>`` for scripts, ``render.<to_text>`` for people.
+
+    Imported by name so that the JSON path never loads Rich.
+    """
+    standings = _load(ctx, session)
+    if as_json:
+        from . import summary
+
+        _print_json(getattr(summary, to_json)(standings))
+        return
+    from . import render
+
+    getattr(render, to_text)(standings)
+
+
+@app.command()
+def status(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
+    """Standings: totals (Hollywood: three games), who deals next, roles, winners.
+
+    Example: ginscore status --json
+    """
+    _report(ctx, session, as_json, "status_dict", "show_standings")
+
+
+@app.command()
+def dealer(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
+    """Who deals the next hand (three-player: who is in the box, captains, sits out).
+
+    Example: ginscore dealer
+    """
+    _report(ctx, session, as_json, "dealer_dict", "show_dealer")
+
+
+@app.command()
+def log(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
+    """Every hand of the session with its result and running totals.
+
+    Example: ginscore log
+    """
+    _report(ctx, session, as_json, "log_dict", "show_log")
+
+
+class ExportFormat(str, Enum):
+    csv = "csv"
+    json = "json"
+
+
+@app.command()
+def export(
+    ctx: typer.Context,
+    fmt: ExportFormat = typer.Option(ExportFormat.csv, "--format", "-f", help="csv (one row per hand) or json (the whole session)."),
+    output: Path = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output.", dir_okay=False),
+    session: str = _session_option(),
+) -> None:
+    """The session's hands as CSV (or JSON with --format json).
+
+    Example: ginscore export --output tonight.csv
+    """
+    from .export import export_csv, export_json
+
+    standings = _load(ctx, session)
+    text = export_csv(standings) if fmt is ExportFormat.csv else export_json(standings.facts)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+    except OSError as error:
+        raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
+    sys.stderr.write(f"Wrote {len(standings.hands)} hands of '{standings.facts.name}' to {output}\n")
+
+
+@app.command()
+def sessions(ctx: typer.Context, as_json: bool = _json_option()) -> None:
+    """List every session, marking the current one.
+
+    Example: ginscore sessions
+    """
+    from .summary import session_row
+
+    store = _store(ctx)
+    db = store.reading()
+    current = db.current_name
+    rows = [session_row(f, _standings(store, f), f.name == current) for f in db.all_facts()]
+    if as_json:
+        _print_json(rows)
+        return
+    from . import render
+
+    render.show_sessions(rows)
+
+
+@app.command()
+def use(ctx: typer.Context, name: str = typer.Argument(..., help="A session name or a unique prefix of one.")) -> None:
+    """Make a session current.
+
+    Example: ginscore use hollywood-2
+    """
+    with _store(ctx).writing() as db:
+        found = db.find_name(name)
+        db.make_current(found)
+    from . import render
+
+    render.say(f"Now keeping score in '{found}'.")
+
+
+@app.command()
+def rules(
+    ctx: typer.Context,
+    variant: Variant = typer.Argument(None, help="standard, oklahoma, hollywood or three; default: the current session's."),
+) -> None:
+    """The rules in plain words, and the current session's house rules.
+
+    Example: ginscore rules oklahoma
+    """
+    from . import render
+    from .rulebook import rule_lines
+    from .summary import rules_words
+
+    facts = None
+    db = _store(ctx).reading()
+    if db.names():
+        try:
+            facts = db.load(None)
+        except Refused:
+            facts = None
+    chosen = variant.value if variant else (facts.variant if facts else None)
+    for line in rule_lines(chosen):
+        render.say(line)
+    if facts:
+        render.say("")
+        render.say(f"House rules of '{facts.name}' ({facts.variant}): " + "; ".join(rules_words(facts)) + ".")
+
+
+@app.command()
+def where(ctx: typer.Context) -> None:
+    """Print the path of the database file in use.
+
+    Example: ginscore where
+    """
+    sys.stdout.write(f"{_store(ctx).path}\n")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

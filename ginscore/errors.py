@@ -1,0 +1,81 @@
+"""The project's own exceptions and exit statuses.
+
+The core raises these; the CLI turns them into one line on standard error and
+an exit status, in one place (``cli.main``). Nothing here prints.
+"""
+
+from enum import IntEnum
+
+
+class ExitStatus(IntEnum):
+    """Exit statuses fixed by CLI.md ("Errors and exit codes")."""
+
+    OK = 0
+    DATABASE = 1  # the database file cannot be used
+    REFUSED = 2  # bad usage or a bad fact; nothing was written
+
+
+class GinscoreError(Exception):
+    """Base of every error ginscore reports to the user in one line."""
+
+    status = ExitStatus.REFUSED
+
+
+class Refused(GinscoreError):
+    """A command or a fact that was refused: exit 2, nothing written."""
+
+
+class BadCard(Refused):
+    """A card that is not in the deck, or typed in a way we cannot read."""
+
+
+class BadDeadwood(Refused):
+    """A deadwood count that cannot be (negative, over 98, not a number)."""
+
+
+class IllegalKnock(Refused):
+    """A knock over the hand's knock limit (R7, R15, H4)."""
+
+
+class BadSetting(Refused):
+    """A house rule or option that makes no sense for this session."""
+
+
+class UnknownPlayer(Refused):
+    """A name that matches no player, or more than one."""
+
+
+class NotInHand(Refused):
+    """A three-player knock by the player who sits out (R22)."""
+
+
+class GameOver(Refused):
+    """A hand recorded after the game (or Hollywood series) was won."""
+
+
+class NoSuchSession(Refused):
+    """A session name that matches nothing, or no session at all yet."""
+
+
+class BadHandAt(Refused):
+    """A stored or edited hand that cannot stand where it is.
+
+    Wraps the error of hand ``number`` so that ``edit`` can say which later
+    hand the correction would break.
+    """
+
+    def __init__(self, number: int, error: Refused):
+        super().__init__(f"hand {number}: {error}")
+        self.number = number
+        self.error = error
+
+
+class DatabaseUnusable(GinscoreError):
+    """The database file cannot be read, written or locked: exit 1."""
+
+    status = ExitStatus.DATABASE
+
+    def __init__(self, path, problem: str):
+        super().__init__(f"the database {path} {problem}")
+        self.path = path
+        self.problem = problem

@@ -1,0 +1,196 @@
+"""Rich tables and plain sentences for people at the table.
+
+Only the human output paths import this module (it pulls in Rich). Every
+player name reaches Rich as ``Text``, never as markup, so a name like
+``[bold]Ann`` prints literally. Rich itself drops colour when the output is
+not a terminal and honours ``NO_COLOR``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from rich import box
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .summary import OUTCOME_WORDS, explain, rules_words
+from .variants import Draw, HandResult, SessionFacts, Standings
+
+VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
+
+_console: Console | None = None
+
+
+def console() -> Console:
+    global _console
+    if _console is None:
+        plain = not sys.stdout.isatty()
+        # Piped or redirected output is plain text; give it room rather than 80 columns.
+        _console = Console(highlight=False, width=120 if plain and "COLUMNS" not in os.environ else None)
+    return _console
+
+
+def say(text: str, style: str | None = None) -> None:
+    """One plain sentence; never parsed as markup."""
+    console().print(Text(text, style=style or ""))
+
+
+def _title(facts: SessionFacts) -> Text:
+    return Text.assemble(
+        (facts.name, "bold"), f" · {VARIANT_NAMES[facts.variant]} · {' v '.join(facts.players)}\n",
+        ("House rules: " + "; ".join(rules_words(facts)), "dim"),
+    )
+
+
+def standings_table(st: Standings) -> Table:
+    facts = st.facts
+    table = Table(box=box.SIMPLE_HEAD)
+    table.add_column("Player")
+    if facts.variant == "three":
+        table.add_column("Next hand")
+    if facts.variant == "hollywood":
+        for game in st.games:
+            head = f"Game {game.number}" + (f" (won by {game.winner})" if game.winner else "")
+            table.add_column(Text(head), justify="right")
+    else:
+        table.add_column("Points", justify="right")
+    table.add_column("Hands won", justify="right")
+    bonuses = any(g.final and g.final != g.scores for g in st.games)
+    if st.over and bonuses:
+        table.add_column("Final (H3)", justify="right")
+    roles = st.roles.to_dict() if st.roles else {}
+    role_of = {name: role for role, name in roles.items()}
+    final = st.final or {}
+    for player in facts.players:
+        row: list = [Text(player, style="bold" if player == st.winner else "")]
+        if facts.variant == "three":
+            row.append({"box": "in the box", "captain": "captain", "out": "sits out"}.get(role_of.get(player), ""))
+        row += [str(g.scores[player]) for g in st.games]
+        row.append(str(sum(r.winner == player for r in st.hands)))
+        if st.over and bonuses:
+            row.append(str(final[player]))
+        table.add_row(*row)
+    return table
+
+
+def next_words(st: Standings) -> str:
+    """Who deals next, or who won, in words."""
+    if st.over:
+        return ""
+    if st.roles:
+        r = st.roles
+        return f"Next hand: {r.box} is in the box and deals, {r.captain} captains, {r.out} sits out."
+    return f"{st.next_dealer} deals next."
+
+
+def winner_words(st: Standings) -> str | None:
+    facts = st.facts
+    if facts.variant == "hollywood":
+        if not st.winner:
+            return None
+        games_won = sum(g.winner == st.winner for g in st.games)
+        if st.over:
+            final = st.final
+            scores = " to ".join(str(final[p]) for p in sorted(facts.players, key=lambda p: p != st.winner))
+            return f"{st.winner} wins the series, {games_won} games of 3 ({scores} over the three games)."
+        return f"{st.winner} has won the series ({games_won} games); game 3 is still played out."
+    if not st.over:
+        return None
+    final = st.final
+    others = ", ".join(f"{p} {final[p]}" for p in facts.players if p != st.winner)
+    return f"{st.winner} wins the game with {final[st.winner]} ({others})."
+
+
+def show_standings(st: Standings) -> None:
+    out = console()
+    out.print(_title(st.facts))
+    out.print(standings_table(st))
+    banner = winner_words(st)
+    if banner:
+        out.print(Panel(Text(banner, style="bold"), box=box.ASCII, expand=False))
+    if not st.over:
+        say(next_words(st))
+    else:
+        say("The session is over; `ginscore rematch` starts the next one.")
+
+
+def show_hand(st: Standings, result: HandResult, verb: str = "Recorded") -> None:
+    say(f"{verb} hand {result.number}: {explain(st, result)}.")
+    for number in result.closed:
+        game = st.games[number - 1]
+        if st.facts.variant == "hollywood":
+            loser = next(p for p in st.facts.players if p != game.winner)
+            say(
+                f"Game {number} goes to {game.winner}, {game.scores[game.winner]} to {game.scores[loser]}.",
+                "bold",
+            )
+    show_standings(st)
+
+
+def show_dealer(st: Standings) -> None:
+    if st.over:
+        say(f"'{st.facts.name}' is over, so nobody deals; `ginscore rematch` starts the next one.")
+        return
+    say(next_words(st))
+
+
+def show_log(st: Standings) -> None:
+    facts = st.facts
+    table = Table(box=box.SIMPLE_HEAD)
+    for head in ("#", "Dealer", "Knocker", "Deadwood", "Upcard", "Result", "Winner", "Points"):
+        table.add_column(head, justify="right" if head in ("#", "Points") else "left")
+    if facts.variant == "hollywood":
+        for n in (1, 2, 3):
+            table.add_column(f"Game {n}", justify="right")
+        table.caption = Text("Game columns: " + " - ".join(facts.players))
+    else:
+        for p in facts.players:
+            table.add_column(Text(p), justify="right")
+    for r in st.hands:
+        hand = r.hand
+        knock = not isinstance(hand, Draw)
+        row = [
+            str(r.number),
+            Text(r.dealer),
+            Text(hand.knocker if knock else ""),
+            f"{hand.knocker_deadwood} v {hand.opponent_deadwood}" if knock else "",
+            str(hand.upcard) if hand.upcard else "",
+            OUTCOME_WORDS[r.outcome],
+            Text(r.winner or ""),
+            "" if r.points is None else str(r.points),
+        ]
+        if facts.variant == "hollywood":
+            row += ["-".join(str(s[p]) for p in facts.players) for s in r.scores_after]
+        else:
+            row += [str(r.scores_after[0][p]) for p in facts.players]
+        table.add_row(*row)
+    console().print(_title(facts))
+    console().print(table)
+    if not st.hands:
+        say("No hands yet.")
+
+
+def show_sessions(rows: list[dict]) -> None:
+    table = Table(box=box.SIMPLE_HEAD)
+    for head in ("", "Session", "Variant", "Players", "Hands", "Result", "Started"):
+        table.add_column(head)
+    for row in rows:
+        result = f"won by {row['winner']}" if row["winner"] else "in play"
+        if row["winner"] and not row["over"]:
+            result += " (game 3 open)"
+        table.add_row(
+            "*" if row["current"] else "",
+            Text(row["name"]),
+            VARIANT_NAMES[row["variant"]],
+            Text(", ".join(row["players"])),
+            str(row["hands_played"]),
+            Text(result),
+            (row["created_at"] or "")[:16].replace("T", " "),
+        )
+    console().print(table)
+    if not rows:
+        say("No sessions yet; start one, like `ginscore new standard Ann Ben`.")

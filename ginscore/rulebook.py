@@ -1,0 +1,57 @@
+"""The rules in plain words, for ``ginscore rules`` (ids from RULES.md)."""
+
+from __future__ import annotations
+
+COMMON = [
+    "R1  Ace is low (A-2-3 is a run, Q-K-A is not). Ace 1, two to ten face value, J/Q/K 10.",
+    "R2  A meld is a set (3-4 of a rank) or a run (3+ in a row in one suit); a card is in one meld at most.",
+    "R3  Deadwood is the value of cards in no meld; ten cards hold at most 98.",
+    "R5  The winner of a hand deals the next; after a drawn hand the same player deals again.",
+    "R7  Knock when your deadwood after discarding is at most the knock limit (10).",
+    "R8  The opponent lays off on the knocker's melds, except on gin.",
+    "R9  Knock: the knocker scores the difference in deadwood.",
+    "R10 Undercut: the opponent, with equal or less deadwood, scores the difference plus the undercut bonus.",
+    "R11 Gin (0 deadwood): the knocker scores the opponent's deadwood plus the gin bonus; no lay-offs.",
+    "R12 Drawn hand: two cards left in the stock and no knock: nobody scores.",
+    "R13 The winner of a hand is the player who scored on it, even 0 points.",
+]
+
+BY_VARIANT = {
+    "standard": ["R14 Play to the target (100); the first to reach it wins the game."],
+    "oklahoma": [
+        "R15 The upcard sets each hand's knock limit: its value (ten or face card 10, six 6, ace 1).",
+        "    A knock over the limit is refused. Record the upcard with --upcard.",
+        "R16 Otherwise as the standard game, to the target (100).",
+    ],
+    "hollywood": [
+        "R17 Three games at once: a player's 1st win counts in game 1, the 2nd in games 1-2, then 1-3.",
+        "R18 A game ends when a score in it reaches the target; later wins go to the first open game,",
+        "    and to each later open game whose preceding game the winner already scored in.",
+        "R19 When game 3 ends the series is over; two games won win the series.",
+    ],
+    "three": [
+        "R21 Draw for the first hand: highest in the box, middle captains, lowest sits out.",
+        "R22 The box deals every hand and plays the captain (knock limit 10).",
+        "R23 Box wins: captain and sitter-out swap. Box loses: box sits out, captain to box, sitter-out captains.",
+        "R24 The sitter-out never scores; first to the target (100) wins.",
+        "R25 A drawn hand changes nothing: same box, same captain.",
+    ],
+}
+
+HOUSE = [
+    "H1  Gin bonus (default 25) and undercut bonus (default 10): --gin-bonus, --undercut-bonus.",
+    "H2  Big gin, 11 cards melded: --big-gin-bonus N when the session starts, then hand --big-gin.",
+    "H3  End-of-game bonuses: --game-bonus N to the winner, --box-bonus N per hand won, --shutout doubles",
+    "    the winner's final score when the loser scored nothing. Hollywood: per game.",
+    "H4  Oklahoma only: --spades-double (a spade upcard doubles the hand), --ace-means-gin.",
+    "H5  Target: --target N instead of 100.",
+]
+
+
+def rule_lines(variant: str | None) -> list[str]:
+    """The rules of one variant (or of every variant), then the house rules."""
+    lines = list(COMMON)
+    for name, rules in BY_VARIANT.items():
+        if variant in (None, name):
+            lines += rules
+    return lines + [""] + HOUSE

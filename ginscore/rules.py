@@ -1,0 +1,141 @@
+"""House rules and the score of one hand (R3, R7-R13, R15, H1-H5).
+
+Pure: no I/O. ``score_hand`` is the only place a hand's points are worked out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from .cards import Card
+from .errors import BadDeadwood, BadSetting, IllegalKnock
+
+VARIANTS = ("standard", "oklahoma", "hollywood", "three")
+KNOCK_LIMIT = 10  # R7
+MAX_DEADWOOD = 98  # R3: two each of K, Q, J, 10 and 9, no meld
+
+# Outcomes, as CLI.md names them in the CSV.
+KNOCK, UNDERCUT, GIN, BIG_GIN, DRAW = "knock", "undercut", "gin", "big-gin", "draw"
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """A session's house rules (H1-H5), fixed when the session is created."""
+
+    target: int = 100  # R14, H5
+    gin_bonus: int = 25  # R11, H1
+    undercut_bonus: int = 10  # R10, H1
+    big_gin_bonus: int | None = None  # H2: None is off
+    game_bonus: int = 0  # H3
+    box_bonus: int = 0  # H3
+    shutout: bool = False  # H3
+    spades_double: bool = False  # H4, Oklahoma only
+    ace_means_gin: bool = False  # H4, Oklahoma only
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> HouseRules:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    def check(self, variant: str) -> None:
+        """Refuse settings that make no sense (CLI.md; H1-H5)."""
+        if self.target <= 0:
+            raise BadSetting(f"the target must be a whole number above 0, not {self.target} (H5)")
+        for name in ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus"):
+            if getattr(self, name) < 0:
+                flag = "--" + name.replace("_", "-")
+                raise BadSetting(f"{flag} must be 0 or more, not {getattr(self, name)} (H1, H3)")
+        if self.big_gin_bonus is not None and self.big_gin_bonus < 0:
+            raise BadSetting(f"--big-gin-bonus must be 0 or more, not {self.big_gin_bonus} (H2)")
+        if variant != "oklahoma":
+            for name in ("spades_double", "ace_means_gin"):
+                if getattr(self, name):
+                    flag = "--" + name.replace("_", "-")
+                    raise BadSetting(f"{flag} is an Oklahoma house rule (H4); leave it out for {variant}")
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """What one knocked hand scored, and the parts that explain it."""
+
+    outcome: str  # knock, undercut, gin, big-gin
+    knocker_wins: bool  # R13: the knocker, or the opponent on an undercut
+    difference: int  # deadwood difference (gin: the opponent's deadwood)
+    bonus: int  # gin, big-gin or undercut bonus; 0 on a plain knock
+    doubled: bool  # H4 spades double
+    points: int
+
+
+def check_deadwood(count: int, whose: str) -> None:
+    """R3: deadwood is 0 to 98; anything else is a typing error."""
+    if count < 0:
+        raise BadDeadwood(f"{whose} deadwood {count} is negative; count the unmatched cards again (R3: 0 to 98)")
+    if count > MAX_DEADWOOD:
+        raise BadDeadwood(
+            f"{whose} deadwood {count} is more than ten cards can hold (R3: at most 98); count again"
+        )
+
+
+def knock_limit(variant: str, rules: HouseRules, upcard: Card | None) -> int:
+    """The most deadwood a knocker may hold this hand (R7, R15, H4)."""
+    if variant != "oklahoma":
+        return KNOCK_LIMIT
+    if upcard is None:  # the caller refuses this before asking; keep R7's limit
+        return KNOCK_LIMIT
+    if rules.ace_means_gin and upcard.rank == 1:
+        return 0
+    return upcard.value
+
+
+def is_doubled(variant: str, rules: HouseRules, upcard: Card | None) -> bool:
+    """H4: spades double, Oklahoma only."""
+    return variant == "oklahoma" and rules.spades_double and upcard is not None and upcard.suit == "S"
+
+
+def score_hand(
+    rules: HouseRules,
+    knocker_deadwood: int,
+    opponent_deadwood: int,
+    *,
+    limit: int = KNOCK_LIMIT,
+    big_gin: bool = False,
+    doubled: bool = False,
+    knocker: str = "the knocker",
+) -> HandScore:
+    """Score one knocked hand (R7, R9-R11, R13, H1, H2, H4).
+
+    ``opponent_deadwood`` is counted after lay-offs (R8). Raises on a count
+    that cannot be (R3), a knock over ``limit`` (R7, R15), or a big gin that
+    is not allowed (H2).
+    """
+    check_deadwood(knocker_deadwood, f"{knocker}'s")
+    check_deadwood(opponent_deadwood, "the opponent's")
+    if knocker_deadwood > limit:
+        if limit == 0:
+            raise IllegalKnock(
+                f"{knocker} knocked with {knocker_deadwood}, but this hand allows only gin (H4: ace means gin)"
+            )
+        raise IllegalKnock(
+            f"{knocker} knocked with {knocker_deadwood}, over this hand's knock limit of {limit} (R7, R15); "
+            "check the count or play on"
+        )
+    if big_gin:
+        if rules.big_gin_bonus is None:
+            raise BadSetting("this session plays no big gin (H2); leave out --big-gin")
+        if knocker_deadwood != 0:
+            raise BadSetting(f"big gin melds all 11 cards, but {knocker} has {knocker_deadwood} deadwood (H2)")
+    if knocker_deadwood == 0:  # R11, H2: gin; the opponent never scores
+        outcome, knocker_wins = (BIG_GIN, True) if big_gin else (GIN, True)
+        difference = opponent_deadwood
+        bonus = rules.big_gin_bonus if big_gin else rules.gin_bonus
+    elif knocker_deadwood < opponent_deadwood:  # R9
+        outcome, knocker_wins = KNOCK, True
+        difference, bonus = opponent_deadwood - knocker_deadwood, 0
+    else:  # R10: equal or lower
+        outcome, knocker_wins = UNDERCUT, False
+        difference, bonus = knocker_deadwood - opponent_deadwood, rules.undercut_bonus
+    points = (difference + bonus) * (2 if doubled else 1)
+    return HandScore(outcome, knocker_wins, difference, bonus, doubled, points)

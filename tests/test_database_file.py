@@ -1,0 +1,150 @@
+"""The database file: unusable files are reported (exit 1) and never rewritten;
+writes are whole; the lock bounds the wait (CLI.md, issue 3)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from ginscore.store import SCHEMA_VERSION
+
+UNUSABLE = {
+    "not-json": (b"{not json", "is not JSON"),
+    "truncated": (b'{"meta": {"1": {"schema_version": 1}}, "sessions": {"1": {"na', "is not JSON"),
+    "binary": (b"\x00\xff\xfe garbage", "is not JSON"),
+    "a-list": (b"[1, 2, 3]", "not a ginscore database"),
+    "other-tables": (b'{"_default": {"1": {"x": 1}}}', "not a ginscore database"),
+    "no-meta": (b'{"sessions": {"1": {"name": "x"}}}', "not a ginscore database"),
+    "bad-version": (b'{"meta": {"1": {"schema_version": "one"}}}', "not a ginscore database"),
+    "newer-schema": (json.dumps({"meta": {"1": {"schema_version": SCHEMA_VERSION + 1}}}).encode(), "newer ginscore"),
+    "damaged-session": (
+        json.dumps({"meta": {"1": {"schema_version": 1, "current": "x"}},
+                    "sessions": {"1": {"name": "x", "variant": "whist", "players": ["A", "B"]}}}).encode(),
+        "damaged",
+    ),
+    "hand-that-breaks-a-rule": (
+        json.dumps({"meta": {"1": {"schema_version": 1, "current": "x"}},
+                    "sessions": {"1": {"name": "x", "variant": "standard", "players": ["A", "B"],
+                                       "first_dealer": "A", "rules": {},
+                                       "hands": [{"type": "knock", "knocker": "A", "knocker_deadwood": 40,
+                                                  "opponent_deadwood": 50}]}}}).encode(),
+        "does not add up",
+    ),
+}
+
+COMMANDS = [["status"], ["sessions"], ["hand", "a", "1", "9"], ["log", "--json"], ["undo", "--yes"], ["export"],
+            ["rematch"], ["draw"], ["dealer"]]
+WHOLE_FILE = [["new", "standard", "Ann", "Ben"], ["use", "x"]]
+DAMAGED_SESSION = ("damaged-session", "hand-that-breaks-a-rule")
+
+
+@pytest.mark.parametrize("case", [c for c in UNUSABLE if c not in DAMAGED_SESSION])
+def test_unusable_file_refuses_even_a_new_session(cli, db_path, case):
+    content, says = UNUSABLE[case]
+    db_path.write_bytes(content)
+    for args in WHOLE_FILE:
+        result = cli(*args)
+        assert result.exit_code == 1 and says in result.stderr and str(db_path) in result.stderr
+        assert result.stderr.count("\n") == 1
+    assert db_path.read_bytes() == content
+
+
+@pytest.mark.parametrize("case", DAMAGED_SESSION)
+def test_a_damaged_session_is_kept_as_it_is_beside_a_new_one(cli, ok, db_path, case):
+    content, _ = UNUSABLE[case]
+    db_path.write_bytes(content)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    assert json.loads(db_path.read_text())["sessions"]["1"] == json.loads(content)["sessions"]["1"]
+
+
+@pytest.mark.parametrize("case", UNUSABLE)
+def test_unusable_database_exit_1_names_file_and_is_untouched(cli, db_path, case):
+    content, says = UNUSABLE[case]
+    db_path.write_bytes(content)
+    for args in COMMANDS:
+        result = cli(*args)
+        lines = result.stderr.splitlines()
+        assert result.exit_code in (1, 2), (args, result.stderr)
+        assert len(lines) == 1 and "Traceback" not in result.stderr
+        if result.exit_code == 1:
+            assert str(db_path) in lines[0]
+        assert db_path.read_bytes() == content
+    result = cli("status")
+    assert result.exit_code == 1 and says in result.stderr
+
+
+def test_edit_is_how_a_user_mends_a_stored_hand_that_breaks_a_rule(cli, ok, db_path):
+    content, _ = UNUSABLE["hand-that-breaks-a-rule"]
+    db_path.write_bytes(content)
+    assert cli("status").exit_code == 1
+    ok("edit", "1", "a", "4", "50")
+    assert ok("status", "--json").json()["totals"] == {"A": 46, "B": 0}
+
+
+def test_database_path_is_a_folder(cli, db_path):
+    db_path.mkdir()
+    for args in (["status"], ["new", "standard", "Ann", "Ben"]):
+        result = cli(*args)
+        assert result.exit_code == 1 and "is a folder" in result.stderr and str(db_path) in result.stderr
+    assert db_path.is_dir()
+
+
+def test_empty_file_is_taken_as_new(ok, db_path):
+    db_path.write_bytes(b"")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    assert json.loads(db_path.read_text())["meta"]["1"]["schema_version"] == SCHEMA_VERSION
+
+
+def test_file_keeps_facts_not_standings_and_schema_version(ok, db_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22", "--upcard", "7h")
+    data = json.loads(db_path.read_text())
+    assert data["meta"]["1"] == {"schema_version": SCHEMA_VERSION, "current": "standard-1"}
+    session = data["sessions"]["1"]
+    hand = session["hands"][0]
+    assert {k: hand[k] for k in ("type", "knocker", "knocker_deadwood", "opponent_deadwood", "upcard")} == {
+        "type": "knock", "knocker": "Ann", "knocker_deadwood": 4, "opponent_deadwood": 22, "upcard": "7H"}
+    assert hand["recorded_at"]
+    assert "totals" not in json.dumps(data)  # nothing derived is stored
+
+
+def test_leftover_temporary_files_are_removed_by_the_next_writer(ok, db_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    leftover = db_path.parent / f".{db_path.name}.tmp-12345-deadbeef"
+    leftover.write_text("half a write")
+    ok("status")
+    assert leftover.exists()  # readers never touch them
+    ok("hand", "ann", "4", "22")
+    assert not leftover.exists()
+    assert ok("status", "--json").json()["totals"]["Ann"] == 18
+
+
+def test_lock_held_too_long_exits_1_naming_the_file(cli, ok, db_path, monkeypatch):
+    import filelock
+
+    import ginscore.store
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    before = db_path.read_bytes()
+    monkeypatch.setattr(ginscore.store, "LOCK_TIMEOUT", 0.2)
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import filelock, sys, time; l = filelock.FileLock(sys.argv[1]); l.acquire(); print('held', flush=True);"
+         " time.sleep(30)", str(db_path) + ".lock"],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        result = cli("hand", "ann", "4", "22")
+        assert result.exit_code == 1 and "locked" in result.stderr and str(db_path) in result.stderr
+        assert result.stderr.count("\n") == 1
+        assert ok("status", "--json").json()["hands_played"] == 0  # readers are not blocked
+    finally:
+        holder.kill()
+        holder.wait()
+    assert db_path.read_bytes() == before
+    ok("hand", "ann", "4", "22")
+    del filelock

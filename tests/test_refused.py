@@ -1,0 +1,121 @@
+"""Bad input gets a clear answer and loses nothing (CLI.md "Errors and exit codes").
+
+Every case: exit 2, one line on standard error starting "Error: ", no
+traceback, and the database file byte-for-byte as it was.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def evening(ok):
+    """A database with one session of each variant; the standard one current."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--name", "okla", "--spades-double", "--ace-means-gin")
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--name", "holly")
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben", "--name", "trio")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "done", "--target", "10")
+    ok("hand", "ann", "0", "0")  # 'done' is won
+    ok("new", "standard", "Ann", "Anna", "--dealer", "Ann", "--name", "std")
+    ok("hand", "ann", "4", "22")
+
+
+CASES = [
+    # deadwood (R3, R7)
+    (["hand", "ann", "-3", "20"], "negative"),
+    (["hand", "ann", "4", "-1"], "negative"),
+    (["hand", "ann", "4", "99"], "98"),
+    (["hand", "ann", "99", "4"], "98"),
+    (["hand", "ann", "11", "30"], "knock limit of 10"),
+    (["hand", "ann", "four", "22"], "not a number"),
+    (["hand", "ann", "4", "2.5"], "not a number"),
+    (["hand", "ann", "4", ""], "not a number"),
+    (["hand", "ann", "4"], "missing argument"),
+    (["hand"], "missing argument"),
+    (["hand", "ann", "4", "22", "9"], "unexpected extra argument"),
+    # names
+    (["hand", "zed", "4", "22"], "no player 'zed'"),
+    (["hand", "an", "4", "22"], "could be"),
+    (["hand", "", "4", "22"], "empty"),
+    # upcards and cards
+    (["hand", "ann", "4", "22", "--upcard", "11h"], "not a card"),
+    (["hand", "ann", "4", "22", "--upcard", "QX"], "unknown suit"),
+    (["draw", "--upcard", "zz"], "not a card"),
+    (["hand", "ann", "4", "22", "--big-gin"], "big gin"),
+    # Oklahoma (R15, H4)
+    (["hand", "ann", "4", "22", "--session", "okla"], "upcard"),
+    (["hand", "ann", "7", "22", "--upcard", "6h", "--session", "okla"], "knock limit of 6"),
+    (["hand", "ann", "1", "22", "--upcard", "AH", "--session", "okla"], "only gin"),
+    (["hand", "ann", "4", "22", "--upcard", "9", "--session", "okla"], "needs its suit"),
+    # three-player (R22)
+    (["hand", "cy", "4", "22", "--session", "trio"], "sits out"),
+    # after the game (R14)
+    (["hand", "ann", "4", "22", "--session", "done"], "over"),
+    (["draw", "--session", "done"], "over"),
+    # sessions
+    (["status", "--session", "nope"], "no session 'nope'"),
+    (["use", "nope"], "no session"),
+    (["log", "--session", ""], "could be"),
+    # new: players, variants, options (CLI.md)
+    (["new", "standard", "Ann"], "2 players"),
+    (["new", "standard", "Ann", "Ben", "Cy"], "2 players"),
+    (["new", "three", "Ann", "Ben"], "3 players"),
+    (["new", "standard", "Ann", "ann"], "two players are named"),
+    (["new", "standard", "Ann", "  "], "empty"),
+    (["new", "rummy", "Ann", "Ben"], "rummy"),
+    (["new", "standard", "Ann", "Ben", "--spades-double"], "oklahoma"),
+    (["new", "hollywood", "Ann", "Ben", "--ace-means-gin"], "oklahoma"),
+    (["new", "standard", "Ann", "Ben", "--target", "0"], "target"),
+    (["new", "standard", "Ann", "Ben", "--target", "ten"], "--target"),
+    (["new", "standard", "Ann", "Ben", "--gin-bonus", "-5"], "gin-bonus"),
+    (["new", "standard", "Ann", "Ben", "--undercut-bonus", "-1"], "undercut-bonus"),
+    (["new", "standard", "Ann", "Ben", "--big-gin-bonus", "-1"], "big-gin-bonus"),
+    (["new", "standard", "Ann", "Ben", "--dealer", "Cy"], "no player 'Cy'"),
+    (["new", "standard", "Ann", "Ben", "--box", "Ann", "--captain", "Ben"], "three-player"),
+    (["new", "three", "Ann", "Ben", "Cy", "--dealer", "Ann"], "box deals"),
+    (["new", "three", "Ann", "Ben", "Cy", "--box", "Ann"], "both --box and --captain"),
+    (["new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "ann"], "both box and captain"),
+    (["new", "standard", "Ann", "Ben", "--name", "STD"], "already a session"),
+    (["new", "standard", "Ann", "Ben", "--name", " "], "name is empty"),
+    (["new", "standard", "Ann", "Ben", "--bogus"], "no such option"),
+    # edit and undo
+    (["edit", "9", "ann", "4", "22"], "no hand 9"),
+    (["edit", "0", "ann", "4", "22"], "no hand 0"),
+    (["edit", "1", "ann", "4"], "give the knocker and both"),
+    (["edit", "1", "ann", "4", "22", "--draw"], "drawn hand has no knocker"),
+    (["edit", "x", "ann", "4", "22"], "number"),
+    (["edit", "1", "ann", "12", "22"], "knock limit"),
+    (["undo"], "nothing was removed"),  # no answer on standard input
+    (["undo", "--session", "trio"], "no hands"),
+    # commands and options
+    (["scores"], "no such command"),
+    (["status", "--jsn"], "no such option"),
+    (["export", "--format", "xml"], "xml"),
+    (["rules", "rummy"], "rummy"),
+]
+
+
+@pytest.mark.parametrize("args, says", CASES, ids=[" ".join(a) or "empty" for a, _ in CASES])
+def test_refused_and_nothing_changed(evening, refused, args, says):
+    refused(*args, says=says)
+
+
+def test_corpus_is_large(evening):
+    assert len(CASES) >= 40
+
+
+def test_no_session_yet_is_refused_without_creating_a_file(refused, db_path):
+    for args in (["status"], ["hand", "ann", "1", "2"], ["draw"], ["undo", "--yes"], ["log"], ["dealer"],
+                 ["export"], ["rematch"], ["use", "x"], ["edit", "1", "--draw"]):
+        refused(*args, says="session")
+    assert not db_path.exists()
+
+
+def test_refused_new_creates_no_file(refused, db_path):
+    refused("new", "standard", "Ann", "Ann")
+    assert not db_path.exists()
+
+
+def test_export_to_a_folder_is_refused(evening, refused, tmp_path):
+    refused("export", "--output", str(tmp_path), says="")
