@@ -14,7 +14,7 @@ _ginscore() {
         case "$prev" in
             --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         esac
-        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo status dealer log export sessions use rules where --db --help -h" -- "$cur") )
+        COMPREPLY=( $(compgen -W "new rematch import hand draw edit undo status dealer log export sessions use rules where --db --help -h" -- "$cur") )
         return
     fi
     case "$cmd" in
@@ -44,6 +44,23 @@ _ginscore() {
             esac
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=( $(compgen -W "--session -s --name --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
+        import)
+            case "$prev" in
+            --name) COMPREPLY=(); return ;;
+            --variant) COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") ); return ;;
+            --target) COMPREPLY=(); return ;;
+            --gin-bonus) COMPREPLY=(); return ;;
+            --undercut-bonus) COMPREPLY=(); return ;;
+            --big-gin-bonus) COMPREPLY=(); return ;;
+            --game-bonus) COMPREPLY=(); return ;;
+            --box-bonus) COMPREPLY=(); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --spades-double --ace-means-gin --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi

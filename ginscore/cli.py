@@ -12,7 +12,7 @@ import json
 import os
 import random
 import sys
-from dataclasses import replace
+from dataclasses import fields, replace
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
@@ -24,7 +24,9 @@ from .cards import parse_card
 from .errors import BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GinscoreError, Refused
 from .rules import HouseRules
 from .store import Store
-from .variants import Draw, Knock, Roles, SessionFacts, Standings, draw_for_roles, replay, resolve_player
+from .variants import (
+    Draw, Knock, Roles, SessionFacts, Standings, check_players, draw_for_roles, replay, resolve_player,
+)
 
 try:  # typer >= 0.22 ships its own copy of click
     from typer._click import exceptions as _click_errors
@@ -187,23 +189,6 @@ def _append(ctx: typer.Context, session: str | None, make_hand) -> Standings:
 # --- starting sessions ------------------------------------------------------
 
 
-def _check_names(variant: str, players: list[str]) -> tuple[str, ...]:
-    want = 3 if variant == "three" else 2
-    if len(players) != want:
-        raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
-    names = tuple(" ".join(p.split()) for p in players)
-    for name in names:
-        if not name:
-            raise Refused("a player's name is empty; give each player a name")
-        if not name.isprintable():
-            raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
-    folded = [n.casefold() for n in names]
-    for name in names:
-        if folded.count(name.casefold()) > 1:
-            raise Refused(f"two players are named '{name}' (names are compared ignoring case); tell them apart")
-    return names
-
-
 def _first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Roles | None, str]:
     """First dealer (R5) or first roles (R21): as given, else drawn at random and told."""
     rng = random.SystemRandom()
@@ -253,6 +238,26 @@ def _start(ctx: typer.Context, facts: SessionFacts, told: str) -> None:
     render.show_standings(replay(facts))
 
 
+# House rules (H1-H5), shared by `new` and `import`; None (or off) means "not given".
+# Each command names them as parameters (typer has no parameter groups).
+HOUSE_RULE_OPTIONS = [f.name for f in fields(HouseRules)]
+TARGET = typer.Option(None, "--target", help="Points that win a game; default 100 (R14, H5).")
+GIN_BONUS = typer.Option(None, "--gin-bonus", help="Gin bonus; default 25 (R11, H1).")
+UNDERCUT_BONUS = typer.Option(None, "--undercut-bonus", help="Undercut bonus; default 10 (R10, H1).")
+BIG_GIN_BONUS = typer.Option(None, "--big-gin-bonus", help="Play big gin with this bonus, often 31 (H2).")
+GAME_BONUS = typer.Option(None, "--game-bonus", help="Bonus to a game's winner, often 100 (H3).")
+BOX_BONUS = typer.Option(None, "--box-bonus", help="Bonus per hand won, often 20 or 25 (H3).")
+SHUTOUT = typer.Option(False, "--shutout", help="Double the winner's final score on a shutout (H3).")
+SPADES_DOUBLE = typer.Option(False, "--spades-double", help="Oklahoma: a spade upcard doubles the hand (H4).")
+ACE_MEANS_GIN = typer.Option(False, "--ace-means-gin", help="Oklahoma: an ace upcard allows only gin (H4).")
+
+
+def _house_rules(options: dict) -> HouseRules | None:
+    """The house rules among a command's options (its ``locals()``), or None when none was given."""
+    chosen = {k: options[k] for k in HOUSE_RULE_OPTIONS if options[k] is not None and options[k] is not False}
+    return HouseRules(**chosen) if chosen else None
+
+
 @app.command()
 def new(
     ctx: typer.Context,
@@ -262,26 +267,22 @@ def new(
     dealer: str = typer.Option(None, "--dealer", help="Who deals first (two players); random when left out (R5)."),
     box: str = typer.Option(None, "--box", help="Three-player: who starts in the box (R21)."),
     captain: str = typer.Option(None, "--captain", help="Three-player: who starts as captain (R21)."),
-    target: int = typer.Option(100, "--target", help="Points that win a game (R14, H5)."),
-    gin_bonus: int = typer.Option(25, "--gin-bonus", help="Gin bonus (R11, H1)."),
-    undercut_bonus: int = typer.Option(10, "--undercut-bonus", help="Undercut bonus (R10, H1)."),
-    big_gin_bonus: int = typer.Option(None, "--big-gin-bonus", help="Play big gin with this bonus, often 31 (H2)."),
-    game_bonus: int = typer.Option(0, "--game-bonus", help="Bonus to a game's winner, often 100 (H3)."),
-    box_bonus: int = typer.Option(0, "--box-bonus", help="Bonus per hand won, often 20 or 25 (H3)."),
-    shutout: bool = typer.Option(False, "--shutout", help="Double the winner's final score on a shutout (H3)."),
-    spades_double: bool = typer.Option(False, "--spades-double", help="Oklahoma: a spade upcard doubles the hand (H4)."),
-    ace_means_gin: bool = typer.Option(False, "--ace-means-gin", help="Oklahoma: an ace upcard allows only gin (H4)."),
+    target: int = TARGET,
+    gin_bonus: int = GIN_BONUS,
+    undercut_bonus: int = UNDERCUT_BONUS,
+    big_gin_bonus: int = BIG_GIN_BONUS,
+    game_bonus: int = GAME_BONUS,
+    box_bonus: int = BOX_BONUS,
+    shutout: bool = SHUTOUT,
+    spades_double: bool = SPADES_DOUBLE,
+    ace_means_gin: bool = ACE_MEANS_GIN,
 ) -> None:
     """Start a session and make it current.
 
     Example: ginscore new hollywood Ann Ben --dealer ann
     """
-    names = _check_names(variant.value, players)
-    rules = HouseRules(
-        target=target, gin_bonus=gin_bonus, undercut_bonus=undercut_bonus, big_gin_bonus=big_gin_bonus,
-        game_bonus=game_bonus, box_bonus=box_bonus, shutout=shutout, spades_double=spades_double,
-        ace_means_gin=ace_means_gin,
-    )
+    names = check_players(variant.value, players)
+    rules = _house_rules(locals()) or HouseRules()
     rules.check(variant.value)
     first_dealer, first_roles, told = _first_seats(variant.value, names, dealer, box, captain)
     facts = SessionFacts(
@@ -318,6 +319,68 @@ def rematch(
     if name is not None and not facts.name:
         raise Refused("the session name is empty; give --name a name")
     _start(ctx, facts, f"Rematch of '{old.name}'.")
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="A file made by `ginscore export` (JSON or CSV).", dir_okay=False),
+    name: str = typer.Option(None, "--name", help="Name the new session (default: the exported name)."),
+    variant: Variant = typer.Option(None, "--variant", help="CSV only: standard or oklahoma (a CSV does not say)."),
+    target: int = TARGET,
+    gin_bonus: int = GIN_BONUS,
+    undercut_bonus: int = UNDERCUT_BONUS,
+    big_gin_bonus: int = BIG_GIN_BONUS,
+    game_bonus: int = GAME_BONUS,
+    box_bonus: int = BOX_BONUS,
+    shutout: bool = SHUTOUT,
+    spades_double: bool = SPADES_DOUBLE,
+    ace_means_gin: bool = ACE_MEANS_GIN,
+) -> None:
+    """Recreate a session from a file made by `ginscore export`, as a new session.
+
+    A JSON export carries everything. A CSV carries the hands only: give its
+    house rules as options (as for `new`); every row's score is checked
+    against them, and a file that does not add up is refused whole.
+
+    Example: ginscore import friday.json
+    """
+    from .export import check_against_csv, read_backup
+    from .variants import check_session
+
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or "not a text file"
+        raise Refused(f"cannot read {file}: {reason}; give the path of a file made by `ginscore export`") from None
+    rules = _house_rules(locals())
+    facts = read_backup(text, str(file), variant=variant.value if variant else None, rules=rules)
+    try:
+        standings = check_session(facts)
+    except BadHandAt as error:
+        raise Refused(f"{file} does not add up at {error}") from None
+    except Refused as error:
+        raise Refused(f"{file}: {error}") from None
+    if not facts.name:  # a CSV: its rows must score as the file says
+        check_against_csv(standings, text, str(file))
+        facts = replace(facts, created_at=facts.hands[0].recorded_at or _now())
+    wanted = " ".join(name.split()) if name is not None else facts.name
+    if name is not None and not wanted:
+        raise Refused("the session name is empty; give --name a name")
+    with _store(ctx).writing() as db:
+        taken = {n.casefold() for n in db.names()}
+        if name is not None and wanted.casefold() in taken:
+            raise Refused(f"there is already a session named '{wanted}'; choose another --name")
+        chosen = wanted or _free_name(db.names(), facts.variant)
+        number = 2
+        while chosen.casefold() in taken:
+            chosen, number = f"{wanted}-{number}", number + 1
+        facts = replace(facts, name=chosen)
+        db.add(facts)
+    from . import render
+
+    render.say(f"Imported {len(facts.hands)} hands from {file} as '{chosen}'.")
+    render.show_standings(replay(facts))
 
 
 # --- recording hands --------------------------------------------------------

@@ -108,15 +108,23 @@ def total_columns(facts: SessionFacts) -> list[str]:
 CSV_COLUMNS = ["hand", "dealer", "knocker", "knocker_deadwood", "opponent_deadwood", "upcard", "outcome", "winner", "points"]
 
 
+def extra_columns(facts: SessionFacts) -> list[str]:
+    """Columns after the totals: what a CSV needs to be imported again (issue 3)."""
+    roles = ["box", "captain", "out"] if facts.variant == "three" else []
+    return ["opponent"] + roles + ["recorded_at"]
+
+
 def csv_rows(st: Standings) -> list[list]:
     """Header and one row per hand, draws included (CLI.md "CSV export")."""
-    rows = [CSV_COLUMNS + total_columns(st.facts) + ["recorded_at"]]
+    extra = extra_columns(st.facts)
+    rows = [CSV_COLUMNS + total_columns(st.facts) + extra]
     for r in st.hands:
         d = hand_dict(st, r)
         row = [d[c] for c in CSV_COLUMNS]
         for scores in r.scores_after:
             row += [scores[p] for p in st.facts.players]
-        rows.append(row + [d["recorded_at"]])
+        roles = d.get("roles") or {}
+        rows.append(row + [roles[c] if c in roles else d[c] for c in extra])
     return rows
 
 

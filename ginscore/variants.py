@@ -325,6 +325,39 @@ def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:
     raise UnknownPlayer(f"no player '{typed}' in this session; the players are {listed}")
 
 
+def check_players(variant: str, players) -> tuple[str, ...]:
+    """Names as a session keeps them: the right count, non-empty, distinct ignoring case (CLI.md)."""
+    want = 3 if variant == "three" else 2
+    if len(players) != want:
+        raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
+    names = tuple(" ".join(str(p).split()) for p in players)
+    for name in names:
+        if not name:
+            raise Refused("a player's name is empty; give each player a name")
+        if not name.isprintable():
+            raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
+    folded = [n.casefold() for n in names]
+    for name in names:
+        if folded.count(name.casefold()) > 1:
+            raise Refused(f"two players are named '{name}' (names are compared ignoring case); tell them apart")
+    return names
+
+
+def check_session(facts: SessionFacts) -> Standings:
+    """Everything a session must be before it is stored (imports): players, house rules,
+    first dealer or roles, and every hand standing where it is. Returns the standings."""
+    if check_players(facts.variant, facts.players) != facts.players:
+        raise Refused("player names have stray spaces; write each name once, plainly")
+    facts.rules.check(facts.variant)
+    if facts.variant == "three":
+        roles = facts.first_roles
+        if roles is None or sorted((roles.box, roles.captain, roles.out)) != sorted(facts.players):
+            raise Refused("the first roles (box, captain, out) must name each of the three players once (R21)")
+    elif facts.first_dealer not in facts.players:
+        raise Refused(f"the first dealer must be one of {', '.join(facts.players)} (R5)")
+    return replay(facts)
+
+
 def draw_for_roles(players: tuple[str, ...], rng) -> tuple[Roles, list[tuple[str, Card]]]:
     """R21: each player draws a card, king high, ace low; ties draw again.
 
