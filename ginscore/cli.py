@@ -111,7 +111,7 @@ def _top(
     ctx: typer.Context,
     db: Path = typer.Option(
         None, "--db", help="The database file (default: $GINSCORE_DB, else ginscore.json in your app folder).",
-        dir_okay=True, metavar="PATH",
+        dir_okay=True, readable=False, metavar="PATH",
     ),
 ) -> None:
     ctx.obj = Store(db if db is not None else default_db_path())

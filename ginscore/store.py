@@ -41,12 +41,12 @@ LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
 
 def _load(path: Path) -> dict:
     """Read and check the file; {} for a file that does not exist yet or is empty."""
-    if path.is_dir():
-        raise DatabaseUnusable(path, "is a folder, not a database file; pass --db with a file path")
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
         return {}
+    except IsADirectoryError:
+        raise DatabaseUnusable(path, "is a folder, not a database file; pass --db with a file path") from None
     except PermissionError:
         raise DatabaseUnusable(path, "cannot be read: permission denied") from None
     except OSError as error:
@@ -226,12 +226,12 @@ class Store:
         """Open for one read-modify-write under the lock; written only if the block succeeds."""
         import filelock  # only commands that write pay for it
 
-        if self.path.is_dir():
-            raise DatabaseUnusable(self.path, "is a folder, not a database file; pass --db with a file path")
         try:
+            if self.path.is_dir():
+                raise DatabaseUnusable(self.path, "is a folder, not a database file; pass --db with a file path")
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise DatabaseUnusable(self.path, f"its folder cannot be made: {error.strerror or error}") from None
+            raise DatabaseUnusable(self.path, f"cannot be reached or its folder made: {error.strerror or error}") from None
         lock = filelock.FileLock(str(self.path) + ".lock", timeout=LOCK_TIMEOUT)
         try:
             lock.acquire()

@@ -148,3 +148,52 @@ def test_lock_held_too_long_exits_1_naming_the_file(cli, ok, db_path, monkeypatc
     assert db_path.read_bytes() == before
     ok("hand", "ann", "4", "22")
     del filelock
+
+
+def _as_nobody(db: str, args: list[str], result) -> None:
+    """Run the CLI in a forked child that has dropped root, so file permissions apply."""
+    from ginscore.cli import app
+
+    os.setgid(65534)
+    os.setuid(65534)
+    err = open(os.devnull, "w")
+    os.dup2(err.fileno(), 1)
+    import io
+
+    captured = io.StringIO()
+    sys.stderr = captured
+    status = app(["--db", db, *args], standalone_mode=False)
+    result.put((status, captured.getvalue()))
+
+
+@pytest.mark.parametrize("args", [["status"], ["hand", "ann", "4", "22"]])
+def test_no_permission_to_read_exit_1_names_file(cli, args):
+    import multiprocessing
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="ginscore-perm-", dir="/tmp")  # reachable by nobody, unlike tmp_path
+    db = os.path.join(folder, "ginscore.json")
+    try:
+        assert cli("--db", db, "new", "standard", "Ann", "Ben", "--dealer", "Ann").exit_code == 0
+        with open(db, "rb") as handle:
+            before = handle.read()
+        os.chmod(folder, 0o777)
+        os.chmod(db, 0)
+        if os.geteuid() == 0:  # root reads anything: drop to nobody in a forked child
+            ctx = multiprocessing.get_context("fork")
+            queue = ctx.Queue()
+            child = ctx.Process(target=_as_nobody, args=(db, args, queue))
+            child.start()
+            status, stderr = queue.get(timeout=30)
+            child.join()
+        else:
+            result = cli("--db", db, *args)
+            status, stderr = result.exit_code, result.stderr
+        os.chmod(db, 0o644)
+        assert status == 1 and stderr.count("\n") == 1, stderr
+        assert db in stderr and "permission denied" in stderr.lower()
+        with open(db, "rb") as handle:
+            assert handle.read() == before
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

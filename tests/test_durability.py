@@ -1,0 +1,123 @@
+"""Never lose a hand: SIGKILL at random moments, and eight writers at once (issue 3).
+
+Both tests fork real processes that run the real CLI in a loop against one
+TinyDB file, so a write can be cut at any point: while the temporary file is
+written, between fsync and rename, or while the lock is held. Marked slow;
+CI runs them (they take seconds, not minutes).
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import random
+import signal
+import sys
+import time
+
+import pytest
+
+from ginscore.cli import app
+from ginscore.store import Store
+
+KILLS = 200
+WRITERS, HANDS_EACH = 8, 25
+BIG_TARGET = "100000000"  # no game ends during the test
+
+fork = multiprocessing.get_context("fork")
+
+
+def _quiet() -> None:
+    devnull = open(os.devnull, "w")
+    os.dup2(devnull.fileno(), 1)
+    sys.stdout = devnull
+
+
+def _hand_args(i: int) -> tuple[str, str]:
+    """Hand i of the kill test: a legal knock that Ann always wins, recognisable by i."""
+    return str(i % 11), str(11 + i % 80)
+
+
+def _record_forever(db: str, log: str, start: int) -> None:
+    _quiet()
+    i = start
+    with open(log, "a") as done:
+        while True:
+            knocker_deadwood, opponent_deadwood = _hand_args(i)
+            status = app(["--db", db, "hand", "ann", knocker_deadwood, opponent_deadwood], standalone_mode=False)
+            if status != 0:
+                os._exit(status)
+            done.write(f"{i}\n")  # only after the command said it was done
+            done.flush()
+            i += 1
+
+
+def _hands(db) -> list:
+    return list(Store(db).reading().load(None).hands)
+
+
+@pytest.mark.slow
+def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET)
+    log = tmp_path / "done.log"
+    log.touch()
+    rng = random.Random(20261129)
+    killed_mid_write = 0
+    for _ in range(KILLS):
+        start = len(_hands(db_path))
+        child = fork.Process(target=_record_forever, args=(str(db_path), str(log), start))
+        child.start()
+        time.sleep(rng.uniform(0.0, 0.05))
+        os.kill(child.pid, signal.SIGKILL)
+        child.join()
+        assert child.exitcode == -signal.SIGKILL, "the recorder stopped by itself"
+        json.loads(db_path.read_bytes())  # the file always loads
+        hands = _hands(db_path)
+        logged = [int(line) for line in log.read_text().split()]
+        for i, hand in enumerate(hands):  # nothing doubled, nothing out of order, nothing damaged
+            assert (str(hand.knocker_deadwood), str(hand.opponent_deadwood)) == _hand_args(i)
+        assert all(i < len(hands) for i in logged), "a hand whose command exited 0 is missing"
+        last_done = max([i for i in logged if i >= start], default=start - 1)  # this recorder's last exit 0
+        assert len(hands) <= last_done + 2, "more than the one hand in flight is extra"
+        killed_mid_write += bool(list(tmp_path.glob(".ginscore.json.tmp-*")))
+    print(f"\n{KILLS} kills survived; {len(_hands(db_path))} hands kept; "
+          f"{killed_mid_write} kills left a half-written temporary file behind")
+    ok("hand", "ann", "1", "20")  # the next writer cleans up after the killed ones
+    assert not list(tmp_path.glob(".ginscore.json.tmp-*"))
+
+
+def _write_hands(db: str, session: str, writer: int, go) -> None:
+    _quiet()
+    go.wait()
+    for n in range(HANDS_EACH):
+        status = app(["--db", db, "hand", "ann", str(writer % 11), str(11 + n), "--session", session],
+                     standalone_mode=False)
+        if status != 0:
+            os._exit(10 + status)
+    os._exit(0)
+
+
+@pytest.mark.slow
+def test_eight_writers_at_once_lose_and_double_nothing(ok, db_path):
+    sessions = [f"s{n}" for n in range(WRITERS - 1)]
+    for name in sessions:
+        ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET, "--name", name)
+    plan = [(sessions[0], 0)] + [(sessions[max(0, w - 1)], w) for w in range(1, WRITERS)]  # two on s0
+    go = fork.Event()
+    writers = [fork.Process(target=_write_hands, args=(str(db_path), s, w, go)) for s, w in plan]
+    for writer in writers:
+        writer.start()
+    go.set()
+    for writer in writers:
+        writer.join(120)
+    assert [w.exitcode for w in writers] == [0] * WRITERS
+    database = Store(db_path).reading()
+    total = 0
+    for name in sessions:
+        hands = database.load(name).hands
+        expected = sorted((w % 11, 11 + n) for s, w in plan if s == name for n in range(HANDS_EACH))
+        assert sorted((h.knocker_deadwood, h.opponent_deadwood) for h in hands) == expected
+        total += len(hands)
+    assert total == WRITERS * HANDS_EACH == 200
+    json.loads(db_path.read_bytes())
