@@ -14,7 +14,7 @@ _ginscore() {
         case "$prev" in
             --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         esac
-        COMPREPLY=( $(compgen -W "new rematch import hand draw edit undo status dealer log export sessions use rules where --db --help -h" -- "$cur") )
+        COMPREPLY=( $(compgen -W "new rematch import hand draw edit undo status dealer log export sessions use rules deadwood where --db --help -h" -- "$cur") )
         return
     fi
     case "$cmd" in
@@ -68,10 +68,12 @@ _ginscore() {
         hand)
             case "$prev" in
             --upcard) COMPREPLY=(); return ;;
+            --cards) COMPREPLY=(); return ;;
+            --against) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --big-gin --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --session -s --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -90,10 +92,12 @@ _ginscore() {
         edit)
             case "$prev" in
             --upcard) COMPREPLY=(); return ;;
+            --cards) COMPREPLY=(); return ;;
+            --against) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --big-gin --draw --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --draw --session -s --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -178,6 +182,16 @@ _ginscore() {
                 COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") )
+            fi
+            ;;
+        deadwood)
+            case "$prev" in
+            --limit) COMPREPLY=(); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--limit --json --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         where)

@@ -40,6 +40,11 @@ class Card:
     def __str__(self) -> str:
         return self.rank_name + (self.suit or "")
 
+    @property
+    def pretty(self) -> str:
+        """For people: 10♥, Q♠."""
+        return self.rank_name + (SUIT_SYMBOLS[self.suit] if self.suit else "")
+
 
 def parse_card(text: str, *, rank_only: bool = False) -> Card:
     """Read one card (``10h``, ``QS``, ``k♦``; ``Q`` when ``rank_only``).

@@ -12,7 +12,7 @@ import json
 import os
 import random
 import sys
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
@@ -20,8 +20,9 @@ from pathlib import Path
 import typer
 from typer.core import TyperGroup
 
-from .cards import parse_card
-from .errors import BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GinscoreError, Refused
+from .cards import parse_card, parse_cards
+from .errors import BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GinscoreError, Refused
+from .records import knock_from_cards
 from .rules import HouseRules
 from .store import Store
 from .variants import (
@@ -164,16 +165,42 @@ def _upcard(text: str | None):
     return parse_card(text, rank_only=True) if text else None
 
 
-def _knock(facts: SessionFacts, knocker: str, knocker_deadwood: str, opponent_deadwood: str, upcard, big_gin, at):
-    name = resolve_player(facts.players, knocker)
-    return Knock(
-        knocker=name,
-        knocker_deadwood=_deadwood(knocker_deadwood, f"{name}'s"),
-        opponent_deadwood=_deadwood(opponent_deadwood, "the opponent's"),
-        upcard=_upcard(upcard),
-        big_gin=big_gin,
-        recorded_at=at,
-    )
+@dataclass(frozen=True)
+class _Told:
+    """A knocked hand as typed: two counts, or the two hands of cards (issue 4)."""
+
+    knocker: str
+    knocker_deadwood: str | None
+    opponent_deadwood: str | None
+    cards: str | None
+    against: str | None
+    upcard: str | None
+    big_gin: bool
+
+    def check(self, example: str) -> None:
+        """Refuse a mix of counts and cards before anything is read or written."""
+        counts = [c for c in (self.knocker_deadwood, self.opponent_deadwood) if c is not None]
+        if (self.cards is None) != (self.against is None):
+            raise BadCard("give both hands: --cards with the knocker's cards and --against with the opponent's")
+        if self.cards is not None and counts:
+            raise Refused("give either the two deadwood counts or --cards/--against, not both")
+        if self.cards is None and len(counts) != 2:
+            raise Refused(f"give the knocker and both deadwood counts, like `{example}`, or --cards and --against")
+
+    def knock(self, facts: SessionFacts, at: str | None) -> Knock:
+        name = resolve_player(facts.players, self.knocker)
+        told = {"upcard": _upcard(self.upcard), "big_gin": self.big_gin, "recorded_at": at}
+        if self.cards is not None:
+            knocker_cards = parse_cards(self.cards)
+            if len(knocker_cards) == 11 and not self.big_gin:
+                raise BadCard("the knocker has 11 cards: give the 10 kept after the discard, or add --big-gin (H2)")
+            return knock_from_cards(name, knocker_cards, parse_cards(self.against), **told)
+        return Knock(
+            knocker=name,
+            knocker_deadwood=_deadwood(self.knocker_deadwood, f"{name}'s"),
+            opponent_deadwood=_deadwood(self.opponent_deadwood, "the opponent's"),
+            **told,
+        )
 
 
 def _append(ctx: typer.Context, session: str | None, make_hand) -> Standings:
@@ -388,24 +415,32 @@ def import_(
 _HAND_SETTINGS = {"ignore_unknown_options": True}  # so "-3" reaches the deadwood check (R3)
 
 
+CARDS_HELP = "The knocker's 10 cards (11 with --big-gin), like \"AS 2S 3S 7H 7D 7C 9H 10H JH 2D\"."
+AGAINST_HELP = "The opponent's 10 cards; lay-offs are found for them (R8)."
+
+
 @app.command(context_settings=_HAND_SETTINGS)
 def hand(
     ctx: typer.Context,
     knocker: str = typer.Argument(..., help="Who knocked (a unique prefix is enough)."),
-    knocker_deadwood: str = typer.Argument(..., help="The knocker's deadwood; 0 is gin (R11)."),
-    opponent_deadwood: str = typer.Argument(..., help="The opponent's deadwood after lay-offs (R8)."),
+    knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood; 0 is gin (R11)."),
+    opponent_deadwood: str = typer.Argument(None, help="The opponent's deadwood after lay-offs (R8)."),
     upcard: str = typer.Option(None, "--upcard", help="This hand's upcard, like 7h; required in Oklahoma (R15)."),
     big_gin: bool = typer.Option(False, "--big-gin", help="An 11-card gin (H2); the session must play big gin."),
+    cards: str = typer.Option(None, "--cards", help=CARDS_HELP, metavar="CARDS"),
+    against: str = typer.Option(None, "--against", help=AGAINST_HELP, metavar="CARDS"),
     session: str = _session_option(),
 ) -> None:
     """Record a knocked hand, and show what it scored and the standings.
 
+    Give the two deadwood counts, or the cards themselves with --cards and
+    --against: ginscore then finds the best melds and lay-offs.
+
     Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
     """
-    standings = _append(
-        ctx, session,
-        lambda facts: _knock(facts, knocker, knocker_deadwood, opponent_deadwood, upcard, big_gin, _now()),
-    )
+    told = _Told(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin)
+    told.check("ginscore hand ann 4 22")
+    standings = _append(ctx, session, lambda facts: told.knock(facts, _now()))
     from . import render
 
     render.show_hand(standings, standings.hands[-1])
@@ -436,6 +471,8 @@ def edit(
     opponent_deadwood: str = typer.Argument(None, help="The opponent's deadwood after lay-offs."),
     upcard: str = typer.Option(None, "--upcard", help="The hand's upcard (required in Oklahoma)."),
     big_gin: bool = typer.Option(False, "--big-gin", help="An 11-card gin (H2)."),
+    cards: str = typer.Option(None, "--cards", help=CARDS_HELP, metavar="CARDS"),
+    against: str = typer.Option(None, "--against", help=AGAINST_HELP, metavar="CARDS"),
     as_draw: bool = typer.Option(False, "--draw", help="The hand was really a drawn hand (R12)."),
     session: str = _session_option(),
 ) -> None:
@@ -446,22 +483,22 @@ def edit(
 
     Example: ginscore edit 3 ben 6 9 --upcard 8c
     """
-    given = [a for a in (knocker, knocker_deadwood, opponent_deadwood) if a is not None]
-    if as_draw and given:
-        raise Refused("a drawn hand has no knocker or deadwood; give --draw alone (with --upcard if you like)")
-    if not as_draw and len(given) != 3:
+    told = None
+    if as_draw:
+        if any(a is not None for a in (knocker, knocker_deadwood, opponent_deadwood, cards, against)):
+            raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
+    elif knocker is None:
         raise Refused("give the knocker and both deadwood counts, like `ginscore edit 3 ann 4 22`, or --draw")
+    else:
+        told = _Told(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin)
+        told.check("ginscore edit 3 ann 4 22")
     with _store(ctx).writing() as db:
         facts = db.load(session)
         if not 1 <= number <= len(facts.hands):
             raise Refused(f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)}); see `ginscore log`")
-        old = facts.hands[number - 1]
-        if as_draw:
-            corrected = Draw(upcard=_upcard(upcard), recorded_at=old.recorded_at)
-        else:
-            corrected = _knock(facts, knocker, knocker_deadwood, opponent_deadwood, upcard, big_gin, old.recorded_at)
-        hands = facts.hands[: number - 1] + (corrected,) + facts.hands[number:]
-        facts = replace(facts, hands=hands)
+        at = facts.hands[number - 1].recorded_at
+        corrected = Draw(upcard=_upcard(upcard), recorded_at=at) if told is None else told.knock(facts, at)
+        facts = replace(facts, hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
         standings = _replay_changed(facts, number)
         db.save(facts)
     from . import render
@@ -649,6 +686,44 @@ def rules(
     if facts:
         render.say("")
         render.say(f"House rules of '{facts.name}' ({facts.variant}): " + "; ".join(rules_words(facts)) + ".")
+
+
+@app.command()
+def deadwood(
+    cards: list[str] = typer.Argument(..., help="10 or 11 cards, as separate words or one quoted string."),
+    limit: int = typer.Option(10, "--limit", help="The knock limit to judge by (Oklahoma: the upcard's value, R15)."),
+    as_json: bool = _json_option(),
+) -> None:
+    """The best melds and deadwood of a hand (R2, R3); with 11 cards, the best discard.
+
+    Example: ginscore deadwood AS 2S 3S 7H 7D 7C 9H 10H JH 2D
+    """
+    from .melds import arrange, best_discard
+
+    if not 0 <= limit <= 10:
+        raise Refused(f"--limit must be from 0 to 10 (R7, R15), not {limit}")
+    hand = parse_cards(cards)
+    if len(hand) not in (10, 11):
+        raise BadCard(f"give 10 cards (a hand) or 11 (just after the draw), not {len(hand)}")
+    if len(hand) == 10:
+        spread, discard, big_gin = arrange(hand), None, False
+    else:
+        found = best_discard(hand)
+        spread, discard, big_gin = found.spread, found.discard, found.big_gin
+    if as_json:
+        doc = {
+            "deadwood": spread.deadwood,
+            "melds": [[str(c) for c in meld] for meld in spread.melds],
+            "unmatched": [str(c) for c in spread.unmatched],
+        }
+        if len(hand) == 11:
+            doc["discard"] = str(discard) if discard else None
+        doc.update(knock=spread.deadwood <= limit, gin=spread.deadwood == 0, big_gin=big_gin, limit=limit)
+        _print_json(doc)
+        return
+    from . import render
+
+    render.show_deadwood(spread, len(hand), discard, big_gin, limit)
 
 
 @app.command()

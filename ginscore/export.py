@@ -6,9 +6,9 @@ import csv
 import io
 import json
 
-from .cards import parse_card
+from .cards import parse_card, parse_cards
 from .errors import Refused
-from .records import session_from_dict, session_to_dict
+from .records import knock_from_cards, session_from_dict, session_to_dict
 from .rules import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, HouseRules
 from .summary import CSV_COLUMNS, csv_rows
 from .variants import Draw, Hand, Knock, Roles, SessionFacts, Standings
@@ -121,7 +121,12 @@ def _csv_hand(row: dict, number: int) -> Hand:
             counts.append(int(row[column]))
         except ValueError:
             raise Refused(f"row {number}: {column} '{row[column]}' is not a whole number") from None
-    return Knock(row["knocker"], counts[0], counts[1], upcard, row["outcome"] == BIG_GIN, at)
+    told = {"upcard": upcard, "big_gin": row["outcome"] == BIG_GIN, "recorded_at": at}
+    if row.get("knocker_cards"):
+        return knock_from_cards(
+            row["knocker"], parse_cards(row["knocker_cards"]), parse_cards(row.get("opponent_cards", "")), **told
+        )
+    return Knock(row["knocker"], counts[0], counts[1], **told)
 
 
 def check_against_csv(standings: Standings, text: str, source: str) -> None:

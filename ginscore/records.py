@@ -6,24 +6,36 @@ and reads the same shape, so a backup is exactly what the file holds.
 
 from __future__ import annotations
 
-from .cards import parse_card
+from .cards import parse_card, parse_cards
 from .errors import Refused
+from .melds import settle
 from .rules import VARIANTS, HouseRules
 from .variants import Draw, Hand, Knock, Roles, SessionFacts
 
 
 def hand_to_dict(hand: Hand) -> dict:
+    """A hand as told: the two counts, or (issue 4) the cards they come from."""
     if isinstance(hand, Draw):
         return {"type": "draw", "upcard": _card_text(hand.upcard), "recorded_at": hand.recorded_at}
-    return {
-        "type": "knock",
-        "knocker": hand.knocker,
-        "knocker_deadwood": hand.knocker_deadwood,
-        "opponent_deadwood": hand.opponent_deadwood,
-        "upcard": _card_text(hand.upcard),
-        "big_gin": hand.big_gin,
-        "recorded_at": hand.recorded_at,
-    }
+    told = {"type": "knock", "knocker": hand.knocker}
+    if hand.knocker_cards is not None:
+        told["knocker_cards"] = [str(c) for c in hand.knocker_cards]
+        told["opponent_cards"] = [str(c) for c in hand.opponent_cards]
+    else:
+        told["knocker_deadwood"] = hand.knocker_deadwood
+        told["opponent_deadwood"] = hand.opponent_deadwood
+    told.update(upcard=_card_text(hand.upcard), big_gin=hand.big_gin, recorded_at=hand.recorded_at)
+    return told
+
+
+def knock_from_cards(knocker: str, knocker_cards, opponent_cards, **told) -> Knock:
+    """A knock told as cards: both counts from the best melds and lay-offs (R2, R3, R8)."""
+    knocker_cards, opponent_cards = tuple(knocker_cards), tuple(opponent_cards)
+    settled = settle(list(knocker_cards), list(opponent_cards), big_gin=told.get("big_gin", False))
+    return Knock(
+        knocker, settled.knocker_deadwood, settled.opponent_deadwood,
+        knocker_cards=knocker_cards, opponent_cards=opponent_cards, **told,
+    )
 
 
 def hand_from_dict(data: dict) -> Hand:
@@ -32,6 +44,11 @@ def hand_from_dict(data: dict) -> Hand:
         upcard = parse_card(data["upcard"], rank_only=True) if data.get("upcard") else None
         if data["type"] == "draw":
             return Draw(upcard=upcard, recorded_at=data.get("recorded_at"))
+        if data["type"] == "knock" and "knocker_cards" in data:
+            return knock_from_cards(
+                str(data["knocker"]), parse_cards(data["knocker_cards"]), parse_cards(data["opponent_cards"]),
+                upcard=upcard, big_gin=bool(data.get("big_gin", False)), recorded_at=data.get("recorded_at"),
+            )
         if data["type"] == "knock":
             return Knock(
                 knocker=str(data["knocker"]),

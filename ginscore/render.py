@@ -118,7 +118,48 @@ def show_standings(st: Standings) -> None:
         say("The session is over; `ginscore rematch` starts the next one.")
 
 
+def _cards(cards) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+def _spread_words(spread) -> str:
+    melds = " ".join(f"[{_cards(m)}]" for m in spread.melds) or "no melds"
+    loose = f", unmatched {_cards(spread.unmatched)}" if spread.unmatched else ""
+    return f"{melds}{loose}: deadwood {spread.deadwood}"
+
+
+def show_spreads(result: HandResult) -> None:
+    """Both spreads of a hand told as cards, and each card laid off (R8)."""
+    from .melds import settle
+
+    hand = result.hand
+    settled = settle(list(hand.knocker_cards), list(hand.opponent_cards), big_gin=hand.big_gin)
+    say(f"{hand.knocker} spreads {_spread_words(settled.knocker)}")
+    knocker_melds = settled.knocker.melds
+    for card, on in settled.layoffs:
+        say(f"{result.opponent} lays off {card.pretty} on [{_cards(knocker_melds[on])}]")
+    say(f"{result.opponent} spreads {_spread_words(settled.opponent)}")
+
+
+def show_deadwood(spread, count: int, discard, big_gin: bool, limit: int) -> None:
+    """The answer of `ginscore deadwood`, in words."""
+    if big_gin:
+        say(f"Big gin: all 11 cards meld: {_spread_words(spread)} (H2).", "bold")
+        return
+    if discard is not None:
+        say(f"Discard {discard.pretty}.")
+    say(("Keep " if discard is not None else "Melds ") + _spread_words(spread) + ".")
+    if spread.deadwood == 0:
+        say("That is gin (R11).", "bold")
+    elif spread.deadwood <= limit:
+        say(f"You can knock: {spread.deadwood} is within the knock limit of {limit} (R7).")
+    else:
+        say(f"No knock yet: {spread.deadwood} is over the knock limit of {limit} (R7).")
+
+
 def show_hand(st: Standings, result: HandResult, verb: str = "Recorded") -> None:
+    if result.score is not None and result.hand.knocker_cards is not None:
+        show_spreads(result)
     say(f"{verb} hand {result.number}: {explain(st, result)}.")
     for number in result.closed:
         game = st.games[number - 1]

@@ -68,6 +68,9 @@ def hand_dict(st: Standings, result: HandResult) -> dict:
         "winner": result.winner,
         "points": result.points,
     }
+    cards = knock and hand.knocker_cards is not None
+    doc["knocker_cards"] = " ".join(str(c) for c in hand.knocker_cards) if cards else None
+    doc["opponent_cards"] = " ".join(str(c) for c in hand.opponent_cards) if cards else None
     if st.facts.variant == "three":
         doc["roles"] = result.roles.to_dict() if result.roles else None
     if st.facts.variant == "hollywood":
@@ -111,7 +114,7 @@ CSV_COLUMNS = ["hand", "dealer", "knocker", "knocker_deadwood", "opponent_deadwo
 def extra_columns(facts: SessionFacts) -> list[str]:
     """Columns after the totals: what a CSV needs to be imported again (issue 3)."""
     roles = ["box", "captain", "out"] if facts.variant == "three" else []
-    return ["opponent"] + roles + ["recorded_at"]
+    return ["opponent"] + roles + ["knocker_cards", "opponent_cards", "recorded_at"]
 
 
 def csv_rows(st: Standings) -> list[list]:

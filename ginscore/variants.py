@@ -49,6 +49,8 @@ class Knock:
     upcard: Card | None = None
     big_gin: bool = False
     recorded_at: str | None = None
+    knocker_cards: tuple[Card, ...] | None = None  # when told as cards: the counts come from them
+    opponent_cards: tuple[Card, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ CASES = [
     (["hand", "ann", "four", "22"], "not a number"),
     (["hand", "ann", "4", "2.5"], "not a number"),
     (["hand", "ann", "4", ""], "not a number"),
-    (["hand", "ann", "4"], "missing argument"),
+    (["hand", "ann", "4"], "both deadwood counts"),
     (["hand"], "missing argument"),
     (["hand", "ann", "4", "22", "9"], "unexpected extra argument"),
     # names
