@@ -7,7 +7,7 @@ suit does not matter may be typed as a rank alone, and then has no suit.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import BadCard
 
@@ -21,8 +21,7 @@ _CARD = re.compile(r"^(10|[2-9AaTtJjQqKk])(.?)$")
 CARD_HELP = "a card is a rank A 2-10 T J Q K and a suit S H D C (or ♠ ♥ ♦ ♣), like 10h, QS or k♦"
 
 
-@dataclass(frozen=True, order=True)
-class Card:
+class Card(NamedTuple):
     """One card. ``suit`` is None for a rank-only upcard."""
 
     rank: int

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import sys
-from dataclasses import dataclass, fields, replace
-from datetime import datetime
+from typing import NamedTuple
 from enum import Enum
 from pathlib import Path
 
@@ -69,15 +67,19 @@ class _Group(TyperGroup):
         return status
 
 
-app = typer.Typer(
-    cls=_Group,
-    help="Keep score of Gin Rummy at a real table: standard, Oklahoma, Hollywood and three-player.\n\n"
-    "Example: ginscore new hollywood Ann Ben, then ginscore hand ann 4 22 after each hand.",
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-    rich_markup_mode=None,
-)
+def _make_app() -> typer.Typer:
+    return typer.Typer(
+        cls=_Group,
+        help="Keep score of Gin Rummy at a real table: standard, Oklahoma, Hollywood and three-player.\n\n"
+        "Example: ginscore new hollywood Ann Ben, then ginscore hand ann 4 22 after each hand.",
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        rich_markup_mode=None,
+    )
+
+
+app = _make_app()
 
 
 class Variant(str, Enum):
@@ -126,6 +128,8 @@ def _store(ctx: typer.Context) -> Store:
 
 
 def _now() -> str:
+    from datetime import datetime  # only commands that record something need the time
+
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
@@ -165,8 +169,7 @@ def _upcard(text: str | None):
     return parse_card(text, rank_only=True) if text else None
 
 
-@dataclass(frozen=True)
-class _Told:
+class _Told(NamedTuple):
     """A knocked hand as typed: two counts, or the two hands of cards (issue 4)."""
 
     knocker: str
@@ -207,7 +210,7 @@ def _append(ctx: typer.Context, session: str | None, make_hand) -> Standings:
     """Record one more hand under the lock; written only if it stands."""
     with _store(ctx).writing() as db:
         facts = db.load(session)
-        facts = replace(facts, hands=facts.hands + (make_hand(facts),))
+        facts = facts._replace(hands=facts.hands + (make_hand(facts),))
         standings = _replay_changed(facts, len(facts.hands))
         db.save(facts)
     return standings
@@ -218,6 +221,8 @@ def _append(ctx: typer.Context, session: str | None, make_hand) -> Standings:
 
 def _first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Roles | None, str]:
     """First dealer (R5) or first roles (R21): as given, else drawn at random and told."""
+    import random
+
     rng = random.SystemRandom()
     if variant == "three":
         if dealer:
@@ -253,7 +258,7 @@ def _free_name(taken: list[str], variant: str) -> str:
 def _start(ctx: typer.Context, facts: SessionFacts, told: str) -> None:
     with _store(ctx).writing() as db:
         if not facts.name:
-            facts = replace(facts, name=_free_name(db.names(), facts.variant))
+            facts = facts._replace(name=_free_name(db.names(), facts.variant))
         elif not facts.name.strip():
             raise Refused("the session name is empty; give --name a name")
         db.add(facts)
@@ -267,7 +272,7 @@ def _start(ctx: typer.Context, facts: SessionFacts, told: str) -> None:
 
 # House rules (H1-H5), shared by `new` and `import`; None (or off) means "not given".
 # Each command names them as parameters (typer has no parameter groups).
-HOUSE_RULE_OPTIONS = [f.name for f in fields(HouseRules)]
+HOUSE_RULE_OPTIONS = list(HouseRules._fields)
 TARGET = typer.Option(None, "--target", help="Points that win a game; default 100 (R14, H5).")
 GIN_BONUS = typer.Option(None, "--gin-bonus", help="Gin bonus; default 25 (R11, H1).")
 UNDERCUT_BONUS = typer.Option(None, "--undercut-bonus", help="Undercut bonus; default 10 (R10, H1).")
@@ -390,7 +395,7 @@ def import_(
         raise Refused(f"{file}: {error}") from None
     if not facts.name:  # a CSV: its rows must score as the file says
         check_against_csv(standings, text, str(file))
-        facts = replace(facts, created_at=facts.hands[0].recorded_at or _now())
+        facts = facts._replace(created_at=facts.hands[0].recorded_at or _now())
     wanted = " ".join(name.split()) if name is not None else facts.name
     if name is not None and not wanted:
         raise Refused("the session name is empty; give --name a name")
@@ -402,7 +407,7 @@ def import_(
         number = 2
         while chosen.casefold() in taken:
             chosen, number = f"{wanted}-{number}", number + 1
-        facts = replace(facts, name=chosen)
+        facts = facts._replace(name=chosen)
         db.add(facts)
     from . import render
 
@@ -498,7 +503,7 @@ def edit(
             raise Refused(f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)}); see `ginscore log`")
         at = facts.hands[number - 1].recorded_at
         corrected = Draw(upcard=_upcard(upcard), recorded_at=at) if told is None else told.knock(facts, at)
-        facts = replace(facts, hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
+        facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
         standings = _replay_changed(facts, number)
         db.save(facts)
     from . import render
@@ -538,7 +543,7 @@ def undo(
         now = db.load(facts.name)
         if now.hands != facts.hands:
             raise Refused("the session changed while you were asked; run `ginscore undo` again")
-        facts = replace(now, hands=now.hands[:-1])
+        facts = now._replace(hands=now.hands[:-1])
         db.save(facts)
     render.say(f"Removed {what}.")
     render.show_standings(replay(facts))
@@ -735,6 +740,37 @@ def where(ctx: typer.Context) -> None:
     sys.stdout.write(f"{_store(ctx).path}\n")
 
 
+def _typed_command(args: list[str]) -> str | None:
+    """The subcommand a command line names, or None (help, or an option we do not know)."""
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--db":
+            skip = True
+        elif not arg.startswith("--db="):
+            return None if arg.startswith("-") else arg
+    return None
+
+
+def app_for(args: list[str]) -> typer.Typer:
+    """An app holding only the command that was typed, else the whole app.
+
+    typer turns every registered command into click objects before parsing,
+    which costs more than the rest of a `status --json` (issue 5); the one
+    command typed parses exactly as in the whole app. Anything else (help,
+    a mistyped command, completion scripts, tests) uses the whole app.
+    """
+    typed = _typed_command(args)
+    chosen = [c for c in app.registered_commands if (c.name or c.callback.__name__) == typed]
+    if not chosen:
+        return app
+    one = _make_app()
+    one.registered_callback = app.registered_callback
+    one.registered_commands = chosen
+    return one
+
+
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point (and `python -m ginscore`)."""
+    app_for(sys.argv[1:])()

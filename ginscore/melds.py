@@ -8,7 +8,7 @@ at most 1,024 subsets, so a hand settles in well under a millisecond.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 from itertools import combinations, product
 
 from .cards import Card
@@ -119,8 +119,7 @@ def _layoff_options(meld: tuple[int, ...], cards: frozenset[int]) -> list[tuple[
     return [tuple(down[:d]) + tuple(up[:u]) for d in range(len(down) + 1) for u in range(len(up) + 1)]
 
 
-@dataclass(frozen=True)
-class Spread:
+class Spread(NamedTuple):
     """One player's cards as laid on the table."""
 
     melds: tuple[tuple[Card, ...], ...]
@@ -128,8 +127,7 @@ class Spread:
     deadwood: int
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     """A knocked hand settled from the cards (R7, R8, R9-R11, H2)."""
 
     knocker: Spread
@@ -184,8 +182,7 @@ def arrange(cards: list[Card]) -> Spread:
     return _spread(melds, left)
 
 
-@dataclass(frozen=True)
-class Discard:
+class Discard(NamedTuple):
     """Eleven cards after the draw: the best discard and what it leaves (R7, H2)."""
 
     discard: Card | None  # None on big gin: all eleven melded

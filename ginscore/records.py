@@ -1,14 +1,16 @@
-"""Session facts to and from plain dicts (the stored and exported shape).
+"""Session facts to and from plain dicts: the stored and the exported shape.
 
-Pure: the store keeps these dicts in TinyDB, and JSON export/import writes
-and reads the same shape, so a backup is exactly what the file holds.
+Pure. A JSON export writes each hand as a dict with named fields, for people
+and other tools; the database keeps a session's hands as one compact string
+of rows (``hands_to_text``), because every command reads the whole file and
+a string parses several times faster than objects (issue 5). Both shapes are
+read by ``session_from_dict``.
 """
 
 from __future__ import annotations
 
 from .cards import parse_card, parse_cards
 from .errors import Refused
-from .melds import settle
 from .rules import VARIANTS, HouseRules
 from .variants import Draw, Hand, Knock, Roles, SessionFacts
 
@@ -30,6 +32,8 @@ def hand_to_dict(hand: Hand) -> dict:
 
 def knock_from_cards(knocker: str, knocker_cards, opponent_cards, **told) -> Knock:
     """A knock told as cards: both counts from the best melds and lay-offs (R2, R3, R8)."""
+    from .melds import settle  # only hands told as cards need the solver
+
     knocker_cards, opponent_cards = tuple(knocker_cards), tuple(opponent_cards)
     settled = settle(list(knocker_cards), list(opponent_cards), big_gin=told.get("big_gin", False))
     return Knock(
@@ -38,8 +42,74 @@ def knock_from_cards(knocker: str, knocker_cards, opponent_cards, **told) -> Kno
     )
 
 
+# The database keeps a session's hands as one string (schema 2): one row a
+# hand, rows joined by ";", fields by "|": the row's kind, then its fields in
+# this order; "" is none, flags are 1/0, and % | ; inside a value are written
+# %25 %7C %3B. A string parses several times faster than the same hands as
+# JSON objects, and every command reads the whole file (issue 5).
+ROW_FIELDS = {
+    "knock": ("knocker", "knocker_deadwood", "opponent_deadwood", "upcard", "big_gin", "recorded_at"),
+    "cards": ("knocker", "knocker_cards", "opponent_cards", "upcard", "big_gin", "recorded_at"),
+    "draw": ("upcard", "recorded_at"),
+}
+_WHOLE = {"knocker_deadwood", "opponent_deadwood"}
+_ESCAPES = (("%", "%25"), ("|", "%7C"), (";", "%3B"))
+
+
+def _field_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, list):  # cards
+        value = " ".join(value)
+    text = str(value)
+    for plain, escaped in _ESCAPES:
+        text = text.replace(plain, escaped)
+    return text
+
+
+def _field_value(name: str, text: str):
+    if name == "big_gin":
+        return text == "1"
+    if text == "":
+        return None
+    if name in _WHOLE:
+        try:
+            return int(text)
+        except ValueError:
+            raise Refused(f"a stored {name} '{text}' is not a whole number") from None
+    if "%" in text:
+        for plain, escaped in reversed(_ESCAPES):
+            text = text.replace(escaped, plain)
+    return text
+
+
+def hands_to_text(hands: list[dict]) -> str:
+    """Hands as dicts to the stored string."""
+    rows = []
+    for data in hands:
+        kind = "cards" if "knocker_cards" in data else data["type"]
+        rows.append("|".join([kind] + [_field_text(data.get(name)) for name in ROW_FIELDS[kind]]))
+    return ";".join(rows)
+
+
+def hands_from_text(text: str) -> list[dict]:
+    """The stored string back to hands as dicts; Refused on a row that is not one."""
+    hands = []
+    for row in text.split(";") if text else []:
+        kind, *values = row.split("|")
+        names = ROW_FIELDS.get(kind)
+        if names is None or len(values) != len(names):
+            raise Refused(f"a stored hand has an unknown shape: {row!r}")
+        data = {name: _field_value(name, value) for name, value in zip(names, values)}
+        data["type"] = "draw" if kind == "draw" else "knock"
+        hands.append(data)
+    return hands
+
+
 def hand_from_dict(data: dict) -> Hand:
-    """Read a stored hand; raises Refused on a shape that is not one."""
+    """Read a hand; raises Refused on a shape that is not one."""
     try:
         upcard = parse_card(data["upcard"], rank_only=True) if data.get("upcard") else None
         if data["type"] == "draw":
@@ -63,7 +133,9 @@ def hand_from_dict(data: dict) -> Hand:
     raise Refused(f"a hand record has an unknown type {data.get('type')!r}")
 
 
-def session_to_dict(facts: SessionFacts) -> dict:
+def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
+    """The session's facts; ``rows`` keeps the hands as the stored string (the database)."""
+    hands = [hand_to_dict(h) for h in facts.hands]
     return {
         "name": facts.name,
         "variant": facts.variant,
@@ -72,7 +144,7 @@ def session_to_dict(facts: SessionFacts) -> dict:
         "first_dealer": facts.first_dealer,
         "first_roles": facts.first_roles.to_dict() if facts.first_roles else None,
         "created_at": facts.created_at,
-        "hands": [hand_to_dict(h) for h in facts.hands],
+        "hands": hands_to_text(hands) if rows else hands,
     }
 
 
@@ -93,11 +165,19 @@ def session_from_dict(data: dict) -> SessionFacts:
             rules=HouseRules.from_dict(rules),
             first_dealer=data.get("first_dealer"),
             first_roles=Roles(roles["box"], roles["captain"], roles["out"]) if roles else None,
-            hands=tuple(hand_from_dict(h) for h in data.get("hands", [])),
+            hands=tuple(hand_from_dict(h) for h in _hand_dicts(data.get("hands", []))),
             created_at=data.get("created_at"),
         )
     except (KeyError, TypeError, AttributeError) as error:
         raise Refused(f"a session record is incomplete ({error})") from None
+
+
+def _hand_dicts(hands) -> list[dict]:
+    if isinstance(hands, str):
+        return hands_from_text(hands)
+    if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+        raise Refused("the hands are neither a list of hands nor the stored rows")
+    return hands
 
 
 def _card_text(card) -> str | None:

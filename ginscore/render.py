@@ -13,7 +13,6 @@ import sys
 
 from rich import box
 from rich.console import Console
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -30,7 +29,9 @@ def console() -> Console:
     if _console is None:
         plain = not sys.stdout.isatty()
         # Piped or redirected output is plain text; give it room rather than 80 columns.
-        _console = Console(highlight=False, width=120 if plain and "COLUMNS" not in os.environ else None)
+        _console = Console(
+            highlight=False, emoji=False, width=120 if plain and "COLUMNS" not in os.environ else None
+        )
     return _console
 
 
@@ -111,7 +112,8 @@ def show_standings(st: Standings) -> None:
     out.print(standings_table(st))
     banner = winner_words(st)
     if banner:
-        out.print(Panel(Text(banner, style="bold"), box=box.ASCII, expand=False))
+        rule = "=" * len(banner)
+        out.print(Text(f"{rule}\n{banner}\n{rule}", style="bold"))
     if not st.over:
         say(next_words(st))
     else:

@@ -5,7 +5,7 @@ Pure: no I/O. ``score_hand`` is the only place a hand's points are worked out.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from typing import NamedTuple
 
 from .cards import Card
 from .errors import BadDeadwood, BadSetting, IllegalKnock
@@ -18,8 +18,7 @@ MAX_DEADWOOD = 98  # R3: two each of K, Q, J, 10 and 9, no meld
 KNOCK, UNDERCUT, GIN, BIG_GIN, DRAW = "knock", "undercut", "gin", "big-gin", "draw"
 
 
-@dataclass(frozen=True)
-class HouseRules:
+class HouseRules(NamedTuple):
     """A session's house rules (H1-H5), fixed when the session is created."""
 
     target: int = 100  # R14, H5
@@ -33,11 +32,11 @@ class HouseRules:
     ace_means_gin: bool = False  # H4, Oklahoma only
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return self._asdict()
 
     @classmethod
     def from_dict(cls, data: dict) -> HouseRules:
-        known = {f.name for f in fields(cls)}
+        known = set(cls._fields)
         return cls(**{k: v for k, v in data.items() if k in known})
 
     def check(self, variant: str) -> None:
@@ -57,8 +56,7 @@ class HouseRules:
                     raise BadSetting(f"{flag} is an Oklahoma house rule (H4); leave it out for {variant}")
 
 
-@dataclass(frozen=True)
-class HandScore:
+class HandScore(NamedTuple):
     """What one knocked hand scored, and the parts that explain it."""
 
     outcome: str  # knock, undercut, gin, big-gin

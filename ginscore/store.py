@@ -2,9 +2,12 @@
 
 One TinyDB JSON file holds every session (CLI.md). Its tables:
 
-- ``meta``: one document, ``{"schema_version": 1, "current": NAME}``;
+- ``meta``: one document, ``{"schema_version": 2, "current": NAME}``;
 - ``sessions``: one document per session, the facts of ``records.session_to_dict``
-  (players, variant, house rules, first dealer or roles, hands as told).
+  (players, variant, house rules, first dealer or roles, hands as told), each
+  session's hands one compact string of rows (``records.hands_to_text``;
+  schema 2). Schema 1 kept hands as JSON objects; such a file is read as it
+  is and migrated on the first write, after a copy is kept beside it.
 
 Writes are all-or-nothing. A command that changes anything runs inside
 ``Store.writing()``: it takes a lock on ``<file>.lock`` (one writer at a time,
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
+import shutil
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -31,10 +34,10 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 
 from .errors import DatabaseUnusable, NoSuchSession, Refused
-from .records import session_from_dict, session_to_dict
+from .records import hands_to_text, session_from_dict, session_to_dict
 from .variants import SessionFacts, match_name
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 TABLES = ("meta", "sessions")
 LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
 
@@ -72,8 +75,7 @@ def _check_shape(path: Path, data) -> None:
     tables = [data.get(name, {}) for name in TABLES]
     if not all(isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in tables):
         raise DatabaseUnusable(path, not_ours)
-    meta = list(data.get("meta", {}).values())
-    version = meta[0].get("schema_version") if meta else None
+    version = _schema_version(data)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise DatabaseUnusable(path, not_ours)
     if version > SCHEMA_VERSION:
@@ -82,10 +84,35 @@ def _check_shape(path: Path, data) -> None:
         )
 
 
+def _schema_version(data: dict) -> int | None:
+    meta = list(data.get("meta", {}).values())
+    return meta[0].get("schema_version") if meta else None
+
+
+def _migrate(path: Path, data: dict) -> dict:
+    """Bring an older file up to SCHEMA_VERSION, keeping a copy of it first (under the lock)."""
+    version = _schema_version(data)
+    if not data or version == SCHEMA_VERSION:
+        return data
+    backup = path.with_name(f"{path.name}.schema{version}.bak")
+    if not backup.exists():
+        try:
+            shutil.copy2(path, backup)
+        except OSError as error:
+            raise DatabaseUnusable(path, f"needs an upgrade, but no copy could be kept at {backup}: {error}") from None
+    for doc in data.get("sessions", {}).values():  # 1 -> 2: hands as one string of rows
+        hands = doc.get("hands")
+        if isinstance(hands, list) and all(isinstance(h, dict) and h.get("type") in ("knock", "draw") for h in hands):
+            doc["hands"] = hands_to_text(hands)
+    for doc in data.get("meta", {}).values():
+        doc["schema_version"] = SCHEMA_VERSION
+    return data
+
+
 def _replace_atomically(path: Path, data: dict) -> None:
     """Write ``data`` to ``path`` so that the file is the old one or the new one, whole."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    temp = path.parent / f".{path.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}"
+    temp = path.parent / f".{path.name}.tmp-{os.getpid()}-{os.urandom(4).hex()}"
     try:
         with open(temp, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -105,14 +132,18 @@ def _replace_atomically(path: Path, data: dict) -> None:
 class _CheckedStorage(Storage):
     """TinyDB storage that reads the file once and writes only on ``flush``."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, migrate: bool = False):
         self.path = path
+        self.migrate = migrate  # only a writer, under the lock, upgrades the file
         self._data: dict | None = None
         self.dirty = False
 
     def read(self) -> dict:
         if self._data is None:
             self._data = _load(self.path)
+            if self.migrate and self._data and _schema_version(self._data) != SCHEMA_VERSION:
+                self._data = _migrate(self.path, self._data)
+                self.dirty = True
         return self._data
 
     def write(self, data: dict) -> None:
@@ -128,11 +159,17 @@ class _CheckedStorage(Storage):
 class Database:
     """The sessions in one file, as facts. Obtained from ``Store``."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, *, migrate: bool = False):
         self.path = path
-        self._db = TinyDB(path, storage=_CheckedStorage)
+        self._db = TinyDB(path, migrate, storage=_CheckedStorage)
         self._sessions = self._db.table("sessions", cache_size=0)
         self._meta = self._db.table("meta", cache_size=0)
+        self._docs: list | None = None  # the sessions, read once per command
+
+    def _all(self) -> list:
+        if self._docs is None:
+            self._docs = self._sessions.all()
+        return self._docs
 
     # meta -----------------------------------------------------------------
 
@@ -157,10 +194,10 @@ class Database:
 
     def session_docs(self) -> list[dict]:
         """Every session as stored, oldest first."""
-        return [dict(doc) for doc in self._sessions.all()]
+        return [dict(doc) for doc in self._all()]
 
     def names(self) -> list[str]:
-        return [doc.get("name", "") for doc in self._sessions.all()]
+        return [doc.get("name", "") for doc in self._all()]
 
     def find_name(self, typed: str | None) -> str:
         """The session a command acts on: ``typed`` (exact or unique prefix), else the current one."""
@@ -181,11 +218,11 @@ class Database:
 
     def load(self, typed: str | None = None) -> SessionFacts:
         name = self.find_name(typed)
-        doc = next(d for d in self._sessions.all() if d.get("name") == name)
+        doc = next(d for d in self._all() if d.get("name") == name)
         return self._facts(doc)
 
     def all_facts(self) -> list[SessionFacts]:
-        return [self._facts(doc) for doc in self._sessions.all()]
+        return [self._facts(doc) for doc in self._all()]
 
     def _facts(self, doc: dict) -> SessionFacts:
         try:
@@ -198,14 +235,16 @@ class Database:
         taken = {n.casefold() for n in self.names()}
         if facts.name.casefold() in taken:
             raise Refused(f"there is already a session named '{facts.name}'; choose another --name")
-        self._sessions.insert(session_to_dict(facts))
+        self._sessions.insert(session_to_dict(facts, rows=True))
+        self._docs = None
         self.make_current(facts.name)
 
     def save(self, facts: SessionFacts) -> None:
         """Replace a session's stored facts (its hands after hand, undo, edit)."""
-        doc = session_to_dict(facts)
-        ids = [d.doc_id for d in self._sessions.all() if d.get("name") == facts.name]
+        doc = session_to_dict(facts, rows=True)
+        ids = [d.doc_id for d in self._all() if d.get("name") == facts.name]
         self._sessions.update(doc, doc_ids=ids)
+        self._docs = None
 
     def flush(self) -> None:
         self._db.storage.flush()
@@ -224,30 +263,27 @@ class Store:
     @contextmanager
     def writing(self):
         """Open for one read-modify-write under the lock; written only if the block succeeds."""
-        import filelock  # only commands that write pay for it
+        from .lock import LockTimeout, exclusive  # only commands that write pay for it
 
         try:
             if self.path.is_dir():
                 raise DatabaseUnusable(self.path, "is a folder, not a database file; pass --db with a file path")
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise DatabaseUnusable(self.path, f"cannot be reached or its folder made: {error.strerror or error}") from None
-        lock = filelock.FileLock(str(self.path) + ".lock", timeout=LOCK_TIMEOUT)
-        try:
-            lock.acquire()
-        except filelock.Timeout:
+            lock = exclusive(str(self.path) + ".lock", LOCK_TIMEOUT)
+            lock.__enter__()
+        except LockTimeout:
             raise DatabaseUnusable(
                 self.path, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s; try again"
             ) from None
         except OSError as error:
-            raise DatabaseUnusable(self.path, f"cannot be locked: {error.strerror or error}") from None
+            raise DatabaseUnusable(self.path, f"cannot be locked or reached: {error.strerror or error}") from None
         try:
             self._remove_leftovers()
-            database = Database(self.path)
+            database = Database(self.path, migrate=True)
             yield database
             database.flush()
         finally:
-            lock.release()
+            lock.__exit__(None, None, None)
 
     def _remove_leftovers(self) -> None:
         """Temporary files of a writer that was killed mid-write (only ever removed under the lock)."""

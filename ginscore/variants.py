@@ -14,15 +14,14 @@ session is over when every game has closed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import Card
 from .errors import BadHandAt, BadSetting, GameOver, NotInHand, Refused, UnknownPlayer
 from .rules import DRAW, HandScore, HouseRules, is_doubled, knock_limit, score_hand
 
 
-@dataclass(frozen=True)
-class Roles:
+class Roles(NamedTuple):
     """Three-player roles for one hand (R21-R23)."""
 
     box: str
@@ -39,8 +38,7 @@ class Roles:
         return {"box": self.box, "captain": self.captain, "out": self.out}
 
 
-@dataclass(frozen=True)
-class Knock:
+class Knock(NamedTuple):
     """A knocked hand as told at the table (opponent's deadwood after lay-offs)."""
 
     knocker: str
@@ -53,8 +51,7 @@ class Knock:
     opponent_cards: tuple[Card, ...] | None = None
 
 
-@dataclass(frozen=True)
-class Draw:
+class Draw(NamedTuple):
     """A drawn hand (R12)."""
 
     upcard: Card | None = None
@@ -64,8 +61,7 @@ class Draw:
 Hand = Knock | Draw
 
 
-@dataclass(frozen=True)
-class SessionFacts:
+class SessionFacts(NamedTuple):
     """Everything a session is; standings are derived from it."""
 
     name: str
@@ -82,24 +78,37 @@ class SessionFacts:
         return 3 if self.variant == "hollywood" else 1
 
 
-@dataclass
 class Game:
-    """One game's column: hand points, wins credited, and how it ended (H3)."""
+    """One game's column: hand points, wins credited, and how it ended (H3).
 
-    number: int
-    scores: dict[str, int]
-    wins: dict[str, int]
-    winner: str | None = None
-    closed_by: int | None = None  # number of the hand that won it
-    final: dict[str, int] | None = None  # hand points + bonuses (H3), once won
+    Mutable while hands are replayed; a plain class, not a dataclass, because
+    every command pays for a dataclass at import (issue 5).
+    """
+
+    __slots__ = ("number", "scores", "wins", "winner", "closed_by", "final")
+
+    def __init__(self, number: int, scores: dict[str, int], wins: dict[str, int]):
+        self.number = number
+        self.scores = scores
+        self.wins = wins  # hands won credited to this game
+        self.winner: str | None = None
+        self.closed_by: int | None = None  # number of the hand that won it
+        self.final: dict[str, int] | None = None  # hand points + bonuses (H3), once won
 
     @property
     def is_open(self) -> bool:
         return self.winner is None
 
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Game) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
 
-@dataclass(frozen=True)
-class HandResult:
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"Game({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
+
+
+class HandResult(NamedTuple):
     """One replayed hand: who dealt, what it scored, the columns after it."""
 
     number: int
@@ -123,8 +132,7 @@ class HandResult:
         return self.score.points if self.score else None
 
 
-@dataclass(frozen=True)
-class Standings:
+class Standings(NamedTuple):
     """A session replayed: the answer to every 'who is ahead' question."""
 
     facts: SessionFacts
@@ -151,15 +159,15 @@ class Standings:
         return {p: sum(g.final[p] for g in self.games) for p in players}
 
 
-@dataclass
 class _Table:
     """The running state while hands are replayed."""
 
-    facts: SessionFacts
-    games: list[Game]
-    dealer: str | None
-    roles: Roles | None
-    results: list[HandResult] = field(default_factory=list)
+    def __init__(self, facts: SessionFacts, games: list[Game], dealer: str | None, roles: Roles | None):
+        self.facts = facts
+        self.games = games
+        self.dealer = dealer
+        self.roles = roles
+        self.results: list[HandResult] = []
 
     @property
     def over(self) -> bool:

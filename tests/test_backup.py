@@ -6,10 +6,11 @@ import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ginscore.errors import Refused
 from ginscore.export import check_against_csv, export_csv, export_json, read_backup
-from ginscore.records import session_from_dict, session_to_dict
+from ginscore.records import hands_from_text, hands_to_text, session_from_dict, session_to_dict
 from ginscore.variants import replay
 
 from .test_core_variants import legal_sessions
@@ -121,3 +122,28 @@ def test_property_json_and_csv_round_trips_are_the_identity(facts):
     assert again.hands == facts.hands and again.players == facts.players and again.variant == facts.variant
     check_against_csv(replay(again), text, "f")
     assert export_csv(replay(again)) == text
+
+
+names = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(names, st.integers(0, 98), st.integers(0, 98), st.sampled_from([None, "7H", "Q"]), st.booleans(),
+       st.sampled_from([None, "2026-11-29T21:15:00+01:00"]))
+def test_property_stored_rows_round_trip(name, knocker_deadwood, opponent_deadwood, upcard, big_gin, at):
+    """records.hands_to_text: any name, including | ; and %, comes back exactly (schema 2)."""
+    hands = [
+        {"type": "knock", "knocker": name, "knocker_deadwood": knocker_deadwood,
+         "opponent_deadwood": opponent_deadwood, "upcard": upcard, "big_gin": big_gin, "recorded_at": at},
+        {"type": "draw", "upcard": upcard, "recorded_at": at},
+        {"type": "knock", "knocker": name, "knocker_cards": "AS 2S", "opponent_cards": "3S", "upcard": upcard,
+         "big_gin": big_gin, "recorded_at": at},
+    ]
+    assert hands_from_text(hands_to_text(hands)) == hands
+
+
+def test_names_with_separators_survive_the_file(ok):
+    ok("new", "standard", "A|n;n%7C", "B%3B", "--dealer", "a|")
+    ok("hand", "a|n", "4", "22")
+    ok("hand", "b%", "2", "9")
+    assert ok("status", "--json").json()["totals"] == {"A|n;n%7C": 18, "B%3B": 7}

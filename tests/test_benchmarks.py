@@ -15,3 +15,16 @@ def test_settle_benchmark_runs_on_a_tiny_size():
     )
     last = json.loads(done.stdout.strip().splitlines()[-1])
     assert last["deals"] == 40 and last["deals_per_second"] > 0
+
+
+def test_cli_latency_benchmark_runs_on_a_tiny_size(tmp_path):
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "cli_latency.py"), "--sessions", "6", "--hands", "4",
+         "--runs", "1", "--keep", str(tmp_path)],
+        capture_output=True, text=True, check=True,
+    )
+    last = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(last) == {"status_vs_floor", "status_json_vs_floor", "hand_vs_floor", "status_10k_vs_20",
+                         "hand_10k_vs_20"}
+    assert "built 24 hands in 6 sessions" in done.stdout
+    assert (tmp_path / "big.json").exists() and (tmp_path / "small.json").exists()

@@ -22,16 +22,15 @@ UNUSABLE = {
     "bad-version": (b'{"meta": {"1": {"schema_version": "one"}}}', "not a ginscore database"),
     "newer-schema": (json.dumps({"meta": {"1": {"schema_version": SCHEMA_VERSION + 1}}}).encode(), "newer ginscore"),
     "damaged-session": (
-        json.dumps({"meta": {"1": {"schema_version": 1, "current": "x"}},
+        json.dumps({"meta": {"1": {"schema_version": SCHEMA_VERSION, "current": "x"}},
                     "sessions": {"1": {"name": "x", "variant": "whist", "players": ["A", "B"]}}}).encode(),
         "damaged",
     ),
     "hand-that-breaks-a-rule": (
-        json.dumps({"meta": {"1": {"schema_version": 1, "current": "x"}},
+        json.dumps({"meta": {"1": {"schema_version": SCHEMA_VERSION, "current": "x"}},
                     "sessions": {"1": {"name": "x", "variant": "standard", "players": ["A", "B"],
                                        "first_dealer": "A", "rules": {},
-                                       "hands": [{"type": "knock", "knocker": "A", "knocker_deadwood": 40,
-                                                  "opponent_deadwood": 50}]}}}).encode(),
+                                       "hands": "knock|A|40|50||0|"}}}).encode(),
         "does not add up",
     ),
 }
@@ -102,14 +101,38 @@ def test_empty_file_is_taken_as_new(ok, db_path):
 def test_file_keeps_facts_not_standings_and_schema_version(ok, db_path):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     ok("hand", "ann", "4", "22", "--upcard", "7h")
+    ok("draw")
     data = json.loads(db_path.read_text())
     assert data["meta"]["1"] == {"schema_version": SCHEMA_VERSION, "current": "standard-1"}
-    session = data["sessions"]["1"]
-    hand = session["hands"][0]
-    assert {k: hand[k] for k in ("type", "knocker", "knocker_deadwood", "opponent_deadwood", "upcard")} == {
-        "type": "knock", "knocker": "Ann", "knocker_deadwood": 4, "opponent_deadwood": 22, "upcard": "7H"}
-    assert hand["recorded_at"]
+    knock, draw = data["sessions"]["1"]["hands"].split(";")  # one string of rows (schema 2)
+    assert knock.startswith("knock|Ann|4|22|7H|0|2026-") or knock.startswith("knock|Ann|4|22|7H|0|")
+    assert knock.split("|")[6] and draw.startswith("draw||") and draw.split("|")[2]
     assert "totals" not in json.dumps(data)  # nothing derived is stored
+
+
+SCHEMA_1 = {
+    "meta": {"1": {"schema_version": 1, "current": "old"}},
+    "sessions": {"1": {"name": "old", "variant": "standard", "players": ["Ann", "Ben"], "first_dealer": "Ann",
+                       "rules": {"gin_bonus": 20}, "first_roles": None, "created_at": None,
+                       "hands": [{"type": "knock", "knocker": "Ann", "knocker_deadwood": 0, "opponent_deadwood": 10,
+                                  "upcard": None, "big_gin": False, "recorded_at": "2026-01-01T20:00:00+00:00"},
+                                 {"type": "draw", "upcard": "7H", "recorded_at": None}]}},
+}
+
+
+def test_schema_1_file_is_read_as_is_and_migrated_on_first_write_after_a_copy(ok, db_path):
+    old = json.dumps(SCHEMA_1).encode()
+    db_path.write_bytes(old)
+    backup = db_path.with_name(db_path.name + ".schema1.bak")
+    assert ok("status", "--json").json()["totals"] == {"Ann": 30, "Ben": 0}
+    assert db_path.read_bytes() == old and not backup.exists()  # readers never upgrade
+    ok("hand", "ben", "3", "9")
+    assert backup.read_bytes() == old
+    data = json.loads(db_path.read_text())
+    assert data["meta"]["1"]["schema_version"] == SCHEMA_VERSION
+    assert [h.split("|")[0] for h in data["sessions"]["1"]["hands"].split(";")] == ["knock", "draw", "knock"]
+    assert ok("status", "--json").json()["totals"] == {"Ann": 30, "Ben": 6}
+    assert ok("log", "--json").json()["hands"][1]["upcard"] == "7H"
 
 
 def test_leftover_temporary_files_are_removed_by_the_next_writer(ok, db_path):
@@ -124,8 +147,6 @@ def test_leftover_temporary_files_are_removed_by_the_next_writer(ok, db_path):
 
 
 def test_lock_held_too_long_exits_1_naming_the_file(cli, ok, db_path, monkeypatch):
-    import filelock
-
     import ginscore.store
 
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
@@ -133,8 +154,8 @@ def test_lock_held_too_long_exits_1_naming_the_file(cli, ok, db_path, monkeypatc
     monkeypatch.setattr(ginscore.store, "LOCK_TIMEOUT", 0.2)
     holder = subprocess.Popen(
         [sys.executable, "-c",
-         "import filelock, sys, time; l = filelock.FileLock(sys.argv[1]); l.acquire(); print('held', flush=True);"
-         " time.sleep(30)", str(db_path) + ".lock"],
+         "import fcntl, sys, time; f = open(sys.argv[1], 'w'); fcntl.flock(f, fcntl.LOCK_EX);"
+         " print('held', flush=True); time.sleep(30)", str(db_path) + ".lock"],
         stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
@@ -147,7 +168,6 @@ def test_lock_held_too_long_exits_1_naming_the_file(cli, ok, db_path, monkeypatc
         holder.wait()
     assert db_path.read_bytes() == before
     ok("hand", "ann", "4", "22")
-    del filelock
 
 
 def _as_nobody(db: str, args: list[str], result) -> None:
