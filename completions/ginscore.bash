@@ -14,7 +14,7 @@ _ginscore() {
         case "$prev" in
             --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         esac
-        COMPREPLY=( $(compgen -W "new rematch import hand draw edit undo status dealer log export sessions use rules deadwood where --db --help -h" -- "$cur") )
+        COMPREPLY=( $(compgen -W "new rematch import hand draw edit undo status dealer log export sessions use rules stats history chart play deadwood where --db --help -h" -- "$cur") )
         return
     fi
     case "$cmd" in
@@ -182,6 +182,49 @@ _ginscore() {
                 COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") )
+            fi
+            ;;
+        stats)
+            case "$prev" in
+            --variant) COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") ); return ;;
+            --since) COMPREPLY=(); return ;;
+            --player) COMPREPLY=(); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--variant --since --player --json --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
+        history)
+            case "$prev" in
+            --player) COMPREPLY=(); return ;;
+            --variant) COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") ); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--player --variant --json --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
+        chart)
+            case "$prev" in
+            --session|-s) COMPREPLY=(); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--session -s --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
+        play)
+            case "$prev" in
+            --session|-s) COMPREPLY=(); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--session -s --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         deadwood)

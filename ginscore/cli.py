@@ -19,7 +19,9 @@ import typer
 from typer.core import TyperGroup
 
 from .cards import parse_card, parse_cards
-from .errors import BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GinscoreError, Refused
+from .errors import (
+    BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GinscoreError, Refused, UnknownPlayer,
+)
 from .records import knock_from_cards
 from .rules import HouseRules
 from .store import Store
@@ -691,6 +693,215 @@ def rules(
     if facts:
         render.say("")
         render.say(f"House rules of '{facts.name}' ({facts.variant}): " + "; ".join(rules_words(facts)) + ".")
+
+
+def _all_standings(ctx: typer.Context, variant: Variant | None = None, since: str | None = None,
+                   player: str | None = None) -> list[Standings]:
+    """Every session replayed, oldest first, after the filters of `stats` and `history`."""
+    store = _store(ctx)
+    everything = store.reading().all_facts()
+    chosen = list(everything)
+    if variant is not None:
+        chosen = [f for f in chosen if f.variant == variant.value]
+    if since is not None:
+        from datetime import date
+
+        try:
+            day = date.fromisoformat(since.strip()).isoformat()
+        except ValueError:
+            raise Refused(f"--since takes a date like 2026-11-01, not '{since}'") from None
+        chosen = [f for f in chosen if (f.created_at or "")[:10] >= day]
+    if player is not None:
+        known = sorted({p for f in everything for p in f.players}, key=str.casefold)
+        wanted = player.strip().casefold()
+        if wanted not in {p.casefold() for p in known}:
+            raise UnknownPlayer(f"nobody named '{player}' has played; the players are {', '.join(known) or 'none yet'}")
+        chosen = [f for f in chosen if wanted in {p.casefold() for p in f.players}]
+    chosen.sort(key=lambda f: f.created_at or "")
+    return [_standings(store, f) for f in chosen]
+
+
+@app.command()
+def stats(
+    ctx: typer.Context,
+    player: str = typer.Argument(None, help="Show only this player (and their head-to-head)."),
+    variant: Variant = typer.Option(None, "--variant", help="Only sessions of this variant."),
+    since: str = typer.Option(None, "--since", help="Only sessions started on or after this date.", metavar="DATE"),
+    with_player: str = typer.Option(None, "--player", help="Only sessions this player played in.", metavar="NAME"),
+    as_json: bool = _json_option(),
+) -> None:
+    """Who wins, gins and gets undercut: statistics across every session.
+
+    Worked out from the hands as told, like the standings, so an edited hand
+    changes them too.
+
+    Example: ginscore stats --since 2026-01-01
+    """
+    from .stats import statistics
+
+    doc = statistics(_all_standings(ctx, variant, since, with_player))
+    if player is not None:
+        names = list(doc["players"])
+        if not names:
+            raise UnknownPlayer(f"no sessions match, so there is no '{player}' to show")
+        name = resolve_player(names, player)
+        doc = {
+            "players": {name: doc["players"][name]},
+            "head_to_head": [h for h in doc["head_to_head"] if name in h["players"]],
+        }
+    if as_json:
+        _print_json(doc)
+        return
+    from . import render
+
+    render.show_stats(doc)
+
+
+@app.command()
+def history(
+    ctx: typer.Context,
+    player: str = typer.Option(None, "--player", help="Only sessions this player played in.", metavar="NAME"),
+    variant: Variant = typer.Option(None, "--variant", help="Only sessions of this variant."),
+    as_json: bool = _json_option(),
+) -> None:
+    """Past sessions, newest first: date, variant, players, winner, final score.
+
+    Example: ginscore history --player ann
+    """
+    from .summary import history_row
+
+    rows = [history_row(st) for st in reversed(_all_standings(ctx, variant, None, player))]
+    if as_json:
+        _print_json(rows)
+        return
+    from . import render
+
+    render.show_history(rows)
+
+
+@app.command()
+def chart(ctx: typer.Context, session: str = _session_option()) -> None:
+    """The session's scores over its hands, drawn in the terminal, with the target.
+
+    One letter a player, so it reads without colour; Hollywood's three games
+    are drawn side by side.
+
+    Example: ginscore chart
+    """
+    _report(ctx, session, False, "", "show_chart")
+
+
+def _ask(question: str, read):
+    """Ask until ``read`` accepts the answer; a refused answer is told and asked again."""
+    from . import render
+
+    while True:
+        answer = typer.prompt(question, default="", show_default=False).strip()
+        try:
+            return read(answer)
+        except Refused as error:
+            render.say(f"  {error}")
+
+
+def _ask_hand(facts: SessionFacts, standings: Standings):
+    """One hand, question by question; None when the player quits."""
+    from .rules import MAX_DEADWOOD, check_deadwood, knock_limit
+    from .variants import resolve_player as resolve
+
+    rules, quit_words = facts.rules, ("q", "quit", "stop", "exit")
+    upcard = None
+    if facts.variant == "oklahoma":  # R15: the upcard first, it sets the knock limit
+
+        def read_upcard(text):
+            if text.lower() in quit_words:
+                return "quit"
+            card = parse_card(text, rank_only=not rules.spades_double)
+            return card
+
+        upcard = _ask("Upcard (like 7h)?", read_upcard)
+        if upcard == "quit":
+            return None
+    in_hand = (standings.roles.box, standings.roles.captain) if standings.roles else facts.players
+
+    def read_knocker(text):
+        if text.lower() in quit_words:
+            return "quit"
+        if text.lower() == "draw":
+            return "draw"
+        name = resolve(facts.players, text)
+        if name not in in_hand:
+            raise Refused(f"{name} sits out this hand; {' or '.join(in_hand)} can knock (R22)")
+        return name
+
+    knocker = _ask("Who knocked? (a name, 'draw', or 'quit')", read_knocker)
+    if knocker == "quit":
+        return None
+    if knocker == "draw":
+        return Draw(upcard=upcard, recorded_at=_now())
+    opponent = next(p for p in in_hand if p != knocker)
+    limit = knock_limit(facts.variant, rules, upcard)
+
+    def count(whose, most):
+        def read(text):
+            value = _deadwood(text, whose)
+            check_deadwood(value, whose)
+            if value > most:
+                raise Refused(f"{value} is over this hand's knock limit of {most} (R7, R15); check the count")
+            return value
+
+        return read
+
+    knocker_deadwood = _ask(f"{knocker}'s deadwood?", count(f"{knocker}'s", limit))
+    big_gin = False
+    if knocker_deadwood == 0 and rules.big_gin_bonus is not None:
+        big_gin = typer.confirm("All 11 cards melded (big gin)?", default=False)
+    opponent_deadwood = _ask(f"{opponent}'s deadwood after lay-offs?", count(f"{opponent}'s", MAX_DEADWOOD))
+    return Knock(knocker, knocker_deadwood, opponent_deadwood, upcard, big_gin, _now())
+
+
+@app.command()
+def play(ctx: typer.Context, session: str = _session_option()) -> None:
+    """A guided loop for the table: asks for each hand, saves it, shows the standings.
+
+    It says who deals (and who is in the box), then asks who knocked (or
+    'draw'), the knocker's deadwood and the opponent's after lay-offs
+    (Oklahoma: the upcard first). Each hand is saved as soon as you confirm
+    it, so quitting ('quit', or Ctrl-D) loses nothing. Wrong answers are
+    asked again.
+
+    Example: ginscore play
+    """
+    from . import render
+    from .summary import explain
+
+    store = _store(ctx)
+    name = store.reading().find_name(session)
+    while True:
+        facts = store.reading().load(name)
+        standings = _standings(store, facts)
+        if standings.over:
+            render.say("The game is over; `ginscore rematch` starts the next one.")
+            return
+        render.say("")
+        render.say(f"Hand {len(facts.hands) + 1}. " + render.next_words(standings))
+        try:
+            told = _ask_hand(facts, standings)
+            if told is None:
+                render.say("Stopped. Every hand you confirmed is saved.")
+                return
+            preview = _replay_changed(facts._replace(hands=facts.hands + (told,)), len(facts.hands) + 1)
+            if not typer.confirm(f"{explain(preview, preview.hands[-1])}. Record it?", default=True):
+                render.say("Not recorded; take the hand again.")
+                continue
+        except typer.Abort:
+            render.say("")
+            render.say("Stopped. Every hand you confirmed is saved.")
+            return
+        except Refused as error:
+            render.say(f"Not recorded: {error}. Take the hand again.")
+            continue
+        standings = _append(ctx, name, lambda _facts: told)
+        render.show_hand(standings, standings.hands[-1], verb="Saved")
 
 
 @app.command()

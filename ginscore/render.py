@@ -237,3 +237,92 @@ def show_sessions(rows: list[dict]) -> None:
     console().print(table)
     if not rows:
         say("No sessions yet; start one, like `ginscore new standard Ann Ben`.")
+
+
+def show_chart(st: Standings) -> None:
+    """The session's scores over its hands (Hollywood: the three games side by side)."""
+    from .chart import legend, plot
+
+    facts = st.facts
+    out = console()
+    out.print(_title(facts))
+    if not st.hands:
+        say("No hands yet, so nothing to draw.")
+        return
+    charts = []
+    for game in st.games:
+        series = {p: [r.scores_after[game.number - 1][p] for r in st.hands] for p in facts.players}
+        title = f"Game {game.number}" + (f" (won by {game.winner})" if game.winner else "") if len(st.games) > 1 else ""
+        charts.append(plot(series, facts.rules.target, title=title))
+    height = max(len(c) for c in charts)
+    widths = [max(len(line) for line in c) for c in charts]
+    colours = dict(zip(facts.players, ("cyan", "magenta", "yellow")))
+    from .chart import markers
+
+    marks = {m: colours[p] for p, m in markers(facts.players).items()}
+    for y in range(height):
+        line = Text()
+        for chart, width in zip(charts, widths):
+            row = chart[y] if y < len(chart) else ""
+            for char in row.ljust(width + 4):
+                line.append(char, style=marks.get(char, ""))
+        out.print(line)
+    say(legend(facts.players, facts.rules.target))
+
+
+def show_history(rows: list[dict]) -> None:
+    table = Table(box=box.SIMPLE_HEAD)
+    for head in ("Started", "Session", "Variant", "Players", "Hands", "Winner", "Final score"):
+        table.add_column(head)
+    for row in rows:
+        scores = row["final"] or row["score"]
+        score = ", ".join(f"{p} {s}" for p, s in scores.items())
+        table.add_row(
+            (row["created_at"] or "")[:16].replace("T", " "),
+            Text(row["name"]),
+            VARIANT_NAMES[row["variant"]],
+            Text(", ".join(row["players"])),
+            str(row["hands_played"]),
+            Text(row["winner"] or ("in play" if not row["over"] else "")),
+            Text(score + ("" if row["over"] else " (so far)")),
+        )
+    console().print(table)
+    if not rows:
+        say("No sessions match.")
+
+
+STAT_ROWS = [
+    ("Sessions", "sessions"), ("Sessions won", "sessions_won"), ("Hollywood games won", "hollywood_games_won"),
+    ("Hands", "hands"), ("Hands won", "hands_won"), ("Gins", "gins"), ("Big gins", "big_gins"),
+    ("Knocks won", "knocks_won"), ("Undercuts scored", "undercuts_scored"),
+    ("Undercut (suffered)", "undercuts_suffered"), ("Avg deadwood knocking", "avg_deadwood_knocking"),
+    ("Avg deadwood caught", "avg_deadwood_caught"), ("Points per hand", "points_per_hand"),
+    ("Longest run of wins", "longest_run"),
+]
+
+
+def show_stats(doc: dict) -> None:
+    """A statistic a row, a player a column (players are few, statistics many)."""
+    out = console()
+    table = Table(box=box.SIMPLE_HEAD)
+    table.add_column("")
+    for name in doc["players"]:
+        table.add_column(Text(name), justify="right")
+    for label, key in STAT_ROWS:
+        values = [record[key] for record in doc["players"].values()]
+        if key == "hollywood_games_won" and not any(values):
+            continue
+        table.add_row(label, *["-" if v is None else str(v) for v in values])
+    if doc["players"]:
+        out.print(table)
+    if doc["head_to_head"]:
+        pairs = Table(box=box.SIMPLE_HEAD, title="Head to head", title_justify="left")
+        for head in ("Players", "Sessions", "Wins"):
+            pairs.add_column(head)
+        for pair in doc["head_to_head"]:
+            a, b = pair["players"]
+            pairs.add_row(Text(f"{a} v {b}"), str(pair["sessions"]),
+                          Text(f"{pair['wins'][a]} - {pair['wins'][b]}"))
+        out.print(pairs)
+    if not doc["players"]:
+        say("No sessions match, so there is nothing to count yet.")

@@ -173,3 +173,17 @@ def rules_words(facts: SessionFacts) -> list[str]:
     if r.ace_means_gin:
         words.append("ace means gin")
     return words
+
+
+def history_row(st: Standings) -> dict:
+    """One entry of ``history --json``: a session and how it ended (or stands)."""
+    facts = st.facts
+    doc = session_row(facts, st, current=False)
+    doc.pop("current")
+    if facts.variant == "hollywood":
+        doc["games"] = [{"game": g.number, "scores": dict(g.scores), "winner": g.winner} for g in st.games]
+        doc["score"] = {p: sum(g.scores[p] for g in st.games) for p in facts.players}
+    else:
+        doc["score"] = st.totals
+    doc["final"] = st.final
+    return doc

@@ -13,5 +13,5 @@ def test_ci_runs_exactly_the_readme_test_command():
 
 def test_readme_documents_every_command():
     for command in ("new", "hand", "draw", "status", "dealer", "log", "undo", "edit", "export", "sessions", "use",
-                    "rematch", "rules", "where", "import", "deadwood"):
+                    "rematch", "rules", "where", "import", "deadwood", "play", "stats", "history", "chart"):
         assert f"`ginscore {command}" in README
