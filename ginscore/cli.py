@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
-from typing import NamedTuple
 from enum import Enum
 from pathlib import Path
+from typing import NamedTuple
 
 import typer
 from typer.core import TyperGroup
@@ -23,15 +24,15 @@ from .errors import (
     BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GinscoreError, Refused, UnknownPlayer,
 )
 from .records import knock_from_cards
-from .rules import HouseRules
+from .rules import VARIANTS, HouseRules
 from .store import Store
 from .variants import (
     Draw, Knock, Roles, SessionFacts, Standings, check_players, draw_for_roles, replay, resolve_player,
 )
 
-try:  # typer >= 0.22 ships its own copy of click
+try:  # typer 0.27+ carries its own copy of click, and does not re-export its usage errors
     from typer._click import exceptions as _click_errors
-except ImportError:  # pragma: no cover - older typer on plain click
+except ImportError:  # pragma: no cover - a typer built on the click package
     from click import exceptions as _click_errors
 
 
@@ -84,12 +85,7 @@ def _make_app() -> typer.Typer:
 app = _make_app()
 
 
-class Variant(str, Enum):
-    standard = "standard"
-    oklahoma = "oklahoma"
-    hollywood = "hollywood"
-    three = "three"
-
+Variant = Enum("Variant", {name: name for name in VARIANTS}, type=str)  # the choices typer shows
 
 SESSION_HELP = "The session to act on (exact name or unique prefix); the current one when left out."
 JSON_HELP = "Print one JSON document for scripts instead of tables."
@@ -161,10 +157,11 @@ def _print_json(doc) -> None:
 
 
 def _deadwood(text: str, whose: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise BadDeadwood(f"{whose} deadwood '{text}' is not a number; give a whole number from 0 to 98 (R3)") from None
+    """A count as typed: digits, perhaps a minus (refused later with a clearer word, R3)."""
+    digits = text.strip()
+    if not re.fullmatch(r"-?[0-9]+", digits):
+        raise BadDeadwood(f"{whose} deadwood '{text}' is not a number; give a whole number from 0 to 98 (R3)")
+    return int(digits)
 
 
 def _upcard(text: str | None):
@@ -239,7 +236,7 @@ def _first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Role
             roles = Roles(box_name, captain_name, out)
             return None, roles, ""
         roles, drawn = draw_for_roles(names, rng)
-        cards = ", ".join(f"{n} {c}" for n, c in drawn)
+        cards = ", ".join(f"{n} {c.pretty}" for n, c in drawn)
         return None, roles, f"Drew for seats (R21): {cards}."
     if box or captain:
         raise Refused("--box and --captain are for three-player; in a two-player game use --dealer")
@@ -900,7 +897,7 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
         except Refused as error:
             render.say(f"Not recorded: {error}. Take the hand again.")
             continue
-        standings = _append(ctx, name, lambda _facts: told)
+        standings = _append(ctx, name, lambda _facts, hand=told: hand)
         render.show_hand(standings, standings.hands[-1], verb="Saved")
 
 

@@ -6,7 +6,9 @@ COMMON = [
     "R1  Ace is low (A-2-3 is a run, Q-K-A is not). Ace 1, two to ten face value, J/Q/K 10.",
     "R2  A meld is a set (3-4 of a rank) or a run (3+ in a row in one suit); a card is in one meld at most.",
     "R3  Deadwood is the value of cards in no meld; ten cards hold at most 98.",
+    "R4  Ten cards each; the next card turned up is the upcard, the rest the stock.",
     "R5  The winner of a hand deals the next; after a drawn hand the same player deals again.",
+    "R6  First turn: the non-dealer may take the upcard, then the dealer; play detail, nothing to score.",
     "R7  Knock when your deadwood after discarding is at most the knock limit (10).",
     "R8  The opponent lays off on the knocker's melds, except on gin.",
     "R9  Knock: the knocker scores the difference in deadwood.",
@@ -28,6 +30,8 @@ BY_VARIANT = {
         "R18 A game ends when a score in it reaches the target; later wins go to the first open game,",
         "    and to each later open game whose preceding game the winner already scored in.",
         "R19 When game 3 ends the series is over; two games won win the series.",
+        "R20 Example: Bob wins by 10 (his game 1), Alexandra by 18 (her game 1), Bob by 30 (games 1-2),",
+        "    Bob by 4 (games 1-3): Alexandra 18 / 0 / 0, Bob 44 / 34 / 4.",
     ],
     "three": [
         "R21 Draw for the first hand: highest in the box, middle captains, lowest sits out.",

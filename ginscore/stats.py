@@ -70,10 +70,8 @@ def statistics(all_standings: list[Standings]) -> dict:
             if st.winner in (a, b):
                 pair["wins"][st.winner.casefold()] += 1
         for result in st.hands:
-            if result.roles is not None:
-                at_table = (result.roles.box, result.roles.captain)
-            else:
-                at_table = facts.players
+            roles = result.roles
+            at_table = (roles.box, roles.captain) if roles is not None else facts.players  # R22
             for name in at_table:
                 record = entry(name)
                 record["hands"] += 1

@@ -135,3 +135,11 @@ def test_play_oklahoma_three_player_and_end_of_input(ok, status):
     out = ok("play", input="cy\nben\n3\n20\ny\n").stdout  # Cy sits out (R22); then input ends
     assert "Cy sits out" in out and "Every hand you confirmed is saved" in out
     assert status()["roles"] == {"box": "Ben", "captain": "Cy", "out": "Ann"}
+
+
+def test_r6_first_turn_is_play_detail_nothing_asked_nothing_scored(ok):
+    out = ok("rules", "standard").stdout
+    assert "R6" in out and "nothing to score" in out
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    asked = ok("play", input="quit\n").stdout
+    assert "Upcard" not in asked and "first turn" not in asked.lower()  # only Oklahoma asks for the upcard

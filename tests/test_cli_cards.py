@@ -104,3 +104,12 @@ BAD = [
 def test_bad_cards_are_refused_and_nothing_written(ok, refused, args, says):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     refused(*args, says=says)
+
+
+def test_r4_ten_cards_to_each_player_and_the_upcard_kept_with_the_hand(ok, refused):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    nine = " ".join(KNOCKER.split()[:9])
+    refused("hand", "ann", "--cards", nine, "--against", OPPONENT, says="9 cards")
+    refused("hand", "ann", "--cards", KNOCKER, "--against", OPPONENT + " 9D", says="11 cards")
+    ok("hand", "ann", "--cards", KNOCKER, "--against", OPPONENT, "--upcard", "5h")
+    assert ok("log", "--json").json()["hands"][0]["upcard"] == "5H"
