@@ -21,18 +21,19 @@ from .variants import Draw, HandResult, SessionFacts, Standings
 
 VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
 
-_console: Console | None = None
+_consoles: dict[tuple, Console] = {}
 
 
 def console() -> Console:
-    global _console
-    if _console is None:
+    """One console per output stream and colour setting (tests change both between commands)."""
+    key = (id(sys.stdout), os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"))
+    if key not in _consoles:
         plain = not sys.stdout.isatty()
         # Piped or redirected output is plain text; give it room rather than 80 columns.
-        _console = Console(
+        _consoles[key] = Console(
             highlight=False, emoji=False, width=120 if plain and "COLUMNS" not in os.environ else None
         )
-    return _console
+    return _consoles[key]
 
 
 def say(text: str, style: str | None = None) -> None:
@@ -113,9 +114,9 @@ def show_standings(st: Standings) -> None:
     banner = winner_words(st)
     if banner:
         rule = "=" * len(banner)
-        out.print(Text(f"{rule}\n{banner}\n{rule}", style="bold"))
+        out.print(Text(f"{rule}\n{banner}\n{rule}", style="bold green"))
     if not st.over:
-        say(next_words(st))
+        say(next_words(st), "bold cyan")
     else:
         say("The session is over; `ginscore rematch` starts the next one.")
 

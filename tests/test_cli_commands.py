@@ -282,10 +282,14 @@ def test_names_printed_literally_not_as_markup(ok):
     assert "[bold]Ann" in out
 
 
-def test_plain_text_when_piped_no_color(ok, monkeypatch):
-    monkeypatch.setenv("NO_COLOR", "1")
+def test_colour_for_people_plain_when_piped_and_no_color_respected(ok, monkeypatch):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
-    assert "\x1b[" not in ok("status").stdout
+    assert "\x1b[" not in ok("status").stdout  # not a terminal: plain text
+    monkeypatch.setenv("FORCE_COLOR", "1")  # as if on a terminal
+    assert "\x1b[1;36m" in ok("status").stdout  # "Ben deals next." in bold cyan
+    monkeypatch.setenv("NO_COLOR", "1")
+    coloured = ok("status").stdout
+    assert "36m" not in coloured and "Ben deals next." in coloured
 
 
 def test_python_dash_m_and_console_script(db_path):
