@@ -936,7 +936,7 @@ def deadwood(
         return
     from . import render
 
-    render.show_deadwood(spread, len(hand), discard, big_gin, limit)
+    render.show_deadwood(spread, discard, big_gin, limit)
 
 
 @app.command()

@@ -144,7 +144,7 @@ def show_spreads(result: HandResult) -> None:
     say(f"{result.opponent} spreads {_spread_words(settled.opponent)}")
 
 
-def show_deadwood(spread, count: int, discard, big_gin: bool, limit: int) -> None:
+def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:
     """The answer of `ginscore deadwood`, in words."""
     if big_gin:
         say(f"Big gin: all 11 cards meld: {_spread_words(spread)} (H2).", "bold")

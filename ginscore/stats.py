@@ -99,13 +99,12 @@ def statistics(all_standings: list[Standings]) -> dict:
         record["avg_deadwood_caught"] = _mean(record.pop("_caught"))
         record.pop("_run")
         record["points_per_hand"] = round(record["points"] / record["hands"], 2) if record["hands"] else 0.0
-    names = shown_as
     head_to_head = [
         {
-            "players": [names[a], names[b]],
+            "players": [shown_as[a], shown_as[b]],
             "sessions": pair["sessions"],
-            "wins": {names[a]: pair["wins"][a], names[b]: pair["wins"][b]},
+            "wins": {shown_as[a]: pair["wins"][a], shown_as[b]: pair["wins"][b]},
         }
         for (a, b), pair in sorted(pairs.items())
     ]
-    return {"players": {names[key]: record for key, record in players.items()}, "head_to_head": head_to_head}
+    return {"players": {shown_as[key]: record for key, record in players.items()}, "head_to_head": head_to_head}

@@ -143,3 +143,17 @@ def test_r6_first_turn_is_play_detail_nothing_asked_nothing_scored(ok):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     asked = ok("play", input="quit\n").stdout
     assert "Upcard" not in asked and "first turn" not in asked.lower()  # only Oklahoma asks for the upcard
+
+
+def test_stats_big_gins_and_hollywood_series_and_games(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31")
+    ok("hand", "ann", "0", "10", "--big-gin")
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "0", "75")  # game 1 (100)
+    ok("hand", "ben", "0", "75")  # Ben, shut out of game 1: game 2 (100)
+    ok("hand", "ann", "0", "75")  # game 3: Ann wins the series two games to one
+    doc = ok("stats", "--json").json()["players"]
+    assert doc["Ann"]["big_gins"] == 1 and doc["Ann"]["gins"] == 2 and doc["Ben"]["big_gins"] == 0
+    assert doc["Ann"]["hollywood_games_won"] == 2 and doc["Ben"]["hollywood_games_won"] == 1
+    assert doc["Ann"]["sessions_won"] == 1 and doc["Ben"]["sessions_won"] == 0  # the series (R19)
+    assert doc["Ann"]["points"] == 41 + 100 + 100 and doc["Ann"]["longest_run"] == 2
