@@ -40,26 +40,40 @@ def _hand_args(i: int) -> tuple[str, str]:
 
 
 def _record_forever(db: str, log: str, start: int) -> None:
+    """Record hands in the session 'main'; between them the file also shrinks.
+
+    After each hand the recorder adds a hand to a 'scratch' session and undoes
+    it, so writes that make the file shorter are killed too: an in-place
+    rewrite (TinyDB's own storage) killed between its write and its truncate
+    leaves trailing bytes and an unreadable file.
+    """
     _quiet()
     i = start
+    scratch = ["--db", db, "hand", "ann", "1", "2", "--session", "scratch"]
     with open(log, "a") as done:
         while True:
             knocker_deadwood, opponent_deadwood = _hand_args(i)
-            status = app(["--db", db, "hand", "ann", knocker_deadwood, opponent_deadwood], standalone_mode=False)
+            status = app(["--db", db, "hand", "ann", knocker_deadwood, opponent_deadwood, "--session", "main"],
+                         standalone_mode=False)
             if status != 0:
                 os._exit(status)
             done.write(f"{i}\n")  # only after the command said it was done
             done.flush()
             i += 1
+            for args in (scratch, ["--db", db, "undo", "--yes", "--session", "scratch"]):
+                if app(args, standalone_mode=False) != 0:
+                    os._exit(3)
 
 
-def _hands(db) -> list:
-    return list(Store(db).reading().load(None).hands)
+def _hands(db, session: str | None = "main") -> list:
+    return list(Store(db).reading().load(session).hands)
 
 
 @pytest.mark.slow
 def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path):
-    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET, "--name", "scratch")
+    ok("hand", "ann", "1", "2")  # a long first hand, so that undoing the next one shrinks the file
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET, "--name", "main")
     log = tmp_path / "done.log"
     log.touch()
     rng = random.Random(20261129)
@@ -83,7 +97,7 @@ def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path):
         killed_mid_write += bool(list(tmp_path.glob(".ginscore.json.tmp-*")))
     print(f"\n{KILLS} kills survived; {len(_hands(db_path))} hands kept; "
           f"{killed_mid_write} kills left a half-written temporary file behind")
-    ok("hand", "ann", "1", "20")  # the next writer cleans up after the killed ones
+    ok("hand", "ann", "1", "20", "--session", "main")  # the next writer cleans up after the killed ones
     assert not list(tmp_path.glob(".ginscore.json.tmp-*"))
 
 
@@ -121,3 +135,47 @@ def test_eight_writers_at_once_lose_and_double_nothing(ok, db_path):
         total += len(hands)
     assert total == WRITERS * HANDS_EACH == 200
     json.loads(db_path.read_bytes())
+
+
+def _die_at(point: str, db: str) -> None:
+    """Record one hand, but die (as a SIGKILL would) at ``point`` of the durable write."""
+    import ginscore.store as store
+
+    _quiet()
+    real_replace, real_fsync = os.replace, os.fsync
+
+    def fsync(fd):
+        if point == "before-fsync":
+            os._exit(9)
+        real_fsync(fd)
+
+    def replace(src, dst):
+        if point == "before-rename":
+            os._exit(9)
+        real_replace(src, dst)
+        if point == "after-rename":
+            os._exit(9)
+
+    store.os.fsync, store.os.replace = fsync, replace
+    app(["--db", db, "hand", "ann", "4", "22"], standalone_mode=False)
+    os._exit(0)
+
+
+@pytest.mark.parametrize("point, kept", [("before-fsync", False), ("before-rename", False), ("after-rename", True)])
+def test_death_at_each_step_of_a_write_leaves_the_old_file_or_the_new(ok, db_path, tmp_path, point, kept):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "2", "12")
+    before = db_path.read_bytes()
+    child = fork.Process(target=_die_at, args=(point, str(db_path)))
+    child.start()
+    child.join()
+    assert child.exitcode == 9
+    json.loads(db_path.read_bytes())  # whole, whichever it is
+    hands = _hands(db_path, None)
+    assert len(hands) == (2 if kept else 1)
+    if not kept:
+        assert db_path.read_bytes() == before
+        assert list(tmp_path.glob(".ginscore.json.tmp-*"))  # the half-written temporary file
+    ok("hand", "ben", "3", "9")  # the next writer
+    assert not list(tmp_path.glob(".ginscore.json.tmp-*"))
+    assert len(_hands(db_path, None)) == (3 if kept else 2)
