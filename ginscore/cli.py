@@ -292,7 +292,7 @@ def _house_rules(options: dict) -> HouseRules | None:
 @app.command()
 def new(
     ctx: typer.Context,
-    variant: Variant = typer.Argument(..., help="standard, oklahoma, hollywood or three (three players)."),
+    variant: Variant = typer.Argument(..., help="standard, oklahoma, hollywood or three (three players).", metavar="VARIANT"),
     players: list[str] = typer.Argument(..., help="Two players (three for 'three').", metavar="PLAYER PLAYER [PLAYER]"),
     name: str = typer.Option(None, "--name", help="Name the session (default: VARIANT-N)."),
     dealer: str = typer.Option(None, "--dealer", help="Who deals first (two players); random when left out (R5)."),
@@ -355,7 +355,7 @@ def rematch(
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., help="A file made by `ginscore export` (JSON or CSV).", dir_okay=False),
+    file: Path = typer.Argument(..., help="A file made by `ginscore export` (JSON or CSV).", dir_okay=False, metavar="FILE"),
     name: str = typer.Option(None, "--name", help="Name the new session (default: the exported name)."),
     variant: Variant = typer.Option(None, "--variant", help="CSV only: standard or oklahoma (a CSV does not say)."),
     target: int = TARGET,
@@ -426,10 +426,14 @@ AGAINST_HELP = "The opponent's 10 cards; lay-offs are found for them (R8)."
 @app.command(context_settings=_HAND_SETTINGS)
 def hand(
     ctx: typer.Context,
-    knocker: str = typer.Argument(..., help="Who knocked (a unique prefix is enough)."),
-    knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood; 0 is gin (R11)."),
-    opponent_deadwood: str = typer.Argument(None, help="The opponent's deadwood after lay-offs (R8)."),
-    upcard: str = typer.Option(None, "--upcard", help="This hand's upcard, like 7h; required in Oklahoma (R15)."),
+    knocker: str = typer.Argument(..., help="Who knocked (a unique prefix is enough).", metavar="KNOCKER"),
+    knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood; 0 is gin (R11).", metavar="KNOCKER_DEADWOOD"),
+    opponent_deadwood: str = typer.Argument(
+        None, help="The opponent's deadwood after lay-offs (R8).", metavar="OPPONENT_DEADWOOD"
+    ),
+    upcard: str = typer.Option(
+        None, "--upcard", help="This hand's upcard, like 7h; required in Oklahoma (R15).", metavar="CARD"
+    ),
     big_gin: bool = typer.Option(False, "--big-gin", help="An 11-card gin (H2); the session must play big gin."),
     cards: str = typer.Option(None, "--cards", help=CARDS_HELP, metavar="CARDS"),
     against: str = typer.Option(None, "--against", help=AGAINST_HELP, metavar="CARDS"),
@@ -453,7 +457,7 @@ def hand(
 @app.command()
 def draw(
     ctx: typer.Context,
-    upcard: str = typer.Option(None, "--upcard", help="This hand's upcard, like 7h."),
+    upcard: str = typer.Option(None, "--upcard", help="This hand's upcard, like 7h.", metavar="CARD"),
     session: str = _session_option(),
 ) -> None:
     """Record a drawn hand: nobody scores, the same dealer deals again (R12, R25).
@@ -469,11 +473,13 @@ def draw(
 @app.command(context_settings=_HAND_SETTINGS)
 def edit(
     ctx: typer.Context,
-    number: int = typer.Argument(..., help="The hand to correct, as numbered by `ginscore log`."),
-    knocker: str = typer.Argument(None, help="Who knocked."),
-    knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood."),
-    opponent_deadwood: str = typer.Argument(None, help="The opponent's deadwood after lay-offs."),
-    upcard: str = typer.Option(None, "--upcard", help="The hand's upcard (required in Oklahoma)."),
+    number: int = typer.Argument(..., help="The hand to correct, as numbered by `ginscore log`.", metavar="N"),
+    knocker: str = typer.Argument(None, help="Who knocked.", metavar="KNOCKER"),
+    knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood.", metavar="KNOCKER_DEADWOOD"),
+    opponent_deadwood: str = typer.Argument(
+        None, help="The opponent's deadwood after lay-offs.", metavar="OPPONENT_DEADWOOD"
+    ),
+    upcard: str = typer.Option(None, "--upcard", help="The hand's upcard (required in Oklahoma).", metavar="CARD"),
     big_gin: bool = typer.Option(False, "--big-gin", help="An 11-card gin (H2)."),
     cards: str = typer.Option(None, "--cards", help=CARDS_HELP, metavar="CARDS"),
     against: str = typer.Option(None, "--against", help=AGAINST_HELP, metavar="CARDS"),
@@ -651,7 +657,7 @@ def sessions(ctx: typer.Context, as_json: bool = _json_option()) -> None:
 
 
 @app.command()
-def use(ctx: typer.Context, name: str = typer.Argument(..., help="A session name or a unique prefix of one.")) -> None:
+def use(ctx: typer.Context, name: str = typer.Argument(..., help="A session name or a unique prefix of one.", metavar="NAME")) -> None:
     """Make a session current.
 
     Example: ginscore use hollywood-2
@@ -667,7 +673,9 @@ def use(ctx: typer.Context, name: str = typer.Argument(..., help="A session name
 @app.command()
 def rules(
     ctx: typer.Context,
-    variant: Variant = typer.Argument(None, help="standard, oklahoma, hollywood or three; default: the current session's."),
+    variant: Variant = typer.Argument(
+        None, help="standard, oklahoma, hollywood or three; default: the current session's.", metavar="VARIANT"
+    ),
 ) -> None:
     """The rules in plain words, and the current session's house rules.
 
@@ -721,7 +729,7 @@ def _all_standings(ctx: typer.Context, variant: Variant | None = None, since: st
 @app.command()
 def stats(
     ctx: typer.Context,
-    player: str = typer.Argument(None, help="Show only this player (and their head-to-head)."),
+    player: str = typer.Argument(None, help="Show only this player (and their head-to-head).", metavar="PLAYER"),
     variant: Variant = typer.Option(None, "--variant", help="Only sessions of this variant."),
     since: str = typer.Option(None, "--since", help="Only sessions started on or after this date.", metavar="DATE"),
     with_player: str = typer.Option(None, "--player", help="Only sessions this player played in.", metavar="NAME"),
@@ -903,7 +911,7 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
 
 @app.command()
 def deadwood(
-    cards: list[str] = typer.Argument(..., help="10 or 11 cards, as separate words or one quoted string."),
+    cards: list[str] = typer.Argument(..., help="10 or 11 cards, as separate words or one quoted string.", metavar="CARD..."),
     limit: int = typer.Option(10, "--limit", help="The knock limit to judge by (Oklahoma: the upcard's value, R15)."),
     as_json: bool = _json_option(),
 ) -> None:
