@@ -57,10 +57,7 @@ class _Group(TyperGroup):
             status = _fail(error.status, str(error))
         except _click_errors.UsageError as error:
             where = f"; see `{error.ctx.command_path} --help`" if error.ctx else ""
-            message = error.format_message().replace("Value error, ", "").replace(
-                "Input should be a valid integer, unable to parse string as an integer", "give a whole number"
-            )
-            status = _fail(ExitStatus.REFUSED, message.rstrip(".") + where)
+            status = _fail(ExitStatus.REFUSED, error.format_message().rstrip(".") + where)
         except _click_errors.ClickException as error:
             status = _fail(ExitStatus.REFUSED, error.format_message())
         except typer.Abort:
