@@ -251,12 +251,20 @@ def _free_name(taken: list[str], variant: str) -> str:
     return f"{variant}-{number}"
 
 
+def _session_name(typed: str | None) -> str:
+    """A --name as typed, spaces folded; "" when none was given (one is chosen)."""
+    if typed is None:
+        return ""
+    name = " ".join(typed.split())
+    if not name:
+        raise Refused("the session name is empty; give --name a name")
+    return name
+
+
 def _start(ctx: typer.Context, facts: SessionFacts, told: str) -> None:
     with _store(ctx).writing() as db:
         if not facts.name:
             facts = facts._replace(name=_free_name(db.names(), facts.variant))
-        elif not facts.name.strip():
-            raise Refused("the session name is empty; give --name a name")
         db.add(facts)
     from . import render
 
@@ -314,12 +322,9 @@ def new(
     rules.check(variant.value)
     first_dealer, first_roles, told = _first_seats(variant.value, names, dealer, box, captain)
     facts = SessionFacts(
-        name=" ".join(name.split()) if name is not None else "",
-        variant=variant.value, players=names, rules=rules, first_dealer=first_dealer,
+        name=_session_name(name), variant=variant.value, players=names, rules=rules, first_dealer=first_dealer,
         first_roles=first_roles, created_at=_now(),
     )
-    if name is not None and not facts.name:
-        raise Refused("the session name is empty; give --name a name")
     _start(ctx, facts, told)
 
 
@@ -340,12 +345,9 @@ def rematch(
     old = db.load(session)
     standings = _standings(_store(ctx), old)
     facts = SessionFacts(
-        name=" ".join(name.split()) if name is not None else "",
-        variant=old.variant, players=old.players, rules=old.rules, first_dealer=standings.carry_dealer,
-        first_roles=standings.carry_roles, created_at=_now(),
+        name=_session_name(name), variant=old.variant, players=old.players, rules=old.rules,
+        first_dealer=standings.carry_dealer, first_roles=standings.carry_roles, created_at=_now(),
     )
-    if name is not None and not facts.name:
-        raise Refused("the session name is empty; give --name a name")
     _start(ctx, facts, f"Rematch of '{old.name}'.")
 
 
@@ -392,9 +394,7 @@ def import_(
     if not facts.name:  # a CSV: its rows must score as the file says
         check_against_csv(standings, text, str(file))
         facts = facts._replace(created_at=facts.hands[0].recorded_at or _now())
-    wanted = " ".join(name.split()) if name is not None else facts.name
-    if name is not None and not wanted:
-        raise Refused("the session name is empty; give --name a name")
+    wanted = _session_name(name) or facts.name
     with _store(ctx).writing() as db:
         taken = {n.casefold() for n in db.names()}
         if name is not None and wanted.casefold() in taken:
