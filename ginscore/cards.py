@@ -7,6 +7,7 @@ suit does not matter may be typed as a rank alone, and then has no suit.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from .errors import BadCard
@@ -45,10 +46,12 @@ class Card(NamedTuple):
         return self.rank_name + (SUIT_SYMBOLS[self.suit] if self.suit else "")
 
 
+@lru_cache(maxsize=512)
 def parse_card(text: str, *, rank_only: bool = False) -> Card:
     """Read one card (``10h``, ``QS``, ``k♦``; ``Q`` when ``rank_only``).
 
-    Raises BadCard with what was wrong and how to type a card.
+    Raises BadCard with what was wrong and how to type a card. Cached: the
+    same few dozen upcards are read again for every stored hand replayed.
     """
     cleaned = text.strip().replace("\ufe0f", "")
     match = _CARD.match(cleaned)

@@ -52,8 +52,12 @@ def statistics(all_standings: list[Standings]) -> dict:
     pairs: dict[tuple[str, str], dict] = {}
 
     def entry(name: str) -> dict:
-        shown_as[name.casefold()] = name
-        return players.setdefault(name.casefold(), _blank())
+        key = name.casefold()
+        shown_as[key] = name
+        record = players.get(key)
+        if record is None:
+            record = players[key] = _blank()
+        return record
 
     for st in all_standings:
         facts = st.facts
