@@ -56,26 +56,12 @@ class _Solver:
     """Best arrangements of a set of cards, memoised on the cards left."""
 
     def __init__(self):
-        self._best: dict[frozenset[int], tuple[int, tuple[tuple[int, ...], ...]]] = {}
         self._all: dict[frozenset[int], tuple[int, list[tuple[tuple[int, ...], ...]]]] = {}
 
     def best(self, left: frozenset[int]) -> tuple[int, tuple[tuple[int, ...], ...]]:
         """Lowest deadwood of ``left`` and one arrangement (melds) that reaches it."""
-        if not left:
-            return 0, ()
-        known = self._best.get(left)
-        if known is not None:
-            return known
-        first = min(left)
-        rest = left - {first}
-        dead, melds = self.best(rest)
-        answer = (dead + _VALUE[first], melds)
-        for meld in _melds_with(first, left):
-            dead, melds = self.best(left.difference(meld))
-            if dead < answer[0]:
-                answer = (dead, (meld, *melds))
-        self._best[left] = answer
-        return answer
+        dead, ways = self.every_best(left)
+        return dead, ways[0]
 
     def every_best(self, left: frozenset[int]) -> tuple[int, list[tuple[tuple[int, ...], ...]]]:
         """Lowest deadwood of ``left`` and every arrangement that reaches it."""
@@ -147,7 +133,7 @@ def _spread(melds, cards: frozenset[int]) -> Spread:
     used = {c for meld in melds for c in meld}
     unmatched = sorted(cards - used, key=lambda c: (c % 13, c))
     return Spread(
-        melds=tuple(tuple(_card(c) for c in _display_order(m)) for m in _sorted_melds(melds)),
+        melds=tuple(tuple(_card(c) for c in m) for m in _sorted_melds(melds)),  # each meld low to high
         unmatched=tuple(_card(c) for c in unmatched),
         deadwood=sum(_VALUE[c] for c in unmatched),
     )
@@ -157,10 +143,6 @@ def _sorted_melds(melds):
     return sorted(melds, key=lambda m: (not _is_set(m), m[0] % 13, m[0]))
 
 
-def _display_order(meld: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sorted(meld))
-
-
 def _indices(cards: list[Card], want: tuple[int, ...], whose: str) -> frozenset[int]:
     if len(cards) not in want:
         counts = " or ".join(str(n) for n in want)
@@ -168,11 +150,20 @@ def _indices(cards: list[Card], want: tuple[int, ...], whose: str) -> frozenset[
     for card in cards:
         if card.suit is None:
             raise BadCard(f"'{card}' has no suit; every card needs one, like {card}h")
-    indices = [_index(c) for c in cards]
-    if len(set(indices)) != len(indices):
-        twice = next(c for c in cards if indices.count(_index(c)) > 1)
+    twice = _repeated(cards)
+    if twice:
         raise BadCard(f"{twice} is given twice; a deck has one of each card")
-    return frozenset(indices)
+    return frozenset(_index(c) for c in cards)
+
+
+def _repeated(cards: list[Card]) -> Card | None:
+    """The first card that stands twice in ``cards``, if any."""
+    seen = set()
+    for card in cards:
+        if card in seen:
+            return card
+        seen.add(card)
+    return None
 
 
 def arrange(cards: list[Card]) -> Spread:
@@ -216,9 +207,8 @@ def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bo
     """
     knocker = _indices(knocker_cards, (11,) if big_gin else (10,), "the knocker has")
     opponent = _indices(opponent_cards, (10,), "the opponent has")
-    both = [c for c in knocker_cards + opponent_cards]
-    if len(knocker | opponent) != len(knocker) + len(opponent):
-        twice = next(c for c in both if both.count(c) > 1)
+    twice = _repeated(knocker_cards + opponent_cards)
+    if twice:
         raise BadCard(f"{twice} is in both hands; a deck has one of each card")
     solver = _Solver()
     dead, arrangements = solver.every_best(knocker)

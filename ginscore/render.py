@@ -41,6 +41,11 @@ def say(text: str, style: str | None = None) -> None:
     console().print(Text(text, style=style or ""))
 
 
+def _when(iso: str | None) -> str:
+    """A recorded time for people: 2026-11-29 21:15."""
+    return (iso or "")[:16].replace("T", " ")
+
+
 def _title(facts: SessionFacts) -> Text:
     return Text.assemble(
         (facts.name, "bold"), f" · {VARIANT_NAMES[facts.variant]} · {' v '.join(facts.players)}\n",
@@ -233,7 +238,7 @@ def show_sessions(rows: list[dict]) -> None:
             Text(", ".join(row["players"])),
             str(row["hands_played"]),
             Text(result),
-            (row["created_at"] or "")[:16].replace("T", " "),
+            _when(row["created_at"]),
         )
     console().print(table)
     if not rows:
@@ -242,7 +247,7 @@ def show_sessions(rows: list[dict]) -> None:
 
 def show_chart(st: Standings) -> None:
     """The session's scores over its hands (Hollywood: the three games side by side)."""
-    from .chart import legend, plot
+    from .chart import legend, markers, plot
 
     facts = st.facts
     out = console()
@@ -258,8 +263,6 @@ def show_chart(st: Standings) -> None:
     height = max(len(c) for c in charts)
     widths = [max(len(line) for line in c) for c in charts]
     colours = dict(zip(facts.players, ("cyan", "magenta", "yellow")))
-    from .chart import markers
-
     marks = {m: colours[p] for p, m in markers(facts.players).items()}
     for y in range(height):
         line = Text()
@@ -279,7 +282,7 @@ def show_history(rows: list[dict]) -> None:
         scores = row["final"] or row["score"]
         score = ", ".join(f"{p} {s}" for p, s in scores.items())
         table.add_row(
-            (row["created_at"] or "")[:16].replace("T", " "),
+            _when(row["created_at"]),
             Text(row["name"]),
             VARIANT_NAMES[row["variant"]],
             Text(", ".join(row["players"])),

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from tinydb import TinyDB
@@ -40,6 +40,7 @@ from .variants import SessionFacts, match_name
 SCHEMA_VERSION = 2
 TABLES = ("meta", "sessions")
 LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
+A_FOLDER = "is a folder, not a database file; pass --db with a file path"
 
 
 def _load(path: Path) -> dict:
@@ -49,7 +50,7 @@ def _load(path: Path) -> dict:
     except FileNotFoundError:
         return {}
     except IsADirectoryError:
-        raise DatabaseUnusable(path, "is a folder, not a database file; pass --db with a file path") from None
+        raise DatabaseUnusable(path, A_FOLDER) from None
     except PermissionError:
         raise DatabaseUnusable(path, "cannot be read: permission denied") from None
     except OSError as error:
@@ -192,10 +193,6 @@ class Database:
 
     # sessions -------------------------------------------------------------
 
-    def session_docs(self) -> list[dict]:
-        """Every session as stored, oldest first."""
-        return [dict(doc) for doc in self._all()]
-
     def names(self) -> list[str]:
         return [doc.get("name", "") for doc in self._all()]
 
@@ -265,25 +262,22 @@ class Store:
         """Open for one read-modify-write under the lock; written only if the block succeeds."""
         from .lock import LockTimeout, exclusive  # only commands that write pay for it
 
-        try:
-            if self.path.is_dir():
-                raise DatabaseUnusable(self.path, "is a folder, not a database file; pass --db with a file path")
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            lock = exclusive(str(self.path) + ".lock", LOCK_TIMEOUT)
-            lock.__enter__()
-        except LockTimeout:
-            raise DatabaseUnusable(
-                self.path, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s; try again"
-            ) from None
-        except OSError as error:
-            raise DatabaseUnusable(self.path, f"cannot be locked or reached: {error.strerror or error}") from None
-        try:
+        with ExitStack() as held:
+            try:
+                if self.path.is_dir():
+                    raise DatabaseUnusable(self.path, A_FOLDER)
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                held.enter_context(exclusive(str(self.path) + ".lock", LOCK_TIMEOUT))
+            except LockTimeout:
+                raise DatabaseUnusable(
+                    self.path, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s; try again"
+                ) from None
+            except OSError as error:
+                raise DatabaseUnusable(self.path, f"cannot be locked or reached: {error.strerror or error}") from None
             self._remove_leftovers()
             database = Database(self.path, migrate=True)
             yield database
             database.flush()
-        finally:
-            lock.__exit__(None, None, None)
 
     def _remove_leftovers(self) -> None:
         """Temporary files of a writer that was killed mid-write (only ever removed under the lock)."""
