@@ -14,7 +14,7 @@ _ginscore() {
         case "$prev" in
             --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         esac
-        COMPREPLY=( $(compgen -W "new rematch import hand draw edit undo status dealer log export sessions use rules stats history chart play deadwood where --db --help -h" -- "$cur") )
+        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo status dealer log rules chart import export sessions use where stats history play deadwood --db --help -h" -- "$cur") )
         return
     fi
     case "$cmd" in
@@ -44,23 +44,6 @@ _ginscore() {
             esac
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=( $(compgen -W "--session -s --name --help -h" -- "$cur") )
-            else
-                COMPREPLY=( $(compgen -W "" -- "$cur") )
-            fi
-            ;;
-        import)
-            case "$prev" in
-            --name) COMPREPLY=(); return ;;
-            --variant) COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") ); return ;;
-            --target) COMPREPLY=(); return ;;
-            --gin-bonus) COMPREPLY=(); return ;;
-            --undercut-bonus) COMPREPLY=(); return ;;
-            --big-gin-bonus) COMPREPLY=(); return ;;
-            --game-bonus) COMPREPLY=(); return ;;
-            --box-bonus) COMPREPLY=(); return ;;
-            esac
-            if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --spades-double --ace-means-gin --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -142,6 +125,43 @@ _ginscore() {
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
+        rules)
+            case "$prev" in
+
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") )
+            fi
+            ;;
+        chart)
+            case "$prev" in
+            --session|-s) COMPREPLY=(); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--session -s --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
+        import)
+            case "$prev" in
+            --name) COMPREPLY=(); return ;;
+            --variant) COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") ); return ;;
+            --target) COMPREPLY=(); return ;;
+            --gin-bonus) COMPREPLY=(); return ;;
+            --undercut-bonus) COMPREPLY=(); return ;;
+            --big-gin-bonus) COMPREPLY=(); return ;;
+            --game-bonus) COMPREPLY=(); return ;;
+            --box-bonus) COMPREPLY=(); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --spades-double --ace-means-gin --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
         export)
             case "$prev" in
             --format|-f) COMPREPLY=( $(compgen -W "csv json" -- "$cur") ); return ;;
@@ -174,14 +194,14 @@ _ginscore() {
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
-        rules)
+        where)
             case "$prev" in
 
             esac
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
             else
-                COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") )
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         stats)
@@ -207,16 +227,6 @@ _ginscore() {
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
-        chart)
-            case "$prev" in
-            --session|-s) COMPREPLY=(); return ;;
-            esac
-            if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--session -s --help -h" -- "$cur") )
-            else
-                COMPREPLY=( $(compgen -W "" -- "$cur") )
-            fi
-            ;;
         play)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
@@ -233,16 +243,6 @@ _ginscore() {
             esac
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=( $(compgen -W "--limit --json --help -h" -- "$cur") )
-            else
-                COMPREPLY=( $(compgen -W "" -- "$cur") )
-            fi
-            ;;
-        where)
-            case "$prev" in
-
-            esac
-            if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi

@@ -1,0 +1,79 @@
+"""One session for people and scripts: standings, dealer, log, rules, chart."""
+
+from __future__ import annotations
+
+import typer
+
+from ..errors import Refused
+from .common import app, _json_option, _report, _session_option, _store, Variant
+
+
+@app.command()
+def status(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
+    """Standings: totals (Hollywood: three games), who deals next, roles, winners.
+
+    Example: ginscore status --json
+    """
+    _report(ctx, session, as_json, "status_dict", "show_standings")
+
+
+@app.command()
+def dealer(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
+    """Who deals the next hand (three-player: who is in the box, captains, sits out).
+
+    Example: ginscore dealer
+    """
+    _report(ctx, session, as_json, "dealer_dict", "show_dealer")
+
+
+@app.command()
+def log(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
+    """Every hand of the session with its result and running totals.
+
+    Example: ginscore log
+    """
+    _report(ctx, session, as_json, "log_dict", "show_log")
+
+
+
+@app.command()
+def rules(
+    ctx: typer.Context,
+    variant: Variant = typer.Argument(
+        None, help="standard, oklahoma, hollywood or three; default: the current session's.", metavar="VARIANT"
+    ),
+) -> None:
+    """The rules in plain words, and the current session's house rules.
+
+    Example: ginscore rules oklahoma
+    """
+    from .. import render
+    from ..rulebook import rule_lines
+    from ..summary import rules_words
+
+    facts = None
+    db = _store(ctx).reading()
+    if db.names():
+        try:
+            facts = db.load(None)
+        except Refused:
+            facts = None
+    chosen = variant.value if variant else (facts.variant if facts else None)
+    for line in rule_lines(chosen):
+        render.say(line)
+    if facts:
+        render.say("")
+        render.say(f"House rules of '{facts.name}' ({facts.variant}): " + "; ".join(rules_words(facts)) + ".")
+
+
+
+@app.command()
+def chart(ctx: typer.Context, session: str = _session_option()) -> None:
+    """The session's scores over its hands, drawn in the terminal, with the target.
+
+    One letter a player, so it reads without colour; Hollywood's three games
+    are drawn side by side.
+
+    Example: ginscore chart
+    """
+    _report(ctx, session, False, "", "show_chart")
