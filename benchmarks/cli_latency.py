@@ -1,25 +1,41 @@
-"""How long a ginscore command takes at the table, against the floor it cannot beat (issue 5).
+"""How long every ginscore command takes as the history grows (issues 5 and 12).
 
-    python benchmarks/cli_latency.py             # 15 runs of each, after a warm-up
-    python benchmarks/cli_latency.py --runs 5 --keep /tmp/bench
+    python benchmarks/cli_latency.py                 # 20, 10,000 and 100,000 hands; 7 rounds
+    python benchmarks/cli_latency.py --rounds 3 --sizes 20,10000
+    python benchmarks/cli_latency.py --keep /tmp/bench
 
-A command costs process start-up plus one read (and for `hand` one locked,
-durable write) of the database. typer and tinydb are fixed choices, so no
-command can start faster than importing them: the JSON floor is
+A command costs process start-up plus reading (and for `hand` and `draw` a
+locked, durable write of) the database. typer and tinydb are fixed choices,
+so no command can start faster than importing them: the JSON floor is
 `python -c "import typer, tinydb, json"`, the human floor adds Rich's console
-and table. Two databases are built through the store's API: 10,000 hands over
-500 sessions of the four variants, and one session of 20 hands. Every command
-and floor is run as a whole process with this interpreter, round-robin so
-that all of them see the same machine load; the medians are compared as
-ratios, which drift far less on a shared machine than milliseconds do.
+and table. Every command is measured against two things, paired round by
+round (A B A B ...): its floor (human floor for tables, JSON floor for JSON
+and CSV) and the same command on the 20-hand database. Each round runs the
+floors and every command on every size back to back, a ratio is taken within
+the round, and the median of the per-round ratios is reported: unpaired
+medians moved by 0.2-0.3 between two runs on this shared machine, paired
+ratios far less.
 
-The last line printed is one JSON object:
-{"status_vs_floor", "status_json_vs_floor", "hand_vs_floor", "status_10k_vs_20", "hand_10k_vs_20"}.
+Databases are built through the store's API (not the CLI): 20 hands in one
+session, and 10,000 and 100,000 hands in sessions of 20 over the four
+variants; the last session is a standard game in play, and current. The
+large ones are cached between runs in ``--cache`` (default
+``~/.cache/ginscore-bench``) under a key made of this builder's source and
+ginscore's own source, so a rerun is quick and a change to either rebuilds.
+
+Peak memory is each child's own maximum resident set (``os.wait4``).
+
+The last line printed is one JSON object: ``<command>_vs_floor`` (at the
+largest size), ``<command>_<size>_vs_20`` for each command, ``peak_mib_<size>``
+and ``peak_floor_mib`` (the human floor's), plus ``solver_vs_reference`` and
+``solver_p99_us`` when the solver benchmark is there.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import inspect
 import json
 import os
 import random
@@ -37,6 +53,28 @@ from ginscore.variants import Draw, Knock, Roles, SessionFacts, replay
 
 VARIANTS = ("standard", "oklahoma", "hollywood", "three")
 UPCARDS = ["AS", "3H", "6D", "9C", "10S", "KH"]
+HERE = Path(__file__).resolve().parent
+PACKAGE = HERE.parent / "ginscore"
+STORED_SHAPE = ("store*.py", "records.py", "rules.py", "variants.py")  # what the cache key reads
+
+# (label, arguments, floor, writes): floor "json" for what scripts read, "human" for tables.
+COMMANDS = [
+    ("status", ["status"], "human", False),
+    ("status_json", ["status", "--json"], "json", False),
+    ("hand", ["hand", "ann", "9", "10"], "human", True),
+    ("draw", ["draw"], "human", True),
+    ("log", ["log"], "human", False),
+    ("dealer", ["dealer"], "human", False),
+    ("export", ["export"], "json", False),
+    ("sessions", ["sessions"], "human", False),
+    ("history", ["history"], "human", False),
+    ("stats", ["stats"], "human", False),
+    ("chart", ["chart"], "human", False),
+]
+FLOORS = {
+    "json": ["-c", "import typer, tinydb, json"],
+    "human": ["-c", "import typer, tinydb, json, rich.console, rich.table"],
+}
 
 
 def _session(rng: random.Random, number: int, variant: str, hands: int, *, live: bool) -> SessionFacts:
@@ -49,7 +87,7 @@ def _session(rng: random.Random, number: int, variant: str, hands: int, *, live:
         rules=HouseRules(target=10_000_000 if live else 400),
         first_dealer=None if variant == "three" else "Ann",
         first_roles=Roles(*players) if variant == "three" else None,
-        created_at="2026-01-01T20:00:00+00:00",
+        created_at=f"2026-01-01T20:{number // 60 % 60:02d}:{number % 60:02d}+00:00",
     )
     told = []
     for _ in range(hands):
@@ -57,7 +95,7 @@ def _session(rng: random.Random, number: int, variant: str, hands: int, *, live:
         if standings.over:
             break
         upcard = parse_card(rng.choice(UPCARDS))
-        at = "2026-01-01T20:00:00+00:00"
+        at = facts.created_at
         if rng.random() < 0.08:
             told.append(Draw(upcard=upcard, recorded_at=at))
             continue
@@ -84,76 +122,170 @@ def build(path: Path, sessions: int, hands_each: int, seed: int = 5) -> None:
             db.add(facts)
 
 
-def _timed(argv: list[str], env: dict) -> float:
+def cache_key(sessions: int, hands_each: int) -> str:
+    """Changes whenever the builder or the code that shapes the stored file changes."""
+    digest = hashlib.sha256(inspect.getsource(sys.modules[__name__]).encode())
+    for name in STORED_SHAPE:
+        for source in sorted(PACKAGE.glob(name)):
+            digest.update(source.read_bytes())
+    digest.update(f"{sessions}x{hands_each}".encode())
+    return digest.hexdigest()[:16]
+
+
+def database(folder: Path, cache: Path | None, hands: int) -> Path:
+    """A database of ``hands`` hands in ``folder`` (a copy of the cached one when there is one)."""
+    sessions = max(1, hands // 20)
+    hands_each = hands // sessions
+    path = folder / f"db-{hands}.json"
+    cached = cache / f"db-{hands}-{cache_key(sessions, hands_each)}" if cache else None
+    if cached and cached.is_dir():
+        shutil.copytree(cached, folder, dirs_exist_ok=True)
+        return path
+    work = Path(tempfile.mkdtemp(prefix="build-", dir=folder))
+    build(work / path.name, sessions, hands_each)
+    if cached:
+        stale = cached.parent.glob(f"db-{hands}-*")
+        for old in stale:
+            shutil.rmtree(old, ignore_errors=True)
+        shutil.copytree(work, cached, ignore=shutil.ignore_patterns("*.lock"))
+    shutil.copytree(work, folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.lock"))
+    shutil.rmtree(work, ignore_errors=True)
+    return path
+
+
+# Peak memory: Linux carries a process's high-water mark across fork and exec,
+# so a child started from this (large) process would report at least this
+# process's size. Children are started from a small launcher instead, which
+# times them and reads their own maximum resident set from ``os.wait4``.
+LAUNCHER = r"""
+import json, os, subprocess, sys, time
+for line in sys.stdin:
+    job = json.loads(line)
     start = time.perf_counter()
-    done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    child = subprocess.Popen(job["argv"], env=job["env"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    error = child.stderr.read()
+    _, status, usage = os.wait4(child.pid, 0)
     elapsed = time.perf_counter() - start
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.decode().strip()}")
-    return elapsed
+    reply = {"seconds": elapsed, "code": os.waitstatus_to_exitcode(status), "kib": usage.ru_maxrss,
+             "error": error.decode(errors="replace")[-500:]}
+    sys.stdout.write(json.dumps(reply) + "\n")
+    sys.stdout.flush()
+"""
+
+
+class Launcher:
+    """A small long-lived process that runs each timed command (see LAUNCHER)."""
+
+    def __init__(self):
+        self.process = subprocess.Popen([sys.executable, "-S", "-c", LAUNCHER], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True)
+
+    def run(self, argv: list[str], env: dict) -> tuple[float, float]:
+        """Seconds and peak MiB of one whole process."""
+        self.process.stdin.write(json.dumps({"argv": argv, "env": env}) + "\n")
+        self.process.stdin.flush()
+        reply = json.loads(self.process.stdout.readline())
+        if reply["code"] != 0:
+            raise SystemExit(f"{' '.join(argv)} failed ({reply['code']}): {reply['error'].strip()}")
+        return reply["seconds"], reply["kib"] / 1024
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def solver_figures() -> dict:
+    """The meld solver's own figures (benchmarks/settle_deals.py), when it offers them."""
+    sys.path.insert(0, str(HERE))
+    try:
+        import settle_deals
+    except ImportError:
+        return {}
+    finally:
+        sys.path.pop(0)
+    figures = getattr(settle_deals, "solver_figures", None)
+    if figures is None:
+        return {}
+    found = figures()
+    return {k: found[k] for k in ("solver_vs_reference", "solver_p99_us") if k in found}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=15, help="timed runs of each command (after one warm-up)")
-    parser.add_argument("--sessions", type=int, default=500)
-    parser.add_argument("--hands", type=int, default=20, help="hands per session")
-    parser.add_argument("--keep", type=Path, help="build the databases here and leave them")
+    parser.add_argument("--rounds", type=int, default=7, help="paired rounds (after one warm-up round)")
+    parser.add_argument("--sizes", default="20,10000,100000", help="hands in each database; the first is the base")
+    parser.add_argument("--keep", type=Path, help="put the databases here and leave them")
+    parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "ginscore-bench",
+                        help="where built databases are kept between runs")
+    parser.add_argument("--no-cache", action="store_true", help="build every database afresh")
+    parser.add_argument("--no-solver", action="store_true", help="leave out the solver's figures")
     args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    base, largest = sizes[0], sizes[-1]
 
     folder = args.keep or Path(tempfile.mkdtemp(prefix="ginscore-bench-"))
     folder.mkdir(parents=True, exist_ok=True)
-    big, small = folder / "big.json", folder / "small.json"
-    for path in (big, small):
-        path.unlink(missing_ok=True)
     started = time.perf_counter()
-    build(big, args.sessions, args.hands)
-    build(small, 1, args.hands)
-    size = sum(len(f.hands) for f in Store(big).reading().all_facts())
-    print(f"built {size} hands in {args.sessions} sessions ({big.stat().st_size // 1024} KiB) "
-          f"and {args.hands} hands in 1 session, in {time.perf_counter() - started:.1f} s")
+    paths = {size: database(folder, None if args.no_cache else args.cache, size) for size in sizes}
+    built = ", ".join(f"{size} hands ({paths[size].stat().st_size // 1024} KiB)" for size in sizes)
+    print(f"databases: {built}; ready in {time.perf_counter() - started:.1f} s")
 
     python = sys.executable
-    env = {k: v for k, v in os.environ.items() if k != "GINSCORE_DB"}
-    ginscore = [python, "-m", "ginscore"]
-    cases: dict[str, list[str]] = {
-        "floor json": [python, "-c", "import typer, tinydb, json"],
-        "floor human": [python, "-c", "import typer, tinydb, json, rich.console, rich.table"],
-    }
-    for label, path in (("10k", big), ("20", small)):
-        db = ["--db", str(path)]
-        cases[f"status {label}"] = ginscore + db + ["status"]
-        cases[f"status --json {label}"] = ginscore + db + ["status", "--json"]
-        cases[f"hand {label}"] = ginscore + db + ["hand", "ann", "9", "10"]
-        cases[f"log --json {label}"] = ginscore + db + ["log", "--json"]
-        cases[f"export {label}"] = ginscore + db + ["export"]
-    undo = {label: ginscore + ["--db", str(path), "undo", "--yes"] for label, path in (("10k", big), ("20", small))}
+    env = {k: v for k, v in os.environ.items() if k not in ("GINSCORE_DB", "COLUMNS")}
+    env["COLUMNS"] = "100"
+    undo = {size: [python, "-m", "ginscore", "--db", str(paths[size]), "undo", "--yes"] for size in sizes}
 
-    times: dict[str, list[float]] = {name: [] for name in cases}
-    for run in range(args.runs + 1):  # the first round warms the caches and is not counted
-        for name, argv in cases.items():
-            elapsed = _timed(argv, env)
-            if name.startswith("hand"):
-                _timed(undo[name.split()[-1]], env)  # keep the size put
-            if run:
-                times[name].append(elapsed)
-    median = {name: statistics.median(values) for name, values in times.items()}
+    launcher = Launcher()
+    run = launcher.run
+    seconds: dict[tuple, list[float]] = {}
+    peaks: dict[tuple, float] = {}
+    ratios: dict[str, list[float]] = {}
 
-    floor_json, floor_human = median["floor json"], median["floor human"]
-    print(f"\n{'command':<22}{'median ms':>10}{'vs json floor':>15}{'vs human floor':>16}")
-    for name, value in median.items():
-        print(f"{name:<22}{value * 1000:>10.1f}{value / floor_json:>15.2f}{value / floor_human:>16.2f}")
-    ratios = {
-        "status_vs_floor": median["status 10k"] / floor_human,
-        "status_json_vs_floor": median["status --json 10k"] / floor_json,
-        "hand_vs_floor": median["hand 10k"] / floor_human,
-        "status_10k_vs_20": median["status 10k"] / median["status 20"],
-        "hand_10k_vs_20": median["hand 10k"] / median["hand 20"],
-    }
+    def timed(key: tuple, argv: list[str]) -> float:
+        elapsed, peak = run(argv, env)
+        seconds.setdefault(key, []).append(elapsed)
+        peaks[key] = max(peaks.get(key, 0.0), peak)
+        return elapsed
+
+    for round_number in range(args.rounds + 1):  # round 0 warms the caches and is not counted
+        floor = {name: timed(("floor", name), [python, *argv]) for name, argv in FLOORS.items()}
+        for label, argv, floor_name, writes in COMMANDS:
+            took = {}
+            for size in sizes:
+                took[size] = timed((label, size), [python, "-m", "ginscore", "--db", str(paths[size]), *argv])
+                if writes:
+                    run(undo[size], env)  # keep the size put (not timed)
+            if round_number == 0:
+                continue
+            ratios.setdefault(f"{label}_vs_floor", []).append(took[largest] / floor[floor_name])
+            for size in sizes[1:]:
+                ratios.setdefault(f"{label}_{_short(size)}_vs_{_short(base)}", []).append(took[size] / took[base])
+
+    print(f"\n{'command':<14}" + "".join(f"{_short(s) + ' ms':>11}" for s in sizes) + f"{'peak MiB':>10}")
+    for name in FLOORS:
+        print(f"{'floor ' + name:<14}{statistics.median(seconds[('floor', name)][1:]) * 1000:>11.1f}"
+              + " " * 11 * (len(sizes) - 1) + f"{peaks[('floor', name)]:>10.1f}")
+    for label, *_ in COMMANDS:
+        line = "".join(f"{statistics.median(seconds[(label, s)][1:]) * 1000:>11.1f}" for s in sizes)
+        print(f"{label:<14}{line}{peaks[(label, largest)]:>10.1f}")
+    print("\nmedian of per-round ratios:")
+    summary = {name: round(statistics.median(values), 3) for name, values in ratios.items()}
+    for name, value in summary.items():
+        print(f"  {name:<28}{value:>8.3f}")
+    summary[f"peak_mib_{_short(largest)}"] = round(max(peaks[(label, largest)] for label, *_ in COMMANDS), 1)
+    summary["peak_floor_mib"] = round(peaks[("floor", "human")], 1)
+    if not args.no_solver:
+        summary.update(solver_figures())
     print()
-    print(json.dumps({k: round(v, 3) for k, v in ratios.items()}))
+    print(json.dumps(summary))
+    launcher.close()
     if args.keep is None:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _short(size: int) -> str:
+    """100000 -> 100k, 20 -> 20."""
+    return f"{size // 1000}k" if size >= 1000 and size % 1000 == 0 else str(size)
 
 
 if __name__ == "__main__":

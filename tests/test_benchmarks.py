@@ -19,12 +19,15 @@ def test_settle_benchmark_runs_on_a_tiny_size():
 
 def test_cli_latency_benchmark_runs_on_a_tiny_size(tmp_path):
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "cli_latency.py"), "--sessions", "6", "--hands", "4",
-         "--runs", "1", "--keep", str(tmp_path)],
+        [sys.executable, str(ROOT / "benchmarks" / "cli_latency.py"), "--sizes", "4,40", "--rounds", "1",
+         "--no-solver", "--no-cache", "--keep", str(tmp_path)],
         capture_output=True, text=True, check=True,
     )
     last = json.loads(done.stdout.strip().splitlines()[-1])
-    assert set(last) == {"status_vs_floor", "status_json_vs_floor", "hand_vs_floor", "status_10k_vs_20",
-                         "hand_10k_vs_20"}
-    assert "built 24 hands in 6 sessions" in done.stdout
-    assert (tmp_path / "big.json").exists() and (tmp_path / "small.json").exists()
+    commands = ["status", "status_json", "hand", "draw", "log", "dealer", "export", "sessions", "history",
+                "stats", "chart"]
+    expected = {f"{c}_vs_floor" for c in commands} | {f"{c}_40_vs_4" for c in commands}
+    assert set(last) == expected | {"peak_mib_40", "peak_floor_mib"}
+    assert all(value > 0 for value in last.values())
+    assert "4 hands" in done.stdout and "40 hands" in done.stdout
+    assert (tmp_path / "db-4.json").exists() and (tmp_path / "db-40.json").exists()
