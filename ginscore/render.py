@@ -450,7 +450,7 @@ def show_chart(st: Standings) -> None:
             line.rstrip()
             out.print(line)
     _say_legend(facts.players)
-    say(f"* several   - - target {facts.rules.target}   left to right, hand by hand")
+    say(f"* several   - - target {facts.rules.target}   hands left to right")
 
 
 def _score_lines(row: dict) -> list[str]:
@@ -563,5 +563,5 @@ def show_rules(lines: list[str]) -> None:
     grid.add_column(overflow="fold")
     for line in lines:
         found = _RULE_ID.fullmatch(line)
-        grid.add_row(*(found.groups() if found else ("", line.strip())))
+        grid.add_row(*map(_text, found.groups() if found else ("", line.strip())))
     console().print(grid)

@@ -55,7 +55,10 @@ def _lead_words(scores: dict[str, int], target: int) -> str:
     need = target - top
     if not rest:
         return f"Level at {top}; each needs {need} more to reach {target}."
-    behind = " and ".join(f"{p} by {top - scores[p]}" for p in rest)
+    gaps: dict[int, list[str]] = {}  # players the same distance behind are told together
+    for p in rest:
+        gaps.setdefault(top - scores[p], []).append(p)
+    behind = " and ".join(f"{_names(names)} by {gap}" for gap, names in gaps.items())
     if len(leaders) == 1:
         return f"{leaders[0]} leads {behind}; {leaders[0]} needs {need} more to reach {target}."
     return f"{_names(leaders)} are level at {top}, ahead of {behind}; each needs {need} more to reach {target}."

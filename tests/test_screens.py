@@ -233,7 +233,7 @@ def test_the_state_of_play_in_three_player_names_the_next_roles(ok, narrow, stat
     ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
     ok("hand", "ann", "2", "25")  # R23: the box won, so Ben and Cy swap: Cy captains, Ben sits out
     assert status()["state_of_play"] == [
-        "Ann leads Ben by 23 and Cy by 23; Ann needs 77 more to reach 100.",
+        "Ann leads Ben and Cy by 23; Ann needs 77 more to reach 100.",
         "Next hand: Ann is in the box and deals, Cy captains, Ben sits out.",
     ]
     ok("hand", "cy", "0", "0")  # gin: 25 to Cy; the box lost: Ann sits out, Cy to the box
