@@ -80,8 +80,8 @@ def _column(table: Table, head, right: bool = False) -> None:
     table.add_column(_text(head), justify="right" if right else "left", no_wrap=True, overflow="fold")
 
 
-def _row(table: Table, *cells, style: str = "") -> None:
-    table.add_row(*[_text(c) for c in cells], style=style or None)
+def _row(table: Table, *cells) -> None:
+    table.add_row(*[_text(c) for c in cells])
 
 
 def _natural_width(renderable) -> int:
