@@ -282,12 +282,16 @@ def _hand_lines(r: HandResult, marks: dict[str, str], three: bool) -> list[str]:
     return lines
 
 
+LOG_LAYOUTS = ("full", "medium", "short", "short-marks", "stacked", "marks")  # widest first
+
+
 def _log_columns(st: Standings, layout: str) -> list[tuple]:
     """The log's columns as (heading, right-aligned, cells); columns with no value in any hand are left out.
 
     full: every fact by name; medium: without dealer and winner (the knocker,
-    or the other player on an undercut, R10); stacked and marks: each hand in
-    a few short lines, players by their letter (marks: in the headings too).
+    or the other player on an undercut, R10); short: knocker and sitter-out
+    by their letter; stacked: each hand in a few short lines. The -marks
+    layouts head the totals with the letters too.
     """
     from .chart import markers
 
@@ -295,39 +299,42 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
     hands = st.hands
     three, hollywood = facts.variant == "three", facts.variant == "hollywood"
     marks = markers(facts.players)
+    stacked, short = layout in ("stacked", "marks"), layout in ("short", "short-marks")
+    names = {p: p for p in facts.players}
+    by = marks if short else names  # how a player is named in a cell
+    heads = marks if layout in ("short-marks", "marks") else names  # and in a heading
     knocks = [not isinstance(r.hand, Draw) for r in hands]
     columns = [("#", True, [str(r.number) for r in hands])]
-    if layout in ("full", "medium"):
+    if stacked:
+        columns.append(("Hand", False, [_hand_lines(r, marks, three) for r in hands]))
+    else:
         if layout == "full":
             columns.append(("Box" if three else "Dealer", False, [r.dealer for r in hands]))
         if three:
-            columns.append(("Sat out", False, [r.roles.out if r.roles else "" for r in hands]))
+            columns.append(("Out" if short else "Sat out", False, [by[r.roles.out] if r.roles else "" for r in hands]))
         columns += [
-            ("Knocker", False, [r.hand.knocker if k else "" for r, k in zip(hands, knocks)]),
+            ("By" if short else "Knocker", False, [by[r.hand.knocker] if k else "" for r, k in zip(hands, knocks)]),
             ("Deadwood", False, [f"{r.hand.knocker_deadwood} v {r.hand.opponent_deadwood}" if k else ""
                                  for r, k in zip(hands, knocks)]),
             ("Upcard", False, [str(r.hand.upcard) if r.hand.upcard else "" for r in hands]),
-            ("Result", False, [OUTCOME_WORDS[r.outcome] for r in hands]),
+            ("Result", False, [OUTCOME_WORDS[r.outcome] if k or not short else "draw" for r, k in zip(hands, knocks)]),
         ]
         if layout == "full":
             columns.append(("Winner", False, [r.winner or "" for r in hands]))
-    else:
-        columns.append(("Hand", False, [_hand_lines(r, marks, three) for r in hands]))
     columns.append(("Points" if layout in ("full", "medium") else "Pts", True,
                     ["" if r.points is None else str(r.points) for r in hands]))
-    if hollywood and layout in ("full", "medium"):
+    if hollywood and not stacked:
         for n in (1, 2, 3):
             columns.append((f"Game {n}", True, ["-".join(str(s[p]) for p in facts.players) for s in
                                                 (r.scores_after[n - 1] for r in hands)]))
     elif hollywood:
-        who = [marks[p] if layout == "marks" else p for p in facts.players]
-        columns.append(("", False, [who for _ in hands]))
+        columns.append(("", False, [[heads[p] for p in facts.players] for _ in hands]))
         for n in (1, 2, 3):
             columns.append((f"G{n}" if layout == "marks" else f"Game {n}", True,
                             [[str(r.scores_after[n - 1][p]) for p in facts.players] for r in hands]))
     else:
         for p in facts.players:
-            columns.append((marks[p] if layout == "marks" else p, True, [str(r.scores_after[0][p]) for r in hands]))
+            columns.append((heads[p], True, [str(r.scores_after[0][p]) for r in hands]))
     return [c for c in columns if any(cell for cell in c[2])]
 
 
@@ -359,12 +366,12 @@ def show_log(st: Standings) -> None:
     if not st.hands:
         say("No hands yet.")
         return
-    for layout in ("full", "medium", "stacked", "marks"):
+    for layout in LOG_LAYOUTS:
         table = _log_table(st, layout)
         if _natural_width(table) <= out.width:
             break
     out.print(table)
-    if layout in ("stacked", "marks"):
+    if layout not in ("full", "medium"):
         _say_legend(facts.players)
     elif facts.variant == "hollywood":
         say("Game columns: " + " - ".join(facts.players))

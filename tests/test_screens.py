@@ -141,17 +141,17 @@ def test_stats_lists_players_as_rows(ok, narrow):
 
 
 def test_the_three_player_log_says_who_sat_out(ok, narrow):
-    for width in (120, 40):
-        narrow(width)
-        if width == 120:
-            _evening(ok, "three")
-        out = ok("log").stdout
-        if width == 120:
-            assert "Sat out" in out  # a column: hand 1 was Alexandrina v Bartholomew, Christabelle out
-            first = next(line for line in out.splitlines() if line.split()[:1] == ["1"])
-            assert "Christabelle" in first
-        else:
-            assert "C sat out" in out and "C Christabelle" in out
+    _evening(ok, "three")  # hand 1: Alexandrina (box) v Bartholomew, Christabelle sat out (R22)
+    narrow(120)
+    out = ok("log").stdout
+    assert "Sat out" in out
+    assert "Christabelle" in next(line for line in out.splitlines() if line.split()[:1] == ["1"])
+    narrow(80)  # one line a hand still, the sitter-out by letter
+    rows = [line.split() for line in ok("log").stdout.splitlines()]
+    assert rows[2][:2] == ["#", "Out"] and rows[4][:3] == ["1", "C", "A"] and ["C", "Christabelle"] == rows[-1][-2:]
+    narrow(40)
+    out = ok("log").stdout
+    assert "C sat out" in out and "C Christabelle" in out
 
 
 def test_empty_columns_are_left_out(ok, narrow):
