@@ -304,3 +304,18 @@ def test_outside_text_is_shown_not_obeyed(ok, narrow):
         out = ok(command).stdout
         assert "\x1b" not in out and "\x07" not in out
     assert "evening\\x1b]0;owned\\x07" in ok("sessions").stdout
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_stats_of_ten_players_fit_with_every_name_whole(ok, narrow, width):
+    narrow(width)
+    names = ["Alexandrina", "Bartholomew", "Christabelle", "Dominique", "Evangeline", "Florentino",
+             "Gwendolyn", "Humphrey", "Isadora", "Jeremiah"]
+    for a, b in zip(names[::2], names[1::2]):
+        ok("new", "standard", a, b, "--dealer", a)
+        ok("hand", a, "3", "41")  # R9: 38 to the knocker
+    out = ok("stats").stdout
+    _fits(out, width)
+    for name in names:
+        assert re.search(rf"^{name}\b", out, re.MULTILINE), name  # each player heads a row
+    assert _whole(38, out)
