@@ -18,33 +18,39 @@ def markers(players: tuple[str, ...] | list[str]) -> dict[str, str]:
     return {p: str(n) for n, p in enumerate(players, start=1)}
 
 
-def _sample(count: int) -> list[int]:
-    """Which hands get a column."""
-    if count <= MAX_COLUMNS:
+def _sample(count: int, room: int) -> list[int]:
+    """Which hands get a column, at most ``room`` of them."""
+    if count <= room:
         return list(range(count))
-    step = -(-count // MAX_COLUMNS)
+    step = -(-count // room)
     picked = list(range(0, count, step))
     if picked[-1] != count - 1:
         picked.append(count - 1)
     return picked
 
 
-def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str = "") -> list[str]:
-    """Lines of a chart: y from 0 to the target (or the top score), x the hands.
+def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str = "", width: int = 80) -> list[str]:
+    """Lines of a chart no wider than ``width``: y from 0 to the target (or the top score), x the hands.
 
-    ``series`` maps each player to the running total after each hand.
+    ``series`` maps each player to the running total after each hand. The
+    target's row holds only scores at or over the target: a score just
+    under it is drawn a row lower, so the chart never shows a game won
+    that is not.
     """
     marks = markers(list(series))
     count = max((len(v) for v in series.values()), default=0)
-    columns = _sample(count)
-    cell = 3 if len(columns) <= 20 else 2 if len(columns) <= 30 else 1  # characters a hand
     top = max([target] + [max(v) for v in series.values() if v])
+    label_width = len(str(top))
+    room = max(1, min(MAX_COLUMNS, width - label_width - 2))  # characters for the hands
+    columns = _sample(count, room)
+    cell = next(c for c in (3, 2, 1) if len(columns) * c <= room or c == 1)  # characters a hand
     grid = [[" "] * (len(columns) * cell) for _ in range(height + 1)]
+    target_row = min(height - 1, height - round(target * height / top))
 
     def row_of(score: int) -> int:
-        return height - round(score * height / top)
+        row = height - round(score * height / top)
+        return min(row, target_row) if score >= target else min(height, max(row, target_row + 1))
 
-    target_row = row_of(target)
     for x in range(0, len(columns) * cell, 2):
         grid[target_row][x] = "-"
     for player, totals in series.items():
@@ -53,19 +59,13 @@ def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str
                 row, x = grid[row_of(totals[hand])], n * cell + cell // 2
                 row[x] = "*" if row[x] not in (" ", "-") else marks[player]
     labels = {0: str(top), target_row: str(target), row_of(target // 2): str(target // 2), height: "0"}
-    width = max(len(v) for v in labels.values())
     lines = [title] if title else []
     for y, row in enumerate(grid):
-        lines.append(f"{labels.get(y, ''):>{width}} |{''.join(row)}")
-    lines.append(" " * width + " +" + "-" * (len(columns) * cell))
+        lines.append(f"{labels.get(y, ''):>{label_width}} |{''.join(row)}")
+    lines.append(" " * label_width + " +" + "-" * (len(columns) * cell))
     first, last = "1", str(columns[-1] + 1) if columns else "1"
     span = len(columns) * cell
     axis = first.center(cell) + (last.center(cell).rjust(span - cell) if len(columns) > 1 else "")
-    lines.append(" " * (width + 2) + axis)
+    lines.append(" " * (label_width + 2) + axis)
     return [line.rstrip() for line in lines]
 
-
-def legend(players, target: int) -> str:
-    marks = markers(list(players))
-    names = "  ".join(f"{marks[p]} {p}" for p in players)
-    return f"{names}  (* several)  - - target {target}; left to right, hand by hand"

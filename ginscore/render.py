@@ -9,14 +9,16 @@ not a terminal and honours ``NO_COLOR``.
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from .summary import OUTCOME_WORDS, explain, rules_words
+from .shown import visible
+from .summary import OUTCOME_WORDS, explain, lead_words, next_words, rules_words
 from .variants import Draw, HandResult, SessionFacts, Standings
 
 VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
@@ -24,21 +26,77 @@ VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "H
 _consoles: dict[tuple, Console] = {}
 
 
+def screen_width() -> int:
+    """How wide human output is laid out (CLI.md "For people at the table").
+
+    ``$COLUMNS`` when it is a positive whole number (anything else is
+    ignored), else the user's terminal - asked on stdout, then stderr, then
+    stdin, so ``ginscore log | less`` is laid out for the terminal ``less``
+    runs in - else 80.
+    """
+    typed = os.environ.get("COLUMNS", "").strip()
+    if re.fullmatch(r"[0-9]{1,5}", typed) and int(typed) > 0:
+        return int(typed)
+    for fd in (1, 2, 0):
+        try:
+            columns = os.get_terminal_size(fd).columns
+        except (OSError, ValueError):
+            continue
+        if columns > 0:
+            return columns
+    return 80
+
+
 def console() -> Console:
-    """One console per output stream and colour setting (tests change both between commands)."""
-    key = (id(sys.stdout), os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"))
+    """One console per output stream, width and colour setting (tests change all three between commands)."""
+    width = screen_width()
+    key = (id(sys.stdout), width, os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"))
     if key not in _consoles:
-        plain = not sys.stdout.isatty()
-        # Piped or redirected output is plain text; give it room rather than 80 columns.
-        _consoles[key] = Console(
-            highlight=False, emoji=False, width=120 if plain and "COLUMNS" not in os.environ else None
-        )
+        _consoles[key] = Console(highlight=False, emoji=False, width=width)
     return _consoles[key]
 
 
 def say(text: str, style: str | None = None) -> None:
-    """One plain sentence; never parsed as markup."""
-    console().print(Text(text, style=style or ""))
+    """One plain sentence; never parsed as markup, control characters made visible."""
+    console().print(Text(visible(text), style=style or ""))
+
+
+def _text(value, style: str = "") -> Text:
+    """A cell for Rich: outside text made visible, never markup; a list is one line an item."""
+    if isinstance(value, Text):
+        return value
+    if isinstance(value, (list, tuple)):
+        return Text("\n".join(visible(v) for v in value), style=style)
+    return Text(visible(value), style=style)
+
+
+def _table(**options) -> Table:
+    """A table with no outer padding, so narrow screens keep every character for the cells."""
+    return Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0), **options)
+
+
+def _column(table: Table, head, right: bool = False) -> None:
+    """A column that is never wrapped nor cut with '…': layouts are chosen to fit instead."""
+    table.add_column(_text(head), justify="right" if right else "left", no_wrap=True, overflow="fold")
+
+
+def _row(table: Table, *cells) -> None:
+    table.add_row(*[_text(c) for c in cells])
+
+
+def _natural_width(renderable) -> int:
+    out = console()
+    return out.measure(renderable, options=out.options.update_width(10_000)).maximum
+
+
+def _fit(*layouts):
+    """The first layout (a function making a renderable) that fits the screen whole; else the last."""
+    width = console().width
+    for make in layouts[:-1]:
+        renderable = make()
+        if _natural_width(renderable) <= width:
+            return renderable
+    return layouts[-1]()
 
 
 def _when(iso: str | None) -> str:
@@ -48,50 +106,69 @@ def _when(iso: str | None) -> str:
 
 def _title(facts: SessionFacts) -> Text:
     return Text.assemble(
-        (facts.name, "bold"), f" · {VARIANT_NAMES[facts.variant]} · {' v '.join(facts.players)}\n",
+        (visible(facts.name), "bold"), f" · {VARIANT_NAMES[facts.variant]} · ",
+        visible(" v ".join(facts.players)), "\n",
         ("House rules: " + "; ".join(rules_words(facts)), "dim"),
     )
 
 
-def standings_table(st: Standings) -> Table:
+ROLE_WORDS = {"box": "in the box", "captain": "captain", "out": "sits out"}
+
+
+def _bonuses(st: Standings) -> bool:
+    """Whether the final scores differ from the hand points (H3), so a Final column says something."""
+    return st.over and any(g.final and g.final != g.scores for g in st.games)
+
+
+def _game_cell(game, player: str) -> str:
+    return f"{game.scores[player]} (won)" if game.winner == player else str(game.scores[player])
+
+
+def standings_table(st: Standings, compact: bool = False) -> Table:
+    """Players as rows; compact: short headings (Hollywood: the games as rows, players as columns)."""
     facts = st.facts
-    table = Table(box=box.SIMPLE_HEAD)
-    table.add_column("Player")
-    if facts.variant == "three":
-        table.add_column("Next hand")
+    won = {p: sum(r.winner == p for r in st.hands) for p in facts.players}
+    final = st.final if _bonuses(st) else None
+    table = _table()
+    if facts.variant == "hollywood" and compact:
+        _column(table, "")
+        for player in facts.players:
+            _column(table, player, right=True)
+        for game in st.games:
+            _row(table, f"Game {game.number}", *[_game_cell(game, p) for p in facts.players])
+        _row(table, "Hands won", *[str(won[p]) for p in facts.players])
+        if final:
+            _row(table, "Final (H3)", *[str(final[p]) for p in facts.players])
+        return table
+    role_of = {name: role for role, name in st.roles.to_dict().items()} if st.roles else {}
+    _column(table, "Player")
+    if role_of:
+        _column(table, "Next" if compact else "Next hand")
     if facts.variant == "hollywood":
         for game in st.games:
-            head = f"Game {game.number}" + (f" (won by {game.winner})" if game.winner else "")
-            table.add_column(Text(head), justify="right")
+            _column(table, f"Game {game.number}", right=True)
     else:
-        table.add_column("Points", justify="right")
-    table.add_column("Hands won", justify="right")
-    bonuses = any(g.final and g.final != g.scores for g in st.games)
-    if st.over and bonuses:
-        table.add_column("Final (H3)", justify="right")
-    roles = st.roles.to_dict() if st.roles else {}
-    role_of = {name: role for role, name in roles.items()}
-    final = st.final or {}
+        _column(table, "Pts" if compact else "Points", right=True)
+    _column(table, "Won" if compact else "Hands won", right=True)
+    if final:
+        _column(table, "Final" if compact else "Final (H3)", right=True)
     for player in facts.players:
-        row: list = [Text(player, style="bold" if player == st.winner else "")]
-        if facts.variant == "three":
-            row.append({"box": "in the box", "captain": "captain", "out": "sits out"}.get(role_of.get(player), ""))
-        row += [str(g.scores[player]) for g in st.games]
-        row.append(str(sum(r.winner == player for r in st.hands)))
-        if st.over and bonuses:
+        row: list = [_text(player, "bold" if player == st.winner else "")]
+        if role_of:
+            role = role_of[player]
+            row.append(role if compact else ROLE_WORDS[role])
+        if facts.variant == "hollywood":
+            row += [str(g.scores[player]) for g in st.games]
+        else:
+            row.append(str(st.games[0].scores[player]))
+        row.append(str(won[player]))
+        if final:
             row.append(str(final[player]))
-        table.add_row(*row)
+        _row(table, *row)
+    if facts.variant == "hollywood" and any(g.winner for g in st.games):
+        table.rows[-1].end_section = True
+        _row(table, "Won by", *[g.winner or "" for g in st.games])
     return table
-
-
-def next_words(st: Standings) -> str:
-    """Who deals next, or who won, in words."""
-    if st.over:
-        return ""
-    if st.roles:
-        r = st.roles
-        return f"Next hand: {r.box} is in the box and deals, {r.captain} captains, {r.out} sits out."
-    return f"{st.next_dealer} deals next."
 
 
 def winner_words(st: Standings) -> str | None:
@@ -115,11 +192,15 @@ def winner_words(st: Standings) -> str | None:
 def show_standings(st: Standings) -> None:
     out = console()
     out.print(_title(st.facts))
-    out.print(standings_table(st))
+    out.print(_fit(lambda: standings_table(st), lambda: standings_table(st, compact=True)))
     banner = winner_words(st)
     if banner:
-        rule = "=" * len(banner)
-        out.print(Text(f"{rule}\n{banner}\n{rule}", style="bold green"))
+        rule = "=" * min(len(banner), out.width)
+        out.print(Text(rule, style="bold green"))
+        say(banner, "bold green")
+        out.print(Text(rule, style="bold green"))
+    for line in lead_words(st):
+        say(line)
     if not st.over:
         say(next_words(st), "bold cyan")
     else:
@@ -187,67 +268,162 @@ def show_dealer(st: Standings) -> None:
     say(next_words(st))
 
 
-def show_log(st: Standings) -> None:
+def _hand_lines(r: HandResult, marks: dict[str, str], three: bool) -> list[str]:
+    """One hand told in a narrow cell: knocker and result, deadwood, upcard, who sat out."""
+    hand = r.hand
+    up = f"up {hand.upcard}" if hand.upcard else ""
+    if isinstance(hand, Draw):
+        lines = [OUTCOME_WORDS[r.outcome]] + ([up] if up else [])
+    else:
+        dead = f"{hand.knocker_deadwood} v {hand.opponent_deadwood}"
+        lines = [f"{marks[hand.knocker]} {OUTCOME_WORDS[r.outcome]}", f"{dead} {up}".rstrip()]
+    if three and r.roles:
+        lines.append(f"{marks[r.roles.out]} sat out")
+    return lines
+
+
+LOG_LAYOUTS = ("full", "medium", "short", "short-marks", "stacked", "marks")  # widest first
+
+
+def _log_columns(st: Standings, layout: str) -> list[tuple]:
+    """The log's columns as (heading, right-aligned, cells); columns with no value in any hand are left out.
+
+    full: every fact by name; medium: without dealer and winner (the knocker,
+    or the other player on an undercut, R10); short: knocker and sitter-out
+    by their letter; stacked: each hand in a few short lines. The -marks
+    layouts head the totals with the letters too.
+    """
+    from .chart import markers
+
     facts = st.facts
-    table = Table(box=box.SIMPLE_HEAD)
-    for head in ("#", "Dealer", "Knocker", "Deadwood", "Upcard", "Result", "Winner", "Points"):
-        table.add_column(head, justify="right" if head in ("#", "Points") else "left")
-    if facts.variant == "hollywood":
+    hands = st.hands
+    three, hollywood = facts.variant == "three", facts.variant == "hollywood"
+    marks = markers(facts.players)
+    stacked, short = layout in ("stacked", "marks"), layout in ("short", "short-marks")
+    names = {p: p for p in facts.players}
+    by = marks if short else names  # how a player is named in a cell
+    heads = marks if layout in ("short-marks", "marks") else names  # and in a heading
+    knocks = [not isinstance(r.hand, Draw) for r in hands]
+    columns = [("#", True, [str(r.number) for r in hands])]
+    if stacked:
+        columns.append(("Hand", False, [_hand_lines(r, marks, three) for r in hands]))
+    else:
+        if layout == "full":
+            columns.append(("Box" if three else "Dealer", False, [r.dealer for r in hands]))
+        if three:
+            columns.append(("Out" if short else "Sat out", False, [by[r.roles.out] if r.roles else "" for r in hands]))
+        columns += [
+            ("By" if short else "Knocker", False, [by[r.hand.knocker] if k else "" for r, k in zip(hands, knocks)]),
+            ("Deadwood", False, [f"{r.hand.knocker_deadwood} v {r.hand.opponent_deadwood}" if k else ""
+                                 for r, k in zip(hands, knocks)]),
+            ("Upcard", False, [str(r.hand.upcard) if r.hand.upcard else "" for r in hands]),
+            ("Result", False, [OUTCOME_WORDS[r.outcome] if k or not short else "draw" for r, k in zip(hands, knocks)]),
+        ]
+        if layout == "full":
+            columns.append(("Winner", False, [r.winner or "" for r in hands]))
+    columns.append(("Points" if layout in ("full", "medium") else "Pts", True,
+                    ["" if r.points is None else str(r.points) for r in hands]))
+    if hollywood and not stacked:
         for n in (1, 2, 3):
-            table.add_column(f"Game {n}", justify="right")
-        table.caption = Text("Game columns: " + " - ".join(facts.players))
+            columns.append((f"Game {n}", True, ["-".join(str(s[p]) for p in facts.players) for s in
+                                                (r.scores_after[n - 1] for r in hands)]))
+    elif hollywood:
+        columns.append(("", False, [[heads[p] for p in facts.players] for _ in hands]))
+        for n in (1, 2, 3):
+            columns.append((f"G{n}" if layout == "marks" else f"Game {n}", True,
+                            [[str(r.scores_after[n - 1][p]) for p in facts.players] for r in hands]))
     else:
         for p in facts.players:
-            table.add_column(Text(p), justify="right")
-    for r in st.hands:
-        hand = r.hand
-        knock = not isinstance(hand, Draw)
-        row = [
-            str(r.number),
-            Text(r.dealer),
-            Text(hand.knocker if knock else ""),
-            f"{hand.knocker_deadwood} v {hand.opponent_deadwood}" if knock else "",
-            str(hand.upcard) if hand.upcard else "",
-            OUTCOME_WORDS[r.outcome],
-            Text(r.winner or ""),
-            "" if r.points is None else str(r.points),
-        ]
-        if facts.variant == "hollywood":
-            row += ["-".join(str(s[p]) for p in facts.players) for s in r.scores_after]
-        else:
-            row += [str(r.scores_after[0][p]) for p in facts.players]
-        table.add_row(*row)
-    console().print(_title(facts))
-    console().print(table)
+            columns.append((heads[p], True, [str(r.scores_after[0][p]) for r in hands]))
+    return [c for c in columns if any(cell for cell in c[2])]
+
+
+def _log_table(st: Standings, layout: str) -> Table:
+    columns = _log_columns(st, layout)
+    table = _table()
+    for head, right, _ in columns:
+        _column(table, head, right)
+    for cells in zip(*(c[2] for c in columns)):
+        _row(table, *cells)
+    return table
+
+
+def _say_legend(players) -> None:
+    """Which letter is which player: on one line when it fits, else a line each."""
+    from .chart import markers
+
+    entries = [f"{mark} {p}" for p, mark in markers(players).items()]
+    line = "  ".join(entries)
+    for text in [line] if _text(line).cell_len <= console().width else entries:
+        say(text)
+
+
+def show_log(st: Standings) -> None:
+    """Every hand: one line a hand when it fits, else a few short lines a hand."""
+    facts = st.facts
+    out = console()
+    out.print(_title(facts))
     if not st.hands:
         say("No hands yet.")
+        return
+    for layout in LOG_LAYOUTS:
+        table = _log_table(st, layout)
+        if _natural_width(table) <= out.width:
+            break
+    out.print(table)
+    if layout not in ("full", "medium"):
+        _say_legend(facts.players)
+    elif facts.variant == "hollywood":
+        say("Game columns: " + " - ".join(facts.players))
+
+
+def _session_result(row: dict) -> list[str]:
+    if not row["winner"]:
+        return ["in play"]
+    return [f"won by {row['winner']}"] + (["(game 3 open)"] if not row["over"] else [])
+
+
+def _session_blocks(rows: list[dict], first, score) -> Group:
+    """Each session as a few lines that wrap, for screens too narrow for a table."""
+    blocks = []
+    for row in rows:
+        lines = [
+            f"{first(row)}{row['name']} · {VARIANT_NAMES[row['variant']]}",
+            f"{row['hands_played']} hands · " + " ".join(_session_result(row)),
+            f"started {_when(row['created_at'])}",
+        ] + [f"  {line}" for line in score(row)]
+        blocks += [Text(), _text(lines)] if blocks else [_text(lines)]
+    return Group(*blocks)
 
 
 def show_sessions(rows: list[dict]) -> None:
-    table = Table(box=box.SIMPLE_HEAD)
-    for head in ("", "Session", "Variant", "Players", "Hands", "Result", "Started"):
-        table.add_column(head)
-    for row in rows:
-        result = f"won by {row['winner']}" if row["winner"] else "in play"
-        if row["winner"] and not row["over"]:
-            result += " (game 3 open)"
-        table.add_row(
-            "*" if row["current"] else "",
-            Text(row["name"]),
-            VARIANT_NAMES[row["variant"]],
-            Text(", ".join(row["players"])),
-            str(row["hands_played"]),
-            Text(result),
-            _when(row["created_at"]),
-        )
-    console().print(table)
-    if not rows:
+    def table(medium: bool) -> Table:
+        sessions = _table()
+        heads = ("", "Session", "Players", "Hands", "Result", "Started") if medium else \
+            ("", "Session", "Variant", "Players", "Hands", "Result", "Started")
+        for head in heads:
+            _column(sessions, head, right=head == "Hands")
+        for row in rows:
+            variant = VARIANT_NAMES[row["variant"]]
+            cells = [[row["name"], variant], row["players"], str(row["hands_played"]), _session_result(row),
+                     _when(row["created_at"])[:10]] if medium else \
+                [row["name"], variant, row["players"], str(row["hands_played"]), _session_result(row),
+                 _when(row["created_at"])]
+            _row(sessions, "*" if row["current"] else "", *cells)
+        return sessions
+
+    def blocks() -> Group:
+        return _session_blocks(rows, lambda row: "* " if row["current"] else "", lambda row: row["players"])
+
+    if rows:
+        console().print(_fit(lambda: table(False), lambda: table(True), blocks))
+    else:
         say("No sessions yet; start one, like `ginscore new standard Ann Ben`.")
 
 
 def show_chart(st: Standings) -> None:
-    """The session's scores over its hands (Hollywood: the three games side by side)."""
-    from .chart import legend, markers, plot
+    """The session's scores over its hands (Hollywood: the three games side by side, or one under another)."""
+    from .chart import markers, plot
 
     facts = st.facts
     out = console()
@@ -259,74 +435,140 @@ def show_chart(st: Standings) -> None:
     for game in st.games:
         series = {p: [r.scores_after[game.number - 1][p] for r in st.hands] for p in facts.players}
         title = f"Game {game.number}" + (f" (won by {game.winner})" if game.winner else "") if len(st.games) > 1 else ""
-        charts.append(plot(series, facts.rules.target, title=title))
-    height = max(len(c) for c in charts)
+        charts.append(plot(series, facts.rules.target, title=visible(title), width=out.width))
+    gap = 4
     widths = [max(len(line) for line in c) for c in charts]
+    if sum(widths) + gap * (len(charts) - 1) > out.width:  # one under another
+        rows = [[(chart, width)] for chart, width in zip(charts, widths)]
+    else:
+        rows = [list(zip(charts, widths))]
     colours = dict(zip(facts.players, ("cyan", "magenta", "yellow")))
     marks = {m: colours[p] for p, m in markers(facts.players).items()}
-    for y in range(height):
-        line = Text()
-        for chart, width in zip(charts, widths):
-            row = chart[y] if y < len(chart) else ""
-            for char in row.ljust(width + 4):
-                line.append(char, style=marks.get(char, ""))
-        out.print(line)
-    say(legend(facts.players, facts.rules.target))
+    for number, side_by_side in enumerate(rows):
+        if number:
+            out.print()
+        height = max(len(chart) for chart, _ in side_by_side)
+        for y in range(height):
+            line = Text()
+            for chart, width in side_by_side:
+                text = chart[y] if y < len(chart) else ""
+                for char in text.ljust(width + gap):
+                    line.append(char, style=marks.get(char, ""))
+            line.rstrip()
+            out.print(line)
+    _say_legend(facts.players)
+    say(f"* several   - - target {facts.rules.target}   hands left to right")
+
+
+def _score_lines(row: dict) -> list[str]:
+    scores = row["final"] or row["score"]
+    return [f"{p} {s}" for p, s in scores.items()] + ([] if row["over"] else ["(so far)"])
 
 
 def show_history(rows: list[dict]) -> None:
-    table = Table(box=box.SIMPLE_HEAD)
-    for head in ("Started", "Session", "Variant", "Players", "Hands", "Winner", "Final score"):
-        table.add_column(head)
-    for row in rows:
-        scores = row["final"] or row["score"]
-        score = ", ".join(f"{p} {s}" for p, s in scores.items())
-        table.add_row(
-            _when(row["created_at"]),
-            Text(row["name"]),
-            VARIANT_NAMES[row["variant"]],
-            Text(", ".join(row["players"])),
-            str(row["hands_played"]),
-            Text(row["winner"] or ("in play" if not row["over"] else "")),
-            Text(score + ("" if row["over"] else " (so far)")),
-        )
-    console().print(table)
-    if not rows:
+    def table(medium: bool) -> Table:
+        history = _table()
+        heads = ("Started", "Session", "Hands", "Winner", "Score") if medium else \
+            ("Started", "Session", "Variant", "Hands", "Winner", "Score")
+        for head in heads:
+            _column(history, head, right=head == "Hands")
+        for row in rows:
+            winner = row["winner"] or ("in play" if not row["over"] else "")
+            variant = VARIANT_NAMES[row["variant"]]
+            if medium:
+                cells = [_when(row["created_at"])[:10], [row["name"], variant]]
+            else:
+                cells = [_when(row["created_at"]), row["name"], variant]
+            _row(history, *cells, str(row["hands_played"]), winner, _score_lines(row))
+        return history
+
+    def blocks() -> Group:
+        return _session_blocks(rows, lambda row: "", _score_lines)
+
+    if rows:
+        console().print(_fit(lambda: table(False), lambda: table(True), blocks))
+    else:
         say("No sessions match.")
 
 
-STAT_ROWS = [
-    ("Sessions", "sessions"), ("Sessions won", "sessions_won"), ("Hollywood games won", "hollywood_games_won"),
-    ("Hands", "hands"), ("Hands won", "hands_won"), ("Gins", "gins"), ("Big gins", "big_gins"),
-    ("Knocks won", "knocks_won"), ("Undercuts scored", "undercuts_scored"),
-    ("Undercut (suffered)", "undercuts_suffered"), ("Avg deadwood knocking", "avg_deadwood_knocking"),
-    ("Avg deadwood caught", "avg_deadwood_caught"), ("Points per hand", "points_per_hand"),
-    ("Longest run of wins", "longest_run"),
+STAT_COLUMNS = [  # headings of two short lines, so more statistics fit side by side
+    (("Sessions",), "sessions"), (("Sessions", "won"), "sessions_won"),
+    (("Hollywood", "games won"), "hollywood_games_won"), (("Hands",), "hands"), (("Hands", "won"), "hands_won"),
+    (("Gins",), "gins"), (("Big", "gins"), "big_gins"), (("Knocks", "won"), "knocks_won"),
+    (("Undercuts", "scored"), "undercuts_scored"), (("Undercut", "(suffered)"), "undercuts_suffered"),
+    (("Avg deadwood", "knocking"), "avg_deadwood_knocking"), (("Avg deadwood", "caught"), "avg_deadwood_caught"),
+    (("Points", "a hand"), "points_per_hand"), (("Longest run", "of wins"), "longest_run"),
 ]
 
 
+def _stats_table(doc: dict, columns: list[tuple[tuple[str, ...], str]]) -> Table:
+    table = _table()
+    _column(table, "Player")
+    for head, _ in columns:
+        _column(table, head, right=True)
+    for name, record in doc["players"].items():
+        _row(table, name, *["-" if record[key] is None else str(record[key]) for _, key in columns])
+    return table
+
+
+def _stats_tables(doc: dict) -> list[Table]:
+    """A player a row; the statistics in as few tables as fit the screen side by side."""
+    players = doc["players"].values()
+    columns = [c for c in STAT_COLUMNS if c[1] != "hollywood_games_won" or any(r[c[1]] for r in players)]
+    width = console().width
+    tables, group = [], []
+    for column in columns:
+        if group and _natural_width(_stats_table(doc, group + [column])) > width:
+            tables.append(_stats_table(doc, group))
+            group = []
+        group.append(column)
+    tables.append(_stats_table(doc, group))
+    per = -(-len(columns) // len(tables))  # as many tables, evened out, when they still fit
+    even = [_stats_table(doc, columns[n:n + per]) for n in range(0, len(columns), per)]
+    if len(even) == len(tables) and all(_natural_width(t) <= width for t in even):
+        return even
+    return tables
+
+
 def show_stats(doc: dict) -> None:
-    """A statistic a row, a player a column (players are few, statistics many)."""
+    """A player a row, a statistic a column (split into several tables on a narrow screen)."""
     out = console()
-    table = Table(box=box.SIMPLE_HEAD)
-    table.add_column("")
-    for name in doc["players"]:
-        table.add_column(Text(name), justify="right")
-    for label, key in STAT_ROWS:
-        values = [record[key] for record in doc["players"].values()]
-        if key == "hollywood_games_won" and not any(values):
-            continue
-        table.add_row(label, *["-" if v is None else str(v) for v in values])
     if doc["players"]:
-        out.print(table)
+        for number, table in enumerate(_stats_tables(doc)):
+            if number:
+                out.print()
+            out.print(table)
     if doc["head_to_head"]:
-        pairs = Table(box=box.SIMPLE_HEAD, title="Head to head", title_justify="left")
-        for head in ("Players", "Sessions", "Wins"):
-            pairs.add_column(head)
-        for pair in doc["head_to_head"]:
-            a, b = pair["players"]
-            pairs.add_row(Text(f"{a} v {b}"), str(pair["sessions"]),
-                          Text(f"{pair['wins'][a]} - {pair['wins'][b]}"))
-        out.print(pairs)
+        pairs = doc["head_to_head"]
+
+        def head_to_head(stacked: bool) -> Table:
+            table = _table(title="Head to head", title_justify="left", leading=1 if stacked else 0)
+            for head in ("Players", "Sessions", "Wins"):
+                _column(table, head, right=head != "Players")
+            for pair in pairs:
+                a, b = pair["players"]
+                wins = [str(pair["wins"][a]), str(pair["wins"][b])]
+                if stacked:
+                    _row(table, [a, b], str(pair["sessions"]), wins)
+                else:
+                    _row(table, f"{a} v {b}", str(pair["sessions"]), " - ".join(wins))
+            return table
+
+        out.print()
+        out.print(_fit(lambda: head_to_head(False), lambda: head_to_head(True)))
     if not doc["players"]:
         say("No sessions match, so there is nothing to count yet.")
+
+
+_RULE_ID = re.compile(r"([RH][0-9]+)\s+(.*)")
+
+
+def show_rules(lines: list[str]) -> None:
+    """The rule book: each rule's id in a column of its own, its words wrapped beside it."""
+    grid = Table.grid(padding=(0, 1, 0, 0))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    for line in lines:
+        found = _RULE_ID.fullmatch(line)
+        grid.add_row(*map(_text, found.groups() if found else ("", line.strip())))
+    console().print(grid)

@@ -38,7 +38,57 @@ def status_dict(st: Standings) -> dict:
     doc["over"] = st.over
     doc["hands_won"] = {p: sum(r.winner == p for r in st.hands) for p in facts.players}
     doc["created_at"] = facts.created_at
+    doc["state_of_play"] = state_of_play(st)
     return doc
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _lead_words(scores: dict[str, int], target: int) -> str:
+    """Who leads one game, by how much, and what the leader still needs (R14)."""
+    ranked = sorted(scores, key=lambda p: -scores[p])  # stable: ties keep seating order
+    top = scores[ranked[0]]
+    leaders = [p for p in ranked if scores[p] == top]
+    rest = [p for p in ranked if scores[p] < top]
+    need = target - top
+    if not rest:
+        return f"Level at {top}; each needs {need} more to reach {target}."
+    gaps: dict[int, list[str]] = {}  # players the same distance behind are told together
+    for p in rest:
+        gaps.setdefault(top - scores[p], []).append(p)
+    behind = " and ".join(f"{_names(names)} by {gap}" for gap, names in gaps.items())
+    if len(leaders) == 1:
+        return f"{leaders[0]} leads {behind}; {leaders[0]} needs {need} more to reach {target}."
+    return f"{_names(leaders)} are level at {top}, ahead of {behind}; each needs {need} more to reach {target}."
+
+
+def lead_words(st: Standings) -> list[str]:
+    """Who leads, by how much, and what the leader still needs; Hollywood: a
+    sentence per open game (R18). Empty once the session is over (the winner
+    is told instead)."""
+    if st.over:
+        return []
+    target = st.facts.rules.target
+    if st.facts.variant == "hollywood":
+        return [f"Game {g.number}: {_lead_words(g.scores, target)}" for g in st.games if g.is_open]
+    return [_lead_words(st.games[0].scores, target)]
+
+
+def next_words(st: Standings) -> str:
+    """Who deals the next hand (three-player: the roles, R22), in words; empty once over."""
+    if st.over:
+        return ""
+    if st.roles:
+        r = st.roles
+        return f"Next hand: {r.box} is in the box and deals, {r.captain} captains, {r.out} sits out."
+    return f"{st.next_dealer} deals next."
+
+
+def state_of_play(st: Standings) -> list[str]:
+    """The standings in words: who leads and what they need, then who deals next."""
+    return lead_words(st) + ([next_words(st)] if not st.over else [])
 
 
 def dealer_dict(st: Standings) -> dict:

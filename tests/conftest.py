@@ -21,6 +21,9 @@ def db_path(tmp_path, monkeypatch) -> Path:
     path = tmp_path / "ginscore.json"
     monkeypatch.setenv("GINSCORE_DB", str(path))
     monkeypatch.delenv("NO_COLOR", raising=False)
+    # Human output is laid out for $COLUMNS, else the terminal pytest runs in: fix it
+    # so a test never depends on the developer's window (test_screens sets its own).
+    monkeypatch.setenv("COLUMNS", "120")
     return path
 
 

@@ -59,8 +59,7 @@ def rules(
         except Refused:
             facts = None
     chosen = variant.value if variant else (facts.variant if facts else None)
-    for line in rule_lines(chosen):
-        render.say(line)
+    render.show_rules(rule_lines(chosen))
     if facts:
         render.say("")
         render.say(f"House rules of '{facts.name}' ({facts.variant}): " + "; ".join(rules_words(facts)) + ".")
