@@ -55,7 +55,8 @@ VARIANTS = ("standard", "oklahoma", "hollywood", "three")
 UPCARDS = ["AS", "3H", "6D", "9C", "10S", "KH"]
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent / "ginscore"
-STORED_SHAPE = ("store*.py", "records.py", "rules.py", "variants.py")  # what the cache key reads
+STORED_SHAPE = ("store*.py", "records.py", "rules.py", "variants.py", "cards.py", "summary.py", "stats.py")  # what the
+# cache key reads: the stored files, and the code their summary cache is stamped with (store_summary.version)
 
 # (label, arguments, floor, writes): floor "json" for what scripts read, "human" for tables.
 COMMANDS = [
@@ -227,7 +228,7 @@ def main() -> None:
     folder.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     paths = {size: database(folder, None if args.no_cache else args.cache, size) for size in sizes}
-    built = ", ".join(f"{size} hands ({paths[size].stat().st_size // 1024} KiB)" for size in sizes)
+    built = ", ".join(f"{size} hands ({_kib(paths[size])} KiB)" for size in sizes)
     print(f"databases: {built}; ready in {time.perf_counter() - started:.1f} s")
 
     python = sys.executable
@@ -281,6 +282,12 @@ def main() -> None:
     launcher.close()
     if args.keep is None:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _kib(path: Path) -> int:
+    """The size of a database: its main file and the files of its stem beside it."""
+    stem = path.name[: -len(".json")]
+    return sum(p.stat().st_size for p in path.parent.iterdir() if p.name.startswith(stem + ".")) // 1024
 
 
 def _short(size: int) -> str:

@@ -176,10 +176,10 @@ _ginscore() {
             ;;
         sessions)
             case "$prev" in
-
+            --limit) COMPREPLY=(); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--all --limit --json --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -220,9 +220,10 @@ _ginscore() {
             case "$prev" in
             --player) COMPREPLY=(); return ;;
             --variant) COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") ); return ;;
+            --limit) COMPREPLY=(); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--player --variant --json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--player --variant --all --limit --json --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi

@@ -34,17 +34,55 @@ def screen_width() -> int:
     stdin, so ``ginscore log | less`` is laid out for the terminal ``less``
     runs in - else 80.
     """
-    typed = os.environ.get("COLUMNS", "").strip()
+    return _screen("COLUMNS", 0, 80)
+
+
+def screen_height() -> int:
+    """How many lines one screen shows: ``$LINES`` when a positive whole number, else the
+    terminal's (stdout, stderr, stdin, as for the width), else 24."""
+    return _screen("LINES", 1, 24)
+
+
+def _screen(variable: str, which: int, otherwise: int) -> int:
+    typed = os.environ.get(variable, "").strip()
     if re.fullmatch(r"[0-9]{1,5}", typed) and int(typed) > 0:
         return int(typed)
     for fd in (1, 2, 0):
         try:
-            columns = os.get_terminal_size(fd).columns
+            size = os.get_terminal_size(fd)[which]
         except (OSError, ValueError):
             continue
-        if columns > 0:
-            return columns
-    return 80
+        if size > 0:
+            return size
+    return otherwise
+
+
+def fitting(rows: list[dict], lines_of) -> int:
+    """How many of ``rows`` (newest first) fit one screen with the table's head and a note (at least 3)."""
+    room = screen_height() - 5
+    used = count = 0
+    for row in rows:
+        used += lines_of(row)
+        if used > room and count >= 3:
+            break
+        count += 1
+    return count
+
+
+def session_lines(row: dict) -> int:
+    """Lines a session takes in the ``sessions`` table: one a player."""
+    return len(row["players"])
+
+
+def history_lines(row: dict) -> int:
+    """Lines a session takes in the ``history`` table: one a score line."""
+    return len(_score_lines(row))
+
+
+def _older(older: int, command: str) -> None:
+    if older:
+        say(f"{older} older session{'s' if older != 1 else ''} not shown: `ginscore {command} --all` "
+            f"shows every one, `ginscore {command} --limit N` the newest N.")
 
 
 def console() -> Console:
@@ -396,7 +434,15 @@ def _session_blocks(rows: list[dict], first, score) -> Group:
     return Group(*blocks)
 
 
-def show_sessions(rows: list[dict]) -> None:
+def show_sessions(rows: list[dict], older: int = 0) -> None:
+    """The sessions, oldest first; ``older``: how many older ones are left out."""
+    if len(rows) > LONG:
+        _long_list(rows, ("", "Session", "Variant", "Players", "Hands", "Result", "Started"), lambda row: [
+            "*" if row["current"] else "", row["name"], VARIANT_NAMES[row["variant"]], " v ".join(row["players"]),
+            str(row["hands_played"]), " ".join(_session_result(row)), _when(row["created_at"])])
+        _older(older, "sessions")
+        return
+
     def table(medium: bool) -> Table:
         sessions = _table()
         heads = ("", "Session", "Players", "Hands", "Result", "Started") if medium else \
@@ -417,6 +463,7 @@ def show_sessions(rows: list[dict]) -> None:
 
     if rows:
         console().print(_fit(lambda: table(False), lambda: table(True), blocks))
+        _older(older, "sessions")
     else:
         say("No sessions yet; start one, like `ginscore new standard Ann Ben`.")
 
@@ -465,7 +512,15 @@ def _score_lines(row: dict) -> list[str]:
     return [f"{p} {s}" for p, s in scores.items()] + ([] if row["over"] else ["(so far)"])
 
 
-def show_history(rows: list[dict]) -> None:
+def show_history(rows: list[dict], older: int = 0) -> None:
+    """Sessions newest first; ``older``: how many older ones are left out."""
+    if len(rows) > LONG:
+        _long_list(rows, ("Started", "Session", "Variant", "Hands", "Winner", "Score"), lambda row: [
+            _when(row["created_at"]), row["name"], VARIANT_NAMES[row["variant"]], str(row["hands_played"]),
+            row["winner"] or ("in play" if not row["over"] else ""), ", ".join(_score_lines(row))])
+        _older(older, "history")
+        return
+
     def table(medium: bool) -> Table:
         history = _table()
         heads = ("Started", "Session", "Hands", "Winner", "Score") if medium else \
@@ -487,8 +542,34 @@ def show_history(rows: list[dict]) -> None:
 
     if rows:
         console().print(_fit(lambda: table(False), lambda: table(True), blocks))
+        _older(older, "history")
     else:
         say("No sessions match.")
+
+
+LONG = 200  # sessions past which a list is drawn as plain lines, not measured by Rich (issue 12)
+
+
+def _long_list(rows: list[dict], heads: tuple, cells) -> None:
+    """A long list (``--all`` over years of evenings) as one line a session in aligned columns.
+
+    Rich measures every cell of a table twice; for thousands of sessions that
+    takes seconds, so a long list is laid out here: every cell made visible,
+    columns as wide as their widest cell (Rich's cell width: wide characters
+    count two), the last column left to wrap.
+    """
+    from rich.cells import cell_len
+
+    lines = [[visible(str(cell)) for cell in cells(row)] for row in rows]
+    widths = [max([cell_len(head)] + [cell_len(line[i]) for line in lines]) for i, head in enumerate(heads)]
+
+    def joined(cells_of_line) -> str:
+        padded = [c + " " * (w - cell_len(c)) for c, w in zip(cells_of_line[:-1], widths)]
+        return "  ".join(padded + [cells_of_line[-1]]).rstrip()
+
+    out = [joined(list(heads)), "─" * min(screen_width(), sum(widths) + 2 * (len(widths) - 1))]
+    out += [joined(line) for line in lines]
+    console().file.write("\n".join(out) + "\n")
 
 
 STAT_COLUMNS = [  # headings of two short lines, so more statistics fit side by side

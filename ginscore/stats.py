@@ -109,27 +109,48 @@ def statistics(all_standings: list[Standings]) -> dict:
     return combine(session_counts(st) for st in all_standings)
 
 
+RUNS = ("lead", "tail", "best", "whole")  # after the COUNTERS in a packed session's list
+_HANDS, _LEAD, _TAIL, _BEST, _WHOLE = COUNTERS.index("hands"), *range(len(COUNTERS), len(COUNTERS) + 4)
+
+
+def packed(session: dict) -> dict:
+    """``session_counts`` as the summary keeps it: each player's counters as one list
+    (COUNTERS, then RUNS; ``whole`` as 0/1), a fifth of the JSON and quicker to add up."""
+    return {
+        "players": session["players"], "winner": session["winner"],
+        "counts": {name: _pack(counts) for name, counts in session["counts"].items()},
+    }
+
+
+def _pack(counts: dict) -> list[int]:
+    return [counts[c] for c in COUNTERS] + [counts["lead"], counts["tail"], counts["best"], int(counts["whole"])]
+
+
 def combine(sessions) -> dict:
-    """``stats --json`` from the ``session_counts`` of each session, oldest first."""
-    players: dict[str, dict] = {}  # by player_key
+    """``stats --json`` from the ``session_counts`` (or ``packed`` ones) of each session, oldest first."""
+    from operator import add
+
+    sums: dict[str, list[int]] = {}  # by player_key: COUNTERS
+    longest: dict[str, int] = {}
     shown_as: dict[str, str] = {}  # the latest spelling of each name
     runs: dict[str, int] = {}  # the run of wins still going at the end of the sessions so far
     pairs: dict[tuple[str, str], dict] = {}
 
     for session in sessions:
         for name, counts in session["counts"].items():
-            key = player_key(name)
+            if isinstance(counts, dict):
+                counts = _pack(counts)
+            key = name.casefold()  # player_key
             shown_as[key] = name
-            record = players.setdefault(key, dict.fromkeys(COUNTERS, 0) | {"longest_run": 0})
-            for counter in COUNTERS:
-                record[counter] += counts[counter]
-            going = runs.get(key, 0)
-            if counts["whole"]:
-                going += counts["hands"]
-                record["longest_run"] = max(record["longest_run"], going)
+            record = sums.get(key)
+            sums[key] = list(map(add, record, counts)) if record is not None else counts[:_LEAD]
+            going, best = runs.get(key, 0), longest.get(key, 0)
+            if counts[_WHOLE]:
+                going += counts[_HANDS]
+                longest[key] = max(best, going)
             else:
-                record["longest_run"] = max(record["longest_run"], going + counts["lead"], counts["best"])
-                going = counts["tail"]
+                longest[key] = max(best, going + counts[_LEAD], counts[_BEST])
+                going = counts[_TAIL]
             runs[key] = going
         names, winner = session["players"], session["winner"]
         for i, a in enumerate(names):
@@ -140,6 +161,7 @@ def combine(sessions) -> dict:
                 if winner in (a, b):
                     pair["wins"][player_key(winner)] += 1
 
+    players = {key: dict(zip(COUNTERS, values)) | {"longest_run": longest[key]} for key, values in sums.items()}
     shown = {}
     for key, record in players.items():
         shown[shown_as[key]] = {

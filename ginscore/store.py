@@ -1,22 +1,45 @@
-"""The database file: the only module that imports tinydb.
+"""The database: the only module (with its ``store_*`` helpers) that knows its files.
 
-One TinyDB JSON file holds every session (CLI.md). Its tables:
+A database is the main file (CLI.md: ``--db``, ``GINSCORE_DB`` or the app
+folder; ``ginscore where`` prints it) and TinyDB files beside it of the same
+stem, which the main file names (``store_files``). Schema 3 (issue 12):
 
-- ``meta``: one document, ``{"schema_version": 2, "current": NAME}``;
-- ``sessions``: one document per session, the facts of ``records.session_to_dict``
-  (players, variant, house rules, first dealer or roles, hands as told), each
-  session's hands one compact string of rows (``records.hands_to_text``;
-  schema 2). Schema 1 kept hands as JSON objects; such a file is read as it
-  is and migrated on the first write, after a copy is kept beside it.
+- the main file: table ``meta``, one document: ``schema_version``, the
+  ``current`` session's name (and its id and part as ``current_session``, so
+  a command on the current session reads no list), ``files`` (the generation
+  of every file beside it), ``write`` (the last write's number) and
+  ``summary_version``;
+- ``<stem>.index-G.json``: table ``index``, one document of parallel lists
+  (``ids``, ``names``, ``parts``, ``created``): which part holds each session;
+  one document of lists, because TinyDB wrapping 5,000 documents costs more
+  than reading them;
+- ``<stem>.facts-NNNN-G.json``: table ``sessions``, the facts of up to
+  ``PART_SIZE`` sessions, keyed by session id, as ``records.session_to_dict``
+  keeps them (hands as one string of rows);
+- ``<stem>.summary-NNNN-G.json``: what those sessions add up to, a cache
+  (``store_summary``).
 
-Writes are all-or-nothing. A command that changes anything runs inside
-``Store.writing()``: it takes a lock on ``<file>.lock`` (one writer at a time,
-across processes), reads the file once under the lock, lets TinyDB change the
-data in memory, and only when the command succeeds writes it back once: a
-temporary file in the same folder, flushed and fsynced, then ``os.replace``d
-over the database and the folder fsynced. A refused command never reaches the
-write, so the file stays byte-for-byte as it was. Readers take no lock: the
-replace is atomic, so they see the old file or the new one, never half.
+So a command on one session reads the small main file and one part, whatever
+the size of the history, and ``hand`` writes one part, its summary and the
+main file. Facts are the truth; the index and the summaries are rebuilt from
+them, written in the same all-or-nothing write.
+
+Writes are all-or-nothing across every file. A command that changes anything
+runs inside ``Store.writing()``: it takes a lock on ``<file>.lock`` (one
+writer at a time, across processes), removes what a killed writer left, reads
+what it needs under the lock, lets the command change the facts in memory,
+and only when the command succeeds writes once: new files under the next
+generation's names, fsynced, the folder fsynced, then the main file replaced
+atomically (a temporary file, fsynced, renamed; the commit point) after
+checking that no other program changed it meanwhile, the folder fsynced
+again, and the old generations removed. A refused command never reaches the
+write, so every file stays byte-for-byte as it was. Readers take no lock:
+they see the database before a write or after it; one that finds a named
+file gone (removed by a write that just committed) reads again.
+
+Schema 1 and 2 kept every session in the main file (table ``sessions``).
+Such a file is read as it is; the first write keeps a copy beside it
+(``<file>.schema2.bak``) and writes it out as schema 3.
 
 An unusable file (not JSON, not ginscore's, from a newer ginscore, a folder,
 unreadable) raises ``DatabaseUnusable`` and is never rewritten.
@@ -26,36 +49,40 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from tinydb import TinyDB
-from tinydb.storages import Storage
-
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
+from .store_files import INDEX_KEY, PART_SIZE, Files, Gone, NotOurs, facts_key, summary_key
 from .variants import SessionFacts, match_name
 
-SCHEMA_VERSION = 2
-TABLES = ("meta", "sessions")
+SCHEMA_VERSION = 3
+TABLES = ("meta", "sessions")  # "sessions" only up to schema 2
 LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
+READ_TRIES = 8  # a reader re-reads the main file this often while writers replace the files it names
 A_FOLDER = "is a folder, not a database file; pass --db with a file path"
+NOT_OURS = "is JSON but not a ginscore database; it was left as it is, use --db for another file"
 
 
-def _load(path: Path) -> dict:
-    """Read and check the file; {} for a file that does not exist yet or is empty."""
+def _read_main(path: Path, real: str) -> tuple[bytes | None, os.stat_result | None]:
+    """The main file's bytes and stat; (None, None) when it does not exist yet."""
     try:
-        raw = path.read_bytes()
+        with open(real, "rb") as handle:
+            return handle.read(), os.fstat(handle.fileno())
     except FileNotFoundError:
-        return {}
+        return None, None
     except IsADirectoryError:
         raise DatabaseUnusable(path, A_FOLDER) from None
     except PermissionError:
         raise DatabaseUnusable(path, "cannot be read: permission denied") from None
     except OSError as error:
         raise DatabaseUnusable(path, f"cannot be read: {error.strerror or error}") from None
-    if not raw.strip():
+
+
+def _load(path: Path, raw: bytes | None) -> dict:
+    """Check what was read; {} for a file that does not exist yet or is empty."""
+    if raw is None or not raw.strip():
         return {}
     try:
         data = json.loads(raw)
@@ -68,144 +95,292 @@ def _load(path: Path) -> dict:
 
 
 def _check_shape(path: Path, data) -> None:
-    not_ours = "is JSON but not a ginscore database; it was left as it is, use --db for another file"
     if not isinstance(data, dict) or any(k not in TABLES for k in data):
-        raise DatabaseUnusable(path, not_ours)
+        raise DatabaseUnusable(path, NOT_OURS)
     if not data:
         return
     tables = [data.get(name, {}) for name in TABLES]
     if not all(isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in tables):
-        raise DatabaseUnusable(path, not_ours)
+        raise DatabaseUnusable(path, NOT_OURS)
     version = _schema_version(data)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise DatabaseUnusable(path, not_ours)
+        raise DatabaseUnusable(path, NOT_OURS)
     if version > SCHEMA_VERSION:
         raise DatabaseUnusable(
             path, f"was written by a newer ginscore (schema {version}, this one knows {SCHEMA_VERSION}); upgrade ginscore"
         )
+    if version == SCHEMA_VERSION and not _meta_fits(_meta_of(data)):
+        raise DatabaseUnusable(path, NOT_OURS)
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _meta_fits(meta: dict) -> bool:
+    files, at = meta.get("files"), meta.get("current_session")
+    return (
+        isinstance(files, dict) and all(isinstance(k, str) and _whole(g) for k, g in files.items())
+        and _whole(meta.get("write")) and isinstance(meta.get("current"), (str, type(None)))
+        and (at is None or (isinstance(at, list) and len(at) == 2 and all(_whole(n) for n in at)))
+    )
+
+
+def _meta_of(data: dict) -> dict:
+    docs = list(data.get("meta", {}).values())
+    return docs[0] if docs else {}
 
 
 def _schema_version(data: dict) -> int | None:
-    meta = list(data.get("meta", {}).values())
-    return meta[0].get("schema_version") if meta else None
+    return _meta_of(data).get("schema_version")
 
 
-def _migrate(path: Path, data: dict) -> dict:
-    """Bring an older file up to SCHEMA_VERSION, keeping a copy of it first (under the lock)."""
-    version = _schema_version(data)
-    if not data or version == SCHEMA_VERSION:
-        return data
-    backup = path.with_name(f"{path.name}.schema{version}.bak")
-    if not backup.exists():
-        try:
-            shutil.copy2(path, backup)
-        except OSError as error:
-            raise DatabaseUnusable(path, f"needs an upgrade, but no copy could be kept at {backup}: {error}") from None
-    for doc in data.get("sessions", {}).values():  # 1 -> 2: hands as one string of rows
-        hands = doc.get("hands")
-        if isinstance(hands, list) and all(isinstance(h, dict) and h.get("type") in ("knock", "draw") for h in hands):
-            doc["hands"] = hands_to_text(hands)
-    for doc in data.get("meta", {}).values():
-        doc["schema_version"] = SCHEMA_VERSION
-    return data
+def _dumps(data: dict) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def _replace_atomically(path: Path, data: dict) -> None:
-    """Write ``data`` to ``path`` so that the file is the old one or the new one, whole."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    temp = path.parent / f".{path.name}.tmp-{os.getpid()}-{os.urandom(4).hex()}"
-    try:
-        with open(temp, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
-    except OSError as error:
-        temp.unlink(missing_ok=True)
-        raise DatabaseUnusable(path, f"cannot be written: {error.strerror or error}") from None
+class _Index:
+    """Every session's id, name, part and start, in the order they were added (parallel lists)."""
 
+    def __init__(self, doc: dict | None = None):
+        doc = doc or {}
+        self.ids: list[int] = doc.get("ids", [])
+        self.names: list = doc.get("names", [])
+        self.parts: list[int] = doc.get("parts", [])
+        self.created: list = doc.get("created", [])
+        self._at: dict[int, int] | None = None
+        self._folded: set[str] | None = None
+        self._members: dict[int, list[int]] | None = None
 
-class _CheckedStorage(Storage):
-    """TinyDB storage that reads the file once and writes only on ``flush``."""
+    def fits(self) -> bool:
+        lists = (self.ids, self.names, self.parts, self.created)
+        return (
+            all(isinstance(x, list) and len(x) == len(self.ids) for x in lists)
+            and all(_whole(n) for n in self.ids) and all(_whole(p) for p in self.parts)
+            and len(set(self.ids)) == len(self.ids)
+        )
 
-    def __init__(self, path: Path, migrate: bool = False):
-        self.path = path
-        self.migrate = migrate  # only a writer, under the lock, upgrades the file
-        self._data: dict | None = None
-        self.dirty = False
+    def doc(self) -> dict:
+        return {"ids": self.ids, "names": self.names, "parts": self.parts, "created": self.created}
 
-    def read(self) -> dict:
-        if self._data is None:
-            self._data = _load(self.path)
-            if self.migrate and self._data and _schema_version(self._data) != SCHEMA_VERSION:
-                self._data = _migrate(self.path, self._data)
-                self.dirty = True
-        return self._data
+    def position(self, session_id: int) -> int:
+        if self._at is None:
+            self._at = {n: i for i, n in enumerate(self.ids)}
+        return self._at[session_id]
 
-    def write(self, data: dict) -> None:
-        self._data = data
-        self.dirty = True
+    def named(self, name: str) -> int:
+        """The position of the session called ``name``."""
+        return self.names.index(name)
 
-    def flush(self) -> None:
-        if self.dirty:
-            _replace_atomically(self.path, self._data)
-            self.dirty = False
+    def folded(self) -> set[str]:
+        if self._folded is None:
+            self._folded = {n.casefold() for n in self.names if isinstance(n, str)}
+        return self._folded
+
+    def append(self, name, part: int, created: str | None) -> int:
+        """A new session at the end; its id is one more than any before."""
+        session_id = max(self.ids, default=0) + 1
+        self.ids.append(session_id)
+        self.names.append(name)
+        self.parts.append(part)
+        self.created.append(created)
+        if self._at is not None:
+            self._at[session_id] = len(self.ids) - 1
+        if self._members is not None:
+            self._members.setdefault(part, []).append(session_id)
+        if isinstance(name, str):
+            self.folded().add(name.casefold())
+        return session_id
+
+    def members(self, part: int) -> list[int]:
+        """The ids of the sessions in ``part``."""
+        if self._members is None:
+            self._members = {}
+            for session_id, at in zip(self.ids, self.parts):
+                self._members.setdefault(at, []).append(session_id)
+        return self._members.get(part, [])
+
+    def part_for_new(self) -> int:
+        """The last part while it has room, else a new one."""
+        if not self.parts:
+            return 0
+        last = self.parts[-1]
+        held = 0
+        for part in reversed(self.parts):  # new sessions go last, so a part's sessions are together
+            if part != last or held == PART_SIZE:
+                break
+            held += 1
+        return last if held < PART_SIZE else last + 1
 
 
 class Database:
-    """The sessions in one file, as facts. Obtained from ``Store``."""
+    """The sessions of one database, as facts. Obtained from ``Store``."""
 
-    def __init__(self, path: Path, *, migrate: bool = False):
+    def __init__(self, path: Path, real: str, *, writer: bool = False):
         self.path = path
-        self._db = TinyDB(path, migrate, storage=_CheckedStorage)
-        self._sessions = self._db.table("sessions", cache_size=0)
-        self._meta = self._db.table("meta", cache_size=0)
-        self._docs: list | None = None  # the sessions, read once per command
+        self.files = Files(real)
+        self._writer = writer  # only a writer, under the lock, upgrades an old file
+        self._reset()
 
-    def _all(self) -> list:
-        if self._docs is None:
-            self._docs = self._sessions.all()
-        return self._docs
+    def _reset(self) -> None:
+        self._loaded = False
+        self._raw: bytes | None = None
+        self._stat: os.stat_result | None = None
+        self._meta: dict = {}
+        self._legacy: int | None = None  # the schema of a file up to schema 2, read into memory
+        self._index_doc: _Index | None = None
+        self._facts_parts: dict[int, dict] = {}
+        self._rows_parts: dict[int, dict] = {}
+        self._dirty: set[int] = set()  # parts whose facts changed
+        self._changed: set[str] = set()  # sessions whose summary must be made again
+        self._index_dirty = False
+        self._meta_dirty = False
+
+    # reading --------------------------------------------------------------
+
+    def _reading(self, work):
+        """Run ``work``; a reader that finds a file gone (a write just committed) starts again."""
+        for attempt in range(READ_TRIES):
+            try:
+                return work()
+            except Gone as gone:
+                if self._writer or attempt == READ_TRIES - 1:
+                    raise DatabaseUnusable(
+                        self.path, f"names a file that is not there ({gone}); restore the folder from a copy"
+                    ) from None
+                self._reset()
+
+    def _main(self) -> dict:
+        if not self._loaded:
+            self._raw, self._stat = _read_main(self.path, self.files.real)
+            data = _load(self.path, self._raw)
+            version = _schema_version(data) if data else SCHEMA_VERSION
+            if version < SCHEMA_VERSION:
+                self._from_legacy(data, version)
+            else:
+                self._meta = dict(_meta_of(data)) or {
+                    "schema_version": SCHEMA_VERSION, "current": None, "current_session": None,
+                    "write": 0, "files": {},
+                }
+            self._loaded = True
+        return self._meta
+
+    def _from_legacy(self, data: dict, version: int) -> None:
+        """A schema 1 or 2 file: every session is in it; read them all into parts in memory."""
+        self._legacy = version
+        docs = data.get("sessions", {})
+        index = _Index()
+        for key, doc in docs.items():
+            hands = doc.get("hands")
+            if self._writer and isinstance(hands, list) and _readable(doc):  # 1 -> 2: hands as one string of rows
+                doc["hands"] = hands_to_text(hands)
+            part = index.part_for_new()
+            session_id = index.append(doc.get("name"), part, doc.get("created_at"))
+            self._facts_parts.setdefault(part, {})[str(session_id)] = doc
+        self._index_doc = index
+        old = _meta_of(data)
+        current = old.get("current") if isinstance(old.get("current"), str) else None
+        at = None
+        if current in index.names:
+            i = index.named(current)
+            at = [index.ids[i], index.parts[i]]
+        self._meta = {"schema_version": SCHEMA_VERSION, "current": current if at else None, "current_session": at,
+                      "write": 0, "files": {}}
+        if self._writer:
+            self._dirty = set(self._facts_parts)
+            self._changed = {str(n) for n in index.ids}
+            self._index_dirty = self._meta_dirty = True
+
+    def _file(self, key: str, table: str) -> dict:
+        """A table of a file the main file names ({} when it names none)."""
+        generation = self._main()["files"].get(key)
+        if generation is None:
+            return {}
+        try:
+            data = json.loads(self.files.read(key, generation))
+        except (UnicodeDecodeError, ValueError):
+            data = None
+        except NotOurs as error:
+            raise DatabaseUnusable(self.path, f"cannot be used: {error}; move it away") from None
+        except OSError as error:
+            raise DatabaseUnusable(
+                self.path, f"cannot be read: {self.files.path(key, generation)}: {error.strerror or error}"
+            ) from None
+        found = data.get(table) if isinstance(data, dict) else None
+        if not isinstance(found, dict) or not all(isinstance(d, dict) for d in found.values()):
+            raise DatabaseUnusable(
+                self.path, f"has a damaged file {self.files.path(key, generation)}; it was left as it is"
+            )
+        return found
+
+    def _index(self) -> _Index:
+        if self._index_doc is None:
+            self._main()
+            if self._index_doc is None:
+                docs = list(self._file(INDEX_KEY, "index").values())
+                index = _Index(docs[0] if docs else None)
+                if not index.fits():
+                    where = self.files.path(INDEX_KEY, self._meta["files"][INDEX_KEY])
+                    raise DatabaseUnusable(self.path, f"has a damaged index {where}; it was left as it is")
+                self._index_doc = index
+        return self._index_doc
+
+    def _part(self, part: int) -> dict:
+        """The facts of one part: {session id as text: stored facts}."""
+        if part not in self._facts_parts:
+            self._main()
+            if part not in self._facts_parts:
+                self._facts_parts[part] = self._file(facts_key(part), "sessions")
+        return self._facts_parts[part]
+
+    def _locate(self, name: str) -> tuple[int, int]:
+        """(id, part) of the session called ``name``."""
+        meta = self._main()
+        if name == meta.get("current") and meta.get("current_session"):
+            session_id, part = meta["current_session"]
+            return session_id, part
+        index = self._index()
+        i = index.named(name)
+        return index.ids[i], index.parts[i]
+
+    def _doc(self, name: str) -> dict:
+        session_id, part = self._locate(name)
+        doc = self._part(part).get(str(session_id))
+        if doc is None or doc.get("name") != name:
+            raise DatabaseUnusable(self.path, f"lists session '{name}' but its facts are not where it says")
+        return doc
 
     # meta -----------------------------------------------------------------
 
-    def _meta_doc(self) -> dict:
-        docs = self._meta.all()
-        return dict(docs[0]) if docs else {}
-
-    def _set_meta(self, **values) -> None:
-        doc = self._meta_doc()
-        doc.update(values, schema_version=SCHEMA_VERSION)
-        self._meta.truncate()
-        self._meta.insert(doc)
-
     @property
     def current_name(self) -> str | None:
-        return self._meta_doc().get("current")
+        return self._reading(lambda: self._main().get("current"))
 
     def make_current(self, name: str) -> None:
-        self._set_meta(current=name)
+        session_id, part = self._reading(lambda: self._locate(name))
+        self._meta.update(current=name, current_session=[session_id, part])
+        self._meta_dirty = True
 
     # sessions -------------------------------------------------------------
 
     def names(self) -> list[str]:
-        return [doc.get("name", "") for doc in self._all()]
+        return self._reading(lambda: [n for n in self._index().names if isinstance(n, str)])
 
     def find_name(self, typed: str | None) -> str:
         """The session a command acts on: ``typed`` (exact or unique prefix), else the current one."""
-        names = self.names()
+        return self._reading(lambda: self._find_name(typed))
+
+    def _find_name(self, typed: str | None) -> str:
         if typed is None:
-            current = self.current_name
-            if current in names:
+            meta = self._main()
+            current = meta.get("current")
+            if current is not None and meta.get("current_session"):
                 return current
+            names = [n for n in self._index().names if isinstance(n, str)]
             if not names:
                 raise NoSuchSession("there is no session yet; start one, like `ginscore new standard Ann Ben`")
             raise NoSuchSession("no session is current; pick one with `ginscore use NAME` (see `ginscore sessions`)")
+        names = [n for n in self._index().names if isinstance(n, str)]
         matches = match_name(names, typed)
         if len(matches) == 1:
             return matches[0]
@@ -214,12 +389,14 @@ class Database:
         raise NoSuchSession(f"no session '{typed}'; `ginscore sessions` lists them")
 
     def load(self, typed: str | None = None) -> SessionFacts:
-        name = self.find_name(typed)
-        doc = next(d for d in self._all() if d.get("name") == name)
-        return self._facts(doc)
+        return self._reading(lambda: self._facts(self._doc(self._find_name(typed))))
 
     def all_facts(self) -> list[SessionFacts]:
-        return [self._facts(doc) for doc in self._all()]
+        def every() -> list[SessionFacts]:
+            index = self._index()
+            return [self._facts(self._part(p)[str(n)]) for n, p in zip(index.ids, index.parts)]
+
+        return self._reading(every)
 
     def _facts(self, doc: dict) -> SessionFacts:
         try:
@@ -227,35 +404,214 @@ class Database:
         except Refused as error:
             raise DatabaseUnusable(self.path, f"session {doc.get('name')!r} is damaged: {error}") from None
 
+    def listed(self) -> list[tuple[int, str, str | None]]:
+        """Every session as (id, name, started), in the order they were added, without reading their facts."""
+        def every():
+            index = self._index()
+            return [(n, name, at) for n, name, at in zip(index.ids, index.names, index.created)]
+
+        return self._reading(every)
+
+    def summaries(self, ids: list[int] | None = None) -> list[dict]:
+        """The ``history --json`` rows of these sessions (all when None), each with its statistics
+        ``counts`` (``stats.packed``): from the summary cache, made again from the facts where stale."""
+        def rows() -> list[dict]:
+            index = self._index()
+            wanted = index.ids if ids is None else ids
+            found = []
+            for session_id in wanted:
+                part = index.parts[index.position(session_id)]
+                row = self._rows(part)[str(session_id)]
+                if "unusable" in row:
+                    raise DatabaseUnusable(self.path, row["unusable"])
+                found.append(row)
+            return found
+
+        return self._reading(rows)
+
+    def _rows(self, part: int) -> dict:
+        """The summaries of one part, checked against its facts; stale or missing ones made again."""
+        if part not in self._rows_parts:
+            from .store_summary import summarise
+
+            rows = self._stored_rows(part)
+            for session_id in self._index().members(part):
+                key = str(session_id)
+                if key not in rows or key in self._changed:
+                    rows[key] = summarise(self._part(part)[key])
+            self._rows_parts[part] = rows
+        return self._rows_parts[part]
+
+    def _stored_rows(self, part: int) -> dict:
+        """The stored summaries of a part if their stamp matches its facts, else {}."""
+        from .store_summary import version
+
+        files = self._main()["files"]
+        if self._legacy or summary_key(part) not in files:
+            return {}
+        try:
+            stamps = list(self._file(summary_key(part), "stamp").values())
+        except Gone:
+            if self._writer or _read_main(self.path, self.files.real)[0] == self._raw:
+                return {}  # missing, not replaced by a write meanwhile: made again from the facts
+            raise
+        stamp = stamps[0] if stamps else {}
+        generation = files.get(facts_key(part))
+        if (stamp.get("version"), stamp.get("facts")) != (version(), generation) or \
+                stamp.get("facts_size") != self.files.size(facts_key(part), generation):
+            return {}
+        return dict(self._file(summary_key(part), "summaries"))
+
+    # writing --------------------------------------------------------------
+
     def add(self, facts: SessionFacts) -> None:
         """Store a new session and make it current."""
-        taken = {n.casefold() for n in self.names()}
-        if facts.name.casefold() in taken:
+        self._reading(lambda: self._add(facts))
+
+    def _add(self, facts: SessionFacts) -> None:
+        index = self._index()
+        if facts.name.casefold() in index.folded():
             raise Refused(f"there is already a session named '{facts.name}'; choose another --name")
-        self._sessions.insert(session_to_dict(facts, rows=True))
-        self._docs = None
-        self.make_current(facts.name)
+        part = index.part_for_new()
+        session_id = index.append(facts.name, part, facts.created_at)
+        self._part(part)[str(session_id)] = session_to_dict(facts, rows=True)
+        self._changed_part(part, session_id)
+        self._index_dirty = True
+        self._meta.update(current=facts.name, current_session=[session_id, part])
+        self._meta_dirty = True
 
     def save(self, facts: SessionFacts) -> None:
         """Replace a session's stored facts (its hands after hand, undo, edit)."""
-        doc = session_to_dict(facts, rows=True)
-        ids = [d.doc_id for d in self._all() if d.get("name") == facts.name]
-        self._sessions.update(doc, doc_ids=ids)
-        self._docs = None
+        session_id, part = self._reading(lambda: self._locate(facts.name))
+        self._reading(lambda: self._part(part))[str(session_id)] = session_to_dict(facts, rows=True)
+        self._changed_part(part, session_id)
+
+    def _changed_part(self, part: int, session_id: int) -> None:
+        self._dirty.add(part)
+        self._changed.add(str(session_id))
+        self._rows_parts.pop(part, None)
+
+    def remove_leftovers(self) -> None:
+        """Files a killed writer left: temporary files and generations the main file does not name."""
+        files = self._main()["files"]
+        temp_prefix = f".{self.files.name}.tmp-"
+        with os.scandir(self.files.folder or ".") as entries:
+            temps = [e.path for e in entries if e.name.startswith(temp_prefix) and e.is_file(follow_symlinks=False)]
+        for leftover in temps + self.files.leftovers(files):
+            try:
+                os.unlink(leftover)
+            except FileNotFoundError:
+                pass
 
     def flush(self) -> None:
-        self._db.storage.flush()
+        """Write every change at once: new files first, then the main file that names them."""
+        if self._dirty or self._index_dirty or self._meta_dirty:
+            self._reading(self._flush)
+
+    def _flush(self) -> None:
+        from .store_summary import version
+
+        meta = self._main()
+        files = dict(meta["files"])
+        write = meta["write"] + 1
+        mode = self._stat.st_mode & 0o7777 if self._stat is not None else None
+        parts = set(self._index().parts)
+        stale = set(self._dirty)
+        if meta.get("summary_version") != version():
+            stale |= parts
+        else:
+            stale |= {p for p in parts if files.get(summary_key(p)) is None
+                      or self.files.size(summary_key(p), files[summary_key(p)]) is None}
+        new: dict[str, bytes] = {}
+        for part in sorted(self._dirty):
+            new[facts_key(part)] = _dumps({"sessions": self._part(part)})
+        for part in sorted(stale):
+            size = len(new[facts_key(part)]) if facts_key(part) in new else \
+                self.files.size(facts_key(part), files[facts_key(part)])
+            stamp = {"version": version(), "facts": write if facts_key(part) in new else files[facts_key(part)],
+                     "facts_size": size}
+            new[summary_key(part)] = _dumps({"stamp": {"1": stamp}, "summaries": self._rows(part)})
+        if self._index_dirty:
+            new[INDEX_KEY] = _dumps({"index": {"1": self._index().doc()}})
+        if self._legacy:
+            self._keep_old_copy()
+        created: list[str] = []
+        try:
+            for key, data in new.items():
+                self.files.create(key, write, data, mode)
+                created.append(key)
+            self.files.sync_folder()
+            old = {key: files[key] for key in new if key in files}
+            files.update(dict.fromkeys(new, write))
+            meta = dict(meta, schema_version=SCHEMA_VERSION, files=files, write=write, summary_version=version())
+            self._written = _dumps({"meta": {"1": meta}})
+            self._replace_main(self._written, mode)
+        except BaseException as error:
+            for key in created:  # named by no main file: nobody reads them
+                self.files.remove(key, write)
+            if isinstance(error, OSError):
+                raise DatabaseUnusable(self.path, f"cannot be written: {error.strerror or error}") from None
+            raise
+        for key, generation in old.items():
+            self.files.remove(key, generation)
+        self._meta, self._raw = meta, self._written
+        self._dirty, self._changed = set(), set()
+        self._index_dirty = self._meta_dirty = False
+
+    def _keep_old_copy(self) -> None:
+        """Before the first write upgrades a schema 1 or 2 file, a copy of it is kept beside it."""
+        backup = f"{self.files.real}.schema{self._legacy}.bak"
+        if self._raw is None or os.path.lexists(backup):
+            return
+        try:
+            self.files.create_at(backup, self._raw, self._stat.st_mode & 0o7777)
+        except OSError as error:
+            raise DatabaseUnusable(self.path, f"needs an upgrade, but no copy could be kept at {backup}: {error}") from None
+
+    def _replace_main(self, data: bytes, mode: int | None) -> None:
+        """The commit point: the main file replaced whole, if no other program changed it since it was read."""
+        real = self.files.real
+        now, _ = _read_main(self.path, real)
+        if now != self._raw:
+            raise DatabaseUnusable(
+                self.path, "was changed on disk by another program after ginscore read it; "
+                "nothing was written: run the command again"
+            )
+        temp = os.path.join(self.files.folder, f".{self.files.name}.tmp-{os.getpid()}-{os.urandom(4).hex()}")
+        try:
+            self.files.create_at(temp, data, mode)
+            os.replace(temp, real)
+        except BaseException:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+            raise
+        self.files.sync_folder()
+
+
+def _readable(doc: dict) -> bool:
+    try:
+        session_from_dict(doc)
+    except Refused:
+        return False
+    return True
 
 
 class Store:
-    """Where the database file is, and the two ways to use it."""
+    """Where the database is, and the two ways to use it."""
 
     def __init__(self, path: Path | str):
         self.path = Path(path)
 
+    @property
+    def real(self) -> str:
+        """The main file itself: every symlink on the way followed (its other files sit beside it)."""
+        return os.path.realpath(self.path)
+
     def reading(self) -> Database:
         """Open for reading: no lock; never writes."""
-        return Database(self.path)
+        return Database(self.path, self.real)
 
     @contextmanager
     def writing(self):
@@ -263,23 +619,19 @@ class Store:
         from .lock import LockTimeout, exclusive  # only commands that write pay for it
 
         with ExitStack() as held:
+            real = self.real
             try:
-                if self.path.is_dir():
+                if os.path.isdir(real):
                     raise DatabaseUnusable(self.path, A_FOLDER)
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                held.enter_context(exclusive(str(self.path) + ".lock", LOCK_TIMEOUT))
+                held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT))
             except LockTimeout:
                 raise DatabaseUnusable(
                     self.path, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s; try again"
                 ) from None
             except OSError as error:
                 raise DatabaseUnusable(self.path, f"cannot be locked or reached: {error.strerror or error}") from None
-            self._remove_leftovers()
-            database = Database(self.path, migrate=True)
+            database = Database(self.path, real, writer=True)
+            database.remove_leftovers()
             yield database
             database.flush()
-
-    def _remove_leftovers(self) -> None:
-        """Temporary files of a writer that was killed mid-write (only ever removed under the lock)."""
-        for leftover in self.path.parent.glob(f".{self.path.name}.tmp-*"):
-            leftover.unlink(missing_ok=True)

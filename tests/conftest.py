@@ -69,6 +69,7 @@ def refused(cli, db_path):
 
     def _refused(*args: str, input: str | None = None, says: str | None = None) -> str:
         before = db_path.read_bytes() if db_path.exists() else None
+        every_file = database_files(db_path)
         result = cli(*args, input=input)
         assert result.exit_code == 2, (args, result.stdout, result.stderr)
         lines = result.stderr.splitlines()
@@ -76,6 +77,7 @@ def refused(cli, db_path):
         assert "Traceback" not in result.stderr + result.stdout
         after = db_path.read_bytes() if db_path.exists() else None
         assert after == before, "a refused command changed the database file"
+        assert database_files(db_path) == every_file, "a refused command changed a file of the database"
         if says is not None:
             assert says.lower() in lines[0].lower(), lines[0]
         return lines[0]
@@ -89,3 +91,25 @@ def status(ok):
         return ok("status", "--json", *extra).json()
 
     return _status
+
+
+def stored_sessions(db_path: Path) -> dict:
+    """Every session's stored facts, by session id, read with TinyDB itself from the
+    files the main file names (schema 3): the files stay TinyDB files."""
+    from tinydb import TinyDB
+
+    meta = json.loads(db_path.read_text())["meta"]["1"]
+    base = db_path.name[: -len(".json")]
+    found = {}
+    for key, generation in meta["files"].items():
+        if key.startswith("facts-"):
+            with TinyDB(db_path.parent / f"{base}.{key}-{generation}.json", access_mode="r") as part:
+                found.update({str(doc.doc_id): dict(doc) for doc in part.table("sessions").all()})
+    return found
+
+
+def database_files(db_path: Path) -> dict[str, bytes]:
+    """The bytes of every file of the database (the main file and those beside it of its stem)."""
+    base = db_path.name[: -len(".json")]
+    return {p.name: p.read_bytes() for p in db_path.parent.iterdir()
+            if p.is_file() and p.name.startswith(base + ".") and not p.name.endswith(".lock")}

@@ -12,6 +12,8 @@ import pytest
 
 from ginscore.store import SCHEMA_VERSION
 
+from .conftest import stored_sessions
+
 UNUSABLE = {
     "not-json": (b"{not json", "is not JSON"),
     "truncated": (b'{"meta": {"1": {"schema_version": 1}}, "sessions": {"1": {"na', "is not JSON"),
@@ -21,13 +23,13 @@ UNUSABLE = {
     "no-meta": (b'{"sessions": {"1": {"name": "x"}}}', "not a ginscore database"),
     "bad-version": (b'{"meta": {"1": {"schema_version": "one"}}}', "not a ginscore database"),
     "newer-schema": (json.dumps({"meta": {"1": {"schema_version": SCHEMA_VERSION + 1}}}).encode(), "newer ginscore"),
-    "damaged-session": (
-        json.dumps({"meta": {"1": {"schema_version": SCHEMA_VERSION, "current": "x"}},
+    "damaged-session": (  # a 1.x file (schema 2) edited by hand
+        json.dumps({"meta": {"1": {"schema_version": 2, "current": "x"}},
                     "sessions": {"1": {"name": "x", "variant": "whist", "players": ["A", "B"]}}}).encode(),
         "damaged",
     ),
     "hand-that-breaks-a-rule": (
-        json.dumps({"meta": {"1": {"schema_version": SCHEMA_VERSION, "current": "x"}},
+        json.dumps({"meta": {"1": {"schema_version": 2, "current": "x"}},
                     "sessions": {"1": {"name": "x", "variant": "standard", "players": ["A", "B"],
                                        "first_dealer": "A", "rules": {},
                                        "hands": "knock|A|40|50||0|"}}}).encode(),
@@ -57,7 +59,9 @@ def test_a_damaged_session_is_kept_as_it_is_beside_a_new_one(cli, ok, db_path, c
     content, _ = UNUSABLE[case]
     db_path.write_bytes(content)
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
-    assert json.loads(db_path.read_text())["sessions"]["1"] == json.loads(content)["sessions"]["1"]
+    assert stored_sessions(db_path)["1"] == json.loads(content)["sessions"]["1"]
+    assert cli("status", "--session", "x").exit_code == 1  # still damaged, still named
+    assert ok("status", "--json").json()["session"] == "standard-1"
 
 
 @pytest.mark.parametrize("case", UNUSABLE)
@@ -103,11 +107,11 @@ def test_file_keeps_facts_not_standings_and_schema_version(ok, db_path):
     ok("hand", "ann", "4", "22", "--upcard", "7h")
     ok("draw")
     data = json.loads(db_path.read_text())
-    assert data["meta"]["1"] == {"schema_version": SCHEMA_VERSION, "current": "standard-1"}
-    knock, draw = data["sessions"]["1"]["hands"].split(";")  # one string of rows (schema 2)
+    assert data["meta"]["1"]["schema_version"] == SCHEMA_VERSION and data["meta"]["1"]["current"] == "standard-1"
+    knock, draw = stored_sessions(db_path)["1"]["hands"].split(";")  # one string of rows (schema 2 on)
     assert knock.startswith("knock|Ann|4|22|7H|0|2026-") or knock.startswith("knock|Ann|4|22|7H|0|")
     assert knock.split("|")[6] and draw.startswith("draw||") and draw.split("|")[2]
-    assert "totals" not in json.dumps(data)  # nothing derived is stored
+    assert "totals" not in json.dumps(stored_sessions(db_path))  # nothing derived is stored with the facts
 
 
 SCHEMA_1 = {
@@ -130,7 +134,7 @@ def test_schema_1_file_is_read_as_is_and_migrated_on_first_write_after_a_copy(ok
     assert backup.read_bytes() == old
     data = json.loads(db_path.read_text())
     assert data["meta"]["1"]["schema_version"] == SCHEMA_VERSION
-    assert [h.split("|")[0] for h in data["sessions"]["1"]["hands"].split(";")] == ["knock", "draw", "knock"]
+    assert [h.split("|")[0] for h in stored_sessions(db_path)["1"]["hands"].split(";")] == ["knock", "draw", "knock"]
     assert ok("status", "--json").json()["totals"] == {"Ann": 30, "Ben": 6}
     assert ok("log", "--json").json()["hands"][1]["upcard"] == "7H"
 

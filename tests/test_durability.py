@@ -21,6 +21,8 @@ import pytest
 from ginscore.cli import app
 from ginscore.store import Store
 
+from .conftest import database_files
+
 KILLS = 200
 WRITERS, HANDS_EACH = 8, 25
 BIG_TARGET = "100000000"  # no game ends during the test
@@ -94,11 +96,11 @@ def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path):
         assert all(i < len(hands) for i in logged), "a hand whose command exited 0 is missing"
         last_done = max([i for i in logged if i >= start], default=start - 1)  # this recorder's last exit 0
         assert len(hands) <= last_done + 2, "more than the one hand in flight is extra"
-        killed_mid_write += bool(list(tmp_path.glob(".ginscore.json.tmp-*")))
+        killed_mid_write += bool(_unnamed(db_path))
     print(f"\n{KILLS} kills survived; {len(_hands(db_path))} hands kept; "
-          f"{killed_mid_write} kills left a half-written temporary file behind")
+          f"{killed_mid_write} kills left files of a half-done write behind")
     ok("hand", "ann", "1", "20", "--session", "main")  # the next writer cleans up after the killed ones
-    assert not list(tmp_path.glob(".ginscore.json.tmp-*"))
+    assert not _unnamed(db_path)
 
 
 def _write_hands(db: str, session: str, writer: int, go) -> None:
@@ -137,45 +139,80 @@ def test_eight_writers_at_once_lose_and_double_nothing(ok, db_path):
     json.loads(db_path.read_bytes())
 
 
-def _die_at(point: str, db: str) -> None:
-    """Record one hand, but die (as a SIGKILL would) at ``point`` of the durable write."""
-    import ginscore.store as store
+STEPS = ("fsync", "replace", "unlink")  # the calls a write makes that a death can fall between
 
+
+def _die_at(step: int, db: str, counted: str | None = None) -> None:
+    """Record one hand, but die (as a SIGKILL would) just before the write's ``step``-th call of
+    fsync, replace or unlink; with ``counted``, die at none and write the number of calls there."""
     _quiet()
-    real_replace, real_fsync = os.replace, os.fsync
+    calls = [0]
 
-    def fsync(fd):
-        if point == "before-fsync":
-            os._exit(9)
-        real_fsync(fd)
+    def deadly(real):
+        def call(*args, **kwargs):
+            calls[0] += 1
+            if calls[0] == step:
+                os._exit(9)
+            return real(*args, **kwargs)
+        return call
 
-    def replace(src, dst):
-        if point == "before-rename":
-            os._exit(9)
-        real_replace(src, dst)
-        if point == "after-rename":
-            os._exit(9)
-
-    store.os.fsync, store.os.replace = fsync, replace
-    app(["--db", db, "hand", "ann", "4", "22"], standalone_mode=False)
-    os._exit(0)
+    for name in STEPS:
+        setattr(os, name, deadly(getattr(os, name)))
+    status = app(["--db", db, "hand", "ann", "4", "22"], standalone_mode=False)
+    if counted:
+        with open(counted, "w") as out:
+            out.write(str(calls[0]))
+    os._exit(status)
 
 
-@pytest.mark.parametrize("point, kept", [("before-fsync", False), ("before-rename", False), ("after-rename", True)])
-def test_death_at_each_step_of_a_write_leaves_the_old_file_or_the_new(ok, db_path, tmp_path, point, kept):
-    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
-    ok("hand", "ann", "2", "12")
-    before = db_path.read_bytes()
-    child = fork.Process(target=_die_at, args=(point, str(db_path)))
+def _unnamed(db_path) -> list[str]:
+    """Files of the database's stem that its main file does not name (a killed writer's)."""
+    meta = json.loads(db_path.read_bytes())["meta"]["1"]
+    named = {f"ginscore.{key}-{generation}.json" for key, generation in meta.get("files", {}).items()}
+    return sorted(p.name for p in db_path.parent.iterdir()
+                  if "ginscore" in p.name and p.name not in named | {"ginscore.json", "ginscore.json.lock"})
+
+
+def _run_child(*args) -> int:
+    child = fork.Process(target=_die_at, args=args)
     child.start()
     child.join()
-    assert child.exitcode == 9
-    json.loads(db_path.read_bytes())  # whole, whichever it is
-    hands = _hands(db_path, None)
-    assert len(hands) == (2 if kept else 1)
-    if not kept:
-        assert db_path.read_bytes() == before
-        assert list(tmp_path.glob(".ginscore.json.tmp-*"))  # the half-written temporary file
-    ok("hand", "ben", "3", "9")  # the next writer
-    assert not list(tmp_path.glob(".ginscore.json.tmp-*"))
-    assert len(_hands(db_path, None)) == (3 if kept else 2)
+    return child.exitcode
+
+
+@pytest.mark.parametrize("sessions", [1, 120])  # a database of one part, and of three
+def test_death_at_each_step_of_a_write_leaves_the_old_database_or_the_new(ok, db_path, tmp_path, sessions):
+    """A write makes new files, fsyncs them and the folder, replaces the main file (the commit),
+    fsyncs the folder and removes the old files: killed before any of these calls, the database
+    reads back whole as before the write or as after it, and the next writer cleans up."""
+    for n in range(sessions):
+        ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", f"s{n}")
+    ok("hand", "ann", "2", "12")
+    before = {name: data for name, data in database_files(db_path).items()}
+    counted = tmp_path / "calls"
+    assert _run_child(10**9, str(db_path), str(counted)) == 0
+    steps = int(counted.read_text())
+    assert steps >= 6  # two new files and the main file fsynced, the folder twice, the rename
+    after = database_files(db_path)
+    outcomes = set()
+    for step in range(1, steps + 1):
+        for name in set(database_files(db_path)) - set(before):
+            (db_path.parent / name).unlink()
+        for name, data in before.items():
+            (db_path.parent / name).write_bytes(data)
+        assert _run_child(step, str(db_path)) == 9
+        json.loads(db_path.read_bytes())  # whole, whichever it is
+        hands = len(_hands(db_path, None))
+        assert hands in (1, 2)
+        outcomes.add(hands)
+        if hands == 1:
+            assert db_path.read_bytes() == before["ginscore.json"]
+        else:
+            assert db_path.read_bytes() == after["ginscore.json"]
+        if sessions > 1:
+            assert len(ok("sessions", "--json").json()) == sessions
+        ok("draw")  # the next writer
+        assert not _unnamed(db_path)
+        assert len(_hands(db_path, None)) == hands + 1
+        ok("undo", "--yes")
+    assert outcomes == {1, 2}

@@ -5,18 +5,18 @@ from __future__ import annotations
 import typer
 
 from ..errors import Refused, UnknownPlayer
-from ..variants import resolve_player, Standings
-from .common import app, _json_option, _print_json, _standings, _store, Variant
+from ..variants import resolve_player
+from .common import app, _all_option, _how_many, _json_option, _limit_option, _print_json, _store, Variant
 
 
-def _all_standings(ctx: typer.Context, variant: Variant | None = None, since: str | None = None,
-                   player: str | None = None) -> list[Standings]:
-    """Every session replayed, oldest first, after the filters of `stats` and `history`."""
-    store = _store(ctx)
-    everything = store.reading().all_facts()
-    chosen = list(everything)
-    if variant is not None:
-        chosen = [f for f in chosen if f.variant == variant.value]
+def _chosen(ctx: typer.Context, variant: Variant | None = None, since: str | None = None,
+            player: str | None = None, newest: int | None = None) -> tuple[list[dict], int]:
+    """The summary rows of the sessions the filters of `stats` and `history` choose, oldest
+    first (only the ``newest`` N when given), and how many were chosen.
+
+    Rows come from the summary kept beside the facts (``Database.summaries``),
+    so nothing is replayed; without filters only the rows shown are read.
+    """
     if since is not None:
         from datetime import date
 
@@ -24,15 +24,25 @@ def _all_standings(ctx: typer.Context, variant: Variant | None = None, since: st
             day = date.fromisoformat(since.strip()).isoformat()
         except ValueError:
             raise Refused(f"--since takes a date like 2026-11-01, not '{since}'") from None
-        chosen = [f for f in chosen if (f.created_at or "")[:10] >= day]
+    db = _store(ctx).reading()
+    if variant is None and since is None and player is None:
+        listed = sorted(db.listed(), key=lambda entry: entry[2] or "")  # stable: ties keep their order
+        picked = listed if newest is None else listed[-newest:]
+        return db.summaries([entry[0] for entry in picked]), len(listed)
+    everything = db.summaries()
+    chosen = everything
+    if variant is not None:
+        chosen = [r for r in chosen if r["variant"] == variant.value]
+    if since is not None:
+        chosen = [r for r in chosen if (r["created_at"] or "")[:10] >= day]
     if player is not None:
-        known = sorted({p for f in everything for p in f.players}, key=str.casefold)
+        known = sorted({p for r in everything for p in r["players"]}, key=str.casefold)
         wanted = player.strip().casefold()
         if wanted not in {p.casefold() for p in known}:
             raise UnknownPlayer(f"nobody named '{player}' has played; the players are {', '.join(known) or 'none yet'}")
-        chosen = [f for f in chosen if wanted in {p.casefold() for p in f.players}]
-    chosen.sort(key=lambda f: f.created_at or "")
-    return [_standings(store, f) for f in chosen]
+        chosen = [r for r in chosen if wanted in {p.casefold() for p in r["players"]}]
+    chosen.sort(key=lambda r: r["created_at"] or "")
+    return (chosen if newest is None else chosen[-newest:]), len(chosen)
 
 
 @app.command()
@@ -51,9 +61,9 @@ def stats(
 
     Example: ginscore stats --since 2026-01-01
     """
-    from ..stats import statistics
+    from ..stats import combine
 
-    doc = statistics(_all_standings(ctx, variant, since, with_player))
+    doc = combine(_chosen(ctx, variant, since, with_player)[0])
     if player is not None:
         names = list(doc["players"])
         if not names:
@@ -76,18 +86,26 @@ def history(
     ctx: typer.Context,
     player: str = typer.Option(None, "--player", help="Only sessions this player played in.", metavar="NAME"),
     variant: Variant = typer.Option(None, "--variant", help="Only sessions of this variant."),
+    show_all: bool = _all_option(),
+    limit: int = _limit_option(),
     as_json: bool = _json_option(),
 ) -> None:
     """Past sessions, newest first: date, variant, players, winner, final score.
 
+    Shows the newest that fit one screen and says how many more there are;
+    --all shows every one, --limit N the newest N. --json prints every one
+    unless --limit is given.
+
     Example: ginscore history --player ann
     """
-    from ..summary import history_row
-
-    rows = [history_row(st) for st in reversed(_all_standings(ctx, variant, None, player))]
+    newest, fit = _how_many(show_all, limit, as_json)
+    rows, chosen = _chosen(ctx, variant, None, player, newest)
+    rows = [{k: v for k, v in row.items() if k != "counts"} for row in reversed(rows)]
     if as_json:
         _print_json(rows)
         return
     from .. import render
 
-    render.show_history(rows)
+    if fit:
+        rows = rows[:render.fitting(rows, render.history_lines)]
+    render.show_history(rows, older=chosen - len(rows))

@@ -95,6 +95,29 @@ def _json_option():
     return typer.Option(False, "--json", help=JSON_HELP)
 
 
+def _all_option():
+    return typer.Option(False, "--all", help="Every session, not only the newest that fit one screen.")
+
+
+def _limit_option():
+    return typer.Option(None, "--limit", min=1, help="Only the newest N sessions.", metavar="N")
+
+
+def _how_many(show_all: bool, limit: int | None, as_json: bool) -> tuple[int | None, bool]:
+    """How many of the newest sessions a list shows, and whether to keep only what fits one
+    screen: --limit N; every one (None) with --all or --json (a script reads the whole list);
+    else about a screenful."""
+    if show_all and limit is not None:
+        raise Refused("give --all or --limit N, not both")
+    if limit is not None:
+        return limit, False
+    if show_all or as_json:
+        return None, False
+    from ..render import screen_height
+
+    return screen_height(), True
+
+
 def default_db_path() -> Path:
     """``--db``, else $GINSCORE_DB, else ginscore.json in the per-user app folder (CLI.md)."""
     from_env = os.environ.get("GINSCORE_DB")

@@ -11,8 +11,8 @@ import typer
 from ..errors import BadHandAt, Refused
 from ..variants import replay
 from .common import (
-    ACE_MEANS_GIN, app, BIG_GIN_BONUS, BOX_BONUS, _free_name, GAME_BONUS, GIN_BONUS, _house_rules,
-    _json_option, _load, _now, _print_json, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE,
+    ACE_MEANS_GIN, _all_option, app, BIG_GIN_BONUS, BOX_BONUS, _free_name, GAME_BONUS, GIN_BONUS, _house_rules,
+    _how_many, _json_option, _limit_option, _load, _now, _print_json, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE,
     _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
 )
 
@@ -110,23 +110,36 @@ def export(
 
 
 @app.command()
-def sessions(ctx: typer.Context, as_json: bool = _json_option()) -> None:
-    """List every session, marking the current one.
+def sessions(
+    ctx: typer.Context,
+    show_all: bool = _all_option(),
+    limit: int = _limit_option(),
+    as_json: bool = _json_option(),
+) -> None:
+    """List the sessions, oldest first, marking the current one.
 
-    Example: ginscore sessions
+    Shows the newest that fit one screen and says how many more there are;
+    --all lists every one, --limit N the newest N. --json lists every one
+    unless --limit is given.
+
+    Example: ginscore sessions --all
     """
-    from ..summary import session_row
-
-    store = _store(ctx)
-    db = store.reading()
+    newest, fit = _how_many(show_all, limit, as_json)
+    db = _store(ctx).reading()
+    listed = db.listed()
+    picked = listed if newest is None else listed[-newest:]
     current = db.current_name
-    rows = [session_row(f, _standings(store, f), f.name == current) for f in db.all_facts()]
+    keys = ("name", "variant", "players", "hands_played", "winner", "over")
+    rows = [{k: row[k] for k in keys} | {"current": row["name"] == current, "created_at": row["created_at"]}
+            for row in db.summaries([entry[0] for entry in picked])]
     if as_json:
         _print_json(rows)
         return
     from .. import render
 
-    render.show_sessions(rows)
+    if fit:
+        rows = rows[len(rows) - render.fitting(rows[::-1], render.session_lines):]
+    render.show_sessions(rows, older=len(listed) - len(rows))
 
 
 @app.command()

@@ -1,0 +1,148 @@
+"""The files of one database and how they change together (issue 12).
+
+A database is its main file (``ginscore.json``, the one ``ginscore where``
+prints) and, beside it, files of the same stem that the main file names:
+
+- ``ginscore.index-G.json``: every session's id, name, part and start;
+- ``ginscore.facts-NNNN-G.json``: the facts of up to ``PART_SIZE`` sessions;
+- ``ginscore.summary-NNNN-G.json``: a cache of what those sessions add up to.
+
+``G`` is the generation: the number of the write that made the file. A file
+is written once under a fresh name and never changed. A write creates its new
+files exclusively, fsyncs them and the folder, and only then replaces the
+main file (the commit point, atomic); the main file names the generation of
+every file, so a reader sees the database before the write or after it,
+whole. The old generations are removed after the commit; a reader that finds
+one gone re-reads the main file. A writer killed at any step leaves files the
+main file does not name: the next writer removes them under the lock (only
+regular files of exactly these names; nothing is followed).
+
+Nothing here knows what the files hold; callers turn OSError into their own
+one-line errors.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+
+PART_SIZE = 50  # sessions a part holds: a command on one session reads one part
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_READ = os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | _CLOEXEC
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | getattr(os, "O_BINARY", 0)
+
+
+class Gone(Exception):
+    """A file the main file named is not there (a writer replaced it meanwhile): read the main file again."""
+
+
+class NotOurs(Exception):
+    """A path where a file of the database should be holds something else (a link, a folder)."""
+
+
+def facts_key(part: int) -> str:
+    return f"facts-{part:04d}"
+
+
+def summary_key(part: int) -> str:
+    return f"summary-{part:04d}"
+
+
+INDEX_KEY = "index"
+
+
+class Files:
+    """Names and paths of the files beside one main file (``real``: symlinks already followed)."""
+
+    def __init__(self, real: str):
+        self.real = real
+        self.folder, self.name = os.path.split(real)
+        self.base = self.name[:-5] if self.name.endswith(".json") else self.name
+        self._pattern = re.compile(rf"{re.escape(self.base)}\.(index|facts-\d{{4,}}|summary-\d{{4,}})-(\d+)\.json")
+
+    def path(self, key: str, generation: int) -> str:
+        return os.path.join(self.folder, f"{self.base}.{key}-{generation}.json")
+
+    def read(self, key: str, generation: int) -> bytes:
+        """The bytes of a file the main file names; Gone when it is not there."""
+        path = self.path(key, generation)
+        try:
+            fd = os.open(path, _READ)
+        except FileNotFoundError:
+            raise Gone(path) from None
+        except OSError as error:
+            if os.path.islink(path):
+                raise NotOurs(f"{path} is a symbolic link") from None
+            raise error
+        with open(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise NotOurs(f"{path} is not a regular file")
+            return handle.read()
+
+    def size(self, key: str, generation: int) -> int | None:
+        try:
+            found = os.lstat(self.path(key, generation))
+        except FileNotFoundError:
+            return None
+        return found.st_size if stat.S_ISREG(found.st_mode) else None
+
+    def create(self, key: str, generation: int, data: bytes, mode: int | None) -> str:
+        """Write a new file of the database; ``mode`` the permission bits (the main file's)."""
+        return self.create_at(self.path(key, generation), data, mode)
+
+    @staticmethod
+    def create_at(path: str, data: bytes, mode: int | None) -> str:
+        """Write a file that must not exist yet (a planted link is refused, never followed), and fsync it."""
+        fd = os.open(path, _CREATE, 0o600)
+        try:
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fchmod(fd, mode if mode is not None else _umask_default())
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        except BaseException:
+            os.unlink(path)  # ours: created exclusively under a fresh name
+            raise
+        return path
+
+    def sync_folder(self) -> None:
+        """Make new names durable before the main file names them (and after it is replaced)."""
+        try:
+            fd = os.open(self.folder or ".", os.O_RDONLY | _CLOEXEC)
+        except OSError:
+            return
+        try:
+            os.fsync(fd)
+        except OSError:  # some file systems cannot fsync a folder
+            pass
+        finally:
+            os.close(fd)
+
+    def remove(self, key: str, generation: int) -> None:
+        try:
+            os.unlink(self.path(key, generation))
+        except FileNotFoundError:
+            pass
+
+    def leftovers(self, named: dict[str, int]) -> list[str]:
+        """Files of our names that the main file does not name (a killed writer's); regular files only."""
+        found = []
+        with os.scandir(self.folder or ".") as entries:
+            for entry in entries:
+                match = self._pattern.fullmatch(entry.name)
+                if match is None or named.get(match.group(1)) == int(match.group(2)):
+                    continue
+                if entry.is_file(follow_symlinks=False):
+                    found.append(entry.path)
+        return found
+
+
+def _umask_default() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask

@@ -1,0 +1,229 @@
+"""Years of evenings: the database in parts, its summary cache, the migration from 1.x (issue 12).
+
+The facts of a session live in one part file of at most PART_SIZE sessions;
+what each session adds up to is a cache beside them, which must always equal
+a replay of the facts, and is made again when missing or stale.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ginscore.records import session_from_dict
+from ginscore.stats import packed, session_counts
+from ginscore.store import SCHEMA_VERSION, Store
+from ginscore.store_files import PART_SIZE
+from ginscore.summary import history_row
+from ginscore.variants import replay
+
+from .conftest import database_files, stored_sessions
+
+FIXTURES = Path(__file__).parent / "fixtures"
+EXPECTED = json.loads((FIXTURES / "schema2-expected.json").read_text())
+
+
+def _meta(db_path: Path) -> dict:
+    return json.loads(db_path.read_text())["meta"]["1"]
+
+
+def _file(db_path: Path, key: str) -> Path:
+    return db_path.parent / f"ginscore.{key}-{_meta(db_path)['files'][key]}.json"
+
+
+def _every_output(ok) -> dict:
+    """What every listing and every session's status and log say, as JSON."""
+    sessions = ok("sessions", "--json").json()
+    return {
+        "sessions": sessions,
+        "history": ok("history", "--json").json(),
+        "stats": ok("stats", "--json").json(),
+        "status": {r["name"]: ok("status", "--json", "--session", r["name"]).json() for r in sessions},
+        "log": {r["name"]: ok("log", "--json", "--session", r["name"]).json() for r in sessions},
+    }
+
+
+def test_a_schema_2_file_is_read_as_is_then_migrated_on_the_first_write_with_a_copy_kept(ok, db_path):
+    old = (FIXTURES / "schema2.json").read_bytes()
+    db_path.write_bytes(old)
+    backup = db_path.with_name("ginscore.json.schema2.bak")
+    assert _every_output(ok) == EXPECTED  # readers of an old file: read-only, the same answers
+    assert db_path.read_bytes() == old and not backup.exists()
+    assert list(database_files(db_path)) == ["ginscore.json"]
+    ok("use", "friday")  # the first write
+    assert backup.read_bytes() == old
+    assert _meta(db_path)["schema_version"] == SCHEMA_VERSION == 3
+    assert _every_output(ok) == EXPECTED
+    before = {s["name"]: s for s in json.loads(old)["sessions"].values()}
+    assert {doc["name"]: doc for doc in stored_sessions(db_path).values()} == before  # facts moved whole
+    ok("hand", "ann", "5", "15")
+    assert ok("status", "--json").json()["totals"] == {"Ann": 28, "Ben": 67}
+    assert backup.read_bytes() == old  # kept as it was
+
+
+def _summaries(db_path: Path) -> dict:
+    """The summary rows stored beside the facts, by session id."""
+    rows = {}
+    for key in _meta(db_path)["files"]:
+        if key.startswith("summary-"):
+            rows.update(json.loads(_file(db_path, key).read_text())["summaries"])
+    return rows
+
+
+def _replayed(doc: dict) -> dict:
+    standings = replay(session_from_dict(doc))
+    return history_row(standings) | {"counts": packed(session_counts(standings))["counts"]}
+
+
+def _legal_sessions(count: int) -> list:
+    """Sessions of every variant, legal hand by hand, some over (the benchmark's builder)."""
+    import random
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    try:
+        from cli_latency import VARIANTS, _session
+    finally:
+        sys.path.pop(0)
+    rng = random.Random(12)
+    return [_session(rng, n, VARIANTS[n % 4], rng.randint(0, 30), live=False) for n in range(count)]
+
+
+def test_the_stored_summaries_equal_a_replay_of_every_session(ok, db_path):
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ben")
+    with Store(db_path).writing() as db:
+        for facts in _legal_sessions(PART_SIZE + 15):  # two parts
+            db.add(facts)
+    ok("use", "hollywood-1")
+    for args in (["hand", "ann", "0", "30"], ["draw"], ["hand", "ben", "8", "5"], ["undo", "--yes"],
+                 ["edit", "1", "ben", "3", "20"], ["rematch"], ["hand", "ann", "2", "40"]):
+        ok(*args)
+    facts = stored_sessions(db_path)
+    assert len(facts) == PART_SIZE + 17
+    assert _summaries(db_path) == {key: _replayed(doc) for key, doc in facts.items()}
+
+
+def test_a_missing_or_stale_summary_is_made_again_from_the_facts(ok, db_path):
+    db_path.write_bytes((FIXTURES / "schema2.json").read_bytes())
+    ok("use", "friday")
+    summary = _file(db_path, "summary-0000")
+    good = summary.read_bytes()
+    summary.unlink()  # missing
+    assert _every_output(ok) == EXPECTED
+    ok("use", "okla")  # a writer puts it back
+    assert _file(db_path, "summary-0000").exists()
+    ok("use", "friday")
+
+    summary = _file(db_path, "summary-0000")
+    stored = json.loads(summary.read_text())
+    lying = {key: row | {"hands_played": 999, "winner": "Nobody"} for key, row in stored["summaries"].items()}
+    stamp = stored["stamp"]["1"]
+    for stale in ({"version": "another"}, {"facts": stamp["facts"] - 1}, {"facts_size": stamp["facts_size"] + 1}):
+        summary.write_text(json.dumps({"stamp": {"1": stamp | stale}, "summaries": lying}))
+        assert _every_output(ok) == EXPECTED  # other code, other facts: not trusted
+    summary.write_bytes(good)
+
+
+def test_a_summary_made_by_other_code_is_made_again_by_the_next_writer(ok, db_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    main = json.loads(db_path.read_text())
+    main["meta"]["1"]["summary_version"] = "older"
+    db_path.write_text(json.dumps(main))
+    summary = _file(db_path, "summary-0000")
+    stored = json.loads(summary.read_text())
+    stored["stamp"]["1"]["version"] = "older"
+    summary.write_text(json.dumps(stored))
+    ok("new", "standard", "Cy", "Dee", "--dealer", "Cy")
+    rows = _summaries(db_path)
+    assert json.loads(_file(db_path, "summary-0000").read_text())["stamp"]["1"]["version"] == _meta(db_path)[
+        "summary_version"] != "older"
+    assert rows["1"]["score"] == {"Ann": 18, "Ben": 0}
+
+
+def test_a_command_on_one_session_reads_only_its_part(ok, db_path):
+    with Store(db_path).writing() as db:
+        for n in range(2 * PART_SIZE + 1):
+            db.add(replay_free_session(f"s{n}"))
+    files = _meta(db_path)["files"]
+    assert sorted(k for k in files if k.startswith("facts-")) == ["facts-0000", "facts-0001", "facts-0002"]
+    for key in ("facts-0000", "facts-0001"):
+        _file(db_path, key).unlink()  # the facts of the other parts are never read
+    ok("hand", "ann", "4", "22")
+    ok("draw")
+    assert ok("status", "--json").json()["hands_played"] == 2
+    assert ok("log", "--json").json()["session"] == f"s{2 * PART_SIZE}"
+    assert ok("history", "--limit", "1", "--json").json()[0]["hands_played"] == 2
+
+
+def replay_free_session(name: str):
+    from ginscore.rules import HouseRules
+    from ginscore.variants import SessionFacts
+
+    return SessionFacts(name=name, variant="standard", players=("Ann", "Ben"), rules=HouseRules(),
+                        first_dealer="Ann", created_at=f"2026-01-01T20:00:{len(name):02d}+00:00")
+
+
+def test_a_reader_that_finds_a_file_gone_reads_the_main_file_again(ok, db_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    reader = Store(db_path).reading()
+    assert reader.current_name == "standard-1"  # the main file is read: it names generation 1
+    ok("hand", "ann", "4", "22")  # a writer commits generation 2 and removes generation 1
+    assert len(reader.load().hands) == 1  # its part was gone: read again, whole
+
+
+def test_the_parts_of_a_symlinked_database_live_beside_the_real_file(ok, db_path, tmp_path):
+    real = tmp_path / "elsewhere" / "scores.json"
+    real.parent.mkdir()
+    db_path.symlink_to(real)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    assert db_path.is_symlink()
+    assert sorted(p.name.split("-")[0] for p in real.parent.iterdir() if not p.name.endswith(".lock")) == [
+        "scores.facts", "scores.index", "scores.json", "scores.summary"]
+    assert ok("status", "--json").json()["totals"] == {"Ann": 18, "Ben": 0}
+    copy = tmp_path / "copy"
+    shutil.copytree(real.parent, copy)  # copying the folder copies everything
+    assert ok("--db", copy / "scores.json", "status", "--json").json()["totals"] == {"Ann": 18, "Ben": 0}
+
+
+def _many(ok, db_path, count: int) -> None:
+    with Store(db_path).writing() as db:
+        for n in range(count):
+            db.add(replay_free_session(f"s{n:03d}")._replace(created_at=f"2026-01-{1 + n // 24:02d}T{n % 24:02d}:00"))
+
+
+def test_sessions_and_history_show_the_newest_that_fit_one_screen(ok, db_path, monkeypatch):
+    _many(ok, db_path, 40)
+    monkeypatch.setenv("LINES", "30")
+    out = ok("sessions").stdout
+    assert "s039" in out and "s000" not in out
+    assert "older sessions not shown: `ginscore sessions --all`" in out
+    shown = [line for line in out.splitlines() if " s0" in line or line.startswith("s0") or "* s0" in line]
+    assert 3 <= len(shown) <= 30
+    out = ok("history").stdout
+    assert out.index("s039") < out.index("s038") and "s000" not in out
+    assert "older sessions not shown: `ginscore history --all`" in out
+    monkeypatch.setenv("LINES", "200")
+    assert "not shown" not in ok("history").stdout
+
+
+def test_all_and_limit(ok, refused, db_path):
+    _many(ok, db_path, 300)
+    every = ok("sessions", "--all").stdout
+    assert all(f"s{n:03d}" in every for n in range(300)) and "not shown" not in every
+    assert every.index("s000") < every.index("s299")
+    assert every.splitlines()[-1].startswith("*")  # the newest is current
+    history = ok("history", "--all").stdout
+    assert history.index("s299") < history.index("s000")
+    assert len(ok("history", "--json").json()) == 300  # a script reads the whole list
+    assert len(ok("sessions", "--json").json()) == 300
+    assert [r["name"] for r in ok("history", "--limit", "2", "--json").json()] == ["s299", "s298"]
+    assert [r["name"] for r in ok("sessions", "--limit", "2", "--json").json()] == ["s298", "s299"]
+    out = ok("sessions", "--limit", "5").stdout
+    assert "s295" in out and "s294" not in out and "295 older sessions not shown" in out
+    refused("history", "--all", "--limit", "3", says="not both")
+    refused("sessions", "--limit", "0")
