@@ -26,21 +26,26 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import json
 import random
 import statistics
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' reference solvers
+from ginscore.cards import Card
+from ginscore.melds import settle
 
-from ginscore.cards import Card  # noqa: E402
-from ginscore.melds import settle  # noqa: E402
-from tests.melds_previous import settle as previous_settle  # noqa: E402
-from tests.melds_reference import ref_settle  # noqa: E402
-
+TESTS = Path(__file__).resolve().parent.parent / "tests"
 DECK = [Card(rank, suit) for suit in "SHDC" for rank in range(1, 14)]
+
+
+def _from_tests(name: str):
+    """One of the tests' solvers, loaded from its file (sys.path stays as it was)."""
+    spec = importlib.util.spec_from_file_location(f"_bench_{name}", TESTS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def deals(count: int, seed: int) -> list[tuple[list[Card], list[Card]]]:
@@ -70,6 +75,10 @@ def _percentile(sorted_values: list[float], share: float) -> float:
 def measure(count: int = 2000, rounds: int = 5, seed: int = 2026) -> dict:
     """Solver, reference and previous solver on the same deals, in alternating rounds."""
     hands = deals(count, seed)
+    ref_settle = _from_tests("melds_reference").ref_settle
+    previous_settle = _from_tests("melds_previous").settle
+    for run in (settle, ref_settle, previous_settle):  # warm up on a few deals, not counted
+        _each_timed(run, hands[:20])
     per_deal = {"solver": [[] for _ in hands], "previous": [[] for _ in hands]}
     totals: dict[str, list[float]] = {"solver": [], "reference": [], "previous": []}
     for _ in range(rounds):
