@@ -118,10 +118,28 @@ def test_bad_deals_are_refused_with_the_same_words(knocker, opponent, big_gin):
     same_result(melds.best_discard, previous.best_discard, knocker)
 
 
+def _tie_decided_by_layoffs(knocker: list[Card], opponent: list[Card]) -> bool:
+    """Whether the knocker has equally good arrangements that leave the opponent different deadwood (R8)."""
+    solver = previous._Solver()
+    dead, ways = solver.every_best(frozenset(map(previous._index, knocker)))
+    if dead == 0 or len(ways) < 2:
+        return False
+    them = frozenset(map(previous._index, opponent))
+    return len({previous._best_layoffs(solver, previous._sorted_melds(w), them)[0] for w in ways}) > 1
+
+
 def test_thousands_of_seeded_deals_as_before():
     rng = random.Random(2026)
-    for n in range(3000):
+    decided = gin = 0
+    for n in range(6000):
         deck = rng.sample(DECK, 52)
-        if n % 2:
+        if n % 3 == 1:
             deck = crowded(deck, "".join(rng.sample("SHDC", rng.randint(1, 3))), set(rng.sample(range(1, 14), 6)))
-        assert melds.settle(deck[:10], deck[10:20]) == previous.settle(deck[:10], deck[10:20]), deck[:20]
+        elif n % 3 == 2:  # three suits of a few ranks: sets and runs cross, ties abound
+            deck = crowded(deck, "".join(rng.sample("SHDC", 3)), set(rng.sample(range(1, 14), rng.randint(3, 5))))
+        knocker, opponent = deck[:10], deck[10:20]
+        settled = melds.settle(knocker, opponent)
+        assert settled == previous.settle(knocker, opponent), deck[:20]
+        decided += _tie_decided_by_layoffs(knocker, opponent)
+        gin += settled.knocker_deadwood == 0
+    assert decided >= 30 and gin >= 30  # the sweep really reaches the tie-breaks and gin
