@@ -16,7 +16,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .summary import OUTCOME_WORDS, explain, rules_words
+from .shown import visible
+from .summary import OUTCOME_WORDS, explain, house_rule_rows, rules_words, settlement_words
 from .variants import Draw, HandResult, SessionFacts, Standings
 
 VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
@@ -120,6 +121,8 @@ def show_standings(st: Standings) -> None:
     if banner:
         rule = "=" * len(banner)
         out.print(Text(f"{rule}\n{banner}\n{rule}", style="bold green"))
+    for line in settlement_words(st):  # H7
+        say(line, "bold")
     if not st.over:
         say(next_words(st), "bold cyan")
     else:
@@ -221,6 +224,11 @@ def show_log(st: Standings) -> None:
     console().print(table)
     if not st.hands:
         say("No hands yet.")
+    notes = [r for r in st.hands if r.hand.note is not None]
+    if notes:
+        say("Notes:")
+        for r in notes:
+            say(f"  hand {r.number}: {visible(r.hand.note)}")
 
 
 def show_sessions(rows: list[dict]) -> None:
@@ -274,13 +282,31 @@ def show_chart(st: Standings) -> None:
     say(legend(facts.players, facts.rules.target))
 
 
+def _match_labels(rows: list[dict]) -> dict[int, str]:
+    """History rows (newest first) in a match: a letter a match, numbered oldest first (A1, A2, ...)."""
+    letters: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    labels = {}
+    for index in reversed(range(len(rows))):
+        match = rows[index].get("match")
+        if match is None:
+            continue
+        letter = letters.setdefault(match, chr(ord("A") + len(letters) % 26) + ("" if len(letters) < 26 else str(len(letters) // 26)))
+        counts[match] = counts.get(match, 0) + 1
+        labels[index] = f"{letter}{counts[match]}"
+    return labels
+
+
 def show_history(rows: list[dict]) -> None:
     table = Table(box=box.SIMPLE_HEAD)
-    for head in ("Started", "Session", "Variant", "Players", "Hands", "Winner", "Final score"):
+    labels = _match_labels(rows)
+    heads = ("Started", "Session", "Variant", "Players", "Hands", "Winner", "Final score")
+    for head in heads + (("Match",) if labels else ()):
         table.add_column(head)
-    for row in rows:
+    for index, row in enumerate(rows):
         scores = row["final"] or row["score"]
         score = ", ".join(f"{p} {s}" for p, s in scores.items())
+        match = (labels.get(index, ""),) if labels else ()
         table.add_row(
             _when(row["created_at"]),
             Text(row["name"]),
@@ -289,10 +315,53 @@ def show_history(rows: list[dict]) -> None:
             str(row["hands_played"]),
             Text(row["winner"] or ("in play" if not row["over"] else "")),
             Text(score + ("" if row["over"] else " (so far)")),
+            *match,
         )
     console().print(table)
     if not rows:
         say("No sessions match.")
+    if labels:
+        say("Match: sessions with the same letter are one match (linked by `ginscore rematch`), numbered in order.")
+
+
+def show_house(facts: SessionFacts) -> None:
+    """Every house rule of the session, in plain words, with the option that changes it."""
+    wide = console().width >= 60  # a phone gets the rules without the options
+    table = Table(box=box.SIMPLE_HEAD, title=Text(f"House rules of '{facts.name}'"), title_justify="left")
+    for head in ("Rule", "Setting", "Change with")[: 3 if wide else 2]:
+        table.add_column(head)
+    for rule, setting, option in house_rule_rows(facts):
+        table.add_row(rule, setting, *((option,) if wide else ()))
+    console().print(table)
+    say("Change any of them with `ginscore house OPTION`; every hand is rescored.")
+
+
+def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings) -> None:
+    """What `house` changed, then the rescored standings."""
+    old = {rule: setting for rule, setting, _ in house_rule_rows(before)}
+    changed = [(rule, old.get(rule), setting) for rule, setting, _ in house_rule_rows(after) if old.get(rule) != setting]
+    if not changed:
+        say(f"The house rules of '{after.name}' are already so; nothing was changed.")
+        return
+    hands = len(after.hands)
+    say(f"Changed the house rules of '{after.name}' and rescored {hands} hand{'s' if hands != 1 else ''}:")
+    for rule, was, now in changed:
+        say(f"  {rule}: {now} (was {was})")
+    show_standings(st)
+
+
+def show_match(sessions: list[Standings], doc: dict) -> None:
+    """The match so far, under a session's standings (`status`)."""
+    names = ", ".join(visible(n) for n in doc["sessions"])
+    count = len(doc["sessions"])
+    say(f"Match so far ({count} session{'s' if count != 1 else ''}: {names}):", "bold")
+    for player, won in doc["games_won"].items():
+        say(f"  {visible(player)}: {won} game{'s' if won != 1 else ''} won, {doc['finals'][player]} points in finished games")
+    if "settlement" in doc:
+        if not doc["settlement"]:
+            say("  Settled so far: nobody owes anything (H7).")
+        for p in doc["settlement"]:
+            say(f"  Settled so far: {visible(p['from'])} pays {visible(p['to'])} {p['amount']} (H7).")
 
 
 STAT_ROWS = [
