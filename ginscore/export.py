@@ -8,7 +8,7 @@ import json
 
 from .cards import parse_card, parse_cards
 from .errors import Refused
-from .records import knock_from_cards, session_from_dict, session_to_dict
+from .records import knock_from_cards, session_from_dict, session_to_dict, stored_note
 from .rules import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, HouseRules
 from .summary import CSV_COLUMNS, csv_rows
 from .variants import Draw, Hand, Knock, Roles, SessionFacts, Standings
@@ -18,8 +18,12 @@ EXPORT_VERSION = 1
 
 
 def inert(cell):
-    """A cell a spreadsheet would run as a formula gets a leading quote (CLI.md)."""
-    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+    """A cell a spreadsheet would run as a formula gets a leading quote (CLI.md).
+
+    A cell that itself starts with a quote gets one more, so that ``_uninert``
+    gives any text back exactly (a note like "'=x" or "'tis").
+    """
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS + ("'",)):
         return "'" + cell
     return "" if cell is None else cell
 
@@ -42,8 +46,8 @@ def export_json(facts: SessionFacts) -> str:
 
 
 def _uninert(cell: str) -> str:
-    """Undo ``inert``: a quote put before a formula-looking cell."""
-    if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS):
+    """Undo ``inert``: a quote put before a formula-looking cell (or before a quote)."""
+    if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS + ("'",)):
         return cell[1:]
     return cell
 
@@ -111,8 +115,12 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules) ->
 def _csv_hand(row: dict, number: int) -> Hand:
     upcard = parse_card(row["upcard"], rank_only=True) if row.get("upcard") else None
     at = row.get("recorded_at") or None
+    try:
+        note = stored_note(row.get("note") or None)
+    except Refused as error:
+        raise Refused(f"row {number}: {error}") from None
     if row["outcome"] == DRAW:
-        return Draw(upcard=upcard, recorded_at=at)
+        return Draw(upcard=upcard, recorded_at=at, note=note)
     if row["outcome"] not in (KNOCK, UNDERCUT, GIN, BIG_GIN):
         raise Refused(f"row {number}: unknown outcome '{row['outcome']}'")
     counts = []
@@ -121,7 +129,7 @@ def _csv_hand(row: dict, number: int) -> Hand:
             counts.append(int(row[column]))
         except ValueError:
             raise Refused(f"row {number}: {column} '{row[column]}' is not a whole number") from None
-    told = {"upcard": upcard, "big_gin": row["outcome"] == BIG_GIN, "recorded_at": at}
+    told = {"upcard": upcard, "big_gin": row["outcome"] == BIG_GIN, "recorded_at": at, "note": note}
     if row.get("knocker_cards"):
         return knock_from_cards(
             row["knocker"], parse_cards(row["knocker_cards"]), parse_cards(row.get("opponent_cards", "")), **told

@@ -37,7 +37,7 @@ def check_note(text: str | None) -> str | None:
     return note
 
 
-def _stored_note(value) -> str | None:
+def stored_note(value) -> str | None:
     """A note read from a file: exactly as `check_note` would have kept it."""
     if value is None:
         return None
@@ -155,7 +155,7 @@ def hand_from_dict(data: dict) -> Hand:
     """Read a hand; raises Refused on a shape that is not one."""
     try:
         upcard = parse_card(data["upcard"], rank_only=True) if data.get("upcard") else None
-        note = _stored_note(data.get(NOTE))
+        note = stored_note(data.get(NOTE))
         if data["type"] == "draw":
             return Draw(upcard=upcard, recorded_at=data.get("recorded_at"), note=note)
         if data["type"] == "knock" and "knocker_cards" in data:

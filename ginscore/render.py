@@ -282,31 +282,13 @@ def show_chart(st: Standings) -> None:
     say(legend(facts.players, facts.rules.target))
 
 
-def _match_labels(rows: list[dict]) -> dict[int, str]:
-    """History rows (newest first) in a match: a letter a match, numbered oldest first (A1, A2, ...)."""
-    letters: dict[str, str] = {}
-    counts: dict[str, int] = {}
-    labels = {}
-    for index in reversed(range(len(rows))):
-        match = rows[index].get("match")
-        if match is None:
-            continue
-        letter = letters.setdefault(match, chr(ord("A") + len(letters) % 26) + ("" if len(letters) < 26 else str(len(letters) // 26)))
-        counts[match] = counts.get(match, 0) + 1
-        labels[index] = f"{letter}{counts[match]}"
-    return labels
-
-
 def show_history(rows: list[dict]) -> None:
     table = Table(box=box.SIMPLE_HEAD)
-    labels = _match_labels(rows)
-    heads = ("Started", "Session", "Variant", "Players", "Hands", "Winner", "Final score")
-    for head in heads + (("Match",) if labels else ()):
+    for head in ("Started", "Session", "Variant", "Players", "Hands", "Winner", "Final score"):
         table.add_column(head)
-    for index, row in enumerate(rows):
+    for row in rows:
         scores = row["final"] or row["score"]
         score = ", ".join(f"{p} {s}" for p, s in scores.items())
-        match = (labels.get(index, ""),) if labels else ()
         table.add_row(
             _when(row["created_at"]),
             Text(row["name"]),
@@ -315,13 +297,16 @@ def show_history(rows: list[dict]) -> None:
             str(row["hands_played"]),
             Text(row["winner"] or ("in play" if not row["over"] else "")),
             Text(score + ("" if row["over"] else " (so far)")),
-            *match,
         )
     console().print(table)
     if not rows:
         say("No sessions match.")
-    if labels:
-        say("Match: sessions with the same letter are one match (linked by `ginscore rematch`), numbered in order.")
+    matches: dict[str, list[str]] = {}
+    for row in reversed(rows):  # oldest first
+        if row.get("match") is not None:
+            matches.setdefault(row["match"], []).append(visible(row["name"]))
+    for names in matches.values():
+        say(f"One match (linked by `ginscore rematch`): {', '.join(names)}.")
 
 
 def show_house(facts: SessionFacts) -> None:

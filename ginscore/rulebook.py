@@ -49,6 +49,12 @@ HOUSE = [
     "    the winner's final score when the loser scored nothing. Hollywood: per game.",
     "H4  Oklahoma only: --spades-double (a spade upcard doubles the hand), --ace-means-gin.",
     "H5  Target: --target N instead of 100.",
+    "H6  Who deals after a decided hand (two players): --deal winner (R5), loser or alternate;",
+    "    after a drawn hand the same dealer deals again (R12). Three-player: the box deals (R22).",
+    "H7  Stake: --stake 0.01 a point. Once a game is over each loser settles with the winner the",
+    "    difference of their final scores times the stake, the lower final paying the higher;",
+    "    Hollywood nets its three games into one payment per pair.",
+    "    Change any house rule later with `ginscore house`; every hand is rescored.",
 ]
 
 

@@ -37,10 +37,11 @@ def parse_stake(text) -> Decimal:
     Refuses signs, exponents, NaN, Infinity, more than STAKE_PLACES decimals
     and amounts over MAX_STAKE. Returns the value without trailing zeros.
     """
-    typed = text.strip() if isinstance(text, str) else None
-    if typed is None or not _STAKE.fullmatch(typed):
-        shown = visible(text if isinstance(text, str) else repr(text))
-        raise BadSetting(f"the stake '{shown}' is not an amount; give it like 0.01 or 2 (H7)")
+    if not isinstance(text, str):  # a JSON number could be a float: money is exact text
+        raise BadSetting(f"the stake {visible(repr(text))} must be written as text, like \"0.01\" (H7)")
+    typed = text.strip()
+    if not _STAKE.fullmatch(typed):
+        raise BadSetting(f"the stake '{visible(text)}' is not an amount; give it like 0.01 or 2 (H7)")
     value = Decimal(typed)
     if -value.normalize().as_tuple().exponent > STAKE_PLACES:
         raise BadSetting(f"the stake {typed} has more than {STAKE_PLACES} decimals; round it, like 0.01 (H7)")
