@@ -50,6 +50,10 @@ def parse_stake(text) -> Decimal:
     return Decimal(format(value.normalize(), "f")) if value else Decimal(0)
 
 
+_WHOLE_RULES = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus")
+_SWITCHES = ("shutout", "spades_double", "ace_means_gin")
+
+
 def stake_text(stake: Decimal) -> str:
     """A stake as kept in the file and shown: plain digits, no exponent (H7)."""
     return format(stake, "f")
@@ -84,6 +88,12 @@ class HouseRules(NamedTuple):
         """
         known = set(cls._fields)
         chosen = {k: v for k, v in data.items() if k in known}
+        for name, value in chosen.items():  # the types a command would have given (H1-H5)
+            whole = isinstance(value, int) and not isinstance(value, bool)
+            if name in _WHOLE_RULES and not (whole or (name == "big_gin_bonus" and value is None)):
+                raise BadSetting(f"the house rule {name} is {visible(repr(value))}, not a whole number")
+            if name in _SWITCHES and not isinstance(value, bool):
+                raise BadSetting(f"the house rule {name} is {visible(repr(value))}, not true or false")
         if "deal" in chosen and chosen["deal"] not in DEALS:
             raise BadSetting(f"the deal rule {chosen['deal']!r} is none of {', '.join(DEALS)} (H6)")
         if "stake" in chosen:

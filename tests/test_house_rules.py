@@ -477,6 +477,9 @@ def _export_doc(ok) -> dict:
     (("hands", 0, "note"), " padded ", "note"),
     (("hands", 0, "note"), "\x1b[2J", "note"),
     (("hands", 0, "note"), "y" * 201, "note"),
+    (("rules", "target"), "100", "not a whole number"),
+    (("rules", "big_gin_bonus"), 31.0, "not a whole number"),
+    (("rules", "shutout"), 1, "not true or false"),
     (("match",), "not-an-id", "match id"),
     (("match",), 7, "match id"),
 ])

@@ -101,13 +101,18 @@ def rematch(
 
     Example: ginscore rematch
     """
+    old = _store(ctx).reading().load(session)
+    start_rematch(ctx, old, _session_name(name))
+
+
+def start_rematch(ctx: typer.Context, old: SessionFacts, name: str = "") -> None:
+    """The session after ``old``: same players, variant and house rules, the next dealer
+    under its deal rule (R5, H6) or the next roles (R23), in the same match."""
     import secrets
 
-    db = _store(ctx).reading()
-    old = db.load(session)
     standings = _standings(_store(ctx), old)
     facts = SessionFacts(
-        name=_session_name(name), variant=old.variant, players=old.players, rules=old.rules,
+        name=name, variant=old.variant, players=old.players, rules=old.rules,
         first_dealer=standings.carry_dealer, first_roles=standings.carry_roles, created_at=_now(),
         match=old.match or f"m-{secrets.token_hex(6)}",
     )
