@@ -312,7 +312,7 @@ def show_history(rows: list[dict]) -> None:
 def show_house(facts: SessionFacts) -> None:
     """Every house rule of the session, in plain words, with the option that changes it."""
     wide = console().width >= 60  # a phone gets the rules without the options
-    table = Table(box=box.SIMPLE_HEAD, title=Text(f"House rules of '{facts.name}'"), title_justify="left")
+    table = Table(box=box.SIMPLE_HEAD, title=Text(f"House rules of '{visible(facts.name)}'"), title_justify="left")
     for head in ("Rule", "Setting", "Change with")[: 3 if wide else 2]:
         table.add_column(head)
     for rule, setting, option in house_rule_rows(facts):
@@ -326,16 +326,16 @@ def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings) 
     old = {rule: setting for rule, setting, _ in house_rule_rows(before)}
     changed = [(rule, old.get(rule), setting) for rule, setting, _ in house_rule_rows(after) if old.get(rule) != setting]
     if not changed:
-        say(f"The house rules of '{after.name}' are already so; nothing was changed.")
+        say(f"The house rules of '{visible(after.name)}' are already so; nothing was changed.")
         return
     hands = len(after.hands)
-    say(f"Changed the house rules of '{after.name}' and rescored {hands} hand{'s' if hands != 1 else ''}:")
+    say(f"Changed the house rules of '{visible(after.name)}' and rescored {hands} hand{'s' if hands != 1 else ''}:")
     for rule, was, now in changed:
         say(f"  {rule}: {now} (was {was})")
     show_standings(st)
 
 
-def show_match(sessions: list[Standings], doc: dict) -> None:
+def show_match(doc: dict) -> None:
     """The match so far, under a session's standings (`status`)."""
     names = ", ".join(visible(n) for n in doc["sessions"])
     count = len(doc["sessions"])

@@ -563,3 +563,15 @@ def test_property_net_keeps_every_balance(moves):
 def test_house_rules_read_back_from_their_stored_form():
     rules = HouseRules(deal="alternate", stake=Decimal("0.01"))
     assert HouseRules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+
+
+def test_a_refused_rematch_links_nothing(ok, refused, db_path):
+    ok("new", "standard", "Ann", "Ben", "--name", "one")
+    ok("new", "standard", "Ann", "Ben", "--name", "two")
+    refused("rematch", "--name", "ONE", says="already a session named")
+    assert "match" not in json.loads(db_path.read_text())["sessions"]["2"]
+
+
+def test_house_without_a_session_is_refused(refused):
+    refused("house", says="no session yet")
+    refused("house", "--target", "50", says="no session yet")

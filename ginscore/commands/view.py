@@ -31,7 +31,7 @@ def status(ctx: typer.Context, as_json: bool = _json_option(), session: str = _s
 
     render.show_standings(standings)
     if match:
-        render.show_match(match, match_dict(match))
+        render.show_match(match_dict(match))
 
 
 @app.command()
