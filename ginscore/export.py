@@ -150,5 +150,6 @@ def check_against_csv(standings: Standings, text: str, source: str) -> None:
             if their.get(column, "") != mine:
                 raise Refused(
                     f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands score "
-                    f"'{mine}' with these house rules; give the rules it was played with (like --gin-bonus 20)"
+                    f"'{mine}' with these house rules; give the rules it was played with "
+                    "(like --gin-bonus 20, or --deal loser when the dealers differ)"
                 )

@@ -172,6 +172,8 @@ def show_hand(st: Standings, result: HandResult, verb: str = "Recorded") -> None
     if result.score is not None and result.hand.knocker_cards is not None:
         show_spreads(result)
     say(f"{verb} hand {result.number}: {explain(st, result)}.")
+    if result.hand.note is not None:
+        say(f"Note: {visible(result.hand.note)}")
     for number in result.closed:
         game = st.games[number - 1]
         if st.facts.variant == "hollywood":

@@ -15,7 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore.records import hands_from_text, hands_to_text
+from ginscore.export import _uninert, inert
+from ginscore.records import check_note, hands_from_text, hands_to_text
 from ginscore.rules import HouseRules
 from ginscore.stakes import game_payments, net, settlement
 from ginscore.variants import replay
@@ -307,7 +308,7 @@ NASTY_NOTES = ["=SUM(A1)", "'=quoted", "a|b;c%d %7C", 'comma, "quoted"', "café 
 
 def test_notes_on_hand_draw_and_edit(ok):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
-    ok("hand", "ann", "4", "22", "--note", "  Ben's | misdeal ; 100%  ")
+    assert "Note: Ben's | misdeal ; 100%\n" in ok("hand", "ann", "4", "22", "--note", "  Ben's | misdeal ; 100%  ").stdout
     ok("draw", "--note", "stock ran out")
     ok("hand", "ben", "3", "9")
     hands = ok("log", "--json").json()["hands"]
@@ -575,3 +576,30 @@ def test_a_refused_rematch_links_nothing(ok, refused, db_path):
 def test_house_without_a_session_is_refused(refused):
     refused("house", says="no session yet")
     refused("house", "--target", "50", says="no session yet")
+
+
+def test_csv_of_a_session_with_another_deal_needs_that_deal(ok, refused, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--deal", "loser")
+    ok("hand", "ben", "3", "20")
+    ok("hand", "ben", "3", "20")
+    (tmp_path / "s.csv").write_text(ok("export").stdout)
+    refused("import", tmp_path / "s.csv", says="--deal loser when the dealers differ")
+    ok("import", tmp_path / "s.csv", "--deal", "loser")
+
+
+NOTE_TEXT = st.text(
+    st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"), whitelist_characters=" |;%"),
+    min_size=1, max_size=200,
+).filter(str.strip)
+
+
+@given(NOTE_TEXT)
+def test_property_any_kept_note_survives_the_stored_row(text):
+    note = check_note(text)
+    hands = [{"type": "draw", "upcard": None, "recorded_at": None, "note": note}]
+    assert hands_from_text(hands_to_text(hands))[0]["note"] == note
+
+
+@given(st.text(max_size=30))
+def test_property_inert_cells_come_back_exactly(text):
+    assert _uninert(inert(text)) == text
