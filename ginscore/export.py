@@ -9,12 +9,12 @@ import json
 from .cards import parse_card, parse_cards
 from .errors import Refused
 from .records import knock_from_cards, session_from_dict, session_to_dict, stored_note
-from .rules import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, HouseRules
+from .rules import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
 from .summary import CSV_COLUMNS, csv_rows
 from .variants import Draw, Hand, Knock, Roles, SessionFacts, Standings
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2  # 2: deal, stake, notes and the match (issue 10)
 
 
 def inert(cell):
@@ -38,8 +38,16 @@ def export_csv(standings: Standings) -> str:
 
 def export_json(facts: SessionFacts) -> str:
     """Everything needed to rebuild the session: its facts, exactly as stored."""
-    doc = {"ginscore_export": EXPORT_VERSION, "session": session_to_dict(facts)}
+    doc = {"ginscore_export": _format_for(facts), "session": session_to_dict(facts)}
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def _format_for(facts: SessionFacts) -> int:
+    """Format 1 when the session uses nothing 1.0 lacks, so 1.0 still imports it; else 2,
+    which 1.0 refuses rather than silently dropping a stake, a deal rule, notes or the match."""
+    rules = facts.rules
+    newer = rules.deal != WINNER_DEALS or rules.stake or facts.match or any(h.note for h in facts.hands)
+    return 2 if newer else 1
 
 
 # --- back in (``ginscore import``) -------------------------------------------

@@ -603,3 +603,11 @@ def test_property_any_kept_note_survives_the_stored_row(text):
 @given(st.text(max_size=30))
 def test_property_inert_cells_come_back_exactly(text):
     assert _uninert(inert(text)) == text
+
+
+def test_export_format_2_only_when_1_0_would_lose_something(ok):
+    ok("new", "standard", "Ann", "Ben")
+    ok("hand", "ann", "4", "22")
+    assert json.loads(ok("export", "--format", "json").stdout)["ginscore_export"] == 1
+    ok("edit", "1", "ann", "4", "22", "--note", "kept")
+    assert json.loads(ok("export", "--format", "json").stdout)["ginscore_export"] == 2
