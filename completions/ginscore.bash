@@ -14,7 +14,7 @@ _ginscore() {
         case "$prev" in
             --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         esac
-        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo status dealer log rules chart import export sessions use where stats history play deadwood --db --help -h" -- "$cur") )
+        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo house status dealer log rules chart import export sessions use where stats history play deadwood --db --help -h" -- "$cur") )
         return
     fi
     case "$cmd" in
@@ -30,9 +30,11 @@ _ginscore() {
             --big-gin-bonus) COMPREPLY=(); return ;;
             --game-bonus) COMPREPLY=(); return ;;
             --box-bonus) COMPREPLY=(); return ;;
+            --deal) COMPREPLY=( $(compgen -W "winner loser alternate" -- "$cur") ); return ;;
+            --stake) COMPREPLY=(); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--name --dealer --box --captain --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --spades-double --ace-means-gin --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--name --dealer --box --captain --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") )
             fi
@@ -53,10 +55,11 @@ _ginscore() {
             --upcard) COMPREPLY=(); return ;;
             --cards) COMPREPLY=(); return ;;
             --against) COMPREPLY=(); return ;;
+            --note) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --note --session -s --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -64,10 +67,11 @@ _ginscore() {
         draw)
             case "$prev" in
             --upcard) COMPREPLY=(); return ;;
+            --note) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --note --session -s --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -77,10 +81,11 @@ _ginscore() {
             --upcard) COMPREPLY=(); return ;;
             --cards) COMPREPLY=(); return ;;
             --against) COMPREPLY=(); return ;;
+            --note) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --draw --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --draw --note --session -s --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -91,6 +96,24 @@ _ginscore() {
             esac
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=( $(compgen -W "--yes -y --session -s --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
+        house)
+            case "$prev" in
+            --target) COMPREPLY=(); return ;;
+            --gin-bonus) COMPREPLY=(); return ;;
+            --undercut-bonus) COMPREPLY=(); return ;;
+            --big-gin-bonus) COMPREPLY=(); return ;;
+            --game-bonus) COMPREPLY=(); return ;;
+            --box-bonus) COMPREPLY=(); return ;;
+            --deal) COMPREPLY=( $(compgen -W "winner loser alternate" -- "$cur") ); return ;;
+            --stake) COMPREPLY=(); return ;;
+            --session|-s) COMPREPLY=(); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--target --gin-bonus --undercut-bonus --big-gin-bonus --no-big-gin --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --session -s --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -155,9 +178,11 @@ _ginscore() {
             --big-gin-bonus) COMPREPLY=(); return ;;
             --game-bonus) COMPREPLY=(); return ;;
             --box-bonus) COMPREPLY=(); return ;;
+            --deal) COMPREPLY=( $(compgen -W "winner loser alternate" -- "$cur") ); return ;;
+            --stake) COMPREPLY=(); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --spades-double --ace-means-gin --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi

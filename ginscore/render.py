@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .shown import visible
-from .summary import OUTCOME_WORDS, explain, lead_words, next_words, rules_words
+from .summary import OUTCOME_WORDS, explain, house_rule_rows, lead_words, next_words, rules_words, settlement_words
 from .variants import Draw, HandResult, SessionFacts, Standings
 
 VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
@@ -199,6 +199,8 @@ def show_standings(st: Standings) -> None:
         out.print(Text(rule, style="bold green"))
         say(banner, "bold green")
         out.print(Text(rule, style="bold green"))
+    for line in settlement_words(st):  # H7
+        say(line, "bold")
     for line in lead_words(st):
         say(line)
     if not st.over:
@@ -250,6 +252,8 @@ def show_hand(st: Standings, result: HandResult, verb: str = "Recorded") -> None
     if result.score is not None and result.hand.knocker_cards is not None:
         show_spreads(result)
     say(f"{verb} hand {result.number}: {explain(st, result)}.")
+    if result.hand.note is not None:
+        say(f"Note: {visible(result.hand.note)}")
     for number in result.closed:
         game = st.games[number - 1]
         if st.facts.variant == "hollywood":
@@ -375,6 +379,11 @@ def show_log(st: Standings) -> None:
         _say_legend(facts.players)
     elif facts.variant == "hollywood":
         say("Game columns: " + " - ".join(facts.players))
+    notes = [r for r in st.hands if r.hand.note is not None]
+    if notes:
+        say("Notes:")
+        for r in notes:
+            say(f"  hand {r.number}: {visible(r.hand.note)}")
 
 
 def _session_result(row: dict) -> list[str]:
@@ -489,6 +498,52 @@ def show_history(rows: list[dict]) -> None:
         console().print(_fit(lambda: table(False), lambda: table(True), blocks))
     else:
         say("No sessions match.")
+    matches: dict[str, list[str]] = {}
+    for row in reversed(rows):  # oldest first
+        if row.get("match") is not None:
+            matches.setdefault(row["match"], []).append(visible(row["name"]))
+    for names in matches.values():
+        say(f"One match (linked by `ginscore rematch`): {', '.join(names)}.")
+
+
+def show_house(facts: SessionFacts) -> None:
+    """Every house rule of the session, in plain words, with the option that changes it."""
+    wide = console().width >= 60  # a phone gets the rules without the options
+    table = Table(box=box.SIMPLE_HEAD, title=Text(f"House rules of '{visible(facts.name)}'"), title_justify="left")
+    for head in ("Rule", "Setting", "Change with")[: 3 if wide else 2]:
+        table.add_column(head)
+    for rule, setting, option in house_rule_rows(facts):
+        table.add_row(rule, setting, *((option,) if wide else ()))
+    console().print(table)
+    say("Change any of them with `ginscore house OPTION`; every hand is rescored.")
+
+
+def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings) -> None:
+    """What `house` changed, then the rescored standings."""
+    old = {rule: setting for rule, setting, _ in house_rule_rows(before)}
+    changed = [(rule, old.get(rule), setting) for rule, setting, _ in house_rule_rows(after) if old.get(rule) != setting]
+    if not changed:
+        say(f"The house rules of '{visible(after.name)}' are already so; nothing was changed.")
+        return
+    hands = len(after.hands)
+    say(f"Changed the house rules of '{visible(after.name)}' and rescored {hands} hand{'s' if hands != 1 else ''}:")
+    for rule, was, now in changed:
+        say(f"  {rule}: {now} (was {was})")
+    show_standings(st)
+
+
+def show_match(doc: dict) -> None:
+    """The match so far, under a session's standings (`status`)."""
+    names = ", ".join(visible(n) for n in doc["sessions"])
+    count = len(doc["sessions"])
+    say(f"Match so far ({count} session{'s' if count != 1 else ''}: {names}):", "bold")
+    for player, won in doc["games_won"].items():
+        say(f"  {visible(player)}: {won} game{'s' if won != 1 else ''} won, {doc['finals'][player]} points in finished games")
+    if "settlement" in doc:
+        if not doc["settlement"]:
+            say("  Settled so far: nobody owes anything (H7).")
+        for p in doc["settlement"]:
+            say(f"  Settled so far: {visible(p['from'])} pays {visible(p['to'])} {p['amount']} (H7).")
 
 
 STAT_COLUMNS = [  # headings of two short lines, so more statistics fit side by side

@@ -14,11 +14,11 @@ def test_ci_runs_exactly_the_readme_test_command():
 
 def test_readme_documents_every_command():
     for command in ("new", "hand", "draw", "status", "dealer", "log", "undo", "edit", "export", "sessions", "use",
-                    "rematch", "rules", "where", "import", "deadwood", "play", "stats", "history", "chart"):
+                    "rematch", "rules", "where", "import", "deadwood", "play", "stats", "history", "chart", "house"):
         assert f"`ginscore {command}" in README
 
 
-RULE_IDS = [f"R{n}" for n in range(1, 26)] + [f"H{n}" for n in range(1, 6)]
+RULE_IDS = [f"R{n}" for n in range(1, 26)] + [f"H{n}" for n in range(1, 8)]
 
 
 def test_every_rule_is_pinned_by_a_test():

@@ -22,8 +22,8 @@ from ..cards import parse_card, parse_cards
 from ..errors import (
     BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GinscoreError, Refused,
 )
-from ..records import knock_from_cards
-from ..rules import VARIANTS, HouseRules
+from ..records import check_note, knock_from_cards
+from ..rules import DEALS, VARIANTS, HouseRules, parse_stake
 from ..store import Store
 from ..variants import (
     Knock, SessionFacts, Standings, replay, resolve_player,
@@ -174,6 +174,7 @@ class _Told(NamedTuple):
     against: str | None
     upcard: str | None
     big_gin: bool
+    note: str | None = None  # `--note`, as typed
 
     def check(self, example: str) -> None:
         """Refuse a mix of counts and cards before anything is read or written."""
@@ -187,7 +188,8 @@ class _Told(NamedTuple):
 
     def knock(self, facts: SessionFacts, at: str | None) -> Knock:
         name = resolve_player(facts.players, self.knocker)
-        told = {"upcard": _upcard(self.upcard), "big_gin": self.big_gin, "recorded_at": at}
+        told = {"upcard": _upcard(self.upcard), "big_gin": self.big_gin, "recorded_at": at,
+                "note": check_note(self.note)}
         if self.cards is not None:
             knocker_cards = parse_cards(self.cards)
             if len(knocker_cards) == 11 and not self.big_gin:
@@ -229,10 +231,15 @@ def _session_name(typed: str | None) -> str:
     return name
 
 
-def _start(ctx: typer.Context, facts: SessionFacts, told: str) -> None:
+def _start(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of: str | None = None) -> None:
+    """Store a new session and show it; a rematch also puts the session it follows in its match."""
     with _store(ctx).writing() as db:
         if not facts.name:
             facts = facts._replace(name=_free_name(db.names(), facts.variant))
+        if rematch_of is not None:
+            old = db.load(rematch_of)
+            if old.match is None:
+                db.save(old._replace(match=facts.match))
         db.add(facts)
     from .. import render
 
@@ -242,24 +249,50 @@ def _start(ctx: typer.Context, facts: SessionFacts, told: str) -> None:
     render.show_standings(replay(facts))
 
 
-# House rules (H1-H5), shared by `new` and `import`; None (or off) means "not given".
+# House rules (H1-H7), shared by `new`, `import` and `house`; None means "not given".
 # Each command names them as parameters (typer has no parameter groups).
 HOUSE_RULE_OPTIONS = list(HouseRules._fields)
+Deal = Enum("Deal", {name: name for name in DEALS}, type=str)  # H6 choices, as typer shows them
 TARGET = typer.Option(None, "--target", help="Points that win a game; default 100 (R14, H5).")
 GIN_BONUS = typer.Option(None, "--gin-bonus", help="Gin bonus; default 25 (R11, H1).")
 UNDERCUT_BONUS = typer.Option(None, "--undercut-bonus", help="Undercut bonus; default 10 (R10, H1).")
 BIG_GIN_BONUS = typer.Option(None, "--big-gin-bonus", help="Play big gin with this bonus, often 31 (H2).")
 GAME_BONUS = typer.Option(None, "--game-bonus", help="Bonus to a game's winner, often 100 (H3).")
 BOX_BONUS = typer.Option(None, "--box-bonus", help="Bonus per hand won, often 20 or 25 (H3).")
-SHUTOUT = typer.Option(False, "--shutout", help="Double the winner's final score on a shutout (H3).")
-SPADES_DOUBLE = typer.Option(False, "--spades-double", help="Oklahoma: a spade upcard doubles the hand (H4).")
-ACE_MEANS_GIN = typer.Option(False, "--ace-means-gin", help="Oklahoma: an ace upcard allows only gin (H4).")
+SHUTOUT = typer.Option(None, "--shutout/--no-shutout", help="Double the winner's final score on a shutout (H3).")
+SPADES_DOUBLE = typer.Option(
+    None, "--spades-double/--no-spades-double", help="Oklahoma: a spade upcard doubles the hand (H4)."
+)
+ACE_MEANS_GIN = typer.Option(
+    None, "--ace-means-gin/--no-ace-means-gin", help="Oklahoma: an ace upcard allows only gin (H4)."
+)
+DEAL = typer.Option(None, "--deal", help="Who deals after a hand: winner (default), loser or alternate (H6).")
+STAKE = typer.Option(None, "--stake", help="Play for this much a point, like 0.01; default 0 (H7).", metavar="AMOUNT")
+
+
+def _rule_choices(options: dict) -> dict:
+    """The house rules given among a command's options (its ``locals()``); an off form is False."""
+    chosen = {k: options[k] for k in HOUSE_RULE_OPTIONS if options[k] is not None}
+    if "deal" in chosen:
+        chosen["deal"] = chosen["deal"].value
+    if "stake" in chosen:
+        chosen["stake"] = parse_stake(chosen["stake"])  # H7: exact decimal, never a float
+    return chosen
 
 
 def _house_rules(options: dict) -> HouseRules | None:
     """The house rules among a command's options (its ``locals()``), or None when none was given."""
-    chosen = {k: options[k] for k in HOUSE_RULE_OPTIONS if options[k] is not None and options[k] is not False}
+    chosen = {k: v for k, v in _rule_choices(options).items() if v is not False}
     return HouseRules(**chosen) if chosen else None
+
+
+def _match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:
+    """The sessions of ``facts``'s match (linked by `rematch`), oldest first; None when it is in none."""
+    if facts.match is None:
+        return None
+    linked = [f for f in db.all_facts() if f.match == facts.match]
+    linked.sort(key=lambda f: f.created_at or "")
+    return [_standings(store, f) for f in linked]
 
 
 

@@ -11,9 +11,9 @@ import typer
 from ..errors import BadHandAt, Refused
 from ..variants import replay
 from .common import (
-    ACE_MEANS_GIN, app, BIG_GIN_BONUS, BOX_BONUS, _free_name, GAME_BONUS, GIN_BONUS, _house_rules,
+    ACE_MEANS_GIN, app, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, _free_name, GAME_BONUS, GIN_BONUS, _house_rules,
     _json_option, _load, _now, _print_json, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE,
-    _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
+    STAKE, _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
 )
 
 
@@ -32,6 +32,8 @@ def import_(
     shutout: bool = SHUTOUT,
     spades_double: bool = SPADES_DOUBLE,
     ace_means_gin: bool = ACE_MEANS_GIN,
+    deal: Deal = DEAL,
+    stake: str = STAKE,
 ) -> None:
     """Recreate a session from a file made by `ginscore export`, as a new session.
 
