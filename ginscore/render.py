@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .summary import OUTCOME_WORDS, explain, rules_words
+from .summary import OUTCOME_WORDS, counted, explain, rules_words
 from .variants import Draw, HandResult, SessionFacts, Standings
 
 VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
@@ -223,9 +223,10 @@ def show_log(st: Standings) -> None:
         say("No hands yet.")
 
 
-def show_sessions(rows: list[dict]) -> None:
+def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0) -> None:
+    """The sessions (or with ``deleted`` the deleted ones); ``hidden``: how many deleted are not listed."""
     table = Table(box=box.SIMPLE_HEAD)
-    for head in ("", "Session", "Variant", "Players", "Hands", "Result", "Started"):
+    for head in ("", "Session", "Variant", "Players", "Hands", "Result", "Deleted" if deleted else "Started"):
         table.add_column(head)
     for row in rows:
         result = f"won by {row['winner']}" if row["winner"] else "in play"
@@ -238,11 +239,17 @@ def show_sessions(rows: list[dict]) -> None:
             Text(", ".join(row["players"])),
             str(row["hands_played"]),
             Text(result),
-            _when(row["created_at"]),
+            _when(row["deleted_at" if deleted else "created_at"]),
         )
     console().print(table)
-    if not rows:
+    if not rows and deleted:
+        say("No deleted sessions.")
+    elif not rows and not hidden:
         say("No sessions yet; start one, like `ginscore new standard Ann Ben`.")
+    elif deleted:
+        say("`ginscore restore NAME` brings one back.")
+    if hidden and not deleted:
+        say(f"Not listed: {counted(hidden, 'deleted session')} (`ginscore sessions --deleted`).")
 
 
 def show_chart(st: Standings) -> None:
