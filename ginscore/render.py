@@ -112,7 +112,8 @@ def winner_words(st: Standings) -> str | None:
     return f"{st.winner} wins the game with {final[st.winner]} ({others})."
 
 
-def show_standings(st: Standings) -> None:
+def show_standings(st: Standings, footer: bool = True) -> None:
+    """Title, table and winner; ``footer``: then who deals next (or that the session is over)."""
     out = console()
     out.print(_title(st.facts))
     out.print(standings_table(st))
@@ -120,6 +121,8 @@ def show_standings(st: Standings) -> None:
     if banner:
         rule = "=" * len(banner)
         out.print(Text(f"{rule}\n{banner}\n{rule}", style="bold green"))
+    if not footer:
+        return
     if not st.over:
         say(next_words(st), "bold cyan")
     else:
@@ -165,7 +168,7 @@ def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:
         say(f"No knock yet: {spread.deadwood} is over the knock limit of {limit} (R7).")
 
 
-def show_hand(st: Standings, result: HandResult, verb: str = "Recorded") -> None:
+def show_hand(st: Standings, result: HandResult, verb: str = "Recorded", footer: bool = True) -> None:
     if result.score is not None and result.hand.knocker_cards is not None:
         show_spreads(result)
     say(f"{verb} hand {result.number}: {explain(st, result)}.")
@@ -177,7 +180,7 @@ def show_hand(st: Standings, result: HandResult, verb: str = "Recorded") -> None
                 f"Game {number} goes to {game.winner}, {game.scores[game.winner]} to {game.scores[loser]}.",
                 "bold",
             )
-    show_standings(st)
+    show_standings(st, footer)
 
 
 def show_dealer(st: Standings) -> None:
