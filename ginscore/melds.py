@@ -146,7 +146,7 @@ def _sorted_melds(melds):
 def _indices(cards: list[Card], want: tuple[int, ...], whose: str) -> frozenset[int]:
     if len(cards) not in want:
         counts = " or ".join(str(n) for n in want)
-        raise BadCard(f"{whose} {len(cards)} cards; a hand here is {counts} cards")
+        raise BadCard(f"{whose} {len(cards)} card{'' if len(cards) == 1 else 's'}; a hand here is {counts} cards")
     for card in cards:
         if card.suit is None:
             raise BadCard(f"'{card}' has no suit; every card needs one, like {card}h")

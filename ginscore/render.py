@@ -159,7 +159,11 @@ def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:
         return
     if discard is not None:
         say(f"Discard {discard.pretty}.")
-    say(("Keep " if discard is not None else "Melds ") + _spread_words(spread) + ".")
+    words = _spread_words(spread)
+    if spread.melds:
+        say(("Keep " if discard is not None else "Melds ") + words + ".")
+    else:  # "No melds, unmatched ...", never "Melds no melds"
+        say(("The rest has " + words if discard is not None else words[0].upper() + words[1:]) + ".")
     if spread.deadwood == 0:
         say("That is gin (R11).", "bold")
     elif spread.deadwood <= limit:

@@ -56,7 +56,7 @@ def test_stats_filters_and_one_player(season, ok, refused):
     assert ok("stats", "--json", "--since", "2999-01-01").json() == {"players": {}, "head_to_head": []}
     refused("stats", "--since", "yesterday", says="--since")
     refused("stats", "--player", "zed", says="nobody named 'zed'")
-    refused("stats", "zed", says="no player 'zed'")
+    refused("stats", "zed", says="nobody named 'zed' has played; the players are")
     out = ok("stats").stdout
     assert "Head to head" in out and "Ann v Ben" in out
 

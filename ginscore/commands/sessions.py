@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 
 from ..errors import BadHandAt, Refused
+from ..summary import counted
 from ..variants import replay
 from .common import (
     ACE_MEANS_GIN, app, _asked, BIG_GIN_BONUS, BOX_BONUS, _free_name, GAME_BONUS, GIN_BONUS, _house_rules,
@@ -73,7 +74,7 @@ def import_(
         db.add(facts)
     from .. import render
 
-    render.say(f"Imported {len(facts.hands)} hands from {file} as '{chosen}'.")
+    render.say(f"Imported {counted(len(facts.hands), 'hand')} from {file} as '{chosen}'.")
     render.show_standings(replay(facts))
 
 
@@ -106,7 +107,7 @@ def export(
             handle.write(text)
     except OSError as error:
         raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
-    sys.stderr.write(f"Wrote {len(standings.hands)} hands of '{standings.facts.name}' to {output}\n")
+    sys.stderr.write(f"Wrote {counted(len(standings.hands), 'hand')} of '{standings.facts.name}' to {output}\n")
 
 
 @app.command()
@@ -165,7 +166,6 @@ def where(ctx: typer.Context) -> None:
 def _holds(standings) -> str:
     """What a session holds, in one line: variant, players, hands, the result so far."""
     from ..render import VARIANT_NAMES
-    from ..summary import counted
 
     facts = standings.facts
     if facts.variant == "hollywood":

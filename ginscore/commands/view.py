@@ -62,8 +62,13 @@ def rules(
     for line in rule_lines(chosen):
         render.say(line)
     if facts:
+        house = "; ".join(rules_words(facts))
         render.say("")
-        render.say(f"House rules of '{facts.name}' ({facts.variant}): " + "; ".join(rules_words(facts)) + ".")
+        if facts.variant == chosen:
+            render.say(f"House rules of '{facts.name}' ({facts.variant}): {house}.")
+        else:  # the current session plays another variant: its house rules are not these rules'
+            render.say(f"The current session '{facts.name}' plays {facts.variant}, not {chosen}; "
+                       f"its own house rules: {house}.")
 
 
 
