@@ -150,9 +150,29 @@ def test_two_deleted_sessions_with_one_name_come_back_last_deleted_first(ok, ref
     assert "Restored 'dup'" in first and ok("sessions", "--deleted", "--json").json() == []
 
 
-def test_restore_refuses_what_is_not_deleted(two_games, refused):
+def test_restore_refuses_what_is_not_deleted_or_could_be_two(two_games, ok, refused):
     refused("restore", "friday", says="no deleted session 'friday'; no session is deleted")
     refused("restore", "", says="no deleted session")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "alpha")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "alps")
+    ok("delete", "alpha", "--yes")
+    ok("delete", "alps", "--yes")
+    refused("restore", "al", says="'al' could be alpha, alps")
+    refused("restore", "zz", says="no deleted session 'zz'; `ginscore sessions --deleted` lists them")
+    ok("restore", "alph")  # a unique prefix is enough
+    assert ok("status", "--json").json()["session"] == "alpha"
+
+
+def test_a_hollywood_session_told_as_cards_comes_back_byte_for_byte(ok, db_path):
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31", "--name", "series")
+    ok("hand", "ann", "--cards", "AS 2S 3S 4H 5H 6H 7D 8D 9D KC", "--against", "KS KH KD 2C 3C 9C 10C JH QD 5S")
+    ok("draw", "--upcard", "7h")
+    ok("hand", "ben", "0", "40", "--big-gin")
+    exported, file_before = ok("export", "--format", "json").stdout, db_path.read_bytes()
+    ok("delete", "series", input="y\n")
+    assert ok("sessions", "--json").json() == []
+    ok("restore", "series")
+    assert ok("export", "--format", "json").stdout == exported and db_path.read_bytes() == file_before
 
 
 def test_new_sessions_do_not_take_the_generated_name_of_a_deleted_one(ok, status):

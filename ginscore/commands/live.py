@@ -177,6 +177,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         return table.ask(question, count(f"{opponent}'s", MAX_DEADWOOD))
 
     def confirm(a) -> object:
+        from .. import render
         from ..summary import explain
 
         if a["knocker"] is Draw:
@@ -187,25 +188,29 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         try:
             preview = _replay_changed(facts._replace(hands=facts.hands + (told,)), len(facts.hands) + 1)
         except Refused as error:
-            from .. import render
-
             render.say(f"Not recorded: {error}. Take the hand again.")
             raise _Again from None
         if table.yes_no(f"{explain(preview, preview.hands[-1])}. Record it?", default=True):
             return told
-        from .. import render
-
         render.say("Not recorded; take the hand again.")
         raise _Again
 
-    knocked = lambda a: a["knocker"] is not Draw  # noqa: E731
+    def always(_a) -> bool:
+        return True
+
+    def knocked(a) -> bool:
+        return a["knocker"] is not Draw
+
+    def gin_with_big_gin(a) -> bool:  # H2: only a session playing big gin asks
+        return knocked(a) and a["knocker_deadwood"] == 0 and rules.big_gin_bonus is not None
+
     return [
-        ("upcard", lambda a: facts.variant == "oklahoma", upcard),
-        ("knocker", lambda a: True, knocker),
+        ("upcard", lambda _a: facts.variant == "oklahoma", upcard),
+        ("knocker", always, knocker),
         ("knocker_deadwood", knocked, knocker_deadwood),
-        ("big_gin", lambda a: knocked(a) and a["knocker_deadwood"] == 0 and rules.big_gin_bonus is not None, big_gin),
+        ("big_gin", gin_with_big_gin, big_gin),
         ("opponent_deadwood", knocked, opponent_deadwood),
-        ("hand", lambda a: True, confirm),
+        ("hand", always, confirm),
     ]
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 
 from ..errors import BadHandAt, Refused
+from ..shown import visible
 from ..summary import counted
 from ..variants import replay
 from .common import (
@@ -175,7 +176,7 @@ def _holds(standings) -> str:
     else:
         scores = ", ".join(f"{p} {s}" for p, s in (standings.final or standings.totals).items())
     result = f"won by {standings.winner}" if standings.winner else "in play"
-    return (
+    return visible(
         f"'{facts.name}': {VARIANT_NAMES[facts.variant]}, {' v '.join(facts.players)}, "
         f"{counted(len(standings.hands), 'hand')}, {result} ({scores})"
     )
@@ -199,7 +200,7 @@ def rename(
         db.rename(old, new)
     from .. import render
 
-    render.say(f"Renamed '{old}' to '{new}'.")
+    render.say(f"Renamed '{visible(old)}' to '{new}'.")
 
 
 @app.command()
@@ -227,7 +228,7 @@ def delete(
         if db.load(facts.name) != facts:
             raise Refused("the session changed while you were asked; run `ginscore delete` again")
         was_current = db.delete(facts.name, _now())
-    render.say(f"Deleted {what}. `ginscore restore {as_typed(facts.name)}` brings it back.")
+    render.say(f"Deleted {what}. `ginscore restore {visible(as_typed(facts.name))}` brings it back.")
     if was_current:
         render.say("No session is current now: pick one with `ginscore use NAME` (see `ginscore sessions`) "
                    "or start one with `ginscore new`.")
