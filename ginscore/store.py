@@ -251,9 +251,7 @@ class Database:
 
     def add(self, facts: SessionFacts) -> None:
         """Store a new session and make it current."""
-        taken = {n.casefold() for n in self.names()}
-        if facts.name.casefold() in taken:
-            raise Refused(f"there is already a session named '{facts.name}'; choose another --name")
+        self._check_free(facts.name, hint="choose another --name")
         self._sessions.insert(session_to_dict(facts, rows=True))
         self._docs = None
         self.make_current(facts.name)
@@ -270,11 +268,11 @@ class Database:
     def _live_id(self, name: str) -> int:
         return self._all()[self._live_index(name)].doc_id
 
-    def _check_free(self, name: str, keep: str | None = None) -> None:
-        """Refuse ``name`` when a live session other than ``keep`` has it (ignoring case)."""
+    def _check_free(self, name: str, keep: str | None = None, hint: str = "choose another name") -> None:
+        """Refuse ``name`` when a live session other than ``keep`` has it: names are unique ignoring case."""
         clash = [n for n in self.names() if n.casefold() == name.casefold() and n != keep]
         if clash:
-            raise Refused(f"there is already a session named '{visible(clash[0])}'; choose another name")
+            raise Refused(f"there is already a session named '{visible(clash[0])}'; {hint}")
 
     def rename(self, old: str, new: str) -> None:
         """Give a live session a new name; the current pointer follows it."""

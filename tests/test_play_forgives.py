@@ -218,3 +218,24 @@ def test_quit_or_end_of_input_at_the_rematch_question(ok, status, eof):
     assert "Play a rematch?" in out and "Stopped. Every hand you confirmed is saved." in out
     assert [s["name"] for s in ok("sessions", "--json").json()] == ["first"]
     assert status()["winner"] == "Ann" and hands(ok) == [("Ann", 0, 30, None)]
+
+
+def test_an_imported_name_starting_with_the_command_mark_is_refused(ok, refused, tmp_path):
+    import json
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    doc = json.loads(ok("export", "--format", "json").stdout)
+    text = json.dumps(doc).replace('"Ben"', '":back"')
+    assert ":back" in text
+    (tmp_path / "colon.json").write_text(text)
+    refused("import", str(tmp_path / "colon.json"), says="cannot start with ':'")
+
+
+def test_a_finished_hollywood_series_offers_a_new_series(ok, status):
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--name", "series")
+    out = play(ok, "ann", "0", "75", "y", "ben", "0", "75", "y", "ann", "0", "75", "y", "y", "ben", "3", "9", "y")
+    assert out.count("Ann wins the series, 2 games of 3") == 1 and "The series is over. Play a rematch?" in out
+    doc = status()
+    assert doc["session"] == "hollywood-1" and doc["hands_played"] == 1  # R19: the rematch is a new series
+    assert hands(ok, "--session", "series") == [("Ann", 0, 75, None), ("Ben", 0, 75, None), ("Ann", 0, 75, None)]

@@ -244,11 +244,12 @@ def _game_over(table: _Table, standings: Standings) -> None:
 
     if not table.announced:
         render.say(render.winner_words(standings) or f"'{table.name}' is over.")
+    game = "series" if standings.facts.variant == "hollywood" else "game"  # R19: a rematch is a new series
     while True:
         try:
-            again = table.yes_no("The game is over. Play a rematch?", default=True)
+            again = table.yes_no(f"The {game} is over. Play a rematch?", default=True)
         except _Back:
-            render.say("  The game is over, so there is no question to go back to; :undo removes the last saved hand.")
+            render.say(f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand.")
             continue
         break
     if not again:
