@@ -292,9 +292,10 @@ class Database:
             self._set_meta(current=None)
         return current
 
-    def restore(self, typed: str, new_name: str | None = None) -> SessionFacts:
+    def restore(self, typed: str, new_name: str | None = None) -> tuple[SessionFacts, list[str]]:
         """Bring back the most recently deleted session named ``typed`` (exact or unique prefix),
-        under ``new_name`` if given, and make it current. Its name must be free among live sessions."""
+        under ``new_name`` if given, and make it current. Its name must be free among live sessions.
+        Returns the session and the names of the deleted sessions still named as it was."""
         from tinydb.operations import delete
 
         gone = [d for d in self._all() if d.get("deleted_at")]
@@ -318,7 +319,7 @@ class Database:
             self._sessions.update({"name": new_name}, doc_ids=[doc.doc_id])
         self._docs = None
         self.make_current(name)
-        return self.load(name)
+        return self.load(name), [matches[0] for d in gone if d is not doc and d.get("name") == matches[0]]
 
     def flush(self) -> None:
         self._db.storage.flush()

@@ -142,10 +142,11 @@ def test_two_deleted_sessions_with_one_name_come_back_last_deleted_first(ok, ref
         [["Cy", "Dee"], ["Ann", "Ben"]], [["Ann", "Ben"], ["Cy", "Dee"]]  # deleted in the same second
     )
     first = ok("restore", "dup").stdout
+    assert "Still deleted under the name 'dup': 1 other session" in first and "ginscore restore dup --name NEW" in first
     back = status()["players"]
     refused("restore", "dup", says="in use")
     ok("rename", "dup 2")
-    ok("restore", "dup")
+    assert "Still deleted" not in ok("restore", "dup").stdout
     assert {tuple(back), tuple(status()["players"])} == {("Ann", "Ben"), ("Cy", "Dee")}
     assert "Restored 'dup'" in first and ok("sessions", "--deleted", "--json").json() == []
 

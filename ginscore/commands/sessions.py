@@ -10,7 +10,7 @@ import typer
 
 from ..errors import BadHandAt, Refused
 from ..shown import visible
-from ..summary import counted
+from ..summary import as_typed, counted
 from ..variants import replay
 from .common import (
     ACE_MEANS_GIN, app, _asked, BIG_GIN_BONUS, BOX_BONUS, _free_name, GAME_BONUS, GIN_BONUS, _house_rules,
@@ -217,7 +217,6 @@ def delete(
     Example: ginscore delete test-1 --yes
     """
     from .. import render
-    from ..summary import as_typed
 
     store = _store(ctx)
     facts = store.reading().load(name)
@@ -249,7 +248,10 @@ def restore(
     """
     new = _session_name(new_name) or None
     with _store(ctx).writing() as db:
-        facts = db.restore(name, new)
+        facts, left = db.restore(name, new)
     from .. import render
 
     render.say(f"Restored {_holds(_standings(_store(ctx), facts))}; it is the current session now.")
+    if left:
+        render.say(f"Still deleted under the name '{visible(left[0])}': {counted(len(left), 'other session')}; "
+                   f"`ginscore restore {visible(as_typed(left[0]))} --name NEW` brings back the one deleted last.")
