@@ -306,14 +306,11 @@ class Database:
         if len(matches) > 1:
             raise NoSuchSession(f"'{visible(typed)}' could be {', '.join(map(visible, matches))}; type more of the name")
         doc = max((d for d in gone if d.get("name") == matches[0]), key=lambda d: str(d["deleted_at"]))
-        name = new_name or matches[0]
-        if new_name is None and name.casefold() in {n.casefold() for n in self.names()}:
-            raise Refused(
-                f"a session named '{visible(name)}' is in use; restore this one under another name with "
-                f"`ginscore restore {visible(as_typed(name))} --name NEW`, or rename that one first with "
-                f"`ginscore rename --session {visible(as_typed(name))} NEW`"
-            )
-        self._check_free(name)
+        name, typed_as = new_name or matches[0], visible(as_typed(matches[0]))
+        self._check_free(name, hint="choose another --name" if new_name else (
+            f"restore this one under another name with `ginscore restore {typed_as} --name NEW`, "
+            f"or rename that one first with `ginscore rename --session {typed_as} NEW`"
+        ))
         self._sessions.update(delete("deleted_at"), doc_ids=[doc.doc_id])
         if new_name is not None:
             self._sessions.update({"name": new_name}, doc_ids=[doc.doc_id])

@@ -123,10 +123,10 @@ def test_delete_then_restore_gives_the_session_back_byte_for_byte(two_games, ok,
 def test_a_new_session_may_reuse_a_deleted_name_then_restore_needs_the_name_free(two_games, ok, refused, status):
     ok("delete", "test", "--yes")
     ok("new", "oklahoma", "Dee", "Eve", "--dealer", "Dee", "--name", "TEST")
-    refused("restore", "test", says="session named 'test' is in use")
+    refused("restore", "test", says="already a session named 'TEST'; restore this one under another name")
     msg = refused("restore", "test", says="--name NEW")
     assert "ginscore rename --session test NEW" in msg
-    refused("restore", "test", "--name", "friday", says="already a session named 'friday'")
+    refused("restore", "test", "--name", "friday", says="already a session named 'friday'; choose another --name")
     ok("restore", "test", "--name", "test (old)")
     assert status()["session"] == "test (old)" and status()["totals"] == {"Ann": 0, "Cy": 65}
     assert names(ok) == ["friday", "test (old)", "TEST"]
@@ -144,7 +144,7 @@ def test_two_deleted_sessions_with_one_name_come_back_last_deleted_first(ok, ref
     first = ok("restore", "dup").stdout
     assert "Still deleted under the name 'dup': 1 other session" in first and "ginscore restore dup --name NEW" in first
     back = status()["players"]
-    refused("restore", "dup", says="in use")
+    refused("restore", "dup", says="already a session named 'dup'")
     ok("rename", "dup 2")
     assert "Still deleted" not in ok("restore", "dup").stdout
     assert {tuple(back), tuple(status()["players"])} == {("Ann", "Ben"), ("Cy", "Dee")}
