@@ -14,7 +14,7 @@ _ginscore() {
         case "$prev" in
             --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         esac
-        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo house status dealer log rules chart import export sessions use where stats history play deadwood --db --help -h" -- "$cur") )
+        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo house status dealer log rules chart import export sessions use where rename delete restore stats history play deadwood --db --help -h" -- "$cur") )
         return
     fi
     case "$cmd" in
@@ -204,7 +204,7 @@ _ginscore() {
 
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--json --deleted --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -225,6 +225,36 @@ _ginscore() {
             esac
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
+        rename)
+            case "$prev" in
+            --session|-s) COMPREPLY=(); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--session -s --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
+        delete)
+            case "$prev" in
+
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--yes -y --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
+        restore)
+            case "$prev" in
+            --name) COMPREPLY=(); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--name --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi

@@ -252,7 +252,7 @@ def _hand(cards: list[Card], want: tuple[int, ...], whose: str) -> int:
     """The cards as a mask, once each card is known to be whole and there once."""
     if len(cards) not in want:
         counts = " or ".join(str(n) for n in want)
-        raise BadCard(f"{whose} {len(cards)} cards; a hand here is {counts} cards")
+        raise BadCard(f"{whose} {len(cards)} card{'' if len(cards) == 1 else 's'}; a hand here is {counts} cards")
     mask, twice = 0, None
     for card in cards:
         bit = _BIT.get(card)

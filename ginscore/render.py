@@ -18,7 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from .shown import visible
-from .summary import OUTCOME_WORDS, explain, house_rule_rows, lead_words, next_words, rules_words, settlement_words
+from .summary import (
+    OUTCOME_WORDS, counted, explain, house_rule_rows, lead_words, next_words, rules_words, settlement_words,
+)
 from .variants import Draw, HandResult, SessionFacts, Standings
 
 VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
@@ -189,7 +191,8 @@ def winner_words(st: Standings) -> str | None:
     return f"{st.winner} wins the game with {final[st.winner]} ({others})."
 
 
-def show_standings(st: Standings) -> None:
+def show_standings(st: Standings, footer: bool = True) -> None:
+    """Title, table and winner; ``footer``: then who deals next (or that the session is over)."""
     out = console()
     out.print(_title(st.facts))
     out.print(_fit(lambda: standings_table(st), lambda: standings_table(st, compact=True)))
@@ -203,6 +206,8 @@ def show_standings(st: Standings) -> None:
         say(line, "bold")
     for line in lead_words(st):
         say(line)
+    if not footer:
+        return
     if not st.over:
         say(next_words(st), "bold cyan")
     else:
@@ -239,7 +244,11 @@ def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:
         return
     if discard is not None:
         say(f"Discard {discard.pretty}.")
-    say(("Keep " if discard is not None else "Melds ") + _spread_words(spread) + ".")
+    words = _spread_words(spread)
+    if spread.melds:
+        say(("Keep " if discard is not None else "Melds ") + words + ".")
+    else:  # "No melds, unmatched ...", never "Melds no melds"
+        say(("The rest has " + words if discard is not None else words[0].upper() + words[1:]) + ".")
     if spread.deadwood == 0:
         say("That is gin (R11).", "bold")
     elif spread.deadwood <= limit:
@@ -248,7 +257,7 @@ def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:
         say(f"No knock yet: {spread.deadwood} is over the knock limit of {limit} (R7).")
 
 
-def show_hand(st: Standings, result: HandResult, verb: str = "Recorded") -> None:
+def show_hand(st: Standings, result: HandResult, verb: str = "Recorded", footer: bool = True) -> None:
     if result.score is not None and result.hand.knocker_cards is not None:
         show_spreads(result)
     say(f"{verb} hand {result.number}: {explain(st, result)}.")
@@ -262,7 +271,7 @@ def show_hand(st: Standings, result: HandResult, verb: str = "Recorded") -> None
                 f"Game {number} goes to {game.winner}, {game.scores[game.winner]} to {game.scores[loser]}.",
                 "bold",
             )
-    show_standings(st)
+    show_standings(st, footer)
 
 
 def show_dealer(st: Standings) -> None:
@@ -398,26 +407,29 @@ def _session_blocks(rows: list[dict], first, score) -> Group:
     for row in rows:
         lines = [
             f"{first(row)}{row['name']} · {VARIANT_NAMES[row['variant']]}",
-            f"{row['hands_played']} hands · " + " ".join(_session_result(row)),
+            f"{counted(row['hands_played'], 'hand')} · " + " ".join(_session_result(row)),
             f"started {_when(row['created_at'])}",
         ] + [f"  {line}" for line in score(row)]
         blocks += [Text(), _text(lines)] if blocks else [_text(lines)]
     return Group(*blocks)
 
 
-def show_sessions(rows: list[dict]) -> None:
+def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0) -> None:
+    """The sessions (or with ``deleted`` the deleted ones); ``hidden``: how many deleted are not listed."""
+    when = "deleted_at" if deleted else "created_at"
+
     def table(medium: bool) -> Table:
         sessions = _table()
-        heads = ("", "Session", "Players", "Hands", "Result", "Started") if medium else \
-            ("", "Session", "Variant", "Players", "Hands", "Result", "Started")
+        heads = ("", "Session", "Players", "Hands", "Result", "Deleted" if deleted else "Started") if medium else \
+            ("", "Session", "Variant", "Players", "Hands", "Result", "Deleted" if deleted else "Started")
         for head in heads:
             _column(sessions, head, right=head == "Hands")
         for row in rows:
             variant = VARIANT_NAMES[row["variant"]]
             cells = [[row["name"], variant], row["players"], str(row["hands_played"]), _session_result(row),
-                     _when(row["created_at"])[:10]] if medium else \
+                     _when(row[when])[:10]] if medium else \
                 [row["name"], variant, row["players"], str(row["hands_played"]), _session_result(row),
-                 _when(row["created_at"])]
+                 _when(row[when])]
             _row(sessions, "*" if row["current"] else "", *cells)
         return sessions
 
@@ -426,8 +438,14 @@ def show_sessions(rows: list[dict]) -> None:
 
     if rows:
         console().print(_fit(lambda: table(False), lambda: table(True), blocks))
-    else:
+    if not rows and deleted:
+        say("No deleted sessions.")
+    elif not rows and not hidden:
         say("No sessions yet; start one, like `ginscore new standard Ann Ben`.")
+    elif deleted:
+        say("`ginscore restore NAME` brings one back.")
+    if hidden and not deleted:
+        say(f"Not listed: {counted(hidden, 'deleted session')} (`ginscore sessions --deleted`).")
 
 
 def show_chart(st: Standings) -> None:

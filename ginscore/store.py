@@ -35,6 +35,8 @@ from tinydb.storages import Storage
 
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
+from .shown import visible
+from .summary import as_typed
 from .variants import SessionFacts, match_name
 
 SCHEMA_VERSION = 2
@@ -193,8 +195,13 @@ class Database:
 
     # sessions -------------------------------------------------------------
 
-    def names(self) -> list[str]:
-        return [doc.get("name", "") for doc in self._all()]
+    def _live(self) -> list:
+        """Sessions not deleted: the only ones commands, statistics and history see."""
+        return [d for d in self._all() if not d.get("deleted_at")]
+
+    def names(self, *, include_deleted: bool = False) -> list[str]:
+        """Live session names (``include_deleted``: also the names deleted sessions keep)."""
+        return [doc.get("name", "") for doc in (self._all() if include_deleted else self._live())]
 
     def find_name(self, typed: str | None) -> str:
         """The session a command acts on: ``typed`` (exact or unique prefix), else the current one."""
@@ -203,6 +210,11 @@ class Database:
             current = self.current_name
             if current in names:
                 return current
+            if not names and self._all():
+                raise NoSuchSession(
+                    "no session is current: every session is deleted; `ginscore restore NAME` brings one back "
+                    "(see `ginscore sessions --deleted`), or start one with `ginscore new`"
+                )
             if not names:
                 raise NoSuchSession("there is no session yet; start one, like `ginscore new standard Ann Ben`")
             raise NoSuchSession("no session is current; pick one with `ginscore use NAME` (see `ginscore sessions`)")
@@ -210,16 +222,26 @@ class Database:
         if len(matches) == 1:
             return matches[0]
         if matches:
-            raise NoSuchSession(f"'{typed}' could be {', '.join(matches)}; type more of the name")
-        raise NoSuchSession(f"no session '{typed}'; `ginscore sessions` lists them")
+            raise NoSuchSession(f"'{visible(typed)}' could be {', '.join(map(visible, matches))}; type more of the name")
+        gone = match_name(sorted(set(self.names(include_deleted=True)) - set(names)), typed)
+        if len(gone) == 1:
+            raise NoSuchSession(
+                f"session '{visible(gone[0])}' is deleted; `ginscore restore {visible(as_typed(gone[0]))}` brings it back"
+            )
+        raise NoSuchSession(f"no session '{visible(typed)}'; `ginscore sessions` lists them")
 
     def load(self, typed: str | None = None) -> SessionFacts:
         name = self.find_name(typed)
-        doc = next(d for d in self._all() if d.get("name") == name)
-        return self._facts(doc)
+        return self._facts(self._all()[self._live_index(name)])
 
     def all_facts(self) -> list[SessionFacts]:
-        return [self._facts(doc) for doc in self._all()]
+        """Every live session; deleted ones count in no statistics, history or list."""
+        return [self._facts(doc) for doc in self._live()]
+
+    def deleted(self) -> list[tuple[SessionFacts, str]]:
+        """Deleted sessions with when they were deleted, the most recently deleted first."""
+        docs = sorted((d for d in self._all() if d.get("deleted_at")), key=lambda d: str(d["deleted_at"]), reverse=True)
+        return [(self._facts(doc), str(doc["deleted_at"])) for doc in docs]
 
     def _facts(self, doc: dict) -> SessionFacts:
         try:
@@ -229,9 +251,7 @@ class Database:
 
     def add(self, facts: SessionFacts) -> None:
         """Store a new session and make it current."""
-        taken = {n.casefold() for n in self.names()}
-        if facts.name.casefold() in taken:
-            raise Refused(f"there is already a session named '{facts.name}'; choose another --name")
+        self._check_free(facts.name, hint="choose another --name")
         self._sessions.insert(session_to_dict(facts, rows=True))
         self._docs = None
         self.make_current(facts.name)
@@ -239,9 +259,64 @@ class Database:
     def save(self, facts: SessionFacts) -> None:
         """Replace a session's stored facts (its hands after hand, undo, edit)."""
         doc = session_to_dict(facts, rows=True)
-        ids = [d.doc_id for d in self._all() if d.get("name") == facts.name]
-        self._sessions.update(doc, doc_ids=ids)
+        self._sessions.update(doc, doc_ids=[self._live_id(facts.name)])
         self._docs = None
+
+    def _live_index(self, name: str) -> int:
+        return next(i for i, d in enumerate(self._all()) if d.get("name") == name and not d.get("deleted_at"))
+
+    def _live_id(self, name: str) -> int:
+        return self._all()[self._live_index(name)].doc_id
+
+    def _check_free(self, name: str, keep: str | None = None, hint: str = "choose another name") -> None:
+        """Refuse ``name`` when a live session other than ``keep`` has it: names are unique ignoring case."""
+        clash = [n for n in self.names() if n.casefold() == name.casefold() and n != keep]
+        if clash:
+            raise Refused(f"there is already a session named '{visible(clash[0])}'; {hint}")
+
+    def rename(self, old: str, new: str) -> None:
+        """Give a live session a new name; the current pointer follows it."""
+        self._check_free(new, keep=old)
+        current = self.current_name == old
+        self._sessions.update({"name": new}, doc_ids=[self._live_id(old)])
+        self._docs = None
+        if current:
+            self.make_current(new)
+
+    def delete(self, name: str, at: str) -> bool:
+        """Mark a live session deleted (nothing is removed); True when it was the current one."""
+        current = self.current_name == name
+        self._sessions.update({"deleted_at": at}, doc_ids=[self._live_id(name)])
+        self._docs = None
+        if current:
+            self._set_meta(current=None)
+        return current
+
+    def restore(self, typed: str, new_name: str | None = None) -> tuple[SessionFacts, list[str]]:
+        """Bring back the most recently deleted session named ``typed`` (exact or unique prefix),
+        under ``new_name`` if given, and make it current. Its name must be free among live sessions.
+        Returns the session and the names of the deleted sessions still named as it was."""
+        from tinydb.operations import delete
+
+        gone = [d for d in self._all() if d.get("deleted_at")]
+        matches = match_name(sorted({d.get("name", "") for d in gone}), typed)
+        if not matches:
+            listed = "; `ginscore sessions --deleted` lists them" if gone else "; no session is deleted"
+            raise NoSuchSession(f"no deleted session '{visible(typed)}'{listed}")
+        if len(matches) > 1:
+            raise NoSuchSession(f"'{visible(typed)}' could be {', '.join(map(visible, matches))}; type more of the name")
+        doc = max((d for d in gone if d.get("name") == matches[0]), key=lambda d: str(d["deleted_at"]))
+        name, typed_as = new_name or matches[0], visible(as_typed(matches[0]))
+        self._check_free(name, hint="choose another --name" if new_name else (
+            f"restore this one under another name with `ginscore restore {typed_as} --name NEW`, "
+            f"or rename that one first with `ginscore rename --session {typed_as} NEW`"
+        ))
+        self._sessions.update(delete("deleted_at"), doc_ids=[doc.doc_id])
+        if new_name is not None:
+            self._sessions.update({"name": new_name}, doc_ids=[doc.doc_id])
+        self._docs = None
+        self.make_current(name)
+        return self.load(name), [matches[0] for d in gone if d is not doc and d.get("name") == matches[0]]
 
     def flush(self) -> None:
         self._db.storage.flush()

@@ -7,11 +7,27 @@ this, and the Rich renderer builds its tables from the same data.
 
 from __future__ import annotations
 
+import re
+
 from .rules import ALTERNATE, BIG_GIN, DRAW, GIN, KNOCK, LOSER_DEALS, UNDERCUT, stake_text
 from .stakes import net, settlement
 from .variants import Draw, HandResult, SessionFacts, Standings
 
 OUTCOME_WORDS = {KNOCK: "knock", UNDERCUT: "undercut", GIN: "gin", BIG_GIN: "big gin", DRAW: "drawn hand"}
+
+
+def counted(number: int, word: str, plural: str | None = None) -> str:
+    """``1 hand``, ``2 hands``: a count with its word in the right number."""
+    return f"{number} {word if number == 1 else plural or word + 's'}"
+
+
+def as_typed(name: str) -> str:
+    """A name as it would be typed in a shell command: quoted when it holds spaces or quotes."""
+    if re.fullmatch(r"[\w.+:,@%/-]+", name):
+        return name
+    if not re.search(r'["$`\\!]', name):
+        return f'"{name}"'
+    return "'" + name.replace("'", "'\\''") + "'"
 
 
 def status_dict(st: Standings, match: list[Standings] | None = None) -> dict:

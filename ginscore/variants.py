@@ -347,6 +347,9 @@ def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:
     raise UnknownPlayer(f"no player '{typed}' in this session; the players are {listed}")
 
 
+COMMAND_MARK = ":"  # what starts a command in `play` (:back, :undo, :quit); so no name may start with it
+
+
 def check_players(variant: str, players) -> tuple[str, ...]:
     """Names as a session keeps them: the right count, non-empty, distinct ignoring case (CLI.md)."""
     want = 3 if variant == "three" else 2
@@ -358,6 +361,8 @@ def check_players(variant: str, players) -> tuple[str, ...]:
             raise Refused("a player's name is empty; give each player a name")
         if not name.isprintable():
             raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
+        if name.startswith(COMMAND_MARK):
+            raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (`ginscore play` keeps it for commands)")
     folded = [n.casefold() for n in names]
     for name in names:
         if folded.count(name.casefold()) > 1:

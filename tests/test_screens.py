@@ -297,9 +297,12 @@ def test_columns_set_wins_over_the_terminal(ok):
     assert "Dealer" in out and max(len(line) for line in out.splitlines()) > 80
 
 
-def test_outside_text_is_shown_not_obeyed(ok, narrow):
+def test_outside_text_is_shown_not_obeyed(ok, narrow, db_path):
     narrow(80)
-    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "evening\x1b]0;owned\x07")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "evening")
+    # `new` refuses such a name; a file edited by another program can still hold one
+    text = db_path.read_text(encoding="utf-8")
+    db_path.write_text(text.replace('"evening"', '"evening\\u001b]0;owned\\u0007"'), encoding="utf-8")
     for command in ("status", "log", "sessions", "history", "chart"):
         out = ok(command).stdout
         assert "\x1b" not in out and "\x07" not in out

@@ -148,6 +148,24 @@ def _replay_changed(facts: SessionFacts, changed_hand: int) -> Standings:
         ) from None
 
 
+def _asked(question: str, yes: bool, verb: str) -> bool:
+    """A yes/no question that defaults to no (``--yes`` skips it); no answer at all refuses.
+
+    ``verb`` is what a yes does ("remove", "delete"), for the words said on a no.
+    """
+    if yes:
+        return True
+    try:
+        sure = typer.confirm(question, default=False)
+    except typer.Abort:
+        raise Refused(f"no answer, so nothing was {verb}d; add --yes to {verb} without asking") from None
+    if not sure:
+        from .. import render
+
+        render.say(f"Nothing {verb}d.")
+    return sure
+
+
 def _print_json(doc) -> None:
     sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
 
@@ -221,13 +239,17 @@ def _free_name(taken: list[str], variant: str) -> str:
     return f"{variant}-{number}"
 
 
-def _session_name(typed: str | None) -> str:
-    """A --name as typed, spaces folded; "" when none was given (one is chosen)."""
+def _session_name(typed: str | None, what: str = "--name") -> str:
+    """A session name as typed, spaces folded; "" when none was given (one is chosen)."""
     if typed is None:
         return ""
     name = " ".join(typed.split())
     if not name:
-        raise Refused("the session name is empty; give --name a name")
+        raise Refused(f"the session name is empty; give {what} a name")
+    if not name.isprintable():
+        from ..shown import visible
+
+        raise Refused(f"the session name '{visible(name)}' has characters that cannot be shown; type it plainly")
     return name
 
 
@@ -235,7 +257,7 @@ def _start(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of: str |
     """Store a new session and show it; a rematch also puts the session it follows in its match."""
     with _store(ctx).writing() as db:
         if not facts.name:
-            facts = facts._replace(name=_free_name(db.names(), facts.variant))
+            facts = facts._replace(name=_free_name(db.names(include_deleted=True), facts.variant))
         if rematch_of is not None:
             old = db.load(rematch_of)
             if old.match is None:

@@ -9,9 +9,11 @@ from pathlib import Path
 import typer
 
 from ..errors import BadHandAt, Refused
+from ..shown import visible
+from ..summary import as_typed, counted
 from ..variants import replay
 from .common import (
-    ACE_MEANS_GIN, app, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, _free_name, GAME_BONUS, GIN_BONUS, _house_rules,
+    ACE_MEANS_GIN, app, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, _free_name, GAME_BONUS, GIN_BONUS, _house_rules,
     _json_option, _load, _now, _print_json, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE,
     STAKE, _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
 )
@@ -75,7 +77,7 @@ def import_(
         db.add(facts)
     from .. import render
 
-    render.say(f"Imported {len(facts.hands)} hands from {file} as '{chosen}'.")
+    render.say(f"Imported {counted(len(facts.hands), 'hand')} from {file} as '{chosen}'.")
     render.show_standings(replay(facts))
 
 
@@ -108,27 +110,36 @@ def export(
             handle.write(text)
     except OSError as error:
         raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
-    sys.stderr.write(f"Wrote {len(standings.hands)} hands of '{standings.facts.name}' to {output}\n")
+    sys.stderr.write(f"Wrote {counted(len(standings.hands), 'hand')} of '{standings.facts.name}' to {output}\n")
 
 
 @app.command()
-def sessions(ctx: typer.Context, as_json: bool = _json_option()) -> None:
+def sessions(
+    ctx: typer.Context,
+    as_json: bool = _json_option(),
+    deleted: bool = typer.Option(False, "--deleted", help="List the deleted sessions instead (`ginscore restore` brings one back)."),
+) -> None:
     """List every session, marking the current one.
 
-    Example: ginscore sessions
+    Example: ginscore sessions --deleted
     """
     from ..summary import session_row
 
     store = _store(ctx)
     db = store.reading()
-    current = db.current_name
-    rows = [session_row(f, _standings(store, f), f.name == current) for f in db.all_facts()]
+    if deleted:
+        rows = []
+        for facts, deleted_at in db.deleted():
+            rows.append(session_row(facts, _standings(store, facts), False) | {"deleted_at": deleted_at})
+    else:
+        current = db.current_name
+        rows = [session_row(f, _standings(store, f), f.name == current) for f in db.all_facts()]
     if as_json:
         _print_json(rows)
         return
     from .. import render
 
-    render.show_sessions(rows)
+    render.show_sessions(rows, deleted=deleted, hidden=0 if deleted else len(db.deleted()))
 
 
 @app.command()
@@ -153,3 +164,96 @@ def where(ctx: typer.Context) -> None:
     Example: ginscore where
     """
     sys.stdout.write(f"{_store(ctx).path}\n")
+
+
+def _holds(standings) -> str:
+    """What a session holds, in one line: variant, players, hands, the result so far."""
+    from ..render import VARIANT_NAMES
+
+    facts = standings.facts
+    if facts.variant == "hollywood":
+        scores = "; ".join(
+            f"game {g.number} " + " to ".join(str(g.scores[p]) for p in facts.players) for g in standings.games
+        )
+    else:
+        scores = ", ".join(f"{p} {s}" for p, s in (standings.final or standings.totals).items())
+    result = f"won by {standings.winner}" if standings.winner else "in play"
+    return visible(
+        f"'{facts.name}': {VARIANT_NAMES[facts.variant]}, {' v '.join(facts.players)}, "
+        f"{counted(len(standings.hands), 'hand')}, {result} ({scores})"
+    )
+
+
+@app.command()
+def rename(
+    ctx: typer.Context,
+    new_name: str = typer.Argument(..., help="The session's new name.", metavar="NEW_NAME"),
+    session: str = _session_option(),
+) -> None:
+    """Rename the session (the current one unless --session names another).
+
+    Names stay unique, ignoring case; a current session stays current.
+
+    Example: ginscore rename friday-night
+    """
+    new = _session_name(new_name, "rename")
+    with _store(ctx).writing() as db:
+        old = db.find_name(session)
+        db.rename(old, new)
+    from .. import render
+
+    render.say(f"Renamed '{visible(old)}' to '{new}'.")
+
+
+@app.command()
+def delete(
+    ctx: typer.Context,
+    name: str = typer.Argument(None, help="The session to delete (exact name or unique prefix); the current one when left out.", metavar="NAME"),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Delete without asking."),
+) -> None:
+    """Delete a session: it leaves the list, statistics and history, but nothing is destroyed.
+
+    Shows what the session holds and asks first. `ginscore sessions --deleted`
+    lists deleted sessions and `ginscore restore NAME` brings one back whole.
+
+    Example: ginscore delete test-1 --yes
+    """
+    from .. import render
+
+    store = _store(ctx)
+    facts = store.reading().load(name)
+    what = _holds(_standings(store, facts))
+    if not _asked(f"Delete {what}?", yes, "delete"):
+        return
+    with store.writing() as db:
+        if db.load(facts.name) != facts:
+            raise Refused("the session changed while you were asked; run `ginscore delete` again")
+        was_current = db.delete(facts.name, _now())
+    render.say(f"Deleted {what}. `ginscore restore {visible(as_typed(facts.name))}` brings it back.")
+    if was_current:
+        render.say("No session is current now: pick one with `ginscore use NAME` (see `ginscore sessions`) "
+                   "or start one with `ginscore new`.")
+
+
+@app.command()
+def restore(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., help="A deleted session's name (see `ginscore sessions --deleted`).", metavar="NAME"),
+    new_name: str = typer.Option(None, "--name", help="Bring it back under this name (when its own is in use)."),
+) -> None:
+    """Bring a deleted session back whole and make it current.
+
+    Of two deleted sessions with the same name, the one deleted last comes
+    back. Refused when a live session has that name now: rename one of them.
+
+    Example: ginscore restore friday
+    """
+    new = _session_name(new_name) or None
+    with _store(ctx).writing() as db:
+        facts, left = db.restore(name, new)
+    from .. import render
+
+    render.say(f"Restored {_holds(_standings(_store(ctx), facts))}; it is the current session now.")
+    if left:
+        render.say(f"Still deleted under the name '{visible(left[0])}': {counted(len(left), 'other session')}; "
+                   f"`ginscore restore {visible(as_typed(left[0]))} --name NEW` brings back the one deleted last.")

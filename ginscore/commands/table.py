@@ -9,7 +9,7 @@ from ..rules import HouseRules
 from ..variants import check_players, Draw, draw_for_roles, replay, resolve_player, Roles, SessionFacts
 from ..records import check_note
 from .common import (
-    ACE_MEANS_GIN, app, _append, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, GAME_BONUS, GIN_BONUS, _house_rules,
+    ACE_MEANS_GIN, app, _append, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, GAME_BONUS, GIN_BONUS, _house_rules,
     _now, _replay_changed, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings,
     _start, _store, TARGET, _Told, UNDERCUT_BONUS, _upcard, Variant,
 )
@@ -253,14 +253,8 @@ def undo(
     standings = _standings(store, facts)
     last = standings.hands[-1]
     what = f"hand {last.number}: {explain(standings, last)}"
-    if not yes:
-        try:
-            sure = typer.confirm(f"Remove {what}?", default=False)
-        except typer.Abort:
-            raise Refused("no answer, so nothing was removed; add --yes to remove without asking") from None
-        if not sure:
-            render.say("Nothing removed.")
-            return
+    if not _asked(f"Remove {what}?", yes, "remove"):
+        return
     with store.writing() as db:
         now = db.load(facts.name)
         if now.hands != facts.hands:

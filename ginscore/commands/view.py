@@ -78,8 +78,13 @@ def rules(
     chosen = variant.value if variant else (facts.variant if facts else None)
     render.show_rules(rule_lines(chosen))
     if facts:
+        house = "; ".join(rules_words(facts))
         render.say("")
-        render.say(f"House rules of '{facts.name}' ({facts.variant}): " + "; ".join(rules_words(facts)) + ".")
+        if facts.variant == chosen:
+            render.say(f"House rules of '{facts.name}' ({facts.variant}): {house}.")
+        else:  # the current session plays another variant: its house rules are not these rules'
+            render.say(f"The current session '{facts.name}' plays {facts.variant}, not {chosen}; "
+                       f"its own house rules: {house}.")
 
 
 
