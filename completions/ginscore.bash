@@ -30,9 +30,10 @@ _ginscore() {
             --big-gin-bonus) COMPREPLY=(); return ;;
             --game-bonus) COMPREPLY=(); return ;;
             --box-bonus) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--name --dealer --box --captain --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --spades-double --ace-means-gin --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--name --dealer --box --captain --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --spades-double --ace-means-gin --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") )
             fi
@@ -41,9 +42,10 @@ _ginscore() {
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
             --name) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--session -s --name --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--session -s --name --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -54,9 +56,10 @@ _ginscore() {
             --cards) COMPREPLY=(); return ;;
             --against) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -65,9 +68,10 @@ _ginscore() {
             case "$prev" in
             --upcard) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -78,9 +82,10 @@ _ginscore() {
             --cards) COMPREPLY=(); return ;;
             --against) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --draw --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --draw --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -88,9 +93,10 @@ _ginscore() {
         undo)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--yes -y --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--yes -y --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -98,9 +104,10 @@ _ginscore() {
         status)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--json --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--json --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -108,9 +115,10 @@ _ginscore() {
         dealer)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--json --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--json --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -118,19 +126,20 @@ _ginscore() {
         log)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--json --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--json --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         rules)
             case "$prev" in
-
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") )
             fi
@@ -138,9 +147,10 @@ _ginscore() {
         chart)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -155,9 +165,10 @@ _ginscore() {
             --big-gin-bonus) COMPREPLY=(); return ;;
             --game-bonus) COMPREPLY=(); return ;;
             --box-bonus) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --spades-double --ace-means-gin --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --spades-double --ace-means-gin --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -167,39 +178,40 @@ _ginscore() {
             --format|-f) COMPREPLY=( $(compgen -W "csv json" -- "$cur") ); return ;;
             --output|-o) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--format -f --output -o --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--format -f --output -o --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         sessions)
             case "$prev" in
-
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--json --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         use)
             case "$prev" in
-
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         where)
             case "$prev" in
-
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -209,9 +221,10 @@ _ginscore() {
             --variant) COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") ); return ;;
             --since) COMPREPLY=(); return ;;
             --player) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--variant --since --player --json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--variant --since --player --json --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -220,9 +233,10 @@ _ginscore() {
             case "$prev" in
             --player) COMPREPLY=(); return ;;
             --variant) COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") ); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--player --variant --json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--player --variant --json --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -230,9 +244,10 @@ _ginscore() {
         play)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -240,9 +255,10 @@ _ginscore() {
         deadwood)
             case "$prev" in
             --limit) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--limit --json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--limit --json --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
