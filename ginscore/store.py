@@ -14,12 +14,19 @@ Writes are all-or-nothing. A command that changes anything runs inside
 across processes), reads the file once under the lock, lets TinyDB change the
 data in memory, and only when the command succeeds writes it back once: a
 temporary file in the same folder, flushed and fsynced, then ``os.replace``d
-over the database and the folder fsynced. A refused command never reaches the
-write, so the file stays byte-for-byte as it was. Readers take no lock: the
-replace is atomic, so they see the old file or the new one, never half.
+over the database and the folder fsynced (``atomic.replace``). A refused
+command never reaches the write, so the file stays byte-for-byte as it was.
+Readers take no lock: the replace is atomic, so they see the old file or the
+new one, never half.
+
+The path is trusted for nothing (issue 9): a symlink is followed to the real
+file, which is the one read, locked (``<real>.lock``, never itself followed)
+and replaced, keeping its permission bits; just before the replace the file
+is read again, and if another program changed it since ginscore read it, the
+write is abandoned (exit 1) rather than overwrite that change.
 
 An unusable file (not JSON, not ginscore's, from a newer ginscore, a folder,
-unreadable) raises ``DatabaseUnusable`` and is never rewritten.
+a device, a FIFO, unreadable) raises ``DatabaseUnusable`` and is never rewritten.
 """
 
 from __future__ import annotations
