@@ -125,6 +125,8 @@ def _umask_default() -> int:
 
 def _take_over(fd: int, like: os.stat_result | None) -> None:
     """Give the temporary file the owner and permission bits of the file it replaces."""
+    if not hasattr(os, "fchown"):  # pragma: no cover - Windows has no POSIX owner or bits to keep
+        return
     if like is None:
         os.fchmod(fd, _umask_default())
         return

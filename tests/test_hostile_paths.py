@@ -181,6 +181,13 @@ def test_a_planted_schema_backup_name_is_refused_not_followed(cli, tmp_path, db_
     assert not (tmp_path / "nowhere").exists()
 
 
+def test_a_link_into_a_folder_that_does_not_exist_creates_nothing(cli, tmp_path, db_path):
+    db_path.symlink_to(tmp_path / "unmounted" / "ginscore.json")
+    line = _one_error_line(cli("new", "standard", "Ann", "Ben"), 1)
+    assert str(db_path) in line
+    assert not (tmp_path / "unmounted").exists() and db_path.is_symlink()
+
+
 @pytest.mark.parametrize("args", [["status"], list(HAND)])
 def test_a_symlink_loop_is_unusable(cli, tmp_path, db_path, args):
     db_path.symlink_to(tmp_path / "other")

@@ -113,7 +113,10 @@ def _export_target(store, output: Path) -> str:
     from .. import atomic
 
     if store.owns(str(output)):
-        raise Refused(f"{output} is the database or one of its files ({store.path}); choose another --output")
+        raise Refused(
+            f"{output} is the database or one of its files (same name before the dot, beside {store.path}); "
+            "choose another --output"
+        )
     target = os.path.realpath(output)
     try:
         atomic.existing(target)
