@@ -32,9 +32,10 @@ _ginscore() {
             --box-bonus) COMPREPLY=(); return ;;
             --deal) COMPREPLY=( $(compgen -W "winner loser alternate" -- "$cur") ); return ;;
             --stake) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--name --dealer --box --captain --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--name --dealer --box --captain --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") )
             fi
@@ -43,9 +44,10 @@ _ginscore() {
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
             --name) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--session -s --name --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--session -s --name --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -57,9 +59,10 @@ _ginscore() {
             --against) COMPREPLY=(); return ;;
             --note) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --note --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --note --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -69,9 +72,10 @@ _ginscore() {
             --upcard) COMPREPLY=(); return ;;
             --note) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --note --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --note --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -83,9 +87,10 @@ _ginscore() {
             --against) COMPREPLY=(); return ;;
             --note) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --draw --note --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --draw --note --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -93,9 +98,10 @@ _ginscore() {
         undo)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--yes -y --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--yes -y --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -111,9 +117,10 @@ _ginscore() {
             --deal) COMPREPLY=( $(compgen -W "winner loser alternate" -- "$cur") ); return ;;
             --stake) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--target --gin-bonus --undercut-bonus --big-gin-bonus --no-big-gin --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--target --gin-bonus --undercut-bonus --big-gin-bonus --no-big-gin --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -121,9 +128,10 @@ _ginscore() {
         status)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--json --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--json --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -131,9 +139,10 @@ _ginscore() {
         dealer)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--json --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--json --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -141,19 +150,20 @@ _ginscore() {
         log)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--json --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--json --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         rules)
             case "$prev" in
-
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") )
             fi
@@ -161,9 +171,10 @@ _ginscore() {
         chart)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -180,9 +191,10 @@ _ginscore() {
             --box-bonus) COMPREPLY=(); return ;;
             --deal) COMPREPLY=( $(compgen -W "winner loser alternate" -- "$cur") ); return ;;
             --stake) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -192,39 +204,40 @@ _ginscore() {
             --format|-f) COMPREPLY=( $(compgen -W "csv json" -- "$cur") ); return ;;
             --output|-o) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--format -f --output -o --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--format -f --output -o --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         sessions)
             case "$prev" in
-
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--json --deleted --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--json --deleted --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         use)
             case "$prev" in
-
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         where)
             case "$prev" in
-
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -232,19 +245,20 @@ _ginscore() {
         rename)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         delete)
             case "$prev" in
-
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--yes -y --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--yes -y --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -252,9 +266,10 @@ _ginscore() {
         restore)
             case "$prev" in
             --name) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--name --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--name --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -264,9 +279,10 @@ _ginscore() {
             --variant) COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") ); return ;;
             --since) COMPREPLY=(); return ;;
             --player) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--variant --since --player --json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--variant --since --player --json --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -275,9 +291,10 @@ _ginscore() {
             case "$prev" in
             --player) COMPREPLY=(); return ;;
             --variant) COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") ); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--player --variant --json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--player --variant --json --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -285,9 +302,10 @@ _ginscore() {
         play)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -295,9 +313,10 @@ _ginscore() {
         deadwood)
             case "$prev" in
             --limit) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--limit --json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--limit --json --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi

@@ -14,25 +14,33 @@ Writes are all-or-nothing. A command that changes anything runs inside
 across processes), reads the file once under the lock, lets TinyDB change the
 data in memory, and only when the command succeeds writes it back once: a
 temporary file in the same folder, flushed and fsynced, then ``os.replace``d
-over the database and the folder fsynced. A refused command never reaches the
-write, so the file stays byte-for-byte as it was. Readers take no lock: the
-replace is atomic, so they see the old file or the new one, never half.
+over the database and the folder fsynced (``atomic.replace``). A refused
+command never reaches the write, so the file stays byte-for-byte as it was.
+Readers take no lock: the replace is atomic, so they see the old file or the
+new one, never half.
+
+The path is trusted for nothing (issue 9): a symlink is followed to the real
+file, which is the one read, locked (``<real>.lock``, never itself followed)
+and replaced, keeping its permission bits; just before the replace the file
+is read again, and if another program changed it since ginscore read it, the
+write is abandoned (exit 1) rather than overwrite that change.
 
 An unusable file (not JSON, not ginscore's, from a newer ginscore, a folder,
-unreadable) raises ``DatabaseUnusable`` and is never rewritten.
+a device, a FIFO, unreadable) raises ``DatabaseUnusable`` and is never rewritten.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
+from collections.abc import Callable
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
+from . import atomic
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
 from .shown import visible
@@ -45,19 +53,29 @@ LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
 A_FOLDER = "is a folder, not a database file; pass --db with a file path"
 
 
-def _load(path: Path) -> dict:
-    """Read and check the file; {} for a file that does not exist yet or is empty."""
+def _not_a_file(path, kind: str) -> DatabaseUnusable:
+    if kind == "a folder":
+        return DatabaseUnusable(path, A_FOLDER)
+    return DatabaseUnusable(path, f"is {kind}, not a database file; it was left as it is, pass --db with a file path")
+
+
+def _read(real: str, shown) -> tuple[bytes, os.stat_result] | None:
+    """The file's bytes and stat, None when there is none yet; only ever a regular file."""
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return {}
+        return atomic.read(real)
+    except atomic.NotRegular as error:
+        raise _not_a_file(shown, error.kind) from None
     except IsADirectoryError:
-        raise DatabaseUnusable(path, A_FOLDER) from None
+        raise DatabaseUnusable(shown, A_FOLDER) from None
     except PermissionError:
-        raise DatabaseUnusable(path, "cannot be read: permission denied") from None
+        raise DatabaseUnusable(shown, "cannot be read: permission denied") from None
     except OSError as error:
-        raise DatabaseUnusable(path, f"cannot be read: {error.strerror or error}") from None
-    if not raw.strip():
+        raise DatabaseUnusable(shown, f"cannot be read: {error.strerror or error}") from None
+
+
+def _load(path, raw: bytes | None) -> dict:
+    """Check what was read; {} for a file that does not exist yet or is empty."""
+    if raw is None or not raw.strip():
         return {}
     try:
         data = json.loads(raw)
@@ -92,17 +110,18 @@ def _schema_version(data: dict) -> int | None:
     return meta[0].get("schema_version") if meta else None
 
 
-def _migrate(path: Path, data: dict) -> dict:
+def _migrate(real: str, shown, data: dict, raw: bytes, st: os.stat_result) -> dict:
     """Bring an older file up to SCHEMA_VERSION, keeping a copy of it first (under the lock)."""
     version = _schema_version(data)
     if not data or version == SCHEMA_VERSION:
         return data
-    backup = path.with_name(f"{path.name}.schema{version}.bak")
-    if not backup.exists():
-        try:
-            shutil.copy2(path, backup)
-        except OSError as error:
-            raise DatabaseUnusable(path, f"needs an upgrade, but no copy could be kept at {backup}: {error}") from None
+    backup = f"{real}.schema{version}.bak"
+    try:
+        atomic.create_new(backup, raw, st)  # an existing copy is kept; a planted link is refused
+    except atomic.NotRegular as error:
+        raise DatabaseUnusable(shown, f"needs an upgrade, but {backup} is {error.kind}; move it away") from None
+    except OSError as error:
+        raise DatabaseUnusable(shown, f"needs an upgrade, but no copy could be kept at {backup}: {error}") from None
     for doc in data.get("sessions", {}).values():  # 1 -> 2: hands as one string of rows
         hands = doc.get("hands")
         if isinstance(hands, list) and all(isinstance(h, dict) and h.get("type") in ("knock", "draw") for h in hands):
@@ -112,40 +131,29 @@ def _migrate(path: Path, data: dict) -> dict:
     return data
 
 
-def _replace_atomically(path: Path, data: dict) -> None:
-    """Write ``data`` to ``path`` so that the file is the old one or the new one, whole."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    temp = path.parent / f".{path.name}.tmp-{os.getpid()}-{os.urandom(4).hex()}"
-    try:
-        with open(temp, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
-    except OSError as error:
-        temp.unlink(missing_ok=True)
-        raise DatabaseUnusable(path, f"cannot be written: {error.strerror or error}") from None
-
-
 class _CheckedStorage(Storage):
-    """TinyDB storage that reads the file once and writes only on ``flush``."""
+    """TinyDB storage that reads the file once and writes only on ``flush``.
 
-    def __init__(self, path: Path, migrate: bool = False):
-        self.path = path
+    ``real`` is the file itself (symlinks followed, issue 9), ``shown`` the
+    path as the user gave it, for messages. A writer keeps the bytes it read:
+    just before replacing the file it reads it again and refuses (exit 1) if
+    another program changed it in between.
+    """
+
+    def __init__(self, real: str, shown, migrate: bool = False):
+        self.real = real
+        self.shown = shown
         self.migrate = migrate  # only a writer, under the lock, upgrades the file
         self._data: dict | None = None
+        self._read: tuple[bytes, os.stat_result] | None = None
         self.dirty = False
 
     def read(self) -> dict:
         if self._data is None:
-            self._data = _load(self.path)
+            self._read = _read(self.real, self.shown)
+            self._data = _load(self.shown, self._read[0] if self._read else None)
             if self.migrate and self._data and _schema_version(self._data) != SCHEMA_VERSION:
-                self._data = _migrate(self.path, self._data)
+                self._data = _migrate(self.real, self.shown, self._data, *self._read)
                 self.dirty = True
         return self._data
 
@@ -153,18 +161,32 @@ class _CheckedStorage(Storage):
         self._data = data
         self.dirty = True
 
+    def _unchanged(self) -> os.stat_result | None:
+        """The file as it is now, if it is still what was read; else exit 1, nothing written."""
+        now = _read(self.real, self.shown)
+        if (now and now[0]) != (self._read and self._read[0]):
+            raise DatabaseUnusable(
+                self.shown, "was changed on disk by another program after ginscore read it (a sync client?); "
+                "nothing was written: run the command again"
+            )
+        return now[1] if now else None
+
     def flush(self) -> None:
         if self.dirty:
-            _replace_atomically(self.path, self._data)
+            text = json.dumps(self._data, ensure_ascii=False, separators=(",", ":"))
+            try:
+                atomic.replace(self.real, text.encode("utf-8"), self._unchanged)
+            except OSError as error:
+                raise DatabaseUnusable(self.shown, f"cannot be written: {error.strerror or error}") from None
             self.dirty = False
 
 
 class Database:
     """The sessions in one file, as facts. Obtained from ``Store``."""
 
-    def __init__(self, path: Path, *, migrate: bool = False):
+    def __init__(self, path: Path, real: str, *, migrate: bool = False):
         self.path = path
-        self._db = TinyDB(path, migrate, storage=_CheckedStorage)
+        self._db = TinyDB(real, path, migrate, storage=_CheckedStorage)
         self._sessions = self._db.table("sessions", cache_size=0)
         self._meta = self._db.table("meta", cache_size=0)
         self._docs: list | None = None  # the sessions, read once per command
@@ -322,39 +344,101 @@ class Database:
         self._db.storage.flush()
 
 
-class Store:
-    """Where the database file is, and the two ways to use it."""
+def _companion(name: str, db_name: str) -> bool:
+    """A name ginscore uses, or may use, beside the database ``db_name`` (same stem, CLI.md)."""
+    stem = os.path.splitext(db_name)[0]
+    return name in (db_name, stem) or name.startswith((f"{stem}.", f".{stem}.", f".{db_name}"))
 
-    def __init__(self, path: Path | str):
-        self.path = Path(path)
+
+def _same_folder(one: str, other: str) -> bool:
+    if one == other:
+        return True
+    try:
+        a, b = os.stat(one), os.stat(other)
+    except OSError:
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def _companion_ids(dbs: set[str]) -> set[tuple[int, int]]:
+    """(st_dev, st_ino) of the database and every companion beside it: a hard link is the same file."""
+    ids = set()
+    for db in dbs:
+        folder, db_name = os.path.split(db)
+        try:
+            with os.scandir(folder or ".") as entries:
+                for entry in entries:
+                    if _companion(entry.name, db_name):
+                        found = entry.stat(follow_symlinks=False)
+                        ids.add((found.st_dev, found.st_ino))
+        except OSError:
+            continue
+    return ids
+
+
+class Store:
+    """Where the database file is, and the two ways to use it.
+
+    ``path`` is the file as given (``where`` prints it; messages name it); a
+    callable is asked for it only when a command needs the file.
+    """
+
+    def __init__(self, path: Path | str | Callable[[], Path]):
+        self._where = path
+
+    @property
+    def path(self) -> Path:
+        if callable(self._where):
+            self._where = self._where()
+        return Path(self._where)
+
+    @property
+    def real(self) -> str:
+        """The file itself: every symlink on the way followed (a link stays a link)."""
+        return os.path.realpath(self.path)
+
+    def owns(self, other: str) -> bool:
+        """Is ``other`` the database or one of its files (lock, temporary, backup, any file of the same stem
+        beside it), by any path: through links or ``..``, or as a hard link?"""
+        mine = {os.path.abspath(self.path), self.real}
+        target = os.path.realpath(other)
+        folder, name = os.path.split(target)
+        for db in mine:
+            if _same_folder(os.path.dirname(db), folder) and _companion(name, os.path.basename(db)):
+                return True
+        try:
+            found = os.stat(target)
+        except OSError:
+            return False
+        return (found.st_dev, found.st_ino) in _companion_ids(mine)
 
     def reading(self) -> Database:
         """Open for reading: no lock; never writes."""
-        return Database(self.path)
+        return Database(self.path, self.real)
 
     @contextmanager
     def writing(self):
         """Open for one read-modify-write under the lock; written only if the block succeeds."""
-        from .lock import LockTimeout, exclusive  # only commands that write pay for it
+        from .lock import LockTimeout, LockUnusable, exclusive  # only commands that write pay for it
 
+        shown = self.path
         with ExitStack() as held:
             try:
-                if self.path.is_dir():
-                    raise DatabaseUnusable(self.path, A_FOLDER)
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                held.enter_context(exclusive(str(self.path) + ".lock", LOCK_TIMEOUT))
+                shown.parent.mkdir(parents=True, exist_ok=True)
+                real = self.real
+                atomic.existing(real)  # a folder, device or FIFO is refused before any lock
+                held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT))
+                atomic.remove_leftovers(real)
+            except atomic.NotRegular as error:
+                raise _not_a_file(shown, error.kind) from None
             except LockTimeout:
                 raise DatabaseUnusable(
-                    self.path, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s; try again"
+                    shown, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s; try again"
                 ) from None
+            except LockUnusable as error:
+                raise DatabaseUnusable(shown, f"cannot be locked: its lock file {error}; remove it") from None
             except OSError as error:
-                raise DatabaseUnusable(self.path, f"cannot be locked or reached: {error.strerror or error}") from None
-            self._remove_leftovers()
-            database = Database(self.path, migrate=True)
+                raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
+            database = Database(shown, real, migrate=True)
             yield database
             database.flush()
-
-    def _remove_leftovers(self) -> None:
-        """Temporary files of a writer that was killed mid-write (only ever removed under the lock)."""
-        for leftover in self.path.parent.glob(f".{self.path.name}.tmp-*"):
-            leftover.unlink(missing_ok=True)

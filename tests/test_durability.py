@@ -4,6 +4,11 @@ Both tests fork real processes that run the real CLI in a loop against one
 TinyDB file, so a write can be cut at any point: while the temporary file is
 written, between fsync and rename, or while the lock is held. Marked slow;
 CI runs them (they take seconds, not minutes).
+
+Every test runs twice: on a plain file, and on a database path that is a
+relative symbolic link to a file in another folder (a synced folder, issue 9):
+there the lock and temporary files live beside the real file, and the link
+must still be a link at the end.
 """
 
 from __future__ import annotations
@@ -26,6 +31,22 @@ WRITERS, HANDS_EACH = 8, 25
 BIG_TARGET = "100000000"  # no game ends during the test
 
 fork = multiprocessing.get_context("fork")
+
+
+@pytest.fixture(params=["file", "symlink"])
+def real_folder(request, db_path, tmp_path):
+    """The folder of the real database file: where its temporary files must appear (and go)."""
+    if request.param == "file":
+        yield tmp_path
+        return
+    folder = tmp_path / "synced"
+    folder.mkdir()
+    db_path.symlink_to(os.path.join("synced", db_path.name))
+    yield folder
+    assert db_path.is_symlink() and os.readlink(db_path) == os.path.join("synced", db_path.name)
+    assert (folder / db_path.name).is_file() and not (folder / db_path.name).is_symlink()
+    assert (folder / f"{db_path.name}.lock").is_file() and not (tmp_path / f"{db_path.name}.lock").exists()
+    assert not list(tmp_path.glob(".ginscore.json.tmp-*"))
 
 
 def _quiet() -> None:
@@ -70,7 +91,7 @@ def _hands(db, session: str | None = "main") -> list:
 
 
 @pytest.mark.slow
-def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path):
+def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path, real_folder):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET, "--name", "scratch")
     ok("hand", "ann", "1", "2")  # a long first hand, so that undoing the next one shrinks the file
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET, "--name", "main")
@@ -94,11 +115,11 @@ def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path):
         assert all(i < len(hands) for i in logged), "a hand whose command exited 0 is missing"
         last_done = max([i for i in logged if i >= start], default=start - 1)  # this recorder's last exit 0
         assert len(hands) <= last_done + 2, "more than the one hand in flight is extra"
-        killed_mid_write += bool(list(tmp_path.glob(".ginscore.json.tmp-*")))
+        killed_mid_write += bool(list(real_folder.glob(".ginscore.json.tmp-*")))
     print(f"\n{KILLS} kills survived; {len(_hands(db_path))} hands kept; "
           f"{killed_mid_write} kills left a half-written temporary file behind")
     ok("hand", "ann", "1", "20", "--session", "main")  # the next writer cleans up after the killed ones
-    assert not list(tmp_path.glob(".ginscore.json.tmp-*"))
+    assert not list(real_folder.glob(".ginscore.json.tmp-*"))
 
 
 def _write_hands(db: str, session: str, writer: int, go) -> None:
@@ -113,7 +134,7 @@ def _write_hands(db: str, session: str, writer: int, go) -> None:
 
 
 @pytest.mark.slow
-def test_eight_writers_at_once_lose_and_double_nothing(ok, db_path):
+def test_eight_writers_at_once_lose_and_double_nothing(ok, db_path, real_folder):
     sessions = [f"s{n}" for n in range(WRITERS - 1)]
     for name in sessions:
         ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET, "--name", name)
@@ -162,7 +183,7 @@ def _die_at(point: str, db: str) -> None:
 
 
 @pytest.mark.parametrize("point, kept", [("before-fsync", False), ("before-rename", False), ("after-rename", True)])
-def test_death_at_each_step_of_a_write_leaves_the_old_file_or_the_new(ok, db_path, tmp_path, point, kept):
+def test_death_at_each_step_of_a_write_leaves_the_old_file_or_the_new(ok, db_path, real_folder, point, kept):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     ok("hand", "ann", "2", "12")
     before = db_path.read_bytes()
@@ -175,7 +196,7 @@ def test_death_at_each_step_of_a_write_leaves_the_old_file_or_the_new(ok, db_pat
     assert len(hands) == (2 if kept else 1)
     if not kept:
         assert db_path.read_bytes() == before
-        assert list(tmp_path.glob(".ginscore.json.tmp-*"))  # the half-written temporary file
+        assert list(real_folder.glob(".ginscore.json.tmp-*"))  # the half-written temporary file
     ok("hand", "ben", "3", "9")  # the next writer
-    assert not list(tmp_path.glob(".ginscore.json.tmp-*"))
+    assert not list(real_folder.glob(".ginscore.json.tmp-*"))
     assert len(_hands(db_path, None)) == (3 if kept else 2)

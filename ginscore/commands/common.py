@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 
 from ..cards import parse_card, parse_cards
 from ..errors import (
@@ -44,7 +44,20 @@ def _fail(status: int, message: str) -> int:
 
 
 class _Group(TyperGroup):
-    """Runs a command and turns every expected failure into one line and an exit status."""
+    """Runs a command and turns every expected failure into one line and an exit status.
+
+    Every command also takes ``--db`` after its name (CLI.md: "accepted before or
+    after the subcommand"): the option is added here, once, to each command.
+    """
+
+    def __init__(self, *args, **attrs):
+        super().__init__(*args, **attrs)
+        for command in self.commands.values():
+            if not any(getattr(p, "name", None) == "db" for p in command.params):
+                command.params.append(TyperOption(
+                    param_decls=["--db"], type=str, metavar="PATH", help=DB_HELP,
+                    expose_value=False, callback=_db_after_command,
+                ))
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
@@ -95,23 +108,41 @@ def _json_option():
     return typer.Option(False, "--json", help=JSON_HELP)
 
 
+# What typer.get_app_dir reads. An empty (or relative) value would put the database
+# relative to the current folder: such a value is treated as unset (CLI.md).
+_HOME_VARIABLES = ("XDG_CONFIG_HOME", "HOME", "APPDATA", "LOCALAPPDATA", "USERPROFILE")
+
+
 def default_db_path() -> Path:
-    """``--db``, else $GINSCORE_DB, else ginscore.json in the per-user app folder (CLI.md)."""
-    from_env = os.environ.get("GINSCORE_DB")
-    if from_env:
+    """$GINSCORE_DB, else ginscore.json in the per-user app folder (CLI.md); never relative to the current folder."""
+    from_env = os.environ.get("GINSCORE_DB", "")
+    if from_env.strip():
         return Path(from_env)
-    return Path(typer.get_app_dir("ginscore")) / "ginscore.json"
+    unset = {name: os.environ.pop(name) for name in _HOME_VARIABLES if not os.path.isabs(os.environ.get(name, "/"))}
+    try:
+        folder = typer.get_app_dir("ginscore")
+    finally:
+        os.environ.update(unset)
+    if not os.path.isabs(folder):
+        raise Refused("cannot tell where your home folder is (HOME is empty or unset); pass --db PATH or set GINSCORE_DB")
+    return Path(folder) / "ginscore.json"
+
+
+DB_HELP = "The database file (default: $GINSCORE_DB, else ginscore.json in your app folder)."
+
+
+def _db_after_command(ctx, param, value) -> None:
+    """``--db`` given after the subcommand: the same as before it (CLI.md), and it wins."""
+    if value is not None:
+        ctx.find_root().obj = Store(Path(value))
 
 
 @app.callback(invoke_without_command=True)
 def _top(
     ctx: typer.Context,
-    db: Path = typer.Option(
-        None, "--db", help="The database file (default: $GINSCORE_DB, else ginscore.json in your app folder).",
-        dir_okay=True, readable=False, metavar="PATH",
-    ),
+    db: Path = typer.Option(None, "--db", help=DB_HELP, dir_okay=True, readable=False, metavar="PATH"),
 ) -> None:
-    ctx.obj = Store(db if db is not None else default_db_path())
+    ctx.obj = Store(db if db is not None else default_db_path)
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
         raise typer.Exit(0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -100,17 +101,46 @@ def export(
     """
     from ..export import export_csv, export_json
 
+    target = None if output is None else _export_target(_store(ctx), output)
     standings = _load(ctx, session)
     text = export_csv(standings) if fmt is ExportFormat.csv else export_json(standings.facts)
-    if output is None:
+    if target is None:
         sys.stdout.write(text)
         return
+    _write_export(target, output, text)
+    sys.stderr.write(f"Wrote {counted(len(standings.hands), 'hand')} of '{standings.facts.name}' to {output}\n")
+
+
+def _export_target(store, output: Path) -> str:
+    """The file ``--output`` names (links followed); refused when it is the database or one of its files,
+    or not a regular file: an export must never replace the hands it was made from (issue 9)."""
+    from .. import atomic
+
+    if store.owns(str(output)):
+        raise Refused(
+            f"{output} is the database or one of its files (same name before the dot, beside {store.path}); "
+            "choose another --output"
+        )
+    target = os.path.realpath(output)
     try:
-        with open(output, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+        atomic.existing(target)
+    except atomic.NotRegular as error:
+        raise Refused(f"{output} is {error.kind}, not a file; give --output a file path") from None
     except OSError as error:
         raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
-    sys.stderr.write(f"Wrote {counted(len(standings.hands), 'hand')} of '{standings.facts.name}' to {output}\n")
+    return target
+
+
+def _write_export(target: str, output: Path, text: str) -> None:
+    """All or nothing, beside the target: an existing file keeps its permission bits."""
+    from .. import atomic
+
+    try:
+        atomic.replace(target, text.encode("utf-8"), lambda: atomic.existing(target))
+    except atomic.NotRegular as error:
+        raise Refused(f"{output} is {error.kind}, not a file; give --output a file path") from None
+    except OSError as error:
+        raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
 
 
 @app.command()
