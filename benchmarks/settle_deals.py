@@ -1,29 +1,51 @@
-"""How fast ginscore settles a deal from the cards (issue 4).
+"""How fast ginscore settles a deal from the cards (issues 4 and 12).
 
-    python benchmarks/settle_deals.py            # 10,000 random deals
-    python benchmarks/settle_deals.py --deals 500 --seed 7
+    python benchmarks/settle_deals.py            # 2,000 random deals, 5 rounds (about 2 minutes)
+    python benchmarks/settle_deals.py --deals 500 --rounds 3 --seed 7
 
 Each deal is 10 cards for the knocker and 10 for the opponent from one
 shuffled deck; settling it finds the knocker's best melds (and, among equal
 ones, the one that leaves the opponent the most) and the opponent's best
-melds and lay-offs (ginscore.melds.settle). Run side by side in the same
-process, the baseline only adds up the card values of both hands: the ratio
-says how many times that floor a full settlement costs, which drifts far less
-between machines than seconds do. The last line is one JSON object.
+melds and lay-offs (ginscore.melds.settle). The same deals go through the
+brute-force reference of the tests (tests/melds_reference.py: every meld,
+every combination, every set of lay-offs) and through the solver ginscore
+1.0 shipped (tests/melds_previous.py), in rounds that alternate solver,
+reference, previous, solver, ... so that all three see the same machine load.
+Each round gives a ratio (reference time / solver time); the median of those
+ratios is `solver_vs_reference`, which drifts far less between machines than
+microseconds do. Every settle is also timed on its own: a deal's time is its
+median over the rounds, and p50/p99 are taken over the deals.
+
+The last line printed is one JSON object: {"deals", "deals_per_second",
+"solver_p50_us", "solver_p99_us", "solver_vs_reference", "previous_p50_us",
+"previous_p99_us", "solver_vs_previous"}. `solver_figures()` gives the two
+figures issue 12 sets goals for, for benchmarks/cli_latency.py.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import importlib.util
 import json
 import random
 import statistics
 import time
+from pathlib import Path
 
 from ginscore.cards import Card
 from ginscore.melds import settle
 
+TESTS = Path(__file__).resolve().parent.parent / "tests"
 DECK = [Card(rank, suit) for suit in "SHDC" for rank in range(1, 14)]
+
+
+def _from_tests(name: str):
+    """One of the tests' solvers, loaded from its file (sys.path stays as it was)."""
+    spec = importlib.util.spec_from_file_location(f"_bench_{name}", TESTS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def deals(count: int, seed: int) -> list[tuple[list[Card], list[Card]]]:
@@ -35,36 +57,82 @@ def deals(count: int, seed: int) -> list[tuple[list[Card], list[Card]]]:
     return out
 
 
-def baseline(hands) -> None:
+def _each_timed(run, hands) -> list[float]:
+    """Seconds of every single ``run(knocker, opponent)``."""
+    clock = time.perf_counter
+    times = []
     for knocker, opponent in hands:
-        sum(c.value for c in knocker) + sum(c.value for c in opponent)
+        start = clock()
+        run(knocker, opponent)
+        times.append(clock() - start)
+    return times
 
 
-def settle_all(hands) -> None:
-    for knocker, opponent in hands:
-        settle(knocker, opponent)
+def _percentile(sorted_values: list[float], share: float) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(share * len(sorted_values)))]
+
+
+def measure(count: int = 2000, rounds: int = 5, seed: int = 2026) -> dict:
+    """Solver, reference and previous solver on the same deals, in alternating rounds."""
+    hands = deals(count, seed)
+    ref_settle = _from_tests("melds_reference").ref_settle
+    previous_settle = _from_tests("melds_previous").settle
+    for run in (settle, ref_settle, previous_settle):  # warm up on a few deals, not counted
+        _each_timed(run, hands[:20])
+    per_deal = {"solver": [[] for _ in hands], "previous": [[] for _ in hands]}
+    totals: dict[str, list[float]] = {"solver": [], "reference": [], "previous": []}
+    for _ in range(rounds):
+        for name, run in (("solver", settle), ("reference", ref_settle), ("previous", previous_settle)):
+            gc.collect()
+            times = _each_timed(run, hands)
+            totals[name].append(sum(times))
+            for mine, seconds in zip(per_deal.get(name, ()), times):
+                mine.append(seconds)
+    figures = {"deals": count, "rounds": rounds}
+    for name in ("solver", "previous"):
+        typical = sorted(statistics.median(times) for times in per_deal[name])
+        figures[f"{name}_p50_us"] = _percentile(typical, 0.50) * 1e6
+        figures[f"{name}_p99_us"] = _percentile(typical, 0.99) * 1e6
+        figures[f"{name}_s"] = statistics.median(totals[name])
+    figures["reference_s"] = statistics.median(totals["reference"])
+    pairs = list(zip(totals["solver"], totals["reference"], totals["previous"]))
+    figures["solver_vs_reference"] = statistics.median(ref / mine for mine, ref, _ in pairs)
+    figures["solver_vs_previous"] = statistics.median(before / mine for mine, _, before in pairs)
+    figures["previous_vs_reference"] = statistics.median(ref / before for _, ref, before in pairs)
+    return figures
+
+
+def solver_figures(deals: int = 2000, rounds: int = 5, seed: int = 2026) -> dict:
+    """The two figures issue 12 sets goals for: ``solver_vs_reference`` (>10) and ``solver_p99_us`` (<100)."""
+    figures = measure(deals, rounds, seed)
+    return {"solver_vs_reference": round(figures["solver_vs_reference"], 1),
+            "solver_p99_us": round(figures["solver_p99_us"], 1)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=10_000)
+    parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds; the median is reported")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds; medians are reported")
     args = parser.parse_args()
-    hands = deals(args.deals, args.seed)
-    timings = {"baseline": [], "settle": []}
-    for _ in range(args.rounds):  # alternate so both see the same machine load
-        for name, run in (("baseline", baseline), ("settle", settle_all)):
-            start = time.perf_counter()
-            run(hands)
-            timings[name].append(time.perf_counter() - start)
-    base, full = statistics.median(timings["baseline"]), statistics.median(timings["settle"])
-    per_deal_us = full / args.deals * 1e6
-    print(f"{'what':<10} {'median s':>10} {'us/deal':>10} {'deals/s':>10}")
-    print(f"{'baseline':<10} {base:>10.3f} {base / args.deals * 1e6:>10.1f} {args.deals / base:>10.0f}")
-    print(f"{'settle':<10} {full:>10.3f} {per_deal_us:>10.1f} {args.deals / full:>10.0f}")
-    print(json.dumps({"deals": args.deals, "deals_per_second": round(args.deals / full),
-                      "us_per_deal": round(per_deal_us, 1), "settle_vs_baseline": round(full / base, 1)}))
+    f = measure(args.deals, args.rounds, args.seed)
+    print(f"{args.deals} deals, {args.rounds} rounds (seed {args.seed})")
+    print(f"{'what':<11}{'median s':>10}{'p50 us':>9}{'p99 us':>9}{'reference / it':>16}")
+    print(f"{'solver':<11}{f['solver_s']:>10.3f}{f['solver_p50_us']:>9.1f}{f['solver_p99_us']:>9.1f}"
+          f"{f['solver_vs_reference']:>16.1f}")
+    print(f"{'previous':<11}{f['previous_s']:>10.3f}{f['previous_p50_us']:>9.1f}{f['previous_p99_us']:>9.1f}"
+          f"{f['previous_vs_reference']:>16.1f}")
+    print(f"{'reference':<11}{f['reference_s']:>10.3f}{'':>9}{'':>9}{1:>16.1f}")
+    print(json.dumps({
+        "deals": args.deals,
+        "deals_per_second": round(args.deals / f["solver_s"]),
+        "solver_p50_us": round(f["solver_p50_us"], 1),
+        "solver_p99_us": round(f["solver_p99_us"], 1),
+        "solver_vs_reference": round(f["solver_vs_reference"], 1),
+        "previous_p50_us": round(f["previous_p50_us"], 1),
+        "previous_p99_us": round(f["previous_p99_us"], 1),
+        "solver_vs_previous": round(f["solver_vs_previous"], 2),
+    }))
 
 
 if __name__ == "__main__":

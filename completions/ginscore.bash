@@ -14,7 +14,7 @@ _ginscore() {
         case "$prev" in
             --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         esac
-        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo status dealer log rules chart import export sessions use where stats history play deadwood --db --help -h" -- "$cur") )
+        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo house status dealer log rules chart import export sessions use where rename delete restore stats history play deadwood --db --help -h" -- "$cur") )
         return
     fi
     case "$cmd" in
@@ -30,9 +30,12 @@ _ginscore() {
             --big-gin-bonus) COMPREPLY=(); return ;;
             --game-bonus) COMPREPLY=(); return ;;
             --box-bonus) COMPREPLY=(); return ;;
+            --deal) COMPREPLY=( $(compgen -W "winner loser alternate" -- "$cur") ); return ;;
+            --stake) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--name --dealer --box --captain --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --spades-double --ace-means-gin --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--name --dealer --box --captain --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") )
             fi
@@ -41,9 +44,10 @@ _ginscore() {
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
             --name) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--session -s --name --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--session -s --name --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -53,10 +57,12 @@ _ginscore() {
             --upcard) COMPREPLY=(); return ;;
             --cards) COMPREPLY=(); return ;;
             --against) COMPREPLY=(); return ;;
+            --note) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --note --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -64,10 +70,12 @@ _ginscore() {
         draw)
             case "$prev" in
             --upcard) COMPREPLY=(); return ;;
+            --note) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --note --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -77,10 +85,12 @@ _ginscore() {
             --upcard) COMPREPLY=(); return ;;
             --cards) COMPREPLY=(); return ;;
             --against) COMPREPLY=(); return ;;
+            --note) COMPREPLY=(); return ;;
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --draw --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --draw --note --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -88,9 +98,29 @@ _ginscore() {
         undo)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--yes -y --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--yes -y --session -s --db --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
+        house)
+            case "$prev" in
+            --target) COMPREPLY=(); return ;;
+            --gin-bonus) COMPREPLY=(); return ;;
+            --undercut-bonus) COMPREPLY=(); return ;;
+            --big-gin-bonus) COMPREPLY=(); return ;;
+            --game-bonus) COMPREPLY=(); return ;;
+            --box-bonus) COMPREPLY=(); return ;;
+            --deal) COMPREPLY=( $(compgen -W "winner loser alternate" -- "$cur") ); return ;;
+            --stake) COMPREPLY=(); return ;;
+            --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--target --gin-bonus --undercut-bonus --big-gin-bonus --no-big-gin --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -98,9 +128,10 @@ _ginscore() {
         status)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--json --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--json --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -108,9 +139,10 @@ _ginscore() {
         dealer)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--json --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--json --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -118,19 +150,20 @@ _ginscore() {
         log)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--json --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--json --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         rules)
             case "$prev" in
-
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") )
             fi
@@ -138,9 +171,10 @@ _ginscore() {
         chart)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -155,9 +189,12 @@ _ginscore() {
             --big-gin-bonus) COMPREPLY=(); return ;;
             --game-bonus) COMPREPLY=(); return ;;
             --box-bonus) COMPREPLY=(); return ;;
+            --deal) COMPREPLY=( $(compgen -W "winner loser alternate" -- "$cur") ); return ;;
+            --stake) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --spades-double --ace-means-gin --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -167,9 +204,10 @@ _ginscore() {
             --format|-f) COMPREPLY=( $(compgen -W "csv json" -- "$cur") ); return ;;
             --output|-o) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--format -f --output -o --session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--format -f --output -o --session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -177,29 +215,62 @@ _ginscore() {
         sessions)
             case "$prev" in
             --limit) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--all --limit --json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--all --limit --json --deleted --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         use)
             case "$prev" in
-
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
             ;;
         where)
             case "$prev" in
-
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--db --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
+        rename)
+            case "$prev" in
+            --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--session -s --db --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
+        delete)
+            case "$prev" in
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--yes -y --db --help -h" -- "$cur") )
+            else
+                COMPREPLY=( $(compgen -W "" -- "$cur") )
+            fi
+            ;;
+        restore)
+            case "$prev" in
+            --name) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--name --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -209,9 +280,10 @@ _ginscore() {
             --variant) COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") ); return ;;
             --since) COMPREPLY=(); return ;;
             --player) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--variant --since --player --json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--variant --since --player --json --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -221,9 +293,10 @@ _ginscore() {
             --player) COMPREPLY=(); return ;;
             --variant) COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") ); return ;;
             --limit) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--player --variant --all --limit --json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--player --variant --all --limit --json --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -231,9 +304,10 @@ _ginscore() {
         play)
             case "$prev" in
             --session|-s) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--session -s --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--session -s --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi
@@ -241,9 +315,10 @@ _ginscore() {
         deadwood)
             case "$prev" in
             --limit) COMPREPLY=(); return ;;
+            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--limit --json --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--limit --json --db --help -h" -- "$cur") )
             else
                 COMPREPLY=( $(compgen -W "" -- "$cur") )
             fi

@@ -8,18 +8,22 @@ import json
 
 from .cards import parse_card, parse_cards
 from .errors import Refused
-from .records import knock_from_cards, session_from_dict, session_to_dict
-from .rules import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, HouseRules
+from .records import knock_from_cards, session_from_dict, session_to_dict, stored_note
+from .rules import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
 from .summary import CSV_COLUMNS, csv_rows
 from .variants import Draw, Hand, Knock, Roles, SessionFacts, Standings
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2  # 2: deal, stake, notes and the match (issue 10)
 
 
 def inert(cell):
-    """A cell a spreadsheet would run as a formula gets a leading quote (CLI.md)."""
-    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+    """A cell a spreadsheet would run as a formula gets a leading quote (CLI.md).
+
+    A cell that itself starts with a quote gets one more, so that ``_uninert``
+    gives any text back exactly (a note like "'=x" or "'tis").
+    """
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS + ("'",)):
         return "'" + cell
     return "" if cell is None else cell
 
@@ -34,16 +38,24 @@ def export_csv(standings: Standings) -> str:
 
 def export_json(facts: SessionFacts) -> str:
     """Everything needed to rebuild the session: its facts, exactly as stored."""
-    doc = {"ginscore_export": EXPORT_VERSION, "session": session_to_dict(facts)}
+    doc = {"ginscore_export": _format_for(facts), "session": session_to_dict(facts)}
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def _format_for(facts: SessionFacts) -> int:
+    """Format 1 when the session uses nothing 1.0 lacks, so 1.0 still imports it; else 2,
+    which 1.0 refuses rather than silently dropping a stake, a deal rule, notes or the match."""
+    rules = facts.rules
+    newer = rules.deal != WINNER_DEALS or rules.stake or facts.match or any(h.note for h in facts.hands)
+    return 2 if newer else 1
 
 
 # --- back in (``ginscore import``) -------------------------------------------
 
 
 def _uninert(cell: str) -> str:
-    """Undo ``inert``: a quote put before a formula-looking cell."""
-    if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS):
+    """Undo ``inert``: a quote put before a formula-looking cell (or before a quote)."""
+    if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS + ("'",)):
         return cell[1:]
     return cell
 
@@ -111,8 +123,12 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules) ->
 def _csv_hand(row: dict, number: int) -> Hand:
     upcard = parse_card(row["upcard"], rank_only=True) if row.get("upcard") else None
     at = row.get("recorded_at") or None
+    try:
+        note = stored_note(row.get("note") or None)
+    except Refused as error:
+        raise Refused(f"row {number}: {error}") from None
     if row["outcome"] == DRAW:
-        return Draw(upcard=upcard, recorded_at=at)
+        return Draw(upcard=upcard, recorded_at=at, note=note)
     if row["outcome"] not in (KNOCK, UNDERCUT, GIN, BIG_GIN):
         raise Refused(f"row {number}: unknown outcome '{row['outcome']}'")
     counts = []
@@ -121,7 +137,7 @@ def _csv_hand(row: dict, number: int) -> Hand:
             counts.append(int(row[column]))
         except ValueError:
             raise Refused(f"row {number}: {column} '{row[column]}' is not a whole number") from None
-    told = {"upcard": upcard, "big_gin": row["outcome"] == BIG_GIN, "recorded_at": at}
+    told = {"upcard": upcard, "big_gin": row["outcome"] == BIG_GIN, "recorded_at": at, "note": note}
     if row.get("knocker_cards"):
         return knock_from_cards(
             row["knocker"], parse_cards(row["knocker_cards"]), parse_cards(row.get("opponent_cards", "")), **told
@@ -142,5 +158,6 @@ def check_against_csv(standings: Standings, text: str, source: str) -> None:
             if their.get(column, "") != mine:
                 raise Refused(
                     f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands score "
-                    f"'{mine}' with these house rules; give the rules it was played with (like --gin-bonus 20)"
+                    f"'{mine}' with these house rules; give the rules it was played with "
+                    "(like --gin-bonus 20, or --deal loser when the dealers differ)"
                 )

@@ -6,17 +6,50 @@ leaves the database locked. flock has no timeout, so a waiting writer polls
 a non-blocking lock until its deadline. Windows has no fcntl; there the
 ``filelock`` package does the same job. (filelock is not used on POSIX
 because importing it costs more than the rest of a `hand` command, issue 5.)
+
+The lock file is opened with O_NOFOLLOW and must be a regular file: a
+symlink planted at ``<database>.lock`` (even a dangling one) is refused, never
+followed, so it cannot make ginscore create or lock a file elsewhere (issue 9).
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import time
 from contextlib import contextmanager
 
 
 class LockTimeout(Exception):
     """Another process held the lock for longer than the timeout."""
+
+
+class LockUnusable(Exception):
+    """The lock file is a symlink, a folder or not a regular file; ``problem`` says which."""
+
+    def __init__(self, path: str, problem: str):
+        super().__init__(f"{path} {problem}")
+        self.problem = problem
+
+
+_OPEN = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _open(path: str) -> int:
+    """Open (or create) the lock file itself, never what a link there points to."""
+    try:
+        handle = os.open(path, _OPEN, 0o644)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise LockUnusable(path, "is a symbolic link (ginscore never follows one there)") from None
+        if error.errno == errno.EISDIR:
+            raise LockUnusable(path, "is a folder") from None
+        raise
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise LockUnusable(path, "is not a regular file")
+    return handle
 
 
 @contextmanager
@@ -27,7 +60,7 @@ def exclusive(path: str, timeout: float):
     except ImportError:  # pragma: no cover - Windows
         yield from _with_filelock(path, timeout)
         return
-    handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    handle = _open(path)
     try:
         deadline = time.monotonic() + timeout
         while True:

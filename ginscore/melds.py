@@ -1,107 +1,198 @@
 """Best melds, deadwood and lay-offs from the cards themselves (R1-R3, R7, R8, H2).
 
-Pure. The search never enumerates every combination of melds: it takes the
-lowest card still to place and tries only "it is deadwood" or "it is in one
-of the melds that contain it", memoising on the cards left. Ten cards have
-at most 1,024 subsets, so a hand settles in well under a millisecond.
+Pure. A hand is a 52-bit mask (bit ``suit * 13 + rank - 1``, suits S H D C)
+and the 329 melds of a deck (R2: 52 sets of three, 13 of four, 264 runs) are
+masks in a table, filed under their lowest card. A card that fits no meld of
+the hand is deadwood whatever else happens, so it is counted and dropped at
+once; the search over the rest takes the lowest card left and tries only "it
+is deadwood" or "it is in one of the melds, filed under it, that the hand
+holds", memoising on the cards left (the approach of Todd Neller's gin rummy
+framework and of the jdh8/gin-rummy crate).
+
+Ties are broken as they always were, because the order of the tries is part
+of what a player sees: deadwood first, then sets of three, the set of four,
+runs from shortest to longest; the first arrangement that reaches the lowest
+deadwood is the one shown (tests/melds_previous.py keeps the solver this one
+replaced, and a property test compares the two).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
 from itertools import combinations, product
+from typing import NamedTuple
 
 from .cards import Card
 from .errors import BadCard
 
 SUIT_ORDER = "SHDC"
 
-
-def _index(card: Card) -> int:
-    return SUIT_ORDER.index(card.suit) * 13 + card.rank - 1
-
-
 _CARDS = [Card(rank, suit) for suit in SUIT_ORDER for rank in range(1, 14)]
 _VALUE = [card.value for card in _CARDS]
+_SUIT_BITS = 0x1FFF  # one suit's thirteen cards, ace low
+_BIT = {card: 1 << i for i, card in enumerate(_CARDS)}
+# the value of every combination of one suit's cards: four look-ups add up a hand (R1)
+_SUIT_VALUE = [0]
+for _value_of in _VALUE[:13]:
+    _SUIT_VALUE += [total + _value_of for total in _SUIT_VALUE]
+# unmatched cards are shown by rank, then suit: bit ``rank * 4 + suit`` of a rank-major mask
+_BY_RANK = sorted(_CARDS, key=lambda card: (card.rank, SUIT_ORDER.index(card.suit)))
+_RANK_MAJOR = [0]  # one suit's cards spread out to every fourth bit: ace to seven here,
+for _rank in range(7):
+    _RANK_MAJOR += [spread | 1 << 4 * _rank for spread in _RANK_MAJOR]
+_RANK_MAJOR_HIGH = [spread << 28 for spread in _RANK_MAJOR[:64]]  # eight to king here
+_RUN_STARTS = sum(0x7FF << 13 * s for s in range(4))  # ace to jack: a run of three can start there
+_EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank in all four suits
 
 
-def _card(index: int) -> Card:
-    return _CARDS[index]
+def _mask(cards) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
 
 
-def _is_set(meld: tuple[int, ...]) -> bool:
-    return len({i % 13 for i in meld}) == 1
+def _cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
-def _melds_with(first: int, left: frozenset[int]) -> list[tuple[int, ...]]:
-    """Every meld (R2) among ``left`` that contains ``first``, the lowest card left."""
-    melds = []
+def _value(mask: int) -> int:
+    return (_SUIT_VALUE[mask & _SUIT_BITS] + _SUIT_VALUE[mask >> 13 & _SUIT_BITS]
+            + _SUIT_VALUE[mask >> 26 & _SUIT_BITS] + _SUIT_VALUE[mask >> 39])
+
+
+def _meldable(mask: int) -> int:
+    """The cards of ``mask`` that are in at least one meld it holds (R2)."""
+    starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS
+    runs = starts | starts << 1 | starts << 2
+    s, h, d, c = mask & _SUIT_BITS, mask >> 13 & _SUIT_BITS, mask >> 26 & _SUIT_BITS, mask >> 39
+    ranks = s & h & d | s & h & c | s & d & c | h & d & c  # three or four of a rank
+    return runs | mask & ranks * _EVERY_SUIT
+
+
+def _melds_under(first: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The sets and the runs (R1, R2) whose lowest card is ``first``, in the order they are tried."""
     rank = first % 13
-    same_rank = [s * 13 + rank for s in range(4) if s * 13 + rank in left and s * 13 + rank != first]
-    for size in (2, 3):  # sets of three or four (R2)
-        for others in combinations(same_rank, size):
-            melds.append(tuple(sorted((first, *others))))
-    # Runs of three or more in one suit, ace low (R1): ``first`` is the lowest
-    # card left, so a run through it starts at it.
-    suit_base = first - rank
-    top = rank
-    while top + 1 < 13 and suit_base + top + 1 in left:
-        top += 1
-        if top - rank >= 2:
-            melds.append(tuple(range(first, suit_base + top + 1)))
-    return melds
+    others = [s * 13 + rank for s in range(first // 13 + 1, 4)]
+    sets = [_mask((first, *more)) for size in (2, 3) for more in combinations(others, size)]
+    runs = [_mask(range(first, first + length)) for length in range(3, 14 - rank)]  # ace low, K high
+    return tuple(sets), tuple(runs)
+
+
+_SETS_UNDER, _RUNS_UNDER = zip(*(_melds_under(first) for first in range(52)))
+_MELD_CARDS = {meld: tuple(_cards_of(meld)) for under in (_SETS_UNDER, _RUNS_UNDER) for melds in under
+               for meld in melds}
+_MELD_SHOWN = {meld: tuple(_CARDS[c] for c in cards) for meld, cards in _MELD_CARDS.items()}
+_IS_SET = {meld: len({c % 13 for c in cards}) == 1 for meld, cards in _MELD_CARDS.items()}
+_SHOWN_ORDER = {meld: (not _IS_SET[meld], cards[0] % 13, cards[0]) for meld, cards in _MELD_CARDS.items()}
+
+
+def _search(left: int, memo: dict) -> int:
+    """Lowest deadwood of ``left`` (R3); ``memo[left]`` keeps it with the choice that reaches it.
+
+    The choice is (meld taken with the lowest card, or 0 when that card is
+    deadwood; the cards left after it). Among equal choices the first tried
+    stays: deadwood, then sets, then runs from shortest to longest.
+    """
+    known = memo.get(left)
+    if known is not None:
+        return known[0]
+    low = left & -left
+    first = low.bit_length() - 1
+    after = left ^ low
+    best, pick = _search(after, memo) + _VALUE[first], 0
+    for meld in _SETS_UNDER[first]:
+        if meld & left == meld:
+            dead = _search(left ^ meld, memo)
+            if dead < best:
+                best, pick, after = dead, meld, left ^ meld
+    for meld in _RUNS_UNDER[first]:
+        if meld & left != meld:
+            break  # a longer run holds this one
+        dead = _search(left ^ meld, memo)
+        if dead < best:
+            best, pick, after = dead, meld, left ^ meld
+    memo[left] = (best, pick, after)
+    return best
 
 
 class _Solver:
-    """Best arrangements of a set of cards, memoised on the cards left."""
+    """Best arrangements of sets of cards (masks), memoised on the cards left."""
 
     def __init__(self):
-        self._all: dict[frozenset[int], tuple[int, list[tuple[tuple[int, ...], ...]]]] = {}
+        self._memo: dict[int, tuple[int, int, int]] = {0: (0, 0, 0)}
 
-    def best(self, left: frozenset[int]) -> tuple[int, tuple[tuple[int, ...], ...]]:
-        """Lowest deadwood of ``left`` and one arrangement (melds) that reaches it."""
-        dead, ways = self.every_best(left)
-        return dead, ways[0]
+    def best(self, cards: int) -> tuple[int, tuple[int, ...]]:
+        """Lowest deadwood of ``cards`` and the arrangement (meld masks) shown for it."""
+        meldable = _meldable(cards)
+        dead = _value(cards ^ meldable)
+        if not meldable:
+            return dead, ()
+        memo = self._memo
+        dead += _search(meldable, memo)
+        melds = []
+        left = meldable
+        while left:
+            _, meld, left = memo[left]
+            if meld:
+                melds.append(meld)
+        return dead, tuple(melds)
 
-    def every_best(self, left: frozenset[int]) -> tuple[int, list[tuple[tuple[int, ...], ...]]]:
-        """Lowest deadwood of ``left`` and every arrangement that reaches it."""
-        if not left:
-            return 0, [()]
-        known = self._all.get(left)
-        if known is not None:
-            return known
-        first = min(left)
-        dead, ways = self.every_best(left - {first})
-        best, found = dead + _VALUE[first], list(ways)
-        for meld in _melds_with(first, left):
-            dead, ways = self.every_best(left.difference(meld))
-            if dead < best:
-                best, found = dead, [(meld, *w) for w in ways]
-            elif dead == best:
-                found += [(meld, *w) for w in ways]
-        self._all[left] = (best, found)
-        return best, found
+    def every_best(self, cards: int) -> tuple[int, list[tuple[int, ...]]]:
+        """Lowest deadwood of ``cards`` and every arrangement that reaches it, the shown one first."""
+        meldable = _meldable(cards)
+        dead = _value(cards ^ meldable)
+        if not meldable:
+            return dead, [()]
+        memo = self._memo
+        dead += _search(meldable, memo)
+        return dead, self._ways(meldable, {0: [()]})
+
+    def _ways(self, left: int, known: dict) -> list[tuple[int, ...]]:
+        """Every best arrangement of ``left``, in the order of the tries."""
+        found = known.get(left)
+        if found is not None:
+            return found
+        memo = self._memo
+        best = memo[left][0]
+        low = left & -left
+        first = low.bit_length() - 1
+        found = []
+        if _search(left ^ low, memo) + _VALUE[first] == best:
+            found += self._ways(left ^ low, known)
+        for meld in (*_SETS_UNDER[first], *_RUNS_UNDER[first]):
+            if meld & left == meld and _search(left ^ meld, memo) == best:
+                found += [(meld, *way) for way in self._ways(left ^ meld, known)]
+        known[left] = found
+        return found
 
 
-def _layoff_options(meld: tuple[int, ...], cards: frozenset[int]) -> list[tuple[int, ...]]:
-    """What the opponent may lay off on one of the knocker's melds (R8)."""
-    if _is_set(meld):
-        if len(meld) == 4:
+def _layoff_options(meld: int, cards: int) -> list[tuple[int, ...]]:
+    """What the opponent may lay off on one of the knocker's melds (R8), as cards in the order laid."""
+    shown = _MELD_CARDS[meld]
+    if _IS_SET[meld]:
+        if len(shown) == 4:
             return [()]
-        rank = meld[0] % 13
-        missing = [s * 13 + rank for s in range(4) if s * 13 + rank not in meld]
-        return [()] + [(c,) for c in missing if c in cards]
-    low, high = meld[0], meld[-1]
+        rank = shown[0] % 13
+        missing = [s * 13 + rank for s in range(4) if not meld >> s * 13 + rank & 1]
+        return [()] + [(c,) for c in missing if cards >> c & 1]
+    low, high = shown[0], shown[-1]
     base = low - low % 13
     down, up = [], []
     card = low - 1
-    while card >= base and card in cards:  # extend below, one after another
+    while card >= base and cards >> card & 1:  # extend below, one after another
         down.append(card)
         card -= 1
     card = high + 1
-    while card < base + 13 and card in cards:  # and above
+    while card < base + 13 and cards >> card & 1:  # and above
         up.append(card)
         card += 1
+    if not down and not up:
+        return [()]
     return [tuple(down[:d]) + tuple(up[:u]) for d in range(len(down) + 1) for u in range(len(up) + 1)]
 
 
@@ -129,46 +220,55 @@ class Settlement(NamedTuple):
         return self.opponent.deadwood
 
 
-def _spread(melds, cards: frozenset[int]) -> Spread:
-    used = {c for meld in melds for c in meld}
-    unmatched = sorted(cards - used, key=lambda c: (c % 13, c))
+def _spread(melds: tuple[int, ...], cards: int) -> Spread:
+    """``cards`` laid out: the melds, sets before runs, then what is left by rank, then suit."""
+    unmatched = cards
+    for meld in melds:
+        unmatched ^= meld
+    loose = []
+    rest = 0
+    for suit in range(4):
+        bits = unmatched >> 13 * suit
+        rest |= (_RANK_MAJOR[bits & 0x7F] | _RANK_MAJOR_HIGH[bits >> 7 & 0x3F]) << suit
+    while rest:
+        low = rest & -rest
+        loose.append(_BY_RANK[low.bit_length() - 1])
+        rest ^= low
+    if len(melds) > 1:
+        melds = _sorted_melds(melds)
     return Spread(
-        melds=tuple(tuple(_card(c) for c in m) for m in _sorted_melds(melds)),  # each meld low to high
-        unmatched=tuple(_card(c) for c in unmatched),
-        deadwood=sum(_VALUE[c] for c in unmatched),
+        melds=tuple(_MELD_SHOWN[m] for m in melds),  # each meld low to high
+        unmatched=tuple(loose),
+        deadwood=_value(unmatched),
     )
 
 
-def _sorted_melds(melds):
-    return sorted(melds, key=lambda m: (not _is_set(m), m[0] % 13, m[0]))
+def _sorted_melds(melds: tuple[int, ...]) -> list[int]:
+    """Melds in the order shown: sets before runs, each by rank, then suit."""
+    return sorted(melds, key=_SHOWN_ORDER.__getitem__)
 
 
-def _indices(cards: list[Card], want: tuple[int, ...], whose: str) -> frozenset[int]:
+def _hand(cards: list[Card], want: tuple[int, ...], whose: str) -> int:
+    """The cards as a mask, once each card is known to be whole and there once."""
     if len(cards) not in want:
         counts = " or ".join(str(n) for n in want)
-        raise BadCard(f"{whose} {len(cards)} cards; a hand here is {counts} cards")
+        raise BadCard(f"{whose} {len(cards)} card{'' if len(cards) == 1 else 's'}; a hand here is {counts} cards")
+    mask, twice = 0, None
     for card in cards:
-        if card.suit is None:
+        bit = _BIT.get(card)
+        if bit is None:  # only a rank alone is no card of the deck; refused before a repeated card
             raise BadCard(f"'{card}' has no suit; every card needs one, like {card}h")
-    twice = _repeated(cards)
-    if twice:
+        if mask & bit and twice is None:
+            twice = card
+        mask |= bit
+    if twice is not None:
         raise BadCard(f"{twice} is given twice; a deck has one of each card")
-    return frozenset(_index(c) for c in cards)
-
-
-def _repeated(cards: list[Card]) -> Card | None:
-    """The first card that stands twice in ``cards``, if any."""
-    seen = set()
-    for card in cards:
-        if card in seen:
-            return card
-        seen.add(card)
-    return None
+    return mask
 
 
 def arrange(cards: list[Card]) -> Spread:
     """The best arrangement of a hand (R2, R3): lowest deadwood."""
-    left = _indices(cards, (len(cards),), "")
+    left = _hand(cards, (len(cards),), "")
     dead, melds = _Solver().best(left)
     return _spread(melds, left)
 
@@ -181,20 +281,24 @@ class Discard(NamedTuple):
     big_gin: bool
 
 
+_DISCARD_ORDER = [(-_VALUE[c], -(c % 13), c) for c in range(52)]  # ties: throw the higher card
+
+
 def best_discard(cards: list[Card]) -> Discard:
     """Which card to throw from 11 for the lowest deadwood; big gin when all 11 meld (H2)."""
-    left = _indices(cards, (11,), "the hand has")
+    left = _hand(cards, (11,), "the hand has")
     solver = _Solver()
     dead, melds = solver.best(left)
     if dead == 0:
         return Discard(None, _spread(melds, left), True)
-    choices = []
-    for card in sorted(left, key=lambda c: (-_VALUE[c], -(c % 13), c)):  # ties: throw the higher card
-        kept = left - {card}
+    best = None
+    for card in sorted(_cards_of(left), key=_DISCARD_ORDER.__getitem__):
+        kept = left ^ 1 << card
         dead, melds = solver.best(kept)
-        choices.append((dead, card, melds, kept))
-    dead, card, melds, kept = min(choices, key=lambda choice: choice[0])
-    return Discard(_card(card), _spread(melds, kept), False)
+        if best is None or dead < best[0]:  # the first of equals
+            best = (dead, card, melds, kept)
+    dead, card, melds, kept = best
+    return Discard(_CARDS[card], _spread(melds, kept), False)
 
 
 def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bool = False) -> Settlement:
@@ -202,13 +306,14 @@ def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bo
 
     The knocker keeps 10 cards (all 11 on big gin). Best play on both sides:
     the knocker's arrangement has the lowest deadwood and, among equal ones,
-    leaves the opponent the most; the opponent's own melds plus lay-offs
-    leave the lowest deadwood. Nothing is laid off on gin or big gin.
+    leaves the opponent the most (the first such in the order of the tries);
+    the opponent's own melds plus lay-offs leave the lowest deadwood. Nothing
+    is laid off on gin or big gin.
     """
-    knocker = _indices(knocker_cards, (11,) if big_gin else (10,), "the knocker has")
-    opponent = _indices(opponent_cards, (10,), "the opponent has")
-    twice = _repeated(knocker_cards + opponent_cards)
-    if twice:
+    knocker = _hand(knocker_cards, (11,) if big_gin else (10,), "the knocker has")
+    opponent = _hand(opponent_cards, (10,), "the opponent has")
+    if knocker & opponent:
+        twice = next(c for c in opponent_cards if knocker & _BIT[c])
         raise BadCard(f"{twice} is in both hands; a deck has one of each card")
     solver = _Solver()
     dead, arrangements = solver.every_best(knocker)
@@ -217,28 +322,34 @@ def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bo
         return Settlement(_spread(arrangements[0], knocker), _spread(own, opponent), ())
     best = None
     for melds in arrangements:
-        result = _best_layoffs(solver, _sorted_melds(melds), opponent)
+        shown = _sorted_melds(melds)
+        result = _best_layoffs(solver, shown, opponent)
         if best is None or result[0] > best[0][0]:  # leave the opponent the most
-            best = (result, melds)
-    (left_dead, own, layoffs, left), melds = best
-    shown = _sorted_melds(melds)
+            best = (result, shown)
+    (_, own, layoffs, left), shown = best
     return Settlement(
         knocker=_spread(shown, knocker),
         opponent=_spread(own, left),
-        layoffs=tuple((_card(c), shown.index(m)) for m, cards in layoffs for c in cards),
+        layoffs=tuple((_CARDS[c], on) for on, cards in enumerate(layoffs) for c in cards),
     )
 
 
-def _best_layoffs(solver: _Solver, melds, opponent: frozenset[int]):
-    """The opponent's lowest deadwood over every legal set of lay-offs (R8)."""
+def _best_layoffs(solver: _Solver, melds: list[int], opponent: int):
+    """The opponent's lowest deadwood over every legal set of lay-offs (R8), the first of equals."""
     options = [_layoff_options(m, opponent) for m in melds]
+    if all(len(cards) == 1 for cards in options):  # nothing fits: the only choice lays nothing off
+        dead, own = solver.best(opponent)
+        return dead, own, [()] * len(melds), opponent
     best = None
     for choice in product(*options):
-        laid = [c for cards in choice for c in cards]
-        if len(set(laid)) != len(laid):
+        laid = 0
+        for cards in choice:
+            for c in cards:
+                laid |= 1 << c
+        if laid.bit_count() != sum(map(len, choice)):
             continue  # one card cannot go on two melds
-        left = opponent.difference(laid)
+        left = opponent ^ laid
         dead, own = solver.best(left)
         if best is None or dead < best[0]:
-            best = (dead, own, tuple(zip(melds, choice)), left)
+            best = (dead, own, choice, left)
     return best

@@ -18,7 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from .shown import visible
-from .summary import OUTCOME_WORDS, explain, lead_words, next_words, rules_words
+from .summary import (
+    OUTCOME_WORDS, counted, explain, house_rule_rows, lead_words, next_words, rules_words, settlement_words,
+)
 from .variants import Draw, HandResult, SessionFacts, Standings
 
 VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
@@ -227,7 +229,8 @@ def winner_words(st: Standings) -> str | None:
     return f"{st.winner} wins the game with {final[st.winner]} ({others})."
 
 
-def show_standings(st: Standings) -> None:
+def show_standings(st: Standings, footer: bool = True) -> None:
+    """Title, table and winner; ``footer``: then who deals next (or that the session is over)."""
     out = console()
     out.print(_title(st.facts))
     out.print(_fit(lambda: standings_table(st), lambda: standings_table(st, compact=True)))
@@ -237,8 +240,12 @@ def show_standings(st: Standings) -> None:
         out.print(Text(rule, style="bold green"))
         say(banner, "bold green")
         out.print(Text(rule, style="bold green"))
+    for line in settlement_words(st):  # H7
+        say(line, "bold")
     for line in lead_words(st):
         say(line)
+    if not footer:
+        return
     if not st.over:
         say(next_words(st), "bold cyan")
     else:
@@ -275,7 +282,11 @@ def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:
         return
     if discard is not None:
         say(f"Discard {discard.pretty}.")
-    say(("Keep " if discard is not None else "Melds ") + _spread_words(spread) + ".")
+    words = _spread_words(spread)
+    if spread.melds:
+        say(("Keep " if discard is not None else "Melds ") + words + ".")
+    else:  # "No melds, unmatched ...", never "Melds no melds"
+        say(("The rest has " + words if discard is not None else words[0].upper() + words[1:]) + ".")
     if spread.deadwood == 0:
         say("That is gin (R11).", "bold")
     elif spread.deadwood <= limit:
@@ -284,10 +295,12 @@ def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:
         say(f"No knock yet: {spread.deadwood} is over the knock limit of {limit} (R7).")
 
 
-def show_hand(st: Standings, result: HandResult, verb: str = "Recorded") -> None:
+def show_hand(st: Standings, result: HandResult, verb: str = "Recorded", footer: bool = True) -> None:
     if result.score is not None and result.hand.knocker_cards is not None:
         show_spreads(result)
     say(f"{verb} hand {result.number}: {explain(st, result)}.")
+    if result.hand.note is not None:
+        say(f"Note: {visible(result.hand.note)}")
     for number in result.closed:
         game = st.games[number - 1]
         if st.facts.variant == "hollywood":
@@ -296,7 +309,7 @@ def show_hand(st: Standings, result: HandResult, verb: str = "Recorded") -> None
                 f"Game {number} goes to {game.winner}, {game.scores[game.winner]} to {game.scores[loser]}.",
                 "bold",
             )
-    show_standings(st)
+    show_standings(st, footer)
 
 
 def show_dealer(st: Standings) -> None:
@@ -413,6 +426,11 @@ def show_log(st: Standings) -> None:
         _say_legend(facts.players)
     elif facts.variant == "hollywood":
         say("Game columns: " + " - ".join(facts.players))
+    notes = [r for r in st.hands if r.hand.note is not None]
+    if notes:
+        say("Notes:")
+        for r in notes:
+            say(f"  hand {r.number}: {visible(r.hand.note)}")
 
 
 def _session_result(row: dict) -> list[str]:
@@ -427,45 +445,52 @@ def _session_blocks(rows: list[dict], first, score) -> Group:
     for row in rows:
         lines = [
             f"{first(row)}{row['name']} · {VARIANT_NAMES[row['variant']]}",
-            f"{row['hands_played']} hands · " + " ".join(_session_result(row)),
+            f"{counted(row['hands_played'], 'hand')} · " + " ".join(_session_result(row)),
             f"started {_when(row['created_at'])}",
         ] + [f"  {line}" for line in score(row)]
         blocks += [Text(), _text(lines)] if blocks else [_text(lines)]
     return Group(*blocks)
 
 
-def show_sessions(rows: list[dict], older: int = 0) -> None:
-    """The sessions, oldest first; ``older``: how many older ones are left out."""
+def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, older: int = 0) -> None:
+    """The sessions, oldest first (or with ``deleted`` the deleted ones); ``hidden``: how many
+    deleted are not listed; ``older``: how many older ones are left out."""
+    when = "deleted_at" if deleted else "created_at"
     if len(rows) > LONG:
-        _long_list(rows, ("", "Session", "Variant", "Players", "Hands", "Result", "Started"), lambda row: [
-            "*" if row["current"] else "", row["name"], VARIANT_NAMES[row["variant"]], " v ".join(row["players"]),
-            str(row["hands_played"]), " ".join(_session_result(row)), _when(row["created_at"])])
-        _older(older, "sessions")
-        return
+        _long_list(rows, ("", "Session", "Variant", "Players", "Hands", "Result", "Deleted" if deleted else "Started"),
+                   lambda row: ["*" if row["current"] else "", row["name"], VARIANT_NAMES[row["variant"]],
+                                " v ".join(row["players"]), str(row["hands_played"]), " ".join(_session_result(row)),
+                                _when(row[when])])
 
     def table(medium: bool) -> Table:
         sessions = _table()
-        heads = ("", "Session", "Players", "Hands", "Result", "Started") if medium else \
-            ("", "Session", "Variant", "Players", "Hands", "Result", "Started")
+        heads = ("", "Session", "Players", "Hands", "Result", "Deleted" if deleted else "Started") if medium else \
+            ("", "Session", "Variant", "Players", "Hands", "Result", "Deleted" if deleted else "Started")
         for head in heads:
             _column(sessions, head, right=head == "Hands")
         for row in rows:
             variant = VARIANT_NAMES[row["variant"]]
             cells = [[row["name"], variant], row["players"], str(row["hands_played"]), _session_result(row),
-                     _when(row["created_at"])[:10]] if medium else \
+                     _when(row[when])[:10]] if medium else \
                 [row["name"], variant, row["players"], str(row["hands_played"]), _session_result(row),
-                 _when(row["created_at"])]
+                 _when(row[when])]
             _row(sessions, "*" if row["current"] else "", *cells)
         return sessions
 
     def blocks() -> Group:
         return _session_blocks(rows, lambda row: "* " if row["current"] else "", lambda row: row["players"])
 
-    if rows:
+    if rows and len(rows) <= LONG:
         console().print(_fit(lambda: table(False), lambda: table(True), blocks))
-        _older(older, "sessions")
-    else:
+    _older(older, "sessions")
+    if not rows and deleted:
+        say("No deleted sessions.")
+    elif not rows and not hidden:
         say("No sessions yet; start one, like `ginscore new standard Ann Ben`.")
+    elif deleted:
+        say("`ginscore restore NAME` brings one back.")
+    if hidden and not deleted:
+        say(f"Not listed: {counted(hidden, 'deleted session')} (`ginscore sessions --deleted`).")
 
 
 def show_chart(st: Standings) -> None:
@@ -518,8 +543,6 @@ def show_history(rows: list[dict], older: int = 0) -> None:
         _long_list(rows, ("Started", "Session", "Variant", "Hands", "Winner", "Score"), lambda row: [
             _when(row["created_at"]), row["name"], VARIANT_NAMES[row["variant"]], str(row["hands_played"]),
             row["winner"] or ("in play" if not row["over"] else ""), ", ".join(_score_lines(row))])
-        _older(older, "history")
-        return
 
     def table(medium: bool) -> Table:
         history = _table()
@@ -540,11 +563,58 @@ def show_history(rows: list[dict], older: int = 0) -> None:
     def blocks() -> Group:
         return _session_blocks(rows, lambda row: "", _score_lines)
 
-    if rows:
+    if rows and len(rows) <= LONG:
         console().print(_fit(lambda: table(False), lambda: table(True), blocks))
+    if rows:
         _older(older, "history")
     else:
         say("No sessions match.")
+    matches: dict[str, list[str]] = {}
+    for row in reversed(rows):  # oldest first
+        if row.get("match") is not None:
+            matches.setdefault(row["match"], []).append(visible(row["name"]))
+    for names in matches.values():
+        say(f"One match (linked by `ginscore rematch`): {', '.join(names)}.")
+
+
+def show_house(facts: SessionFacts) -> None:
+    """Every house rule of the session, in plain words, with the option that changes it."""
+    wide = console().width >= 60  # a phone gets the rules without the options
+    table = Table(box=box.SIMPLE_HEAD, title=Text(f"House rules of '{visible(facts.name)}'"), title_justify="left")
+    for head in ("Rule", "Setting", "Change with")[: 3 if wide else 2]:
+        table.add_column(head)
+    for rule, setting, option in house_rule_rows(facts):
+        table.add_row(rule, setting, *((option,) if wide else ()))
+    console().print(table)
+    say("Change any of them with `ginscore house OPTION`; every hand is rescored.")
+
+
+def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings) -> None:
+    """What `house` changed, then the rescored standings."""
+    old = {rule: setting for rule, setting, _ in house_rule_rows(before)}
+    changed = [(rule, old.get(rule), setting) for rule, setting, _ in house_rule_rows(after) if old.get(rule) != setting]
+    if not changed:
+        say(f"The house rules of '{visible(after.name)}' are already so; nothing was changed.")
+        return
+    hands = len(after.hands)
+    say(f"Changed the house rules of '{visible(after.name)}' and rescored {hands} hand{'s' if hands != 1 else ''}:")
+    for rule, was, now in changed:
+        say(f"  {rule}: {now} (was {was})")
+    show_standings(st)
+
+
+def show_match(doc: dict) -> None:
+    """The match so far, under a session's standings (`status`)."""
+    names = ", ".join(visible(n) for n in doc["sessions"])
+    count = len(doc["sessions"])
+    say(f"Match so far ({count} session{'s' if count != 1 else ''}: {names}):", "bold")
+    for player, won in doc["games_won"].items():
+        say(f"  {visible(player)}: {won} game{'s' if won != 1 else ''} won, {doc['finals'][player]} points in finished games")
+    if "settlement" in doc:
+        if not doc["settlement"]:
+            say("  Settled so far: nobody owes anything (H7).")
+        for p in doc["settlement"]:
+            say(f"  Settled so far: {visible(p['from'])} pays {visible(p['to'])} {p['amount']} (H7).")
 
 
 LONG = 200  # sessions past which a list is drawn as plain lines, not measured by Rich (issue 12)

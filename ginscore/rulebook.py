@@ -7,7 +7,7 @@ COMMON = [
     "R2  A meld is a set (3-4 of a rank) or a run (3+ in a row in one suit); a card is in one meld at most.",
     "R3  Deadwood is the value of cards in no meld; ten cards hold at most 98.",
     "R4  Ten cards each; the next card turned up is the upcard, the rest the stock.",
-    "R5  The winner of a hand deals the next; after a drawn hand the same player deals again.",
+    "R5  The winner of a hand deals the next (H6 lets a session choose); after a drawn hand the same player deals again.",
     "R6  First turn: the non-dealer may take the upcard, then the dealer; play detail, nothing to score.",
     "R7  Knock when your deadwood after discarding is at most the knock limit (10).",
     "R8  The opponent lays off on the knocker's melds, except on gin.",
@@ -49,6 +49,12 @@ HOUSE = [
     "    the winner's final score when the loser scored nothing. Hollywood: per game.",
     "H4  Oklahoma only: --spades-double (a spade upcard doubles the hand), --ace-means-gin.",
     "H5  Target: --target N instead of 100.",
+    "H6  Who deals after a decided hand (two players): --deal winner (R5), loser or alternate;",
+    "    after a drawn hand the same dealer deals again (R12). Three-player: the box deals (R22).",
+    "H7  Stake: --stake 0.01 a point. Once a game is over each loser settles with the winner the",
+    "    difference of their final scores times the stake, the lower final paying the higher;",
+    "    Hollywood nets its three games into one payment per pair.",
+    "    Change any house rule later with `ginscore house`; every hand is rescored.",
 ]
 
 

@@ -1,14 +1,17 @@
-"""House rules and the score of one hand (R3, R7-R13, R15, H1-H5).
+"""House rules and the score of one hand (R3, R7-R13, R15, H1-H7).
 
 Pure: no I/O. ``score_hand`` is the only place a hand's points are worked out.
 """
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
 from typing import NamedTuple
 
 from .cards import Card
 from .errors import BadDeadwood, BadSetting, IllegalKnock
+from .shown import visible
 
 VARIANTS = ("standard", "oklahoma", "hollywood", "three")
 KNOCK_LIMIT = 10  # R7
@@ -17,9 +20,47 @@ MAX_DEADWOOD = 98  # R3: two each of K, Q, J, 10 and 9, no meld
 # Outcomes, as CLI.md names them in the CSV.
 KNOCK, UNDERCUT, GIN, BIG_GIN, DRAW = "knock", "undercut", "gin", "big-gin", "draw"
 
+# H6: who deals after a decided hand (two-player variants).
+WINNER_DEALS, LOSER_DEALS, ALTERNATE = "winner", "loser", "alternate"
+DEALS = (WINNER_DEALS, LOSER_DEALS, ALTERNATE)
+
+# H7: a stake is digits with at most STAKE_PLACES decimals (a hundredth of a cent),
+# typed plainly (no sign, no exponent), up to MAX_STAKE a point.
+STAKE_PLACES = 4
+MAX_STAKE = Decimal(1_000_000)
+_STAKE = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+
+
+def parse_stake(text) -> Decimal:
+    """A stake as typed or stored (H7): an exact decimal >= 0, never a float.
+
+    Refuses signs, exponents, NaN, Infinity, more than STAKE_PLACES decimals
+    and amounts over MAX_STAKE. Returns the value without trailing zeros.
+    """
+    if not isinstance(text, str):  # a JSON number could be a float: money is exact text
+        raise BadSetting(f"the stake {visible(repr(text))} must be written as text, like \"0.01\" (H7)")
+    typed = text.strip()
+    if not _STAKE.fullmatch(typed):
+        raise BadSetting(f"the stake '{visible(text)}' is not an amount; give it like 0.01 or 2 (H7)")
+    value = Decimal(typed)
+    if -value.normalize().as_tuple().exponent > STAKE_PLACES:
+        raise BadSetting(f"the stake {typed} has more than {STAKE_PLACES} decimals; round it, like 0.01 (H7)")
+    if value > MAX_STAKE:
+        raise BadSetting(f"the stake {typed} is more than {MAX_STAKE} a point; give a smaller amount (H7)")
+    return Decimal(format(value.normalize(), "f")) if value else Decimal(0)
+
+
+_WHOLE_RULES = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus")
+_SWITCHES = ("shutout", "spades_double", "ace_means_gin")
+
+
+def stake_text(stake: Decimal) -> str:
+    """A stake as kept in the file and shown: plain digits, no exponent (H7)."""
+    return format(stake, "f")
+
 
 class HouseRules(NamedTuple):
-    """A session's house rules (H1-H5), fixed when the session is created."""
+    """A session's house rules (H1-H7), chosen when the session is created (`house` changes them)."""
 
     target: int = 100  # R14, H5
     gin_bonus: int = 25  # R11, H1
@@ -30,17 +71,37 @@ class HouseRules(NamedTuple):
     shutout: bool = False  # H3
     spades_double: bool = False  # H4, Oklahoma only
     ace_means_gin: bool = False  # H4, Oklahoma only
+    deal: str = WINNER_DEALS  # H6
+    stake: Decimal = Decimal(0)  # H7: per point; kept as an exact decimal string
 
     def to_dict(self) -> dict:
-        return self._asdict()
+        data = self._asdict()
+        data["stake"] = stake_text(self.stake)  # never a float (H7)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> HouseRules:
+        """Stored or imported rules; a file from 1.0 has no deal or stake (the defaults).
+
+        Deal and stake are checked strictly here (H6, H7): a stake is a decimal
+        string, never a JSON number, so no float ever touches money.
+        """
         known = set(cls._fields)
-        return cls(**{k: v for k, v in data.items() if k in known})
+        chosen = {k: v for k, v in data.items() if k in known}
+        for name, value in chosen.items():  # the types a command would have given (H1-H5)
+            whole = isinstance(value, int) and not isinstance(value, bool)
+            if name in _WHOLE_RULES and not (whole or (name == "big_gin_bonus" and value is None)):
+                raise BadSetting(f"the house rule {name} is {visible(repr(value))}, not a whole number")
+            if name in _SWITCHES and not isinstance(value, bool):
+                raise BadSetting(f"the house rule {name} is {visible(repr(value))}, not true or false")
+        if "deal" in chosen and chosen["deal"] not in DEALS:
+            raise BadSetting(f"the deal rule {chosen['deal']!r} is none of {', '.join(DEALS)} (H6)")
+        if "stake" in chosen:
+            chosen["stake"] = parse_stake(chosen["stake"])
+        return cls(**chosen)
 
     def check(self, variant: str) -> None:
-        """Refuse settings that make no sense (CLI.md; H1-H5)."""
+        """Refuse settings that make no sense (CLI.md; H1-H7)."""
         if self.target <= 0:
             raise BadSetting(f"the target must be a whole number above 0, not {self.target} (H5)")
         for name in ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus"):
@@ -54,6 +115,12 @@ class HouseRules(NamedTuple):
                 if getattr(self, name):
                     flag = "--" + name.replace("_", "-")
                     raise BadSetting(f"{flag} is an Oklahoma house rule (H4); leave it out for {variant}")
+        if self.deal not in DEALS:
+            raise BadSetting(f"--deal is one of {', '.join(DEALS)}, not {self.deal!r} (H6)")
+        if variant == "three" and self.deal != WINNER_DEALS:
+            raise BadSetting(f"in three-player the box deals every hand (R22), so --deal {self.deal} cannot apply; leave it out")
+        if not isinstance(self.stake, Decimal) or parse_stake(stake_text(self.stake)) != self.stake:
+            raise BadSetting(f"the stake {self.stake!r} is not an amount like 0.01 (H7)")
 
 
 class HandScore(NamedTuple):

@@ -37,6 +37,12 @@ write, so every file stays byte-for-byte as it was. Readers take no lock:
 they see the database before a write or after it; one that finds a named
 file gone (removed by a write that just committed) reads again.
 
+The path is trusted for nothing (issue 9): a symlink is followed to the real
+file, beside which every other file of the database lives; it is the one
+read, locked (``<real>.lock``, never itself followed) and replaced, keeping
+its permission bits, and the files beside it take its owner and bits. A file
+the main file names is opened without following a link.
+
 Schema 1 and 2 kept every session in the main file (table ``sessions``).
 Such a file is read as it is; the first write keeps a copy beside it
 (``<file>.schema2.bak``) and writes it out as schema 3.
@@ -49,12 +55,16 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+from . import atomic
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
+from .shown import visible
 from .store_files import INDEX_KEY, PART_SIZE, Files, Gone, NotOurs, facts_key, summary_key
+from .summary import as_typed
 from .variants import SessionFacts, match_name
 
 SCHEMA_VERSION = 3
@@ -65,13 +75,18 @@ A_FOLDER = "is a folder, not a database file; pass --db with a file path"
 NOT_OURS = "is JSON but not a ginscore database; it was left as it is, use --db for another file"
 
 
+def _not_a_file(path, kind: str) -> DatabaseUnusable:
+    if kind == "a folder":
+        return DatabaseUnusable(path, A_FOLDER)
+    return DatabaseUnusable(path, f"is {kind}, not a database file; it was left as it is, pass --db with a file path")
+
+
 def _read_main(path: Path, real: str) -> tuple[bytes | None, os.stat_result | None]:
-    """The main file's bytes and stat; (None, None) when it does not exist yet."""
+    """The main file's bytes and stat; (None, None) when it does not exist yet. Only ever a regular file."""
     try:
-        with open(real, "rb") as handle:
-            return handle.read(), os.fstat(handle.fileno())
-    except FileNotFoundError:
-        return None, None
+        return atomic.read(real) or (None, None)
+    except atomic.NotRegular as error:
+        raise _not_a_file(path, error.kind) from None
     except IsADirectoryError:
         raise DatabaseUnusable(path, A_FOLDER) from None
     except PermissionError:
@@ -140,7 +155,8 @@ def _dumps(data: dict) -> bytes:
 
 
 class _Index:
-    """Every session's id, name, part and start, in the order they were added (parallel lists)."""
+    """Every session's id, name, part, start and (once deleted) when it was deleted, in the
+    order they were added: parallel lists, one TinyDB document."""
 
     def __init__(self, doc: dict | None = None):
         doc = doc or {}
@@ -148,12 +164,12 @@ class _Index:
         self.names: list = doc.get("names", [])
         self.parts: list[int] = doc.get("parts", [])
         self.created: list = doc.get("created", [])
+        self.deleted: list = doc.get("deleted", [None] * len(self.ids))
         self._at: dict[int, int] | None = None
-        self._folded: set[str] | None = None
         self._members: dict[int, list[int]] | None = None
 
     def fits(self) -> bool:
-        lists = (self.ids, self.names, self.parts, self.created)
+        lists = (self.ids, self.names, self.parts, self.created, self.deleted)
         return (
             all(isinstance(x, list) and len(x) == len(self.ids) for x in lists)
             and all(_whole(n) for n in self.ids) and all(_whole(p) for p in self.parts)
@@ -161,35 +177,37 @@ class _Index:
         )
 
     def doc(self) -> dict:
-        return {"ids": self.ids, "names": self.names, "parts": self.parts, "created": self.created}
+        return {"ids": self.ids, "names": self.names, "parts": self.parts, "created": self.created,
+                "deleted": self.deleted}
 
     def position(self, session_id: int) -> int:
         if self._at is None:
             self._at = {n: i for i, n in enumerate(self.ids)}
         return self._at[session_id]
 
+    def live(self) -> list[int]:
+        """Positions of the sessions not deleted: the only ones commands, statistics and history see."""
+        return [i for i, gone in enumerate(self.deleted) if not gone]
+
+    def live_names(self) -> list[str]:
+        return [n for n, gone in zip(self.names, self.deleted) if not gone and isinstance(n, str)]
+
     def named(self, name: str) -> int:
-        """The position of the session called ``name``."""
-        return self.names.index(name)
+        """The position of the live session called ``name``."""
+        return next(i for i, n in enumerate(self.names) if n == name and not self.deleted[i])
 
-    def folded(self) -> set[str]:
-        if self._folded is None:
-            self._folded = {n.casefold() for n in self.names if isinstance(n, str)}
-        return self._folded
-
-    def append(self, name, part: int, created: str | None) -> int:
+    def append(self, name, part: int, created: str | None, deleted: str | None = None) -> int:
         """A new session at the end; its id is one more than any before."""
         session_id = max(self.ids, default=0) + 1
         self.ids.append(session_id)
         self.names.append(name)
         self.parts.append(part)
         self.created.append(created)
+        self.deleted.append(deleted)
         if self._at is not None:
             self._at[session_id] = len(self.ids) - 1
         if self._members is not None:
             self._members.setdefault(part, []).append(session_id)
-        if isinstance(name, str):
-            self.folded().add(name.casefold())
         return session_id
 
     def members(self, part: int) -> list[int]:
@@ -235,6 +253,9 @@ class Database:
         self._changed: set[str] = set()  # sessions whose summary must be made again
         self._index_dirty = False
         self._meta_dirty = False
+        self._taken: dict[str, str] | None = None  # live names folded for case, for uniqueness
+        self._parsed: dict[str, object] = {}  # files beside the main file, as read
+        self._seen: dict[str, tuple[int, bytes]] = {}  # a writer's: what each file held when read
 
     # reading --------------------------------------------------------------
 
@@ -275,13 +296,13 @@ class Database:
             if self._writer and isinstance(hands, list) and _readable(doc):  # 1 -> 2: hands as one string of rows
                 doc["hands"] = hands_to_text(hands)
             part = index.part_for_new()
-            session_id = index.append(doc.get("name"), part, doc.get("created_at"))
+            session_id = index.append(doc.get("name"), part, doc.get("created_at"), doc.get("deleted_at"))
             self._facts_parts.setdefault(part, {})[str(session_id)] = doc
         self._index_doc = index
         old = _meta_of(data)
         current = old.get("current") if isinstance(old.get("current"), str) else None
         at = None
-        if current in index.names:
+        if current in index.live_names():
             i = index.named(current)
             at = [index.ids[i], index.parts[i]]
         self._meta = {"schema_version": SCHEMA_VERSION, "current": current if at else None, "current_session": at,
@@ -292,20 +313,26 @@ class Database:
             self._index_dirty = self._meta_dirty = True
 
     def _file(self, key: str, table: str) -> dict:
-        """A table of a file the main file names ({} when it names none)."""
+        """A table of a file the main file names ({} when it names none); each file read once."""
         generation = self._main()["files"].get(key)
         if generation is None:
             return {}
-        try:
-            data = json.loads(self.files.read(key, generation))
-        except (UnicodeDecodeError, ValueError):
-            data = None
-        except NotOurs as error:
-            raise DatabaseUnusable(self.path, f"cannot be used: {error}; move it away") from None
-        except OSError as error:
-            raise DatabaseUnusable(
-                self.path, f"cannot be read: {self.files.path(key, generation)}: {error.strerror or error}"
-            ) from None
+        if key not in self._parsed:
+            try:
+                raw = self.files.read(key, generation)
+            except NotOurs as error:
+                raise DatabaseUnusable(self.path, f"cannot be used: {error}; move it away") from None
+            except OSError as error:
+                raise DatabaseUnusable(
+                    self.path, f"cannot be read: {self.files.path(key, generation)}: {error.strerror or error}"
+                ) from None
+            if self._writer:
+                self._seen[key] = (generation, raw)
+            try:
+                self._parsed[key] = json.loads(raw)
+            except (UnicodeDecodeError, ValueError):
+                self._parsed[key] = None
+        data = self._parsed[key]
         found = data.get(table) if isinstance(data, dict) else None
         if not isinstance(found, dict) or not all(isinstance(d, dict) for d in found.values()):
             raise DatabaseUnusable(
@@ -334,7 +361,7 @@ class Database:
         return self._facts_parts[part]
 
     def _locate(self, name: str) -> tuple[int, int]:
-        """(id, part) of the session called ``name``."""
+        """(id, part) of the live session called ``name``."""
         meta = self._main()
         if name == meta.get("current") and meta.get("current_session"):
             session_id, part = meta["current_session"]
@@ -343,11 +370,10 @@ class Database:
         i = index.named(name)
         return index.ids[i], index.parts[i]
 
-    def _doc(self, name: str) -> dict:
-        session_id, part = self._locate(name)
+    def _doc_at(self, session_id: int, part: int) -> dict:
         doc = self._part(part).get(str(session_id))
-        if doc is None or doc.get("name") != name:
-            raise DatabaseUnusable(self.path, f"lists session '{name}' but its facts are not where it says")
+        if doc is None:
+            raise DatabaseUnusable(self.path, f"lists a session that is not in its part ({facts_key(part)})")
         return doc
 
     # meta -----------------------------------------------------------------
@@ -356,15 +382,20 @@ class Database:
     def current_name(self) -> str | None:
         return self._reading(lambda: self._main().get("current"))
 
-    def make_current(self, name: str) -> None:
-        session_id, part = self._reading(lambda: self._locate(name))
-        self._meta.update(current=name, current_session=[session_id, part])
+    def make_current(self, name: str | None) -> None:
+        at = list(self._reading(lambda: self._locate(name))) if name is not None else None
+        self._meta.update(current=name, current_session=at)
         self._meta_dirty = True
 
     # sessions -------------------------------------------------------------
 
-    def names(self) -> list[str]:
-        return self._reading(lambda: [n for n in self._index().names if isinstance(n, str)])
+    def names(self, *, include_deleted: bool = False) -> list[str]:
+        """Live session names (``include_deleted``: also the names deleted sessions keep)."""
+        def names() -> list[str]:
+            index = self._index()
+            return [n for n in index.names if isinstance(n, str)] if include_deleted else index.live_names()
+
+        return self._reading(names)
 
     def find_name(self, typed: str | None) -> str:
         """The session a command acts on: ``typed`` (exact or unique prefix), else the current one."""
@@ -375,28 +406,62 @@ class Database:
             meta = self._main()
             current = meta.get("current")
             if current is not None and meta.get("current_session"):
-                return current
-            names = [n for n in self._index().names if isinstance(n, str)]
+                return current  # written with the index: no list to read
+            index = self._index()
+            names = index.live_names()
+            if not names and index.ids:
+                raise NoSuchSession(
+                    "no session is current: every session is deleted; `ginscore restore NAME` brings one back "
+                    "(see `ginscore sessions --deleted`), or start one with `ginscore new`"
+                )
             if not names:
                 raise NoSuchSession("there is no session yet; start one, like `ginscore new standard Ann Ben`")
             raise NoSuchSession("no session is current; pick one with `ginscore use NAME` (see `ginscore sessions`)")
-        names = [n for n in self._index().names if isinstance(n, str)]
+        index = self._index()
+        names = index.live_names()
         matches = match_name(names, typed)
         if len(matches) == 1:
             return matches[0]
         if matches:
-            raise NoSuchSession(f"'{typed}' could be {', '.join(matches)}; type more of the name")
-        raise NoSuchSession(f"no session '{typed}'; `ginscore sessions` lists them")
+            raise NoSuchSession(f"'{visible(typed)}' could be {', '.join(map(visible, matches))}; type more of the name")
+        every = {n for n in index.names if isinstance(n, str)}
+        gone = match_name(sorted(every - set(names)), typed)
+        if len(gone) == 1:
+            raise NoSuchSession(
+                f"session '{visible(gone[0])}' is deleted; `ginscore restore {visible(as_typed(gone[0]))}` brings it back"
+            )
+        raise NoSuchSession(f"no session '{visible(typed)}'; `ginscore sessions` lists them")
 
     def load(self, typed: str | None = None) -> SessionFacts:
-        return self._reading(lambda: self._facts(self._doc(self._find_name(typed))))
+        def load() -> SessionFacts:
+            name = self._find_name(typed)
+            doc = self._doc_at(*self._locate(name))
+            if doc.get("name") != name:
+                raise DatabaseUnusable(self.path, f"lists session '{visible(name)}' but its facts say otherwise")
+            return self._facts(doc)
+
+        return self._reading(load)
 
     def all_facts(self) -> list[SessionFacts]:
+        """Every live session; deleted ones count in no statistics, history or list."""
         def every() -> list[SessionFacts]:
             index = self._index()
-            return [self._facts(self._part(p)[str(n)]) for n, p in zip(index.ids, index.parts)]
+            return [self._facts(self._doc_at(index.ids[i], index.parts[i])) for i in index.live()]
 
         return self._reading(every)
+
+    def deleted(self) -> list[tuple[SessionFacts, str]]:
+        """Deleted sessions with when they were deleted, the most recently deleted first."""
+        def gone() -> list[tuple[SessionFacts, str]]:
+            index = self._index()
+            at = sorted((i for i, when in enumerate(index.deleted) if when), key=lambda i: str(index.deleted[i]),
+                        reverse=True)
+            return [(self._facts(self._doc_at(index.ids[i], index.parts[i])), str(index.deleted[i])) for i in at]
+
+        return self._reading(gone)
+
+    def deleted_count(self) -> int:
+        return self._reading(lambda: sum(1 for when in self._index().deleted if when))
 
     def _facts(self, doc: dict) -> SessionFacts:
         try:
@@ -405,19 +470,20 @@ class Database:
             raise DatabaseUnusable(self.path, f"session {doc.get('name')!r} is damaged: {error}") from None
 
     def listed(self) -> list[tuple[int, str, str | None]]:
-        """Every session as (id, name, started), in the order they were added, without reading their facts."""
+        """Every live session as (id, name, started), in the order they were added, without reading their facts."""
         def every():
             index = self._index()
-            return [(n, name, at) for n, name, at in zip(index.ids, index.names, index.created)]
+            return [(index.ids[i], index.names[i], index.created[i]) for i in index.live()]
 
         return self._reading(every)
 
     def summaries(self, ids: list[int] | None = None) -> list[dict]:
-        """The ``history --json`` rows of these sessions (all when None), each with its statistics
-        ``counts`` (``stats.packed``): from the summary cache, made again from the facts where stale."""
+        """The ``history --json`` rows of these sessions (every live one when None), each with its
+        statistics ``counts`` (``stats.packed``): from the summary cache, made again from the facts
+        where stale. A session that cannot be read fails the listing, naming it."""
         def rows() -> list[dict]:
             index = self._index()
-            wanted = index.ids if ids is None else ids
+            wanted = [index.ids[i] for i in index.live()] if ids is None else ids
             found = []
             for session_id in wanted:
                 part = index.parts[index.position(session_id)]
@@ -469,13 +535,12 @@ class Database:
         self._reading(lambda: self._add(facts))
 
     def _add(self, facts: SessionFacts) -> None:
+        self._check_free(facts.name, hint="choose another --name")
         index = self._index()
-        if facts.name.casefold() in index.folded():
-            raise Refused(f"there is already a session named '{facts.name}'; choose another --name")
         part = index.part_for_new()
         session_id = index.append(facts.name, part, facts.created_at)
-        self._part(part)[str(session_id)] = session_to_dict(facts, rows=True)
-        self._changed_part(part, session_id)
+        self._taken[facts.name.casefold()] = facts.name
+        self._put(session_id, part, session_to_dict(facts, rows=True))
         self._index_dirty = True
         self._meta.update(current=facts.name, current_session=[session_id, part])
         self._meta_dirty = True
@@ -483,8 +548,77 @@ class Database:
     def save(self, facts: SessionFacts) -> None:
         """Replace a session's stored facts (its hands after hand, undo, edit)."""
         session_id, part = self._reading(lambda: self._locate(facts.name))
-        self._reading(lambda: self._part(part))[str(session_id)] = session_to_dict(facts, rows=True)
+        doc = session_to_dict(facts, rows=True)
+        old = self._reading(lambda: self._doc_at(session_id, part))
+        if old.get("deleted_at"):
+            doc["deleted_at"] = old["deleted_at"]
+        self._put(session_id, part, doc)
+
+    def _put(self, session_id: int, part: int, doc: dict) -> None:
+        """A session's new facts, and what the index says of it, to be written at the flush."""
+        self._part(part)[str(session_id)] = doc
+        index = self._index()
+        i = index.position(session_id)
+        listed = (doc.get("name"), doc.get("created_at"), doc.get("deleted_at"))
+        if (index.names[i], index.created[i], index.deleted[i]) != listed:
+            index.names[i], index.created[i], index.deleted[i] = listed
+            self._index_dirty = True
         self._changed_part(part, session_id)
+
+    def _check_free(self, name: str, keep: str | None = None, hint: str = "choose another name") -> None:
+        """Refuse ``name`` when a live session other than ``keep`` has it: names are unique ignoring case."""
+        if self._taken is None:
+            self._taken = {n.casefold(): n for n in self._reading(self._index).live_names()}
+        clash = self._taken.get(name.casefold())
+        if clash is not None and clash != keep:
+            raise Refused(f"there is already a session named '{visible(clash)}'; {hint}")
+
+    def rename(self, old: str, new: str) -> None:
+        """Give a live session a new name; the current pointer follows it."""
+        self._check_free(new, keep=old)
+        if self._change(old, {"name": new}):
+            self.make_current(new)
+
+    def delete(self, name: str, at: str) -> bool:
+        """Mark a live session deleted (nothing is removed); True when it was the current one."""
+        current = self._change(name, {"deleted_at": at})
+        if current:
+            self.make_current(None)
+        return current
+
+    def _change(self, name: str, fields: dict) -> bool:
+        """Set fields of a live session's stored facts; True when it is the current one."""
+        current = self.current_name == name
+        session_id, part = self._reading(lambda: self._locate(name))
+        self._put(session_id, part, self._doc_at(session_id, part) | fields)
+        self._taken = None
+        return current
+
+    def restore(self, typed: str, new_name: str | None = None) -> tuple[SessionFacts, list[str]]:
+        """Bring back the most recently deleted session named ``typed`` (exact or unique prefix),
+        under ``new_name`` if given, and make it current. Its name must be free among live sessions.
+        Returns the session and the names of the deleted sessions still named as it was."""
+        index = self._reading(self._index)
+        gone = [i for i, when in enumerate(index.deleted) if when]
+        matches = match_name(sorted({index.names[i] for i in gone if isinstance(index.names[i], str)}), typed)
+        if not matches:
+            listed = "; `ginscore sessions --deleted` lists them" if gone else "; no session is deleted"
+            raise NoSuchSession(f"no deleted session '{visible(typed)}'{listed}")
+        if len(matches) > 1:
+            raise NoSuchSession(f"'{visible(typed)}' could be {', '.join(map(visible, matches))}; type more of the name")
+        same = [i for i in gone if index.names[i] == matches[0]]
+        chosen = max(same, key=lambda i: str(index.deleted[i]))
+        name, typed_as = new_name or matches[0], visible(as_typed(matches[0]))
+        self._check_free(name, hint="choose another --name" if new_name else (
+            f"restore this one under another name with `ginscore restore {typed_as} --name NEW`, "
+            f"or rename that one first with `ginscore rename --session {typed_as} NEW`"
+        ))
+        session_id, part = index.ids[chosen], index.parts[chosen]
+        doc = {k: v for k, v in self._reading(lambda: self._doc_at(session_id, part)).items() if k != "deleted_at"}
+        self._put(session_id, part, dict(doc, name=name))
+        self._taken = None
+        self.make_current(name)
+        return self.load(name), [matches[0] for i in same if i != chosen]
 
     def _changed_part(self, part: int, session_id: int) -> None:
         self._dirty.add(part)
@@ -492,12 +626,8 @@ class Database:
         self._rows_parts.pop(part, None)
 
     def remove_leftovers(self) -> None:
-        """Files a killed writer left: temporary files and generations the main file does not name."""
-        files = self._main()["files"]
-        temp_prefix = f".{self.files.name}.tmp-"
-        with os.scandir(self.files.folder or ".") as entries:
-            temps = [e.path for e in entries if e.name.startswith(temp_prefix) and e.is_file(follow_symlinks=False)]
-        for leftover in temps + self.files.leftovers(files):
+        """Files a killed writer left: generations the main file does not name (call under the lock)."""
+        for leftover in self.files.leftovers(self._main()["files"]):
             try:
                 os.unlink(leftover)
             except FileNotFoundError:
@@ -514,7 +644,6 @@ class Database:
         meta = self._main()
         files = dict(meta["files"])
         write = meta["write"] + 1
-        mode = self._stat.st_mode & 0o7777 if self._stat is not None else None
         parts = set(self._index().parts)
         stale = set(self._dirty)
         if meta.get("summary_version") != version():
@@ -538,14 +667,14 @@ class Database:
         created: list[str] = []
         try:
             for key, data in new.items():
-                self.files.create(key, write, data, mode)
+                self.files.create(key, write, data, self._stat)
                 created.append(key)
             self.files.sync_folder()
             old = {key: files[key] for key in new if key in files}
             files.update(dict.fromkeys(new, write))
             meta = dict(meta, schema_version=SCHEMA_VERSION, files=files, write=write, summary_version=version())
             self._written = _dumps({"meta": {"1": meta}})
-            self._replace_main(self._written, mode)
+            atomic.replace(self.files.real, self._written, self._unchanged)
         except BaseException as error:
             for key in created:  # named by no main file: nobody reads them
                 self.files.remove(key, write)
@@ -554,40 +683,37 @@ class Database:
             raise
         for key, generation in old.items():
             self.files.remove(key, generation)
+            self._parsed.pop(key, None)
         self._meta, self._raw = meta, self._written
-        self._dirty, self._changed = set(), set()
+        self._dirty, self._changed, self._seen = set(), set(), {}
         self._index_dirty = self._meta_dirty = False
 
     def _keep_old_copy(self) -> None:
         """Before the first write upgrades a schema 1 or 2 file, a copy of it is kept beside it."""
         backup = f"{self.files.real}.schema{self._legacy}.bak"
-        if self._raw is None or os.path.lexists(backup):
-            return
         try:
-            self.files.create_at(backup, self._raw, self._stat.st_mode & 0o7777)
+            atomic.create_new(backup, self._raw, self._stat)  # an existing copy is kept; a planted link is refused
+        except atomic.NotRegular as error:
+            raise DatabaseUnusable(self.path, f"needs an upgrade, but {backup} is {error.kind}; move it away") from None
         except OSError as error:
             raise DatabaseUnusable(self.path, f"needs an upgrade, but no copy could be kept at {backup}: {error}") from None
 
-    def _replace_main(self, data: bytes, mode: int | None) -> None:
-        """The commit point: the main file replaced whole, if no other program changed it since it was read."""
-        real = self.files.real
-        now, _ = _read_main(self.path, real)
-        if now != self._raw:
+    def _still(self, key: str, generation: int, raw: bytes) -> bool:
+        try:
+            return self.files.read(key, generation) == raw
+        except (Gone, NotOurs, OSError):
+            return False
+
+    def _unchanged(self) -> os.stat_result | None:
+        """The main file as it is now, if it is still what was read (the commit's last check); else
+        exit 1, nothing written: another program changed it between ginscore's read and its write."""
+        now, found = _read_main(self.path, self.files.real)
+        if now != self._raw or not all(self._still(key, *seen) for key, seen in self._seen.items()):
             raise DatabaseUnusable(
-                self.path, "was changed on disk by another program after ginscore read it; "
+                self.path, "was changed on disk by another program after ginscore read it (a sync client?); "
                 "nothing was written: run the command again"
             )
-        temp = os.path.join(self.files.folder, f".{self.files.name}.tmp-{os.getpid()}-{os.urandom(4).hex()}")
-        try:
-            self.files.create_at(temp, data, mode)
-            os.replace(temp, real)
-        except BaseException:
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
-            raise
-        self.files.sync_folder()
+        return found
 
 
 def _readable(doc: dict) -> bool:
@@ -598,16 +724,73 @@ def _readable(doc: dict) -> bool:
     return True
 
 
-class Store:
-    """Where the database is, and the two ways to use it."""
+def _companion(name: str, db_name: str) -> bool:
+    """A name ginscore uses, or may use, beside the database ``db_name`` (same stem, CLI.md)."""
+    stem = os.path.splitext(db_name)[0]
+    return name in (db_name, stem) or name.startswith((f"{stem}.", f".{stem}.", f".{db_name}"))
 
-    def __init__(self, path: Path | str):
-        self.path = Path(path)
+
+def _same_folder(one: str, other: str) -> bool:
+    if one == other:
+        return True
+    try:
+        a, b = os.stat(one), os.stat(other)
+    except OSError:
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def _companion_ids(dbs: set[str]) -> set[tuple[int, int]]:
+    """(st_dev, st_ino) of the database and every companion beside it: a hard link is the same file."""
+    ids = set()
+    for db in dbs:
+        folder, db_name = os.path.split(db)
+        try:
+            with os.scandir(folder or ".") as entries:
+                for entry in entries:
+                    if _companion(entry.name, db_name):
+                        found = entry.stat(follow_symlinks=False)
+                        ids.add((found.st_dev, found.st_ino))
+        except OSError:
+            continue
+    return ids
+
+
+class Store:
+    """Where the database file is, and the two ways to use it.
+
+    ``path`` is the file as given (``where`` prints it; messages name it); a
+    callable is asked for it only when a command needs the file.
+    """
+
+    def __init__(self, path: Path | str | Callable[[], Path]):
+        self._where = path
+
+    @property
+    def path(self) -> Path:
+        if callable(self._where):
+            self._where = self._where()
+        return Path(self._where)
 
     @property
     def real(self) -> str:
-        """The main file itself: every symlink on the way followed (its other files sit beside it)."""
+        """The file itself: every symlink on the way followed (a link stays a link)."""
         return os.path.realpath(self.path)
+
+    def owns(self, other: str) -> bool:
+        """Is ``other`` the database or one of its files (lock, temporary, backup, any file of the same stem
+        beside it), by any path: through links or ``..``, or as a hard link?"""
+        mine = {os.path.abspath(self.path), self.real}
+        target = os.path.realpath(other)
+        folder, name = os.path.split(target)
+        for db in mine:
+            if _same_folder(os.path.dirname(db), folder) and _companion(name, os.path.basename(db)):
+                return True
+        try:
+            found = os.stat(target)
+        except OSError:
+            return False
+        return (found.st_dev, found.st_ino) in _companion_ids(mine)
 
     def reading(self) -> Database:
         """Open for reading: no lock; never writes."""
@@ -616,22 +799,27 @@ class Store:
     @contextmanager
     def writing(self):
         """Open for one read-modify-write under the lock; written only if the block succeeds."""
-        from .lock import LockTimeout, exclusive  # only commands that write pay for it
+        from .lock import LockTimeout, LockUnusable, exclusive  # only commands that write pay for it
 
+        shown = self.path
         with ExitStack() as held:
-            real = self.real
             try:
-                if os.path.isdir(real):
-                    raise DatabaseUnusable(self.path, A_FOLDER)
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                shown.parent.mkdir(parents=True, exist_ok=True)
+                real = self.real
+                atomic.existing(real)  # a folder, device or FIFO is refused before any lock
                 held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT))
+                atomic.remove_leftovers(real)
+            except atomic.NotRegular as error:
+                raise _not_a_file(shown, error.kind) from None
             except LockTimeout:
                 raise DatabaseUnusable(
-                    self.path, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s; try again"
+                    shown, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s; try again"
                 ) from None
+            except LockUnusable as error:
+                raise DatabaseUnusable(shown, f"cannot be locked: its lock file {error}; remove it") from None
             except OSError as error:
-                raise DatabaseUnusable(self.path, f"cannot be locked or reached: {error.strerror or error}") from None
-            database = Database(self.path, real, writer=True)
+                raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
+            database = Database(shown, real, writer=True)
             database.remove_leftovers()
             yield database
             database.flush()

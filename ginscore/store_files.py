@@ -29,9 +29,7 @@ import stat
 
 PART_SIZE = 50  # sessions a part holds: a command on one session reads one part
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-_READ = os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | _CLOEXEC
-_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | getattr(os, "O_BINARY", 0)
+_READ = os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 class Gone(Exception):
@@ -88,40 +86,19 @@ class Files:
             return None
         return found.st_size if stat.S_ISREG(found.st_mode) else None
 
-    def create(self, key: str, generation: int, data: bytes, mode: int | None) -> str:
-        """Write a new file of the database; ``mode`` the permission bits (the main file's)."""
-        return self.create_at(self.path(key, generation), data, mode)
+    def create(self, key: str, generation: int, data: bytes, like: os.stat_result | None) -> None:
+        """Write a new file of the database, exclusively (a planted link is refused, never followed),
+        fsynced, with the owner and permission bits of ``like`` (the main file's)."""
+        from . import atomic
 
-    @staticmethod
-    def create_at(path: str, data: bytes, mode: int | None) -> str:
-        """Write a file that must not exist yet (a planted link is refused, never followed), and fsync it."""
-        fd = os.open(path, _CREATE, 0o600)
-        try:
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
-                os.fchmod(fd, mode if mode is not None else _umask_default())
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-        except BaseException:
-            os.unlink(path)  # ours: created exclusively under a fresh name
-            raise
-        return path
+        if not atomic.create_new(self.path(key, generation), data, like):
+            raise FileExistsError(f"{self.path(key, generation)} is in the way")
 
     def sync_folder(self) -> None:
-        """Make new names durable before the main file names them (and after it is replaced)."""
-        try:
-            fd = os.open(self.folder or ".", os.O_RDONLY | _CLOEXEC)
-        except OSError:
-            return
-        try:
-            os.fsync(fd)
-        except OSError:  # some file systems cannot fsync a folder
-            pass
-        finally:
-            os.close(fd)
+        """Make new names durable before the main file names them."""
+        from .atomic import _fsync_folder
+
+        _fsync_folder(self.folder)
 
     def remove(self, key: str, generation: int) -> None:
         try:
@@ -140,9 +117,3 @@ class Files:
                 if entry.is_file(follow_symlinks=False):
                     found.append(entry.path)
         return found
-
-
-def _umask_default() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask

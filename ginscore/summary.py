@@ -7,14 +7,36 @@ this, and the Rich renderer builds its tables from the same data.
 
 from __future__ import annotations
 
-from .rules import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT
+import re
+
+from .rules import ALTERNATE, BIG_GIN, DRAW, GIN, KNOCK, LOSER_DEALS, UNDERCUT, stake_text
+from .stakes import net, settlement
 from .variants import Draw, HandResult, SessionFacts, Standings
 
 OUTCOME_WORDS = {KNOCK: "knock", UNDERCUT: "undercut", GIN: "gin", BIG_GIN: "big gin", DRAW: "drawn hand"}
 
 
-def status_dict(st: Standings) -> dict:
-    """``status --json`` (CLI.md "Machine-readable output")."""
+def counted(number: int, word: str, plural: str | None = None) -> str:
+    """``1 hand``, ``2 hands``: a count with its word in the right number."""
+    return f"{number} {word if number == 1 else plural or word + 's'}"
+
+
+def as_typed(name: str) -> str:
+    """A name as it would be typed in a shell command: quoted when it holds spaces or quotes."""
+    if re.fullmatch(r"[\w.+:,@%/-]+", name):
+        return name
+    if not re.search(r'["$`\\!]', name):
+        return f'"{name}"'
+    return "'" + name.replace("'", "'\\''") + "'"
+
+
+def status_dict(st: Standings, match: list[Standings] | None = None) -> dict:
+    """``status --json`` (CLI.md "Machine-readable output").
+
+    ``settlement`` (H7) is there once the session is over and played for a
+    stake, and absent otherwise; ``match`` is the match so far (the sessions
+    linked by `rematch`, oldest first), or null for a session in no match.
+    """
     facts = st.facts
     doc = {
         "session": facts.name,
@@ -36,9 +58,39 @@ def status_dict(st: Standings) -> dict:
     doc["final"] = st.final
     doc["winner"] = st.winner
     doc["over"] = st.over
+    payments = settlement(st)
+    if payments is not None:
+        doc["settlement"] = [p.to_dict() for p in payments]
     doc["hands_won"] = {p: sum(r.winner == p for r in st.hands) for p in facts.players}
     doc["created_at"] = facts.created_at
     doc["state_of_play"] = state_of_play(st)
+    doc["match"] = match_dict(match) if match else None
+    return doc
+
+
+def match_dict(sessions: list[Standings]) -> dict:
+    """The match so far: its sessions (oldest first), games won by each player (Hollywood:
+    each of its three games), the summed finals of the games that are over (H3), and,
+    when any session has a stake, the summed settlement netted per pair (H7)."""
+    players: list[str] = []
+    for st in sessions:
+        players += [p for p in st.facts.players if p not in players]
+    games_won = {p: 0 for p in players}
+    finals = {p: 0 for p in players}
+    for st in sessions:
+        for game in st.games:
+            if game.final is not None:
+                games_won[game.winner] += 1
+                for p, points in game.final.items():
+                    finals[p] += points
+    doc = {
+        "id": sessions[0].facts.match,
+        "sessions": [st.facts.name for st in sessions],
+        "games_won": games_won,
+        "finals": finals,
+    }
+    if any(st.facts.rules.stake for st in sessions):
+        doc["settlement"] = [p.to_dict() for p in net(p for st in sessions for p in settlement(st) or ())]
     return doc
 
 
@@ -129,6 +181,7 @@ def hand_dict(st: Standings, result: HandResult) -> dict:
     else:
         doc["totals"] = dict(result.scores_after[0])
     doc["recorded_at"] = hand.recorded_at
+    doc["note"] = hand.note
     return doc
 
 
@@ -164,7 +217,7 @@ CSV_COLUMNS = ["hand", "dealer", "knocker", "knocker_deadwood", "opponent_deadwo
 def extra_columns(facts: SessionFacts) -> list[str]:
     """Columns after the totals: what a CSV needs to be imported again (issue 3)."""
     roles = ["box", "captain", "out"] if facts.variant == "three" else []
-    return ["opponent"] + roles + ["knocker_cards", "opponent_cards", "recorded_at"]
+    return ["opponent"] + roles + ["knocker_cards", "opponent_cards", "recorded_at", "note"]
 
 
 def csv_rows(st: Standings) -> list[list]:
@@ -206,8 +259,48 @@ def explain(st: Standings, result: HandResult) -> str:
     return text
 
 
+DEAL_WORDS = {"winner": "the winner deals next", LOSER_DEALS: "the loser deals next", ALTERNATE: "the deal alternates"}
+
+
+def settlement_words(st: Standings) -> list[str]:
+    """Who pays whom how much, once the session is over and played for a stake (H7)."""
+    payments = settlement(st)
+    if payments is None:
+        return []
+    stake = stake_text(st.facts.rules.stake)
+    how = "the three games netted" if st.facts.variant == "hollywood" else "the difference of the final scores"
+    if not payments:
+        return [f"At {stake} a point nobody pays: {how} come out even (H7)."]
+    return [f"{p.payer} pays {p.payee} {stake_text(p.amount)} ({how} at {stake} a point, H7)." for p in payments]
+
+
+def house_rule_rows(facts: SessionFacts) -> list[tuple[str, str, str]]:
+    """Every house rule of the session, set or not: (rule and its id, setting, option that changes it)."""
+    r = facts.rules
+    rows = [
+        ("Target (H5)", f"{r.target}", "--target"),
+        ("Gin bonus (H1)", f"{r.gin_bonus}", "--gin-bonus"),
+        ("Undercut bonus (H1)", f"{r.undercut_bonus}", "--undercut-bonus"),
+        ("Big gin (H2)", "off" if r.big_gin_bonus is None else f"bonus {r.big_gin_bonus}", "--big-gin-bonus, --no-big-gin"),
+        ("Game bonus (H3)", f"{r.game_bonus} to the winner" if r.game_bonus else "off", "--game-bonus"),
+        ("Box bonus (H3)", f"{r.box_bonus} a hand won" if r.box_bonus else "off", "--box-bonus"),
+        ("Shutout (H3)", "doubles the winner's final" if r.shutout else "off", "--shutout, --no-shutout"),
+    ]
+    if facts.variant == "oklahoma":
+        rows += [
+            ("Spades double (H4)", "on" if r.spades_double else "off", "--spades-double, --no-spades-double"),
+            ("Ace means gin (H4)", "on" if r.ace_means_gin else "off", "--ace-means-gin, --no-ace-means-gin"),
+        ]
+    if facts.variant == "three":
+        rows.append(("Deal (R22)", "the box deals every hand", ""))
+    else:
+        rows.append(("Deal (H6)", DEAL_WORDS[r.deal], "--deal winner|loser|alternate"))
+    rows.append(("Stake (H7)", f"{stake_text(r.stake)} a point" if r.stake else "none", "--stake"))
+    return rows
+
+
 def rules_words(facts: SessionFacts) -> list[str]:
-    """The session's house rules in plain words (H1-H5)."""
+    """The session's house rules in plain words (H1-H7)."""
     r = facts.rules
     words = [f"target {r.target}", f"gin bonus {r.gin_bonus}", f"undercut bonus {r.undercut_bonus}"]
     if r.big_gin_bonus is not None:
@@ -222,6 +315,10 @@ def rules_words(facts: SessionFacts) -> list[str]:
         words.append("spades double")
     if r.ace_means_gin:
         words.append("ace means gin")
+    if r.deal != "winner":
+        words.append(DEAL_WORDS[r.deal])
+    if r.stake:
+        words.append(f"stake {stake_text(r.stake)} a point")
     return words
 
 
@@ -236,4 +333,5 @@ def history_row(st: Standings) -> dict:
     else:
         doc["score"] = st.totals
     doc["final"] = st.final
+    doc["match"] = facts.match
     return doc

@@ -1,4 +1,4 @@
-"""Replay a session's hands into standings (R5, R12-R25, H3).
+"""Replay a session's hands into standings (R5, R12-R25, H3, H6).
 
 A session is facts: players, variant, house rules, who dealt first (or the
 first three-player roles), and its hands as told at the table. ``replay``
@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .errors import BadHandAt, BadSetting, GameOver, NotInHand, Refused, UnknownPlayer
-from .rules import DRAW, HandScore, HouseRules, is_doubled, knock_limit, score_hand
+from .rules import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, score_hand
 
 
 class Roles(NamedTuple):
@@ -49,6 +49,7 @@ class Knock(NamedTuple):
     recorded_at: str | None = None
     knocker_cards: tuple[Card, ...] | None = None  # when told as cards: the counts come from them
     opponent_cards: tuple[Card, ...] | None = None
+    note: str | None = None  # a remark kept with the hand (`--note`)
 
 
 class Draw(NamedTuple):
@@ -56,6 +57,7 @@ class Draw(NamedTuple):
 
     upcard: Card | None = None
     recorded_at: str | None = None
+    note: str | None = None
 
 
 Hand = Knock | Draw
@@ -72,6 +74,7 @@ class SessionFacts(NamedTuple):
     first_roles: Roles | None = None  # three-player (R21)
     hands: tuple[Hand, ...] = ()
     created_at: str | None = None
+    match: str | None = None  # sessions linked by `rematch` share this id (stable across renames)
 
     @property
     def game_count(self) -> int:
@@ -206,10 +209,19 @@ class _Table:
         credited = self._credit(winner, score.points, number)
         roles_played = self.roles
         if self.roles:
-            self.roles = self.roles.after(box_won=winner == self.roles.box)  # R23
+            self.roles = self.roles.after(box_won=winner == self.roles.box)  # R23 (the box deals, R22)
         else:
-            self.dealer = winner  # R5: the winner deals next
+            self.dealer = self._next_dealer(dealer, winner)
         self._record(number, hand, dealer, roles_played, opponent, score, winner, limit, credited)
+
+    def _next_dealer(self, dealer: str, winner: str) -> str:
+        """Who deals after a decided two-player hand (R5, H6); a draw never gets here (R12)."""
+        deal = self.facts.rules.deal
+        if deal == LOSER_DEALS:  # H6: the loser deals
+            return next(p for p in self.facts.players if p != winner)
+        if deal == ALTERNATE:  # H6: the deal passes to the other player
+            return next(p for p in self.facts.players if p != dealer)
+        return winner  # R5, H6 default: the winner deals next
 
     def _record(self, number, hand, dealer, roles, opponent, score, winner, limit, credited=()):
         closed = tuple(g.number for g in self.games if g.closed_by == number)
@@ -335,6 +347,9 @@ def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:
     raise UnknownPlayer(f"no player '{typed}' in this session; the players are {listed}")
 
 
+COMMAND_MARK = ":"  # what starts a command in `play` (:back, :undo, :quit); so no name may start with it
+
+
 def check_players(variant: str, players) -> tuple[str, ...]:
     """Names as a session keeps them: the right count, non-empty, distinct ignoring case (CLI.md)."""
     want = 3 if variant == "three" else 2
@@ -346,6 +361,8 @@ def check_players(variant: str, players) -> tuple[str, ...]:
             raise Refused("a player's name is empty; give each player a name")
         if not name.isprintable():
             raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
+        if name.startswith(COMMAND_MARK):
+            raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (`ginscore play` keeps it for commands)")
     folded = [n.casefold() for n in names]
     for name in names:
         if folded.count(name.casefold()) > 1:

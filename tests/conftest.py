@@ -113,3 +113,18 @@ def database_files(db_path: Path) -> dict[str, bytes]:
     base = db_path.name[: -len(".json")]
     return {p.name: p.read_bytes() for p in db_path.parent.iterdir()
             if p.is_file() and p.name.startswith(base + ".") and not p.name.endswith(".lock")}
+
+
+def edit_every_file(db_path: Path, old: str, new: str) -> None:
+    """What another program editing the database by hand does: ``old`` made ``new`` in each of its files."""
+    for name in database_files(db_path):
+        path = db_path.parent / name
+        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+
+
+def facts_bytes(db_path: Path) -> list[bytes]:
+    """The bytes of the files that hold the facts (schema 3: the parts), in part order."""
+    files = json.loads(db_path.read_text())["meta"]["1"]["files"]
+    base = db_path.name[: -len(".json")]
+    return [(db_path.parent / f"{base}.{key}-{files[key]}.json").read_bytes()
+            for key in sorted(files) if key.startswith("facts-")]

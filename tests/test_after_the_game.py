@@ -56,7 +56,7 @@ def test_stats_filters_and_one_player(season, ok, refused):
     assert ok("stats", "--json", "--since", "2999-01-01").json() == {"players": {}, "head_to_head": []}
     refused("stats", "--since", "yesterday", says="--since")
     refused("stats", "--player", "zed", says="nobody named 'zed'")
-    refused("stats", "zed", says="no player 'zed'")
+    refused("stats", "zed", says="nobody named 'zed' has played; the players are")
     out = ok("stats").stdout
     assert "Head to head" in out and "Ann v Ben" in out
 
@@ -114,9 +114,9 @@ def test_play_guided_loop_saves_each_hand_and_asks_again(ok, status):
         "12", "-1", "4",  # over the limit, negative, then 4
         "x", "22",  # not a number, then 22
         "y",  # record it
-        "draw", "y",
+        ":draw", "y",
         "ben", "0", "10", "n",  # not confirmed: not recorded
-        "quit",
+        ":quit",
     ]) + "\n"
     out = ok("play", input=script).stdout
     assert "no player 'zed'" in out and "knock limit of 10" in out and "negative" in out
@@ -141,7 +141,7 @@ def test_r6_first_turn_is_play_detail_nothing_asked_nothing_scored(ok):
     out = ok("rules", "standard").stdout
     assert "R6" in out and "nothing to score" in out
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
-    asked = ok("play", input="quit\n").stdout
+    asked = ok("play", input=":quit\n").stdout
     assert "Upcard" not in asked and "first turn" not in asked.lower()  # only Oklahoma asks for the upcard
 
 

@@ -1,5 +1,6 @@
 """The benchmark scripts run (on a tiny size); their figures are for people, not asserts."""
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -14,7 +15,19 @@ def test_settle_benchmark_runs_on_a_tiny_size():
         capture_output=True, text=True, check=True,
     )
     last = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(last) == {"deals", "deals_per_second", "solver_p50_us", "solver_p99_us", "solver_vs_reference",
+                         "previous_p50_us", "previous_p99_us", "solver_vs_previous"}
     assert last["deals"] == 40 and last["deals_per_second"] > 0
+    assert 0 < last["solver_p50_us"] <= last["solver_p99_us"] and last["solver_vs_reference"] > 0
+
+
+def test_solver_figures_give_the_two_keys_cli_latency_reports():
+    spec = importlib.util.spec_from_file_location("settle_deals", ROOT / "benchmarks" / "settle_deals.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    figures = bench.solver_figures(deals=10, rounds=1)
+    assert set(figures) == {"solver_vs_reference", "solver_p99_us"}
+    assert figures["solver_vs_reference"] > 0 and figures["solver_p99_us"] > 0
 
 
 def test_cli_latency_benchmark_runs_on_a_tiny_size(tmp_path):

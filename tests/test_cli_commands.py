@@ -11,7 +11,7 @@ import sys
 
 STATUS_KEYS = {"session", "variant", "players", "rules", "hands_played", "next_dealer", "final", "winner", "over"}
 RULE_KEYS = {"target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus", "shutout",
-             "spades_double", "ace_means_gin"}
+             "spades_double", "ace_means_gin", "deal", "stake"}
 
 
 def test_new_standard_with_dealer_and_status_json(ok, status):

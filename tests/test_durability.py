@@ -4,6 +4,11 @@ Both tests fork real processes that run the real CLI in a loop against one
 TinyDB file, so a write can be cut at any point: while the temporary file is
 written, between fsync and rename, or while the lock is held. Marked slow;
 CI runs them (they take seconds, not minutes).
+
+Every test runs twice: on a plain file, and on a database path that is a
+relative symbolic link to a file in another folder (a synced folder, issue 9):
+there the lock and temporary files live beside the real file, and the link
+must still be a link at the end.
 """
 
 from __future__ import annotations
@@ -28,6 +33,22 @@ WRITERS, HANDS_EACH = 8, 25
 BIG_TARGET = "100000000"  # no game ends during the test
 
 fork = multiprocessing.get_context("fork")
+
+
+@pytest.fixture(params=["file", "symlink"])
+def real_folder(request, db_path, tmp_path):
+    """The folder of the real database file: where its temporary files must appear (and go)."""
+    if request.param == "file":
+        yield tmp_path
+        return
+    folder = tmp_path / "synced"
+    folder.mkdir()
+    db_path.symlink_to(os.path.join("synced", db_path.name))
+    yield folder
+    assert db_path.is_symlink() and os.readlink(db_path) == os.path.join("synced", db_path.name)
+    assert (folder / db_path.name).is_file() and not (folder / db_path.name).is_symlink()
+    assert (folder / f"{db_path.name}.lock").is_file() and not (tmp_path / f"{db_path.name}.lock").exists()
+    assert not list(tmp_path.glob(".ginscore.json.tmp-*"))
 
 
 def _quiet() -> None:
@@ -72,7 +93,7 @@ def _hands(db, session: str | None = "main") -> list:
 
 
 @pytest.mark.slow
-def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path):
+def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path, real_folder):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET, "--name", "scratch")
     ok("hand", "ann", "1", "2")  # a long first hand, so that undoing the next one shrinks the file
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET, "--name", "main")
@@ -96,11 +117,11 @@ def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path):
         assert all(i < len(hands) for i in logged), "a hand whose command exited 0 is missing"
         last_done = max([i for i in logged if i >= start], default=start - 1)  # this recorder's last exit 0
         assert len(hands) <= last_done + 2, "more than the one hand in flight is extra"
-        killed_mid_write += bool(_unnamed(db_path))
+        killed_mid_write += bool(_unnamed(real_folder))
     print(f"\n{KILLS} kills survived; {len(_hands(db_path))} hands kept; "
           f"{killed_mid_write} kills left files of a half-done write behind")
     ok("hand", "ann", "1", "20", "--session", "main")  # the next writer cleans up after the killed ones
-    assert not _unnamed(db_path)
+    assert not _unnamed(real_folder)
 
 
 def _write_hands(db: str, session: str, writer: int, go) -> None:
@@ -115,7 +136,7 @@ def _write_hands(db: str, session: str, writer: int, go) -> None:
 
 
 @pytest.mark.slow
-def test_eight_writers_at_once_lose_and_double_nothing(ok, db_path):
+def test_eight_writers_at_once_lose_and_double_nothing(ok, db_path, real_folder):
     sessions = [f"s{n}" for n in range(WRITERS - 1)]
     for name in sessions:
         ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET, "--name", name)
@@ -165,11 +186,11 @@ def _die_at(step: int, db: str, counted: str | None = None) -> None:
     os._exit(status)
 
 
-def _unnamed(db_path) -> list[str]:
+def _unnamed(real_folder) -> list[str]:
     """Files of the database's stem that its main file does not name (a killed writer's)."""
-    meta = json.loads(db_path.read_bytes())["meta"]["1"]
+    meta = json.loads((real_folder / "ginscore.json").read_bytes())["meta"]["1"]
     named = {f"ginscore.{key}-{generation}.json" for key, generation in meta.get("files", {}).items()}
-    return sorted(p.name for p in db_path.parent.iterdir()
+    return sorted(p.name for p in real_folder.iterdir()
                   if "ginscore" in p.name and p.name not in named | {"ginscore.json", "ginscore.json.lock"})
 
 
@@ -181,38 +202,37 @@ def _run_child(*args) -> int:
 
 
 @pytest.mark.parametrize("sessions", [1, 120])  # a database of one part, and of three
-def test_death_at_each_step_of_a_write_leaves_the_old_database_or_the_new(ok, db_path, tmp_path, sessions):
+def test_death_at_each_step_of_a_write_leaves_the_old_database_or_the_new(ok, db_path, tmp_path, real_folder,
+                                                                         sessions):
     """A write makes new files, fsyncs them and the folder, replaces the main file (the commit),
     fsyncs the folder and removes the old files: killed before any of these calls, the database
     reads back whole as before the write or as after it, and the next writer cleans up."""
     for n in range(sessions):
         ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", f"s{n}")
     ok("hand", "ann", "2", "12")
-    before = {name: data for name, data in database_files(db_path).items()}
+    real = real_folder / db_path.name
+    before = database_files(real)
     counted = tmp_path / "calls"
     assert _run_child(10**9, str(db_path), str(counted)) == 0
     steps = int(counted.read_text())
     assert steps >= 6  # two new files and the main file fsynced, the folder twice, the rename
-    after = database_files(db_path)
+    after = database_files(real)
     outcomes = set()
     for step in range(1, steps + 1):
-        for name in set(database_files(db_path)) - set(before):
-            (db_path.parent / name).unlink()
+        for name in set(database_files(real)) - set(before):
+            (real_folder / name).unlink()
         for name, data in before.items():
-            (db_path.parent / name).write_bytes(data)
+            (real_folder / name).write_bytes(data)
         assert _run_child(step, str(db_path)) == 9
         json.loads(db_path.read_bytes())  # whole, whichever it is
         hands = len(_hands(db_path, None))
         assert hands in (1, 2)
         outcomes.add(hands)
-        if hands == 1:
-            assert db_path.read_bytes() == before["ginscore.json"]
-        else:
-            assert db_path.read_bytes() == after["ginscore.json"]
+        assert real.read_bytes() == (before if hands == 1 else after)["ginscore.json"]
         if sessions > 1:
             assert len(ok("sessions", "--json").json()) == sessions
         ok("draw")  # the next writer
-        assert not _unnamed(db_path)
+        assert not _unnamed(real_folder)
         assert len(_hands(db_path, None)) == hands + 1
         ok("undo", "--yes")
     assert outcomes == {1, 2}

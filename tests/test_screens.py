@@ -17,6 +17,8 @@ import termios
 
 import pytest
 
+from .conftest import edit_every_file
+
 NAMES = ("Alexandrina", "Bartholomew", "Christabelle")
 WIDTHS = (40, 80, 120)
 
@@ -297,9 +299,11 @@ def test_columns_set_wins_over_the_terminal(ok):
     assert "Dealer" in out and max(len(line) for line in out.splitlines()) > 80
 
 
-def test_outside_text_is_shown_not_obeyed(ok, narrow):
+def test_outside_text_is_shown_not_obeyed(ok, narrow, db_path):
     narrow(80)
-    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "evening\x1b]0;owned\x07")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "evening")
+    # `new` refuses such a name; a file edited by another program can still hold one
+    edit_every_file(db_path, '"evening"', '"evening\\u001b]0;owned\\u0007"')
     for command in ("status", "log", "sessions", "history", "chart"):
         out = ok(command).stdout
         assert "\x1b" not in out and "\x07" not in out

@@ -5,7 +5,8 @@ from __future__ import annotations
 import typer
 
 from ..errors import Refused, UnknownPlayer
-from ..variants import resolve_player
+from ..shown import visible
+from ..variants import match_name, resolve_player
 from .common import app, _all_option, _how_many, _json_option, _limit_option, _print_json, _store, Variant
 
 
@@ -68,6 +69,11 @@ def stats(
         names = list(doc["players"])
         if not names:
             raise UnknownPlayer(f"no sessions match, so there is no '{player}' to show")
+        if not match_name(names, player):  # stats span sessions: not "no player in this session"
+            among = " in the sessions chosen" if (variant, since, with_player) != (None, None, None) else ""
+            raise UnknownPlayer(
+                f"nobody named '{visible(player)}' has played{among}; the players are {', '.join(names)}"
+            )
         name = resolve_player(names, player)
         doc = {
             "players": {name: doc["players"][name]},

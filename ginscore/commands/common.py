@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import NamedTuple
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 
 from ..cards import parse_card, parse_cards
 from ..errors import (
     BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GinscoreError, Refused,
 )
-from ..records import knock_from_cards
-from ..rules import VARIANTS, HouseRules
+from ..records import check_note, knock_from_cards
+from ..rules import DEALS, VARIANTS, HouseRules, parse_stake
 from ..store import Store
 from ..variants import (
     Knock, SessionFacts, Standings, replay, resolve_player,
@@ -44,7 +44,20 @@ def _fail(status: int, message: str) -> int:
 
 
 class _Group(TyperGroup):
-    """Runs a command and turns every expected failure into one line and an exit status."""
+    """Runs a command and turns every expected failure into one line and an exit status.
+
+    Every command also takes ``--db`` after its name (CLI.md: "accepted before or
+    after the subcommand"): the option is added here, once, to each command.
+    """
+
+    def __init__(self, *args, **attrs):
+        super().__init__(*args, **attrs)
+        for command in self.commands.values():
+            if not any(getattr(p, "name", None) == "db" for p in command.params):
+                command.params.append(TyperOption(
+                    param_decls=["--db"], type=str, metavar="PATH", help=DB_HELP,
+                    expose_value=False, callback=_db_after_command,
+                ))
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
@@ -118,23 +131,41 @@ def _how_many(show_all: bool, limit: int | None, as_json: bool) -> tuple[int | N
     return screen_height(), True
 
 
+# What typer.get_app_dir reads. An empty (or relative) value would put the database
+# relative to the current folder: such a value is treated as unset (CLI.md).
+_HOME_VARIABLES = ("XDG_CONFIG_HOME", "HOME", "APPDATA", "LOCALAPPDATA", "USERPROFILE")
+
+
 def default_db_path() -> Path:
-    """``--db``, else $GINSCORE_DB, else ginscore.json in the per-user app folder (CLI.md)."""
-    from_env = os.environ.get("GINSCORE_DB")
-    if from_env:
+    """$GINSCORE_DB, else ginscore.json in the per-user app folder (CLI.md); never relative to the current folder."""
+    from_env = os.environ.get("GINSCORE_DB", "")
+    if from_env.strip():
         return Path(from_env)
-    return Path(typer.get_app_dir("ginscore")) / "ginscore.json"
+    unset = {name: os.environ.pop(name) for name in _HOME_VARIABLES if not os.path.isabs(os.environ.get(name, "/"))}
+    try:
+        folder = typer.get_app_dir("ginscore")
+    finally:
+        os.environ.update(unset)
+    if not os.path.isabs(folder):
+        raise Refused("cannot tell where your home folder is (HOME is empty or unset); pass --db PATH or set GINSCORE_DB")
+    return Path(folder) / "ginscore.json"
+
+
+DB_HELP = "The database file (default: $GINSCORE_DB, else ginscore.json in your app folder)."
+
+
+def _db_after_command(ctx, param, value) -> None:
+    """``--db`` given after the subcommand: the same as before it (CLI.md), and it wins."""
+    if value is not None:
+        ctx.find_root().obj = Store(Path(value))
 
 
 @app.callback(invoke_without_command=True)
 def _top(
     ctx: typer.Context,
-    db: Path = typer.Option(
-        None, "--db", help="The database file (default: $GINSCORE_DB, else ginscore.json in your app folder).",
-        dir_okay=True, readable=False, metavar="PATH",
-    ),
+    db: Path = typer.Option(None, "--db", help=DB_HELP, dir_okay=True, readable=False, metavar="PATH"),
 ) -> None:
-    ctx.obj = Store(db if db is not None else default_db_path())
+    ctx.obj = Store(db if db is not None else default_db_path)
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
         raise typer.Exit(0)
@@ -171,6 +202,24 @@ def _replay_changed(facts: SessionFacts, changed_hand: int) -> Standings:
         ) from None
 
 
+def _asked(question: str, yes: bool, verb: str) -> bool:
+    """A yes/no question that defaults to no (``--yes`` skips it); no answer at all refuses.
+
+    ``verb`` is what a yes does ("remove", "delete"), for the words said on a no.
+    """
+    if yes:
+        return True
+    try:
+        sure = typer.confirm(question, default=False)
+    except typer.Abort:
+        raise Refused(f"no answer, so nothing was {verb}d; add --yes to {verb} without asking") from None
+    if not sure:
+        from .. import render
+
+        render.say(f"Nothing {verb}d.")
+    return sure
+
+
 def _print_json(doc) -> None:
     sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
 
@@ -197,6 +246,7 @@ class _Told(NamedTuple):
     against: str | None
     upcard: str | None
     big_gin: bool
+    note: str | None = None  # `--note`, as typed
 
     def check(self, example: str) -> None:
         """Refuse a mix of counts and cards before anything is read or written."""
@@ -210,7 +260,8 @@ class _Told(NamedTuple):
 
     def knock(self, facts: SessionFacts, at: str | None) -> Knock:
         name = resolve_player(facts.players, self.knocker)
-        told = {"upcard": _upcard(self.upcard), "big_gin": self.big_gin, "recorded_at": at}
+        told = {"upcard": _upcard(self.upcard), "big_gin": self.big_gin, "recorded_at": at,
+                "note": check_note(self.note)}
         if self.cards is not None:
             knocker_cards = parse_cards(self.cards)
             if len(knocker_cards) == 11 and not self.big_gin:
@@ -242,20 +293,29 @@ def _free_name(taken: list[str], variant: str) -> str:
     return f"{variant}-{number}"
 
 
-def _session_name(typed: str | None) -> str:
-    """A --name as typed, spaces folded; "" when none was given (one is chosen)."""
+def _session_name(typed: str | None, what: str = "--name") -> str:
+    """A session name as typed, spaces folded; "" when none was given (one is chosen)."""
     if typed is None:
         return ""
     name = " ".join(typed.split())
     if not name:
-        raise Refused("the session name is empty; give --name a name")
+        raise Refused(f"the session name is empty; give {what} a name")
+    if not name.isprintable():
+        from ..shown import visible
+
+        raise Refused(f"the session name '{visible(name)}' has characters that cannot be shown; type it plainly")
     return name
 
 
-def _start(ctx: typer.Context, facts: SessionFacts, told: str) -> None:
+def _start(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of: str | None = None) -> None:
+    """Store a new session and show it; a rematch also puts the session it follows in its match."""
     with _store(ctx).writing() as db:
         if not facts.name:
-            facts = facts._replace(name=_free_name(db.names(), facts.variant))
+            facts = facts._replace(name=_free_name(db.names(include_deleted=True), facts.variant))
+        if rematch_of is not None:
+            old = db.load(rematch_of)
+            if old.match is None:
+                db.save(old._replace(match=facts.match))
         db.add(facts)
     from .. import render
 
@@ -265,24 +325,50 @@ def _start(ctx: typer.Context, facts: SessionFacts, told: str) -> None:
     render.show_standings(replay(facts))
 
 
-# House rules (H1-H5), shared by `new` and `import`; None (or off) means "not given".
+# House rules (H1-H7), shared by `new`, `import` and `house`; None means "not given".
 # Each command names them as parameters (typer has no parameter groups).
 HOUSE_RULE_OPTIONS = list(HouseRules._fields)
+Deal = Enum("Deal", {name: name for name in DEALS}, type=str)  # H6 choices, as typer shows them
 TARGET = typer.Option(None, "--target", help="Points that win a game; default 100 (R14, H5).")
 GIN_BONUS = typer.Option(None, "--gin-bonus", help="Gin bonus; default 25 (R11, H1).")
 UNDERCUT_BONUS = typer.Option(None, "--undercut-bonus", help="Undercut bonus; default 10 (R10, H1).")
 BIG_GIN_BONUS = typer.Option(None, "--big-gin-bonus", help="Play big gin with this bonus, often 31 (H2).")
 GAME_BONUS = typer.Option(None, "--game-bonus", help="Bonus to a game's winner, often 100 (H3).")
 BOX_BONUS = typer.Option(None, "--box-bonus", help="Bonus per hand won, often 20 or 25 (H3).")
-SHUTOUT = typer.Option(False, "--shutout", help="Double the winner's final score on a shutout (H3).")
-SPADES_DOUBLE = typer.Option(False, "--spades-double", help="Oklahoma: a spade upcard doubles the hand (H4).")
-ACE_MEANS_GIN = typer.Option(False, "--ace-means-gin", help="Oklahoma: an ace upcard allows only gin (H4).")
+SHUTOUT = typer.Option(None, "--shutout/--no-shutout", help="Double the winner's final score on a shutout (H3).")
+SPADES_DOUBLE = typer.Option(
+    None, "--spades-double/--no-spades-double", help="Oklahoma: a spade upcard doubles the hand (H4)."
+)
+ACE_MEANS_GIN = typer.Option(
+    None, "--ace-means-gin/--no-ace-means-gin", help="Oklahoma: an ace upcard allows only gin (H4)."
+)
+DEAL = typer.Option(None, "--deal", help="Who deals after a hand: winner (default), loser or alternate (H6).")
+STAKE = typer.Option(None, "--stake", help="Play for this much a point, like 0.01; default 0 (H7).", metavar="AMOUNT")
+
+
+def _rule_choices(options: dict) -> dict:
+    """The house rules given among a command's options (its ``locals()``); an off form is False."""
+    chosen = {k: options[k] for k in HOUSE_RULE_OPTIONS if options[k] is not None}
+    if "deal" in chosen:
+        chosen["deal"] = chosen["deal"].value
+    if "stake" in chosen:
+        chosen["stake"] = parse_stake(chosen["stake"])  # H7: exact decimal, never a float
+    return chosen
 
 
 def _house_rules(options: dict) -> HouseRules | None:
     """The house rules among a command's options (its ``locals()``), or None when none was given."""
-    chosen = {k: options[k] for k in HOUSE_RULE_OPTIONS if options[k] is not None and options[k] is not False}
+    chosen = {k: v for k, v in _rule_choices(options).items() if v is not False}
     return HouseRules(**chosen) if chosen else None
+
+
+def _match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:
+    """The sessions of ``facts``'s match (linked by `rematch`), oldest first; None when it is in none."""
+    if facts.match is None:
+        return None
+    linked = [f for f in db.all_facts() if f.match == facts.match]
+    linked.sort(key=lambda f: f.created_at or "")
+    return [_standings(store, f) for f in linked]
 
 
 

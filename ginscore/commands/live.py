@@ -1,4 +1,14 @@
-"""The guided loop for the table."""
+"""The guided loop for the table: asks each hand question by question, and forgives.
+
+Answers are names, counts, cards and y/n. Everything else is a command and
+starts with ':' (``COMMAND_MARK``), which no player name can (``check_players``),
+so a player called Quinn is typed ``q`` safely: ``:back`` asks the previous
+question of the hand again, ``:undo`` and ``:edit N ...`` run the commands
+themselves on this session (same questions, same rules), ``:draw`` answers
+"Who knocked?", ``:quit`` stops. Nothing is saved before a hand is confirmed,
+and a confirmed hand is saved at once: quitting, Ctrl-D or the end of the input
+loses nothing confirmed.
+"""
 
 from __future__ import annotations
 
@@ -6,62 +16,137 @@ import typer
 
 from ..cards import parse_card
 from ..errors import Refused
-from ..variants import Draw, Knock, SessionFacts, Standings
-from .common import app, _append, _deadwood, _now, _replay_changed, _session_option, _standings, _store
+from ..variants import COMMAND_MARK, Draw, Knock, SessionFacts, Standings
+from .common import app, _append, _click_errors, _deadwood, _now, _replay_changed, _session_option, _standings, _store
+
+HINT = "[:back :undo :edit :help :quit]"  # said in every prompt
+HELP = """Answer each question or type a command; commands start with ':' (no name can):
+  :back        ask the previous question of this hand again
+  :undo        remove the last saved hand (asks first), as `ginscore undo`
+  :edit N ...  correct hand N, as `ginscore edit` (like :edit 3 ann 4 22)
+  :draw        at "Who knocked?": the hand was drawn (R12)
+  :quit        stop (Ctrl-D too); every hand you confirmed is saved"""
+QUIT_WORDS = ("quit", "q", "stop", "exit")
 
 
-def _ask(question: str, read):
-    """Ask until ``read`` accepts the answer; a refused answer is told and asked again."""
-    from .. import render
+class _Quit(Exception):
+    """The player stopped: :quit, Ctrl-D or the end of the input."""
 
-    while True:
-        answer = typer.prompt(question, default="", show_default=False).strip()
+
+class _Back(Exception):
+    """:back: ask the previous question again."""
+
+
+class _Again(Exception):
+    """Ask the hand in progress again from its first question (saved hands changed, or it was not confirmed)."""
+
+
+class _Table:
+    """One `play`: the session it keeps score in, its questions, and the commands typed at them."""
+
+    def __init__(self, ctx: typer.Context, name: str):
+        self.ctx, self.name, self.store = ctx, name, _store(ctx)
+        self.announced = False  # the standings and who deals next were just shown
+
+    def facts(self) -> SessionFacts:
+        return self.store.reading().load(self.name)
+
+    def ask(self, question: str, read, *, draw: bool = False):
+        """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
+        from .. import render
+
+        while True:
+            try:
+                answer = typer.prompt(f"{question} {HINT}", default="", show_default=False).strip()
+            except typer.Abort:  # Ctrl-D, Ctrl-C or the end of the input
+                raise _Quit from None
+            if not answer.startswith(COMMAND_MARK):
+                try:
+                    return read(answer)
+                except Refused as error:
+                    render.say(f"  {error}")
+                continue
+            word, _, rest = answer[len(COMMAND_MARK):].strip().partition(" ")
+            word = word.lower()
+            if word == "draw" and draw:
+                return Draw
+            self.command(word, rest)
+
+    def yes_no(self, question: str, default: bool) -> bool:
+        def read(text: str) -> bool:
+            if text.lower() in ("", "y", "yes", "n", "no"):
+                return text.lower().startswith("y") if text else default
+            raise Refused("answer y or n (or a command, like :back)")
+
+        return self.ask(f"{question} {'[Y/n]' if default else '[y/N]'}", read)
+
+    def command(self, word: str, rest: str) -> None:
+        from .. import render
+        from ..shown import visible
+
+        if word == "back":
+            raise _Back
+        if word in QUIT_WORDS:
+            raise _Quit
+        if word in ("undo", "edit"):
+            before = self.facts()
+            self.run(word, rest)
+            if self.facts() != before:
+                self.announced = True
+                raise _Again
+        elif word == "help":
+            render.say(HELP)
+        elif word == "draw":
+            render.say('  :draw answers "Who knocked?"; it is not this question')
+        else:
+            render.say(f"  there is no command ':{visible(word)}'; the commands are :back :undo :edit :draw :quit :help")
+
+    def run(self, command: str, rest: str = "") -> None:
+        """Run `ginscore COMMAND REST --session NAME` itself, as if typed; a refusal is told."""
+        import shlex
+
+        import typer.main
+
+        from .. import render
+
         try:
-            return read(answer)
+            args = shlex.split(rest)
+        except ValueError as error:
+            render.say(f"  cannot read that: {error}")
+            return
+        group = typer.main.get_command(app)
+        try:
+            group.get_command(self.ctx, command).main(
+                args + ["--session", self.name], prog_name=f"ginscore {command}", standalone_mode=False,
+                obj=self.store,
+            )
         except Refused as error:
             render.say(f"  {error}")
+        except _click_errors.ClickException as error:
+            render.say(f"  {error.format_message()}; see `ginscore {command} --help`")
 
 
-def _ask_hand(facts: SessionFacts, standings: Standings):
-    """One hand, question by question; None when the player quits."""
+def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
+    """The questions of one hand, in order: (key, whether it is asked given the answers so far, ask)."""
     from ..rules import MAX_DEADWOOD, check_deadwood, knock_limit
-    from ..variants import resolve_player as resolve
+    from ..variants import resolve_player
 
-    rules, quit_words = facts.rules, ("q", "quit", "stop", "exit")
-    upcard = None
-    if facts.variant == "oklahoma":  # R15: the upcard first, it sets the knock limit
-
-        def read_upcard(text):
-            if text.lower() in quit_words:
-                return "quit"
-            card = parse_card(text, rank_only=not rules.spades_double)
-            return card
-
-        upcard = _ask("Upcard (like 7h)?", read_upcard)
-        if upcard == "quit":
-            return None
+    rules = facts.rules
     in_hand = (standings.roles.box, standings.roles.captain) if standings.roles else facts.players
 
-    def read_knocker(text):
-        if text.lower() in quit_words:
-            return "quit"
-        if text.lower() == "draw":
-            return "draw"
-        name = resolve(facts.players, text)
+    def read_knocker(text: str) -> str:
+        try:
+            name = resolve_player(facts.players, text)
+        except Refused as error:
+            if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
+                raise Refused(f"{error}; commands start with ':', like :draw or :quit") from None
+            raise
         if name not in in_hand:
             raise Refused(f"{name} sits out this hand; {' or '.join(in_hand)} can knock (R22)")
         return name
 
-    knocker = _ask("Who knocked? (a name, 'draw', or 'quit')", read_knocker)
-    if knocker == "quit":
-        return None
-    if knocker == "draw":
-        return Draw(upcard=upcard, recorded_at=_now())
-    opponent = next(p for p in in_hand if p != knocker)
-    limit = knock_limit(facts.variant, rules, upcard)
-
-    def count(whose, most):
-        def read(text):
+    def count(whose: str, most: int):
+        def read(text: str) -> int:
             value = _deadwood(text, whose)
             check_deadwood(value, whose)
             if value > most:
@@ -70,12 +155,110 @@ def _ask_hand(facts: SessionFacts, standings: Standings):
 
         return read
 
-    knocker_deadwood = _ask(f"{knocker}'s deadwood?", count(f"{knocker}'s", limit))
-    big_gin = False
-    if knocker_deadwood == 0 and rules.big_gin_bonus is not None:
-        big_gin = typer.confirm("All 11 cards melded (big gin)?", default=False)
-    opponent_deadwood = _ask(f"{opponent}'s deadwood after lay-offs?", count(f"{opponent}'s", MAX_DEADWOOD))
-    return Knock(knocker, knocker_deadwood, opponent_deadwood, upcard, big_gin, _now())
+    def upcard(_a) -> object:  # R15: the upcard first, it sets the knock limit
+        return table.ask("Upcard (like 7h)?", lambda text: parse_card(text, rank_only=not rules.spades_double))
+
+    def knocker(_a) -> object:
+        return table.ask(f"Who knocked, {' or '.join(in_hand)}? (or :draw)", read_knocker, draw=True)
+
+    def knocker_deadwood(a) -> int:
+        limit = knock_limit(facts.variant, rules, a.get("upcard"))
+        return table.ask(f"{a['knocker']}'s deadwood?", count(f"{a['knocker']}'s", limit))
+
+    def big_gin(_a) -> bool:
+        return table.yes_no("All 11 cards melded (big gin)?", default=False)
+
+    def opponent_deadwood(a) -> int:
+        opponent = next(p for p in in_hand if p != a["knocker"])
+        if a["knocker_deadwood"] == 0:  # nothing is laid off on gin (R8, R11)
+            question = f"{opponent}'s deadwood? (gin: nothing is laid off)"
+        else:
+            question = f"{opponent}'s deadwood after lay-offs (R8)?"
+        return table.ask(question, count(f"{opponent}'s", MAX_DEADWOOD))
+
+    def confirm(a) -> object:
+        from .. import render
+        from ..summary import explain
+
+        if a["knocker"] is Draw:
+            told = Draw(upcard=a.get("upcard"), recorded_at=_now())
+        else:
+            told = Knock(a["knocker"], a["knocker_deadwood"], a["opponent_deadwood"], a.get("upcard"),
+                         a.get("big_gin", False), _now())
+        try:
+            preview = _replay_changed(facts._replace(hands=facts.hands + (told,)), len(facts.hands) + 1)
+        except Refused as error:
+            render.say(f"Not recorded: {error}. Take the hand again.")
+            raise _Again from None
+        if table.yes_no(f"{explain(preview, preview.hands[-1])}. Record it?", default=True):
+            return told
+        render.say("Not recorded; take the hand again.")
+        raise _Again
+
+    def always(_a) -> bool:
+        return True
+
+    def knocked(a) -> bool:
+        return a["knocker"] is not Draw
+
+    def gin_with_big_gin(a) -> bool:  # H2: only a session playing big gin asks
+        return knocked(a) and a["knocker_deadwood"] == 0 and rules.big_gin_bonus is not None
+
+    return [
+        ("upcard", lambda _a: facts.variant == "oklahoma", upcard),
+        ("knocker", always, knocker),
+        ("knocker_deadwood", knocked, knocker_deadwood),
+        ("big_gin", gin_with_big_gin, big_gin),
+        ("opponent_deadwood", knocked, opponent_deadwood),
+        ("hand", always, confirm),
+    ]
+
+
+def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
+    """One hand, question by question, with :back to the previous question; the confirmed hand."""
+    from .. import render
+
+    steps, answers, at = _steps(table, facts, standings), {}, 0
+    while at < len(steps):
+        key, asked, ask = steps[at]
+        if not asked(answers):
+            at += 1
+            continue
+        try:
+            answers[key] = ask(answers)
+            at += 1
+        except _Back:
+            earlier = [i for i in range(at) if steps[i][1](answers)]
+            if not earlier:
+                render.say("  This is the first question of the hand; :undo removes the last saved hand.")
+                continue
+            at = earlier[-1]
+            for later, _asked, _ask in steps[at:]:
+                answers.pop(later, None)
+    return answers["hand"]
+
+
+def _game_over(table: _Table, standings: Standings) -> None:
+    """The game is over: offer the rematch (default yes) and go on in it; no stops."""
+    from .. import render
+
+    if not table.announced:
+        render.say(render.winner_words(standings) or f"'{table.name}' is over.")
+    game = "series" if standings.facts.variant == "hollywood" else "game"  # R19: a rematch is a new series
+    while True:
+        try:
+            again = table.yes_no(f"The {game} is over. Play a rematch?", default=True)
+        except _Back:
+            render.say(f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand.")
+            continue
+        break
+    if not again:
+        render.say("No rematch; `ginscore rematch` starts one later.")
+        raise _Quit
+    table.run("rematch")
+    current = table.store.reading().current_name
+    if current != table.name:
+        table.name, table.announced = current, True
 
 
 @app.command()
@@ -83,41 +266,39 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
     """A guided loop for the table: asks for each hand, saves it, shows the standings.
 
     It says who deals (and who is in the box), then asks who knocked (or
-    'draw'), the knocker's deadwood and the opponent's after lay-offs
-    (Oklahoma: the upcard first). Each hand is saved as soon as you confirm
-    it, so quitting ('quit', or Ctrl-D) loses nothing. Wrong answers are
-    asked again.
+    :draw), the knocker's deadwood and the opponent's (after lay-offs, unless
+    it is gin; Oklahoma: the upcard first). Commands start with ':', which no
+    name can: :back (the previous question), :undo, :edit N ... (as the
+    commands), :quit. Each hand is saved as soon as you confirm it, so
+    quitting (or Ctrl-D) loses nothing. When the game ends it offers the
+    rematch and goes on.
 
     Example: ginscore play
     """
     from .. import render
-    from ..summary import explain
 
-    store = _store(ctx)
-    name = store.reading().find_name(session)
-    while True:
-        facts = store.reading().load(name)
-        standings = _standings(store, facts)
-        if standings.over:
-            render.say("The game is over; `ginscore rematch` starts the next one.")
-            return
-        render.say("")
-        render.say(f"Hand {len(facts.hands) + 1}. " + render.next_words(standings))
-        try:
-            told = _ask_hand(facts, standings)
-            if told is None:
-                render.say("Stopped. Every hand you confirmed is saved.")
-                return
-            preview = _replay_changed(facts._replace(hands=facts.hands + (told,)), len(facts.hands) + 1)
-            if not typer.confirm(f"{explain(preview, preview.hands[-1])}. Record it?", default=True):
-                render.say("Not recorded; take the hand again.")
+    table = _Table(ctx, _store(ctx).reading().find_name(session))
+    render.say(HELP)
+    try:
+        while True:
+            facts = table.facts()
+            standings = _standings(table.store, facts)
+            if standings.over:
+                try:
+                    _game_over(table, standings)
+                except _Again:  # :undo or :edit: the game may go on
+                    pass
                 continue
-        except typer.Abort:
             render.say("")
-            render.say("Stopped. Every hand you confirmed is saved.")
-            return
-        except Refused as error:
-            render.say(f"Not recorded: {error}. Take the hand again.")
-            continue
-        standings = _append(ctx, name, lambda _facts, hand=told: hand)
-        render.show_hand(standings, standings.hands[-1], verb="Saved")
+            render.say(f"Hand {len(facts.hands) + 1}." + ("" if table.announced else " " + render.next_words(standings)))
+            table.announced = False
+            try:
+                told = _ask_hand(table, facts, standings)
+            except _Again:
+                continue
+            standings = _append(ctx, table.name, lambda _facts, hand=told: hand)
+            render.show_hand(standings, standings.hands[-1], verb="Saved", footer=False)
+            table.announced = standings.over
+    except _Quit:
+        render.say("")
+        render.say("Stopped. Every hand you confirmed is saved.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -9,11 +10,13 @@ from pathlib import Path
 import typer
 
 from ..errors import BadHandAt, Refused
+from ..shown import visible
+from ..summary import as_typed, counted
 from ..variants import replay
 from .common import (
-    ACE_MEANS_GIN, _all_option, app, BIG_GIN_BONUS, BOX_BONUS, _free_name, GAME_BONUS, GIN_BONUS, _house_rules,
-    _how_many, _json_option, _limit_option, _load, _now, _print_json, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE,
-    _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
+    ACE_MEANS_GIN, _all_option, app, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, _free_name, GAME_BONUS,
+    GIN_BONUS, _house_rules, _how_many, _json_option, _limit_option, _load, _now, _print_json, _session_name,
+    _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
 )
 
 
@@ -32,6 +35,8 @@ def import_(
     shutout: bool = SHUTOUT,
     spades_double: bool = SPADES_DOUBLE,
     ace_means_gin: bool = ACE_MEANS_GIN,
+    deal: Deal = DEAL,
+    stake: str = STAKE,
 ) -> None:
     """Recreate a session from a file made by `ginscore export`, as a new session.
 
@@ -73,7 +78,7 @@ def import_(
         db.add(facts)
     from .. import render
 
-    render.say(f"Imported {len(facts.hands)} hands from {file} as '{chosen}'.")
+    render.say(f"Imported {counted(len(facts.hands), 'hand')} from {file} as '{chosen}'.")
     render.show_standings(replay(facts))
 
 
@@ -96,17 +101,46 @@ def export(
     """
     from ..export import export_csv, export_json
 
+    target = None if output is None else _export_target(_store(ctx), output)
     standings = _load(ctx, session)
     text = export_csv(standings) if fmt is ExportFormat.csv else export_json(standings.facts)
-    if output is None:
+    if target is None:
         sys.stdout.write(text)
         return
+    _write_export(target, output, text)
+    sys.stderr.write(f"Wrote {counted(len(standings.hands), 'hand')} of '{standings.facts.name}' to {output}\n")
+
+
+def _export_target(store, output: Path) -> str:
+    """The file ``--output`` names (links followed); refused when it is the database or one of its files,
+    or not a regular file: an export must never replace the hands it was made from (issue 9)."""
+    from .. import atomic
+
+    if store.owns(str(output)):
+        raise Refused(
+            f"{output} is the database or one of its files (same name before the dot, beside {store.path}); "
+            "choose another --output"
+        )
+    target = os.path.realpath(output)
     try:
-        with open(output, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+        atomic.existing(target)
+    except atomic.NotRegular as error:
+        raise Refused(f"{output} is {error.kind}, not a file; give --output a file path") from None
     except OSError as error:
         raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
-    sys.stderr.write(f"Wrote {len(standings.hands)} hands of '{standings.facts.name}' to {output}\n")
+    return target
+
+
+def _write_export(target: str, output: Path, text: str) -> None:
+    """All or nothing, beside the target: an existing file keeps its permission bits."""
+    from .. import atomic
+
+    try:
+        atomic.replace(target, text.encode("utf-8"), lambda: atomic.existing(target))
+    except atomic.NotRegular as error:
+        raise Refused(f"{output} is {error.kind}, not a file; give --output a file path") from None
+    except OSError as error:
+        raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
 
 
 @app.command()
@@ -115,6 +149,7 @@ def sessions(
     show_all: bool = _all_option(),
     limit: int = _limit_option(),
     as_json: bool = _json_option(),
+    deleted: bool = typer.Option(False, "--deleted", help="List the deleted sessions instead (`ginscore restore` brings one back)."),
 ) -> None:
     """List the sessions, oldest first, marking the current one.
 
@@ -122,24 +157,35 @@ def sessions(
     --all lists every one, --limit N the newest N. --json lists every one
     unless --limit is given.
 
-    Example: ginscore sessions --all
+    Example: ginscore sessions --deleted
     """
     newest, fit = _how_many(show_all, limit, as_json)
-    db = _store(ctx).reading()
-    listed = db.listed()
-    picked = listed if newest is None else listed[-newest:]
-    current = db.current_name
-    keys = ("name", "variant", "players", "hands_played", "winner", "over")
-    rows = [{k: row[k] for k in keys} | {"current": row["name"] == current, "created_at": row["created_at"]}
-            for row in db.summaries([entry[0] for entry in picked])]
+    store = _store(ctx)
+    db = store.reading()
+    if deleted:
+        from ..summary import session_row
+
+        listed = db.deleted()  # the most recently deleted first
+        rows = [session_row(facts, _standings(store, facts), False) | {"deleted_at": deleted_at}
+                for facts, deleted_at in listed[:newest]]
+    else:
+        listed = db.listed()
+        picked = listed if newest is None else listed[-newest:]
+        current = db.current_name
+        keys = ("name", "variant", "players", "hands_played", "winner", "over")
+        rows = [{k: row[k] for k in keys} | {"current": row["name"] == current, "created_at": row["created_at"]}
+                for row in db.summaries([entry[0] for entry in picked])]
     if as_json:
         _print_json(rows)
         return
     from .. import render
 
-    if fit:
+    if fit and deleted:
+        rows = rows[:render.fitting(rows, render.session_lines)]
+    elif fit:
         rows = rows[len(rows) - render.fitting(rows[::-1], render.session_lines):]
-    render.show_sessions(rows, older=len(listed) - len(rows))
+    hidden = 0 if deleted else db.deleted_count()
+    render.show_sessions(rows, deleted=deleted, hidden=hidden, older=len(listed) - len(rows))
 
 
 @app.command()
@@ -164,3 +210,96 @@ def where(ctx: typer.Context) -> None:
     Example: ginscore where
     """
     sys.stdout.write(f"{_store(ctx).path}\n")
+
+
+def _holds(standings) -> str:
+    """What a session holds, in one line: variant, players, hands, the result so far."""
+    from ..render import VARIANT_NAMES
+
+    facts = standings.facts
+    if facts.variant == "hollywood":
+        scores = "; ".join(
+            f"game {g.number} " + " to ".join(str(g.scores[p]) for p in facts.players) for g in standings.games
+        )
+    else:
+        scores = ", ".join(f"{p} {s}" for p, s in (standings.final or standings.totals).items())
+    result = f"won by {standings.winner}" if standings.winner else "in play"
+    return visible(
+        f"'{facts.name}': {VARIANT_NAMES[facts.variant]}, {' v '.join(facts.players)}, "
+        f"{counted(len(standings.hands), 'hand')}, {result} ({scores})"
+    )
+
+
+@app.command()
+def rename(
+    ctx: typer.Context,
+    new_name: str = typer.Argument(..., help="The session's new name.", metavar="NEW_NAME"),
+    session: str = _session_option(),
+) -> None:
+    """Rename the session (the current one unless --session names another).
+
+    Names stay unique, ignoring case; a current session stays current.
+
+    Example: ginscore rename friday-night
+    """
+    new = _session_name(new_name, "rename")
+    with _store(ctx).writing() as db:
+        old = db.find_name(session)
+        db.rename(old, new)
+    from .. import render
+
+    render.say(f"Renamed '{visible(old)}' to '{new}'.")
+
+
+@app.command()
+def delete(
+    ctx: typer.Context,
+    name: str = typer.Argument(None, help="The session to delete (exact name or unique prefix); the current one when left out.", metavar="NAME"),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Delete without asking."),
+) -> None:
+    """Delete a session: it leaves the list, statistics and history, but nothing is destroyed.
+
+    Shows what the session holds and asks first. `ginscore sessions --deleted`
+    lists deleted sessions and `ginscore restore NAME` brings one back whole.
+
+    Example: ginscore delete test-1 --yes
+    """
+    from .. import render
+
+    store = _store(ctx)
+    facts = store.reading().load(name)
+    what = _holds(_standings(store, facts))
+    if not _asked(f"Delete {what}?", yes, "delete"):
+        return
+    with store.writing() as db:
+        if db.load(facts.name) != facts:
+            raise Refused("the session changed while you were asked; run `ginscore delete` again")
+        was_current = db.delete(facts.name, _now())
+    render.say(f"Deleted {what}. `ginscore restore {visible(as_typed(facts.name))}` brings it back.")
+    if was_current:
+        render.say("No session is current now: pick one with `ginscore use NAME` (see `ginscore sessions`) "
+                   "or start one with `ginscore new`.")
+
+
+@app.command()
+def restore(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., help="A deleted session's name (see `ginscore sessions --deleted`).", metavar="NAME"),
+    new_name: str = typer.Option(None, "--name", help="Bring it back under this name (when its own is in use)."),
+) -> None:
+    """Bring a deleted session back whole and make it current.
+
+    Of two deleted sessions with the same name, the one deleted last comes
+    back. Refused when a live session has that name now: rename one of them.
+
+    Example: ginscore restore friday
+    """
+    new = _session_name(new_name) or None
+    with _store(ctx).writing() as db:
+        facts, left = db.restore(name, new)
+    from .. import render
+
+    render.say(f"Restored {_holds(_standings(_store(ctx), facts))}; it is the current session now.")
+    if left:
+        render.say(f"Still deleted under the name '{visible(left[0])}': {counted(len(left), 'other session')}; "
+                   f"`ginscore restore {visible(as_typed(left[0]))} --name NEW` brings back the one deleted last.")

@@ -7,11 +7,18 @@ import typer
 from ..errors import Refused
 from ..rules import HouseRules
 from ..variants import check_players, Draw, draw_for_roles, replay, resolve_player, Roles, SessionFacts
+from ..records import check_note
 from .common import (
-    ACE_MEANS_GIN, app, _append, BIG_GIN_BONUS, BOX_BONUS, GAME_BONUS, GIN_BONUS, _house_rules,
-    _now, _replay_changed, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE, _standings,
+    ACE_MEANS_GIN, app, _append, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, GAME_BONUS, GIN_BONUS, _house_rules,
+    _now, _replay_changed, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings,
     _start, _store, TARGET, _Told, UNDERCUT_BONUS, _upcard, Variant,
 )
+
+NOTE_HELP = "A remark kept with the hand, shown in `log` and exports (up to 200 characters)."
+
+
+def _note_option():
+    return typer.Option(None, "--note", help=NOTE_HELP, metavar="TEXT")
 
 
 def _first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Roles | None, str]:
@@ -61,6 +68,8 @@ def new(
     shutout: bool = SHUTOUT,
     spades_double: bool = SPADES_DOUBLE,
     ace_means_gin: bool = ACE_MEANS_GIN,
+    deal: Deal = DEAL,
+    stake: str = STAKE,
 ) -> None:
     """Start a session and make it current.
 
@@ -83,21 +92,31 @@ def rematch(
     session: str = _session_option(),
     name: str = typer.Option(None, "--name", help="Name the new session (default: VARIANT-N)."),
 ) -> None:
-    """Start a new session with the same players, variant and house rules.
+    """Start a new session with the same players, variant and house rules (deal and stake too).
 
-    The winner of the last hand deals first (R5); three-player roles go on
-    turning (R23). In Hollywood this is a new series (R19).
+    Whoever would deal the next hand under the session's deal rule deals
+    first (R5, H6); three-player roles go on turning (R23). In Hollywood this
+    is a new series (R19). The two sessions form a match, which `status`
+    sums up and `history` marks.
 
     Example: ginscore rematch
     """
-    db = _store(ctx).reading()
-    old = db.load(session)
+    old = _store(ctx).reading().load(session)
+    start_rematch(ctx, old, _session_name(name))
+
+
+def start_rematch(ctx: typer.Context, old: SessionFacts, name: str = "") -> None:
+    """The session after ``old``: same players, variant and house rules, the next dealer
+    under its deal rule (R5, H6) or the next roles (R23), in the same match."""
+    import secrets
+
     standings = _standings(_store(ctx), old)
     facts = SessionFacts(
-        name=_session_name(name), variant=old.variant, players=old.players, rules=old.rules,
+        name=name, variant=old.variant, players=old.players, rules=old.rules,
         first_dealer=standings.carry_dealer, first_roles=standings.carry_roles, created_at=_now(),
+        match=old.match or f"m-{secrets.token_hex(6)}",
     )
-    _start(ctx, facts, f"Rematch of '{old.name}'.")
+    _start(ctx, facts, f"Rematch of '{old.name}'.", rematch_of=old.name)
 
 
 
@@ -124,6 +143,7 @@ def hand(
     big_gin: bool = typer.Option(False, "--big-gin", help="An 11-card gin (H2); the session must play big gin."),
     cards: str = typer.Option(None, "--cards", help=CARDS_HELP, metavar="CARDS"),
     against: str = typer.Option(None, "--against", help=AGAINST_HELP, metavar="CARDS"),
+    note: str = _note_option(),
     session: str = _session_option(),
 ) -> None:
     """Record a knocked hand, and show what it scored and the standings.
@@ -133,7 +153,7 @@ def hand(
 
     Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
     """
-    told = _Told(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin)
+    told = _Told(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin, note)
     told.check("ginscore hand ann 4 22")
     standings = _append(ctx, session, lambda facts: told.knock(facts, _now()))
     from .. import render
@@ -145,13 +165,15 @@ def hand(
 def draw(
     ctx: typer.Context,
     upcard: str = typer.Option(None, "--upcard", help="This hand's upcard, like 7h.", metavar="CARD"),
+    note: str = _note_option(),
     session: str = _session_option(),
 ) -> None:
     """Record a drawn hand: nobody scores, the same dealer deals again (R12, R25).
 
     Example: ginscore draw
     """
-    standings = _append(ctx, session, lambda facts: Draw(upcard=_upcard(upcard), recorded_at=_now()))
+    kept = check_note(note)
+    standings = _append(ctx, session, lambda facts: Draw(upcard=_upcard(upcard), recorded_at=_now(), note=kept))
     from .. import render
 
     render.show_hand(standings, standings.hands[-1])
@@ -171,12 +193,16 @@ def edit(
     cards: str = typer.Option(None, "--cards", help=CARDS_HELP, metavar="CARDS"),
     against: str = typer.Option(None, "--against", help=AGAINST_HELP, metavar="CARDS"),
     as_draw: bool = typer.Option(False, "--draw", help="The hand was really a drawn hand (R12)."),
+    note: str = typer.Option(
+        None, "--note", help="Replace the hand's note (--note \"\" removes it); kept when left out.", metavar="TEXT"
+    ),
     session: str = _session_option(),
 ) -> None:
     """Replace hand N with corrected facts; every later hand is rescored.
 
     Refused whole if a later hand could no longer stand (it would come after
-    the game was won, or its knocker would now sit out).
+    the game was won, or its knocker would now sit out). The hand keeps its
+    note unless --note gives a new one.
 
     Example: ginscore edit 3 ben 6 9 --upcard 8c
     """
@@ -187,14 +213,18 @@ def edit(
     elif knocker is None:
         raise Refused("give the knocker and both deadwood counts, like `ginscore edit 3 ann 4 22`, or --draw")
     else:
-        told = _Told(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin)
+        told = _Told(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin, note)
         told.check("ginscore edit 3 ann 4 22")
+    kept = check_note(note)
     with _store(ctx).writing() as db:
         facts = db.load(session)
         if not 1 <= number <= len(facts.hands):
             raise Refused(f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)}); see `ginscore log`")
         at = facts.hands[number - 1].recorded_at
-        corrected = Draw(upcard=_upcard(upcard), recorded_at=at) if told is None else told.knock(facts, at)
+        if note is None:  # no --note: the hand keeps the note it had
+            kept = facts.hands[number - 1].note
+            told = told._replace(note=kept) if told else None
+        corrected = Draw(upcard=_upcard(upcard), recorded_at=at, note=kept) if told is None else told.knock(facts, at)
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
         standings = _replay_changed(facts, number)
         db.save(facts)
@@ -223,14 +253,8 @@ def undo(
     standings = _standings(store, facts)
     last = standings.hands[-1]
     what = f"hand {last.number}: {explain(standings, last)}"
-    if not yes:
-        try:
-            sure = typer.confirm(f"Remove {what}?", default=False)
-        except typer.Abort:
-            raise Refused("no answer, so nothing was removed; add --yes to remove without asking") from None
-        if not sure:
-            render.say("Nothing removed.")
-            return
+    if not _asked(f"Remove {what}?", yes, "remove"):
+        return
     with store.writing() as db:
         now = db.load(facts.name)
         if now.hands != facts.hands:

@@ -5,16 +5,33 @@ from __future__ import annotations
 import typer
 
 from ..errors import Refused
-from .common import app, _json_option, _report, _session_option, _store, Variant
+from .common import app, _json_option, _match_of, _print_json, _report, _session_option, _standings, _store, Variant
 
 
 @app.command()
 def status(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
     """Standings: totals (Hollywood: three games), who deals next, roles, winners.
 
+    With a stake (H7), who pays whom once the game is over; for a session
+    started by `rematch`, the match so far.
+
     Example: ginscore status --json
     """
-    _report(ctx, session, as_json, "status_dict", "show_standings")
+    from ..summary import match_dict, status_dict
+
+    store = _store(ctx)
+    db = store.reading()
+    facts = db.load(session)
+    standings = _standings(store, facts)
+    match = _match_of(store, db, facts)
+    if as_json:
+        _print_json(status_dict(standings, match))
+        return
+    from .. import render
+
+    render.show_standings(standings)
+    if match:
+        render.show_match(match_dict(match))
 
 
 @app.command()
@@ -61,8 +78,13 @@ def rules(
     chosen = variant.value if variant else (facts.variant if facts else None)
     render.show_rules(rule_lines(chosen))
     if facts:
+        house = "; ".join(rules_words(facts))
         render.say("")
-        render.say(f"House rules of '{facts.name}' ({facts.variant}): " + "; ".join(rules_words(facts)) + ".")
+        if facts.variant == chosen:
+            render.say(f"House rules of '{facts.name}' ({facts.variant}): {house}.")
+        else:  # the current session plays another variant: its house rules are not these rules'
+            render.say(f"The current session '{facts.name}' plays {facts.variant}, not {chosen}; "
+                       f"its own house rules: {house}.")
 
 
 

@@ -1,0 +1,221 @@
+"""Files read and written whole at paths that are trusted for nothing (issue 9).
+
+The database and an ``export --output`` file are both replaced the same way:
+a temporary file created *exclusively* (O_CREAT|O_EXCL|O_NOFOLLOW) under a
+fresh random name beside the real file, written, fsynced, then renamed over
+it and the folder fsynced. A directory or symlink planted at any name we
+could guess cannot block or redirect the write: the name is new each time and
+the create refuses anything already there.
+
+A symbolic link is followed once, up front (``os.path.realpath``), and the
+file it points to is the one read and replaced; the link stays a link. A path
+that is not a regular file (a folder, a device, a FIFO, a socket) is refused
+before it is opened for reading, and opened with O_NONBLOCK so that a FIFO
+swapped in at the last moment cannot hang a read. The file that is replaced
+keeps its permission bits (and, where allowed, its owner); a new file gets
+the usual umask default.
+
+Nothing here knows about ginscore's data or prints; callers turn
+``NotRegular`` and ``OSError`` into their own one-line errors.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_READ = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _CLOEXEC
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | getattr(os, "O_BINARY", 0)
+TEMP_MARK = ".tmp-"
+
+
+class NotRegular(Exception):
+    """A path that exists but is not a regular file; ``kind`` says what it is ("a folder", ...)."""
+
+    def __init__(self, kind: str):
+        super().__init__(kind)
+        self.kind = kind
+
+
+def kind_of(mode: int) -> str | None:
+    """What a file of this mode is, in words; None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _regular(st: os.stat_result) -> os.stat_result:
+    kind = kind_of(st.st_mode)
+    if kind is not None:
+        raise NotRegular(kind)
+    return st
+
+
+def existing(path: str) -> os.stat_result | None:
+    """The stat of the regular file at ``path`` (links followed), None when nothing is there."""
+    try:
+        return _regular(os.stat(path))
+    except FileNotFoundError:
+        return None
+
+
+def read(path: str) -> tuple[bytes, os.stat_result] | None:
+    """The bytes of the regular file at ``path`` and its stat; None when there is no file.
+
+    Checked before opening (a device is never opened) and again on the open
+    descriptor (a FIFO put there in between cannot block: O_NONBLOCK).
+    """
+    try:
+        if existing(path) is None:
+            return None
+        fd = os.open(path, _READ)
+    except FileNotFoundError:
+        return None
+    with open(fd, "rb") as handle:
+        st = _regular(os.fstat(fd))
+        return handle.read(), st
+
+
+def temp_prefix(name: str) -> str:
+    """The start of every temporary file name for the file called ``name``."""
+    return f".{name}{TEMP_MARK}"
+
+
+def is_temp_of(entry_name: str, name: str) -> bool:
+    """True for a name ``_create_temp`` makes for ``name``: ``.NAME.tmp-PID-HEX``."""
+    prefix = temp_prefix(name)
+    if not entry_name.startswith(prefix):
+        return False
+    pid, _, token = entry_name[len(prefix):].partition("-")
+    return pid.isdigit() and bool(token) and all(c in "0123456789abcdef" for c in token)
+
+
+def _create_temp(path: str) -> tuple[int, str]:
+    folder, name = os.path.split(path)
+    for _ in range(16):
+        temp = os.path.join(folder, f"{temp_prefix(name)}{os.getpid()}-{os.urandom(8).hex()}")
+        try:
+            return os.open(temp, _CREATE, 0o600), temp
+        except FileExistsError:  # something planted (or 2**64 bad luck): another fresh name
+            continue
+    raise FileExistsError(f"no fresh temporary name beside {path}")
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _umask_default() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _take_over(fd: int, like: os.stat_result | None) -> None:
+    """Give the temporary file the owner and permission bits of the file it replaces."""
+    if not hasattr(os, "fchown"):  # pragma: no cover - Windows has no POSIX owner or bits to keep
+        return
+    if like is None:
+        os.fchmod(fd, _umask_default())
+        return
+    if (like.st_uid, like.st_gid) != (os.geteuid(), os.getegid()):
+        try:
+            os.fchown(fd, like.st_uid, like.st_gid)
+        except OSError:  # not allowed to give it away: the bits are still kept
+            pass
+    os.fchmod(fd, stat.S_IMODE(like.st_mode))
+
+
+def replace(path: str, data: bytes, check) -> None:
+    """Make the regular file at ``path`` (already resolved) hold ``data``, whole or not at all.
+
+    ``check()`` runs after the data is safely on disk, just before the rename:
+    it raises to stop the replace (the file changed, or is no longer a regular
+    file) and returns the stat of the file about to be replaced (None if there
+    is none), whose owner and permission bits the new file takes.
+    """
+    fd, temp = _create_temp(path)
+    try:
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+            _take_over(fd, check())
+            os.fsync(fd)  # the owner and bits too
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)  # ours: created exclusively under a fresh name
+        except OSError:
+            pass
+        raise
+    _fsync_folder(os.path.dirname(path))
+
+
+def _fsync_folder(folder: str) -> None:
+    """Make the rename durable. Done after the file is replaced, so a failure here is not an error."""
+    try:
+        fd = os.open(folder or ".", os.O_RDONLY | _CLOEXEC)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # some file systems cannot fsync a folder
+        pass
+    finally:
+        os.close(fd)
+
+
+def create_new(path: str, data: bytes, like: os.stat_result | None) -> bool:
+    """Write ``data`` to a file that must not exist yet; False when a regular file is already there.
+
+    Used for the copy kept before a schema upgrade: a symlink or folder
+    planted at that name is refused (NotRegular), never followed.
+    """
+    try:
+        fd = os.open(path, _CREATE, 0o600)
+    except FileExistsError:
+        mode = os.lstat(path).st_mode
+        if stat.S_ISREG(mode):
+            return False
+        raise NotRegular("a symbolic link" if stat.S_ISLNK(mode) else kind_of(mode)) from None
+    try:
+        try:
+            _write_all(fd, data)
+            _take_over(fd, like)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except BaseException:
+        os.unlink(path)
+        raise
+    return True
+
+
+def remove_leftovers(path: str) -> None:
+    """Remove temporary files of a killed writer beside ``path`` (call only under its lock).
+
+    Only regular files with exactly our name pattern; a symlink, folder or
+    anything else at such a name is left alone, and nothing is followed.
+    """
+    folder, name = os.path.split(path)
+    with os.scandir(folder or ".") as entries:
+        leftovers = [e.path for e in entries if is_temp_of(e.name, name) and e.is_file(follow_symlinks=False)]
+    for leftover in leftovers:
+        try:
+            os.unlink(leftover)
+        except FileNotFoundError:
+            pass

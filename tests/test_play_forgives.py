@@ -1,0 +1,241 @@
+"""`ginscore play` that forgives (issue 10, item 7): :back, :undo, :edit, the rematch, :quit and
+Ctrl-D at every question, a player called Quinn; nothing confirmed is ever lost."""
+
+from __future__ import annotations
+
+import pytest
+
+HINT = "[:back :undo :edit :help :quit]"
+
+
+def play(ok, *answers: str, eof: bool = False, session: str | None = None) -> str:
+    """Run play with these answers typed; it ends with :quit unless ``eof`` (the input just ends)."""
+    lines = list(answers) + ([] if eof else [":quit"])
+    extra = ("--session", session) if session else ()
+    return ok("play", *extra, input="\n".join(lines) + "\n").stdout
+
+
+def hands(ok, *extra: str) -> list[tuple]:
+    """The saved hands as (knocker, knocker deadwood, opponent deadwood, upcard), draws as ("draw",)."""
+    doc = ok("log", "--json", *extra).json()
+    return [
+        ("draw",) if h["outcome"] == "draw" else (h["knocker"], h["knocker_deadwood"], h["opponent_deadwood"], h["upcard"])
+        for h in doc["hands"]
+    ]
+
+
+@pytest.fixture
+def standard(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "game")
+
+
+# --- the syntax: commands start with ':', names cannot --------------------------------------
+
+
+def test_every_prompt_says_the_commands(ok, standard):
+    out = play(ok, "ann", "0", "30", "y", "ben", "4", "22", "n")
+    prompts = [line for line in out.splitlines() if "]: " in line]
+    assert len(prompts) == 9 and all(HINT + ": " in line for line in prompts)
+    assert "commands start with ':'" in out
+
+
+def test_a_player_called_quinn_is_typed_q_and_quits_only_with_colon(ok, status):
+    ok("new", "standard", "Quinn", "Ann", "--dealer", "Ann")
+    out = play(ok, "q", "4", "22", "y", "quit", "quinn", "3", "20", "y")
+    assert "no player 'quit'" in out and "commands start with ':'" in out  # told, asked again
+    assert hands(ok) == [("Quinn", 4, 22, None), ("Quinn", 3, 20, None)]
+    assert status()["totals"] == {"Quinn": 35, "Ann": 0}
+
+
+def test_names_cannot_start_with_the_command_mark(refused):
+    refused("new", "standard", ":quit", "Ben", says="cannot start with ':'")
+
+
+def test_unknown_command_and_draw_outside_its_question_are_told(ok, standard):
+    out = play(ok, ":frobnicate", "ann", ":draw", "4", "22", "y")
+    assert "there is no command ':frobnicate'" in out and ':draw answers "Who knocked?"' in out
+    assert hands(ok) == [("Ann", 4, 22, None)]
+    out = play(ok, ":draw", "y")
+    assert hands(ok)[-1] == ("draw",)
+
+
+# --- :back at each question ------------------------------------------------------------------
+
+
+def test_back_at_the_first_question_says_so(ok, standard):
+    out = play(ok, ":back", "ann", "4", "22", "y")
+    assert "This is the first question of the hand" in out
+    assert hands(ok) == [("Ann", 4, 22, None)]
+
+
+def test_back_at_each_question_of_a_knock(ok, standard):
+    play(ok, "ann", ":back", "ben", "4", "22", "y")  # at the knocker's deadwood: another knocker
+    play(ok, "ann", "5", ":back", "4", "22", "y")  # at the opponent's deadwood: another count
+    play(ok, "ben", "4", "22", ":back", "30", "y")  # at the confirmation: the last count again
+    play(ok, "ann", "4", ":back", ":back", "ben", "2", "9", "y")  # two steps back
+    assert hands(ok) == [("Ben", 4, 22, None), ("Ann", 4, 22, None), ("Ben", 4, 30, None), ("Ben", 2, 9, None)]
+
+
+def test_back_at_the_big_gin_and_upcard_questions(ok):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31")
+    out = play(ok, ":back", "7h", ":back", "ah", ":back", "9c", "ann", ":back", ":back", "8d",
+               "ann", "0", ":back", "0", "y", ":back", "n", "20", "y")
+    assert "first question" in out
+    doc = ok("log", "--json").json()["hands"]
+    assert [(h["upcard"], h["knocker"], h["knocker_deadwood"], h["big_gin"], h["opponent_deadwood"]) for h in doc] \
+        == [("8D", "Ann", 0, False, 20)]
+
+
+def test_back_after_a_draw_asks_who_knocked_again(ok, standard):
+    play(ok, ":draw", ":back", "ann", "4", "22", "y")
+    assert hands(ok) == [("Ann", 4, 22, None)]
+
+
+# --- gin: no lay-off wording (R8, R11) ---------------------------------------------------------
+
+
+def test_gin_asks_just_the_opponents_deadwood_without_lay_offs(ok, standard):
+    out = play(ok, "ann", "0", "30", "y", "ben", "5", "20", "y")
+    gin_question = next(line for line in out.splitlines() if line.startswith("Ben's deadwood"))
+    assert gin_question.startswith("Ben's deadwood? (gin: nothing is laid off)")  # R8, R11: no lay-offs on gin
+    assert "after lay-offs" not in gin_question
+    assert "Ann's deadwood after lay-offs (R8)?" in out  # a knock still asks after lay-offs
+
+
+# --- :undo and :edit from inside play ----------------------------------------------------------
+
+
+def test_undo_inside_play_asks_like_the_command_and_restarts_the_hand(ok, standard, status):
+    out = play(ok, "ann", "4", "22", "y", "ben", ":undo", "n", "3", "9", "y")
+    assert "Nothing removed" in out  # answered no: the hand in progress goes on
+    assert hands(ok) == [("Ann", 4, 22, None), ("Ben", 3, 9, None)]
+    out = play(ok, "ann", ":undo", "y", "ann", "2", "9", "y")  # yes: the hand is asked again from the start
+    assert "Removed hand 2" in out
+    assert hands(ok) == [("Ann", 4, 22, None), ("Ann", 2, 9, None)]
+    play(ok, ":undo --yes", ":undo", "")  # --yes as for the command; then the default answer is no
+    assert hands(ok) == [("Ann", 4, 22, None)]
+    assert status()["totals"] == {"Ann": 18, "Ben": 0}
+
+
+def test_undo_with_no_hands_is_refused_and_the_question_asked_again(ok, standard):
+    out = play(ok, ":undo", "ann", "4", "22", "y")
+    assert "'game' has no hands to undo" in out
+    assert hands(ok) == [("Ann", 4, 22, None)]
+
+
+def test_edit_inside_play_with_the_rules_of_the_command(ok, standard, status):
+    out = play(
+        ok, "ann", "4", "22", "y",
+        ":edit 1 ben 3 20",  # corrected; the hand in progress restarts
+        ":edit 9 ann 1 2",  # no hand 9: refused, told
+        ":edit 1 ann 4",  # a count missing: refused, told
+        ":edit 1 ann 4 22 --frob",  # an option edit does not have
+        ':edit 1 ann 4 "22',  # an open quote
+        "ben", "2", "30", "y",
+    )
+    assert "Corrected hand 1: Ben knocked with 3, Ann had 20" in out
+    assert "there is no hand 9" in out and "give the knocker and both deadwood counts" in out
+    assert "unexpected extra argument" in out and "cannot read that" in out
+    assert hands(ok) == [("Ben", 3, 20, None), ("Ben", 2, 30, None)]
+    assert status()["totals"] == {"Ann": 0, "Ben": 45}
+
+
+def test_edit_a_session_not_current_edits_the_one_played(ok, standard, status):
+    ok("new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "other")
+    play(ok, "ann", "4", "22", "y", ":edit 1 ann 2 22", session="game")
+    assert hands(ok, "--session", "game") == [("Ann", 2, 22, None)]
+    assert hands(ok, "--session", "other") == [] and status()["session"] == "other"
+
+
+# --- the end of a game: the rematch ------------------------------------------------------------
+
+
+def test_game_over_offers_the_rematch_and_goes_on_in_it(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "first")
+    out = play(ok, "ann", "0", "30", "y", "", "ben", "4", "22", "y")
+    assert out.count("Ann wins the game with 55 (Ben 0)") == 1
+    assert out.count("Play a rematch? [Y/n]") == 1 and "The session is over" not in out
+    assert "Started 'standard-1'" in out and "Rematch of 'first'" in out
+    assert hands(ok, "--session", "first") == [("Ann", 0, 30, None)]
+    doc = status()
+    assert doc["session"] == "standard-1" and doc["totals"] == {"Ann": 0, "Ben": 18}
+
+
+def test_rematch_declined_stops_and_starts_nothing(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "first")
+    out = play(ok, "ann", "0", "30", "y", "n", eof=True)
+    assert "No rematch" in out and "Stopped. Every hand you confirmed is saved." in out
+    assert [s["name"] for s in ok("sessions", "--json").json()] == ["first"]
+    out = play(ok, "y", eof=True)  # play on a finished session offers the rematch at once
+    assert out.count("Ann wins the game") == 1 and "Play a rematch?" in out
+    assert status()["session"] == "standard-1"
+
+
+def test_undo_at_the_rematch_question_lets_the_game_go_on(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "first")
+    out = play(ok, "ann", "0", "30", "y", ":back", ":undo", "y", "ann", "4", "22", "y")
+    assert "no question to go back to" in out
+    assert hands(ok) == [("Ann", 4, 22, None)] and status()["session"] == "first"
+    assert not status()["over"]
+
+
+def test_next_dealer_is_said_once_between_hands(ok, standard):
+    out = play(ok, "ann", "4", "22", "y")
+    between = out.split("Saved hand 1")[1]
+    assert between.count("Ann deals next") == 1 and "Hand 2. Ann deals next." in between
+
+
+# --- :quit and Ctrl-D (end of input) at every question: nothing confirmed is lost -----------
+
+
+OKLAHOMA_QUESTIONS = [
+    [],  # the upcard
+    ["7h"],  # who knocked
+    ["7h", "ann"],  # the knocker's deadwood
+    ["7h", "ann", "0"],  # big gin?
+    ["7h", "ann", "0", "n"],  # the opponent's deadwood
+    ["7h", "ann", "0", "n", "20"],  # record it?
+    ["7h", "ann", "0", "n", "20", "y", ":undo"],  # the question of :undo (y/n, as the command's: Ctrl-D only)
+]
+STOPS = [(at, eof) for at in range(len(OKLAHOMA_QUESTIONS)) for eof in (False, True) if eof or at < 6]
+
+
+@pytest.mark.parametrize(("at", "eof"), STOPS)
+def test_quit_or_end_of_input_at_every_question_loses_nothing_confirmed(ok, status, at, eof):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31", "--target", "200")
+    play(ok, "9c", "ben", "5", "25", "y")  # one confirmed hand first
+    out = play(ok, *OKLAHOMA_QUESTIONS[at], eof=eof)
+    assert "Stopped. Every hand you confirmed is saved." in out
+    saved = [("Ben", 5, 25, "9C")] + ([("Ann", 0, 20, "7H")] if at == 6 else [])
+    assert hands(ok) == saved
+    assert status()["hands_played"] == len(saved)
+
+
+@pytest.mark.parametrize("eof", [False, True], ids=["quit", "eof"])
+def test_quit_or_end_of_input_at_the_rematch_question(ok, status, eof):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "first")
+    out = play(ok, "ann", "0", "30", "y", eof=eof)
+    assert "Play a rematch?" in out and "Stopped. Every hand you confirmed is saved." in out
+    assert [s["name"] for s in ok("sessions", "--json").json()] == ["first"]
+    assert status()["winner"] == "Ann" and hands(ok) == [("Ann", 0, 30, None)]
+
+
+def test_an_imported_name_starting_with_the_command_mark_is_refused(ok, refused, tmp_path):
+    import json
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    doc = json.loads(ok("export", "--format", "json").stdout)
+    text = json.dumps(doc).replace('"Ben"', '":back"')
+    assert ":back" in text
+    (tmp_path / "colon.json").write_text(text)
+    refused("import", str(tmp_path / "colon.json"), says="cannot start with ':'")
+
+
+def test_a_finished_hollywood_series_offers_a_new_series(ok, status):
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--name", "series")
+    out = play(ok, "ann", "0", "75", "y", "ben", "0", "75", "y", "ann", "0", "75", "y", "y", "ben", "3", "9", "y")
+    assert out.count("Ann wins the series, 2 games of 3") == 1 and "The series is over. Play a rematch?" in out
+    doc = status()
+    assert doc["session"] == "hollywood-1" and doc["hands_played"] == 1  # R19: the rematch is a new series
+    assert hands(ok, "--session", "series") == [("Ann", 0, 75, None), ("Ben", 0, 75, None), ("Ann", 0, 75, None)]

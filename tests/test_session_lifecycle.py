@@ -1,0 +1,187 @@
+"""Sessions you can set right: rename, delete (nothing destroyed), restore (issue 10, item 2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import facts_bytes
+
+
+@pytest.fixture
+def two_games(ok):
+    """'friday' (Ann beat Ben) and 'test' (a throw-away game where Cy beat Ann), 'test' current."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "friday")
+    ok("hand", "ann", "0", "30")  # gin: 30 + 25 = 55, Ann wins
+    ok("new", "standard", "Ann", "Cy", "--dealer", "Ann", "--target", "50", "--name", "test")
+    ok("hand", "cy", "0", "40")  # gin: 40 + 25 = 65, Cy wins
+
+
+def names(ok, *extra):
+    return [row["name"] for row in ok("sessions", "--json", *extra).json()]
+
+
+# --- rename -----------------------------------------------------------------
+
+
+def test_rename_current_session_and_the_current_pointer_follows(two_games, ok, status):
+    out = ok("rename", "Cy's night").stdout
+    assert "Renamed 'test' to 'Cy's night'" in out
+    assert status()["session"] == "Cy's night"  # still current
+    assert names(ok) == ["friday", "Cy's night"]
+    assert status("--session", "cy's")["totals"] == {"Ann": 0, "Cy": 65}  # hands go with it
+
+
+def test_rename_another_session_with_session_option(two_games, ok, status):
+    ok("rename", "--session", "fri", "Friday 1")
+    assert names(ok) == ["Friday 1", "test"] and status()["session"] == "test"
+    ok("rename", "--session", "friday 1", "FRIDAY 1")  # the same name in other letters is no clash
+    assert names(ok)[0] == "FRIDAY 1"
+
+
+def test_rename_refuses_a_taken_name_ignoring_case_an_empty_or_unprintable_name(two_games, refused, ok):
+    refused("rename", "FRIDAY", says="already a session named 'friday'")
+    refused("rename", "   ", says="name is empty")
+    refused("rename", "evil\x1b]0;pwned\x07", says="cannot be shown")
+    refused("rename", "x", "--session", "nope", says="no session 'nope'")
+    refused("new", "standard", "Ann", "Ben", "--name", "a\x1bb", says="cannot be shown")
+    assert names(ok) == ["friday", "test"]
+
+
+# --- delete -----------------------------------------------------------------
+
+
+def test_delete_shows_what_it_holds_and_asks_default_no(two_games, ok, status, db_path):
+    before = db_path.read_bytes()
+    out = ok("delete", "friday", input="\n").stdout
+    assert "Delete 'friday': Standard, Ann v Ben, 1 hand, won by Ann (Ann 55, Ben 0)? [y/N]" in out
+    assert "Nothing deleted" in out
+    out = ok("delete", "friday", input="n\n").stdout
+    assert "Nothing deleted" in out and db_path.read_bytes() == before
+    ok("delete", "friday", input="y\n")
+    assert names(ok) == ["test"] and status()["session"] == "test"
+
+
+def test_delete_with_no_answer_is_refused_and_changes_nothing(two_games, refused):
+    refused("delete", says="no answer, so nothing was deleted; add --yes")
+    refused("delete", "friday", input="", says="nothing was deleted")
+
+
+def test_deleting_the_current_session_leaves_none_current_and_says_so(two_games, ok, refused):
+    out = ok("delete", "--yes").stdout
+    assert "Deleted 'test'" in out and "`ginscore restore test` brings it back" in out
+    assert "No session is current now" in out and "ginscore use NAME" in out
+    refused("status", says="no session is current")
+    refused("hand", "ann", "4", "22", says="no session is current")
+    ok("use", "friday")
+    assert ok("status", "--json").json()["session"] == "friday"
+
+
+def test_deleted_sessions_are_hidden_and_not_usable(two_games, ok, refused):
+    ok("delete", "test", "--yes")
+    assert names(ok) == ["friday"]
+    assert "Not listed: 1 deleted session" in ok("sessions").stdout
+    deleted = ok("sessions", "--deleted", "--json").json()
+    assert [r["name"] for r in deleted] == ["test"] and deleted[0]["deleted_at"]
+    assert deleted[0]["hands_played"] == 1 and deleted[0]["winner"] == "Cy"
+    out = ok("sessions", "--deleted").stdout
+    assert "test" in out and "friday" not in out and "ginscore restore NAME" in out
+    refused("use", "test", says="session 'test' is deleted; `ginscore restore test` brings it back")
+    refused("status", "--session", "te", says="is deleted")
+    refused("export", "--session", "test", says="is deleted")
+    refused("delete", "test", "--yes", says="is deleted")
+
+
+def test_deleted_sessions_count_in_no_stats_history_or_head_to_head(two_games, ok):
+    everyone = ok("stats", "--json").json()
+    assert set(everyone["players"]) == {"Ann", "Ben", "Cy"}
+    ok("delete", "test", "--yes")
+    doc = ok("stats", "--json").json()
+    assert set(doc["players"]) == {"Ann", "Ben"}
+    assert doc["players"]["Ann"]["sessions"] == 1 and doc["players"]["Ann"]["hands"] == 1
+    assert [h["players"] for h in doc["head_to_head"]] == [["Ann", "Ben"]]
+    assert [r["name"] for r in ok("history", "--json").json()] == ["friday"]
+    assert ok("history", "--json", "--player", "ann").json()[0]["name"] == "friday"
+    ok("restore", "test")
+    assert ok("stats", "--json").json() == everyone
+
+
+# --- restore ----------------------------------------------------------------
+
+
+def test_delete_then_restore_gives_the_session_back_byte_for_byte(two_games, ok, status, db_path):
+    exported = ok("export", "--format", "json", "--session", "friday").stdout
+    file_before = facts_bytes(db_path)
+    ok("use", "friday")
+    ok("delete", "--yes")
+    out = ok("restore", "friday").stdout
+    assert "Restored 'friday'" in out and "current session now" in out
+    assert status()["session"] == "friday"  # restore makes it current
+    assert ok("export", "--format", "json").stdout == exported
+    assert names(ok) == ["friday", "test"] and ok("sessions", "--deleted", "--json").json() == []
+    ok("use", "test")
+    assert facts_bytes(db_path) == file_before  # not a byte of the facts lost
+
+
+def test_a_new_session_may_reuse_a_deleted_name_then_restore_needs_the_name_free(two_games, ok, refused, status):
+    ok("delete", "test", "--yes")
+    ok("new", "oklahoma", "Dee", "Eve", "--dealer", "Dee", "--name", "TEST")
+    refused("restore", "test", says="already a session named 'TEST'; restore this one under another name")
+    msg = refused("restore", "test", says="--name NEW")
+    assert "ginscore rename --session test NEW" in msg
+    refused("restore", "test", "--name", "friday", says="already a session named 'friday'; choose another --name")
+    ok("restore", "test", "--name", "test (old)")
+    assert status()["session"] == "test (old)" and status()["totals"] == {"Ann": 0, "Cy": 65}
+    assert names(ok) == ["friday", "test (old)", "TEST"]
+
+
+def test_two_deleted_sessions_with_one_name_come_back_last_deleted_first(ok, refused, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "dup")
+    ok("hand", "ann", "4", "22")
+    ok("delete", "--yes")
+    ok("new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "dup")
+    ok("delete", "dup", "--yes")
+    assert [r["players"] for r in ok("sessions", "--deleted", "--json").json()] in (
+        [["Cy", "Dee"], ["Ann", "Ben"]], [["Ann", "Ben"], ["Cy", "Dee"]]  # deleted in the same second
+    )
+    first = ok("restore", "dup").stdout
+    assert "Still deleted under the name 'dup': 1 other session" in first and "ginscore restore dup --name NEW" in first
+    back = status()["players"]
+    refused("restore", "dup", says="already a session named 'dup'")
+    ok("rename", "dup 2")
+    assert "Still deleted" not in ok("restore", "dup").stdout
+    assert {tuple(back), tuple(status()["players"])} == {("Ann", "Ben"), ("Cy", "Dee")}
+    assert "Restored 'dup'" in first and ok("sessions", "--deleted", "--json").json() == []
+
+
+def test_restore_refuses_what_is_not_deleted_or_could_be_two(two_games, ok, refused):
+    refused("restore", "friday", says="no deleted session 'friday'; no session is deleted")
+    refused("restore", "", says="no deleted session")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "alpha")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "alps")
+    ok("delete", "alpha", "--yes")
+    ok("delete", "alps", "--yes")
+    refused("restore", "al", says="'al' could be alpha, alps")
+    refused("restore", "zz", says="no deleted session 'zz'; `ginscore sessions --deleted` lists them")
+    ok("restore", "alph")  # a unique prefix is enough
+    assert ok("status", "--json").json()["session"] == "alpha"
+
+
+def test_a_hollywood_session_told_as_cards_comes_back_byte_for_byte(ok, db_path):
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31", "--name", "series")
+    ok("hand", "ann", "--cards", "AS 2S 3S 4H 5H 6H 7D 8D 9D KC", "--against", "KS KH KD 2C 3C 9C 10C JH QD 5S")
+    ok("draw", "--upcard", "7h")
+    ok("hand", "ben", "0", "40", "--big-gin")
+    exported, file_before = ok("export", "--format", "json").stdout, facts_bytes(db_path)
+    ok("delete", "series", input="y\n")
+    assert ok("sessions", "--json").json() == []
+    ok("restore", "series")
+    assert ok("export", "--format", "json").stdout == exported and facts_bytes(db_path) == file_before
+
+
+def test_new_sessions_do_not_take_the_generated_name_of_a_deleted_one(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("delete", "--yes")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    assert status()["session"] == "standard-2"
+    ok("restore", "standard-1")
+    assert status()["session"] == "standard-1"
