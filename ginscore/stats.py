@@ -24,6 +24,8 @@ Definitions (written down where the issue leaves them open):
 
 from __future__ import annotations
 
+from operator import add
+
 from .rules import BIG_GIN, GIN, KNOCK, UNDERCUT
 from .variants import Draw, Standings
 
@@ -128,40 +130,97 @@ def _pack(counts: dict) -> list[int]:
 
 def combine(sessions) -> dict:
     """``stats --json`` from the ``session_counts`` (or ``packed`` ones) of each session, oldest first."""
-    from operator import add
-
     sums: dict[str, list[int]] = {}  # by player_key: COUNTERS
-    longest: dict[str, int] = {}
-    shown_as: dict[str, str] = {}  # the latest spelling of each name
-    runs: dict[str, int] = {}  # the run of wins still going at the end of the sessions so far
-    pairs: dict[tuple[str, str], dict] = {}
-
+    pairs: dict[tuple[str, str], list[int]] = {}
+    runs = _Runs()
     for session in sessions:
-        for name, counts in session["counts"].items():
-            if isinstance(counts, dict):
-                counts = _pack(counts)
-            key = name.casefold()  # player_key
-            shown_as[key] = name
-            record = sums.get(key)
-            sums[key] = list(map(add, record, counts)) if record is not None else counts[:_LEAD]
-            going, best = runs.get(key, 0), longest.get(key, 0)
-            if counts[_WHOLE]:
-                going += counts[_HANDS]
-                longest[key] = max(best, going)
-            else:
-                longest[key] = max(best, going + counts[_LEAD], counts[_BEST])
-                going = counts[_TAIL]
-            runs[key] = going
-        names, winner = session["players"], session["winner"]
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                key = tuple(sorted((player_key(a), player_key(b))))
-                pair = pairs.setdefault(key, {"sessions": 0, "wins": {key[0]: 0, key[1]: 0}})
-                pair["sessions"] += 1
-                if winner in (a, b):
-                    pair["wins"][player_key(winner)] += 1
+        counted = {name: _pack(c) if isinstance(c, dict) else c for name, c in session["counts"].items()}
+        _add_sums(sums, counted)
+        _add_pairs(pairs, session["players"], session["winner"])
+        runs.add((name, c[_HANDS], *c[_LEAD:]) for name, c in counted.items())
+    return _shown(sums, pairs, runs)
 
-    players = {key: dict(zip(COUNTERS, values)) | {"longest_run": longest[key]} for key, values in sums.items()}
+
+def tally(sessions: list[dict]) -> dict:
+    """What some sessions (a part of the database, issue 12) add to ``stats``, to keep beside
+    them: the counters and the head-to-head summed (the order does not matter), and for each
+    session only what does: when it started, its place (``id``), each player's runs of wins.
+
+    ``sessions``: packed session counts with ``created_at`` and ``id``; ``combine_tallies``
+    of the tallies of any grouping equals ``combine`` of the sessions.
+    """
+    sums: dict[str, list[int]] = {}
+    pairs: dict[tuple[str, str], list[int]] = {}
+    lines = []
+    for session in sessions:
+        _add_sums(sums, session["counts"])
+        _add_pairs(pairs, session["players"], session["winner"])
+        lines.append([session["created_at"], session["id"],
+                      [[name] + counts[_HANDS:_HANDS + 1] + counts[_LEAD:] for name, counts in session["counts"].items()]])
+    return {"sums": sums, "pairs": [[a, b, *counts] for (a, b), counts in pairs.items()], "sessions": lines}
+
+
+def combine_tallies(tallies) -> dict:
+    """``stats --json`` from the ``tally`` of each group of sessions."""
+    sums: dict[str, list[int]] = {}
+    pairs: dict[tuple[str, str], list[int]] = {}
+    lines = []
+    for part in tallies:
+        _add_sums(sums, part["sums"])
+        for a, b, *counts in part["pairs"]:
+            pair = pairs.setdefault((a, b), [0, 0, 0])
+            pair[:] = map(add, pair, counts)
+        lines += part["sessions"]
+    lines.sort(key=lambda line: (line[0] or "", line[1]))  # oldest first, as played
+    runs = _Runs()
+    for _, _, players in lines:
+        runs.add(players)
+    return _shown(sums, pairs, runs)
+
+
+def _add_sums(sums: dict, counted: dict) -> None:
+    for name, counts in counted.items():
+        key = name.casefold()  # player_key
+        record = sums.get(key)
+        sums[key] = list(map(add, record, counts)) if record is not None else counts[:_LEAD]
+
+
+def _add_pairs(pairs: dict, names: list[str], winner: str | None) -> None:
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            key = tuple(sorted((player_key(a), player_key(b))))
+            pair = pairs.setdefault(key, [0, 0, 0])  # sessions, wins of the first, of the second
+            pair[0] += 1
+            if winner in (a, b):
+                pair[1 + key.index(player_key(winner))] += 1
+
+
+class _Runs:
+    """Runs of wins across sessions in the order played, and each name's latest spelling."""
+
+    def __init__(self):
+        self.longest: dict[str, int] = {}
+        self.going: dict[str, int] = {}  # the run of wins still going at the end of the sessions so far
+        self.shown_as: dict[str, str] = {}
+
+    def add(self, players) -> None:
+        """One session: (name, hands, lead, tail, best, whole) of each player (``session_counts``)."""
+        for name, hands, lead, tail, best, whole in players:
+            key = name.casefold()
+            self.shown_as[key] = name
+            going, longest = self.going.get(key, 0), self.longest.get(key, 0)
+            if whole:
+                going += hands
+                self.longest[key] = max(longest, going)
+            else:
+                self.longest[key] = max(longest, going + lead, best)
+                going = tail
+            self.going[key] = going
+
+
+def _shown(sums: dict, pairs: dict, runs: _Runs) -> dict:
+    shown_as = runs.shown_as
+    players = {key: dict(zip(COUNTERS, values)) | {"longest_run": runs.longest[key]} for key, values in sums.items()}
     shown = {}
     for key, record in players.items():
         shown[shown_as[key]] = {
@@ -178,9 +237,9 @@ def combine(sessions) -> dict:
     head_to_head = [
         {
             "players": [shown_as[a], shown_as[b]],
-            "sessions": pair["sessions"],
-            "wins": {shown_as[a]: pair["wins"][a], shown_as[b]: pair["wins"][b]},
+            "sessions": sessions,
+            "wins": {shown_as[a]: wins_a, shown_as[b]: wins_b},
         }
-        for (a, b), pair in sorted(pairs.items())
+        for (a, b), (sessions, wins_a, wins_b) in sorted(pairs.items())
     ]
     return {"players": shown, "head_to_head": head_to_head}

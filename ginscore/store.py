@@ -63,7 +63,7 @@ from . import atomic
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
 from .shown import visible
-from .store_files import INDEX_KEY, PART_SIZE, Files, Gone, NotOurs, facts_key, summary_key
+from .store_files import INDEX_KEY, PART_SIZE, TALLIES_KEY, Files, Gone, NotOurs, facts_key, summary_key
 from .summary import as_typed
 from .variants import SessionFacts, match_name
 
@@ -528,6 +528,55 @@ class Database:
             return {}
         return dict(self._file(summary_key(part), "summaries"))
 
+    def tallies(self) -> list[dict]:
+        """The ``stats.tally`` of every part's live sessions, for ``stats`` over every session:
+        from the cache beside the facts, made again from the summaries where stale. A session
+        that cannot be read fails it, naming it."""
+        def every() -> list[dict]:
+            stored = self._stored_tallies()
+            return [stored[part] if part in stored else self._tally(part)
+                    for part in sorted(set(self._index().parts))]
+
+        return self._reading(every)
+
+    def _tally(self, part: int) -> dict:
+        from .stats import tally
+
+        index = self._index()
+        rows = self._rows(part)
+        chosen = []
+        for session_id in index.members(part):
+            if index.deleted[index.position(session_id)]:
+                continue  # deleted sessions count in no statistics
+            row = rows[str(session_id)]
+            if "unusable" in row:
+                raise DatabaseUnusable(self.path, row["unusable"])
+            chosen.append(row | {"id": session_id})
+        return tally(chosen)
+
+    def _stored_tallies(self) -> dict[int, dict]:
+        """The stored tallies whose stamp matches their part's facts."""
+        from .store_summary import version
+
+        files = self._main()["files"]
+        if self._legacy or TALLIES_KEY not in files:
+            return {}
+        try:
+            stored = self._file(TALLIES_KEY, "tallies")
+        except Gone:
+            if self._writer or _read_main(self.path, self.files.real)[0] == self._raw:
+                return {}  # missing, not replaced by a write meanwhile: made again
+            raise
+        found = {}
+        for key, entry in stored.items():
+            part = int(key) if key.isdigit() else -1
+            generation = files.get(facts_key(part))
+            if entry.get("tally") is not None and part not in self._dirty and \
+                    (entry.get("version"), entry.get("facts")) == (version(), generation) and \
+                    entry.get("facts_size") == self.files.size(facts_key(part), generation):
+                found[part] = entry["tally"]
+        return found
+
     # writing --------------------------------------------------------------
 
     def add(self, facts: SessionFacts) -> None:
@@ -662,6 +711,8 @@ class Database:
             new[summary_key(part)] = _dumps({"stamp": {"1": stamp}, "summaries": self._rows(part)})
         if self._index_dirty:
             new[INDEX_KEY] = _dumps({"index": {"1": self._index().doc()}})
+        if stale or files.get(TALLIES_KEY) is None or self.files.size(TALLIES_KEY, files[TALLIES_KEY]) is None:
+            new[TALLIES_KEY] = self._tallies_file(write, files, stale, new)
         if self._legacy:
             self._keep_old_copy()
         created: list[str] = []
@@ -687,6 +738,27 @@ class Database:
         self._meta, self._raw = meta, self._written
         self._dirty, self._changed, self._seen = set(), set(), {}
         self._index_dirty = self._meta_dirty = False
+
+    def _tallies_file(self, write: int, files: dict, stale: set[int], new: dict[str, bytes]) -> bytes:
+        """Every part's tally, stamped like its summary; a part with a session that cannot be read
+        keeps none (``stats`` then reads its summaries and fails on it, naming it)."""
+        from .store_summary import version
+
+        kept = self._stored_tallies()
+        entries = {}
+        for part in sorted(set(self._index().parts)):
+            key = facts_key(part)
+            if part in kept and part not in stale:
+                found = kept[part]
+            else:
+                try:
+                    found = self._tally(part)
+                except DatabaseUnusable:
+                    found = None
+            size = len(new[key]) if key in new else self.files.size(key, files[key])
+            entries[str(part)] = {"version": version(), "facts": write if key in new else files[key],
+                                  "facts_size": size, "tally": found}
+        return _dumps({"tallies": entries})
 
     def _keep_old_copy(self) -> None:
         """Before the first write upgrades a schema 1 or 2 file, a copy of it is kept beside it."""

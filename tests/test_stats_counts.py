@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ginscore.rules import BIG_GIN, GIN, KNOCK, UNDERCUT
-from ginscore.stats import combine, session_counts, statistics
+from ginscore.stats import combine, combine_tallies, packed, session_counts, statistics, tally
 from ginscore.variants import Draw, Standings, replay
 
 from .test_core_variants import legal_sessions
@@ -119,3 +119,20 @@ def test_session_counts_are_plain_json_and_sum_in_any_grouping(histories):
     counts = [session_counts(replay(facts)) for facts in histories]
     assert json.loads(json.dumps(counts)) == counts  # storable as they are
     assert combine(counts) == combine(json.loads(json.dumps(counts)))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(legal_sessions(), st.sampled_from(["2026-01-01", "2026-02-01", None]),
+                          st.integers(0, 3)), max_size=7))
+def test_tallies_of_any_grouping_add_up_to_the_same_statistics(sessions):
+    """The summary keeps a ``tally`` a part (issue 12): grouped any way, started in any order
+    (ties kept in the order added), they give what ``combine`` gives over the sessions played in order."""
+    import json
+
+    rows = []
+    for n, (facts, started, group) in enumerate(sessions):
+        row = packed(session_counts(replay(facts))) | {"created_at": started, "id": n + 1}
+        rows.append((group, row))
+    in_order = sorted((row for _, row in rows), key=lambda row: row["created_at"] or "")
+    groups = [tally([row for g, row in rows if g == group]) for group in range(4)]
+    assert combine_tallies(json.loads(json.dumps(groups))) == combine(in_order)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from ginscore.records import session_from_dict
-from ginscore.stats import packed, session_counts
+from ginscore.stats import packed, session_counts, tally
 from ginscore.store import SCHEMA_VERSION, Store
 from ginscore.store_files import PART_SIZE
 from ginscore.summary import history_row
@@ -114,7 +114,14 @@ def test_the_stored_summaries_equal_a_replay_of_every_session(ok, db_path):
         ok(*args)
     facts = stored_sessions(db_path)
     assert len(facts) == PART_SIZE + 17
-    assert _summaries(db_path) == {key: _replayed(doc) for key, doc in facts.items()}
+    replayed = {key: _replayed(doc) for key, doc in facts.items()}
+    assert _summaries(db_path) == replayed
+    index = json.loads(_file(db_path, "index").read_text())["index"]["1"]
+    tallies = json.loads(_file(db_path, "tallies").read_text())["tallies"]
+    for part in (0, 1):  # each part's statistics: its live sessions, replayed
+        live = [n for n, p, gone in zip(index["ids"], index["parts"], index["deleted"]) if p == part and not gone]
+        assert tallies[str(part)]["tally"] == json.loads(json.dumps(tally([replayed[str(n)] | {"id": n} for n in live])))
+    assert any(index["deleted"])
 
 
 def test_a_missing_or_stale_summary_is_made_again_from_the_facts(ok, db_path):
@@ -137,6 +144,19 @@ def test_a_missing_or_stale_summary_is_made_again_from_the_facts(ok, db_path):
         summary.write_text(json.dumps({"stamp": {"1": stamp | stale}, "summaries": lying}))
         assert _every_output(ok) == expected  # other code, other facts: not trusted
     summary.write_bytes(good)
+
+    tallies = _file(db_path, "tallies")
+    stored = json.loads(tallies.read_text())
+    entry = stored["tallies"]["0"]
+    lying = json.loads(json.dumps(entry["tally"]).replace('"Ann"', '"Nobody"'))
+    for stale in ({"version": "another"}, {"facts": entry["facts"] - 1}, {"facts_size": entry["facts_size"] + 1}):
+        stored["tallies"]["0"] = entry | stale | {"tally": lying}
+        tallies.write_text(json.dumps(stored))
+        assert ok("stats", "--json").json() == expected["stats"]
+    tallies.unlink()
+    assert ok("stats", "--json").json() == expected["stats"]
+    ok("use", "okla")  # a writer puts it back
+    assert _file(db_path, "tallies").exists() and ok("stats", "--json").json() == expected["stats"]
 
 
 def test_a_summary_made_by_other_code_is_made_again_by_the_next_writer(ok, db_path):
@@ -162,13 +182,15 @@ def test_a_command_on_one_session_reads_only_its_part(ok, db_path):
             db.add(replay_free_session(f"s{n}"))
     files = _meta(db_path)["files"]
     assert sorted(k for k in files if k.startswith("facts-")) == ["facts-0000", "facts-0001", "facts-0002"]
-    for key in ("facts-0000", "facts-0001"):
-        _file(db_path, key).unlink()  # the facts of the other parts are never read
+    for key in ("facts-0000", "facts-0001"):  # the facts of the other parts are never read
+        other = _file(db_path, key)
+        other.write_bytes(b"x" * other.stat().st_size)
     ok("hand", "ann", "4", "22")
     ok("draw")
     assert ok("status", "--json").json()["hands_played"] == 2
     assert ok("log", "--json").json()["session"] == f"s{2 * PART_SIZE}"
     assert ok("history", "--limit", "1", "--json").json()[0]["hands_played"] == 2
+    assert ok("stats", "--json").json()["players"]["Ann"]["hands"] == 2
 
 
 def replay_free_session(name: str):
@@ -195,7 +217,7 @@ def test_the_parts_of_a_symlinked_database_live_beside_the_real_file(ok, db_path
     ok("hand", "ann", "4", "22")
     assert db_path.is_symlink()
     assert sorted(p.name.split("-")[0] for p in real.parent.iterdir() if not p.name.endswith(".lock")) == [
-        "scores.facts", "scores.index", "scores.json", "scores.summary"]
+        "scores.facts", "scores.index", "scores.json", "scores.summary", "scores.tallies"]
     assert ok("status", "--json").json()["totals"] == {"Ann": 18, "Ben": 0}
     copy = tmp_path / "copy"
     shutil.copytree(real.parent, copy)  # copying the folder copies everything

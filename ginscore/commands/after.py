@@ -62,9 +62,12 @@ def stats(
 
     Example: ginscore stats --since 2026-01-01
     """
-    from ..stats import combine
+    from ..stats import combine, combine_tallies
 
-    doc = combine(_chosen(ctx, variant, since, with_player)[0])
+    if (variant, since, with_player) == (None, None, None):  # every session: each part's tally, kept beside it
+        doc = combine_tallies(_store(ctx).reading().tallies())
+    else:
+        doc = combine(_chosen(ctx, variant, since, with_player)[0])
     if player is not None:
         names = list(doc["players"])
         if not names:
