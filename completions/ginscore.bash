@@ -164,7 +164,7 @@ _ginscore() {
             ;;
         export)
             case "$prev" in
-            --format|-f) COMPREPLY=( $(compgen -W "csv json" -- "$cur") ); return ;;
+            --format|-f) COMPREPLY=( $(compgen -W "csv json html svg" -- "$cur") ); return ;;
             --output|-o) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             --session|-s) COMPREPLY=(); return ;;
             esac

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 
 from rich import box
 from rich.console import Console
@@ -22,10 +23,13 @@ from .variants import Draw, HandResult, SessionFacts, Standings
 VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
 
 _consoles: dict[tuple, Console] = {}
+_drawing_into: list[Console] = []  # set by ``drawing_into`` (export --format html|svg)
 
 
 def console() -> Console:
     """One console per output stream and colour setting (tests change both between commands)."""
+    if _drawing_into:
+        return _drawing_into[-1]
     key = (id(sys.stdout), os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"))
     if key not in _consoles:
         plain = not sys.stdout.isatty()
@@ -34,6 +38,16 @@ def console() -> Console:
             highlight=False, emoji=False, width=120 if plain and "COLUMNS" not in os.environ else None
         )
     return _consoles[key]
+
+
+@contextmanager
+def drawing_into(out: Console):
+    """Every show_* function draws into ``out`` (a recording console) instead of the terminal."""
+    _drawing_into.append(out)
+    try:
+        yield out
+    finally:
+        _drawing_into.pop()
 
 
 def say(text: str, style: str | None = None) -> None:
