@@ -15,6 +15,7 @@ from .common import (
     _json_option, _load, _now, _print_json, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE,
     _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
 )
+from .common import SESSIONS  # what these arguments complete to
 
 
 @app.command("import")
@@ -148,7 +149,10 @@ def sessions(ctx: typer.Context, as_json: bool = _json_option()) -> None:
 
 
 @app.command()
-def use(ctx: typer.Context, name: str = typer.Argument(..., help="A session name or a unique prefix of one.", metavar="NAME")) -> None:
+def use(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., help="A session name or a unique prefix of one.", metavar="NAME", autocompletion=SESSIONS),
+) -> None:
     """Make a session current.
 
     Example: ginscore use hollywood-2
