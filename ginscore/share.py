@@ -1,9 +1,9 @@
 """A session as a picture to share: its standings and log as an HTML page or an SVG image.
 
 Drawn by the very functions behind `status` and `log` (render.py), into a
-console that records (Rich's own ``export_html`` / ``export_svg``), at a
-fixed width and with fixed colours, so a picture is the same whatever
-terminal made it (the README's pictures are compared byte for byte). Every
+console that records (Rich's own ``export_html`` / ``export_svg``), as wide
+as its widest table and with fixed colours, so nothing wraps and a picture
+is the same whatever terminal made it (the README's pictures are compared byte for byte). Every
 character passes through ``shown.visible`` on the way in (safe_rich); Rich's
 export escapes ``<``, ``&`` and quotes on the way out.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import io
 
+from rich.cells import cell_len
 from rich.console import Console
 
 from . import render
@@ -20,7 +21,8 @@ from .safe_rich import ShowAll
 from .shown import visible
 from .variants import Standings
 
-WIDTH = 100  # wide enough for the Hollywood log's three game columns, narrow enough for a phone to zoom
+WIDEST = 200  # first drawn this wide, then again as wide as the widest line (never under NARROWEST)
+NARROWEST = 80
 SVG_ID = "ginscore"  # Rich draws a fresh random id into every SVG unless given one
 
 PAGE = """<!DOCTYPE html>
@@ -59,10 +61,10 @@ def _game_finals(st: Standings) -> None:
             render.say(f"Game {game.number} with its bonuses (H3): {scores}.")
 
 
-def picture(st: Standings, fmt: str) -> str:
-    """The standings (Hollywood: every game and its final bonuses) then the log, as ``html`` or ``svg``."""
+def _drawn(st: Standings, width: int) -> Console:
+    """The standings (Hollywood: every game and its final bonuses) then the log, recorded ``width`` wide."""
     out = Console(
-        record=True, file=io.StringIO(), width=WIDTH, force_terminal=True, color_system="truecolor",
+        record=True, file=io.StringIO(), width=width, force_terminal=True, color_system="truecolor",
         no_color=False, highlight=False, emoji=False, legacy_windows=False,
     )
     out.push_render_hook(ShowAll())
@@ -71,6 +73,13 @@ def picture(st: Standings, fmt: str) -> str:
         _game_finals(st)
         render.say("")
         render.show_log(st)
+    return out
+
+
+def picture(st: Standings, fmt: str) -> str:
+    """The session as an ``html`` page or an ``svg`` picture, as wide as its widest table, nothing wrapped."""
+    lines = _drawn(st, WIDEST).export_text().splitlines()
+    out = _drawn(st, max(NARROWEST, *(cell_len(line) for line in lines)))
     title = visible(_title(st))
     if fmt == "svg":
         return out.export_svg(title=title, unique_id=SVG_ID)

@@ -110,8 +110,8 @@ def export(
     """The session's hands as CSV (or JSON with --format json), or a page or picture to share.
 
     --format html and --format svg draw the standings (Hollywood: every game
-    and its bonuses) and the log, as `status` and `log` show them, 100
-    columns wide.
+    and its bonuses) and the log, as `status` and `log` show them, as wide
+    as their widest table.
 
     Example: ginscore export --output tonight.csv
     """
