@@ -32,13 +32,13 @@ _FONT = {
     "7": ("███", "  █", "  █", "  █", "  █"),
     "8": ("███", "█ █", "███", "█ █", "███"),
     "9": ("███", "█ █", "███", "  █", "███"),
-    "-": ("   ", "   ", "███", "   ", "   "),
+    " ": ("   ",) * 5,
 }
 
 
-def big_number(number: int) -> str:
-    """``number`` in block digits: five lines, a blank column between digits."""
-    glyphs = [_FONT[c] for c in str(number)]
+def big_number(number: int, digits: int = 0) -> str:
+    """``number`` in block digits, right-aligned to ``digits`` places: five lines, a blank column between."""
+    glyphs = [_FONT[c] for c in str(number).rjust(digits)]
     return "\n".join(" ".join(g[row] for g in glyphs) for row in range(5))
 
 
@@ -68,7 +68,8 @@ def big_board(st: Standings) -> Table:
         digits = []
         for game in st.games:
             style = "bold green" if game.winner == player else ("bold" if _leader(game.scores) == player else "")
-            digits.append(Text(big_number(game.scores[player]), style=style))
+            places = max(len(str(score)) for score in game.scores.values())
+            digits.append(Text(big_number(game.scores[player], places), style=style, justify="left", no_wrap=True))
         board.add_row(name, *digits)
     return board
 
@@ -84,7 +85,7 @@ def frame(st: Standings, out: Console, *, big: bool, footer: str = "") -> Render
     parts: list[RenderableType] = [render._title(st.facts)]
     if big:
         board = big_board(st)
-        if Measurement.get(out, out.options, board).minimum <= out.width:
+        if Measurement.get(out, out.options.update_width(1000), board).maximum <= out.width:  # whole, or not at all
             parts.append(board)
     parts.append(render.standings_table(st))
     banner = render.winner_words(st)

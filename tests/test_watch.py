@@ -21,6 +21,8 @@ import time
 
 import pytest
 
+from ginscore.board import big_number
+
 DEADLINE = 30.0  # seconds to wait for a change to be drawn before the test fails
 ANSI = re.compile(r"\x1b(\[[0-9;?]*[A-Za-z]|\][^\x07]*\x07|[()][A-Z0-9]|[=>78])")
 
@@ -33,11 +35,11 @@ def _ginscore(*args: str) -> subprocess.CompletedProcess:
 class Watching:
     """A `ginscore watch` process and everything it has drawn so far."""
 
-    def __init__(self, *args: str, terminal: bool):
+    def __init__(self, *args: str, terminal: bool, columns: int = 100):
         command = [sys.executable, "-m", "ginscore", "watch", *args]
         if terminal:
             self.fd, child = os.openpty()
-            fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
+            fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
             env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
             self.process = subprocess.Popen(command, stdin=child, stdout=child, stderr=child, env=env)
             os.close(child)
@@ -90,8 +92,8 @@ class Watching:
 def watching():
     started = []
 
-    def start(*args: str, terminal: bool = False) -> Watching:
-        started.append(Watching(*args, terminal=terminal))
+    def start(*args: str, terminal: bool = False, columns: int = 100) -> Watching:
+        started.append(Watching(*args, terminal=terminal, columns=columns))
         return started[-1]
 
     yield start
@@ -109,6 +111,7 @@ def test_watch_in_a_terminal_redraws_a_hand_from_another_process_and_stops_on_ct
     _ginscore("hand", "ann", "0", "47")  # gin: 47 + 25 = 72
     drawn = board.wait_for("Last hand (1): Ann went gin", "72")
     assert re.search(r"Ann\s+72\s+1", drawn), drawn  # the standings row: points, hands won
+    assert all(row in drawn for row in big_number(72).splitlines())  # and 72 in digits five lines tall
     assert board.stop() == 0
     assert board.raw.rstrip().endswith(b"\x1b[?1049l")  # back from the full screen
     assert b"\x1b[?25h" in board.raw  # cursor shown again
@@ -185,3 +188,14 @@ def test_watch_refuses_at_start_what_it_cannot_show(cli, refused, db_path):
 def test_watch_of_an_unknown_session_is_refused(ok, refused):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
     refused("watch", "--once", "--session", "nope", says="no session 'nope'")
+
+
+def test_watch_on_a_narrow_terminal_leaves_out_the_big_digits_not_the_totals(ok, watching):
+    ok("new", "hollywood", "Al", "Bo", "--dealer", "Bo")
+    ok("hand", "al", "0", "75")  # 100, in game 1 (R17)
+    ok("hand", "bo", "0", "98")  # 123, in game 2 (game 1 is over)
+    board = watching("--once", terminal=True, columns=40)
+    drawn = board.wait_for("Last hand (2)")
+    assert board.process.wait(timeout=DEADLINE) == 0
+    assert "█" not in drawn, drawn  # the digits would not fit whole
+    assert re.search(r"Al\s+100\s+0\s+0", drawn) and re.search(r"Bo\s+0\s+123\s+0", drawn), drawn
