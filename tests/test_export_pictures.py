@@ -113,3 +113,26 @@ def test_picture_of_a_session_without_hands(ok):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     text, _ = _page(ok("export", "--format", "html").stdout)
     assert "No hands yet" in text and "Ann deals next" in text
+
+
+def test_whatever_reaches_a_picture_or_the_board_is_made_visible():
+    """Defence in depth (issue 9): even text that slipped past the input checks is shown, never obeyed."""
+    import io
+
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from ginscore.safe_rich import Shown, ShowAll
+
+    table = Table()
+    table.add_column(Text("Ann\x1b]0;owned\x07"))
+    table.add_row(Text("\u202eneB"))
+    out = Console(file=io.StringIO(), width=60, record=True, color_system=None)
+    out.push_render_hook(ShowAll())
+    out.print(table)
+    out.print(Shown(Text("tab\there")))
+    text = out.export_text(clear=False)
+    ET.fromstring(out.export_svg(unique_id="t"))  # no character XML forbids
+    assert "Ann\\x1b]0;owned" in text and "\\u202eneB" in text  # (Rich itself drops the bell)
+    assert "\x1b" not in text and "\u202e" not in text
