@@ -148,6 +148,7 @@ def test_watch_with_session_stays_on_it(ok, watching):
     drawn = board.wait_for("Last hand (1): Ann knocked with 2")
     assert "Cy" not in drawn
     assert board.stop() == 0
+    assert board.text.count("pinned · Standard") == 2  # another session's change drew no frame
 
 
 def test_watch_shows_a_missing_or_damaged_file_and_keeps_watching(ok, watching, db_path):

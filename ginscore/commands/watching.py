@@ -34,35 +34,55 @@ def _watched(store, pinned: str | None) -> Standings:
     return _standings(store, db.load(pinned))
 
 
+def _facts_or_problem(showing: Standings | str):
+    return showing.facts if isinstance(showing, Standings) else showing
+
+
 class _Board:
-    """Draws the watched session, or the problem that keeps it from being read, at each change."""
+    """What the board shows: the watched session, or the problem that keeps it from being read."""
 
     def __init__(self, store, pinned: str | None, out, big: bool, until: str):
         self.store, self.pinned, self.out, self.big, self.until = store, pinned, out, big, until
-        self.seen: tuple | None = _file_signature(store.path)
+        self.seen: tuple | None = _file_signature(store.path)  # taken before the first read: no change is missed
+        self.showing: Standings | str = ""
+        self.updated = ""
 
     def changed(self) -> bool:
+        """Has the file changed since it was last looked at?"""
         now = _file_signature(self.store.path)
         if now == self.seen:
             return False
         self.seen = now
         return True
 
-    def draw(self, standings: Standings | None = None):
+    def show(self, showing: Standings | str) -> bool:
+        """Show ``showing`` from now on; False when it is what the board already shows."""
         from datetime import datetime
 
-        from .. import board
+        if _facts_or_problem(showing) == _facts_or_problem(self.showing):
+            return False
+        self.showing, self.updated = showing, f"{datetime.now():%H:%M:%S}"
+        return True
+
+    def read(self) -> bool:
+        """Read the file again; False when the board would show the same."""
         from ..errors import GinscoreError
 
-        footer = f"{self.store.path} · read at {datetime.now():%H:%M:%S}{self.until}"
-        if standings is None:
-            try:
-                if self.seen is None:
-                    return board.problem(f"The database file {self.store.path} is not there.", footer)
-                standings = _watched(self.store, self.pinned)
-            except GinscoreError as error:
-                return board.problem(str(error), footer)
-        return board.frame(standings, self.out, big=self.big, footer=footer)
+        try:
+            if self.seen is None:
+                return self.show(f"The database file {self.store.path} is not there.")
+            return self.show(_watched(self.store, self.pinned))
+        except GinscoreError as error:
+            return self.show(str(error))
+
+    def frame(self):
+        """The board as it stands, laid out for the console's width now."""
+        from .. import board
+
+        footer = f"{self.store.path} · updated {self.updated}{self.until}"
+        if isinstance(self.showing, str):
+            return board.problem(self.showing, footer)
+        return board.frame(self.showing, self.out, big=self.big, footer=footer)
 
 
 @app.command()
@@ -85,31 +105,29 @@ def watch(
     from .. import render
 
     store = _store(ctx)
-    pinned = store.reading().find_name(session) if session is not None else None
-    first = _watched(store, pinned)  # a file or session that cannot be read stops here (exit 1 or 2)
     out = render.console()
     on_terminal = sys.stdout.isatty()
+    pinned = store.reading().find_name(session) if session is not None else None
     scoreboard = _Board(store, pinned, out, big=on_terminal, until="" if once else " · Ctrl-C stops")
+    scoreboard.show(_watched(store, pinned))  # a file or session that cannot be read stops here (exit 1 or 2)
     try:
         if once or not on_terminal:
-            out.print(scoreboard.draw(first))
+            out.print(scoreboard.frame())
             while not once:
                 time.sleep(POLL_SECONDS)
-                if scoreboard.changed():
+                if scoreboard.changed() and scoreboard.read():
                     out.rule()
-                    out.print(scoreboard.draw())
+                    out.print(scoreboard.frame())
                     out.file.flush()
             return
         from rich.live import Live
 
-        with Live(scoreboard.draw(first), console=out, screen=True, auto_refresh=False) as live:
+        with Live(scoreboard.frame(), console=out, screen=True, auto_refresh=False) as live:
             size = out.size
             while True:
                 time.sleep(POLL_SECONDS)
-                if scoreboard.changed():
-                    live.update(scoreboard.draw(), refresh=True)
-                elif out.size != size:
+                if (scoreboard.changed() and scoreboard.read()) or out.size != size:
                     size = out.size
-                    live.refresh()
+                    live.update(scoreboard.frame(), refresh=True)
     except KeyboardInterrupt:
         return  # Ctrl-C is how a watch ends: quietly, exit 0
