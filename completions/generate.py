@@ -182,8 +182,8 @@ def _bash_action(completes: Completes) -> str:
         return f"_ginscore_names {completes.kind}"
     if completes.kind == "new-players":
         return '_ginscore_offer "${args[@]:1}"'
-    if completes.kind in ("file", "dir"):
-        return 'COMPREPLY=( $(compgen -f -- "$cur") )'
+    if completes.kind in ("file", "dir"):  # one file a line, quoted by bash as file names
+        return 'compopt -o filenames 2>/dev/null; local IFS=$\'\\n\'; COMPREPLY=( $(compgen -f -- "$cur") )'
     if completes.choices:
         return f'COMPREPLY=( $(compgen -W "{" ".join(completes.choices)}" -- "$cur") )'
     return "COMPREPLY=()"

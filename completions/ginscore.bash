@@ -76,7 +76,7 @@ _ginscore() {
     done
     if [[ -z "$cmd" ]]; then
         case "$prev" in
-            --db) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+            --db) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         esac
         COMPREPLY=( $(compgen -W "new rematch hand draw edit undo status dealer log rules chart import export sessions use where stats history play watch deadwood --db --help -h" -- "$cur") )
         return
@@ -255,7 +255,7 @@ _ginscore() {
                 COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --spades-double --ace-means-gin --help -h" -- "$cur") )
             else
                 case "${#args[@]}" in
-                    0) COMPREPLY=( $(compgen -f -- "$cur") ) ;;
+                    0) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ) ;;
                     *) COMPREPLY=() ;;
                 esac
             fi
@@ -263,7 +263,7 @@ _ginscore() {
         export)
             case "$prev" in
                 --format|-f) COMPREPLY=( $(compgen -W "csv json html svg" -- "$cur") ); return ;;
-                --output|-o) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+                --output|-o) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
                 --session|-s) _ginscore_names sessions; return ;;
             esac
             if [[ "$cur" == -* ]]; then
