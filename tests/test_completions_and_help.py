@@ -153,8 +153,10 @@ def test_complete_is_not_listed_for_people(ok):
 
 
 @pytest.mark.skipif(not shutil.which("zsh"), reason="zsh is not installed")
-def test_zsh_completes_players_and_sessions(ok):
+def test_zsh_completes_players_and_sessions(ok, tmp_path):
     _evening(ok)
+    other = tmp_path / "other file.json"
+    ok("--db", other, "new", "standard", "Cy", "Dee", "--dealer", "cy")
 
     def offered(line: str) -> list[str]:
         env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
@@ -166,11 +168,15 @@ def test_zsh_completes_players_and_sessions(ok):
     assert offered("ginscore use ") == ["friday night", "three-1"]
     assert offered("ginscore hand --session fri m") == ["Mary Jane"]
     assert offered("ginscore new three Al 'Bo b' Cy --captain ") == ["Al", "Bo b", "Cy"]
+    assert offered("ginscore stats ") == ["Ann", "Bob", "José", "Mary Jane", "O'Neil"]
+    assert offered(f"ginscore --db {shlex.quote(str(other))} hand ") == ["Cy", "Dee"]
 
 
 @pytest.mark.skipif(not shutil.which("fish"), reason="fish is not installed")
-def test_fish_completes_players_and_sessions(ok):
+def test_fish_completes_players_and_sessions(ok, tmp_path):
     _evening(ok)
+    other = tmp_path / "other file.json"
+    ok("--db", other, "new", "standard", "Cy", "Dee", "--dealer", "cy")
 
     def offered(line: str) -> list[str]:
         script = ROOT / "completions" / "ginscore.fish"
@@ -183,3 +189,5 @@ def test_fish_completes_players_and_sessions(ok):
     assert offered("ginscore use ") == ["friday night", "three-1"]
     assert offered("ginscore hand --session fri ") == ["Ann", "Mary Jane"]
     assert offered("ginscore new three Al 'Bo b' Cy --dealer ") == ["Al", "Bo b", "Cy"]
+    assert offered("ginscore edit 1 ") == ["Bob", "José", "O'Neil"]
+    assert offered(f"ginscore --db {shlex.quote(str(other))} hand ") == ["Cy", "Dee"]

@@ -8,7 +8,6 @@ functional wait, not a timed assertion.
 
 from __future__ import annotations
 
-import fcntl
 import os
 import re
 import select
@@ -16,10 +15,12 @@ import signal
 import struct
 import subprocess
 import sys
-import termios
 import time
 
 import pytest
+
+fcntl = pytest.importorskip("fcntl")  # pseudo-terminals: POSIX only
+termios = pytest.importorskip("termios")
 
 from ginscore.board import big_number
 
