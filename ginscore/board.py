@@ -1,12 +1,15 @@
 """The scoreboard of `ginscore watch`: one frame of a session, readable across the table.
 
-A frame is the standings as `status` draws them (render.py), under the
-totals written in digits five lines tall, built from block characters (no
-font library), when the screen is a terminal wide enough for them. Every
+A frame is the standings as `status` draws them (render.py) at the
+screen's width, under the totals written in digits five lines tall, built
+from block characters (no font library), when the screen is a terminal wide
+enough for them. Every
 character is made visible on the way out (safe_rich.Shown).
 """
 
 from __future__ import annotations
+
+import io
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -80,19 +83,29 @@ def _leader(scores: dict[str, int]) -> str | None:
     return ranked[0][0] if ranked[0][1] > ranked[1][1] else None
 
 
+def _as_drawn(out: Console, draw) -> Text:
+    """What ``draw()`` prints through render.py, drawn at ``out``'s width and colours, as one Text.
+
+    So the board shows the standings exactly as `status` lays them out for
+    that width (a compact layout on a phone), whatever render.py decides.
+    """
+    recording = Console(
+        file=io.StringIO(), width=out.width, record=True, color_system=out.color_system,
+        force_terminal=out.is_terminal, no_color=out.no_color, highlight=False, emoji=False,
+    )
+    with render.drawing_into(recording):
+        draw()
+    return Text.from_ansi(recording.export_text(styles=True).rstrip("\n"))
+
+
 def frame(st: Standings, out: Console, *, big: bool, footer: str = "") -> RenderableType:
     """One picture of the session: big totals when ``big`` and they fit, the standings, the last hand."""
-    parts: list[RenderableType] = [render._title(st.facts)]
+    parts: list[RenderableType] = []
     if big:
         board = big_board(st)
         if Measurement.get(out, out.options.update_width(1000), board).maximum <= out.width:  # whole, or not at all
             parts.append(board)
-    parts.append(render.standings_table(st))
-    banner = render.winner_words(st)
-    if banner:
-        parts.append(Text(banner, style="bold green"))
-    elif not st.over:
-        parts.append(Text(render.next_words(st), style="bold cyan"))
+    parts.append(_as_drawn(out, lambda: render.show_standings(st)))
     if st.hands:
         last = st.hands[-1]
         parts.append(Text(f"Last hand ({last.number}): {explain(st, last)}."))
