@@ -13,7 +13,7 @@ import typer
 
 from .commands.common import _make_app, app
 # Each module registers its commands; the order here is the order `--help` lists them.
-from .commands import table, house, view, sessions, after, live, cards  # noqa: F401, I001
+from .commands import table, house, view, sessions, after, live, watching, cards, complete  # noqa: F401, I001
 
 
 def _typed_command(args: list[str]) -> str | None:

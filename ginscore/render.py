@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from contextlib import contextmanager
 
 from rich import box
 from rich.console import Console, Group
@@ -26,6 +27,7 @@ from .variants import Draw, HandResult, SessionFacts, Standings
 VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
 
 _consoles: dict[tuple, Console] = {}
+_drawing_into: list[Console] = []  # set by ``drawing_into`` (export --format html|svg)
 
 
 def screen_width() -> int:
@@ -51,11 +53,23 @@ def screen_width() -> int:
 
 def console() -> Console:
     """One console per output stream, width and colour setting (tests change all three between commands)."""
+    if _drawing_into:
+        return _drawing_into[-1]
     width = screen_width()
     key = (id(sys.stdout), width, os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"))
     if key not in _consoles:
         _consoles[key] = Console(highlight=False, emoji=False, width=width)
     return _consoles[key]
+
+
+@contextmanager
+def drawing_into(out: Console):
+    """Every show_* function draws into ``out`` (a recording console) instead of the terminal."""
+    _drawing_into.append(out)
+    try:
+        yield out
+    finally:
+        _drawing_into.pop()
 
 
 def say(text: str, style: str | None = None) -> None:

@@ -96,12 +96,33 @@ app = _make_app()
 
 Variant = Enum("Variant", {name: name for name in VARIANTS}, type=str)  # the choices typer shows
 
+COMPLETION_MARK = "ginscore-completes:"
+
+
+def _completes(kind: str):
+    """Mark a parameter as naming a ``kind`` of thing, as click marks a path as a "file".
+
+    Kinds: "players" (of the session acted on), "everyone" (who ever played),
+    "sessions", "new-players" (the names typed earlier on a `new` line).
+    completions/generate.py reads the mark (the help of the one completion
+    offered), and the scripts it writes ask `ginscore complete KIND` for the
+    names while a line is being typed.
+    """
+
+    def complete(incomplete: str):
+        return [(incomplete, COMPLETION_MARK + kind)]
+
+    return complete
+
+
+PLAYERS, EVERYONE, SESSIONS, NEW_PLAYERS = map(_completes, ("players", "everyone", "sessions", "new-players"))
+
 SESSION_HELP = "The session to act on (exact name or unique prefix); the current one when left out."
 JSON_HELP = "Print one JSON document for scripts instead of tables."
 
 
 def _session_option():
-    return typer.Option(None, "--session", "-s", help=SESSION_HELP, metavar="NAME")
+    return typer.Option(None, "--session", "-s", help=SESSION_HELP, metavar="NAME", autocompletion=SESSIONS)
 
 
 def _json_option():

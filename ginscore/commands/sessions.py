@@ -18,6 +18,7 @@ from .common import (
     _json_option, _load, _now, _print_json, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE,
     STAKE, _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
 )
+from .common import SESSIONS  # what these arguments complete to
 
 
 @app.command("import")
@@ -86,24 +87,42 @@ def import_(
 class ExportFormat(str, Enum):
     csv = "csv"
     json = "json"
+    html = "html"
+    svg = "svg"
+
+
+def _export_text(standings, fmt: ExportFormat) -> str:
+    """The text `export` writes: CSV and JSON for scripts, HTML and SVG pictures for people."""
+    if fmt in (ExportFormat.html, ExportFormat.svg):
+        from ..share import picture
+
+        return picture(standings, fmt.value)
+    from ..export import export_csv, export_json
+
+    return export_csv(standings) if fmt is ExportFormat.csv else export_json(standings.facts)
 
 
 @app.command()
 def export(
     ctx: typer.Context,
-    fmt: ExportFormat = typer.Option(ExportFormat.csv, "--format", "-f", help="csv (one row per hand) or json (the whole session)."),
+    fmt: ExportFormat = typer.Option(
+        ExportFormat.csv, "--format", "-f",
+        help="csv (one row per hand), json (the whole session), or html / svg (standings and log as a page or picture).",
+    ),
     output: Path = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output.", dir_okay=False),
     session: str = _session_option(),
 ) -> None:
-    """The session's hands as CSV (or JSON with --format json).
+    """The session's hands as CSV (or JSON with --format json), or a page or picture to share.
+
+    --format html and --format svg draw the standings (Hollywood: every game
+    and its bonuses) and the log, as `status` and `log` show them, as wide
+    as their widest table.
 
     Example: ginscore export --output tonight.csv
     """
-    from ..export import export_csv, export_json
-
     target = None if output is None else _export_target(_store(ctx), output)
     standings = _load(ctx, session)
-    text = export_csv(standings) if fmt is ExportFormat.csv else export_json(standings.facts)
+    text = _export_text(standings, fmt)
     if target is None:
         sys.stdout.write(text)
         return
@@ -173,7 +192,10 @@ def sessions(
 
 
 @app.command()
-def use(ctx: typer.Context, name: str = typer.Argument(..., help="A session name or a unique prefix of one.", metavar="NAME")) -> None:
+def use(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., help="A session name or a unique prefix of one.", metavar="NAME", autocompletion=SESSIONS),
+) -> None:
     """Make a session current.
 
     Example: ginscore use hollywood-2
