@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .shown import visible
+from .rules import UNDERCUT
 from .summary import (
     OUTCOME_WORDS, counted, explain, house_rule_rows, lead_words, next_words, rules_words, settlement_words,
 )
@@ -303,10 +304,27 @@ def _hand_lines(r: HandResult, marks: dict[str, str], three: bool) -> list[str]:
         lines = [OUTCOME_WORDS[r.outcome]] + ([up] if up else [])
     else:
         dead = f"{hand.knocker_deadwood} v {hand.opponent_deadwood}"
-        lines = [f"{marks[hand.knocker]} {OUTCOME_WORDS[r.outcome]}", f"{dead} {up}".rstrip()]
+        lines = [f"{marks[hand.knocker]} {_result_words(r, marks, False)}", f"{dead} {up}".rstrip()]
     if three and r.roles:
         lines.append(f"{marks[r.roles.out]} sat out")
     return lines
+
+
+def _result_words(r: HandResult, by: dict[str, str], winner_shown: bool) -> str:
+    """The result of a hand; without a Winner column an undercut names who scored (R10, R13)."""
+    words = OUTCOME_WORDS[r.outcome]
+    if r.outcome == UNDERCUT and not winner_shown:
+        return f"{words} by {by[r.winner]}"
+    return words
+
+
+def _points_words(r: HandResult, by: dict[str, str], short: bool) -> str:
+    """Points of a hand; in a short layout an undercut's points carry the letter of who scored them."""
+    if r.points is None:
+        return ""
+    if short and r.outcome == UNDERCUT:
+        return f"{by[r.winner]} {r.points}"
+    return str(r.points)
 
 
 LOG_LAYOUTS = ("full", "medium", "short", "short-marks", "stacked", "marks")  # widest first
@@ -344,12 +362,13 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
             ("Deadwood", False, [f"{r.hand.knocker_deadwood} v {r.hand.opponent_deadwood}" if k else ""
                                  for r, k in zip(hands, knocks)]),
             ("Upcard", False, [str(r.hand.upcard) if r.hand.upcard else "" for r in hands]),
-            ("Result", False, [OUTCOME_WORDS[r.outcome] if k or not short else "draw" for r, k in zip(hands, knocks)]),
+            ("Result", False, [_result_words(r, by, layout != "medium") if k or not short else "draw"
+                               for r, k in zip(hands, knocks)]),
         ]
         if layout == "full":
             columns.append(("Winner", False, [r.winner or "" for r in hands]))
     columns.append(("Points" if layout in ("full", "medium") else "Pts", True,
-                    ["" if r.points is None else str(r.points) for r in hands]))
+                    [_points_words(r, by, short) for r in hands]))
     if hollywood and not stacked:
         for n in (1, 2, 3):
             columns.append((f"Game {n}", True, ["-".join(str(s[p]) for p in facts.players) for s in

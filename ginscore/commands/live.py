@@ -95,7 +95,8 @@ class _Table:
                 self.announced = True
                 raise _Again
         elif word == "help":
-            render.say(HELP)
+            for line in HELP.splitlines():
+                render.say(line)
         elif word == "draw":
             render.say('  :draw answers "Who knocked?"; it is not this question')
         else:
@@ -278,7 +279,8 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
     from .. import render
 
     table = _Table(ctx, _store(ctx).reading().find_name(session))
-    render.say(HELP)
+    for line in HELP.splitlines():
+        render.say(line)
     try:
         while True:
             facts = table.facts()
