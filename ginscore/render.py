@@ -1,8 +1,11 @@
 """Rich tables and plain sentences for people at the table.
 
 Only the human output paths import this module (it pulls in Rich). Every
-player name reaches Rich as ``Text``, never as markup, so a name like
-``[bold]Ann`` prints literally. Rich itself drops colour when the output is
+string from outside (names, session names, anything imported) reaches Rich
+through ``cell``/``say``: as ``Text``, never as markup, so a name like
+``[bold]Ann`` prints literally, and through ``shown.visible``, so no control
+character reaches the terminal raw; the ``screen.Screen`` console is the
+safety net behind them. Rich itself drops colour when the output is
 not a terminal and honours ``NO_COLOR``.
 """
 
@@ -16,6 +19,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .screen import Screen
+from .shown import visible
 from .summary import OUTCOME_WORDS, explain, rules_words
 from .variants import Draw, HandResult, SessionFacts, Standings
 
@@ -30,15 +35,21 @@ def console() -> Console:
     if key not in _consoles:
         plain = not sys.stdout.isatty()
         # Piped or redirected output is plain text; give it room rather than 80 columns.
-        _consoles[key] = Console(
+        _consoles[key] = Screen(
             highlight=False, emoji=False, width=120 if plain and "COLUMNS" not in os.environ else None
         )
     return _consoles[key]
 
 
+def cell(text, style: str = "") -> Text:
+    """Text from outside (a name, anything imported) as Rich shows it: never markup,
+    every control character visible (shown.visible)."""
+    return Text(visible(text), style=style)
+
+
 def say(text: str, style: str | None = None) -> None:
-    """One plain sentence; never parsed as markup."""
-    console().print(Text(text, style=style or ""))
+    """One plain sentence; never parsed as markup, every control character visible."""
+    console().print(cell(text, style or ""))
 
 
 def _when(iso: str | None) -> str:
@@ -48,7 +59,7 @@ def _when(iso: str | None) -> str:
 
 def _title(facts: SessionFacts) -> Text:
     return Text.assemble(
-        (facts.name, "bold"), f" · {VARIANT_NAMES[facts.variant]} · {' v '.join(facts.players)}\n",
+        cell(facts.name, "bold"), f" · {VARIANT_NAMES[facts.variant]} · {visible(' v '.join(facts.players))}\n",
         ("House rules: " + "; ".join(rules_words(facts)), "dim"),
     )
 
@@ -62,7 +73,7 @@ def standings_table(st: Standings) -> Table:
     if facts.variant == "hollywood":
         for game in st.games:
             head = f"Game {game.number}" + (f" (won by {game.winner})" if game.winner else "")
-            table.add_column(Text(head), justify="right")
+            table.add_column(cell(head), justify="right")
     else:
         table.add_column("Points", justify="right")
     table.add_column("Hands won", justify="right")
@@ -73,7 +84,7 @@ def standings_table(st: Standings) -> Table:
     role_of = {name: role for role, name in roles.items()}
     final = st.final or {}
     for player in facts.players:
-        row: list = [Text(player, style="bold" if player == st.winner else "")]
+        row: list = [cell(player, "bold" if player == st.winner else "")]
         if facts.variant == "three":
             row.append({"box": "in the box", "captain": "captain", "out": "sits out"}.get(role_of.get(player), ""))
         row += [str(g.scores[player]) for g in st.games]
@@ -118,6 +129,7 @@ def show_standings(st: Standings) -> None:
     out.print(standings_table(st))
     banner = winner_words(st)
     if banner:
+        banner = visible(banner)
         rule = "=" * len(banner)
         out.print(Text(f"{rule}\n{banner}\n{rule}", style="bold green"))
     if not st.over:
@@ -195,21 +207,21 @@ def show_log(st: Standings) -> None:
     if facts.variant == "hollywood":
         for n in (1, 2, 3):
             table.add_column(f"Game {n}", justify="right")
-        table.caption = Text("Game columns: " + " - ".join(facts.players))
+        table.caption = cell("Game columns: " + " - ".join(facts.players))
     else:
         for p in facts.players:
-            table.add_column(Text(p), justify="right")
+            table.add_column(cell(p), justify="right")
     for r in st.hands:
         hand = r.hand
         knock = not isinstance(hand, Draw)
         row = [
             str(r.number),
-            Text(r.dealer),
-            Text(hand.knocker if knock else ""),
+            cell(r.dealer),
+            cell(hand.knocker if knock else ""),
             f"{hand.knocker_deadwood} v {hand.opponent_deadwood}" if knock else "",
             str(hand.upcard) if hand.upcard else "",
             OUTCOME_WORDS[r.outcome],
-            Text(r.winner or ""),
+            cell(r.winner or ""),
             "" if r.points is None else str(r.points),
         ]
         if facts.variant == "hollywood":
@@ -233,12 +245,12 @@ def show_sessions(rows: list[dict]) -> None:
             result += " (game 3 open)"
         table.add_row(
             "*" if row["current"] else "",
-            Text(row["name"]),
+            cell(row["name"]),
             VARIANT_NAMES[row["variant"]],
-            Text(", ".join(row["players"])),
+            cell(", ".join(row["players"])),
             str(row["hands_played"]),
-            Text(result),
-            _when(row["created_at"]),
+            cell(result),
+            cell(_when(row["created_at"])),
         )
     console().print(table)
     if not rows:
@@ -269,7 +281,7 @@ def show_chart(st: Standings) -> None:
         for chart, width in zip(charts, widths):
             row = chart[y] if y < len(chart) else ""
             for char in row.ljust(width + 4):
-                line.append(char, style=marks.get(char, ""))
+                line.append(visible(char), style=marks.get(char, ""))
         out.print(line)
     say(legend(facts.players, facts.rules.target))
 
@@ -282,13 +294,13 @@ def show_history(rows: list[dict]) -> None:
         scores = row["final"] or row["score"]
         score = ", ".join(f"{p} {s}" for p, s in scores.items())
         table.add_row(
-            _when(row["created_at"]),
-            Text(row["name"]),
+            cell(_when(row["created_at"])),
+            cell(row["name"]),
             VARIANT_NAMES[row["variant"]],
-            Text(", ".join(row["players"])),
+            cell(", ".join(row["players"])),
             str(row["hands_played"]),
-            Text(row["winner"] or ("in play" if not row["over"] else "")),
-            Text(score + ("" if row["over"] else " (so far)")),
+            cell(row["winner"] or ("in play" if not row["over"] else "")),
+            cell(score + ("" if row["over"] else " (so far)")),
         )
     console().print(table)
     if not rows:
@@ -311,7 +323,7 @@ def show_stats(doc: dict) -> None:
     table = Table(box=box.SIMPLE_HEAD)
     table.add_column("")
     for name in doc["players"]:
-        table.add_column(Text(name), justify="right")
+        table.add_column(cell(name), justify="right")
     for label, key in STAT_ROWS:
         values = [record[key] for record in doc["players"].values()]
         if key == "hollywood_games_won" and not any(values):
@@ -325,8 +337,8 @@ def show_stats(doc: dict) -> None:
             pairs.add_column(head)
         for pair in doc["head_to_head"]:
             a, b = pair["players"]
-            pairs.add_row(Text(f"{a} v {b}"), str(pair["sessions"]),
-                          Text(f"{pair['wins'][a]} - {pair['wins'][b]}"))
+            pairs.add_row(cell(f"{a} v {b}"), str(pair["sessions"]),
+                          cell(f"{pair['wins'][a]} - {pair['wins'][b]}"))
         out.print(pairs)
     if not doc["players"]:
         say("No sessions match, so there is nothing to count yet.")

@@ -33,6 +33,7 @@ from pathlib import Path
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
+from . import interrupts
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
 from .variants import SessionFacts, match_name
@@ -110,6 +111,18 @@ def _migrate(path: Path, data: dict) -> dict:
     return data
 
 
+_writes = 0  # database files this process has replaced
+
+
+def writes() -> int:
+    """How many times this process has replaced a database file.
+
+    The exit point compares it before and after a command: a command that
+    changed the database exits 0 whatever happens afterwards (CLI.md).
+    """
+    return _writes
+
+
 def _replace_atomically(path: Path, data: dict) -> None:
     """Write ``data`` to ``path`` so that the file is the old one or the new one, whole."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -120,14 +133,19 @@ def _replace_atomically(path: Path, data: dict) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)
+    except OSError as error:
+        temp.unlink(missing_ok=True)
+        raise DatabaseUnusable(path, f"cannot be written: {error.strerror or error}") from None
+    global _writes
+    _writes += 1
+    try:  # the file is replaced: from here on the command has changed the database, whatever fails
         folder = os.open(path.parent, os.O_RDONLY)
         try:
             os.fsync(folder)
         finally:
             os.close(folder)
-    except OSError as error:
-        temp.unlink(missing_ok=True)
-        raise DatabaseUnusable(path, f"cannot be written: {error.strerror or error}") from None
+    except OSError:
+        pass
 
 
 class _CheckedStorage(Storage):
@@ -277,7 +295,8 @@ class Store:
             self._remove_leftovers()
             database = Database(self.path, migrate=True)
             yield database
-            database.flush()
+            with interrupts.held():  # a Ctrl-C now waits until the file is replaced (then exit 0)
+                database.flush()
 
     def _remove_leftovers(self) -> None:
         """Temporary files of a writer that was killed mid-write (only ever removed under the lock)."""

@@ -6,6 +6,7 @@ import typer
 
 from ..cards import parse_card
 from ..errors import Refused
+from ..shown import visible
 from ..variants import Draw, Knock, SessionFacts, Standings
 from .common import app, _append, _deadwood, _now, _replay_changed, _session_option, _standings, _store
 
@@ -15,7 +16,7 @@ def _ask(question: str, read):
     from .. import render
 
     while True:
-        answer = typer.prompt(question, default="", show_default=False).strip()
+        answer = typer.prompt(visible(question), default="", show_default=False).strip()
         try:
             return read(answer)
         except Refused as error:
@@ -109,7 +110,7 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
                 render.say("Stopped. Every hand you confirmed is saved.")
                 return
             preview = _replay_changed(facts._replace(hands=facts.hands + (told,)), len(facts.hands) + 1)
-            if not typer.confirm(f"{explain(preview, preview.hands[-1])}. Record it?", default=True):
+            if not typer.confirm(visible(f"{explain(preview, preview.hands[-1])}. Record it?"), default=True):
                 render.say("Not recorded; take the hand again.")
                 continue
         except typer.Abort:

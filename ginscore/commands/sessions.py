@@ -8,7 +8,9 @@ from pathlib import Path
 
 import typer
 
+from .. import terminal
 from ..errors import BadHandAt, Refused
+from ..shown import json_safe, visible, visible_lines
 from ..variants import replay
 from .common import (
     ACE_MEANS_GIN, app, BIG_GIN_BONUS, BOX_BONUS, _free_name, GAME_BONUS, GIN_BONUS, _house_rules,
@@ -78,6 +80,15 @@ def import_(
 
 
 
+def _data_shown(text: str, json_text: bool = False) -> str:
+    """Data for scripts, exactly as it is, unless a person reads it on a terminal
+    (then every control character visible); JSON keeps every character readable
+    back, as ``\\u`` escapes."""
+    if json_text:
+        return json_safe(text, sys.stdout.encoding)
+    return visible_lines(text) if sys.stdout.isatty() else text
+
+
 class ExportFormat(str, Enum):
     csv = "csv"
     json = "json"
@@ -99,14 +110,14 @@ def export(
     standings = _load(ctx, session)
     text = export_csv(standings) if fmt is ExportFormat.csv else export_json(standings.facts)
     if output is None:
-        sys.stdout.write(text)
+        sys.stdout.write(_data_shown(text, fmt is ExportFormat.json))
         return
     try:
         with open(output, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
     except OSError as error:
         raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
-    sys.stderr.write(f"Wrote {len(standings.hands)} hands of '{standings.facts.name}' to {output}\n")
+    terminal.tell(visible(f"Wrote {len(standings.hands)} hands of '{standings.facts.name}' to {output}"))
 
 
 @app.command()
@@ -150,4 +161,4 @@ def where(ctx: typer.Context) -> None:
 
     Example: ginscore where
     """
-    sys.stdout.write(f"{_store(ctx).path}\n")
+    sys.stdout.write(_data_shown(f"{_store(ctx).path}\n"))

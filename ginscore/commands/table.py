@@ -6,6 +6,7 @@ import typer
 
 from ..errors import Refused
 from ..rules import HouseRules
+from ..shown import visible
 from ..variants import check_players, Draw, draw_for_roles, replay, resolve_player, Roles, SessionFacts
 from .common import (
     ACE_MEANS_GIN, app, _append, BIG_GIN_BONUS, BOX_BONUS, GAME_BONUS, GIN_BONUS, _house_rules,
@@ -225,7 +226,7 @@ def undo(
     what = f"hand {last.number}: {explain(standings, last)}"
     if not yes:
         try:
-            sure = typer.confirm(f"Remove {what}?", default=False)
+            sure = typer.confirm(visible(f"Remove {what}?"), default=False)
         except typer.Abort:
             raise Refused("no answer, so nothing was removed; add --yes to remove without asking") from None
         if not sure:
