@@ -44,14 +44,17 @@ def _fail(status: int, message: str) -> int:
     return int(status)
 
 
-def _unwritten(error: OSError, changed: bool) -> int:
+def _unwritten(error: OSError, changed: bool, status: int = ExitStatus.OK) -> int:
     """The output could not be written (a closed pipe, a full disk, a closed stdout).
 
     A command that changed the database exits 0 all the same (CLI.md). One that
     changed nothing exits 0 when the reader went away (``| head``: nothing was
-    lost), else 1 with one line.
+    lost), else 1 with one line; one that had already failed keeps its status.
     """
+    terminal.abandon_output()
     reason = error.strerror or str(error)
+    if status != ExitStatus.OK and not changed:
+        return status
     if changed:
         if error.errno != errno.EPIPE:
             terminal.tell(f"Note: the change was saved, but its output could not be written ({reason}).")
@@ -61,8 +64,12 @@ def _unwritten(error: OSError, changed: bool) -> int:
     return _fail(ExitStatus.DATABASE, f"the output could not be written ({reason}); nothing was changed")
 
 
-class _Unwritten(Exception):
+class _OutputLost(Exception):
     """An OSError out of a command, carried past typer (which would exit 1 on a broken pipe)."""
+
+    def __init__(self, error: OSError):
+        super().__init__(error)
+        self.error = error
 
 
 def _stopped(changed: bool) -> int:
@@ -107,14 +114,14 @@ class _Group(TyperGroup):
             status = _fail(ExitStatus.REFUSED, error.format_message())
         except (typer.Abort, KeyboardInterrupt):
             status = _stopped(changed())
-        except (_Unwritten, OSError) as error:
-            terminal.abandon_output()
-            status = _unwritten(error.args[0] if isinstance(error, _Unwritten) else error, changed())
+        except _OutputLost as lost:
+            status = _unwritten(lost.error, changed())
+        except OSError as error:
+            status = _unwritten(error, changed())
         try:
             terminal.flush()
         except OSError as error:
-            terminal.abandon_output()
-            status = _unwritten(error, changed()) if status == ExitStatus.OK else status
+            status = _unwritten(error, changed(), status)
         if changed():
             interrupts.finished()
             status = ExitStatus.OK
@@ -126,7 +133,7 @@ class _Group(TyperGroup):
         try:
             return super().invoke(ctx)
         except OSError as error:
-            raise _Unwritten(error) from None
+            raise _OutputLost(error) from None
 
 
 def _make_app() -> typer.Typer:
