@@ -19,8 +19,8 @@ from contextlib import contextmanager
 @contextmanager
 def held():
     """Hold SIGINT for the block; raise KeyboardInterrupt after it if one arrived."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread receives signals, and only it may set a handler
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        yield  # only the main thread may set a handler; an ignored Ctrl-C (a background job) stays ignored
         return
     arrived: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda number, frame: arrived.append(number))

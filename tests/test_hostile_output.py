@@ -111,6 +111,8 @@ def test_hostile_names_inside_a_database_never_reach_the_terminal_raw(cli, ok, d
     json.loads(db_path.read_text(encoding="utf-8"))
     run_all_views(cli)
     assert_shown_safely(cli("hand", "ben", "3", "20"))
+    assert_shown_safely(cli("undo", input="n\n"))  # the question names the players
+    assert_shown_safely(cli("play", input="ben\n3\n20\nn\nquit\n"))
 
 
 def _export_doc(ok, hostile: str, field: str) -> dict:
