@@ -403,6 +403,14 @@ def test_ctrl_c_stops_before_the_change_or_lets_it_finish(cli, table, moment, st
         assert hands(cli) == 1
 
 
+def test_a_background_job_that_ignores_ctrl_c_keeps_ignoring_it(cli, table):
+    done = subprocess.run([sys.executable, "-c", POKE, "os.replace", "hand", "ann", "3", "20"],
+                          env={**ENV, "GINSCORE_DB": str(table)}, capture_output=True, timeout=60,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    assert done.returncode == 0 and done.stderr == b""
+    assert b"Recorded hand 1" in done.stdout and hands(cli) == 1
+
+
 @pytest.mark.slow
 def test_ctrl_c_at_any_moment_never_records_and_exits_130(cli, table):
     """SIGINT at 40 spread delays through a whole `hand`: exit 0 <=> hand recorded once;
