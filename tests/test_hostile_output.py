@@ -366,6 +366,60 @@ def test_a_terminal_that_cannot_show_unicode_gets_what_it_can_show(cli, table, e
     assert json.loads(data.stdout.decode(encoding))["players"] == ["Ann", "José"]
 
 
+EVERY_COMMAND = [
+    # (command line, writes): each valid on the `table` session with one hand played
+    (["hand", "ann", "3", "20"], True), (["draw", "--upcard", "7h"], True), (["edit", "1", "jos", "2", "30"], True),
+    (["undo", "--yes"], True), (["new", "three", "Ann", "Ben", "Cy"], True), (["rematch"], True),
+    (["use", "other"], True), (["import", "{export}"], True),
+    (["status"], False), (["status", "--json"], False), (["dealer"], False), (["log"], False), (["rules"], False),
+    (["chart"], False), (["sessions"], False), (["history"], False), (["stats"], False), (["export"], False),
+    (["export", "-f", "json"], False), (["where"], False), (["deadwood", "AS", "2S", "3S", "7H", "7D", "7C", "9H",
+                                                             "10H", "JH", "2D"], False), (["--help"], False),
+]
+DEVICES = ["pipe nobody reads", "/dev/full", "closed stdout", "ascii"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("device", DEVICES)
+def test_every_command_on_every_broken_output_tells_the_truth(ok, table, tmp_path, device):
+    """Each command of the app, writing and reading, on each output that fails: no traceback;
+    a writer exits 0 with its change made (or non-zero with the file untouched)."""
+    if device == "/dev/full" and not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "other")
+    ok("use", "tonight")
+    ok("hand", "ann", "3", "20")
+    export = tmp_path / "tonight.json"
+    export.write_text(ok("export", "-f", "json").stdout, encoding="utf-8")
+    seeded = table.read_bytes()
+    for args, writes in EVERY_COMMAND:
+        table.write_bytes(seeded)
+        args = [a.replace("{export}", str(export)) for a in args]
+        popen, write = {}, None
+        if device == "pipe nobody reads":
+            write = closed_pipe()
+            popen["stdout"] = write
+        elif device == "/dev/full":
+            popen["stdout"] = open("/dev/full", "w")
+        elif device == "closed stdout":
+            popen.update(stdout=None, preexec_fn=_close(1))
+        try:
+            done = ginscore(table, *args, env={"PYTHONIOENCODING": "ascii"} if device == "ascii" else None, **popen)
+        finally:
+            if write is not None:
+                os.close(write)
+            if device == "/dev/full":
+                popen["stdout"].close()
+        err = no_traceback(done)
+        assert done.returncode in (0, 1), (args, err)
+        changed = table.read_bytes() != seeded
+        if done.returncode:
+            assert not changed and err.startswith("Error: ") and err.count("\n") == 1, (args, err)
+            assert not writes, (args, err)  # a writer's output failing never makes it exit non-zero
+        else:
+            assert changed == writes, (args, err)
+
+
 # --- Ctrl-C: before the change (130) or after it (0), never "recorded, yet 130" ---
 
 POKE = """

@@ -129,6 +129,12 @@ class _Group(TyperGroup):
             sys.exit(status)
         return status
 
+    def make_context(self, *args, **kwargs):  # where `ginscore --help` is written
+        try:
+            return super().make_context(*args, **kwargs)
+        except OSError as error:
+            raise _OutputLost(error) from None
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
