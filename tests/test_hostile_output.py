@@ -187,6 +187,42 @@ def test_a_hostile_database_path_is_named_visibly(cli, tmp_path, hostile):
     assert result.exit_code == 1
 
 
+SGR = re.compile(r"\x1b\[[0-9;]*m")  # colour and bold: the only sequences ginscore itself sends
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals here")
+@pytest.mark.parametrize("args", [["status"], ["log"], ["sessions"], ["where"], ["hand", "\x1b[2J", "1", "2"]])
+def test_on_a_real_terminal_only_colour_sequences_are_sent(ok, tmp_path, args):
+    """On a terminal Rich adds colour; nothing else is sent raw, the database path included."""
+    import pty
+
+    hostile = HOSTILE["osc52-clipboard"] + HOSTILE["bidi-override"]
+    path = tmp_path / f"db{HOSTILE['csi-clear']}.json"
+    ok("--db", str(path), "new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", hostile)
+    main, terminal = pty.openpty()
+    try:
+        done = ginscore(path, *args, stdout=terminal, stderr=terminal, env={"COLUMNS": "120"})
+        os.close(terminal)
+        terminal = None
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:  # the terminal is closed once the command has ended
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(main)
+        if terminal is not None:
+            os.close(terminal)
+    text = SGR.sub("", shown.decode("utf-8")).replace("\r\n", "\n")
+    assert done.returncode in (0, 2), text
+    assert not RAW.search(text), repr(text)
+    assert "\\x1b" in text
+
+
 def test_json_for_scripts_keeps_the_data_and_escapes_it(cli, ok):
     name = "\x9b\u202ex\x1b"
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", name)
