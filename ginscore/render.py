@@ -1,8 +1,11 @@
 """Rich tables and plain sentences for people at the table.
 
 Only the human output paths import this module (it pulls in Rich). Every
-player name reaches Rich as ``Text``, never as markup, so a name like
-``[bold]Ann`` prints literally. Rich itself drops colour when the output is
+string from outside (names, session names, anything imported) reaches Rich
+through ``cell``/``say``: as ``Text``, never as markup, so a name like
+``[bold]Ann`` prints literally, and through ``shown.visible``, so no control
+character reaches the terminal raw; the ``screen.Screen`` console is the
+safety net behind them. Rich itself drops colour when the output is
 not a terminal and honours ``NO_COLOR``.
 """
 
@@ -18,6 +21,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from .screen import Screen
 from .shown import visible
 from .rules import UNDERCUT
 from .summary import (
@@ -59,7 +63,7 @@ def console() -> Console:
     width = screen_width()
     key = (id(sys.stdout), width, os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"))
     if key not in _consoles:
-        _consoles[key] = Console(highlight=False, emoji=False, width=width)
+        _consoles[key] = Screen(highlight=False, emoji=False, width=width)
     return _consoles[key]
 
 

@@ -40,7 +40,7 @@ from pathlib import Path
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
-from . import atomic
+from . import atomic, interrupts
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
 from .shown import visible
@@ -131,6 +131,18 @@ def _migrate(real: str, shown, data: dict, raw: bytes, st: os.stat_result) -> di
     return data
 
 
+_writes = 0  # database files this process has replaced
+
+
+def writes() -> int:
+    """How many times this process has replaced a database file.
+
+    The exit point compares it before and after a command: a command that
+    changed the database exits 0 whatever happens afterwards (CLI.md).
+    """
+    return _writes
+
+
 class _CheckedStorage(Storage):
     """TinyDB storage that reads the file once and writes only on ``flush``.
 
@@ -178,6 +190,8 @@ class _CheckedStorage(Storage):
                 atomic.replace(self.real, text.encode("utf-8"), self._unchanged)
             except OSError as error:
                 raise DatabaseUnusable(self.shown, f"cannot be written: {error.strerror or error}") from None
+            global _writes
+            _writes += 1  # the file is replaced: from here on the command has changed the database
             self.dirty = False
 
 
@@ -441,4 +455,5 @@ class Store:
                 raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
             database = Database(shown, real, migrate=True)
             yield database
-            database.flush()
+            with interrupts.held():  # a Ctrl-C now waits until the file is replaced (then exit 0)
+                database.flush()

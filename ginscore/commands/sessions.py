@@ -9,8 +9,9 @@ from pathlib import Path
 
 import typer
 
+from .. import terminal
 from ..errors import BadHandAt, Refused
-from ..shown import visible
+from ..shown import json_safe, visible, visible_lines
 from ..summary import as_typed, counted
 from ..variants import replay
 from .common import (
@@ -84,6 +85,15 @@ def import_(
 
 
 
+def _data_shown(text: str, json_text: bool = False) -> str:
+    """Data for scripts, exactly as it is, unless a person reads it on a terminal
+    (then every control character visible); JSON keeps every character readable
+    back, as ``\\u`` escapes."""
+    if json_text:
+        return json_safe(text, sys.stdout.encoding)
+    return visible_lines(text) if sys.stdout.isatty() else text
+
+
 class ExportFormat(str, Enum):
     csv = "csv"
     json = "json"
@@ -124,10 +134,10 @@ def export(
     standings = _load(ctx, session)
     text = _export_text(standings, fmt)
     if target is None:
-        sys.stdout.write(text)
+        sys.stdout.write(_data_shown(text, fmt is ExportFormat.json))
         return
     _write_export(target, output, text)
-    sys.stderr.write(f"Wrote {counted(len(standings.hands), 'hand')} of '{standings.facts.name}' to {output}\n")
+    terminal.tell(visible(f"Wrote {counted(len(standings.hands), 'hand')} of '{standings.facts.name}' to {output}"))
 
 
 def _export_target(store, output: Path) -> str:
@@ -215,7 +225,7 @@ def where(ctx: typer.Context) -> None:
 
     Example: ginscore where
     """
-    sys.stdout.write(f"{_store(ctx).path}\n")
+    sys.stdout.write(_data_shown(f"{_store(ctx).path}\n"))
 
 
 def _holds(standings) -> str:
