@@ -120,8 +120,10 @@ class _Group(TyperGroup):
         except GinscoreError as error:
             status = _fail(error.status, str(error))
         except _click_errors.UsageError as error:
-            where = f"; see `{error.ctx.command_path} --help`" if error.ctx else ""
-            status = _fail(ExitStatus.REFUSED, error.format_message().rstrip(".") + where)
+            message = error.format_message().strip().rstrip(".")
+            if error.ctx:  # a question ("Did you mean 'hand'?") ends its own sentence
+                message += f"{' S' if message.endswith('?') else '; s'}ee `{error.ctx.command_path} --help`"
+            status = _fail(ExitStatus.REFUSED, message)
         except _click_errors.ClickException as error:
             status = _fail(ExitStatus.REFUSED, error.format_message())
         except (typer.Abort, KeyboardInterrupt):
