@@ -9,11 +9,26 @@ from __future__ import annotations
 
 import sys
 
-import typer
 
-from .commands.common import _make_app, app
-# Each module registers its commands; the order here is the order `--help` lists them.
-from .commands import table, house, view, sessions, after, live, cards  # noqa: F401, I001
+def _stopped_while_starting() -> None:
+    """Ctrl-C before any command ran (loading, or building the command): nothing was changed."""
+    try:
+        sys.stderr.write("Error: stopped; nothing was changed\n")
+    except (AttributeError, OSError, ValueError):
+        pass
+    raise SystemExit(130)
+
+
+try:
+    import typer
+
+    from .commands.common import _make_app, app
+    # Each module registers its commands; the order here is the order `--help` lists them.
+    from .commands import table, house, view, sessions, after, live, watching, cards, complete  # noqa: F401, I001
+    from . import interrupts
+    from .store import writes as database_writes
+except KeyboardInterrupt:
+    _stopped_while_starting()
 
 
 def _typed_command(args: list[str]) -> str | None:
@@ -49,4 +64,11 @@ def app_for(args: list[str]) -> typer.Typer:
 
 def main() -> None:
     """Console-script entry point (and `python -m ginscore`)."""
-    app_for(sys.argv[1:])()
+    interrupts.command_line()
+    try:
+        app_for(sys.argv[1:])()
+    except KeyboardInterrupt:  # outside the command (the exit point answers inside it)
+        if database_writes():
+            interrupts.finished()
+            raise SystemExit(0) from None
+        _stopped_while_starting()

@@ -1,8 +1,11 @@
 """Rich tables and plain sentences for people at the table.
 
 Only the human output paths import this module (it pulls in Rich). Every
-player name reaches Rich as ``Text``, never as markup, so a name like
-``[bold]Ann`` prints literally. Rich itself drops colour when the output is
+string from outside (names, session names, anything imported) reaches Rich
+through ``cell``/``say``: as ``Text``, never as markup, so a name like
+``[bold]Ann`` prints literally, and through ``shown.visible``, so no control
+character reaches the terminal raw; the ``screen.Screen`` console is the
+safety net behind them. Rich itself drops colour when the output is
 not a terminal and honours ``NO_COLOR``.
 """
 
@@ -11,13 +14,16 @@ from __future__ import annotations
 import os
 import re
 import sys
+from contextlib import contextmanager
 
 from rich import box
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from .screen import Screen
 from .shown import visible
+from .rules import UNDERCUT
 from .summary import (
     OUTCOME_WORDS, counted, explain, house_rule_rows, lead_words, next_words, rules_words, settlement_words,
 )
@@ -26,6 +32,7 @@ from .variants import Draw, HandResult, SessionFacts, Standings
 VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
 
 _consoles: dict[tuple, Console] = {}
+_drawing_into: list[Console] = []  # set by ``drawing_into`` (export --format html|svg)
 
 
 def screen_width() -> int:
@@ -89,11 +96,23 @@ def _older(older: int, command: str) -> None:
 
 def console() -> Console:
     """One console per output stream, width and colour setting (tests change all three between commands)."""
+    if _drawing_into:
+        return _drawing_into[-1]
     width = screen_width()
     key = (id(sys.stdout), width, os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"))
     if key not in _consoles:
-        _consoles[key] = Console(highlight=False, emoji=False, width=width)
+        _consoles[key] = Screen(highlight=False, emoji=False, width=width)
     return _consoles[key]
+
+
+@contextmanager
+def drawing_into(out: Console):
+    """Every show_* function draws into ``out`` (a recording console) instead of the terminal."""
+    _drawing_into.append(out)
+    try:
+        yield out
+    finally:
+        _drawing_into.pop()
 
 
 def say(text: str, style: str | None = None) -> None:
@@ -327,10 +346,27 @@ def _hand_lines(r: HandResult, marks: dict[str, str], three: bool) -> list[str]:
         lines = [OUTCOME_WORDS[r.outcome]] + ([up] if up else [])
     else:
         dead = f"{hand.knocker_deadwood} v {hand.opponent_deadwood}"
-        lines = [f"{marks[hand.knocker]} {OUTCOME_WORDS[r.outcome]}", f"{dead} {up}".rstrip()]
+        lines = [f"{marks[hand.knocker]} {_result_words(r, marks, False)}", f"{dead} {up}".rstrip()]
     if three and r.roles:
         lines.append(f"{marks[r.roles.out]} sat out")
     return lines
+
+
+def _result_words(r: HandResult, by: dict[str, str], winner_shown: bool) -> str:
+    """The result of a hand; without a Winner column an undercut names who scored (R10, R13)."""
+    words = OUTCOME_WORDS[r.outcome]
+    if r.outcome == UNDERCUT and not winner_shown:
+        return f"{words} by {by[r.winner]}"
+    return words
+
+
+def _points_words(r: HandResult, by: dict[str, str], short: bool) -> str:
+    """Points of a hand; in a short layout an undercut's points carry the letter of who scored them."""
+    if r.points is None:
+        return ""
+    if short and r.outcome == UNDERCUT:
+        return f"{by[r.winner]} {r.points}"
+    return str(r.points)
 
 
 LOG_LAYOUTS = ("full", "medium", "short", "short-marks", "stacked", "marks")  # widest first
@@ -368,12 +404,13 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
             ("Deadwood", False, [f"{r.hand.knocker_deadwood} v {r.hand.opponent_deadwood}" if k else ""
                                  for r, k in zip(hands, knocks)]),
             ("Upcard", False, [str(r.hand.upcard) if r.hand.upcard else "" for r in hands]),
-            ("Result", False, [OUTCOME_WORDS[r.outcome] if k or not short else "draw" for r, k in zip(hands, knocks)]),
+            ("Result", False, [_result_words(r, by, layout != "medium") if k or not short else "draw"
+                               for r, k in zip(hands, knocks)]),
         ]
         if layout == "full":
             columns.append(("Winner", False, [r.winner or "" for r in hands]))
     columns.append(("Points" if layout in ("full", "medium") else "Pts", True,
-                    ["" if r.points is None else str(r.points) for r in hands]))
+                    [_points_words(r, by, short) for r in hands]))
     if hollywood and not stacked:
         for n in (1, 2, 3):
             columns.append((f"Game {n}", True, ["-".join(str(s[p]) for p in facts.players) for s in

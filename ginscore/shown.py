@@ -6,14 +6,23 @@ terminal title, clears the screen or writes the clipboard (OSC 52), or a
 bidirectional override that makes ``Ann`` read as something else. ``visible``
 writes each such character as a visible escape (``\\x1b``, ``\\u202e``) so
 it is shown, never obeyed (CLI.md "For people at the table"; issue 9).
+
+``for_encoding`` makes text fit a terminal that cannot show every character
+(an ASCII-only one gets ASCII), and ``json_safe`` does both jobs for a JSON
+document without changing the data it carries.
 """
 
 from __future__ import annotations
 
-# C0 controls, DEL, C1 controls, and the bidirectional marks, embeddings,
-# overrides and isolates (plus the zero-width marks that steer them).
+import re
+import unicodedata
+
+# C0 controls, DEL, C1 controls, the bidirectional marks, embeddings,
+# overrides and isolates (plus the zero-width marks that steer them), the
+# line and paragraph separators, and lone surrogates (the undecodable bytes
+# of a command line argument), which no terminal encoding can carry.
 _BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-_HIDDEN = [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0), *map(ord, _BIDI)]
+_HIDDEN = [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0), *map(ord, _BIDI), 0x2028, 0x2029, *range(0xD800, 0xE000)]
 
 
 def _escape(code: int) -> str:
@@ -21,8 +30,71 @@ def _escape(code: int) -> str:
 
 
 _TABLE = {code: _escape(code) for code in _HIDDEN}
+_LINES_KEPT = {**_TABLE, ord("\n"): "\n"}
 
 
 def visible(text) -> str:
     """``text`` with every control and bidi-steering character written as an escape."""
     return str(text).translate(_TABLE)
+
+
+def visible_lines(text) -> str:
+    """``visible``, keeping line breaks: for text already laid out in lines."""
+    return str(text).translate(_LINES_KEPT)
+
+
+# What an ASCII-only terminal shows instead of the few symbols ginscore itself writes.
+_PLAIN = str.maketrans({
+    "·": "-", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+    "—": "-", "–": "-", "…": "...", "×": "x", "→": "->", "←": "<-", "≤": "<=", "≥": ">=",
+    "─": "-", "━": "-", "│": "|", "┃": "|", "═": "=", "║": "|", "\u00a0": " ",
+})
+
+
+def _fits(text: str, encoding: str) -> bool:
+    try:
+        text.encode(encoding)
+    except (UnicodeError, LookupError):
+        return False
+    return True
+
+
+def for_encoding(text: str, encoding: str | None) -> str:
+    """``text`` as a terminal of ``encoding`` can show it: symbols as ASCII, accents dropped
+    (``José`` as ``Jose``), anything else as a visible escape; unchanged when it fits."""
+    encoding = encoding or "utf-8"
+    if _fits(text, encoding):
+        return text
+    shown = []
+    for char in text:
+        if not _fits(char, encoding):
+            plain = char.translate(_PLAIN)
+            if plain == char:
+                plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+            char = plain if plain and _fits(plain, encoding) else char.encode(encoding, "backslashreplace").decode(encoding)
+        shown.append(char)
+    return "".join(shown)
+
+
+_JSON_HIDDEN = re.compile("[\u007f-\u009f" + _BIDI + "\u2028\u2029\ud800-\udfff]")
+
+
+def _json_escape(match: re.Match) -> str:
+    code = ord(match.group())
+    if code > 0xFFFF:  # a character outside the BMP: a surrogate pair, as JSON spells it
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def json_safe(text: str, encoding: str | None) -> str:
+    """JSON text whose strings carry no raw control or bidi character, in ``encoding``.
+
+    Only JSON strings can hold such characters, and ``\\uXXXX`` is how JSON
+    writes any character, so the document still reads back to the same data.
+    ``json.dumps`` already escapes C0 controls.
+    """
+    text = _JSON_HIDDEN.sub(_json_escape, text)
+    if _fits(text, encoding or "utf-8"):
+        return text
+    return re.sub("[^\x00-\x7f]", _json_escape, text)

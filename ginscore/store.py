@@ -59,7 +59,7 @@ from collections.abc import Callable
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from . import atomic
+from . import atomic, interrupts
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
 from .shown import visible
@@ -150,6 +150,18 @@ def _schema_version(data: dict) -> int | None:
     return _meta_of(data).get("schema_version")
 
 
+_writes = 0  # times this process has replaced a database's main file (committed a write)
+
+
+def writes() -> int:
+    """How many times this process has replaced a database file.
+
+    The exit point compares it before and after a command: a command that
+    changed the database exits 0 whatever happens afterwards (CLI.md).
+    """
+    return _writes
+
+
 def _dumps(data: dict) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
@@ -165,11 +177,12 @@ class _Index:
         self.parts: list[int] = doc.get("parts", [])
         self.created: list = doc.get("created", [])
         self.deleted: list = doc.get("deleted", [None] * len(self.ids))
+        self.matches: list = doc.get("matches", [None] * len(self.ids))
         self._at: dict[int, int] | None = None
         self._members: dict[int, list[int]] | None = None
 
     def fits(self) -> bool:
-        lists = (self.ids, self.names, self.parts, self.created, self.deleted)
+        lists = (self.ids, self.names, self.parts, self.created, self.deleted, self.matches)
         return (
             all(isinstance(x, list) and len(x) == len(self.ids) for x in lists)
             and all(_whole(n) for n in self.ids) and all(_whole(p) for p in self.parts)
@@ -178,7 +191,7 @@ class _Index:
 
     def doc(self) -> dict:
         return {"ids": self.ids, "names": self.names, "parts": self.parts, "created": self.created,
-                "deleted": self.deleted}
+                "deleted": self.deleted, "matches": self.matches}
 
     def position(self, session_id: int) -> int:
         if self._at is None:
@@ -196,7 +209,7 @@ class _Index:
         """The position of the live session called ``name``."""
         return next(i for i, n in enumerate(self.names) if n == name and not self.deleted[i])
 
-    def append(self, name, part: int, created: str | None, deleted: str | None = None) -> int:
+    def append(self, name, part: int, created: str | None, deleted: str | None = None, match: str | None = None) -> int:
         """A new session at the end; its id is one more than any before."""
         session_id = max(self.ids, default=0) + 1
         self.ids.append(session_id)
@@ -204,6 +217,7 @@ class _Index:
         self.parts.append(part)
         self.created.append(created)
         self.deleted.append(deleted)
+        self.matches.append(match)
         if self._at is not None:
             self._at[session_id] = len(self.ids) - 1
         if self._members is not None:
@@ -296,7 +310,8 @@ class Database:
             if self._writer and isinstance(hands, list) and _readable(doc):  # 1 -> 2: hands as one string of rows
                 doc["hands"] = hands_to_text(hands)
             part = index.part_for_new()
-            session_id = index.append(doc.get("name"), part, doc.get("created_at"), doc.get("deleted_at"))
+            session_id = index.append(doc.get("name"), part, doc.get("created_at"), doc.get("deleted_at"),
+                                      doc.get("match"))
             self._facts_parts.setdefault(part, {})[str(session_id)] = doc
         self._index_doc = index
         old = _meta_of(data)
@@ -460,6 +475,15 @@ class Database:
 
         return self._reading(gone)
 
+    def in_match(self, match: str) -> list[SessionFacts]:
+        """The live sessions of a match (linked by `rematch`), in the order they were added."""
+        def linked() -> list[SessionFacts]:
+            index = self._index()
+            return [self._facts(self._doc_at(index.ids[i], index.parts[i])) for i in index.live()
+                    if index.matches[i] == match]
+
+        return self._reading(linked)
+
     def deleted_count(self) -> int:
         return self._reading(lambda: sum(1 for when in self._index().deleted if when))
 
@@ -608,9 +632,9 @@ class Database:
         self._part(part)[str(session_id)] = doc
         index = self._index()
         i = index.position(session_id)
-        listed = (doc.get("name"), doc.get("created_at"), doc.get("deleted_at"))
-        if (index.names[i], index.created[i], index.deleted[i]) != listed:
-            index.names[i], index.created[i], index.deleted[i] = listed
+        listed = (doc.get("name"), doc.get("created_at"), doc.get("deleted_at"), doc.get("match"))
+        if (index.names[i], index.created[i], index.deleted[i], index.matches[i]) != listed:
+            index.names[i], index.created[i], index.deleted[i], index.matches[i] = listed
             self._index_dirty = True
         self._changed_part(part, session_id)
 
@@ -726,6 +750,8 @@ class Database:
             meta = dict(meta, schema_version=SCHEMA_VERSION, files=files, write=write, summary_version=version())
             self._written = _dumps({"meta": {"1": meta}})
             atomic.replace(self.files.real, self._written, self._unchanged)
+            global _writes
+            _writes += 1  # committed: from here on the command has changed the database
         except BaseException as error:
             for key in created:  # named by no main file: nobody reads them
                 self.files.remove(key, write)
@@ -894,4 +920,5 @@ class Store:
             database = Database(shown, real, writer=True)
             database.remove_leftovers()
             yield database
-            database.flush()
+            with interrupts.held():  # a Ctrl-C now waits until the write is committed (then exit 0)
+                database.flush()

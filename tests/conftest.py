@@ -128,3 +128,11 @@ def facts_bytes(db_path: Path) -> list[bytes]:
     base = db_path.name[: -len(".json")]
     return [(db_path.parent / f"{base}.{key}-{files[key]}.json").read_bytes()
             for key in sorted(files) if key.startswith("facts-")]
+
+
+def put_back(db_path: Path, files: dict[str, bytes]) -> None:
+    """Make the database exactly ``files`` (from ``database_files``) again: its files, no others."""
+    for name in set(database_files(db_path)) - set(files):
+        (db_path.parent / name).unlink()
+    for name, data in files.items():
+        (db_path.parent / name).write_bytes(data)

@@ -119,6 +119,7 @@ def test_play_guided_loop_saves_each_hand_and_asks_again(ok, status):
         ":quit",
     ]) + "\n"
     out = ok("play", input=script).stdout
+    assert "\\x0a" not in out and "\n  :back " in out  # the help is lines, not one escaped string
     assert "no player 'zed'" in out and "knock limit of 10" in out and "negative" in out
     assert "not a number" in out and "Saved hand 1" in out and "Saved hand 2" in out
     assert "Not recorded" in out and "Every hand you confirmed is saved" in out

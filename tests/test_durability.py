@@ -26,7 +26,7 @@ import pytest
 from ginscore.cli import app
 from ginscore.store import Store
 
-from .conftest import database_files
+from .conftest import database_files, put_back
 
 KILLS = 200
 WRITERS, HANDS_EACH = 8, 25
@@ -219,10 +219,7 @@ def test_death_at_each_step_of_a_write_leaves_the_old_database_or_the_new(ok, db
     after = database_files(real)
     outcomes = set()
     for step in range(1, steps + 1):
-        for name in set(database_files(real)) - set(before):
-            (real_folder / name).unlink()
-        for name, data in before.items():
-            (real_folder / name).write_bytes(data)
+        put_back(real, before)
         assert _run_child(step, str(db_path)) == 9
         json.loads(db_path.read_bytes())  # whole, whichever it is
         hands = len(_hands(db_path, None))

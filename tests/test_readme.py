@@ -17,7 +17,7 @@ def test_ci_runs_exactly_the_readme_test_command():
 def test_readme_documents_every_command():
     for command in ("new", "hand", "draw", "status", "dealer", "log", "undo", "edit", "export", "sessions", "use",
                     "rematch", "rules", "where", "import", "deadwood", "play", "stats", "history", "chart",
-                    "rename", "delete", "restore", "house"):
+                    "rename", "delete", "restore", "house", "watch"):
         assert f"`ginscore {command}" in README
 
 

@@ -119,3 +119,9 @@ def test_refused_new_creates_no_file(refused, db_path):
 
 def test_export_to_a_folder_is_refused(evening, refused, tmp_path):
     refused("export", "--output", str(tmp_path), says="")
+
+
+def test_a_mistyped_command_gets_a_suggestion_in_a_readable_sentence(refused):
+    line = refused("hnad", "ann", "4", "22")
+    assert line == "Error: No such command 'hnad'. Did you mean 'hand'? See `ginscore --help`"
+    assert refused("edit") == "Error: Missing argument 'N'; see `ginscore edit --help`"

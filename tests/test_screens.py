@@ -323,3 +323,15 @@ def test_stats_of_ten_players_fit_with_every_name_whole(ok, narrow, width):
     for name in names:
         assert re.search(rf"^{name}\b", out, re.MULTILINE), name  # each player heads a row
     assert _whole(38, out)
+
+
+@pytest.mark.parametrize("width", [30, 40, 60, 120])
+def test_log_says_who_scored_an_undercut_at_every_width(ok, narrow, width):
+    """R10, R13: on an undercut the opponent scores; a log without a Winner column still says who."""
+    narrow(width)
+    ok("new", "standard", "Alexandrina", "Bartholomew", "--dealer", "alex")
+    ok("hand", "alex", "5", "40")
+    ok("hand", "bart", "9", "7")  # Bartholomew undercut: Alexandrina scores 12
+    out = ok("log").stdout
+    undercut = next(line for line in out.splitlines() if "undercut" in line and line.lstrip().startswith("2"))
+    assert any(who in undercut for who in ("by A", "A 12", "Alexandrina      12")), undercut

@@ -8,6 +8,7 @@ from ..errors import Refused, UnknownPlayer
 from ..shown import visible
 from ..variants import match_name, resolve_player
 from .common import app, _all_option, _how_many, _json_option, _limit_option, _print_json, _store, Variant
+from .common import EVERYONE  # what these arguments complete to
 
 
 def _chosen(ctx: typer.Context, variant: Variant | None = None, since: str | None = None,
@@ -49,10 +50,13 @@ def _chosen(ctx: typer.Context, variant: Variant | None = None, since: str | Non
 @app.command()
 def stats(
     ctx: typer.Context,
-    player: str = typer.Argument(None, help="Show only this player (and their head-to-head).", metavar="PLAYER"),
+    player: str = typer.Argument(
+        None, help="Show only this player (and their head-to-head).", metavar="PLAYER", autocompletion=EVERYONE
+    ),
     variant: Variant = typer.Option(None, "--variant", help="Only sessions of this variant."),
     since: str = typer.Option(None, "--since", help="Only sessions started on or after this date.", metavar="DATE"),
-    with_player: str = typer.Option(None, "--player", help="Only sessions this player played in.", metavar="NAME"),
+    with_player: str = typer.Option(None, "--player", help="Only sessions this player played in.", metavar="NAME",
+                                   autocompletion=EVERYONE),
     as_json: bool = _json_option(),
 ) -> None:
     """Who wins, gins and gets undercut: statistics across every session.
@@ -93,7 +97,8 @@ def stats(
 @app.command()
 def history(
     ctx: typer.Context,
-    player: str = typer.Option(None, "--player", help="Only sessions this player played in.", metavar="NAME"),
+    player: str = typer.Option(None, "--player", help="Only sessions this player played in.", metavar="NAME",
+                                   autocompletion=EVERYONE),
     variant: Variant = typer.Option(None, "--variant", help="Only sessions of this variant."),
     show_all: bool = _all_option(),
     limit: int = _limit_option(),

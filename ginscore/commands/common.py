@@ -7,6 +7,7 @@ error and the exit status of ``errors.ExitStatus``.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -18,13 +19,15 @@ from typing import NamedTuple
 import typer
 from typer.core import TyperGroup, TyperOption
 
+from .. import interrupts, terminal
 from ..cards import parse_card, parse_cards
 from ..errors import (
     BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GinscoreError, Refused,
 )
 from ..records import check_note, knock_from_cards
 from ..rules import DEALS, VARIANTS, HouseRules, parse_stake
-from ..store import Store
+from ..shown import json_safe, visible
+from ..store import Store, writes as database_writes
 from ..variants import (
     Knock, SessionFacts, Standings, replay, resolve_player,
 )
@@ -36,15 +39,53 @@ except ImportError:  # pragma: no cover - a typer built on the click package
 
 
 def _fail(status: int, message: str) -> int:
-    """The one place an error is told: one line on standard error."""
-    line = " ".join(message.split())
-    sys.stderr.write(f"Error: {line}\n")
-    sys.stderr.flush()
+    """The one place an error is told: one line on standard error, every character visible."""
+    terminal.tell("Error: " + " ".join(visible(message).split()))
     return int(status)
+
+
+def _unwritten(error: OSError, changed: bool, status: int = ExitStatus.OK) -> int:
+    """The output could not be written (a closed pipe, a full disk, a closed stdout).
+
+    A command that changed the database exits 0 all the same (CLI.md). One that
+    changed nothing exits 0 when the reader went away (``| head``: nothing was
+    lost), else 1 with one line; one that had already failed keeps its status.
+    """
+    terminal.abandon_output()
+    reason = error.strerror or str(error)
+    if status != ExitStatus.OK and not changed:
+        return status
+    if changed:
+        if error.errno != errno.EPIPE:
+            terminal.tell(f"Note: the change was saved, but its output could not be written ({reason}).")
+        return ExitStatus.OK
+    if error.errno == errno.EPIPE:
+        return ExitStatus.OK
+    return _fail(ExitStatus.DATABASE, f"the output could not be written ({reason}); nothing was changed")
+
+
+class _OutputLost(Exception):
+    """An OSError out of a command, carried past typer (which would exit 1 on a broken pipe)."""
+
+    def __init__(self, error: OSError):
+        super().__init__(error)
+        self.error = error
+
+
+def _stopped(changed: bool) -> int:
+    """Ctrl-C: before the change, exit 130 and say so; after it, exit 0 (the change stands)."""
+    if changed:
+        terminal.tell("Stopped; the change was saved.")
+        return ExitStatus.OK
+    return _fail(130, "stopped; nothing was changed")
 
 
 class _Group(TyperGroup):
     """Runs a command and turns every expected failure into one line and an exit status.
+
+    The exit status tells the truth about the database: a command that
+    replaced the file exits 0 whatever became of its output or of a Ctrl-C
+    after the write; one that exits non-zero changed nothing.
 
     Every command also takes ``--db`` after its name (CLI.md: "accepted before or
     after the subcommand"): the option is added here, once, to each command.
@@ -60,23 +101,59 @@ class _Group(TyperGroup):
                 ))
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        terminal.steady()
+        writes = database_writes()
+
+        def changed() -> bool:
+            return database_writes() != writes
+
         try:
+            if args is not None and any("\x00" in str(arg) for arg in args):
+                # No real command line can carry one (they are C strings); an in-process caller can.
+                raise Refused("an argument contains a NUL character; no file, name or number has one")
             result = super().main(
                 args=args, prog_name="ginscore", complete_var=complete_var, standalone_mode=False, **extra
             )
             status = result if isinstance(result, int) else ExitStatus.OK
+            if status == 130:  # typer's answer to KeyboardInterrupt
+                status = _stopped(changed())
         except GinscoreError as error:
             status = _fail(error.status, str(error))
         except _click_errors.UsageError as error:
-            where = f"; see `{error.ctx.command_path} --help`" if error.ctx else ""
-            status = _fail(ExitStatus.REFUSED, error.format_message().rstrip(".") + where)
+            message = error.format_message().strip().rstrip(".")
+            if error.ctx:  # a question ("Did you mean 'hand'?") ends its own sentence
+                message += f"{' S' if message.endswith('?') else '; s'}ee `{error.ctx.command_path} --help`"
+            status = _fail(ExitStatus.REFUSED, message)
         except _click_errors.ClickException as error:
             status = _fail(ExitStatus.REFUSED, error.format_message())
-        except typer.Abort:
-            status = _fail(130, "stopped; nothing was changed")
+        except (typer.Abort, KeyboardInterrupt):
+            status = _stopped(changed())
+        except _OutputLost as lost:
+            status = _unwritten(lost.error, changed())
+        except OSError as error:
+            status = _unwritten(error, changed())
+        try:
+            terminal.flush()
+        except OSError as error:
+            status = _unwritten(error, changed(), status)
+        if changed():
+            interrupts.finished()
+            status = ExitStatus.OK
         if standalone_mode:
             sys.exit(status)
         return status
+
+    def make_context(self, *args, **kwargs):  # where `ginscore --help` is written
+        try:
+            return super().make_context(*args, **kwargs)
+        except OSError as error:
+            raise _OutputLost(error) from None
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            raise _OutputLost(error) from None
 
 
 def _make_app() -> typer.Typer:
@@ -96,12 +173,33 @@ app = _make_app()
 
 Variant = Enum("Variant", {name: name for name in VARIANTS}, type=str)  # the choices typer shows
 
+COMPLETION_MARK = "ginscore-completes:"
+
+
+def _completes(kind: str):
+    """Mark a parameter as naming a ``kind`` of thing, as click marks a path as a "file".
+
+    Kinds: "players" (of the session acted on), "everyone" (who ever played),
+    "sessions", "new-players" (the names typed earlier on a `new` line).
+    completions/generate.py reads the mark (the help of the one completion
+    offered), and the scripts it writes ask `ginscore complete KIND` for the
+    names while a line is being typed.
+    """
+
+    def complete(incomplete: str):
+        return [(incomplete, COMPLETION_MARK + kind)]
+
+    return complete
+
+
+PLAYERS, EVERYONE, SESSIONS, NEW_PLAYERS = map(_completes, ("players", "everyone", "sessions", "new-players"))
+
 SESSION_HELP = "The session to act on (exact name or unique prefix); the current one when left out."
 JSON_HELP = "Print one JSON document for scripts instead of tables."
 
 
 def _session_option():
-    return typer.Option(None, "--session", "-s", help=SESSION_HELP, metavar="NAME")
+    return typer.Option(None, "--session", "-s", help=SESSION_HELP, metavar="NAME", autocompletion=SESSIONS)
 
 
 def _json_option():
@@ -210,7 +308,7 @@ def _asked(question: str, yes: bool, verb: str) -> bool:
     if yes:
         return True
     try:
-        sure = typer.confirm(question, default=False)
+        sure = typer.confirm(visible(question), default=False)
     except typer.Abort:
         raise Refused(f"no answer, so nothing was {verb}d; add --yes to {verb} without asking") from None
     if not sure:
@@ -221,7 +319,7 @@ def _asked(question: str, yes: bool, verb: str) -> bool:
 
 
 def _print_json(doc) -> None:
-    sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(json_safe(json.dumps(doc, ensure_ascii=False, indent=2), sys.stdout.encoding) + "\n")
 
 
 def _deadwood(text: str, whose: str) -> int:
@@ -366,7 +464,7 @@ def _match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:
     """The sessions of ``facts``'s match (linked by `rematch`), oldest first; None when it is in none."""
     if facts.match is None:
         return None
-    linked = [f for f in db.all_facts() if f.match == facts.match]
+    linked = db.in_match(facts.match)
     linked.sort(key=lambda f: f.created_at or "")
     return [_standings(store, f) for f in linked]
 

@@ -16,6 +16,7 @@ import typer
 
 from ..cards import parse_card
 from ..errors import Refused
+from ..shown import visible
 from ..variants import COMMAND_MARK, Draw, Knock, SessionFacts, Standings
 from .common import app, _append, _click_errors, _deadwood, _now, _replay_changed, _session_option, _standings, _store
 
@@ -57,7 +58,7 @@ class _Table:
 
         while True:
             try:
-                answer = typer.prompt(f"{question} {HINT}", default="", show_default=False).strip()
+                answer = typer.prompt(visible(f"{question} {HINT}"), default="", show_default=False).strip()
             except typer.Abort:  # Ctrl-D, Ctrl-C or the end of the input
                 raise _Quit from None
             if not answer.startswith(COMMAND_MARK):
@@ -82,7 +83,6 @@ class _Table:
 
     def command(self, word: str, rest: str) -> None:
         from .. import render
-        from ..shown import visible
 
         if word == "back":
             raise _Back
@@ -95,7 +95,8 @@ class _Table:
                 self.announced = True
                 raise _Again
         elif word == "help":
-            render.say(HELP)
+            for line in HELP.splitlines():
+                render.say(line)
         elif word == "draw":
             render.say('  :draw answers "Who knocked?"; it is not this question')
         else:
@@ -278,7 +279,8 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
     from .. import render
 
     table = _Table(ctx, _store(ctx).reading().find_name(session))
-    render.say(HELP)
+    for line in HELP.splitlines():
+        render.say(line)
     try:
         while True:
             facts = table.facts()

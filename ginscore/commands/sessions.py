@@ -9,8 +9,9 @@ from pathlib import Path
 
 import typer
 
+from .. import terminal
 from ..errors import BadHandAt, Refused
-from ..shown import visible
+from ..shown import json_safe, visible, visible_lines
 from ..summary import as_typed, counted
 from ..variants import replay
 from .common import (
@@ -18,6 +19,7 @@ from .common import (
     GIN_BONUS, _house_rules, _how_many, _json_option, _limit_option, _load, _now, _print_json, _session_name,
     _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
 )
+from .common import SESSIONS  # what these arguments complete to
 
 
 @app.command("import")
@@ -83,32 +85,59 @@ def import_(
 
 
 
+def _data_shown(text: str, json_text: bool = False) -> str:
+    """Data for scripts, exactly as it is, unless a person reads it on a terminal
+    (then every control character visible); JSON keeps every character readable
+    back, as ``\\u`` escapes."""
+    if json_text:
+        return json_safe(text, sys.stdout.encoding)
+    return visible_lines(text) if sys.stdout.isatty() else text
+
+
 class ExportFormat(str, Enum):
     csv = "csv"
     json = "json"
+    html = "html"
+    svg = "svg"
+
+
+def _export_text(standings, fmt: ExportFormat) -> str:
+    """The text `export` writes: CSV and JSON for scripts, HTML and SVG pictures for people."""
+    if fmt in (ExportFormat.html, ExportFormat.svg):
+        from ..share import picture
+
+        return picture(standings, fmt.value)
+    from ..export import export_csv, export_json
+
+    return export_csv(standings) if fmt is ExportFormat.csv else export_json(standings.facts)
 
 
 @app.command()
 def export(
     ctx: typer.Context,
-    fmt: ExportFormat = typer.Option(ExportFormat.csv, "--format", "-f", help="csv (one row per hand) or json (the whole session)."),
+    fmt: ExportFormat = typer.Option(
+        ExportFormat.csv, "--format", "-f",
+        help="csv (one row per hand), json (the whole session), or html / svg (standings and log as a page or picture).",
+    ),
     output: Path = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output.", dir_okay=False),
     session: str = _session_option(),
 ) -> None:
-    """The session's hands as CSV (or JSON with --format json).
+    """The session's hands as CSV (or JSON with --format json), or a page or picture to share.
+
+    --format html and --format svg draw the standings (Hollywood: every game
+    and its bonuses) and the log, as `status` and `log` show them, as wide
+    as their widest table.
 
     Example: ginscore export --output tonight.csv
     """
-    from ..export import export_csv, export_json
-
     target = None if output is None else _export_target(_store(ctx), output)
     standings = _load(ctx, session)
-    text = export_csv(standings) if fmt is ExportFormat.csv else export_json(standings.facts)
+    text = _export_text(standings, fmt)
     if target is None:
-        sys.stdout.write(text)
+        sys.stdout.write(_data_shown(text, fmt is ExportFormat.json))
         return
     _write_export(target, output, text)
-    sys.stderr.write(f"Wrote {counted(len(standings.hands), 'hand')} of '{standings.facts.name}' to {output}\n")
+    terminal.tell(visible(f"Wrote {counted(len(standings.hands), 'hand')} of '{standings.facts.name}' to {output}"))
 
 
 def _export_target(store, output: Path) -> str:
@@ -189,7 +218,10 @@ def sessions(
 
 
 @app.command()
-def use(ctx: typer.Context, name: str = typer.Argument(..., help="A session name or a unique prefix of one.", metavar="NAME")) -> None:
+def use(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., help="A session name or a unique prefix of one.", metavar="NAME", autocompletion=SESSIONS),
+) -> None:
     """Make a session current.
 
     Example: ginscore use hollywood-2
@@ -209,7 +241,7 @@ def where(ctx: typer.Context) -> None:
 
     Example: ginscore where
     """
-    sys.stdout.write(f"{_store(ctx).path}\n")
+    sys.stdout.write(_data_shown(f"{_store(ctx).path}\n"))
 
 
 def _holds(standings) -> str:

@@ -13,6 +13,7 @@ from .common import (
     _now, _replay_changed, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings,
     _start, _store, TARGET, _Told, UNDERCUT_BONUS, _upcard, Variant,
 )
+from .common import NEW_PLAYERS, PLAYERS  # what these arguments complete to
 
 NOTE_HELP = "A remark kept with the hand, shown in `log` and exports (up to 200 characters)."
 
@@ -56,9 +57,13 @@ def new(
     variant: Variant = typer.Argument(..., help="standard, oklahoma, hollywood or three (three players).", metavar="VARIANT"),
     players: list[str] = typer.Argument(..., help="Two players (three for 'three').", metavar="PLAYER PLAYER [PLAYER]"),
     name: str = typer.Option(None, "--name", help="Name the session (default: VARIANT-N)."),
-    dealer: str = typer.Option(None, "--dealer", help="Who deals first (two players); random when left out (R5)."),
-    box: str = typer.Option(None, "--box", help="Three-player: who starts in the box (R21)."),
-    captain: str = typer.Option(None, "--captain", help="Three-player: who starts as captain (R21)."),
+    dealer: str = typer.Option(
+        None, "--dealer", help="Who deals first (two players); random when left out (R5).", autocompletion=NEW_PLAYERS
+    ),
+    box: str = typer.Option(None, "--box", help="Three-player: who starts in the box (R21).", autocompletion=NEW_PLAYERS),
+    captain: str = typer.Option(
+        None, "--captain", help="Three-player: who starts as captain (R21).", autocompletion=NEW_PLAYERS
+    ),
     target: int = TARGET,
     gin_bonus: int = GIN_BONUS,
     undercut_bonus: int = UNDERCUT_BONUS,
@@ -132,7 +137,9 @@ AGAINST_HELP = "The opponent's 10 cards; lay-offs are found for them (R8)."
 @app.command(context_settings=_HAND_SETTINGS)
 def hand(
     ctx: typer.Context,
-    knocker: str = typer.Argument(..., help="Who knocked (a unique prefix is enough).", metavar="KNOCKER"),
+    knocker: str = typer.Argument(
+        ..., help="Who knocked (a unique prefix is enough).", metavar="KNOCKER", autocompletion=PLAYERS
+    ),
     knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood; 0 is gin (R11).", metavar="KNOCKER_DEADWOOD"),
     opponent_deadwood: str = typer.Argument(
         None, help="The opponent's deadwood after lay-offs (R8).", metavar="OPPONENT_DEADWOOD"
@@ -183,7 +190,7 @@ def draw(
 def edit(
     ctx: typer.Context,
     number: int = typer.Argument(..., help="The hand to correct, as numbered by `ginscore log`.", metavar="N"),
-    knocker: str = typer.Argument(None, help="Who knocked.", metavar="KNOCKER"),
+    knocker: str = typer.Argument(None, help="Who knocked.", metavar="KNOCKER", autocompletion=PLAYERS),
     knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood.", metavar="KNOCKER_DEADWOOD"),
     opponent_deadwood: str = typer.Argument(
         None, help="The opponent's deadwood after lay-offs.", metavar="OPPONENT_DEADWOOD"

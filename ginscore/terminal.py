@@ -1,0 +1,101 @@
+"""The standard streams, made safe to write to, and what became of the writing.
+
+The exit point (``commands.common._Group.main``) calls ``steady()`` before a
+command and ``settle()`` after it. Between them nothing that happens to the
+output can raise anything but ``OSError``, so the exit status can tell the
+truth about the database whatever became of the output (CLI.md "Errors and
+exit codes"):
+
+- a closed standard input, output or error (``>&-``): its descriptor is
+  pointed at the null device, so no file ginscore opens can take its number;
+  writing to a closed standard output fails like a write error (``EBADF``),
+  writing to a closed standard error is dropped (there is nowhere to tell
+  it), a question asked on a closed input gets no answer;
+- a terminal that cannot show a character (``PYTHONIOENCODING=ascii``): the
+  character is written as an escape instead of raising; Rich output gets
+  ASCII (``for_encoding``), JSON its ``\\u`` escapes (``json_safe``);
+- a reader that went away (``| head``, ``| true``) or a full disk: once seen,
+  standard output is pointed at the null device so that the interpreter's
+  own final flush cannot fail again (Python's documented recipe for SIGPIPE).
+
+It imports no Rich (the JSON paths never load it); ``screen.Screen`` is the
+Rich side of the same care.
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import sys
+
+from .shown import for_encoding
+
+
+class _Closed(io.RawIOBase):
+    """Where a closed standard output writes: every write fails as on a closed descriptor."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def _open_descriptors() -> None:
+    """Point a closed descriptor 0, 1 or 2 at the null device (so a database file cannot take it)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+
+
+def steady() -> None:
+    """Make the standard streams safe to write to for one command (see the module)."""
+    if sys.stdin is None or sys.stdout is None or sys.stderr is None:
+        _open_descriptors()
+    if sys.stdin is None:  # a question then reads the end of its input: no answer
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+    if sys.stdout is None:
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(_Closed()), encoding="utf-8", errors="backslashreplace")
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors != "backslashreplace":
+            stream.reconfigure(errors="backslashreplace")
+
+
+def flush() -> None:
+    """Write out what is buffered; raises OSError when the output cannot take it."""
+    sys.stdout.flush()
+    try:
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass  # an error line that cannot be shown changes nothing that happened
+
+
+def abandon_output() -> None:
+    """After a failed write: drop what is left, so that no later flush fails again."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):
+        fd = None
+    if fd is not None:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    else:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+
+
+def tell(line: str) -> None:
+    """One line on standard error, if it can be written at all."""
+    try:
+        sys.stderr.write(for_encoding(line, getattr(sys.stderr, "encoding", None)) + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass

@@ -1,0 +1,137 @@
+"""Random command lines against a database full of sessions (issue 9).
+
+Hypothesis builds argument vectors from the app's own commands and options,
+with values drawn from the words of the table (names, numbers, cards,
+variants, dates) and from random Unicode with control, bidi and surrogate
+characters, and runs each through the real CLI (CliRunner) against its own
+copy of a database holding a session of every variant. Whatever the vector:
+
+- no traceback: the command ends in an exit status, never an exception;
+- the exit status is 0, 1 or 2 (CLI.md "Errors and exit codes");
+- a non-zero exit leaves the database file byte-identical;
+- no raw control or bidi character reaches standard error or, but for the
+  CSV export (data, exempt), standard output.
+"""
+
+from __future__ import annotations
+
+import pytest
+import typer
+import typer.testing
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ginscore.cli import app
+from tests.test_hostile_output import HOSTILE, RAW
+
+VECTORS = 5000
+
+COMMAND = typer.main.get_command(app)
+COMMANDS = sorted(COMMAND.commands)
+
+WORDS = [
+    "ann", "Ann", "ben", "BEN", "cy", "an", "José", "jose", "std", "holly", "trio", "okla", "done", "s",
+    "standard", "oklahoma", "hollywood", "three", "csv", "json",
+    "0", "1", "3", "4", "10", "20", "22", "25", "98", "99", "-3", "-1", "2.5", "1e9", "100000000000000000000",
+    "AS", "2S", "10h", "QS", "k♦", "7♠", "11h", "QX", "9", "ZZ", "AS 2S 3S 7H 7D 7C 9H 10H JH 2D",
+    "KS KH KD QC QH QD JS JC 9C 8C", "2026-01-01", "2026-13-45", "", " ", "-", "--", "--json", "-s",
+]
+# Where a value is a file name: relative names only, so nothing is written outside tmp_path.
+FILES = ["ginscore.json", "out.csv", "out.json", "sub/x.json", ".", "..", "missing.json", "", "ginscore.json.lock"]
+
+ANY_CHARACTER = st.characters(exclude_categories=(), exclude_characters="/")
+random_text = st.text(ANY_CHARACTER, max_size=12)
+hostile_text = st.sampled_from(list(HOSTILE.values()))
+value = st.one_of(st.sampled_from(WORDS), st.integers(-300, 300).map(str), random_text, hostile_text)
+# Answers to questions (play, undo): one line each, as a keyboard types them (the runner encodes them).
+typed_answer = st.one_of(st.sampled_from(WORDS + ["q", "draw", "y", "n"]),
+                         st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\n\r"), max_size=8))
+
+
+def _params(name: str):
+    return COMMAND.commands[name].params
+
+
+@st.composite
+def vectors(draw) -> list[str]:
+    """A command line: a command of the app (now and then a random word), options and values."""
+    if draw(st.integers(0, 19)) == 0:
+        name = draw(value)
+        params = []
+    else:
+        name = draw(st.sampled_from(COMMANDS))
+        params = _params(name)
+    args = [name]
+    options = [p for p in params if p.param_type_name == "option"]
+    for option in draw(st.lists(st.sampled_from(options), max_size=4)) if options else []:
+        args.append(draw(st.sampled_from(option.opts)))
+        if not option.is_flag and draw(st.integers(0, 9)):  # now and then the value is missing
+            files = type(option.type).__name__ == "TyperPath"
+            args.append(draw(st.sampled_from(FILES) if files else value))
+    args += draw(st.lists(st.one_of(value, st.sampled_from(FILES)), max_size=5))  # positionals (and strays)
+    if draw(st.integers(0, 5)) == 0:
+        args = draw(st.permutations(args))
+    if draw(st.integers(0, 9)) == 0:
+        args = ["--db", draw(st.sampled_from(FILES))] + args
+    if draw(st.integers(0, 29)) == 0:
+        args.append(draw(st.sampled_from(["--help", "-h", "--bogus", "-x"])))
+    return args
+
+
+@pytest.fixture
+def seeded(ok, db_path) -> bytes:
+    """The bytes of a database holding a session of every variant, hands played, one game won."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--name", "okla", "--spades-double")
+    ok("hand", "ann", "3", "20", "--upcard", "7s")
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--name", "holly")
+    ok("hand", "ben", "0", "30")
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben", "--name", "trio", "--box-bonus", "20")
+    ok("hand", "ann", "2", "12")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "done", "--target", "10")
+    ok("hand", "ann", "0", "0")
+    ok("new", "standard", "Ann", "José", "--dealer", "Ann", "--name", "std", "--big-gin-bonus", "31")
+    ok("hand", "ann", "4", "22")
+    ok("draw")
+    return db_path.read_bytes()
+
+
+@pytest.fixture
+def fast_runner(monkeypatch, tmp_path):
+    """CliRunner on the app's command built once (typer rebuilds it per call), in tmp_path."""
+    monkeypatch.setattr(typer.testing, "_get_command", lambda _app: COMMAND)
+    monkeypatch.chdir(tmp_path)
+    return typer.testing.CliRunner()
+
+
+@pytest.mark.slow
+def test_no_command_line_ends_in_a_traceback_or_a_lie(seeded, fast_runner, db_path):
+    found: list[tuple[list[str], BaseException]] = []
+
+    @settings(max_examples=VECTORS, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                     HealthCheck.data_too_large, HealthCheck.filter_too_much])
+    @given(args=vectors(), answers=st.one_of(st.none(), st.lists(typed_answer, max_size=4)))
+    def run(args, answers):
+        answers = None if answers is None else "\n".join(answers)
+        db_path.write_bytes(seeded)
+        result = fast_runner.invoke(app, args, input=answers)
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            found.append((args, result.exception))
+        assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
+        assert result.exit_code in (0, 1, 2), (args, result.exit_code, result.stderr)
+        if result.exit_code != 0:
+            assert db_path.read_bytes() == seeded, (args, result.stderr)
+            lines = result.stderr.splitlines()
+            assert len(lines) == 1 and lines[0].startswith("Error: "), (args, result.stderr)
+        for line in result.stderr.splitlines():
+            assert not RAW.search(line), (args, line)
+        command = args[2:3] if args[:1] == ["--db"] else args[:1]
+        csv = command == ["export"] and "json" not in args
+        if not csv:  # the runner echoes typed answers, as a terminal would: those are not ginscore's
+            shown = result.stdout
+            for answer in (answers or "").split("\n"):
+                shown = shown.replace(answer + "\n", "\n") if answer else shown
+            assert not RAW.search(shown), (args, answers, result.stdout)
+
+    run()
+    assert not found
