@@ -90,7 +90,7 @@ def history_lines(row: dict) -> int:
 
 def _older(older: int, command: str) -> None:
     if older:
-        say(f"{older} older session{'s' if older != 1 else ''} not shown: `ginscore {command} --all` "
+        say(f"{counted(older, 'older session')} not shown: `ginscore {command} --all` "
             f"shows every one, `ginscore {command} --limit N` the newest N.")
 
 
@@ -519,7 +519,7 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
 
     if rows and len(rows) <= LONG:
         console().print(_fit(lambda: table(False), lambda: table(True), blocks))
-    _older(older, "sessions")
+    _older(older, "sessions --deleted" if deleted else "sessions")
     if not rows and deleted:
         say("No deleted sessions.")
     elif not rows and not hidden:

@@ -261,3 +261,14 @@ def test_all_and_limit(ok, refused, db_path):
     assert "s295" in out and "s294" not in out and "295 older sessions not shown" in out
     refused("history", "--all", "--limit", "3", says="not both")
     refused("sessions", "--limit", "0")
+
+
+def test_deleted_sessions_stay_out_of_the_lists(ok, db_path):
+    _many(ok, db_path, 6)
+    for n in (1, 2, 3):
+        ok("delete", f"s00{n}", "--yes")
+    assert [r["name"] for r in ok("sessions", "--json").json()] == ["s000", "s004", "s005"]
+    assert len(ok("history", "--json").json()) == 3 and ok("stats", "--json").json()["players"]["Ann"]["sessions"] == 3
+    assert sorted(r["name"] for r in ok("sessions", "--deleted", "--json").json()) == ["s001", "s002", "s003"]
+    out = ok("sessions", "--deleted", "--limit", "1").stdout
+    assert "2 older sessions not shown: `ginscore sessions --deleted --all`" in out
