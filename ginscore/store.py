@@ -63,7 +63,7 @@ from . import atomic, interrupts
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
 from .shown import visible
-from .store_files import INDEX_KEY, PART_SIZE, TALLIES_KEY, Files, Gone, NotOurs, facts_key, summary_key
+from .store_files import INDEX_KEY, PART_SIZE, Files, Gone, NotOurs, facts_key, summary_key, tally_key
 from .summary import as_typed
 from .variants import SessionFacts, match_name
 
@@ -185,7 +185,7 @@ class _Index:
         lists = (self.ids, self.names, self.parts, self.created, self.deleted, self.matches)
         return (
             all(isinstance(x, list) and len(x) == len(self.ids) for x in lists)
-            and all(_whole(n) for n in self.ids) and all(_whole(p) for p in self.parts)
+            and all(type(n) is int and n >= 0 for n in self.ids) and all(type(p) is int and p >= 0 for p in self.parts)
             and len(set(self.ids)) == len(self.ids)
         )
 
@@ -525,8 +525,9 @@ class Database:
             from .store_summary import summarise
 
             rows = self._stored_rows(part)
-            for session_id in self._index().members(part):
-                key = str(session_id)
+            members = list(self._facts_parts[part]) if part in self._facts_parts else \
+                [str(n) for n in self._index().members(part)]
+            for key in members:
                 if key not in rows or key in self._changed:
                     rows[key] = summarise(self._part(part)[key])
             self._rows_parts[part] = rows
@@ -534,72 +535,68 @@ class Database:
 
     def _stored_rows(self, part: int) -> dict:
         """The stored summaries of a part if their stamp matches its facts, else {}."""
+        return dict(self._stamped(summary_key(part), part, "summaries") or {})
+
+    def _stamped(self, key: str, part: int, table: str) -> dict | None:
+        """A table of one of a part's cache files (its summary, its tally) if the file's stamp
+        matches the part's facts: the code that made it, the facts file's generation and size."""
         from .store_summary import version
 
         files = self._main()["files"]
-        if self._legacy or summary_key(part) not in files:
-            return {}
+        if self._legacy or key not in files:
+            return None
         try:
-            stamps = list(self._file(summary_key(part), "stamp").values())
+            stamps = list(self._file(key, "stamp").values())
         except Gone:
             if self._writer or _read_main(self.path, self.files.real)[0] == self._raw:
-                return {}  # missing, not replaced by a write meanwhile: made again from the facts
+                return None  # missing, not replaced by a write meanwhile: made again from the facts
             raise
         stamp = stamps[0] if stamps else {}
         generation = files.get(facts_key(part))
         if (stamp.get("version"), stamp.get("facts")) != (version(), generation) or \
                 stamp.get("facts_size") != self.files.size(facts_key(part), generation):
-            return {}
-        return dict(self._file(summary_key(part), "summaries"))
+            return None
+        return self._file(key, table)
 
     def tallies(self) -> list[dict]:
         """The ``stats.tally`` of every part's live sessions, for ``stats`` over every session:
         from the cache beside the facts, made again from the summaries where stale. A session
         that cannot be read fails it, naming it."""
         def every() -> list[dict]:
-            stored = self._stored_tallies()
-            return [stored[part] if part in stored else self._tally(part)
-                    for part in sorted(set(self._index().parts))]
+            found = []
+            for part in self._part_numbers():
+                kept = self._stored_tally(part)
+                found.append(kept if kept is not None else self._tally(part))
+            return found
 
         return self._reading(every)
+
+    def _part_numbers(self) -> list[int]:
+        """Every part, from the files the main file names (no list of sessions to read)."""
+        named = {int(key[len("facts-"):]) for key in self._main()["files"] if key.startswith("facts-")}
+        return sorted(named | set(self._facts_parts) | self._dirty)
 
     def _tally(self, part: int) -> dict:
         from .stats import tally
 
-        index = self._index()
         rows = self._rows(part)
         chosen = []
-        for session_id in index.members(part):
-            if index.deleted[index.position(session_id)]:
+        for key, doc in self._part(part).items():
+            if doc.get("deleted_at"):
                 continue  # deleted sessions count in no statistics
-            row = rows[str(session_id)]
+            row = rows[key]
             if "unusable" in row:
                 raise DatabaseUnusable(self.path, row["unusable"])
-            chosen.append(row | {"id": session_id})
+            chosen.append(row | {"id": int(key)})
         return tally(chosen)
 
-    def _stored_tallies(self) -> dict[int, dict]:
-        """The stored tallies whose stamp matches their part's facts."""
-        from .store_summary import version
-
-        files = self._main()["files"]
-        if self._legacy or TALLIES_KEY not in files:
-            return {}
-        try:
-            stored = self._file(TALLIES_KEY, "tallies")
-        except Gone:
-            if self._writer or _read_main(self.path, self.files.real)[0] == self._raw:
-                return {}  # missing, not replaced by a write meanwhile: made again
-            raise
-        found = {}
-        for key, entry in stored.items():
-            part = int(key) if key.isdigit() else -1
-            generation = files.get(facts_key(part))
-            if entry.get("tally") is not None and part not in self._dirty and \
-                    (entry.get("version"), entry.get("facts")) == (version(), generation) and \
-                    entry.get("facts_size") == self.files.size(facts_key(part), generation):
-                found[part] = entry["tally"]
-        return found
+    def _stored_tally(self, part: int) -> dict | None:
+        """The stored tally of a part if its stamp matches the part's facts (and it has one), else None."""
+        if part in self._dirty:
+            return None
+        docs = self._stamped(tally_key(part), part, "tally")
+        kept = (docs or {}).get("1") or {}
+        return kept.get("tally")
 
     # writing --------------------------------------------------------------
 
@@ -628,13 +625,19 @@ class Database:
         self._put(session_id, part, doc)
 
     def _put(self, session_id: int, part: int, doc: dict) -> None:
-        """A session's new facts, and what the index says of it, to be written at the flush."""
-        self._part(part)[str(session_id)] = doc
-        index = self._index()
-        i = index.position(session_id)
-        listed = (doc.get("name"), doc.get("created_at"), doc.get("deleted_at"), doc.get("match"))
-        if (index.names[i], index.created[i], index.deleted[i], index.matches[i]) != listed:
-            index.names[i], index.created[i], index.deleted[i], index.matches[i] = listed
+        """A session's new facts, and what the index says of it, to be written at the flush
+        (the index is read and written only when what it lists changed)."""
+        facts = self._part(part)
+        old = facts.get(str(session_id))
+        facts[str(session_id)] = doc
+
+        def listed(d: dict) -> tuple:
+            return d.get("name"), d.get("created_at"), d.get("deleted_at"), d.get("match")
+
+        if old is None or listed(old) != listed(doc):
+            index = self._index()
+            i = index.position(session_id)
+            index.names[i], index.created[i], index.deleted[i], index.matches[i] = listed(doc)
             self._index_dirty = True
         self._changed_part(part, session_id)
 
@@ -717,13 +720,13 @@ class Database:
         meta = self._main()
         files = dict(meta["files"])
         write = meta["write"] + 1
-        parts = set(self._index().parts)
+        parts = self._part_numbers()
         stale = set(self._dirty)
         if meta.get("summary_version") != version():
-            stale |= parts
-        else:
-            stale |= {p for p in parts if files.get(summary_key(p)) is None
-                      or self.files.size(summary_key(p), files[summary_key(p)]) is None}
+            stale |= set(parts)
+        else:  # a cache file gone (removed by hand): made again
+            stale |= {p for p in parts for key in (summary_key(p), tally_key(p))
+                      if files.get(key) is None or self.files.size(key, files[key]) is None}
         new: dict[str, bytes] = {}
         for part in sorted(self._dirty):
             new[facts_key(part)] = _dumps({"sessions": self._part(part)})
@@ -733,10 +736,13 @@ class Database:
             stamp = {"version": version(), "facts": write if facts_key(part) in new else files[facts_key(part)],
                      "facts_size": size}
             new[summary_key(part)] = _dumps({"stamp": {"1": stamp}, "summaries": self._rows(part)})
+            try:
+                found = self._tally(part)
+            except DatabaseUnusable:  # a session that cannot be read: stats reads the summaries, failing on it
+                found = None
+            new[tally_key(part)] = _dumps({"stamp": {"1": stamp}, "tally": {"1": {"tally": found}}})
         if self._index_dirty:
             new[INDEX_KEY] = _dumps({"index": {"1": self._index().doc()}})
-        if stale or files.get(TALLIES_KEY) is None or self.files.size(TALLIES_KEY, files[TALLIES_KEY]) is None:
-            new[TALLIES_KEY] = self._tallies_file(write, files, stale, new)
         if self._legacy:
             self._keep_old_copy()
         created: list[str] = []
@@ -764,27 +770,6 @@ class Database:
         self._meta, self._raw = meta, self._written
         self._dirty, self._changed, self._seen = set(), set(), {}
         self._index_dirty = self._meta_dirty = False
-
-    def _tallies_file(self, write: int, files: dict, stale: set[int], new: dict[str, bytes]) -> bytes:
-        """Every part's tally, stamped like its summary; a part with a session that cannot be read
-        keeps none (``stats`` then reads its summaries and fails on it, naming it)."""
-        from .store_summary import version
-
-        kept = self._stored_tallies()
-        entries = {}
-        for part in sorted(set(self._index().parts)):
-            key = facts_key(part)
-            if part in kept and part not in stale:
-                found = kept[part]
-            else:
-                try:
-                    found = self._tally(part)
-                except DatabaseUnusable:
-                    found = None
-            size = len(new[key]) if key in new else self.files.size(key, files[key])
-            entries[str(part)] = {"version": version(), "facts": write if key in new else files[key],
-                                  "facts_size": size, "tally": found}
-        return _dumps({"tallies": entries})
 
     def _keep_old_copy(self) -> None:
         """Before the first write upgrades a schema 1 or 2 file, a copy of it is kept beside it."""

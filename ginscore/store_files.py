@@ -5,8 +5,8 @@ prints) and, beside it, files of the same stem that the main file names:
 
 - ``ginscore.index-G.json``: every session's id, name, part and start;
 - ``ginscore.facts-NNNN-G.json``: the facts of up to ``PART_SIZE`` sessions;
-- ``ginscore.summary-NNNN-G.json``: a cache of what those sessions add up to;
-- ``ginscore.tallies-G.json``: a cache of what each part adds to the statistics.
+- ``ginscore.summary-NNNN-G.json``: a cache of what each of those sessions adds up to;
+- ``ginscore.tally-NNNN-G.json``: a cache of what they add to the statistics.
 
 ``G`` is the generation: the number of the write that made the file. A file
 is written once under a fresh name and never changed. A write creates its new
@@ -49,8 +49,11 @@ def summary_key(part: int) -> str:
     return f"summary-{part:04d}"
 
 
+def tally_key(part: int) -> str:
+    return f"tally-{part:04d}"
+
+
 INDEX_KEY = "index"
-TALLIES_KEY = "tallies"
 
 
 class Files:
@@ -60,7 +63,7 @@ class Files:
         self.real = real
         self.folder, self.name = os.path.split(real)
         self.base = self.name[:-5] if self.name.endswith(".json") else self.name
-        self._pattern = re.compile(rf"{re.escape(self.base)}\.(index|tallies|facts-\d{{4,}}|summary-\d{{4,}})-(\d+)\.json")
+        self._pattern = re.compile(rf"{re.escape(self.base)}\.(index|(?:facts|summary|tally)-\d{{4,}})-(\d+)\.json")
 
     def path(self, key: str, generation: int) -> str:
         return os.path.join(self.folder, f"{self.base}.{key}-{generation}.json")

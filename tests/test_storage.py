@@ -117,10 +117,10 @@ def test_the_stored_summaries_equal_a_replay_of_every_session(ok, db_path):
     replayed = {key: _replayed(doc) for key, doc in facts.items()}
     assert _summaries(db_path) == replayed
     index = json.loads(_file(db_path, "index").read_text())["index"]["1"]
-    tallies = json.loads(_file(db_path, "tallies").read_text())["tallies"]
     for part in (0, 1):  # each part's statistics: its live sessions, replayed
+        stored = json.loads(_file(db_path, f"tally-{part:04d}").read_text())["tally"]["1"]["tally"]
         live = [n for n, p, gone in zip(index["ids"], index["parts"], index["deleted"]) if p == part and not gone]
-        assert tallies[str(part)]["tally"] == json.loads(json.dumps(tally([replayed[str(n)] | {"id": n} for n in live])))
+        assert stored == json.loads(json.dumps(tally([replayed[str(n)] | {"id": n} for n in live])))
     assert any(index["deleted"])
 
 
@@ -145,18 +145,17 @@ def test_a_missing_or_stale_summary_is_made_again_from_the_facts(ok, db_path):
         assert _every_output(ok) == expected  # other code, other facts: not trusted
     summary.write_bytes(good)
 
-    tallies = _file(db_path, "tallies")
-    stored = json.loads(tallies.read_text())
-    entry = stored["tallies"]["0"]
-    lying = json.loads(json.dumps(entry["tally"]).replace('"Ann"', '"Nobody"'))
-    for stale in ({"version": "another"}, {"facts": entry["facts"] - 1}, {"facts_size": entry["facts_size"] + 1}):
-        stored["tallies"]["0"] = entry | stale | {"tally": lying}
-        tallies.write_text(json.dumps(stored))
+    tallied = _file(db_path, "tally-0000")
+    stored = json.loads(tallied.read_text())
+    stamp = stored["stamp"]["1"]
+    lying = json.loads(json.dumps(stored["tally"]).replace('"Ann"', '"Nobody"'))
+    for stale in ({"version": "another"}, {"facts": stamp["facts"] - 1}, {"facts_size": stamp["facts_size"] + 1}):
+        tallied.write_text(json.dumps({"stamp": {"1": stamp | stale}, "tally": lying}))
         assert ok("stats", "--json").json() == expected["stats"]
-    tallies.unlink()
+    tallied.unlink()
     assert ok("stats", "--json").json() == expected["stats"]
     ok("use", "okla")  # a writer puts it back
-    assert _file(db_path, "tallies").exists() and ok("stats", "--json").json() == expected["stats"]
+    assert _file(db_path, "tally-0000").exists() and ok("stats", "--json").json() == expected["stats"]
 
 
 def test_a_summary_made_by_other_code_is_made_again_by_the_next_writer(ok, db_path):
@@ -217,7 +216,7 @@ def test_the_parts_of_a_symlinked_database_live_beside_the_real_file(ok, db_path
     ok("hand", "ann", "4", "22")
     assert db_path.is_symlink()
     assert sorted(p.name.split("-")[0] for p in real.parent.iterdir() if not p.name.endswith(".lock")) == [
-        "scores.facts", "scores.index", "scores.json", "scores.summary", "scores.tallies"]
+        "scores.facts", "scores.index", "scores.json", "scores.summary", "scores.tally"]
     assert ok("status", "--json").json()["totals"] == {"Ann": 18, "Ben": 0}
     copy = tmp_path / "copy"
     shutil.copytree(real.parent, copy)  # copying the folder copies everything
@@ -272,3 +271,27 @@ def test_deleted_sessions_stay_out_of_the_lists(ok, db_path):
     assert sorted(r["name"] for r in ok("sessions", "--deleted", "--json").json()) == ["s001", "s002", "s003"]
     out = ok("sessions", "--deleted", "--limit", "1").stdout
     assert "2 older sessions not shown: `ginscore sessions --deleted --all`" in out
+
+
+def test_the_next_writer_removes_a_killed_writers_files_and_nothing_else(ok, db_path, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    folder = db_path.parent
+    half_done = [folder / "ginscore.facts-0000-99.json", folder / "ginscore.summary-0003-99.json",
+                 folder / "ginscore.index-99.json", folder / "ginscore.tally-0000-99.json"]
+    for path in half_done:
+        path.write_text("half a write")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "keep.json").write_text("not ginscore's")
+    planted = folder / "ginscore.facts-0001-98.json"
+    planted.symlink_to(elsewhere / "keep.json")  # a link at one of our names is never followed nor removed
+    others = [folder / "ginscore.facts-0000-x.json", folder / "ginscore.notes.json", folder / "other.facts-0000-1.json"]
+    for path in others:
+        path.write_text("someone else's")
+    ok("status")
+    assert all(path.exists() for path in half_done)  # readers never touch them
+    ok("hand", "ann", "4", "22")
+    assert not any(path.exists() for path in half_done)
+    assert planted.is_symlink() and (elsewhere / "keep.json").read_text() == "not ginscore's"
+    assert all(path.read_text() == "someone else's" for path in others)
+    assert ok("status", "--json").json()["totals"] == {"Ann": 18, "Ben": 0}
