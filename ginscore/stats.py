@@ -2,7 +2,8 @@
 
 Pure. Like the standings, every figure is worked out from the hands as told,
 so an edited or undone hand changes the statistics too. A player is the same
-person across sessions when the name matches ignoring case.
+person across sessions when the name matches ignoring case, accents and width
+(``variants.fold``).
 
 Definitions (written down where the issue leaves them open):
 
@@ -25,7 +26,7 @@ Definitions (written down where the issue leaves them open):
 from __future__ import annotations
 
 from .rules import BIG_GIN, GIN, KNOCK, UNDERCUT
-from .variants import Draw, Standings
+from .variants import Draw, fold, Standings
 
 
 def _blank() -> dict:
@@ -47,12 +48,12 @@ def statistics(all_standings: list[Standings]) -> dict:
 
     ``all_standings`` in the order played (oldest session first).
     """
-    players: dict[str, dict] = {}  # by the name folded for case
+    players: dict[str, dict] = {}  # by the name folded (variants.fold)
     shown_as: dict[str, str] = {}  # the latest spelling of each name
     pairs: dict[tuple[str, str], dict] = {}
 
     def entry(name: str) -> dict:
-        key = name.casefold()
+        key = fold(name)
         shown_as[key] = name
         record = players.get(key)
         if record is None:
@@ -68,11 +69,11 @@ def statistics(all_standings: list[Standings]) -> dict:
             if facts.variant == "hollywood":
                 record["hollywood_games_won"] += sum(g.winner == name for g in st.games)
         for a, b in ((a, b) for i, a in enumerate(facts.players) for b in facts.players[i + 1:]):
-            key = tuple(sorted((a.casefold(), b.casefold())))
+            key = tuple(sorted((fold(a), fold(b))))
             pair = pairs.setdefault(key, {"sessions": 0, "wins": {key[0]: 0, key[1]: 0}})
             pair["sessions"] += 1
             if st.winner in (a, b):
-                pair["wins"][st.winner.casefold()] += 1
+                pair["wins"][fold(st.winner)] += 1
         for result in st.hands:
             roles = result.roles
             at_table = (roles.box, roles.captain) if roles is not None else facts.players  # R22

@@ -35,7 +35,8 @@ from tinydb.storages import Storage
 
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
-from .variants import SessionFacts, match_name
+from .fields import shown_value
+from .variants import SessionFacts, fold, match_name
 
 SCHEMA_VERSION = 2
 TABLES = ("meta", "sessions")
@@ -59,7 +60,7 @@ def _load(path: Path) -> dict:
         return {}
     try:
         data = json.loads(raw)
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deeply to be ours
         raise DatabaseUnusable(
             path, "is not JSON (damaged, or not a ginscore file); it was left as it is, use --db for another file"
         ) from None
@@ -75,6 +76,8 @@ def _check_shape(path: Path, data) -> None:
         return
     tables = [data.get(name, {}) for name in TABLES]
     if not all(isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in tables):
+        raise DatabaseUnusable(path, not_ours)
+    if not all(key.isascii() and key.isdigit() for t in tables for key in t):  # TinyDB's document ids
         raise DatabaseUnusable(path, not_ours)
     version = _schema_version(data)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
@@ -194,7 +197,8 @@ class Database:
     # sessions -------------------------------------------------------------
 
     def names(self) -> list[str]:
-        return [doc.get("name", "") for doc in self._all()]
+        """Every session's name (a damaged one that is not text cannot be chosen, and fails listings)."""
+        return [doc.get("name") for doc in self._all() if isinstance(doc.get("name"), str)]
 
     def find_name(self, typed: str | None) -> str:
         """The session a command acts on: ``typed`` (exact or unique prefix), else the current one."""
@@ -222,15 +226,24 @@ class Database:
         return [self._facts(doc) for doc in self._all()]
 
     def _facts(self, doc: dict) -> SessionFacts:
+        """A stored session, read through every field check; a damaged one names itself and its field.
+
+        Only commands that read this session fail (exit 1); others keep working.
+        Listings (``sessions``, ``history``, ``stats``) read every session and so
+        fail on a damaged one, naming it, rather than leave it out silently.
+        """
         try:
-            return session_from_dict(doc)
+            return session_from_dict(doc, strict=False)
         except Refused as error:
-            raise DatabaseUnusable(self.path, f"session {doc.get('name')!r} is damaged: {error}") from None
+            raise DatabaseUnusable(
+                self.path, f"has a damaged session {shown_value(doc.get('name'))}: {error}; "
+                "it was left as it is, other sessions still work (--session NAME)"
+            ) from None
 
     def add(self, facts: SessionFacts) -> None:
         """Store a new session and make it current."""
-        taken = {n.casefold() for n in self.names()}
-        if facts.name.casefold() in taken:
+        taken = {fold(n) for n in self.names()}
+        if fold(facts.name) in taken:
             raise Refused(f"there is already a session named '{facts.name}'; choose another --name")
         self._sessions.insert(session_to_dict(facts, rows=True))
         self._docs = None

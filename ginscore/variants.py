@@ -14,6 +14,7 @@ session is over when every game has closed.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import NamedTuple
 
 from .cards import Card
@@ -315,15 +316,32 @@ def replay(facts: SessionFacts) -> Standings:
     )
 
 
+MAX_NAME = 200  # characters in a player's or a session's name
+
+
+def fold(name: str) -> str:
+    """A name as compared: the same ignoring case, accents and width (CLI.md).
+
+    NFKC first folds full-width and compatibility forms (``Ａnn`` is ``Ann``),
+    NFKD then splits accented letters so their combining marks can be
+    dropped (``José`` in either Unicode form is ``Jose``), and casefold
+    ignores case. The one place names are compared; stored names keep the
+    spelling first typed.
+    """
+    split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name))
+    return "".join(c for c in split if not unicodedata.combining(c)).casefold()
+
+
 def match_name(names, typed: str) -> list[str]:
-    """Names that ``typed`` means: an exact match ignoring case wins, else every prefix match."""
-    wanted = typed.strip().casefold()
-    exact = [n for n in names if n.casefold() == wanted]
-    return exact[:1] if exact else [n for n in names if n.casefold().startswith(wanted)]
+    """Names that ``typed`` means: an exact match (as ``fold`` compares) wins, else every prefix match."""
+    wanted = fold(typed.strip())
+    folded = [(n, fold(n)) for n in names]
+    exact = [n for n, f in folded if f == wanted]
+    return exact[:1] if exact else [n for n, f in folded if f.startswith(wanted)]
 
 
 def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:
-    """Match a typed player name: exact (ignoring case) wins, else a unique prefix."""
+    """Match a typed player name: exact (as ``fold`` compares) wins, else a unique prefix."""
     listed = ", ".join(players)
     if not typed.strip():
         raise UnknownPlayer(f"a player's name is empty; the players are {listed}")
@@ -336,7 +354,8 @@ def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:
 
 
 def check_players(variant: str, players) -> tuple[str, ...]:
-    """Names as a session keeps them: the right count, non-empty, distinct ignoring case (CLI.md)."""
+    """Names as a session keeps them: the right count, non-empty, at most MAX_NAME characters,
+    distinct as ``fold`` compares them (CLI.md)."""
     want = 3 if variant == "three" else 2
     if len(players) != want:
         raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
@@ -346,10 +365,14 @@ def check_players(variant: str, players) -> tuple[str, ...]:
             raise Refused("a player's name is empty; give each player a name")
         if not name.isprintable():
             raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
-    folded = [n.casefold() for n in names]
+        if len(name) > MAX_NAME:
+            raise Refused(f"a player's name has {len(name)} characters; keep it to {MAX_NAME}")
+    folded = [fold(n) for n in names]
     for name in names:
-        if folded.count(name.casefold()) > 1:
-            raise Refused(f"two players are named '{name}' (names are compared ignoring case); tell them apart")
+        if folded.count(fold(name)) > 1:
+            raise Refused(
+                f"two players are named '{name}' (names are compared ignoring case, accents and width); tell them apart"
+            )
     return names
 
 
@@ -363,6 +386,10 @@ def check_session(facts: SessionFacts) -> Standings:
         roles = facts.first_roles
         if roles is None or sorted((roles.box, roles.captain, roles.out)) != sorted(facts.players):
             raise Refused("the first roles (box, captain, out) must name each of the three players once (R21)")
+        if facts.first_dealer is not None:
+            raise Refused("a three-player session has first roles, not a first dealer (R22: the box deals)")
+    elif facts.first_roles is not None:
+        raise Refused("first roles (box, captain, out) are for three-player; a two-player session has a first dealer")
     elif facts.first_dealer not in facts.players:
         raise Refused(f"the first dealer must be one of {', '.join(facts.players)} (R5)")
     return replay(facts)

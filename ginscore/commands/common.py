@@ -26,7 +26,7 @@ from ..records import knock_from_cards
 from ..rules import VARIANTS, HouseRules
 from ..store import Store
 from ..variants import (
-    Knock, SessionFacts, Standings, replay, resolve_player,
+    fold, Knock, MAX_NAME, SessionFacts, Standings, replay, resolve_player,
 )
 
 try:  # typer 0.27+ carries its own copy of click, and does not re-export its usage errors
@@ -212,9 +212,9 @@ def _append(ctx: typer.Context, session: str | None, make_hand) -> Standings:
 
 
 def _free_name(taken: list[str], variant: str) -> str:
-    folded = {t.casefold() for t in taken}
+    folded = {fold(t) for t in taken}
     number = 1
-    while f"{variant}-{number}" in folded:
+    while fold(f"{variant}-{number}") in folded:
         number += 1
     return f"{variant}-{number}"
 
@@ -226,6 +226,8 @@ def _session_name(typed: str | None) -> str:
     name = " ".join(typed.split())
     if not name:
         raise Refused("the session name is empty; give --name a name")
+    if len(name) > MAX_NAME:
+        raise Refused(f"the session name has {len(name)} characters; keep it to {MAX_NAME}")
     return name
 
 

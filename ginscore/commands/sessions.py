@@ -41,33 +41,31 @@ def import_(
 
     Example: ginscore import friday.json
     """
-    from ..export import check_against_csv, read_backup
-    from ..variants import check_session
+    from ..export import check_against_csv, read_backup, read_file
+    from ..shown import visible
+    from ..variants import check_session, fold
 
-    try:
-        text = file.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or "not a text file"
-        raise Refused(f"cannot read {file}: {reason}; give the path of a file made by `ginscore export`") from None
+    source = visible(str(file))
     rules = _house_rules(locals())
-    facts = read_backup(text, str(file), variant=variant.value if variant else None, rules=rules)
+    text = read_file(file, source)
+    facts = read_backup(text, source, variant=variant.value if variant else None, rules=rules)
     try:
         standings = check_session(facts)
     except BadHandAt as error:
-        raise Refused(f"{file} does not add up at {error}") from None
+        raise Refused(f"{source} does not add up at {error}") from None
     except Refused as error:
-        raise Refused(f"{file}: {error}") from None
+        raise Refused(f"{source}: {error}") from None
     if not facts.name:  # a CSV: its rows must score as the file says
-        check_against_csv(standings, text, str(file))
+        check_against_csv(standings, text, source)
         facts = facts._replace(created_at=facts.hands[0].recorded_at or _now())
     wanted = _session_name(name) or facts.name
     with _store(ctx).writing() as db:
-        taken = {n.casefold() for n in db.names()}
-        if name is not None and wanted.casefold() in taken:
+        taken = {fold(n) for n in db.names()}
+        if name is not None and fold(wanted) in taken:
             raise Refused(f"there is already a session named '{wanted}'; choose another --name")
         chosen = wanted or _free_name(db.names(), facts.variant)
         number = 2
-        while chosen.casefold() in taken:
+        while fold(chosen) in taken:
             chosen, number = f"{wanted}-{number}", number + 1
         facts = facts._replace(name=chosen)
         db.add(facts)
