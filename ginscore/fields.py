@@ -67,6 +67,11 @@ def text(value, where: str, *, limit: int) -> str:
         raise BadField(f"{where} must be text, not {shown_value(value)}")
     if not value:
         raise BadField(f"{where} is empty")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate, from a JSON escape or an undecodable argument
+            raise BadField(f"{where} is not valid Unicode text") from None
     if len(value) > limit:
         raise BadField(f"{where} has {len(value)} characters; at most {limit} are kept")
     if value != " ".join(value.split()):

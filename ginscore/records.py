@@ -202,7 +202,8 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
         rules=_rules(doc.get("rules", {}), f"{where}.rules"),
         first_dealer=None if dealer is None else fields.text(dealer, f"{where}.first_dealer", limit=MAX_NAME),
         first_roles=roles,
-        hands=tuple(hand_from_dict(h, f"{where}.hands[{n}]") for n, h in enumerate(_hand_dicts(doc.get("hands", []), where))),
+        hands=tuple(hand_from_dict(h, f"{where}.hands[{n}]")
+                    for n, h in enumerate(_hand_dicts(doc.get("hands", []), where, rows=not strict))),
         created_at=fields.timestamp(doc.get("created_at"), f"{where}.created_at"),
     )
 
@@ -222,9 +223,9 @@ def _rules(value, where: str) -> HouseRules:
     return HouseRules(**doc)
 
 
-def _hand_dicts(hands, where: str) -> list[dict]:
-    """The hands as dicts: a list (an export, schema 1) or the stored rows, cards as lists."""
-    if isinstance(hands, str):
+def _hand_dicts(hands, where: str, rows: bool) -> list[dict]:
+    """The hands as dicts: a list (an export, schema 1) or, with ``rows``, the stored rows, cards as lists."""
+    if rows and isinstance(hands, str):
         rows = hands_from_text(hands, f"{where}.hands")
         for row in rows:
             for key in ("knocker_cards", "opponent_cards"):

@@ -18,6 +18,7 @@ from typing import NamedTuple
 import typer
 from typer.core import TyperGroup
 
+from .. import fields
 from ..cards import parse_card, parse_cards
 from ..errors import (
     BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GinscoreError, Refused,
@@ -135,11 +136,16 @@ def _standings(store: Store, facts: SessionFacts) -> Standings:
         raise DatabaseUnusable(store.path, f"session '{facts.name}' does not add up at {error}") from None
 
 
-def _replay_changed(facts: SessionFacts, changed_hand: int) -> Standings:
-    """Replay after a change at hand ``changed_hand``; refuse the change if any hand breaks."""
+def _replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None) -> Standings:
+    """Replay after a change at hand ``changed_hand``; refuse the change if any hand breaks.
+
+    With ``store``, a hand before the change that breaks is damage in the file (exit 1), not a refusal.
+    """
     try:
         return replay(facts)
     except BadHandAt as error:
+        if store is not None and error.number < changed_hand:
+            raise DatabaseUnusable(store.path, f"session '{facts.name}' does not add up at {error}") from None
         if error.number == changed_hand:
             raise error.error from None
         raise Refused(
@@ -206,7 +212,7 @@ def _append(ctx: typer.Context, session: str | None, make_hand) -> Standings:
     with _store(ctx).writing() as db:
         facts = db.load(session)
         facts = facts._replace(hands=facts.hands + (make_hand(facts),))
-        standings = _replay_changed(facts, len(facts.hands))
+        standings = _replay_changed(facts, len(facts.hands), _store(ctx))
         db.save(facts)
     return standings
 
@@ -226,9 +232,7 @@ def _session_name(typed: str | None) -> str:
     name = " ".join(typed.split())
     if not name:
         raise Refused("the session name is empty; give --name a name")
-    if len(name) > MAX_NAME:
-        raise Refused(f"the session name has {len(name)} characters; keep it to {MAX_NAME}")
-    return name
+    return fields.text(name, "--name", limit=MAX_NAME)
 
 
 def _start(ctx: typer.Context, facts: SessionFacts, told: str) -> None:

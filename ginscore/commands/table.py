@@ -196,7 +196,7 @@ def edit(
         at = facts.hands[number - 1].recorded_at
         corrected = Draw(upcard=_upcard(upcard), recorded_at=at) if told is None else told.knock(facts, at)
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
-        standings = _replay_changed(facts, number)
+        standings = _replay_changed(facts, number, _store(ctx))
         db.save(facts)
     from .. import render
 
