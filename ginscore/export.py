@@ -142,7 +142,7 @@ def _from_json(doc, source: str) -> SessionFacts:
     if version > EXPORT_VERSION:
         raise Refused(f"{source} was exported by a newer ginscore (format {version}); upgrade ginscore to import it")
     try:
-        fields.table(doc, "the export", ("ginscore_export", "session"))
+        fields.table(doc, "the export", {"ginscore_export", "session"})
         return session_from_dict(doc["session"])
     except Refused as error:
         raise Refused(f"{source}: {error}") from None

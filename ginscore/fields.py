@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import lru_cache
 
 from .errors import BadField
 from .shown import visible
@@ -45,13 +46,12 @@ def shown_value(value) -> str:
 
 
 def table(value, where: str, known=None) -> dict:
-    """A JSON object; with ``known``, one whose keys are all among them."""
+    """A JSON object; with ``known`` (a set), one whose keys are all among them."""
     if not isinstance(value, dict):
         raise BadField(f"{where} must be a table of fields, not {shown_value(value)}")
-    if known is not None:
-        for key in value:
-            if key not in known:
-                raise BadField(f"{where} has a field {shown_value(key)} that ginscore does not know; remove it")
+    if known is not None and not known.issuperset(value):
+        key = next(k for k in value if k not in known)
+        raise BadField(f"{where} has a field {shown_value(key)} that ginscore does not know; remove it")
     return value
 
 
@@ -61,40 +61,56 @@ def required(doc: dict, key: str, where: str):
     return doc[key]
 
 
-def text(value, where: str, *, limit: int) -> str:
-    """A non-empty string of at most ``limit`` characters, without stray spaces or line breaks."""
+def _path(where: str, key: str) -> str:
+    """The field's path, built only for an error line (a stored hand is read on every command)."""
+    return f"{where}.{key}" if key else where
+
+
+def text(value, where: str, key: str = "", *, limit: int, plain: bool = True) -> str:
+    """A non-empty string of at most ``limit`` characters, without stray spaces or line breaks.
+
+    ``plain=False`` asks only for text that can be written back: non-empty valid Unicode.
+    """
     if not isinstance(value, str):
-        raise BadField(f"{where} must be text, not {shown_value(value)}")
+        raise BadField(f"{_path(where, key)} must be text, not {shown_value(value)}")
+    problem = _text_problem(value, limit, plain)
+    if problem:
+        raise BadField(f"{_path(where, key)} {problem}")
+    return value
+
+
+@lru_cache(maxsize=1024)  # the same few names are read for every stored hand
+def _text_problem(value: str, limit: int, plain: bool = True) -> str | None:
     if not value:
-        raise BadField(f"{where} is empty")
+        return "is empty"
+    if plain and len(value) > limit:
+        return f"has {len(value)} characters; at most {limit} are kept"
     if not value.isascii():
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate, from a JSON escape or an undecodable argument
-            raise BadField(f"{where} is not valid Unicode text") from None
-    if len(value) > limit:
-        raise BadField(f"{where} has {len(value)} characters; at most {limit} are kept")
-    if value != " ".join(value.split()):
-        raise BadField(f"{where} {shown_value(value)} has stray spaces or line breaks; write it once, plainly")
-    return value
+            return "is not valid Unicode text"
+    if plain and value != " ".join(value.split()):
+        return f"{shown_value(value)} has stray spaces or line breaks; write it once, plainly"
+    return None
 
 
-def whole(value, where: str, low: int, high: int) -> int:
+def whole(value, where: str, key: str = "", *, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high`` (true/false and 3.0 are not numbers here)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadField(f"{where} must be a whole number, not {shown_value(value)}")
+    if type(value) is not int:
+        raise BadField(f"{_path(where, key)} must be a whole number, not {shown_value(value)}")
     if not low <= value <= high:
-        raise BadField(f"{where} must be from {low} to {high}, not {shown_value(value)}")
+        raise BadField(f"{_path(where, key)} must be from {low} to {high}, not {shown_value(value)}")
     return value
 
 
-def flag(value, where: str) -> bool:
+def flag(value, where: str, key: str = "") -> bool:
     if not isinstance(value, bool):
-        raise BadField(f"{where} must be true or false, not {shown_value(value)}")
+        raise BadField(f"{_path(where, key)} must be true or false, not {shown_value(value)}")
     return value
 
 
-def timestamp(value, where: str) -> str | None:
+def timestamp(value, where: str, key: str = "") -> str | None:
     """A time as commands record it (ISO 8601, like ``_now``), or null when none was kept."""
     if value is None:
         return None
@@ -104,11 +120,14 @@ def timestamp(value, where: str) -> str | None:
             return value
         except ValueError:
             pass
-    raise BadField(f"{where} must be a timestamp like {TIMESTAMP_EXAMPLE}, not {shown_value(value)}")
+    raise BadField(f"{_path(where, key)} must be a timestamp like {TIMESTAMP_EXAMPLE}, not {shown_value(value)}")
 
 
-def strings(value, where: str, *, limit: int) -> list[str]:
+def strings(value, where: str, key: str = "", *, limit: int) -> list[str]:
     """A list of strings of at most ``limit`` characters each."""
     if not isinstance(value, list):
-        raise BadField(f"{where} must be a list, not {shown_value(value)}")
-    return [text(item, f"{where}[{n}]", limit=limit) for n, item in enumerate(value)]
+        raise BadField(f"{_path(where, key)} must be a list, not {shown_value(value)}")
+    for n, item in enumerate(value):
+        if not isinstance(item, str) or _text_problem(item, limit):
+            text(item, f"{_path(where, key)}[{n}]", limit=limit)  # raises, naming the item
+    return value

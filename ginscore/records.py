@@ -71,8 +71,8 @@ def _field_text(value) -> str:
 
 
 def _field_value(name: str, text: str, where: str):
-    if name == "big_gin":
-        if text not in ("0", "1"):
+    if name == "big_gin":  # "" in a row migrated from a schema 1 hand that did not say
+        if text not in ("0", "1", ""):
             raise BadField(f"{where}.big_gin must be 1 or 0, not {fields.shown_value(text)}")
         return text == "1"
     if text == "":
@@ -112,52 +112,55 @@ def hands_from_text(text: str, where: str = "hands") -> list[dict]:
 
 
 # The fields of each kind of hand, as exported and as stored.
-HAND_KEYS = {
-    "draw": {"type", "upcard", "recorded_at"},
-    "knock": {"type", "knocker", "knocker_deadwood", "opponent_deadwood", "upcard", "big_gin", "recorded_at"},
-    "cards": {"type", "knocker", "knocker_cards", "opponent_cards", "upcard", "big_gin", "recorded_at"},
-}
+HAND_KEYS = {kind: frozenset(("type", *names)) for kind, names in ROW_FIELDS.items()}
+SESSION_KEYS = frozenset(SessionFacts._fields)
+RULE_KEYS = frozenset(HouseRules._fields)
+ROLE_KEYS = frozenset(Roles._fields)
 
 
-def hand_from_dict(data: dict, where: str = "hand") -> Hand:
-    """Read a hand, every field checked (``fields``); raises Refused naming the first bad one."""
+def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> Hand:
+    """Read a hand, every field checked (``fields``); raises Refused naming the first bad one.
+
+    ``strict`` refuses fields ginscore does not know, as ``session_from_dict``."""
     doc = fields.table(data, where)
     kind = fields.required(doc, "type", where)
-    if kind not in ("knock", "draw"):
-        raise BadField(f"{where}.type must be 'knock' or 'draw', not {fields.shown_value(kind)}")
     if kind == "knock" and "knocker_cards" in doc:
         kind = "cards"
-    fields.table(doc, where, HAND_KEYS[kind])
+    elif kind not in ("knock", "draw"):
+        raise BadField(f"{where}.type must be 'knock' or 'draw', not {fields.shown_value(kind)}")
+    if strict and not HAND_KEYS[kind].issuperset(doc):
+        fields.table(doc, where, HAND_KEYS[kind])  # names the field ginscore does not know
     upcard = doc.get("upcard")
     if upcard is not None:
-        upcard = _card(fields.text(upcard, f"{where}.upcard", limit=4), f"{where}.upcard", rank_only=True)
-    at = fields.timestamp(doc.get("recorded_at"), f"{where}.recorded_at")
+        upcard = _card(fields.text(upcard, where, "upcard", limit=4), where, "upcard", rank_only=True)
+    at = fields.timestamp(doc.get("recorded_at"), where, "recorded_at")
     if kind == "draw":
         return Draw(upcard=upcard, recorded_at=at)
-    knocker = fields.text(fields.required(doc, "knocker", where), f"{where}.knocker", limit=MAX_NAME)
-    told = {"upcard": upcard, "big_gin": fields.flag(doc.get("big_gin", False), f"{where}.big_gin"), "recorded_at": at}
+    knocker = fields.text(fields.required(doc, "knocker", where), where, "knocker", limit=MAX_NAME)
+    told = {"upcard": upcard, "big_gin": fields.flag(doc.get("big_gin", False), where, "big_gin"), "recorded_at": at}
     if kind == "cards":
         hands = [
-            [_card(c, f"{where}.{key}[{n}]") for n, c in enumerate(
-                fields.strings(fields.required(doc, key, where), f"{where}.{key}", limit=4))]
+            [_card(c, where, f"{key}[{n}]") for n, c in enumerate(
+                fields.strings(fields.required(doc, key, where), where, key, limit=4))]
             for key in ("knocker_cards", "opponent_cards")
         ]
         try:
             return knock_from_cards(knocker, *hands, **told)
         except Refused as error:
             raise BadField(f"{where}: {error}") from None
-    counts = [
-        fields.whole(fields.required(doc, key, where), f"{where}.{key}", 0, MAX_DEADWOOD)
-        for key in ("knocker_deadwood", "opponent_deadwood")
-    ]
-    return Knock(knocker, *counts, **told)
+    return Knock(
+        knocker,
+        fields.whole(fields.required(doc, "knocker_deadwood", where), where, "knocker_deadwood", low=0, high=MAX_DEADWOOD),
+        fields.whole(fields.required(doc, "opponent_deadwood", where), where, "opponent_deadwood", low=0, high=MAX_DEADWOOD),
+        **told,
+    )
 
 
-def _card(text: str, where: str, *, rank_only: bool = False):
+def _card(text: str, where: str, key: str, *, rank_only: bool = False):
     try:
         return parse_card(text, rank_only=rank_only)
     except Refused as error:
-        raise BadField(f"{where}: {error}") from None
+        raise BadField(f"{where}.{key}: {error}") from None
 
 
 def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
@@ -185,41 +188,44 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
     that this ginscore does not know was written by a ginscore that does,
     and is kept as it is; a known field in the wrong shape is damage.
     """
-    doc = fields.table(data, where, SessionFacts._fields if strict else None)
+    doc = fields.table(data, where, SESSION_KEYS if strict else None)
     variant = fields.required(doc, "variant", where)
     if variant not in VARIANTS:
         raise Refused(f"{where}.variant: unknown variant {fields.shown_value(variant)}; ginscore knows {', '.join(VARIANTS)}")
     roles = doc.get("first_roles")
     if roles is not None:
-        roles = fields.table(roles, f"{where}.first_roles", Roles._fields)
-        roles = Roles(*(fields.text(fields.required(roles, k, f"{where}.first_roles"), f"{where}.first_roles.{k}",
+        roles = fields.table(roles, f"{where}.first_roles", ROLE_KEYS)
+        roles = Roles(*(fields.text(fields.required(roles, k, f"{where}.first_roles"), f"{where}.first_roles", k,
                                     limit=MAX_NAME) for k in Roles._fields))
     dealer = doc.get("first_dealer")
     return SessionFacts(
-        name=fields.text(fields.required(doc, "name", where), f"{where}.name", limit=MAX_NAME),
+        name=fields.text(fields.required(doc, "name", where), where, "name", limit=MAX_NAME, plain=strict),
         variant=variant,
-        players=tuple(fields.strings(fields.required(doc, "players", where), f"{where}.players", limit=MAX_NAME)),
-        rules=_rules(doc.get("rules", {}), f"{where}.rules"),
-        first_dealer=None if dealer is None else fields.text(dealer, f"{where}.first_dealer", limit=MAX_NAME),
+        players=tuple(fields.strings(fields.required(doc, "players", where), where, "players", limit=MAX_NAME)),
+        rules=_rules(doc.get("rules", {}), f"{where}.rules", strict),
+        first_dealer=None if dealer is None else fields.text(dealer, where, "first_dealer", limit=MAX_NAME),
         first_roles=roles,
-        hands=tuple(hand_from_dict(h, f"{where}.hands[{n}]")
+        hands=tuple(hand_from_dict(h, f"{where}.hands[{n}]", strict=strict)
                     for n, h in enumerate(_hand_dicts(doc.get("hands", []), where, rows=not strict))),
-        created_at=fields.timestamp(doc.get("created_at"), f"{where}.created_at"),
+        created_at=fields.timestamp(doc.get("created_at"), where, "created_at"),
     )
 
 
-def _rules(value, where: str) -> HouseRules:
-    """House rules: each a setting this ginscore knows, of its type; the ones left out take their default."""
-    doc = fields.table(value, where, HouseRules._fields)
+def _rules(value, where: str, strict: bool) -> HouseRules:
+    """House rules: each a setting this ginscore knows, of its type; the ones left out take their default.
+
+    Not ``strict`` (the database), a setting this ginscore does not know is left out, as in the session."""
+    doc = fields.table(value, where, RULE_KEYS if strict else None)
+    doc = {k: v for k, v in doc.items() if k in RULE_KEYS}
     for key, given in doc.items():
-        kind, at = HouseRules.__annotations__[key], f"{where}.{key}"
+        kind = HouseRules.__annotations__[key]
         kind = getattr(kind, "__forward_arg__", None) or getattr(kind, "__name__", str(kind))
         if kind == "bool":
-            fields.flag(given, at)
+            fields.flag(given, where, key)
         elif kind == "int" or (kind == "int | None" and given is not None):
-            fields.whole(given, at, 0, MAX_SETTING)
+            fields.whole(given, where, key, low=0, high=MAX_SETTING)
         elif kind == "str":
-            fields.text(given, at, limit=MAX_NAME)
+            fields.text(given, where, key, limit=MAX_NAME)
     return HouseRules(**doc)
 
 

@@ -19,7 +19,11 @@ write, so the file stays byte-for-byte as it was. Readers take no lock: the
 replace is atomic, so they see the old file or the new one, never half.
 
 An unusable file (not JSON, not ginscore's, from a newer ginscore, a folder,
-unreadable) raises ``DatabaseUnusable`` and is never rewritten.
+unreadable) raises ``DatabaseUnusable`` and is never rewritten. A session
+whose fields do not pass the checks of ``records.session_from_dict`` (an edit
+by hand) is damaged: commands on it exit 1 naming it and the field, listings
+that read every session do the same rather than leave it out silently, and
+other sessions keep working; a write elsewhere keeps it exactly as it was.
 """
 
 from __future__ import annotations
@@ -106,11 +110,19 @@ def _migrate(path: Path, data: dict) -> dict:
             raise DatabaseUnusable(path, f"needs an upgrade, but no copy could be kept at {backup}: {error}") from None
     for doc in data.get("sessions", {}).values():  # 1 -> 2: hands as one string of rows
         hands = doc.get("hands")
-        if isinstance(hands, list) and all(isinstance(h, dict) and h.get("type") in ("knock", "draw") for h in hands):
+        if isinstance(hands, list) and _readable(doc):  # a damaged session is kept as it is, never "repaired"
             doc["hands"] = hands_to_text(hands)
     for doc in data.get("meta", {}).values():
         doc["schema_version"] = SCHEMA_VERSION
     return data
+
+
+def _readable(doc: dict) -> bool:
+    try:
+        session_from_dict(doc, strict=False)
+    except Refused:
+        return False
+    return True
 
 
 def _replace_atomically(path: Path, data: dict) -> None:

@@ -325,10 +325,10 @@ def fold(name: str) -> str:
     NFKC first folds full-width and compatibility forms (``Ａnn`` is ``Ann``),
     NFKD then splits accented letters so their combining marks can be
     dropped (``José`` in either Unicode form is ``Jose``), and casefold
-    ignores case. The one place names are compared; stored names keep the
-    spelling first typed.
+    ignores case; runs of spaces count as one. The one place names are
+    compared; stored names keep the spelling first typed.
     """
-    split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name))
+    split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", " ".join(name.split())))
     return "".join(c for c in split if not unicodedata.combining(c)).casefold()
 
 

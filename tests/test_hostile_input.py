@@ -457,6 +457,48 @@ def test_a_database_that_is_not_ours_is_one_line(content, db_path, cli):
     assert db_path.read_bytes() == content
 
 
+def test_what_a_command_can_read_back_is_not_damage(base, db_path, ok):
+    """Fields this ginscore does not know (a later one wrote them) and a session name with stray
+    spaces (imported before names were checked) read back, and are kept as they are on a write."""
+
+    def older(doc):
+        doc.update(name="  std  night ", colour="red")
+        doc["rules"]["jokers"] = 2
+
+    _damage(base, db_path, older)
+    assert ok("status", "--session", "std night", "--json").json()["totals"] == {"Ann": 17, "Ben": 25}
+    ok("hand", "ann", "3", "20", "--session", "std")
+    kept = [d for d in json.loads(db_path.read_bytes())["sessions"].values() if d.get("colour")]
+    assert len(kept) == 1 and kept[0]["name"] == "  std  night " and "jokers" not in kept[0]["rules"]
+    assert len(ok("history", "--json").json()) == 3
+
+
+def test_a_damaged_schema_1_session_is_not_migrated(db_path, ok, cli):
+    damaged = {"name": "a", "variant": "standard", "players": ["Ann", "Ben"], "first_dealer": "Ann",
+               "hands": [{"type": "knock", "knocker": "Ann", "knocker_cards": [1, 2], "opponent_cards": ["AS"]}]}
+    fine = {"name": "b", "variant": "standard", "players": ["Ann", "Ben"], "first_dealer": "Ann",
+            "hands": [{"type": "knock", "knocker": "Ann", "knocker_deadwood": 3, "opponent_deadwood": 20}]}
+    db_path.write_text(json.dumps({"meta": {"1": {"schema_version": 1, "current": "b"}},
+                                   "sessions": {"1": damaged, "2": fine}}))
+    ok("hand", "ann", "2", "20")
+    sessions = json.loads(db_path.read_text())["sessions"]
+    assert sessions["1"]["hands"] == damaged["hands"]  # kept as it was, never "repaired"
+    assert sessions["2"]["hands"].startswith("knock|Ann|3|20||0|;knock|Ann|2|20||0|")
+    assert ok("status", "--json").json()["totals"] == {"Ann": 35, "Ben": 0}
+    done = cli("status", "--session", "a")
+    assert done.exit_code == 1 and "session.hands[0].knocker_cards[0] must be text, not 1" in done.stderr
+
+
+@pytest.mark.parametrize("args, says", [
+    (["new", "standard", "A" * 201, "Ben"], "keep it to 200"),
+    (["new", "standard", "Ann", "Ben", "--name", "n" * 201], "--name has 201 characters"),
+    (["new", "standard", "Ann", "Ben", "--target", "10000000000"], "--target must be at most"),
+    (["new", "standard", "Ann", "Ben", "--gin-bonus", str(10**30)], "--gin-bonus must be at most"),
+])
+def test_commands_are_as_strict_as_import(args, says, refused):
+    refused(*args, says=says)
+
+
 # --- names: one name ignoring case, accents and width (CLI.md) --------------------------
 
 NFC, NFD = unicodedata.normalize("NFC", "José"), unicodedata.normalize("NFD", "José")
