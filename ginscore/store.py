@@ -40,6 +40,7 @@ from tinydb.storages import Storage
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
 from .fields import shown_value
+from .shown import visible
 from .variants import SessionFacts, fold, match_name
 
 SCHEMA_VERSION = 2
@@ -248,7 +249,7 @@ class Database:
             return session_from_dict(doc, strict=False)
         except Refused as error:
             raise DatabaseUnusable(
-                self.path, f"has a damaged session {shown_value(doc.get('name'))}: {error}; "
+                self.path, f"has a damaged session {shown_value(doc.get('name'))}: {visible(str(error))}; "
                 "it was left as it is, other sessions still work (--session NAME)"
             ) from None
 

@@ -333,11 +333,19 @@ def fold(name: str) -> str:
 
 
 def match_name(names, typed: str) -> list[str]:
-    """Names that ``typed`` means: an exact match (as ``fold`` compares) wins, else every prefix match."""
-    wanted = fold(typed.strip())
-    folded = [(n, fold(n)) for n in names]
-    exact = [n for n, f in folded if f == wanted]
-    return exact[:1] if exact else [n for n, f in folded if f.startswith(wanted)]
+    """Names that ``typed`` means: an exact match wins, else every prefix match (as ``fold`` compares).
+
+    The closest exact match wins: the same spelling, else the same ignoring case, else the same as
+    ``fold`` compares; so names stored before names were folded (José and Jose) stay reachable.
+    """
+    typed = typed.strip()
+    for same in (str, str.casefold, fold):
+        wanted = same(typed)
+        exact = [n for n in names if same(n) == wanted]
+        if exact:
+            return exact[:1]
+    wanted = fold(typed)
+    return [n for n in names if fold(n).startswith(wanted)]
 
 
 def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:

@@ -350,6 +350,16 @@ def test_a_hostile_import_is_refused_whole(case, base, db_path, refused, tmp_pat
     assert "friday" in line and case.says.lower() in line.lower(), line
 
 
+@pytest.mark.parametrize("field, value", [(("hands", 0, "knocker"), "Z\x1b]0;owned\x07"),
+                                          (("hands", 0, "upcard"), "\x1b[2J"),
+                                          (("players",), ["Ann", "B\x1b[31mn"])])
+def test_the_files_own_text_reaches_the_error_line_visibly(field, value, base, db_path, refused, tmp_path):
+    db_path.write_bytes(base.db)
+    (tmp_path / "f.json").write_bytes(_set("std", ("session", *field), value)(base))
+    line = refused("import", tmp_path / "f.json")
+    assert "\x1b" not in line and "\\x1b" in line, line  # shown as the four characters \x1b
+
+
 def test_the_unchanged_exports_import(base, db_path, ok, tmp_path):
     """The corpus's starting points are good files: each refusal above is the one field made wrong."""
     db_path.write_bytes(base.db)
@@ -536,6 +546,17 @@ def test_session_names_match_ignoring_accents_and_width(ok, refused, tmp_path):
     assert "as 'Café-2'" in ok("import", backup).stdout
 
 
+def test_names_kept_before_folding_stay_reachable(db_path, ok):
+    """A session that already holds José and Jose (recorded before names were folded): the closest spelling wins."""
+    session = {"name": "old", "variant": "standard", "players": [NFC, "Jose"], "first_dealer": NFC,
+               "created_at": "2026-01-01T20:00:00+00:00", "hands": ""}
+    db_path.write_text(json.dumps({"meta": {"1": {"schema_version": 2, "current": "old"}}, "sessions": {"1": session}}))
+    ok("hand", "Jose", "3", "20")
+    ok("hand", NFD, "2", "9")
+    ok("hand", "jose", "1", "9")
+    assert [h["knocker"] for h in ok("log", "--json").json()["hands"]] == ["Jose", NFC, "Jose"]
+
+
 def test_stats_count_one_player_across_spellings(ok):
     ok("new", "standard", NFC, "Ann", "--dealer", "ann", "--target", "10")
     ok("hand", "jose", "3", "20")
@@ -584,10 +605,16 @@ def mutated_json(draw, doc):
         parent = doc
         for key in path[:-1]:
             parent = parent[key]
-        if draw(st.booleans()):
+        how = draw(st.sampled_from(["delete", "replace", "copy"]))
+        if how == "delete":
             del parent[path[-1]]
-        else:
+        elif how == "replace":
             parent[path[-1]] = draw(json_values)
+        else:  # a value from elsewhere in the same export: often a plausible one
+            source = doc
+            for key in draw(st.sampled_from(paths)):
+                source = source[key]
+            parent[path[-1]] = copy.deepcopy(source)
     return json.dumps(doc, ensure_ascii=draw(st.booleans())).encode()
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from ..errors import BadHandAt, Refused
-from ..variants import replay
+from ..variants import replay, SessionFacts
 from .common import (
     ACE_MEANS_GIN, app, BIG_GIN_BONUS, BOX_BONUS, _free_name, GAME_BONUS, GIN_BONUS, _house_rules,
     _json_option, _load, _now, _print_json, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE,
@@ -41,23 +41,9 @@ def import_(
 
     Example: ginscore import friday.json
     """
-    from ..export import check_against_csv, read_backup, read_file
-    from ..shown import visible
-    from ..variants import check_session, fold
+    from ..variants import fold
 
-    source = visible(str(file))
-    rules = _house_rules(locals())
-    text = read_file(file, source)
-    facts = read_backup(text, source, variant=variant.value if variant else None, rules=rules)
-    try:
-        standings = check_session(facts)
-    except BadHandAt as error:
-        raise Refused(f"{source} does not add up at {error}") from None
-    except Refused as error:
-        raise Refused(f"{source}: {error}") from None
-    if not facts.name:  # a CSV: its rows must score as the file says
-        check_against_csv(standings, text, source)
-        facts = facts._replace(created_at=facts.hands[0].recorded_at or _now())
+    facts = _read_export(file, variant.value if variant else None, _house_rules(locals()))
     wanted = _session_name(name) or facts.name
     with _store(ctx).writing() as db:
         taken = {fold(n) for n in db.names()}
@@ -74,6 +60,34 @@ def import_(
     render.say(f"Imported {len(facts.hands)} hands from {file} as '{chosen}'.")
     render.show_standings(replay(facts))
 
+
+
+def _read_export(file: Path, variant: str | None, rules) -> SessionFacts:
+    """The session in a file made by `export`, every field checked as the commands check it.
+
+    Refused when anything is off, its one line made visible: the file's own
+    text (a name, a card) can reach the error line.
+    """
+    from ..export import check_against_csv, read_backup, read_file
+    from ..shown import visible
+    from ..variants import check_session
+
+    source = visible(str(file))
+    try:
+        text = read_file(file, source)
+        facts = read_backup(text, source, variant=variant, rules=rules)
+        try:
+            standings = check_session(facts)
+        except BadHandAt as error:
+            raise Refused(f"{source} does not add up at {error}") from None
+        except Refused as error:
+            raise Refused(f"{source}: {error}") from None
+        if not facts.name:  # a CSV: its rows must score as the file says
+            check_against_csv(standings, text, source)
+            facts = facts._replace(created_at=facts.hands[0].recorded_at or _now())
+    except Refused as error:
+        raise Refused(visible(str(error))) from None
+    return facts
 
 
 class ExportFormat(str, Enum):
