@@ -369,7 +369,7 @@ def check_players(variant: str, players) -> tuple[str, ...]:
         raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
     names = tuple(" ".join(str(p).split()) for p in players)
     for name in names:
-        if not name:
+        if not fold(name):  # empty, or only accents that matching sets aside
             raise Refused("a player's name is empty; give each player a name")
         if not name.isprintable():
             raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")

@@ -520,6 +520,10 @@ def test_look_alike_names_are_one_name(pair, refused):
     refused("new", "standard", *pair, says="two players")
 
 
+def test_a_name_of_accents_alone_is_empty(refused):
+    refused("new", "standard", "Ann", "\u0301\u0301", says="name is empty")
+
+
 def test_matching_ignores_accents_and_width_and_keeps_the_first_spelling(ok, status):
     ok("new", "standard", NFC, "Ann", "--dealer", "jose")
     ok("hand", "jose", "3", "20")
