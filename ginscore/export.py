@@ -56,7 +56,7 @@ def export_json(facts: SessionFacts) -> str:
 
 MAX_FILE = 8 * 1024 * 1024  # bytes; an export of years of hands is far smaller
 MAX_NESTING = 20  # an export is nested 5 deep
-_IN_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_IN_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)  # an unterminated string runs to the end: linear time
 _NOT_BRACKET = re.compile(r"[^\[\]{}]")
 _DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
 
@@ -162,9 +162,11 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
     missing = [c for c in CSV_COLUMNS if c not in header]
     if missing:
         raise Refused(f"{source} is not a ginscore export: it has no column {', '.join(missing)}")
-    twice = next((c for c in header if header.count(c) > 1), None)
-    if twice is not None:
-        raise Refused(f"{source} has the column {fields.shown_value(twice)} twice")
+    seen = set()
+    for column in header:
+        if column in seen:
+            raise Refused(f"{source} has the column {fields.shown_value(column)} twice")
+        seen.add(column)
     for number, row in enumerate(table[1:], start=1):
         if len(row) != len(header):
             raise Refused(f"{source} row {number} has {len(row)} cells, but the header names {len(header)} columns")

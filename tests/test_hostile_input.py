@@ -243,6 +243,7 @@ SYNTAX = [
     RAW("nested-in-field", lambda b: _text(b).replace('"created_at": "', '"created_at": ' + "[" * 30 + '"', 1)
         .encode(), "nested"),
     RAW("nested-balanced", lambda b: ("[" * 25 + "]" * 25).encode(), "nested"),
+    RAW("unterminated-escapes", lambda b: b"[" + b'"\\' * 1_000_000, "not valid JSON"),  # once quadratic
     RAW("nan-literal", lambda b: _text(b).replace('"target": 100', '"target": NaN').encode(),
         "session.rules.target must be a whole number, not NaN"),
     RAW("infinity-literal", lambda b: _text(b).replace('"knocker_deadwood": 3', '"knocker_deadwood": Infinity')
@@ -307,6 +308,8 @@ CSV = [
         f"no column {c}") for c in CSV_COLUMNS),
     C("header-only", lambda b: b.csv.splitlines()[0].encode() + b"\n", "no hands"),
     C("column-twice", lambda b: _csv(b, lambda rows: [r.append(r[0]) for r in rows]), "'hand' twice"),
+    C("wide-header", lambda b: _csv(b, lambda rows: rows[0].extend([f"c{n}" for n in range(200_000)] + ["hand"])),
+      "'hand' twice"),
     C("unknown-column", lambda b: _csv(b, lambda rows: [r.append("x") for r in rows]), "column 'x'"),
     *(C(f"count-{k}", _cell(1, "knocker_deadwood", v), "row 1: column knocker_deadwood") for k, v in [
         ("float", "3.5"), ("word", "three"), ("negative", "-3"), ("arabic", "٣"), ("space", " 3"),
