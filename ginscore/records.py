@@ -13,7 +13,7 @@ from . import fields
 from .cards import parse_card
 from .errors import BadField, Refused
 from .rules import MAX_DEADWOOD, MAX_SETTING, VARIANTS, HouseRules
-from .variants import MAX_NAME, Draw, Hand, Knock, Roles, SessionFacts
+from .variants import MAX_NAME, check_seats, Draw, Hand, Knock, Roles, SessionFacts
 
 
 def hand_to_dict(hand: Hand) -> dict:
@@ -198,7 +198,7 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
         roles = Roles(*(fields.text(fields.required(roles, k, f"{where}.first_roles"), f"{where}.first_roles", k,
                                     limit=MAX_NAME) for k in Roles._fields))
     dealer = doc.get("first_dealer")
-    return SessionFacts(
+    facts = SessionFacts(
         name=fields.text(fields.required(doc, "name", where), where, "name", limit=MAX_NAME, plain=strict),
         variant=variant,
         players=tuple(fields.strings(fields.required(doc, "players", where), where, "players", limit=MAX_NAME)),
@@ -209,6 +209,11 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
                     for n, h in enumerate(_hand_dicts(doc.get("hands", []), where, rows=not strict))),
         created_at=fields.timestamp(doc.get("created_at"), where, "created_at"),
     )
+    try:
+        check_seats(facts)
+    except Refused as error:
+        raise BadField(f"{where}: {error}") from None
+    return facts
 
 
 def _rules(value, where: str, strict: bool) -> HouseRules:

@@ -364,9 +364,7 @@ def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:
 def check_players(variant: str, players) -> tuple[str, ...]:
     """Names as a session keeps them: the right count, non-empty, at most MAX_NAME characters,
     distinct as ``fold`` compares them (CLI.md)."""
-    want = 3 if variant == "three" else 2
-    if len(players) != want:
-        raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
+    _check_count(variant, players)
     names = tuple(" ".join(str(p).split()) for p in players)
     for name in names:
         if not fold(name):  # empty, or only accents that matching sets aside
@@ -390,17 +388,31 @@ def check_session(facts: SessionFacts) -> Standings:
     if check_players(facts.variant, facts.players) != facts.players:
         raise Refused("player names have stray spaces; write each name once, plainly")
     facts.rules.check(facts.variant)
+    check_seats(facts)
+    return replay(facts)
+
+
+def check_seats(facts: SessionFacts) -> None:
+    """What a replay stands on: as many distinct players as the variant seats, and the first
+    dealer (R5) or first roles (R21) among them. Also checked on every read of the database,
+    so that a session edited by hand names its damage instead of breaking the replay."""
+    _check_count(facts.variant, facts.players)
+    if len(set(facts.players)) != len(facts.players):
+        raise Refused(f"the players {', '.join(facts.players)} name one player twice; tell them apart")
     if facts.variant == "three":
         roles = facts.first_roles
         if roles is None or sorted((roles.box, roles.captain, roles.out)) != sorted(facts.players):
             raise Refused("the first roles (box, captain, out) must name each of the three players once (R21)")
-        if facts.first_dealer is not None:
-            raise Refused("a three-player session has first roles, not a first dealer (R22: the box deals)")
     elif facts.first_roles is not None:
         raise Refused("first roles (box, captain, out) are for three-player; a two-player session has a first dealer")
     elif facts.first_dealer not in facts.players:
         raise Refused(f"the first dealer must be one of {', '.join(facts.players)} (R5)")
-    return replay(facts)
+
+
+def _check_count(variant: str, players) -> None:
+    want = 3 if variant == "three" else 2
+    if len(players) != want:
+        raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
 
 
 def draw_for_roles(players: tuple[str, ...], rng) -> tuple[Roles, list[tuple[str, Card]]]:

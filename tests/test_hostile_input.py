@@ -133,9 +133,12 @@ SESSION = [
         ("one", ["Ann"], "2 players, not 1"), ("three", ["Ann", "Ben", "Cy"], "2 players, not 3"),
         ("none", [], "2 players, not 0"), ("escape", ["Ann", "B\x1b]0;x\x07n"], "cannot be shown"),
         ("bidi", ["Ann", "B\u202en"], "cannot be shown"), ("case", ["Ann", "ANN"], "two players"),
-        ("width", ["Ann", "Ａｎｎ"], "two players"), ("accent", ["José", "Jose"], "two players"),
-        ("nfd", [unicodedata.normalize("NFC", "José"), unicodedata.normalize("NFD", "José")], "two players"),
+        ("width", ["Ann", "Ａｎｎ"], "two players"), ("accent-case", ["Ann", "ÁNN"], "two players"),
     ]),
+    *(Case(f"players-{k}", lambda b, v=v: _set("std", ("session",), {**b.std["session"], "players": v,
+                                                                     "first_dealer": v[0]})(b), "two players")
+      for k, v in [("accent", ["José", "Jose"]),
+                   ("nfd", [unicodedata.normalize("NFC", "José"), unicodedata.normalize("NFD", "José")])]),
     DEL("players-missing", ("players",), "session has no players"),
     J("unknown-field", ("colour",), "red", "'colour' that ginscore does not know"),
     J("first_dealer-int", ("first_dealer",), 1, "session.first_dealer"),
@@ -153,7 +156,6 @@ SESSION = [
     J("roles-twice", ("first_roles",), {"box": "Ann", "captain": "Ann", "out": "Cy"}, "first roles", export="three"),
     J("roles-int", ("first_roles", "box"), 3, "session.first_roles.box", export="three"),
     J("roles-stranger", ("first_roles", "out"), "Zed", "first roles", export="three"),
-    J("three-with-dealer", ("first_dealer",), "Ann", "first dealer", export="three"),
 ]
 
 RULES = [
@@ -414,6 +416,13 @@ DAMAGE = [
     ("players-text", _set_doc("players", "Ann Ben"), "session.players"),
     ("players-ints", _set_doc("players", [1, 2]), "session.players[0]"),
     ("variant-unknown", _set_doc("variant", "whist"), "session.variant"),
+    ("variant-three", _set_doc("variant", "three"), "played by 3 players, not 2"),
+    ("players-one", _set_doc("players", ["Ann"]), "played by 2 players, not 1"),
+    ("players-three", _set_doc("players", ["Ann", "Ben", "Cy"]), "played by 2 players, not 3"),
+    ("players-twice", _set_doc("players", ["Ann", "Ann"]), "one player twice"),
+    ("first_dealer-stranger", _set_doc("first_dealer", "Zed"), "first dealer"),
+    ("first_roles-in-two-player", _set_doc("first_roles", {"box": "Zed", "captain": "Ben", "out": "Ann"}),
+     "first roles"),
     ("first_roles-list", _set_doc("first_roles", [1]), "session.first_roles"),
     ("first_dealer-list", _set_doc("first_dealer", ["Ann"]), "session.first_dealer"),
     ("hands-int", _set_doc("hands", 5), "session.hands"),
