@@ -148,12 +148,9 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
             return knock_from_cards(knocker, *hands, **told)
         except Refused as error:
             raise BadField(f"{where}: {error}") from None
-    return Knock(
-        knocker,
-        fields.whole(fields.required(doc, "knocker_deadwood", where), where, "knocker_deadwood", low=0, high=MAX_DEADWOOD),
-        fields.whole(fields.required(doc, "opponent_deadwood", where), where, "opponent_deadwood", low=0, high=MAX_DEADWOOD),
-        **told,
-    )
+    counts = [fields.whole(fields.required(doc, key, where), where, key, low=0, high=MAX_DEADWOOD)
+              for key in ("knocker_deadwood", "opponent_deadwood")]
+    return Knock(knocker, *counts, **told)
 
 
 def _card(text: str, where: str, key: str, *, rank_only: bool = False):
