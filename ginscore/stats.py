@@ -2,7 +2,8 @@
 
 Pure. Like the standings, every figure is worked out from the hands as told,
 so an edited or undone hand changes the statistics too. A player is the same
-person across sessions when the name matches ignoring case.
+person across sessions when the name matches ignoring case, accents and width
+(``variants.fold``).
 
 Definitions (written down where the issue leaves them open):
 
@@ -25,7 +26,7 @@ Definitions (written down where the issue leaves them open):
 from __future__ import annotations
 
 from .rules import BIG_GIN, GIN, KNOCK, UNDERCUT
-from .variants import Draw, Standings
+from .variants import Draw, fold, Standings
 
 
 COUNTERS = (
@@ -36,8 +37,8 @@ COUNTERS = (
 
 
 def player_key(name: str) -> str:
-    """The same person across sessions: names compared ignoring case."""
-    return name.casefold()
+    """The same person across sessions: names compared ignoring case, accents and width."""
+    return fold(name)
 
 
 def session_counts(st: Standings) -> dict:

@@ -26,7 +26,11 @@ is read again, and if another program changed it since ginscore read it, the
 write is abandoned (exit 1) rather than overwrite that change.
 
 An unusable file (not JSON, not ginscore's, from a newer ginscore, a folder,
-a device, a FIFO, unreadable) raises ``DatabaseUnusable`` and is never rewritten.
+a device, a FIFO, unreadable) raises ``DatabaseUnusable`` and is never rewritten. A session
+whose fields do not pass the checks of ``records.session_from_dict`` (an edit
+by hand) is damaged: commands on it exit 1 naming it and the field, listings
+that read every session do the same rather than leave it out silently, and
+other sessions keep working; a write elsewhere keeps it exactly as it was.
 """
 
 from __future__ import annotations
@@ -43,9 +47,10 @@ from tinydb.storages import Storage
 from . import atomic, interrupts
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
+from .fields import shown_value
 from .shown import visible
 from .summary import as_typed
-from .variants import SessionFacts, match_name
+from .variants import SessionFacts, fold, match_name
 
 SCHEMA_VERSION = 2
 TABLES = ("meta", "sessions")
@@ -79,7 +84,7 @@ def _load(path, raw: bytes | None) -> dict:
         return {}
     try:
         data = json.loads(raw)
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deeply to be ours
         raise DatabaseUnusable(
             path, "is not JSON (damaged, or not a ginscore file); it was left as it is, use --db for another file"
         ) from None
@@ -95,6 +100,8 @@ def _check_shape(path: Path, data) -> None:
         return
     tables = [data.get(name, {}) for name in TABLES]
     if not all(isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in tables):
+        raise DatabaseUnusable(path, not_ours)
+    if not all(key.isascii() and key.isdigit() for t in tables for key in t):  # TinyDB's document ids
         raise DatabaseUnusable(path, not_ours)
     version = _schema_version(data)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
@@ -124,7 +131,7 @@ def _migrate(real: str, shown, data: dict, raw: bytes, st: os.stat_result) -> di
         raise DatabaseUnusable(shown, f"needs an upgrade, but no copy could be kept at {backup}: {error}") from None
     for doc in data.get("sessions", {}).values():  # 1 -> 2: hands as one string of rows
         hands = doc.get("hands")
-        if isinstance(hands, list) and all(isinstance(h, dict) and h.get("type") in ("knock", "draw") for h in hands):
+        if isinstance(hands, list) and _readable(doc):  # a damaged session is kept as it is, never "repaired"
             doc["hands"] = hands_to_text(hands)
     for doc in data.get("meta", {}).values():
         doc["schema_version"] = SCHEMA_VERSION
@@ -141,6 +148,14 @@ def writes() -> int:
     changed the database exits 0 whatever happens afterwards (CLI.md).
     """
     return _writes
+
+
+def _readable(doc: dict) -> bool:
+    try:
+        session_from_dict(doc, strict=False)
+    except Refused:
+        return False
+    return True
 
 
 class _CheckedStorage(Storage):
@@ -237,7 +252,8 @@ class Database:
 
     def names(self, *, include_deleted: bool = False) -> list[str]:
         """Live session names (``include_deleted``: also the names deleted sessions keep)."""
-        return [doc.get("name", "") for doc in (self._all() if include_deleted else self._live())]
+        return [doc.get("name") for doc in (self._all() if include_deleted else self._live())
+                if isinstance(doc.get("name"), str)]
 
     def find_name(self, typed: str | None) -> str:
         """The session a command acts on: ``typed`` (exact or unique prefix), else the current one."""
@@ -280,10 +296,19 @@ class Database:
         return [(self._facts(doc), str(doc["deleted_at"])) for doc in docs]
 
     def _facts(self, doc: dict) -> SessionFacts:
+        """A stored session, read through every field check; a damaged one names itself and its field.
+
+        Only commands that read this session fail (exit 1); others keep working.
+        Listings (``sessions``, ``history``, ``stats``) read every session and so
+        fail on a damaged one, naming it, rather than leave it out silently.
+        """
         try:
-            return session_from_dict(doc)
+            return session_from_dict(doc, strict=False)
         except Refused as error:
-            raise DatabaseUnusable(self.path, f"session {doc.get('name')!r} is damaged: {error}") from None
+            raise DatabaseUnusable(
+                self.path, f"has a damaged session {shown_value(doc.get('name'))}: {visible(str(error))}; "
+                "it was left as it is, other sessions still work (--session NAME)"
+            ) from None
 
     def add(self, facts: SessionFacts) -> None:
         """Store a new session and make it current."""
@@ -306,7 +331,7 @@ class Database:
 
     def _check_free(self, name: str, keep: str | None = None, hint: str = "choose another name") -> None:
         """Refuse ``name`` when a live session other than ``keep`` has it: names are unique ignoring case."""
-        clash = [n for n in self.names() if n.casefold() == name.casefold() and n != keep]
+        clash = [n for n in self.names() if fold(n) == fold(name) and n != keep]
         if clash:
             raise Refused(f"there is already a session named '{visible(clash[0])}'; {hint}")
 

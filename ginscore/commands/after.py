@@ -6,7 +6,7 @@ import typer
 
 from ..errors import Refused, UnknownPlayer
 from ..shown import visible
-from ..variants import match_name, resolve_player, Standings
+from ..variants import fold, match_name, resolve_player, Standings
 from .common import app, _json_option, _print_json, _standings, _store, Variant
 from .common import EVERYONE  # what these arguments complete to
 
@@ -28,11 +28,11 @@ def _all_standings(ctx: typer.Context, variant: Variant | None = None, since: st
             raise Refused(f"--since takes a date like 2026-11-01, not '{since}'") from None
         chosen = [f for f in chosen if (f.created_at or "")[:10] >= day]
     if player is not None:
-        known = sorted({p for f in everything for p in f.players}, key=str.casefold)
-        wanted = player.strip().casefold()
-        if wanted not in {p.casefold() for p in known}:
+        known = sorted({p for f in everything for p in f.players}, key=fold)
+        wanted = fold(player.strip())
+        if wanted not in {fold(p) for p in known}:
             raise UnknownPlayer(f"nobody named '{player}' has played; the players are {', '.join(known) or 'none yet'}")
-        chosen = [f for f in chosen if wanted in {p.casefold() for p in f.players}]
+        chosen = [f for f in chosen if wanted in {fold(p) for p in f.players}]
     chosen.sort(key=lambda f: f.created_at or "")
     return [_standings(store, f) for f in chosen]
 
