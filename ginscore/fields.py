@@ -90,6 +90,8 @@ def _text_problem(value: str, limit: int, plain: bool = True) -> str | None:
             value.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate, from a JSON escape or an undecodable argument
             return "is not valid Unicode text"
+    if plain and not value.isprintable():  # as `new`, `rename` and the name checks refuse it
+        return f"{shown_value(value)} has characters that cannot be shown; type it plainly"
     if plain and value != " ".join(value.split()):
         return f"{shown_value(value)} has stray spaces or line breaks; write it once, plainly"
     return None

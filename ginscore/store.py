@@ -258,6 +258,8 @@ class Database:
     def find_name(self, typed: str | None) -> str:
         """The session a command acts on: ``typed`` (exact or unique prefix), else the current one."""
         names = self.names()
+        if typed is not None and not typed.strip():
+            raise NoSuchSession("the session name is empty; give a name (`ginscore sessions` lists them)")
         if typed is None:
             current = self.current_name
             if current in names:
@@ -359,6 +361,8 @@ class Database:
         Returns the session and the names of the deleted sessions still named as it was."""
         from tinydb.operations import delete
 
+        if not typed.strip():
+            raise NoSuchSession("the session name is empty; give a name (`ginscore sessions --deleted` lists them)")
         gone = [d for d in self._all() if d.get("deleted_at")]
         matches = match_name(sorted({d.get("name", "") for d in gone}), typed)
         if not matches:

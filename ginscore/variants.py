@@ -351,6 +351,8 @@ def match_name(names, typed: str) -> list[str]:
     ``fold`` compares; so names stored before names were folded (José and Jose) stay reachable.
     """
     typed = typed.strip()
+    if not typed:  # an empty name means no one (it is a prefix of every name)
+        return []
     for same in (str, str.casefold, fold):
         wanted = same(typed)
         exact = [n for n in names if same(n) == wanted]

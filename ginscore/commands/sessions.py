@@ -78,6 +78,20 @@ def _data_shown(text: str, json_text: bool = False) -> str:
     return visible_lines(text) if sys.stdout.isatty() else text
 
 
+def _write_data(text: str, json_text: bool) -> None:
+    """Data on standard output: UTF-8 bytes whatever the terminal's encoding, so a CSV,
+    page or picture piped to a file is never transliterated (an ASCII locale would
+    turn José into Jos\\xe9, and an import would read that back as another name)."""
+    shown = _data_shown(text, json_text)
+    buffer = getattr(sys.stdout, "buffer", None)
+    if json_text or sys.stdout.isatty() or buffer is None:
+        sys.stdout.write(shown)
+        return
+    sys.stdout.flush()
+    buffer.write(shown.encode("utf-8"))
+    buffer.flush()
+
+
 def _read_export(file: Path, variant: str | None, rules) -> SessionFacts:
     """The session in a file made by `export`, every field checked as the commands check it.
 
@@ -146,7 +160,7 @@ def export(
     standings = _load(ctx, session)
     text = _export_text(standings, fmt)
     if target is None:
-        sys.stdout.write(_data_shown(text, fmt is ExportFormat.json))
+        _write_data(text, fmt is ExportFormat.json)
         return
     _write_export(target, output, text)
     terminal.tell(visible(f"Wrote {counted(len(standings.hands), 'hand')} of '{standings.facts.name}' to {output}"))
