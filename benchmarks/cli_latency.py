@@ -55,7 +55,8 @@ VARIANTS = ("standard", "oklahoma", "hollywood", "three")
 UPCARDS = ["AS", "3H", "6D", "9C", "10S", "KH"]
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent / "ginscore"
-STORED_SHAPE = ("store*.py", "records.py", "rules.py", "variants.py", "cards.py", "summary.py", "stats.py")  # what the
+STORED_SHAPE = ("store*.py", "records.py", "rules.py", "variants.py", "cards.py", "fields.py", "stakes.py", "summary.py",
+                "stats.py")  # what the
 # cache key reads: the stored files, and the code their summary cache is stamped with (store_summary.version)
 
 # (label, arguments, floor, writes): floor "json" for what scripts read, "human" for tables.

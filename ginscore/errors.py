@@ -57,6 +57,10 @@ class NoSuchSession(Refused):
     """A session name that matches nothing, or no session at all yet."""
 
 
+class BadField(Refused):
+    """A field of an imported or stored session of the wrong type, size or form."""
+
+
 class BadHandAt(Refused):
     """A stored or edited hand that cannot stand where it is.
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import re
+import stat
 
+from . import fields
 from .cards import parse_card, parse_cards
 from .errors import Refused
 from .records import knock_from_cards, session_from_dict, session_to_dict, stored_note
@@ -51,6 +55,22 @@ def _format_for(facts: SessionFacts) -> int:
 
 
 # --- back in (``ginscore import``) -------------------------------------------
+#
+# An import is refused whole, with one line naming the first bad field, rather
+# than store anything a command could not read back (CLI.md "Errors and exit
+# codes"; issue 9). Every field of a JSON export passes the same checks as the
+# database reader (``records.session_from_dict``, ``fields``) and then the same
+# checks as the commands that would have recorded it (``variants.check_session``).
+# Fields ginscore does not know are refused, naming them, not ignored: a file
+# that says more than ginscore understands may mean something ginscore would
+# get wrong. A CSV is refused on a short or long row, a bad quote, a column
+# ginscore does not write, or any cell that differs from what its hands score.
+
+MAX_FILE = 8 * 1024 * 1024  # bytes; an export of years of hands is far smaller
+MAX_NESTING = 20  # an export is nested 5 deep
+_IN_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)  # an unterminated string runs to the end: linear time
+_NOT_BRACKET = re.compile(r"[^\[\]{}]")
+_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _uninert(cell: str) -> str:
@@ -60,45 +80,114 @@ def _uninert(cell: str) -> str:
     return cell
 
 
+def read_file(path, source: str) -> str:
+    """The text of a file to import: a regular file of at most MAX_FILE bytes of UTF-8, without NUL."""
+    again = "give a file made by `ginscore export`"
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise Refused(f"{source} is not a regular file; {again}")
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE + 1)
+    except OSError as error:
+        raise Refused(f"cannot read {source}: {error.strerror or error}; {again}") from None
+    if len(raw) > MAX_FILE:
+        raise Refused(f"{source} is larger than {MAX_FILE // 2**20} MiB, far more than any export; {again}")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        raise Refused(f"{source} line {line} is not UTF-8 text (byte {error.start}); {again}") from None
+    if "\0" in text:
+        line = text.count("\n", 0, text.index("\0")) + 1
+        raise Refused(f"{source} line {line} has a NUL byte, which no export holds; {again}")
+    return text
+
+
 def read_backup(text: str, source: str, *, variant: str | None = None, rules: HouseRules | None = None) -> SessionFacts:
     """A session from a file made by ``export``: JSON (whole) or CSV (hands, then checked).
 
     ``variant`` and ``rules`` only serve a CSV, which carries neither; the
     JSON export carries both. Raises Refused when the file does not add up.
     """
-    try:
-        doc = json.loads(text)
-    except ValueError:
-        doc = None
-    if doc is not None:
+    if text.lstrip()[:1] in ("{", "["):
         if variant is not None or rules is not None:
             raise Refused(f"{source} is a JSON export, which carries its own variant and house rules; leave out those options")
-        return _from_json(doc, source)
+        return _from_json(_parse_json(text, source), source)
     return _from_csv(text, source, variant, rules or HouseRules())
+
+
+def _parse_json(text: str, source: str):
+    """``json.loads`` with the nesting bounded and a key given twice refused.
+
+    NaN and Infinity are read as floats, which every field check refuses by
+    name (no field holds a float); nesting is checked before parsing, so a
+    file of 100000 ``[`` is one line, not a RecursionError.
+    """
+    level = 0
+    for step in map(_DEPTH.get, _NOT_BRACKET.sub("", _IN_STRING.sub("", text))):
+        level += step
+        if level > MAX_NESTING:
+            raise Refused(f"{source} is nested more than {MAX_NESTING} levels deep, which no export is")
+
+    def pairs(items):
+        doc = {}
+        for key, value in items:
+            if key in doc:
+                raise Refused(f"{source} gives the field {fields.shown_value(key)} twice in one table")
+            doc[key] = value
+        return doc
+
+    try:
+        return json.loads(text, object_pairs_hook=pairs)
+    except RecursionError:
+        raise Refused(f"{source} is nested too deeply to be an export") from None
+    except ValueError as error:
+        raise Refused(f"{source} is not valid JSON ({error}); give a file made by `ginscore export --format json`") from None
 
 
 def _from_json(doc, source: str) -> SessionFacts:
     if not isinstance(doc, dict) or not isinstance(doc.get("session"), dict) or "ginscore_export" not in doc:
         raise Refused(f"{source} is JSON but not a ginscore export (made by `ginscore export --format json`)")
     version = doc["ginscore_export"]
-    if not isinstance(version, int) or version > EXPORT_VERSION:
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise Refused(f"{source}: ginscore_export must be a format number like {EXPORT_VERSION}, not {fields.shown_value(version)}")
+    if version > EXPORT_VERSION:
         raise Refused(f"{source} was exported by a newer ginscore (format {version}); upgrade ginscore to import it")
     try:
+        fields.table(doc, "the export", {"ginscore_export", "session"})
         return session_from_dict(doc["session"])
     except Refused as error:
         raise Refused(f"{source}: {error}") from None
 
 
-def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules) -> SessionFacts:
-    reader = csv.reader(io.StringIO(text))
+def _csv_table(text: str, source: str) -> list[list[str]]:
+    """The rows of a CSV, each as long as the header; Refused naming the line or row that is not."""
+    reader = csv.reader(io.StringIO(text), strict=True)
+    table = []
     try:
-        table = [[_uninert(cell) for cell in row] for row in reader if row]
+        for row in reader:
+            if row:
+                table.append([_uninert(cell) for cell in row])
     except csv.Error as error:
-        raise Refused(f"{source} is neither JSON nor CSV ({error})") from None
+        raise Refused(f"{source} line {reader.line_num} is neither JSON nor CSV ({error})") from None
     header = table[0] if table else []
     missing = [c for c in CSV_COLUMNS if c not in header]
     if missing:
         raise Refused(f"{source} is not a ginscore export: it has no column {', '.join(missing)}")
+    seen = set()
+    for column in header:
+        if column in seen:
+            raise Refused(f"{source} has the column {fields.shown_value(column)} twice")
+        seen.add(column)
+    for number, row in enumerate(table[1:], start=1):
+        if len(row) != len(header):
+            raise Refused(f"{source} row {number} has {len(row)} cells, but the header names {len(header)} columns")
+    return table
+
+
+def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules) -> SessionFacts:
+    table = _csv_table(text, source)
+    header = table[0]
     if len(table) < 2:
         raise Refused(f"{source} has no hands, so it cannot tell who dealt first; start the session with `ginscore new`")
     games = [c for c in header if c.startswith("game1:")]
@@ -108,7 +197,12 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules) ->
         raise Refused(f"{source} holds a {found} session, not {variant}; leave out --variant")
     variant = found or variant or "standard"
     rows = [dict(zip(header, row)) for row in table[1:]]
-    hands = tuple(_csv_hand(row, n) for n, row in enumerate(rows, start=1))
+    hands = []
+    for number, row in enumerate(rows, start=1):
+        try:
+            hands.append(_csv_hand(row))
+        except Refused as error:
+            raise Refused(f"{source} row {number}: {error}") from None
     first = rows[0]
     first_dealer, first_roles = first["dealer"], None
     if variant == "three":
@@ -116,33 +210,45 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules) ->
         first_roles = Roles(first.get("box", ""), first.get("captain", ""), first.get("out", ""))
     return SessionFacts(
         name="", variant=variant, players=players, rules=rules, first_dealer=first_dealer,
-        first_roles=first_roles, hands=hands,
+        first_roles=first_roles, hands=tuple(hands),
     )
 
 
-def _csv_hand(row: dict, number: int) -> Hand:
-    upcard = parse_card(row["upcard"], rank_only=True) if row.get("upcard") else None
-    at = row.get("recorded_at") or None
-    try:
-        note = stored_note(row.get("note") or None)
-    except Refused as error:
-        raise Refused(f"row {number}: {error}") from None
+def _csv_hand(row: dict) -> Hand:
+    """One row's hand; Refused naming the column that is wrong."""
+    upcard = _cell(row, "upcard", lambda c: parse_card(c, rank_only=True))
+    at = fields.timestamp(row.get("recorded_at") or None, "column recorded_at")
+    note = _cell(row, "note", stored_note)
     if row["outcome"] == DRAW:
         return Draw(upcard=upcard, recorded_at=at, note=note)
     if row["outcome"] not in (KNOCK, UNDERCUT, GIN, BIG_GIN):
-        raise Refused(f"row {number}: unknown outcome '{row['outcome']}'")
-    counts = []
-    for column in ("knocker_deadwood", "opponent_deadwood"):
-        try:
-            counts.append(int(row[column]))
-        except ValueError:
-            raise Refused(f"row {number}: {column} '{row[column]}' is not a whole number") from None
+        raise Refused(f"column outcome: unknown outcome {fields.shown_value(row['outcome'])}")
+    counts = [_cell(row, c, _count) for c in ("knocker_deadwood", "opponent_deadwood")]
     told = {"upcard": upcard, "big_gin": row["outcome"] == BIG_GIN, "recorded_at": at, "note": note}
     if row.get("knocker_cards"):
-        return knock_from_cards(
-            row["knocker"], parse_cards(row["knocker_cards"]), parse_cards(row.get("opponent_cards", "")), **told
-        )
+        hands = [_cell(row, c, parse_cards) or [] for c in ("knocker_cards", "opponent_cards")]
+        return knock_from_cards(row["knocker"], *hands, **told)
+    for column, count in zip(("knocker_deadwood", "opponent_deadwood"), counts):
+        if count is None:
+            raise Refused(f"column {column} is empty; a knocked hand has both deadwood counts")
     return Knock(row["knocker"], counts[0], counts[1], **told)
+
+
+def _count(cell: str) -> int:
+    if not cell.isascii() or not cell.isdigit():
+        raise Refused(f"{fields.shown_value(cell)} is not a whole number")
+    return int(cell)
+
+
+def _cell(row: dict, column: str, read):
+    """``read`` of a cell, None when empty; Refused naming the column."""
+    cell = row.get(column) or ""
+    if not cell:
+        return None
+    try:
+        return read(cell)
+    except Refused as error:
+        raise Refused(f"column {column}: {error}") from None
 
 
 def check_against_csv(standings: Standings, text: str, source: str) -> None:
@@ -150,6 +256,9 @@ def check_against_csv(standings: Standings, text: str, source: str) -> None:
     table = [[_uninert(cell) for cell in row] for row in csv.reader(io.StringIO(text)) if row]
     header, theirs = table[0], table[1:]
     ours = csv_rows(standings)
+    unknown = next((c for c in header if c not in ours[0]), None)
+    if unknown is not None:
+        raise Refused(f"{source} has a column {fields.shown_value(unknown)} that ginscore does not write for this session")
     columns = [c for c in ours[0] if c in header and c not in ("recorded_at",)]
     for number, (their_row, our_row) in enumerate(zip(theirs, ours[1:]), start=1):
         their, our = dict(zip(header, their_row)), dict(zip(ours[0], our_row))

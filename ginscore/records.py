@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 
-from .cards import parse_card, parse_cards
-from .errors import Refused
+from . import fields
+from .cards import parse_card
+from .errors import BadField, Refused
+from .rules import MAX_DEADWOOD, MAX_SETTING, VARIANTS, HouseRules
 from .shown import visible
-from .rules import VARIANTS, HouseRules
-from .variants import Draw, Hand, Knock, Roles, SessionFacts
-
+from .variants import MAX_NAME, check_seats, Draw, Hand, Knock, Roles, SessionFacts
 
 NOTE_LENGTH = 200  # characters; a remark, not a diary
 MATCH_ID = re.compile(r"m-[0-9a-f]{6,32}")
@@ -109,16 +109,17 @@ def _field_text(value) -> str:
     return text
 
 
-def _field_value(name: str, text: str):
-    if name == "big_gin":
+def _field_value(name: str, text: str, where: str):
+    if name == "big_gin":  # "" in a row migrated from a schema 1 hand that did not say
+        if text not in ("0", "1", ""):
+            raise BadField(f"{where}.big_gin must be 1 or 0, not {fields.shown_value(text)}")
         return text == "1"
     if text == "":
         return None
     if name in _WHOLE:
-        try:
-            return int(text)
-        except ValueError:
-            raise Refused(f"a stored {name} '{text}' is not a whole number") from None
+        if not text.isascii() or not text.isdigit():
+            raise BadField(f"{where}.{name} must be a whole number, not {fields.shown_value(text)}")
+        return int(text)
     if "%" in text:
         for plain, escaped in reversed(_ESCAPES):
             text = text.replace(escaped, plain)
@@ -135,48 +136,75 @@ def hands_to_text(hands: list[dict]) -> str:
     return ";".join(rows)
 
 
-def hands_from_text(text: str) -> list[dict]:
-    """The stored string back to hands as dicts; Refused on a row that is not one."""
+def hands_from_text(text: str, where: str = "hands") -> list[dict]:
+    """The stored string back to hands as dicts; BadField on a row that is not one."""
     hands = []
-    for row in text.split(";") if text else []:
+    for number, row in enumerate(text.split(";") if text else []):
         kind, *values = row.split("|")
         names = ROW_FIELDS.get(kind)
         if names is not None and len(values) == len(names) + 1:  # the row ends with its note
             names += (NOTE,)
+        at = f"{where}[{number}]"
         if names is None or len(values) != len(names):
-            raise Refused(f"a stored hand has an unknown shape: {row!r}")
-        data = {name: _field_value(name, value) for name, value in zip(names, values)}
+            raise BadField(f"{at} is not a stored hand: {fields.shown_value(row)}")
+        data = {name: _field_value(name, value, at) for name, value in zip(names, values)}
         data["type"] = "draw" if kind == "draw" else "knock"
         hands.append(data)
     return hands
 
 
-def hand_from_dict(data: dict) -> Hand:
-    """Read a hand; raises Refused on a shape that is not one."""
+# The fields of each kind of hand, as exported and as stored.
+HAND_KEYS = {kind: frozenset(("type", *names, NOTE)) for kind, names in ROW_FIELDS.items()}
+SESSION_KEYS = frozenset(SessionFacts._fields)
+RULE_KEYS = frozenset(HouseRules._fields)
+ROLE_KEYS = frozenset(Roles._fields)
+
+
+def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> Hand:
+    """Read a hand, every field checked (``fields``); raises Refused naming the first bad one.
+
+    ``strict`` refuses fields ginscore does not know, as ``session_from_dict``."""
+    doc = fields.table(data, where)
+    kind = fields.required(doc, "type", where)
+    if kind == "knock" and "knocker_cards" in doc:
+        kind = "cards"
+    elif kind not in ("knock", "draw"):
+        raise BadField(f"{where}.type must be 'knock' or 'draw', not {fields.shown_value(kind)}")
+    if strict and not HAND_KEYS[kind].issuperset(doc):
+        fields.table(doc, where, HAND_KEYS[kind])  # names the field ginscore does not know
+    upcard = doc.get("upcard")
+    if upcard is not None:
+        upcard = _card(fields.text(upcard, where, "upcard", limit=4), where, "upcard", rank_only=True)
+    at = fields.timestamp(doc.get("recorded_at"), where, "recorded_at")
     try:
-        upcard = parse_card(data["upcard"], rank_only=True) if data.get("upcard") else None
-        note = stored_note(data.get(NOTE))
-        if data["type"] == "draw":
-            return Draw(upcard=upcard, recorded_at=data.get("recorded_at"), note=note)
-        if data["type"] == "knock" and "knocker_cards" in data:
-            return knock_from_cards(
-                str(data["knocker"]), parse_cards(data["knocker_cards"]), parse_cards(data["opponent_cards"]),
-                upcard=upcard, big_gin=bool(data.get("big_gin", False)), recorded_at=data.get("recorded_at"),
-                note=note,
-            )
-        if data["type"] == "knock":
-            return Knock(
-                knocker=str(data["knocker"]),
-                knocker_deadwood=_whole(data["knocker_deadwood"]),
-                opponent_deadwood=_whole(data["opponent_deadwood"]),
-                upcard=upcard,
-                big_gin=bool(data.get("big_gin", False)),
-                recorded_at=data.get("recorded_at"),
-                note=note,
-            )
-    except (KeyError, TypeError, AttributeError) as error:
-        raise Refused(f"a hand record is incomplete ({error})") from None
-    raise Refused(f"a hand record has an unknown type {data.get('type')!r}")
+        note = stored_note(doc.get(NOTE))
+    except Refused as error:
+        raise BadField(f"{where}.note: {error}") from None
+    if kind == "draw":
+        return Draw(upcard=upcard, recorded_at=at, note=note)
+    knocker = fields.text(fields.required(doc, "knocker", where), where, "knocker", limit=MAX_NAME)
+    told = {"upcard": upcard, "big_gin": fields.flag(doc.get("big_gin", False), where, "big_gin"), "recorded_at": at,
+            "note": note}
+    if kind == "cards":
+        hands = [
+            [_card(c, where, f"{key}[{n}]") for n, c in enumerate(
+                fields.strings(fields.required(doc, key, where), where, key, limit=4))]
+            for key in ("knocker_cards", "opponent_cards")
+        ]
+        try:
+            return knock_from_cards(knocker, *hands, **told)
+        except Refused as error:
+            raise BadField(f"{where}: {error}") from None
+    counts = [fields.whole(fields.required(doc, key, where), where, key, low=0, high=MAX_DEADWOOD)
+              for key in ("knocker_deadwood", "opponent_deadwood")]
+    return Knock(knocker, *counts, **told)
+
+
+def _card(text: str, where: str, key: str, *, rank_only: bool = False):
+    try:
+        return parse_card(text, rank_only=rank_only)
+    except Refused as error:
+        raise BadField(f"{where}.{key}: {error}") from None
 
 
 def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
@@ -197,53 +225,88 @@ def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
     return doc
 
 
-def session_from_dict(data: dict) -> SessionFacts:
-    """Read a stored or imported session; raises Refused when it does not add up."""
+def session_from_dict(data: dict, where: str = "session", *, strict: bool = True) -> SessionFacts:
+    """Read an imported or stored session, every field checked (``fields``).
+
+    Raises Refused naming the first field that is not what a command would
+    have recorded. ``strict`` (an import) also refuses fields ginscore does
+    not know, naming them: a file is refused whole rather than partly
+    understood. The database reader passes ``strict=False``: a field there
+    that this ginscore does not know was written by a ginscore that does,
+    and is kept as it is; a known field in the wrong shape is damage.
+    """
+    doc = fields.table(data, where, SESSION_KEYS if strict else None)
+    variant = fields.required(doc, "variant", where)
+    if variant not in VARIANTS:
+        raise Refused(f"{where}.variant: unknown variant {fields.shown_value(variant)}; ginscore knows {', '.join(VARIANTS)}")
+    roles = doc.get("first_roles")
+    if roles is not None:
+        roles = fields.table(roles, f"{where}.first_roles", ROLE_KEYS)
+        roles = Roles(*(fields.text(fields.required(roles, k, f"{where}.first_roles"), f"{where}.first_roles", k,
+                                    limit=MAX_NAME) for k in Roles._fields))
+    dealer = doc.get("first_dealer")
+    facts = SessionFacts(
+        name=fields.text(fields.required(doc, "name", where), where, "name", limit=MAX_NAME, plain=strict),
+        variant=variant,
+        players=tuple(fields.strings(fields.required(doc, "players", where), where, "players", limit=MAX_NAME)),
+        rules=_rules(doc.get("rules", {}), f"{where}.rules", strict),
+        first_dealer=None if dealer is None else fields.text(dealer, where, "first_dealer", limit=MAX_NAME),
+        first_roles=roles,
+        hands=tuple(hand_from_dict(h, f"{where}.hands[{n}]", strict=strict)
+                    for n, h in enumerate(_hand_dicts(doc.get("hands", []), where, rows=not strict))),
+        created_at=fields.timestamp(doc.get("created_at"), where, "created_at"),
+        match=_match_id(doc.get("match"), where),
+    )
     try:
-        variant = data["variant"]
-        if variant not in VARIANTS:
-            raise Refused(f"unknown variant {variant!r}; ginscore knows {', '.join(VARIANTS)}")
-        roles = data.get("first_roles")
-        rules = data.get("rules") or {}
-        if not isinstance(rules, dict):
-            raise Refused("the house rules are not a table of settings")
-        return SessionFacts(
-            name=str(data["name"]),
-            variant=variant,
-            players=tuple(str(p) for p in data["players"]),
-            rules=HouseRules.from_dict(rules),
-            first_dealer=data.get("first_dealer"),
-            first_roles=Roles(roles["box"], roles["captain"], roles["out"]) if roles else None,
-            hands=tuple(hand_from_dict(h) for h in _hand_dicts(data.get("hands", []))),
-            created_at=data.get("created_at"),
-            match=_match_id(data.get("match")),
-        )
-    except (KeyError, TypeError, AttributeError) as error:
-        raise Refused(f"a session record is incomplete ({error})") from None
+        check_seats(facts)
+    except Refused as error:
+        raise BadField(f"{where}: {error}") from None
+    return facts
 
 
-def _hand_dicts(hands) -> list[dict]:
-    if isinstance(hands, str):
-        return hands_from_text(hands)
-    if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
-        raise Refused("the hands are neither a list of hands nor the stored rows")
+def _rules(value, where: str, strict: bool) -> HouseRules:
+    """House rules: each a setting this ginscore knows, of its type; the ones left out take their default.
+
+    Not ``strict`` (the database), a setting this ginscore does not know is left out, as in the session."""
+    doc = fields.table(value, where, RULE_KEYS if strict else None)
+    doc = {k: v for k, v in doc.items() if k in RULE_KEYS}
+    for key, given in doc.items():  # deal and stake (H6, H7) are checked by HouseRules.from_dict
+        kind = HouseRules.__annotations__[key]
+        kind = getattr(kind, "__forward_arg__", None) or getattr(kind, "__name__", str(kind))
+        if kind == "bool":
+            fields.flag(given, where, key)
+        elif kind == "int" or (kind == "int | None" and given is not None):
+            fields.whole(given, where, key, low=0, high=MAX_SETTING)
+        elif kind == "str":
+            fields.text(given, where, key, limit=MAX_NAME)
+    try:
+        return HouseRules.from_dict(doc)
+    except Refused as error:
+        raise BadField(f"{where}: {error}") from None
+
+
+def _hand_dicts(hands, where: str, rows: bool) -> list[dict]:
+    """The hands as dicts: a list (an export, schema 1) or, with ``rows``, the stored rows, cards as lists."""
+    if rows and isinstance(hands, str):
+        rows = hands_from_text(hands, f"{where}.hands")
+        for row in rows:
+            for key in ("knocker_cards", "opponent_cards"):
+                if isinstance(row.get(key), str):
+                    row[key] = row[key].split(" ")
+        return rows
+    if not isinstance(hands, list):
+        raise BadField(f"{where}.hands must be a list of hands, not {fields.shown_value(hands)}")
     return hands
-
-
-def _match_id(value) -> str | None:
-    """The id of the match a session belongs to (`rematch`), as `new_match_id` makes them."""
-    if value is None:
-        return None
-    if not isinstance(value, str) or not MATCH_ID.fullmatch(value):
-        raise Refused(f"the match id '{visible(value)}' is not one ginscore makes (like m-1a2b3c4d5e6f)")
-    return value
 
 
 def _card_text(card) -> str | None:
     return str(card) if card else None
 
 
-def _whole(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{value!r} is not a whole number")
+def _match_id(value, where: str) -> str | None:
+    """The id of the match a session belongs to (`rematch`), as `rematch` makes them."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not MATCH_ID.fullmatch(value):
+        raise BadField(f"{where}.match: '{visible(value)}' is not a match id ginscore makes (like m-1a2b3c4d5e6f)")
     return value

@@ -248,11 +248,22 @@ def winner_words(st: Standings) -> str | None:
     return f"{st.winner} wins the game with {final[st.winner]} ({others})."
 
 
+def _say_game_finals(st: Standings) -> None:
+    """Hollywood: each won game's final scores once its bonuses are added (H3)."""
+    if st.facts.variant != "hollywood":
+        return
+    for game in st.games:
+        if game.final and game.final != game.scores:
+            scores = ", ".join(f"{p} {game.final[p]}" for p in st.facts.players)
+            say(f"Game {game.number} with its bonuses (H3): {scores}.")
+
+
 def show_standings(st: Standings, footer: bool = True) -> None:
     """Title, table and winner; ``footer``: then who deals next (or that the session is over)."""
     out = console()
     out.print(_title(st.facts))
     out.print(_fit(lambda: standings_table(st), lambda: standings_table(st, compact=True)))
+    _say_game_finals(st)
     banner = winner_words(st)
     if banner:
         rule = "=" * min(len(banner), out.width)
@@ -579,7 +590,8 @@ def show_history(rows: list[dict], older: int = 0) -> None:
     if len(rows) > LONG:
         _long_list(rows, ("Started", "Session", "Variant", "Hands", "Winner", "Score"), lambda row: [
             _when(row["created_at"]), row["name"], VARIANT_NAMES[row["variant"]], str(row["hands_played"]),
-            row["winner"] or ("in play" if not row["over"] else ""), ", ".join(_score_lines(row))])
+            row["winner"] or ("in play" if not row["over"] else ""),
+            ", ".join(f"{p} {s}" for p, s in (row["final"] or row["score"]).items()) + ("" if row["over"] else " (so far)")])
 
     def table(medium: bool) -> Table:
         history = _table()

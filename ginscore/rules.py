@@ -16,6 +16,7 @@ from .shown import visible
 VARIANTS = ("standard", "oklahoma", "hollywood", "three")
 KNOCK_LIMIT = 10  # R7
 MAX_DEADWOOD = 98  # R3: two each of K, Q, J, 10 and 9, no meld
+MAX_SETTING = 10**9  # the largest target or bonus (a benchmark plays to 10**7): beyond, a typing error
 
 # Outcomes, as CLI.md names them in the CSV.
 KNOCK, UNDERCUT, GIN, BIG_GIN, DRAW = "knock", "undercut", "gin", "big-gin", "draw"
@@ -104,6 +105,10 @@ class HouseRules(NamedTuple):
         """Refuse settings that make no sense (CLI.md; H1-H7)."""
         if self.target <= 0:
             raise BadSetting(f"the target must be a whole number above 0, not {self.target} (H5)")
+        for name in ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus"):
+            if (getattr(self, name) or 0) > MAX_SETTING:
+                flag = "--" + name.replace("_", "-")
+                raise BadSetting(f"{flag} must be at most {MAX_SETTING}, not {getattr(self, name)} (H1-H5)")
         for name in ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus"):
             if getattr(self, name) < 0:
                 flag = "--" + name.replace("_", "-")

@@ -51,16 +51,6 @@ def _title(st: Standings) -> str:
     return f"{facts.name} · {render.VARIANT_NAMES[facts.variant]} · {' v '.join(facts.players)}"
 
 
-def _game_finals(st: Standings) -> None:
-    """Hollywood: each won game's final scores once its bonuses are added (H3)."""
-    if st.facts.variant != "hollywood":
-        return
-    for game in st.games:
-        if game.final and game.final != game.scores:
-            scores = ", ".join(f"{p} {game.final[p]}" for p in st.facts.players)
-            render.say(f"Game {game.number} with its bonuses (H3): {scores}.")
-
-
 def _drawn(st: Standings, width: int) -> Console:
     """The standings (Hollywood: every game and its final bonuses) then the log, recorded ``width`` wide."""
     out = Console(
@@ -70,7 +60,6 @@ def _drawn(st: Standings, width: int) -> Console:
     out.push_render_hook(ShowAll())
     with render.drawing_into(out):
         render.show_standings(st)
-        _game_finals(st)
         render.say("")
         render.show_log(st)
     return out

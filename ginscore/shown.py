@@ -22,11 +22,20 @@ import unicodedata
 # line and paragraph separators, and lone surrogates (the undecodable bytes
 # of a command line argument), which no terminal encoding can carry.
 _BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-_HIDDEN = [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0), *map(ord, _BIDI), 0x2028, 0x2029, *range(0xD800, 0xE000)]
+# Invisible format characters (Unicode category Cf) that make two strings look
+# alike or hide text: soft hyphen, zero-width space and joiners, word joiner
+# and invisible operators, the byte order mark, the interlinear annotation
+# marks, and the tag characters.
+_INVISIBLE = [0xAD, 0x180E, *range(0x200B, 0x200E), *range(0x2060, 0x2066), *range(0x206A, 0x2070), 0xFEFF,
+              *range(0xFFF9, 0xFFFC), 0xE0001, *range(0xE0020, 0xE0080)]
+_HIDDEN = [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0), *map(ord, _BIDI), 0x2028, 0x2029, *range(0xD800, 0xE000),
+           *_INVISIBLE]
 
 
 def _escape(code: int) -> str:
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 _TABLE = {code: _escape(code) for code in _HIDDEN}

@@ -26,7 +26,14 @@ class Payment(NamedTuple):
 
     def to_dict(self) -> dict:
         """The entry of `status --json` "settlement" (CLI.md): the amount as an exact decimal string."""
-        return {"from": self.payer, "to": self.payee, "amount": stake_text(self.amount)}
+        return {"from": self.payer, "to": self.payee, "amount": money_text(self.amount)}
+
+
+def money_text(amount: Decimal) -> str:
+    """An amount as money is written: exact, never an exponent, at least two decimals (4.00, 0.625)."""
+    if amount.as_tuple().exponent > -2:
+        amount = amount.quantize(Decimal("0.01"))  # exact: it had fewer decimals
+    return stake_text(amount)
 
 
 def game_payments(final: dict[str, int], winner: str, stake: Decimal) -> list[Payment]:

@@ -2,7 +2,8 @@
 
 Pure. Like the standings, every figure is worked out from the hands as told,
 so an edited or undone hand changes the statistics too. A player is the same
-person across sessions when the name matches ignoring case.
+person across sessions when the name matches ignoring case, accents and width
+(``variants.fold``).
 
 Definitions (written down where the issue leaves them open):
 
@@ -27,7 +28,7 @@ from __future__ import annotations
 from operator import add
 
 from .rules import BIG_GIN, GIN, KNOCK, UNDERCUT
-from .variants import Draw, Standings
+from .variants import Draw, fold, Standings
 
 
 COUNTERS = (
@@ -38,8 +39,8 @@ COUNTERS = (
 
 
 def player_key(name: str) -> str:
-    """The same person across sessions: names compared ignoring case."""
-    return name.casefold()
+    """The same person across sessions: names compared ignoring case, accents and width."""
+    return fold(name)
 
 
 def session_counts(st: Standings) -> dict:
@@ -178,9 +179,19 @@ def combine_tallies(tallies) -> dict:
     return _shown(sums, pairs, runs)
 
 
+_keys: dict[str, str] = {}  # player_key of each name seen: the same few names over thousands of sessions
+
+
+def _key(name: str) -> str:
+    key = _keys.get(name)
+    if key is None:
+        key = _keys[name] = player_key(name)
+    return key
+
+
 def _add_sums(sums: dict, counted: dict) -> None:
     for name, counts in counted.items():
-        key = name.casefold()  # player_key
+        key = _key(name)
         record = sums.get(key)
         sums[key] = list(map(add, record, counts)) if record is not None else counts[:_LEAD]
 
@@ -188,11 +199,11 @@ def _add_sums(sums: dict, counted: dict) -> None:
 def _add_pairs(pairs: dict, names: list[str], winner: str | None) -> None:
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            key = tuple(sorted((player_key(a), player_key(b))))
+            key = tuple(sorted((_key(a), _key(b))))
             pair = pairs.setdefault(key, [0, 0, 0])  # sessions, wins of the first, of the second
             pair[0] += 1
             if winner in (a, b):
-                pair[1 + key.index(player_key(winner))] += 1
+                pair[1 + key.index(_key(winner))] += 1
 
 
 class _Runs:
@@ -206,7 +217,7 @@ class _Runs:
     def add(self, players) -> None:
         """One session: (name, hands, lead, tail, best, whole) of each player (``session_counts``)."""
         for name, hands, lead, tail, best, whole in players:
-            key = name.casefold()
+            key = _key(name)
             self.shown_as[key] = name
             going, longest = self.going.get(key, 0), self.longest.get(key, 0)
             if whole:

@@ -48,7 +48,11 @@ Such a file is read as it is; the first write keeps a copy beside it
 (``<file>.schema2.bak``) and writes it out as schema 3.
 
 An unusable file (not JSON, not ginscore's, from a newer ginscore, a folder,
-unreadable) raises ``DatabaseUnusable`` and is never rewritten.
+unreadable) raises ``DatabaseUnusable`` and is never rewritten. A session
+whose fields do not pass the checks of ``records.session_from_dict`` (an edit
+by hand) is damaged: commands on it exit 1 naming it and the field, listings
+that read every session do the same rather than leave it out silently, and
+other sessions keep working; a write elsewhere keeps it exactly as it was.
 """
 
 from __future__ import annotations
@@ -62,10 +66,11 @@ from pathlib import Path
 from . import atomic, interrupts
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
+from .fields import shown_value
 from .shown import visible
 from .store_files import INDEX_KEY, PART_SIZE, Files, Gone, NotOurs, facts_key, summary_key, tally_key
 from .summary import as_typed
-from .variants import SessionFacts, match_name
+from .variants import SessionFacts, fold, match_name
 
 SCHEMA_VERSION = 3
 TABLES = ("meta", "sessions")  # "sessions" only up to schema 2
@@ -101,7 +106,7 @@ def _load(path: Path, raw: bytes | None) -> dict:
         return {}
     try:
         data = json.loads(raw)
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deeply to be ours
         raise DatabaseUnusable(
             path, "is not JSON (damaged, or not a ginscore file); it was left as it is, use --db for another file"
         ) from None
@@ -116,6 +121,8 @@ def _check_shape(path: Path, data) -> None:
         return
     tables = [data.get(name, {}) for name in TABLES]
     if not all(isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in tables):
+        raise DatabaseUnusable(path, NOT_OURS)
+    if not all(key.isascii() and key.isdigit() for t in tables for key in t):  # TinyDB's document ids
         raise DatabaseUnusable(path, NOT_OURS)
     version = _schema_version(data)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
@@ -417,6 +424,8 @@ class Database:
         return self._reading(lambda: self._find_name(typed))
 
     def _find_name(self, typed: str | None) -> str:
+        if typed is not None and not typed.strip():
+            raise NoSuchSession("the session name is empty; give a name (`ginscore sessions` lists them)")
         if typed is None:
             meta = self._main()
             current = meta.get("current")
@@ -488,10 +497,16 @@ class Database:
         return self._reading(lambda: sum(1 for when in self._index().deleted if when))
 
     def _facts(self, doc: dict) -> SessionFacts:
+        """A stored session, read through every field check; a damaged one names itself and its field.
+
+        Only commands that read this session fail (exit 1); others keep working.
+        Listings (``sessions``, ``history``, ``stats``) read every session and so
+        fail on a damaged one, naming it, rather than leave it out silently.
+        """
         try:
-            return session_from_dict(doc)
+            return session_from_dict(doc, strict=False)
         except Refused as error:
-            raise DatabaseUnusable(self.path, f"session {doc.get('name')!r} is damaged: {error}") from None
+            raise DatabaseUnusable(self.path, damaged(doc, error)) from None
 
     def listed(self) -> list[tuple[int, str, str | None]]:
         """Every live session as (id, name, started), in the order they were added, without reading their facts."""
@@ -609,7 +624,7 @@ class Database:
         index = self._index()
         part = index.part_for_new()
         session_id = index.append(facts.name, part, facts.created_at)
-        self._taken[facts.name.casefold()] = facts.name
+        self._taken[fold(facts.name)] = facts.name
         self._put(session_id, part, session_to_dict(facts, rows=True))
         self._index_dirty = True
         self._meta.update(current=facts.name, current_session=[session_id, part])
@@ -618,11 +633,8 @@ class Database:
     def save(self, facts: SessionFacts) -> None:
         """Replace a session's stored facts (its hands after hand, undo, edit)."""
         session_id, part = self._reading(lambda: self._locate(facts.name))
-        doc = session_to_dict(facts, rows=True)
         old = self._reading(lambda: self._doc_at(session_id, part))
-        if old.get("deleted_at"):
-            doc["deleted_at"] = old["deleted_at"]
-        self._put(session_id, part, doc)
+        self._put(session_id, part, old | session_to_dict(facts, rows=True))  # fields a later ginscore wrote are kept
 
     def _put(self, session_id: int, part: int, doc: dict) -> None:
         """A session's new facts, and what the index says of it, to be written at the flush
@@ -644,8 +656,8 @@ class Database:
     def _check_free(self, name: str, keep: str | None = None, hint: str = "choose another name") -> None:
         """Refuse ``name`` when a live session other than ``keep`` has it: names are unique ignoring case."""
         if self._taken is None:
-            self._taken = {n.casefold(): n for n in self._reading(self._index).live_names()}
-        clash = self._taken.get(name.casefold())
+            self._taken = {fold(n): n for n in self._reading(self._index).live_names()}
+        clash = self._taken.get(fold(name))
         if clash is not None and clash != keep:
             raise Refused(f"there is already a session named '{visible(clash)}'; {hint}")
 
@@ -674,6 +686,8 @@ class Database:
         """Bring back the most recently deleted session named ``typed`` (exact or unique prefix),
         under ``new_name`` if given, and make it current. Its name must be free among live sessions.
         Returns the session and the names of the deleted sessions still named as it was."""
+        if not typed.strip():
+            raise NoSuchSession("the session name is empty; give a name (`ginscore sessions --deleted` lists them)")
         index = self._reading(self._index)
         gone = [i for i, when in enumerate(index.deleted) if when]
         matches = match_name(sorted({index.names[i] for i in gone if isinstance(index.names[i], str)}), typed)
@@ -799,9 +813,15 @@ class Database:
         return found
 
 
+def damaged(doc: dict, error: Refused) -> str:
+    """What is said of a stored session that does not pass the field checks."""
+    return (f"has a damaged session {shown_value(doc.get('name'))}: {visible(str(error))}; "
+            "it was left as it is, other sessions still work (--session NAME)")
+
+
 def _readable(doc: dict) -> bool:
     try:
-        session_from_dict(doc)
+        session_from_dict(doc, strict=False)
     except Refused:
         return False
     return True

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 import zlib
 
-from . import cards, records, rules, stats, summary, variants
+from . import cards, fields, records, rules, stakes, stats, summary, variants
 from .errors import BadHandAt, Refused
 
 _VERSION: str | None = None
@@ -30,7 +30,7 @@ def version() -> str:
     global _VERSION
     if _VERSION is None:
         digest = 0
-        for module in (cards, records, rules, stats, summary, variants, sys.modules[__name__]):
+        for module in (cards, fields, records, rules, stakes, stats, summary, variants, sys.modules[__name__]):
             try:
                 with open(module.__file__, "rb") as source:
                     digest = zlib.crc32(source.read(), digest)
@@ -42,11 +42,12 @@ def version() -> str:
 
 def summarise(doc: dict) -> dict:
     """The row of one stored session (its facts as ``records.session_to_dict`` keeps them)."""
-    name = doc.get("name")
     try:
-        facts = records.session_from_dict(doc)
+        facts = records.session_from_dict(doc, strict=False)
     except Refused as error:
-        return {"unusable": f"session {name!r} is damaged: {error}"}
+        from .store import damaged
+
+        return {"unusable": damaged(doc, error)}
     try:
         standings = variants.replay(facts)
     except BadHandAt as error:

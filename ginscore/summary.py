@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .rules import ALTERNATE, BIG_GIN, DRAW, GIN, KNOCK, LOSER_DEALS, UNDERCUT, stake_text
-from .stakes import net, settlement
+from .stakes import money_text, net, settlement
 from .variants import Draw, HandResult, SessionFacts, Standings
 
 OUTCOME_WORDS = {KNOCK: "knock", UNDERCUT: "undercut", GIN: "gin", BIG_GIN: "big gin", DRAW: "drawn hand"}
@@ -271,7 +271,7 @@ def settlement_words(st: Standings) -> list[str]:
     how = "the three games netted" if st.facts.variant == "hollywood" else "the difference of the final scores"
     if not payments:
         return [f"At {stake} a point nobody pays: {how} come out even (H7)."]
-    return [f"{p.payer} pays {p.payee} {stake_text(p.amount)} ({how} at {stake} a point, H7)." for p in payments]
+    return [f"{p.payer} pays {p.payee} {money_text(p.amount)} ({how} at {stake} a point, H7)." for p in payments]
 
 
 def house_rule_rows(facts: SessionFacts) -> list[tuple[str, str, str]]:

@@ -14,6 +14,7 @@ session is over when every game has closed.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import NamedTuple
 
 from .cards import Card
@@ -327,15 +328,42 @@ def replay(facts: SessionFacts) -> Standings:
     )
 
 
+MAX_NAME = 200  # characters in a player's or a session's name
+
+
+def fold(name: str) -> str:
+    """A name as compared: the same ignoring case, accents and width (CLI.md).
+
+    NFKC first folds full-width and compatibility forms (``Ａnn`` is ``Ann``),
+    NFKD then splits accented letters so their combining marks can be
+    dropped (``José`` in either Unicode form is ``Jose``), and casefold
+    ignores case; runs of spaces count as one. The one place names are
+    compared; stored names keep the spelling first typed.
+    """
+    split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", " ".join(name.split())))
+    return "".join(c for c in split if not unicodedata.combining(c)).casefold()
+
+
 def match_name(names, typed: str) -> list[str]:
-    """Names that ``typed`` means: an exact match ignoring case wins, else every prefix match."""
-    wanted = typed.strip().casefold()
-    exact = [n for n in names if n.casefold() == wanted]
-    return exact[:1] if exact else [n for n in names if n.casefold().startswith(wanted)]
+    """Names that ``typed`` means: an exact match wins, else every prefix match (as ``fold`` compares).
+
+    The closest exact match wins: the same spelling, else the same ignoring case, else the same as
+    ``fold`` compares; so names stored before names were folded (José and Jose) stay reachable.
+    """
+    typed = typed.strip()
+    if not typed:  # an empty name means no one (it is a prefix of every name)
+        return []
+    for same in (str, str.casefold, fold):
+        wanted = same(typed)
+        exact = [n for n in names if same(n) == wanted]
+        if exact:
+            return exact[:1]
+    wanted = fold(typed)
+    return [n for n in names if fold(n).startswith(wanted)]
 
 
 def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:
-    """Match a typed player name: exact (ignoring case) wins, else a unique prefix."""
+    """Match a typed player name: exact (as ``fold`` compares) wins, else a unique prefix."""
     listed = ", ".join(players)
     if not typed.strip():
         raise UnknownPlayer(f"a player's name is empty; the players are {listed}")
@@ -351,22 +379,25 @@ COMMAND_MARK = ":"  # what starts a command in `play` (:back, :undo, :quit); so 
 
 
 def check_players(variant: str, players) -> tuple[str, ...]:
-    """Names as a session keeps them: the right count, non-empty, distinct ignoring case (CLI.md)."""
-    want = 3 if variant == "three" else 2
-    if len(players) != want:
-        raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
+    """Names as a session keeps them: the right count, non-empty, at most MAX_NAME characters,
+    distinct as ``fold`` compares them (CLI.md)."""
+    _check_count(variant, players)
     names = tuple(" ".join(str(p).split()) for p in players)
     for name in names:
-        if not name:
+        if not fold(name):  # empty, or only accents that matching sets aside
             raise Refused("a player's name is empty; give each player a name")
         if not name.isprintable():
             raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
         if name.startswith(COMMAND_MARK):
             raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (`ginscore play` keeps it for commands)")
-    folded = [n.casefold() for n in names]
+        if len(name) > MAX_NAME:
+            raise Refused(f"a player's name has {len(name)} characters; keep it to {MAX_NAME}")
+    folded = [fold(n) for n in names]
     for name in names:
-        if folded.count(name.casefold()) > 1:
-            raise Refused(f"two players are named '{name}' (names are compared ignoring case); tell them apart")
+        if folded.count(fold(name)) > 1:
+            raise Refused(
+                f"two players are named '{name}' (names are compared ignoring case, accents and width); tell them apart"
+            )
     return names
 
 
@@ -376,13 +407,31 @@ def check_session(facts: SessionFacts) -> Standings:
     if check_players(facts.variant, facts.players) != facts.players:
         raise Refused("player names have stray spaces; write each name once, plainly")
     facts.rules.check(facts.variant)
+    check_seats(facts)
+    return replay(facts)
+
+
+def check_seats(facts: SessionFacts) -> None:
+    """What a replay stands on: as many distinct players as the variant seats, and the first
+    dealer (R5) or first roles (R21) among them. Also checked on every read of the database,
+    so that a session edited by hand names its damage instead of breaking the replay."""
+    _check_count(facts.variant, facts.players)
+    if len(set(facts.players)) != len(facts.players):
+        raise Refused(f"the players {', '.join(facts.players)} name one player twice; tell them apart")
     if facts.variant == "three":
         roles = facts.first_roles
         if roles is None or sorted((roles.box, roles.captain, roles.out)) != sorted(facts.players):
             raise Refused("the first roles (box, captain, out) must name each of the three players once (R21)")
+    elif facts.first_roles is not None:
+        raise Refused("first roles (box, captain, out) are for three-player; a two-player session has a first dealer")
     elif facts.first_dealer not in facts.players:
         raise Refused(f"the first dealer must be one of {', '.join(facts.players)} (R5)")
-    return replay(facts)
+
+
+def _check_count(variant: str, players) -> None:
+    want = 3 if variant == "three" else 2
+    if len(players) != want:
+        raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
 
 
 def draw_for_roles(players: tuple[str, ...], rng) -> tuple[Roles, list[tuple[str, Card]]]:

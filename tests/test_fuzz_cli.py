@@ -75,6 +75,8 @@ def vectors(draw) -> list[str]:
         args = ["--db", draw(st.sampled_from(FILES))] + args
     if draw(st.integers(0, 29)) == 0:
         args.append(draw(st.sampled_from(["--help", "-h", "--bogus", "-x"])))
+    if "watch" in args and "--once" not in args:  # watch redraws until Ctrl-C by design
+        args.append("--once")
     return args
 
 

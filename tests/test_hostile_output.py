@@ -540,3 +540,35 @@ def test_ctrl_c_at_any_moment_never_records_and_exits_130(cli, table):
             assert process.returncode in (130, -signal.SIGINT), (process.returncode, err)
             assert table.read_bytes() == before
     assert seen <= {0, 1, 130, -signal.SIGINT}, seen  # (1: only ever Python's own start-up, above)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "html", "svg"])
+def test_data_piped_from_an_ascii_locale_is_utf8_never_transliterated(ok, db_path, tmp_path, fmt):
+    """A CSV, page or picture on standard output is data: an ASCII terminal encoding must not
+    turn José into Jos\\xe9 (an import would read that back as another player)."""
+    import subprocess
+    import sys
+
+    ok("new", "standard", "José", "Ｚoë", "--dealer", "josé", "--name", "cafe")
+    ok("hand", "jos", "3", "20", "--note", "naïve ✓")
+    env = {**os.environ, "GINSCORE_DB": str(db_path), "PYTHONIOENCODING": "ascii", "LC_ALL": "C"}
+    done = subprocess.run([sys.executable, "-m", "ginscore", "export", "--format", fmt], env=env,
+                          capture_output=True, check=True)
+    text = done.stdout.decode("utf-8")
+    assert "José" in text and "\\xe9" not in text
+    if fmt == "csv":
+        exported = tmp_path / "piped.csv"
+        exported.write_bytes(done.stdout)
+        ok("import", str(exported), "--name", "again")
+        assert ok("status", "--json", "--session", "again").json()["players"] == ["José", "Ｚoë"]
+
+
+def test_import_refuses_a_session_name_that_new_would_refuse(ok, refused, tmp_path):
+    """Import is as strict as the commands: `new --name` refuses a name it cannot show, so does import."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    doc = ok("export", "--format", "json").json()
+    doc["session"]["name"] = "x\x1b]0;t\x07"
+    hostile = tmp_path / "i.json"
+    hostile.write_text(json.dumps(doc), encoding="utf-8")
+    line = refused("import", str(hostile), says="cannot be shown")
+    assert "\\x1b" in line and "\x1b" not in line

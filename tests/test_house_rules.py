@@ -153,8 +153,8 @@ def test_h7_three_player_each_loser_settles_with_the_winner(ok, status):
     ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben", "--stake", "2")
     ok("hand", "ann", "0", "80")
     assert status()["settlement"] == [
-        {"from": "Ben", "to": "Ann", "amount": "210"},
-        {"from": "Cy", "to": "Ann", "amount": "210"},
+        {"from": "Ben", "to": "Ann", "amount": "210.00"},
+        {"from": "Cy", "to": "Ann", "amount": "210.00"},
     ]
 
 
@@ -242,7 +242,7 @@ def test_house_lowering_the_target_to_the_last_hand_ends_the_game(ok, status):
     ok("house", "--target", "70", "--stake", "1")
     doc = status()
     assert doc["over"] is True and doc["winner"] == "Ann"
-    assert doc["settlement"] == [{"from": "Ben", "to": "Ann", "amount": "73"}]
+    assert doc["settlement"] == [{"from": "Ben", "to": "Ann", "amount": "73.00"}]
 
 
 def test_house_turns_switches_off(ok, status):
@@ -424,7 +424,7 @@ def test_rematch_links_sessions_into_a_match(ok, status):
     match = status()["match"]
     assert match["sessions"] == ["standard-1", "standard-2", "standard-3"]
     assert match["games_won"] == {"Ann": 2, "Ben": 1} and match["finals"] == {"Ann": 74, "Ben": 35}
-    assert match["settlement"] == [{"from": "Ben", "to": "Ann", "amount": "3.9"}]
+    assert match["settlement"] == [{"from": "Ben", "to": "Ann", "amount": "3.90"}]
     assert status("--session", "standard-1")["match"]["id"] == match["id"]
     out = ok("status").stdout
     assert "Match so far (3 sessions" in out and "Ann: 2 games won" in out and "Ben pays Ann 3.9" in out
@@ -473,15 +473,15 @@ def _export_doc(ok) -> dict:
     (("rules", "stake"), "1E+2", "not an amount"),
     (("rules", "stake"), "0.123456", "decimals"),
     (("rules", "deal"), "dealer", "deal rule"),
-    (("rules", "deal"), 1, "deal rule"),
+    (("rules", "deal"), 1, "deal must be text"),
     (("hands", 0, "note"), 5, "note"),
     (("hands", 0, "note"), "", "note"),
     (("hands", 0, "note"), " padded ", "note"),
     (("hands", 0, "note"), "\x1b[2J", "note"),
     (("hands", 0, "note"), "y" * 201, "note"),
-    (("rules", "target"), "100", "not a whole number"),
-    (("rules", "big_gin_bonus"), 31.0, "not a whole number"),
-    (("rules", "shutout"), 1, "not true or false"),
+    (("rules", "target"), "100", "must be a whole number"),
+    (("rules", "big_gin_bonus"), 31.0, "must be a whole number"),
+    (("rules", "shutout"), 1, "must be true or false"),
     (("match",), "not-an-id", "match id"),
     (("match",), 7, "match id"),
 ])

@@ -56,7 +56,7 @@ CASES = [
     # sessions
     (["status", "--session", "nope"], "no session 'nope'"),
     (["use", "nope"], "no session"),
-    (["log", "--session", ""], "could be"),
+    (["log", "--session", ""], "the session name is empty"),
     # new: players, variants, options (CLI.md)
     (["new", "standard", "Ann"], "2 players"),
     (["new", "standard", "Ann", "Ben", "Cy"], "2 players"),
@@ -125,3 +125,13 @@ def test_a_mistyped_command_gets_a_suggestion_in_a_readable_sentence(refused):
     line = refused("hnad", "ann", "4", "22")
     assert line == "Error: No such command 'hnad'. Did you mean 'hand'? See `ginscore --help`"
     assert refused("edit") == "Error: Missing argument 'N'; see `ginscore edit --help`"
+
+
+def test_an_empty_session_name_names_no_session(ok, refused):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    ok("delete", "friday", "--yes")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "other")
+    refused("restore", "", says="the session name is empty")
+    refused("delete", " ", "--yes", says="the session name is empty")
+    refused("use", "", says="the session name is empty")
+    refused("status", "--session", "", says="the session name is empty")

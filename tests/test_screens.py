@@ -335,3 +335,20 @@ def test_log_says_who_scored_an_undercut_at_every_width(ok, narrow, width):
     out = ok("log").stdout
     undercut = next(line for line in out.splitlines() if "undercut" in line and line.lstrip().startswith("2"))
     assert any(who in undercut for who in ("by A", "A 12", "Alexandrina      12")), undercut
+
+
+@pytest.mark.parametrize("width", [40, 80])
+def test_hollywood_standings_show_each_games_final_with_its_bonuses(ok, narrow, width):
+    """H3 in Hollywood: each game gets its own bonuses; people see each game's final, not only --json."""
+    narrow(width)
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--game-bonus", "100", "--box-bonus", "25")
+    for hand in (["ann", "0", "45"], ["ann", "2", "60"], ["ben", "3", "40"], ["ann", "0", "51"], ["ann", "5", "38"]):
+        ok("hand", *hand)
+    games = ok("status", "--json").json()["games"]
+    out = ok("status").stdout
+    for game in games:
+        if game["final"]:
+            line = f"Game {game['game']} with its bonuses (H3): Ann {game['final']['Ann']}, Ben {game['final']['Ben']}."
+            assert line in " ".join(out.split()), out
+    # game 1: Ann 70 + 58 hand points, 2 wins credited: 128 + 100 + 2 x 25 = 278 (H3)
+    assert games[0]["final"] == {"Ann": 278, "Ben": 0}

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from ginscore.rules import BIG_GIN, GIN, KNOCK, UNDERCUT
 from ginscore.stats import combine, combine_tallies, packed, session_counts, statistics, tally
-from ginscore.variants import Draw, Standings, replay
+from ginscore.variants import Draw, Standings, fold, replay
 
 from .test_core_variants import legal_sessions
 
@@ -42,7 +42,7 @@ def reference_statistics(all_standings: list[Standings]) -> dict:
     pairs: dict[tuple[str, str], dict] = {}
 
     def entry(name: str) -> dict:
-        key = name.casefold()
+        key = fold(name)
         shown_as[key] = name
         record = players.get(key)
         if record is None:
@@ -58,11 +58,11 @@ def reference_statistics(all_standings: list[Standings]) -> dict:
             if facts.variant == "hollywood":
                 record["hollywood_games_won"] += sum(g.winner == name for g in standings.games)
         for a, b in ((a, b) for i, a in enumerate(facts.players) for b in facts.players[i + 1:]):
-            key = tuple(sorted((a.casefold(), b.casefold())))
+            key = tuple(sorted((fold(a), fold(b))))
             pair = pairs.setdefault(key, {"sessions": 0, "wins": {key[0]: 0, key[1]: 0}})
             pair["sessions"] += 1
             if standings.winner in (a, b):
-                pair["wins"][standings.winner.casefold()] += 1
+                pair["wins"][fold(standings.winner)] += 1
         for result in standings.hands:
             roles = result.roles
             at_table = (roles.box, roles.captain) if roles is not None else facts.players  # R22

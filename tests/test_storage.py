@@ -84,7 +84,7 @@ def _summaries(db_path: Path) -> dict:
 
 
 def _replayed(doc: dict) -> dict:
-    standings = replay(session_from_dict(doc))
+    standings = replay(session_from_dict(doc, strict=False))
     return history_row(standings) | {"counts": packed(session_counts(standings))["counts"]}
 
 

@@ -6,9 +6,14 @@ import typer
 
 from ..errors import Refused, UnknownPlayer
 from ..shown import visible
-from ..variants import match_name, resolve_player
+from ..variants import fold, match_name, resolve_player
 from .common import app, _all_option, _how_many, _json_option, _limit_option, _print_json, _store, Variant
 from .common import EVERYONE  # what these arguments complete to
+
+
+def _started(entry: tuple) -> str:
+    """When a listed session started, for sorting (a damaged start sorts first; reading it fails)."""
+    return entry[2] if isinstance(entry[2], str) else ""
 
 
 def _chosen(ctx: typer.Context, variant: Variant | None = None, since: str | None = None,
@@ -28,7 +33,7 @@ def _chosen(ctx: typer.Context, variant: Variant | None = None, since: str | Non
             raise Refused(f"--since takes a date like 2026-11-01, not '{since}'") from None
     db = _store(ctx).reading()
     if variant is None and since is None and player is None:
-        listed = sorted(db.listed(), key=lambda entry: entry[2] or "")  # stable: ties keep their order
+        listed = sorted(db.listed(), key=_started)  # stable: ties keep their order
         picked = listed if newest is None else listed[-newest:]
         return db.summaries([entry[0] for entry in picked]), len(listed)
     everything = db.summaries()
@@ -38,11 +43,11 @@ def _chosen(ctx: typer.Context, variant: Variant | None = None, since: str | Non
     if since is not None:
         chosen = [r for r in chosen if (r["created_at"] or "")[:10] >= day]
     if player is not None:
-        known = sorted({p for r in everything for p in r["players"]}, key=str.casefold)
-        wanted = player.strip().casefold()
-        if wanted not in {p.casefold() for p in known}:
+        known = sorted({p for r in everything for p in r["players"]}, key=fold)
+        wanted = fold(player.strip())
+        if wanted not in {fold(p) for p in known}:
             raise UnknownPlayer(f"nobody named '{player}' has played; the players are {', '.join(known) or 'none yet'}")
-        chosen = [r for r in chosen if wanted in {p.casefold() for p in r["players"]}]
+        chosen = [r for r in chosen if wanted in {fold(p) for p in r["players"]}]
     chosen.sort(key=lambda r: r["created_at"] or "")
     return (chosen if newest is None else chosen[-newest:]), len(chosen)
 

@@ -19,7 +19,7 @@ from typing import NamedTuple
 import typer
 from typer.core import TyperGroup, TyperOption
 
-from .. import interrupts, terminal
+from .. import fields, interrupts, terminal
 from ..cards import parse_card, parse_cards
 from ..errors import (
     BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GinscoreError, Refused,
@@ -29,7 +29,7 @@ from ..rules import DEALS, VARIANTS, HouseRules, parse_stake
 from ..shown import json_safe, visible
 from ..store import Store, writes as database_writes
 from ..variants import (
-    Knock, SessionFacts, Standings, replay, resolve_player,
+    fold, Knock, MAX_NAME, SessionFacts, Standings, replay, resolve_player,
 )
 
 try:  # typer 0.27+ carries its own copy of click, and does not re-export its usage errors
@@ -287,11 +287,16 @@ def _standings(store: Store, facts: SessionFacts) -> Standings:
         raise DatabaseUnusable(store.path, f"session '{facts.name}' does not add up at {error}") from None
 
 
-def _replay_changed(facts: SessionFacts, changed_hand: int) -> Standings:
-    """Replay after a change at hand ``changed_hand``; refuse the change if any hand breaks."""
+def _replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None) -> Standings:
+    """Replay after a change at hand ``changed_hand``; refuse the change if any hand breaks.
+
+    With ``store``, a hand before the change that breaks is damage in the file (exit 1), not a refusal.
+    """
     try:
         return replay(facts)
     except BadHandAt as error:
+        if store is not None and error.number < changed_hand:
+            raise DatabaseUnusable(store.path, f"session '{facts.name}' does not add up at {error}") from None
         if error.number == changed_hand:
             raise error.error from None
         raise Refused(
@@ -378,15 +383,15 @@ def _append(ctx: typer.Context, session: str | None, make_hand) -> Standings:
     with _store(ctx).writing() as db:
         facts = db.load(session)
         facts = facts._replace(hands=facts.hands + (make_hand(facts),))
-        standings = _replay_changed(facts, len(facts.hands))
+        standings = _replay_changed(facts, len(facts.hands), _store(ctx))
         db.save(facts)
     return standings
 
 
 def _free_name(taken: list[str], variant: str) -> str:
-    folded = {t.casefold() for t in taken}
+    folded = {fold(t) for t in taken}
     number = 1
-    while f"{variant}-{number}" in folded:
+    while fold(f"{variant}-{number}") in folded:
         number += 1
     return f"{variant}-{number}"
 
@@ -402,7 +407,7 @@ def _session_name(typed: str | None, what: str = "--name") -> str:
         from ..shown import visible
 
         raise Refused(f"the session name '{visible(name)}' has characters that cannot be shown; type it plainly")
-    return name
+    return fields.text(name, what, limit=MAX_NAME)
 
 
 def _start(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of: str | None = None) -> None:

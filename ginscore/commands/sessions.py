@@ -13,7 +13,7 @@ from .. import terminal
 from ..errors import BadHandAt, Refused
 from ..shown import json_safe, visible, visible_lines
 from ..summary import as_typed, counted
-from ..variants import replay
+from ..variants import replay, SessionFacts
 from .common import (
     ACE_MEANS_GIN, _all_option, app, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, _free_name, GAME_BONUS,
     GIN_BONUS, _house_rules, _how_many, _json_option, _limit_option, _load, _now, _print_json, _session_name,
@@ -48,33 +48,17 @@ def import_(
 
     Example: ginscore import friday.json
     """
-    from ..export import check_against_csv, read_backup
-    from ..variants import check_session
+    from ..variants import fold
 
-    try:
-        text = file.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or "not a text file"
-        raise Refused(f"cannot read {file}: {reason}; give the path of a file made by `ginscore export`") from None
-    rules = _house_rules(locals())
-    facts = read_backup(text, str(file), variant=variant.value if variant else None, rules=rules)
-    try:
-        standings = check_session(facts)
-    except BadHandAt as error:
-        raise Refused(f"{file} does not add up at {error}") from None
-    except Refused as error:
-        raise Refused(f"{file}: {error}") from None
-    if not facts.name:  # a CSV: its rows must score as the file says
-        check_against_csv(standings, text, str(file))
-        facts = facts._replace(created_at=facts.hands[0].recorded_at or _now())
+    facts = _read_export(file, variant.value if variant else None, _house_rules(locals()))
     wanted = _session_name(name) or facts.name
     with _store(ctx).writing() as db:
-        taken = {n.casefold() for n in db.names()}
-        if name is not None and wanted.casefold() in taken:
+        taken = {fold(n) for n in db.names()}
+        if name is not None and fold(wanted) in taken:
             raise Refused(f"there is already a session named '{wanted}'; choose another --name")
         chosen = wanted or _free_name(db.names(), facts.variant)
         number = 2
-        while chosen.casefold() in taken:
+        while fold(chosen) in taken:
             chosen, number = f"{wanted}-{number}", number + 1
         facts = facts._replace(name=chosen)
         db.add(facts)
@@ -92,6 +76,48 @@ def _data_shown(text: str, json_text: bool = False) -> str:
     if json_text:
         return json_safe(text, sys.stdout.encoding)
     return visible_lines(text) if sys.stdout.isatty() else text
+
+
+def _write_data(text: str, json_text: bool) -> None:
+    """Data on standard output: UTF-8 bytes whatever the terminal's encoding, so a CSV,
+    page or picture piped to a file is never transliterated (an ASCII locale would
+    turn José into Jos\\xe9, and an import would read that back as another name)."""
+    shown = _data_shown(text, json_text)
+    buffer = getattr(sys.stdout, "buffer", None)
+    if json_text or sys.stdout.isatty() or buffer is None:
+        sys.stdout.write(shown)
+        return
+    sys.stdout.flush()
+    buffer.write(shown.encode("utf-8"))
+    buffer.flush()
+
+
+def _read_export(file: Path, variant: str | None, rules) -> SessionFacts:
+    """The session in a file made by `export`, every field checked as the commands check it.
+
+    Refused when anything is off, its one line made visible: the file's own
+    text (a name, a card) can reach the error line.
+    """
+    from ..export import check_against_csv, read_backup, read_file
+    from ..shown import visible
+    from ..variants import check_session
+
+    source = visible(str(file))
+    try:
+        text = read_file(file, source)
+        facts = read_backup(text, source, variant=variant, rules=rules)
+        try:
+            standings = check_session(facts)
+        except BadHandAt as error:
+            raise Refused(f"{source} does not add up at {error}") from None
+        except Refused as error:
+            raise Refused(f"{source}: {error}") from None
+        if not facts.name:  # a CSV: its rows must score as the file says
+            check_against_csv(standings, text, source)
+            facts = facts._replace(created_at=facts.hands[0].recorded_at or _now())
+    except Refused as error:
+        raise Refused(visible(str(error))) from None
+    return facts
 
 
 class ExportFormat(str, Enum):
@@ -134,7 +160,7 @@ def export(
     standings = _load(ctx, session)
     text = _export_text(standings, fmt)
     if target is None:
-        sys.stdout.write(_data_shown(text, fmt is ExportFormat.json))
+        _write_data(text, fmt is ExportFormat.json)
         return
     _write_export(target, output, text)
     terminal.tell(visible(f"Wrote {counted(len(standings.hands), 'hand')} of '{standings.facts.name}' to {output}"))

@@ -233,7 +233,7 @@ def edit(
             told = told._replace(note=kept) if told else None
         corrected = Draw(upcard=_upcard(upcard), recorded_at=at, note=kept) if told is None else told.knock(facts, at)
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
-        standings = _replay_changed(facts, number)
+        standings = _replay_changed(facts, number, _store(ctx))
         db.save(facts)
     from .. import render
 
