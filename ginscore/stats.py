@@ -216,17 +216,23 @@ class _Runs:
 
     def add(self, players) -> None:
         """One session: (name, hands, lead, tail, best, whole) of each player (``session_counts``)."""
-        for name, hands, lead, tail, best, whole in players:
-            key = _key(name)
-            self.shown_as[key] = name
-            going, longest = self.going.get(key, 0), self.longest.get(key, 0)
+        longest_of, going_of, shown_as = self.longest, self.going, self.shown_as
+        for name, hands, lead, tail, best, whole in players:  # thousands of sessions: no call it can spare
+            key = _keys.get(name) or _key(name)
+            shown_as[key] = name
+            going, longest = going_of.get(key, 0), longest_of.get(key, 0)
             if whole:
                 going += hands
-                self.longest[key] = max(longest, going)
+                if going > longest:
+                    longest = going
             else:
-                self.longest[key] = max(longest, going + lead, best)
+                if going + lead > longest:
+                    longest = going + lead
+                if best > longest:
+                    longest = best
                 going = tail
-            self.going[key] = going
+            longest_of[key] = longest
+            going_of[key] = going
 
 
 def _shown(sums: dict, pairs: dict, runs: _Runs) -> dict:
