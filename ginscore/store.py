@@ -516,21 +516,29 @@ class Database:
 
         return self._reading(every)
 
-    def summaries(self, ids: list[int] | None = None) -> list[dict]:
+    def summaries(self, ids: list[int] | None = None, lean: bool = False) -> list[dict]:
         """The ``history --json`` rows of these sessions (every live one when None), each with its
         statistics ``counts`` (``stats.packed``): from the summary cache, made again from the facts
-        where stale. A session that cannot be read fails the listing, naming it."""
+        where stale. A session that cannot be read fails the listing, naming it. ``lean``: the rows
+        alone, without counts, and each part let go once read (a list of years of sessions stays small)."""
         def rows() -> list[dict]:
             index = self._index()
             wanted = [index.ids[i] for i in index.live()] if ids is None else ids
-            found = []
+            by_part: dict[int, list[int]] = {}
             for session_id in wanted:
-                part = index.parts[index.position(session_id)]
-                row = self._rows(part)[str(session_id)]
-                if "unusable" in row:
-                    raise DatabaseUnusable(self.path, row["unusable"])
-                found.append(row)
-            return found
+                by_part.setdefault(index.parts[index.position(session_id)], []).append(session_id)
+            found = {}
+            for part, members in by_part.items():
+                stored = self._rows(part)
+                for session_id in members:
+                    row = stored[str(session_id)]
+                    if "unusable" in row:
+                        raise DatabaseUnusable(self.path, row["unusable"])
+                    found[session_id] = {k: v for k, v in row.items() if k != "counts"} if lean else row
+                if lean and not self._writer:
+                    self._rows_parts.pop(part, None)
+                    self._parsed.pop(summary_key(part), None)
+            return [found[n] for n in wanted]
 
         return self._reading(rows)
 

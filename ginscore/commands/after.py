@@ -17,7 +17,7 @@ def _started(entry: tuple) -> str:
 
 
 def _chosen(ctx: typer.Context, variant: Variant | None = None, since: str | None = None,
-            player: str | None = None, newest: int | None = None) -> tuple[list[dict], int]:
+            player: str | None = None, newest: int | None = None, lean: bool = False) -> tuple[list[dict], int]:
     """The summary rows of the sessions the filters of `stats` and `history` choose, oldest
     first (only the ``newest`` N when given), and how many were chosen.
 
@@ -35,8 +35,8 @@ def _chosen(ctx: typer.Context, variant: Variant | None = None, since: str | Non
     if variant is None and since is None and player is None:
         listed = sorted(db.listed(), key=_started)  # stable: ties keep their order
         picked = listed if newest is None else listed[-newest:]
-        return db.summaries([entry[0] for entry in picked]), len(listed)
-    everything = db.summaries()
+        return db.summaries([entry[0] for entry in picked], lean), len(listed)
+    everything = db.summaries(lean=lean)
     chosen = everything
     if variant is not None:
         chosen = [r for r in chosen if r["variant"] == variant.value]
@@ -118,8 +118,8 @@ def history(
     Example: ginscore history --player ann
     """
     newest, fit = _how_many(show_all, limit, as_json)
-    rows, chosen = _chosen(ctx, variant, None, player, newest)
-    rows = [{k: v for k, v in row.items() if k != "counts"} for row in reversed(rows)]
+    rows, chosen = _chosen(ctx, variant, None, player, newest, lean=True)  # the rows without their counts
+    rows.reverse()
     if as_json:
         _print_json(rows)
         return

@@ -229,7 +229,7 @@ def sessions(
         current = db.current_name
         keys = ("name", "variant", "players", "hands_played", "winner", "over")
         rows = [{k: row[k] for k in keys} | {"current": row["name"] == current, "created_at": row["created_at"]}
-                for row in db.summaries([entry[0] for entry in picked])]
+                for row in db.summaries([entry[0] for entry in picked], lean=True)]
     if as_json:
         _print_json(rows)
         return
