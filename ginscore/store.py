@@ -824,7 +824,8 @@ class Database:
 def damaged(doc: dict, error: Refused) -> str:
     """What is said of a stored session that does not pass the field checks."""
     return (f"has a damaged session {shown_value(doc.get('name'))}: {visible(str(error))}; "
-            "it was left as it is, other sessions still work (--session NAME)")
+            "it was left as it is, other sessions still work (--session NAME), "
+            f"and `ginscore delete {visible(as_typed(str(doc.get('name'))))}` sets it aside")
 
 
 def _readable(doc: dict) -> bool:

@@ -185,3 +185,21 @@ def test_new_sessions_do_not_take_the_generated_name_of_a_deleted_one(ok, status
     assert status()["session"] == "standard-2"
     ok("restore", "standard-1")
     assert status()["session"] == "standard-1"
+
+
+def test_a_damaged_session_can_be_set_aside_with_delete(ok, cli, db_path):
+    """Issue 9: a session damaged by an edit by hand fails the lists, which name it and say how to
+    set it aside; `delete` works on it without reading it, and the lists work again."""
+    from .conftest import edit_every_file
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "bad")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "good")
+    ok("hand", "ann", "4", "22")
+    edit_every_file(db_path, '"name":"bad"', '"name":"bad","match":5')
+    listed = cli("sessions")
+    assert listed.exit_code == 1 and "`ginscore delete bad` sets it aside" in listed.stderr
+    ok("status", "--session", "good")  # the other session still works (ok asserts exit 0)
+    out = ok("delete", "bad", "--yes").stdout
+    assert "cannot be read" in " ".join(out.split())
+    assert [row["name"] for row in ok("sessions", "--json").json()] == ["good"]
+    assert ok("stats", "--json").json()["players"]["Ann"]["hands"] == 1

@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 
 from .. import terminal
-from ..errors import BadHandAt, Refused
+from ..errors import BadHandAt, DatabaseUnusable, Refused
 from ..shown import json_safe, visible, visible_lines
 from ..summary import as_typed, counted
 from ..variants import replay, SessionFacts
@@ -325,15 +325,20 @@ def delete(
     from .. import render
 
     store = _store(ctx)
-    facts = store.reading().load(name)
-    what = _holds(_standings(store, facts))
+    reading = store.reading()
+    found = reading.find_name(name)
+    try:
+        facts = reading.load(found)
+        what = _holds(_standings(store, facts))
+    except DatabaseUnusable as error:  # a session damaged by an edit by hand: set it aside, unread
+        facts, what = None, f"'{visible(found)}', which cannot be read ({error.problem.split(';')[0]})"
     if not _asked(f"Delete {what}?", yes, "delete"):
         return
     with store.writing() as db:
-        if db.load(facts.name) != facts:
+        if facts is not None and db.load(facts.name) != facts:
             raise Refused("the session changed while you were asked; run `ginscore delete` again")
-        was_current = db.delete(facts.name, _now())
-    render.say(f"Deleted {what}. `ginscore restore {visible(as_typed(facts.name))}` brings it back.")
+        was_current = db.delete(found, _now())
+    render.say(f"Deleted {what}. `ginscore restore {visible(as_typed(found))}` brings it back.")
     if was_current:
         render.say("No session is current now: pick one with `ginscore use NAME` (see `ginscore sessions`) "
                    "or start one with `ginscore new`.")
