@@ -24,6 +24,8 @@ large ones are cached between runs in ``--cache`` (default
 ginscore's own source, so a rerun is quick and a change to either rebuilds.
 
 Peak memory is each child's own maximum resident set (``os.wait4``).
+ginscore's modules are compiled to bytecode first, as ``pip install .``
+leaves them, even where PYTHONDONTWRITEBYTECODE is set.
 
 The last line printed is one JSON object: ``<command>_vs_floor`` (at the
 largest size), ``<command>_<size>_vs_20`` for each command, ``peak_mib_<size>``
@@ -233,6 +235,11 @@ def main() -> None:
     print(f"databases: {built}; ready in {time.perf_counter() - started:.1f} s")
 
     python = sys.executable
+    # Time ginscore as installed: `pip install .` leaves compiled bytecode, which a machine that
+    # sets PYTHONDONTWRITEBYTECODE (this one does) would otherwise never write, so every timed
+    # run would compile every module again while the floors compile nothing.
+    compiled = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([python, "-m", "compileall", "-q", str(PACKAGE)], env=compiled, check=True)
     env = {k: v for k, v in os.environ.items() if k not in ("GINSCORE_DB", "COLUMNS")}
     env["COLUMNS"] = "100"
     undo = {size: [python, "-m", "ginscore", "--db", str(paths[size]), "undo", "--yes"] for size in sizes}
