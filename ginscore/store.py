@@ -287,9 +287,7 @@ class Database:
                 return work()
             except Gone as gone:
                 if self._writer or attempt == READ_TRIES - 1:
-                    raise DatabaseUnusable(
-                        self.path, f"names a file that is not there ({gone}); restore the folder from a copy"
-                    ) from None
+                    raise _missing_file(self.path, gone) from None
                 self._reset()
 
     def _main(self) -> dict:
@@ -821,6 +819,11 @@ class Database:
         return found
 
 
+def _missing_file(path, gone: Gone) -> DatabaseUnusable:
+    """A file the main file names is not there, and no write is under way to explain it."""
+    return DatabaseUnusable(path, f"names a file that is not there ({gone}); restore the folder from a copy")
+
+
 def damaged(doc: dict, error: Refused) -> str:
     """What is said of a stored session that does not pass the field checks."""
     return (f"has a damaged session {shown_value(doc.get('name'))}: {visible(str(error))}; "
@@ -932,7 +935,10 @@ class Store:
             except OSError as error:
                 raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
             database = Database(shown, real, writer=True)
-            database.remove_leftovers()
-            yield database
-            with interrupts.held():  # a Ctrl-C now waits until the write is committed (then exit 0)
-                database.flush()
+            try:
+                database.remove_leftovers()
+                yield database
+                with interrupts.held():  # a Ctrl-C now waits until the write is committed (then exit 0)
+                    database.flush()
+            except Gone as gone:  # under the lock no writer can be mid-commit: the folder lost a file
+                raise _missing_file(shown, gone) from None

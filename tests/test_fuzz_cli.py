@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ginscore.cli import app
+from tests.conftest import database_files, put_back
 from tests.test_hostile_output import HOSTILE, RAW
 
 VECTORS = 5000
@@ -81,7 +82,7 @@ def vectors(draw) -> list[str]:
 
 
 @pytest.fixture
-def seeded(ok, db_path) -> bytes:
+def seeded(ok, db_path) -> dict[str, bytes]:
     """The bytes of a database holding a session of every variant, hands played, one game won."""
     ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--name", "okla", "--spades-double")
     ok("hand", "ann", "3", "20", "--upcard", "7s")
@@ -94,7 +95,7 @@ def seeded(ok, db_path) -> bytes:
     ok("new", "standard", "Ann", "José", "--dealer", "Ann", "--name", "std", "--big-gin-bonus", "31")
     ok("hand", "ann", "4", "22")
     ok("draw")
-    return db_path.read_bytes()
+    return database_files(db_path)
 
 
 @pytest.fixture
@@ -115,14 +116,14 @@ def test_no_command_line_ends_in_a_traceback_or_a_lie(seeded, fast_runner, db_pa
     @given(args=vectors(), answers=st.one_of(st.none(), st.lists(typed_answer, max_size=4)))
     def run(args, answers):
         answers = None if answers is None else "\n".join(answers)
-        db_path.write_bytes(seeded)
+        put_back(db_path, seeded)  # every file of the database, as the last command may have replaced them
         result = fast_runner.invoke(app, args, input=answers)
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             found.append((args, result.exception))
         assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
         assert result.exit_code in (0, 1, 2), (args, result.exit_code, result.stderr)
         if result.exit_code != 0:
-            assert db_path.read_bytes() == seeded, (args, result.stderr)
+            assert database_files(db_path) == seeded, (args, result.stderr)
             lines = result.stderr.splitlines()
             assert len(lines) == 1 and lines[0].startswith("Error: "), (args, result.stderr)
         for line in result.stderr.splitlines():

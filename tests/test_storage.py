@@ -295,3 +295,22 @@ def test_the_next_writer_removes_a_killed_writers_files_and_nothing_else(ok, db_
     assert planted.is_symlink() and (elsewhere / "keep.json").read_text() == "not ginscore's"
     assert all(path.read_text() == "someone else's" for path in others)
     assert ok("status", "--json").json()["totals"] == {"Ann": 18, "Ben": 0}
+
+
+@pytest.mark.parametrize("command", [["hand", "ann", "4", "22"], ["delete", "--yes"], ["rename", "other"],
+                                     ["status"], ["sessions"]])
+def test_a_part_file_lost_from_the_folder_is_one_line_never_a_traceback(ok, cli, db_path, command):
+    """Another program removed a file the main file names: exit 1 naming it, the rest left as it is."""
+    from .conftest import database_files
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22")
+    facts = next(name for name in database_files(db_path) if ".facts-" in name)
+    (db_path.parent / facts).unlink()
+    before = database_files(db_path)
+    result = cli(*command)
+    assert result.exit_code == 1, (command, result.stdout, result.stderr)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and "names a file that is not there" in lines[0] and facts in lines[0]
+    assert database_files(db_path) == before
