@@ -532,7 +532,10 @@ def test_ctrl_c_at_any_moment_never_records_and_exits_130(cli, table):
             frames = re.findall(r'File "([^"]+)"', err)
             ours = [f for f in frames if "/ginscore/" in f and not f.endswith(("/__main__.py", "/__init__.py"))]
             assert not ours, err
-            assert process.returncode != 0 and table.read_bytes() == before, err
+            if process.returncode == 0:  # Python's own shutdown, after the write: the status still tells the truth
+                assert hands(cli) == count + 1, err
+            else:
+                assert table.read_bytes() == before, err
             continue
         if process.returncode == 0:
             assert hands(cli) == count + 1
