@@ -7,6 +7,7 @@ so no test can touch a real score sheet.
 from __future__ import annotations
 
 import json
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +15,14 @@ import pytest
 from typer.testing import CliRunner
 
 from ginscore.cli import app
+
+
+def pytest_configure(config):
+    """Tests that press Ctrl-C on a ginscore process need Ctrl-C live in it. A shell starts a
+    background job (`pytest &`, a CI step run that way) with SIGINT ignored, and every process it
+    starts inherits that: ginscore then rightly keeps ignoring it. Give the run Python's own."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)
