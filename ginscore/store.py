@@ -68,7 +68,7 @@ from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
 from .fields import shown_value
 from .shown import visible
-from .store_files import INDEX_KEY, PART_SIZE, Files, Gone, NotOurs, facts_key, summary_key, tally_key
+from .store_files import INDEX_KEY, PART_SIZE, Files, Gone, NotOurs, digest, facts_key, summary_key, tally_key
 from .summary import as_typed
 from .variants import SessionFacts, fold, match_name
 
@@ -271,6 +271,7 @@ class Database:
         self._facts_parts: dict[int, dict] = {}
         self._rows_parts: dict[int, dict] = {}
         self._dirty: set[int] = set()  # parts whose facts changed
+        self._restamp: set[int] = set()  # parts whose cache files were found stale
         self._changed: set[str] = set()  # sessions whose summary must be made again
         self._index_dirty = False
         self._meta_dirty = False
@@ -575,9 +576,24 @@ class Database:
         stamp = stamps[0] if stamps else {}
         generation = files.get(facts_key(part))
         if (stamp.get("version"), stamp.get("facts")) != (version(), generation) or \
-                stamp.get("facts_size") != self.files.size(facts_key(part), generation):
+                not self._facts_as_stamped(part, generation, stamp):
+            self._restamp.add(part)  # a writer makes it again while it writes
             return None
         return self._file(key, table)
+
+    def _facts_as_stamped(self, part: int, generation: int, stamp: dict) -> bool:
+        """Whether a part's facts file is still the one a cache was made from: the same size and
+        modification time (one stat), or else (a copied folder, a file touched or edited by hand)
+        the same bytes, by their digest."""
+        found = self.files.signature(facts_key(part), generation)
+        if found is None or found[0] != stamp.get("facts_size"):
+            return False
+        if found[1] == stamp.get("facts_mtime_ns"):
+            return True
+        try:
+            return digest(self.files.read(facts_key(part), generation)) == stamp.get("facts_digest")
+        except (NotOurs, OSError):
+            return False
 
     def tallies(self) -> list[dict]:
         """The ``stats.tally`` of every part's live sessions, for ``stats`` over every session:
@@ -741,38 +757,38 @@ class Database:
         files = dict(meta["files"])
         write = meta["write"] + 1
         parts = self._part_numbers()
-        stale = set(self._dirty)
+        stale = self._dirty | self._restamp
         if meta.get("summary_version") != version():
             stale |= set(parts)
         else:  # a cache file gone (removed by hand): made again
             stale |= {p for p in parts for key in (summary_key(p), tally_key(p))
                       if files.get(key) is None or self.files.size(key, files[key]) is None}
-        new: dict[str, bytes] = {}
-        for part in sorted(self._dirty):
-            new[facts_key(part)] = _dumps({"sessions": self._part(part)})
-        for part in sorted(stale):
-            size = len(new[facts_key(part)]) if facts_key(part) in new else \
-                self.files.size(facts_key(part), files[facts_key(part)])
-            stamp = {"version": version(), "facts": write if facts_key(part) in new else files[facts_key(part)],
-                     "facts_size": size}
-            new[summary_key(part)] = _dumps({"stamp": {"1": stamp}, "summaries": self._rows(part)})
-            try:
-                found = self._tally(part)
-            except DatabaseUnusable:  # a session that cannot be read: stats reads the summaries, failing on it
-                found = None
-            new[tally_key(part)] = _dumps({"stamp": {"1": stamp}, "tally": {"1": {"tally": found}}})
-        if self._index_dirty:
-            new[INDEX_KEY] = _dumps({"index": {"1": self._index().doc()}})
+        facts = {facts_key(part): _dumps({"sessions": self._part(part)}) for part in sorted(self._dirty)}
         if self._legacy:
             self._keep_old_copy()
         created: list[str] = []
+
+        def create(key: str, data: bytes) -> None:
+            self.files.create(key, write, data, self._stat)
+            created.append(key)
+
         try:
-            for key, data in new.items():
-                self.files.create(key, write, data, self._stat)
-                created.append(key)
+            for key, data in facts.items():  # first: the caches' stamps name the facts files as written
+                create(key, data)
+            for part in sorted(stale):
+                stamp = self._stamp(part, write if facts_key(part) in facts else files[facts_key(part)],
+                                    facts.get(facts_key(part)))
+                create(summary_key(part), _dumps({"stamp": {"1": stamp}, "summaries": self._rows(part)}))
+                try:
+                    found = self._tally(part)
+                except DatabaseUnusable:  # a session that cannot be read: stats reads the summaries, failing on it
+                    found = None
+                create(tally_key(part), _dumps({"stamp": {"1": stamp}, "tally": {"1": {"tally": found}}}))
+            if self._index_dirty:
+                create(INDEX_KEY, _dumps({"index": {"1": self._index().doc()}}))
             self.files.sync_folder()
-            old = {key: files[key] for key in new if key in files}
-            files.update(dict.fromkeys(new, write))
+            old = {key: files[key] for key in created if key in files}
+            files.update(dict.fromkeys(created, write))
             meta = dict(meta, schema_version=SCHEMA_VERSION, files=files, write=write, summary_version=version())
             self._written = _dumps({"meta": {"1": meta}})
             atomic.replace(self.files.real, self._written, self._unchanged)
@@ -788,8 +804,22 @@ class Database:
             self.files.remove(key, generation)
             self._parsed.pop(key, None)
         self._meta, self._raw = meta, self._written
-        self._dirty, self._changed, self._seen = set(), set(), {}
+        self._dirty, self._changed, self._seen, self._restamp = set(), set(), {}, set()
         self._index_dirty = self._meta_dirty = False
+
+    def _stamp(self, part: int, generation: int, data: bytes | None) -> dict:
+        """What a part's cache files say they were made from: this code, and the part's facts file
+        (``data`` when this write made it) by generation, size, modification time and digest."""
+        from .store_summary import version
+
+        key = facts_key(part)
+        if data is None:
+            data = self.files.read(key, generation)
+        found = self.files.signature(key, generation)
+        if found is None:
+            raise Gone(self.files.path(key, generation))
+        return {"version": version(), "facts": generation, "facts_size": len(data), "facts_mtime_ns": found[1],
+                "facts_digest": digest(data)}
 
     def _keep_old_copy(self) -> None:
         """Before the first write upgrades a schema 1 or 2 file, a copy of it is kept beside it."""

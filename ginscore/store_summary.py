@@ -10,7 +10,10 @@ The rows are a cache, never the truth: they are written in the same
 all-or-nothing write as the facts they summarise, stamped with ``version()``
 (a digest of the code that computes them, so any change to the rules, the
 replay or the row shapes makes old rows stale) and with the facts file they
-were made from; a row whose stamp does not match is made again from the facts.
+were made from (its generation, size, modification time and a digest of its
+bytes: a file edited by hand is noticed even when its size stays, and one
+copied with a new modification time is checked by its digest); a row whose
+stamp does not match is made again from the facts.
 ``tests/test_storage.py`` replays every session and compares.
 """
 

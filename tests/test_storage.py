@@ -8,6 +8,7 @@ a replay of the facts, and is made again when missing or stale.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -158,6 +159,33 @@ def test_a_missing_or_stale_summary_is_made_again_from_the_facts(ok, db_path):
     assert _file(db_path, "tally-0000").exists() and ok("stats", "--json").json() == expected["stats"]
 
 
+def test_a_facts_file_edited_by_hand_is_noticed_even_at_the_same_size(ok, db_path):
+    """The caches' stamps name the facts file by size and modification time and, when the time
+    differs (a copied folder, an edit), by a digest of its bytes (issue 12)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    ok("new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "other")
+    expected = {args: ok(*args).json() for args in (("history", "--json"), ("stats", "--json"))}
+    facts = _file(db_path, "facts-0000")
+    for folder in (db_path.parent / "copy",):  # a copy with new modification times keeps its caches
+        shutil.copytree(db_path.parent, folder, ignore=shutil.ignore_patterns("copy", "*.lock"))
+        copied = folder / db_path.name
+        for args, rows in expected.items():
+            assert ok("--db", str(copied), *args).json() == rows
+    stored, summary_before = facts.read_bytes(), _file(db_path, "summary-0000").read_text()
+    edited = stored.replace(b'Ann', b'Zed')  # a rename by hand: the same size
+    assert len(edited) == len(stored) and edited != stored
+    facts.write_bytes(edited)
+    history = ok("history", "--json").json()
+    assert {p for row in history for p in row["players"]} == {"Zed", "Ben", "Cy", "Dee"}
+    assert "Zed" in ok("stats", "--json").json()["players"]
+    assert "Ann" not in ok("stats", "--json").json()["players"]
+    ok("hand", "cy", "2", "30")  # the next write to the part stamps it afresh
+    stamp = json.loads(_file(db_path, "summary-0000").read_text())["stamp"]["1"]
+    assert stamp["facts_digest"] != json.loads(summary_before)["stamp"]["1"]["facts_digest"]
+    assert "Zed" in ok("stats", "--json").json()["players"]
+
+
 def test_a_summary_made_by_other_code_is_made_again_by_the_next_writer(ok, db_path):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     ok("hand", "ann", "4", "22")
@@ -183,7 +211,9 @@ def test_a_command_on_one_session_reads_only_its_part(ok, db_path):
     assert sorted(k for k in files if k.startswith("facts-")) == ["facts-0000", "facts-0001", "facts-0002"]
     for key in ("facts-0000", "facts-0001"):  # the facts of the other parts are never read
         other = _file(db_path, key)
-        other.write_bytes(b"x" * other.stat().st_size)
+        was = other.stat()
+        other.write_bytes(b"x" * was.st_size)
+        os.utime(other, ns=(was.st_atime_ns, was.st_mtime_ns))  # as their caches' stamps say
     ok("hand", "ann", "4", "22")
     ok("draw")
     assert ok("status", "--json").json()["hands_played"] == 2
