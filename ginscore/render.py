@@ -21,6 +21,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from . import drawn
 from .screen import Screen
 from .shown import visible
 from .rules import UNDERCUT
@@ -144,8 +145,20 @@ def _row(table: Table, *cells) -> None:
 
 
 def _natural_width(renderable) -> int:
+    """How wide a renderable is when nothing in it wraps: what Rich's measure says."""
+    if isinstance(renderable, Table):
+        widths = drawn.content_widths(renderable)
+        if widths is not None:
+            return drawn.table_width(renderable, widths)
     out = console()
     return out.measure(renderable, options=out.options.update_width(10_000)).maximum
+
+
+def _show(renderable) -> None:
+    """Print what a screen shows; a table of plain text is drawn directly (``drawn``), else by Rich."""
+    out = console()
+    table = drawn.draw(renderable, out) if isinstance(renderable, Table) else None
+    out.print(renderable if table is None else table)
 
 
 def _fit(*layouts):
@@ -262,7 +275,7 @@ def show_standings(st: Standings, footer: bool = True) -> None:
     """Title, table and winner; ``footer``: then who deals next (or that the session is over)."""
     out = console()
     out.print(_title(st.facts))
-    out.print(_fit(lambda: standings_table(st), lambda: standings_table(st, compact=True)))
+    _show(_fit(lambda: standings_table(st), lambda: standings_table(st, compact=True)))
     _say_game_finals(st)
     banner = winner_words(st)
     if banner:
@@ -469,7 +482,7 @@ def show_log(st: Standings) -> None:
         table = _log_table(st, layout)
         if _natural_width(table) <= out.width:
             break
-    out.print(table)
+    _show(table)
     if layout not in ("full", "medium"):
         _say_legend(facts.players)
     elif facts.variant == "hollywood":
@@ -529,7 +542,7 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
         return _session_blocks(rows, lambda row: "* " if row["current"] else "", lambda row: row["players"])
 
     if rows and len(rows) <= LONG:
-        console().print(_fit(lambda: table(False), lambda: table(True), blocks))
+        _show(_fit(lambda: table(False), lambda: table(True), blocks))
     _older(older, "sessions --deleted" if deleted else "sessions")
     if not rows and deleted:
         say("No deleted sessions.")
@@ -613,7 +626,7 @@ def show_history(rows: list[dict], older: int = 0) -> None:
         return _session_blocks(rows, lambda row: "", _score_lines)
 
     if rows and len(rows) <= LONG:
-        console().print(_fit(lambda: table(False), lambda: table(True), blocks))
+        _show(_fit(lambda: table(False), lambda: table(True), blocks))
     if rows:
         _older(older, "history")
     else:
@@ -634,7 +647,7 @@ def show_house(facts: SessionFacts) -> None:
         table.add_column(head)
     for rule, setting, option in house_rule_rows(facts):
         table.add_row(rule, setting, *((option,) if wide else ()))
-    console().print(table)
+    _show(table)
     say("Change any of them with `ginscore house OPTION`; every hand is rescored.")
 
 
@@ -716,18 +729,26 @@ def _stats_tables(doc: dict) -> list[Table]:
     players = doc["players"].values()
     columns = [c for c in STAT_COLUMNS if c[1] != "hollywood_games_won" or any(r[c[1]] for r in players)]
     width = console().width
-    tables, group = [], []
-    for column in columns:
-        if group and _natural_width(_stats_table(doc, group + [column])) > width:
-            tables.append(_stats_table(doc, group))
+    whole = _stats_table(doc, columns)
+    measured = drawn.content_widths(whole)  # the Player column, then each statistic's (all plain text)
+
+    def fits(chosen: list[int]) -> bool:
+        return drawn.table_width(whole, [measured[0]] + [measured[n + 1] for n in chosen]) <= width
+
+    groups, group = [], []
+    for number in range(len(columns)):
+        if group and not fits(group + [number]):
+            groups.append(group)
             group = []
-        group.append(column)
-    tables.append(_stats_table(doc, group))
-    per = -(-len(columns) // len(tables))  # as many tables, evened out, when they still fit
-    even = [_stats_table(doc, columns[n:n + per]) for n in range(0, len(columns), per)]
-    if len(even) == len(tables) and all(_natural_width(t) <= width for t in even):
-        return even
-    return tables
+        group.append(number)
+    groups.append(group)
+    per = -(-len(columns) // len(groups))  # as many tables, evened out, when they still fit
+    even = [list(range(n, min(n + per, len(columns)))) for n in range(0, len(columns), per)]
+    if len(even) == len(groups) and all(fits(g) for g in even):
+        groups = even
+    if len(groups) == 1:
+        return [whole]
+    return [_stats_table(doc, [columns[n] for n in chosen]) for chosen in groups]
 
 
 def show_stats(doc: dict) -> None:
@@ -737,7 +758,7 @@ def show_stats(doc: dict) -> None:
         for number, table in enumerate(_stats_tables(doc)):
             if number:
                 out.print()
-            out.print(table)
+            _show(table)
     if doc["head_to_head"]:
         pairs = doc["head_to_head"]
 
@@ -755,7 +776,7 @@ def show_stats(doc: dict) -> None:
             return table
 
         out.print()
-        out.print(_fit(lambda: head_to_head(False), lambda: head_to_head(True)))
+        _show(_fit(lambda: head_to_head(False), lambda: head_to_head(True)))
     if not doc["players"]:
         say("No sessions match, so there is nothing to count yet.")
 
