@@ -47,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from ginscore.rules import HouseRules
@@ -55,6 +56,7 @@ from ginscore.variants import Draw, Knock, Roles, SessionFacts, replay
 
 VARIANTS = ("standard", "oklahoma", "hollywood", "three")
 UPCARDS = ["AS", "3H", "6D", "9C", "10S", "KH"]
+START = datetime(2026, 1, 1, 20, tzinfo=timezone.utc)
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent / "ginscore"
 STORED_SHAPE = ("store*.py", "records.py", "rules.py", "variants.py", "cards.py", "fields.py", "stakes.py", "summary.py",
@@ -91,7 +93,7 @@ def _session(rng: random.Random, number: int, variant: str, hands: int, *, live:
         rules=HouseRules(target=10_000_000 if live else 400),
         first_dealer=None if variant == "three" else "Ann",
         first_roles=Roles(*players) if variant == "three" else None,
-        created_at=f"2026-01-01T20:{number // 60 % 60:02d}:{number % 60:02d}+00:00",
+        created_at=(START + timedelta(hours=number)).isoformat(),  # one an hour, in the order played
     )
     told = []
     for _ in range(hands):

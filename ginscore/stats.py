@@ -161,22 +161,50 @@ def tally(sessions: list[dict]) -> dict:
     return {"sums": sums, "pairs": [[a, b, *counts] for (a, b), counts in pairs.items()], "sessions": lines}
 
 
-def combine_tallies(tallies) -> dict:
-    """``stats --json`` from the ``tally`` of each group of sessions."""
+def combine_tallies(tallies, start: dict | None = None) -> dict | None:
+    """``stats --json`` from the ``tally`` of each group of sessions; ``start``: the ``running``
+    totals of the sessions before them. None when a session of ``tallies`` was played before the
+    last of ``start`` (the runs of wins could not be continued in order: combine every tally)."""
+    sums, pairs, lines = _gathered(tallies, start)
+    runs = _Runs(start)
+    if start is not None and start["last"] is not None and lines and _order(lines[0]) <= tuple(start["last"]):
+        return None
+    for _, _, players in lines:
+        runs.add(players)
+    return _shown(sums, pairs, runs)
+
+
+def running(tallies) -> dict:
+    """What the ``tally`` of some groups of sessions add up to, kept so that later sessions
+    continue it (``combine_tallies(later, start=...)``): the counters, the head-to-head, where
+    each run of wins stands after the last session, and which session that was."""
+    sums, pairs, lines = _gathered(tallies)
+    runs = _Runs()
+    for _, _, players in lines:
+        runs.add(players)
+    return {"sums": sums, "pairs": [[a, b, *counts] for (a, b), counts in pairs.items()],
+            "longest": runs.longest, "going": runs.going, "shown_as": runs.shown_as,
+            "last": list(_order(lines[-1])) if lines else None}
+
+
+def _gathered(tallies, start: dict | None = None) -> tuple[dict, dict, list]:
+    """The summed counters and head-to-head of ``start`` and the tallies, and the tallies'
+    sessions in the order played."""
     sums: dict[str, list[int]] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
     lines = []
-    for part in tallies:
+    for part in ([start] if start is not None else []) + list(tallies):
         _add_sums(sums, part["sums"])
         for a, b, *counts in part["pairs"]:
             pair = pairs.setdefault((a, b), [0, 0, 0])
             pair[:] = map(add, pair, counts)
-        lines += part["sessions"]
-    lines.sort(key=lambda line: (line[0] or "", line[1]))  # oldest first, as played
-    runs = _Runs()
-    for _, _, players in lines:
-        runs.add(players)
-    return _shown(sums, pairs, runs)
+        lines += part.get("sessions", ())
+    lines.sort(key=_order)  # oldest first, as played
+    return sums, pairs, lines
+
+
+def _order(line: list) -> tuple[str, int]:
+    return line[0] or "", line[1]
 
 
 _keys: dict[str, str] = {}  # player_key of each name seen: the same few names over thousands of sessions
@@ -209,10 +237,11 @@ def _add_pairs(pairs: dict, names: list[str], winner: str | None) -> None:
 class _Runs:
     """Runs of wins across sessions in the order played, and each name's latest spelling."""
 
-    def __init__(self):
-        self.longest: dict[str, int] = {}
-        self.going: dict[str, int] = {}  # the run of wins still going at the end of the sessions so far
-        self.shown_as: dict[str, str] = {}
+    def __init__(self, start: dict | None = None):
+        start = start or {}
+        self.longest: dict[str, int] = dict(start.get("longest", {}))
+        self.going: dict[str, int] = dict(start.get("going", {}))  # the run of wins still going after the last session
+        self.shown_as: dict[str, str] = dict(start.get("shown_as", {}))
 
     def add(self, players) -> None:
         """One session: (name, hands, lead, tail, best, whole) of each player (``session_counts``)."""

@@ -68,7 +68,9 @@ from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .records import hands_to_text, session_from_dict, session_to_dict
 from .fields import shown_value
 from .shown import visible
-from .store_files import INDEX_KEY, PART_SIZE, Files, Gone, NotOurs, digest, facts_key, summary_key, tally_key
+from .store_files import (
+    INDEX_KEY, PART_SIZE, TOTALS_KEY, Files, Gone, NotOurs, digest, facts_key, summary_key, tally_key,
+)
 from .summary import as_typed
 from .variants import SessionFacts, fold, match_name
 
@@ -608,6 +610,48 @@ class Database:
 
         return self._reading(every)
 
+    def running_totals(self) -> tuple[dict, list[dict]] | None:
+        """For ``stats`` over every session: the kept ``stats.running`` totals of every part but
+        the newest, and the newest part's tally to continue them with (two files, however long
+        the history); None when there is one part, or the totals are missing or stale."""
+        def found():
+            parts = self._part_numbers()
+            totals = self._stored_totals(parts[:-1], self._main()["files"]) if len(parts) > 1 and not self._dirty \
+                else None
+            if totals is None:
+                return None
+            newest = self._stored_tally(parts[-1])
+            return totals, [newest if newest is not None else self._tally(parts[-1])]
+
+        return self._reading(found)
+
+    def _stored_totals(self, covered: list[int], files: dict) -> dict | None:
+        """The kept totals of the parts ``covered`` if their stamp matches ``files`` (the files the
+        main file names): this code, and for each part its tally's and its facts file's generation
+        and the facts file as a cache's stamp knows it (``_facts_as_stamped``); else None."""
+        from .store_summary import version
+
+        if self._legacy or TOTALS_KEY not in self._main()["files"]:
+            return None
+        try:
+            stamps = list(self._file(TOTALS_KEY, "stamp").values())
+        except Gone:
+            if self._writer or _read_main(self.path, self.files.real)[0] == self._raw:
+                return None  # removed by hand: every tally is read instead
+            raise
+        stamp = stamps[0] if stamps else {}
+        parts = stamp.get("parts")
+        if stamp.get("version") != version() or not isinstance(parts, dict) or \
+                set(parts) != {f"{part:04d}" for part in covered}:
+            return None
+        for part in covered:
+            made = parts[f"{part:04d}"]
+            if not isinstance(made, dict) or (made.get("tally"), made.get("facts")) != \
+                    (files.get(tally_key(part)), files.get(facts_key(part))) or \
+                    not self._facts_as_stamped(part, made["facts"], made):
+                return None
+        return (self._file(TOTALS_KEY, "totals").get("1") or {}).get("totals")
+
     def _part_numbers(self) -> list[int]:
         """Every part, from the files the main file names (no list of sessions to read)."""
         named = {int(key[len("facts-"):]) for key in self._main()["files"] if key.startswith("facts-")}
@@ -775,15 +819,21 @@ class Database:
         try:
             for key, data in facts.items():  # first: the caches' stamps name the facts files as written
                 create(key, data)
-            for part in sorted(stale):
+            tallies: dict[int, dict | None] = {}
+
+            def caches(part: int) -> None:
                 stamp = self._stamp(part, write if facts_key(part) in facts else files[facts_key(part)],
                                     facts.get(facts_key(part)))
                 create(summary_key(part), _dumps({"stamp": {"1": stamp}, "summaries": self._rows(part)}))
                 try:
-                    found = self._tally(part)
+                    tallies[part] = self._tally(part)
                 except DatabaseUnusable:  # a session that cannot be read: stats reads the summaries, failing on it
-                    found = None
-                create(tally_key(part), _dumps({"stamp": {"1": stamp}, "tally": {"1": {"tally": found}}}))
+                    tallies[part] = None
+                create(tally_key(part), _dumps({"stamp": {"1": stamp}, "tally": {"1": {"tally": tallies[part]}}}))
+
+            for part in sorted(stale):
+                caches(part)
+            self._write_totals(parts[:-1], files, write, created, facts, tallies, caches, create)
             if self._index_dirty:
                 create(INDEX_KEY, _dumps({"index": {"1": self._index().doc()}}))
             self.files.sync_folder()
@@ -806,6 +856,37 @@ class Database:
         self._meta, self._raw = meta, self._written
         self._dirty, self._changed, self._seen, self._restamp = set(), set(), {}, set()
         self._index_dirty = self._meta_dirty = False
+
+    def _write_totals(self, covered: list[int], files: dict, write: int, created: list[str], facts: dict,
+                      tallies: dict[int, dict | None], caches, create) -> None:
+        """Within ``_flush``: make the totals of the parts ``covered`` again when this write
+        changed one of them, or they are missing or stale (a new part, an edit of an old session,
+        a file changed by hand); ``tallies``: those this write made. A covered part that cannot
+        be read leaves no totals: ``stats`` then reads every tally, failing on it."""
+        from .stats import running
+        from .store_summary import version
+
+        if not covered:
+            return
+        after = dict(files, **dict.fromkeys(created, write))
+        if not any(part in tallies for part in covered) and self._stored_totals(covered, after) is not None:
+            return
+        for part in covered:
+            if part not in tallies:
+                kept = self._stored_tally(part)  # a stale one (edited by hand) is made again, and written
+                if kept is None:
+                    caches(part)
+                    after = dict(files, **dict.fromkeys(created, write))
+                else:
+                    tallies[part] = kept
+        if any(tallies[part] is None for part in covered):
+            return
+        parts = {f"{part:04d}": self._stamp(part, after[facts_key(part)], facts.get(facts_key(part)))
+                 | {"tally": after[tally_key(part)]} for part in covered}
+        stamp = {"version": version(), "parts": {key: {k: v for k, v in made.items() if k != "version"}
+                                                 for key, made in parts.items()}}
+        create(TOTALS_KEY, _dumps({"stamp": {"1": stamp}, "totals": {"1": {"totals": running(
+            [tallies[part] for part in covered])}}}))
 
     def _stamp(self, part: int, generation: int, data: bytes | None) -> dict:
         """What a part's cache files say they were made from: this code, and the part's facts file

@@ -6,7 +6,9 @@ prints) and, beside it, files of the same stem that the main file names:
 - ``ginscore.index-G.json``: every session's id, name, part and start;
 - ``ginscore.facts-NNNN-G.json``: the facts of up to ``PART_SIZE`` sessions;
 - ``ginscore.summary-NNNN-G.json``: a cache of what each of those sessions adds up to;
-- ``ginscore.tally-NNNN-G.json``: a cache of what they add to the statistics.
+- ``ginscore.tally-NNNN-G.json``: a cache of what they add to the statistics;
+- ``ginscore.totals-G.json``: a cache of the statistics of every part but the
+  newest, which `stats` continues with the newest part's tally.
 
 ``G`` is the generation: the number of the write that made the file. A file
 is written once under a fresh name and never changed. A write creates its new
@@ -54,6 +56,7 @@ def tally_key(part: int) -> str:
 
 
 INDEX_KEY = "index"
+TOTALS_KEY = "totals"
 
 
 def digest(data: bytes) -> str:
@@ -72,7 +75,7 @@ class Files:
         self.real = real
         self.folder, self.name = os.path.split(real)
         self.base = self.name[:-5] if self.name.endswith(".json") else self.name
-        self._pattern = re.compile(rf"{re.escape(self.base)}\.(index|(?:facts|summary|tally)-\d{{4,}})-(\d+)\.json")
+        self._pattern = re.compile(rf"{re.escape(self.base)}\.(index|totals|(?:facts|summary|tally)-\d{{4,}})-(\d+)\.json")
 
     def path(self, key: str, generation: int) -> str:
         return os.path.join(self.folder, f"{self.base}.{key}-{generation}.json")

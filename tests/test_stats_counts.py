@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ginscore.rules import BIG_GIN, GIN, KNOCK, UNDERCUT
-from ginscore.stats import combine, combine_tallies, packed, session_counts, statistics, tally
+from ginscore.stats import combine, combine_tallies, packed, running, session_counts, statistics, tally
 from ginscore.variants import Draw, Standings, fold, replay
 
 from .test_core_variants import legal_sessions
@@ -136,3 +136,26 @@ def test_tallies_of_any_grouping_add_up_to_the_same_statistics(sessions):
     in_order = sorted((row for _, row in rows), key=lambda row: row["created_at"] or "")
     groups = [tally([row for g, row in rows if g == group]) for group in range(4)]
     assert combine_tallies(json.loads(json.dumps(groups))) == combine(in_order)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(legal_sessions(), st.sampled_from(["2026-01-01", "2026-02-01", "2026-03-01", None])),
+                max_size=7), st.integers(0, 7))
+def test_running_totals_continued_by_later_sessions_give_the_same_statistics(sessions, split):
+    """`stats` keeps the ``running`` totals of every part but the newest (issue 12) and continues
+    them with the newest part's sessions: the same statistics as every session in order, or None
+    (then every tally is combined) when a later part holds a session played before the last one."""
+    import json
+
+    rows = [packed(session_counts(replay(facts))) | {"created_at": started, "id": n + 1}
+            for n, (facts, started) in enumerate(sessions)]
+    before, after = rows[:split], rows[split:]
+    in_order = sorted(rows, key=lambda row: (row["created_at"] or "", row["id"]))
+    start = json.loads(json.dumps(running([tally(before)])))  # kept in a file
+    continued = combine_tallies([json.loads(json.dumps(tally(after)))], start=start)
+    in_turn = all((a["created_at"] or "", a["id"]) > (b["created_at"] or "", b["id"]) for a in after for b in before)
+    if in_turn:
+        assert continued == combine(in_order)
+    else:
+        assert continued is None
+    assert combine_tallies([tally(before), tally(after)]) == combine(in_order)

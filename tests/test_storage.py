@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from ginscore.records import session_from_dict
-from ginscore.stats import packed, session_counts, tally
+from ginscore.stats import combine, packed, running, session_counts, tally
 from ginscore.store import SCHEMA_VERSION, Store
 from ginscore.store_files import PART_SIZE
 from ginscore.summary import history_row
@@ -123,6 +123,72 @@ def test_the_stored_summaries_equal_a_replay_of_every_session(ok, db_path):
         live = [n for n, p, gone in zip(index["ids"], index["parts"], index["deleted"]) if p == part and not gone]
         assert stored == json.loads(json.dumps(tally([replayed[str(n)] | {"id": n} for n in live])))
     assert any(index["deleted"])
+    totals = json.loads(_file(db_path, "totals").read_text())  # every part but the newest, continued by stats
+    assert totals["stamp"]["1"]["parts"].keys() == {"0000"}
+    assert totals["totals"]["1"]["totals"] == json.loads(json.dumps(running(
+        [tally([replayed[str(n)] | {"id": n} for n, p, gone in zip(index["ids"], index["parts"], index["deleted"])
+                if p == 0 and not gone])])))
+    in_order = sorted((replayed[str(n)] | {"id": n} for n, gone in zip(index["ids"], index["deleted"]) if not gone),
+                      key=lambda row: (row["created_at"] or "", row["id"]))
+    assert ok("stats", "--json").json() == json.loads(json.dumps(combine(in_order)))
+
+
+def _two_parts(ok, db_path, more: int = 3) -> dict:
+    """A full part and ``more`` sessions in a second; its `stats --json`."""
+    with Store(db_path).writing() as db:
+        for facts in _legal_sessions(PART_SIZE + more):
+            db.add(facts)
+    return ok("stats", "--json").json()
+
+
+def test_the_kept_totals_are_made_again_when_missing_or_stale_and_never_trusted_then(ok, db_path):
+    expected = _two_parts(ok, db_path)
+    totals = _file(db_path, "totals")
+    good = totals.read_bytes()
+    kept = json.loads(good)
+    stamp = kept["stamp"]["1"]
+    lying = json.loads(json.dumps(kept["totals"]).replace('"ann"', '"nobody"').replace('"Ann"', '"Nobody"'))
+    assert lying != kept["totals"]
+    first = stamp["parts"]["0000"]
+    for stale in ({"version": "another"}, {"parts": {"0000": first | {"tally": first["tally"] - 1}}},
+                  {"parts": {"0000": first | {"facts": first["facts"] - 1}}},
+                  {"parts": {"0000": first | {"facts_size": first["facts_size"] + 1}}},
+                  {"parts": {"0000": first | {"facts_mtime_ns": 1, "facts_digest": "0" * 32}}}, {"parts": {}}):
+        totals.write_text(json.dumps({"stamp": {"1": stamp | stale}, "totals": lying}))
+        assert ok("stats", "--json").json() == expected  # other code, other facts: not trusted
+    totals.write_text(json.dumps({"stamp": {"1": stamp}, "totals": lying}))
+    assert ok("stats", "--json").json() != expected  # (what a trusted one would do: the test can fail)
+    totals.unlink()
+    assert ok("stats", "--json").json() == expected
+    ok("use", "standard-4")  # a writer puts it back
+    assert _file(db_path, "totals").read_bytes() == good
+    assert ok("stats", "--json").json() == expected
+    facts = _file(db_path, "facts-0000")  # an old part edited by hand, its size kept
+    facts.write_bytes(facts.read_bytes().replace(b"Ann", b"Zed"))
+    assert "Zed" in ok("stats", "--json").json()["players"]
+    ok("use", "standard-8")  # the next write makes the totals again, and that part's tally
+    assert "Zed" in ok("stats", "--json").json()["players"]
+    assert "Zed" in json.loads(_file(db_path, "totals").read_text())["totals"]["1"]["totals"]["shown_as"].values()
+
+
+def test_stats_are_right_when_the_newest_part_holds_a_session_played_before_the_others(ok, db_path):
+    _two_parts(ok, db_path, more=0)
+    ok("new", "standard", "ANN", "Ben", "--dealer", "ANN", "--name", "late entry")  # Ann, as spelt long ago
+    for _ in range(3):
+        ok("hand", "ann", "0", "5")  # gin, three times: a run of wins
+    sessions = stored_sessions(db_path)
+    late = next(key for key, doc in sessions.items() if doc["name"] == "late entry")
+    part = next(key for key in _meta(db_path)["files"] if key.startswith("facts-") and
+                late in json.loads(_file(db_path, key).read_text())["sessions"])
+    facts = _file(db_path, part)
+    stored = json.loads(facts.read_text())
+    stored["sessions"][late]["created_at"] = "2025-01-01T20:00:00+00:00"  # as an import of an old evening would
+    facts.write_text(json.dumps(stored))
+    ok("rename", "--session", "late entry", "old evening")  # a write: the caches made again from the facts
+    in_order = sorted((_replayed(doc) | {"id": int(key)} for key, doc in stored_sessions(db_path).items()
+                       if not doc.get("deleted_at")), key=lambda row: (row["created_at"] or "", row["id"]))
+    assert ok("stats", "--json").json() == json.loads(json.dumps(combine(in_order)))
+    assert "Ann" in ok("stats", "--json").json()["players"]  # the name as spelt last, not in the newest part
 
 
 def test_a_missing_or_stale_summary_is_made_again_from_the_facts(ok, db_path):

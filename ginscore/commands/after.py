@@ -73,8 +73,12 @@ def stats(
     """
     from ..stats import combine, combine_tallies
 
-    if (variant, since, with_player) == (None, None, None):  # every session: each part's tally, kept beside it
-        doc = combine_tallies(_store(ctx).reading().tallies())
+    if (variant, since, with_player) == (None, None, None):  # every session: the totals and tallies kept beside them
+        db = _store(ctx).reading()
+        kept = db.running_totals()
+        doc = combine_tallies(kept[1], start=kept[0]) if kept else None
+        if doc is None:  # no totals kept, or the newest part holds a session played before the last they count
+            doc = combine_tallies(db.tallies())
     else:
         doc = combine(_chosen(ctx, variant, since, with_player)[0])
     if player is not None:
