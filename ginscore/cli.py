@@ -7,6 +7,7 @@ house grows"); the shared app, options and the one exit point in
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 
@@ -22,13 +23,45 @@ def _stopped_while_starting() -> None:
 try:
     import typer
 
-    from .commands.common import _make_app, app
-    # Each module registers its commands; the order here is the order `--help` lists them.
-    from .commands import table, house, view, sessions, after, live, watching, cards, complete  # noqa: F401, I001
+    from .commands import common
     from . import interrupts
     from .store import writes as database_writes
 except KeyboardInterrupt:
     _stopped_while_starting()
+
+
+# Where each command lives (ginscore/commands/MODULE.py), in the order `--help` lists them; a
+# command line loads only its command's module (tests/test_cli_commands.py checks this list).
+COMMANDS = {
+    "table": ("new", "rematch", "hand", "draw", "edit", "undo"),
+    "house": ("house",),
+    "view": ("status", "dealer", "log", "rules", "chart"),
+    "sessions": ("import", "export", "sessions", "use", "where", "rename", "delete", "restore"),
+    "after": ("stats", "history"),
+    "live": ("play",),
+    "watching": ("watch",),
+    "cards": ("deadwood",),
+    "complete": ("complete",),
+}
+
+
+def _load(module: str) -> None:
+    importlib.import_module(f"{__package__}.commands.{module}")  # it registers its commands on common.app
+
+
+def whole_app() -> typer.Typer:
+    """The app with every command (help, a mistyped command, completion scripts, tests)."""
+    for module in COMMANDS:
+        _load(module)
+    order = [name for names in COMMANDS.values() for name in names]
+    common.app.registered_commands.sort(key=lambda c: order.index(c.name or c.callback.__name__))
+    return common.app
+
+
+def __getattr__(name: str):
+    if name == "app":  # `from ginscore.cli import app`: every command
+        return whole_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _typed_command(args: list[str]) -> str | None:
@@ -49,14 +82,18 @@ def app_for(args: list[str]) -> typer.Typer:
 
     typer turns every registered command into click objects before parsing,
     which costs more than the rest of a `status --json` (issue 5); the one
-    command typed parses exactly as in the whole app. Anything else (help,
-    a mistyped command, completion scripts, tests) uses the whole app.
+    command typed parses exactly as in the whole app, and only its module is
+    loaded. Anything else (help, a mistyped command, completion scripts,
+    tests) uses the whole app.
     """
     typed = _typed_command(args)
+    module = next((module for module, names in COMMANDS.items() if typed in names), None)
+    if module is None:
+        return whole_app()
+    _load(module)  # importing every command module cost about 2 ms more
+    app = common.app
     chosen = [c for c in app.registered_commands if (c.name or c.callback.__name__) == typed]
-    if not chosen:
-        return app
-    one = _make_app()
+    one = common._make_app()
     one.registered_callback = app.registered_callback
     one.registered_commands = chosen
     return one

@@ -191,3 +191,23 @@ def test_fish_completes_players_and_sessions(ok, tmp_path):
     assert offered("ginscore new three Al 'Bo b' Cy --dealer ") == ["Al", "Bo b", "Cy"]
     assert offered("ginscore edit 1 ") == ["Bob", "José", "O'Neil"]
     assert offered(f"ginscore --db {shlex.quote(str(other))} hand ") == ["Cy", "Dee"]
+
+
+def test_each_command_is_where_the_command_line_looks_for_it():
+    """A command line loads only its command's module (cli.COMMANDS): every command is listed
+    there under the module that registers it, in the order `--help` shows them."""
+    from ginscore import cli
+
+    where = {c.name or c.callback.__name__: c.callback.__module__.rsplit(".", 1)[1] for c in app.registered_commands}
+    assert where == {name: module for module, names in cli.COMMANDS.items() for name in names}
+    assert [c.name or c.callback.__name__ for c in app.registered_commands] == \
+        [name for names in cli.COMMANDS.values() for name in names]
+
+
+def test_a_command_line_loads_only_its_own_commands(tmp_path):
+    probe = ("import sys; sys.argv = ['ginscore', '--db', sys.argv[1], 'status', '--json']\n"
+             "from ginscore import cli\n"
+             "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules if m.startswith('ginscore.commands.')), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "g.json")], capture_output=True, text=True)
+    assert done.stderr.strip().splitlines()[-1] == "['ginscore.commands.common', 'ginscore.commands.view']"
