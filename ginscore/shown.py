@@ -28,8 +28,8 @@ _BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 # marks, and the tag characters.
 _INVISIBLE = [0xAD, 0x180E, *range(0x200B, 0x200E), *range(0x2060, 0x2066), *range(0x206A, 0x2070), 0xFEFF,
               *range(0xFFF9, 0xFFFC), 0xE0001, *range(0xE0020, 0xE0080)]
-_HIDDEN = [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0), *map(ord, _BIDI), 0x2028, 0x2029, *range(0xD800, 0xE000),
-           *_INVISIBLE]
+_HIDDEN = [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0), *map(ord, _BIDI), 0x2028, 0x2029, *_INVISIBLE]
+_SURROGATE = re.compile("[\ud800-\udfff]")  # (2,048 of them: matched, not tabled, so a start is 1 ms quicker)
 
 
 def _escape(code: int) -> str:
@@ -38,18 +38,24 @@ def _escape(code: int) -> str:
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
+def _escaped(match: re.Match) -> str:
+    return _escape(ord(match.group()))
+
+
 _TABLE = {code: _escape(code) for code in _HIDDEN}
 _LINES_KEPT = {**_TABLE, ord("\n"): "\n"}
 
 
 def visible(text) -> str:
     """``text`` with every control and bidi-steering character written as an escape."""
-    return str(text).translate(_TABLE)
+    shown = str(text).translate(_TABLE)
+    return shown if shown.isascii() else _SURROGATE.sub(_escaped, shown)
 
 
 def visible_lines(text) -> str:
     """``visible``, keeping line breaks: for text already laid out in lines."""
-    return str(text).translate(_LINES_KEPT)
+    shown = str(text).translate(_LINES_KEPT)
+    return shown if shown.isascii() else _SURROGATE.sub(_escaped, shown)
 
 
 # What an ASCII-only terminal shows instead of the few symbols ginscore itself writes.
