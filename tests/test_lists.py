@@ -173,3 +173,41 @@ def test_a_tally_cache_from_before_the_groups_is_made_again(ok, db_path):
     ok("use", "standard-104")  # a writer: every cache of other code made again
     assert "groups" in json.loads(_file(db_path, "tally-0001").read_text())["tally"]["1"]
     assert ok("stats", "--json").stdout == expected[()]
+
+
+def test_a_list_being_written_follows_a_write_committed_meanwhile(ok, db_path):
+    """A reader part way through a list finds the next part's files replaced by a write: it
+    reads the main file again and goes on with the rows it has not given, none twice."""
+    with Store(db_path).writing() as db:
+        for n in range(2 * PART_SIZE):
+            db.add(_quiet(f"s{n:03d}", ("Ann", "Ben"), f"2026-01-01T20:{n // 60:02d}:{n % 60:02d}+00:00"))
+    reader = Store(db_path).reading()
+    ids = [entry[0] for entry in reader.listed()]
+    rows = reader.each_summary(ids)
+    first = [next(rows) for _ in range(3)]  # the first part is read
+    ok("hand", "ann", "4", "22", "--session", "s099")  # the second part is written anew, its old files removed
+    rest = list(rows)
+    assert [row["name"] for row in first + rest] == [f"s{n:03d}" for n in range(2 * PART_SIZE)]
+    assert rest[-1]["hands_played"] == 1 and rest[-2]["hands_played"] == 0
+
+
+@pytest.mark.parametrize("command", [["history", "--json"], ["sessions", "--json"], ["stats", "--variant", "oklahoma"],
+                                     ["history", "--player", "ben"], ["stats", "--since", "2026-01-01"]])
+def test_a_damaged_session_met_on_the_way_stops_the_list_naming_it(cli, ok, db_path, command):
+    """A session edited by hand into something unreadable, in the oldest part: the list stops
+    there, exit 1, one line naming it; the database left as it is."""
+    from .conftest import database_files
+
+    with Store(db_path).writing() as db:
+        for n in range(PART_SIZE + 5):
+            db.add(_quiet(f"s{n:03d}", ("Ann", "Ben"), "2026-01-02T20:00:00+00:00", ("standard", "oklahoma")[n % 2]))
+    facts = _file(db_path, "facts-0000")
+    stored = json.loads(facts.read_text())
+    damaged = next(doc for doc in stored["sessions"].values() if doc["name"] == "s007")
+    damaged["players"] = "Ann"
+    facts.write_text(json.dumps(stored))
+    before = database_files(db_path)
+    done = cli(*command)
+    assert done.exit_code == 1, (command, done.stdout)
+    assert len(done.stderr.splitlines()) == 1 and "damaged session 's007'" in done.stderr, done.stderr
+    assert database_files(db_path) == before
