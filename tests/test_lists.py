@@ -135,6 +135,8 @@ def test_filtered_stats_and_history_equal_a_replay_of_the_sessions_chosen(ok, re
         line = refused(command, "--player", "Nobody", *(["--since", "2027-01-01"] if command == "stats" else []),
                        says="nobody named 'Nobody' has played; the players are")
         assert all(name in line for name in ("Ann", "ann", "Ben", "Cy", "Zoë", "Dee"))
+        assert "the players are Ann, ann, Ben, Cy, Dee" in line  # the same order every run
+    assert ok("complete", "everyone").stdout.splitlines()[:3] == ["Ann", "ann", "Ben"]
     refused("stats", "--since", "yesterday", says="--since takes a date like 2026-11-01")
 
 

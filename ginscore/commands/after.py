@@ -41,7 +41,7 @@ def _picked(db, variant: Variant | None = None, since: str | None = None,
     # --player names every player in its refusal, so it reads every part
     groups = db.tally_groups(db.parts_since(day) if since is not None and player is None else None)
     if player is not None:
-        known = sorted({p for group in groups for p in group["players"]}, key=fold)
+        known = sorted({p for group in groups for p in group["players"]}, key=lambda p: (fold(p), p))  # ties: one order
         wanted = fold(player.strip())
         if wanted not in {fold(p) for p in known}:
             raise UnknownPlayer(f"nobody named '{player}' has played; the players are {', '.join(known) or 'none yet'}")
