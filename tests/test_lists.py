@@ -71,7 +71,8 @@ def _as_printed(doc, encoding: str = "utf-8") -> str:
 
 FILTERS = [{}, {"variant": "hollywood"}, {"variant": "three"}, {"player": "ann"}, {"player": "Cy"},
            {"player": "zoë"}, {"since": "2026-02-03"}, {"since": "2026-03-01", "variant": "standard"},
-           {"since": "2026-01-01", "player": "DEE \"q\" 李"}, {"since": "2027-01-01"}, {"variant": "oklahoma", "player": "Ben"}]
+           {"since": "2026-01-01", "player": "DEE \"q\" 李"}, {"since": "2027-01-01"},
+           {"variant": "oklahoma", "player": "Ben"}]
 
 
 def _options(chosen: dict) -> list[str]:
@@ -96,7 +97,8 @@ def test_sessions_json_is_written_row_by_row_as_json_dumps_writes_the_whole_list
     rows = []
     for facts in live:  # in the order added
         row = history_row(replay(facts))
-        rows.append({k: row[k] for k in keys} | {"current": facts.name == "hollywood-50", "created_at": facts.created_at})
+        rows.append({k: row[k] for k in keys} | {"current": facts.name == "hollywood-50",
+                                                 "created_at": facts.created_at})
     assert ok("sessions", "--json").stdout == _as_printed(rows)
     assert ok("sessions", "--json", "--limit", "60").stdout == _as_printed(rows[-60:])
 
@@ -143,7 +145,8 @@ def test_filtered_stats_and_history_equal_a_replay_of_the_sessions_chosen(ok, re
 def test_since_reads_only_the_parts_holding_sessions_started_since(ok, db_path):
     with Store(db_path).writing() as db:
         for n in range(2 * PART_SIZE + 3):
-            db.add(_quiet(f"s{n:03d}", ("Ann", "Ben"), f"2026-{1 + n // PART_SIZE:02d}-{1 + n % 28:02d}T20:00:00+00:00"))
+            started = f"2026-{1 + n // PART_SIZE:02d}-{1 + n % 28:02d}T20:00:00+00:00"
+            db.add(_quiet(f"s{n:03d}", ("Ann", "Ben"), started))
     expected = ok("stats", "--json", "--since", "2026-02-10").json()
     assert expected["players"]["Ann"]["sessions"] == PART_SIZE - 28 + 10 + 3
     for key in ("facts-0000", "summary-0000", "tally-0000"):  # the oldest part: January only
@@ -168,7 +171,8 @@ def test_a_tally_cache_from_before_the_groups_is_made_again(ok, db_path):
         tallied.write_text(json.dumps({"stamp": {"1": stamp}, "tally": old}))
         for chosen in FILTERS:
             assert ok("stats", "--json", *_options(chosen)).stdout == expected[tuple(chosen.items())], chosen
-        assert ok("history", "--json", "--variant", "three").json()[0]["name"] == _chosen(live, variant="three")[-1].name
+        newest = ok("history", "--json", "--variant", "three").json()[0]
+        assert newest["name"] == _chosen(live, variant="three")[-1].name
     main = json.loads(db_path.read_text())
     main["meta"]["1"]["summary_version"] = "older"
     db_path.write_text(json.dumps(main))

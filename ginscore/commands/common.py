@@ -343,7 +343,7 @@ def _print_json_list(rows) -> None:
     put = (lambda text: sys.stdout.write(json_safe(text, encoding))) if streams else held.append
     rows, first = iter(rows), True
     while batch := list(islice(rows, 64)):
-        text = json.dumps(batch, ensure_ascii=False, indent=2)  # "[\n  item,\n  item\n]": the items as the whole list has them
+        text = json.dumps(batch, ensure_ascii=False, indent=2)  # "[\n  item,\n  item\n]": items as in the whole list
         put(("[" if first else ",") + text[1:-2])
         first = False
     put("[]" if first else "\n]")
