@@ -76,6 +76,11 @@ COMMANDS = [
     ("history", ["history"], "human", False),
     ("stats", ["stats"], "human", False),
     ("chart", ["chart"], "human", False),
+    ("history_json", ["history", "--json"], "json", False),  # every session, written as read
+    ("sessions_all", ["sessions", "--all"], "human", False),
+    ("history_all", ["history", "--all"], "human", False),
+    ("stats_since", ["stats", "--since", "2026-01-01"], "human", False),  # the filters: the tallies, a group at a time
+    ("stats_variant", ["stats", "--variant", "standard"], "human", False),
 ]
 FLOORS = {
     "json": ["-c", "import typer, tinydb, json"],

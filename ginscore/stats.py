@@ -265,8 +265,8 @@ class _Runs:
 
 
 def _shown(sums: dict, pairs: dict, runs: _Runs) -> dict:
-    shown_as = runs.shown_as
-    players = {key: dict(zip(COUNTERS, values)) | {"longest_run": runs.longest[key]} for key, values in sums.items()}
+    shown_as = runs.shown_as  # in the order first played: the same from any grouping of the sessions
+    players = {key: dict(zip(COUNTERS, sums[key])) | {"longest_run": runs.longest[key]} for key in shown_as}
     shown = {}
     for key, record in players.items():
         shown[shown_as[key]] = {

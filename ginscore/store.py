@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
@@ -517,11 +517,10 @@ class Database:
 
         return self._reading(every)
 
-    def summaries(self, ids: list[int] | None = None, lean: bool = False) -> list[dict]:
+    def summaries(self, ids: list[int] | None = None) -> list[dict]:
         """The ``history --json`` rows of these sessions (every live one when None), each with its
         statistics ``counts`` (``stats.packed``): from the summary cache, made again from the facts
-        where stale. A session that cannot be read fails the listing, naming it. ``lean``: the rows
-        alone, without counts, and each part let go once read (a list of years of sessions stays small)."""
+        where stale. A session that cannot be read fails the listing, naming it."""
         def rows() -> list[dict]:
             index = self._index()
             wanted = [index.ids[i] for i in index.live()] if ids is None else ids
@@ -535,13 +534,50 @@ class Database:
                     row = stored[str(session_id)]
                     if "unusable" in row:
                         raise DatabaseUnusable(self.path, row["unusable"])
-                    found[session_id] = {k: v for k, v in row.items() if k != "counts"} if lean else row
-                if lean and not self._writer:
-                    self._rows_parts.pop(part, None)
-                    self._parsed.pop(summary_key(part), None)
+                    found[session_id] = row
             return [found[n] for n in wanted]
 
         return self._reading(rows)
+
+    def each_summary(self, ids: list[int]) -> Iterator[dict]:
+        """The ``history --json`` rows of these sessions without their counts, in this order, one
+        at a time: each part read when a row first needs it and let go after the last, so a list
+        of years of sessions is written as it is read, in the memory of a part or two. A session
+        that cannot be read stops it, naming it. A write committed meanwhile is followed: the rows
+        not yet given are read from the database as it then is."""
+        given = 0
+        for attempt in range(READ_TRIES):
+            try:
+                for row in self._each_row(ids[given:]):
+                    given += 1
+                    yield row
+                return
+            except Gone as gone:
+                if self._writer or attempt == READ_TRIES - 1:
+                    raise _missing_file(self.path, gone) from None
+                self._reset()
+
+    def _each_row(self, ids: list[int]) -> Iterator[dict]:
+        """Each part is read once, and let go after the last row it gives (sessions started out
+        of the order added, an import of old evenings, hold a few parts at once)."""
+        index = self._index()
+        parts = [index.parts[index.position(session_id)] for session_id in ids]
+        last = {part: at for at, part in enumerate(parts)}
+        for at, (session_id, part) in enumerate(zip(ids, parts)):
+            row = self._rows(part)[str(session_id)]
+            if "unusable" in row:
+                raise DatabaseUnusable(self.path, row["unusable"])
+            if last[part] == at:
+                self._let_go(part)
+            yield {k: v for k, v in row.items() if k != "counts"}
+
+    def _let_go(self, part: int) -> None:
+        """A reader forgets what it read of a part (a writer keeps what it will write)."""
+        if not self._writer:
+            self._rows_parts.pop(part, None)
+            self._facts_parts.pop(part, None)
+            for key in (summary_key(part), facts_key(part)):
+                self._parsed.pop(key, None)
 
     def _rows(self, part: int) -> dict:
         """The summaries of one part, checked against its facts; stale or missing ones made again."""
@@ -597,22 +633,24 @@ class Database:
         except (NotOurs, OSError):
             return False
 
-    def tallies(self) -> list[dict]:
-        """The ``stats.tally`` of every part's live sessions, for ``stats`` over every session:
-        from the cache beside the facts, made again from the summaries where stale. A session
-        that cannot be read fails it, naming it."""
+    def tally_groups(self, parts: list[int] | None = None) -> list[dict]:
+        """What the live sessions of these parts (every part when None) add to ``stats``: for each
+        part, a ``stats.tally`` for each group of its sessions of one variant and the same players
+        (``variant``, ``players``, ``tally``), so the filters of ``stats`` and ``history`` keep or
+        leave a group whole. From the cache beside the facts, made again from the summaries where
+        stale. A session that cannot be read fails it, naming it."""
         def every() -> list[dict]:
             found = []
-            for part in self._part_numbers():
+            for part in self._part_numbers() if parts is None else parts:
                 kept = self._stored_tally(part)
-                found.append(kept if kept is not None else self._tally(part))
+                found += kept if kept is not None else self._tally(part)
             return found
 
         return self._reading(every)
 
     def running_totals(self) -> tuple[dict, list[dict]] | None:
         """For ``stats`` over every session: the kept ``stats.running`` totals of every part but
-        the newest, and the newest part's tally to continue them with (two files, however long
+        the newest, and the newest part's tallies to continue them with (two files, however long
         the history); None when there is one part, or the totals are missing or stale."""
         def found():
             parts = self._part_numbers()
@@ -621,7 +659,7 @@ class Database:
             if totals is None:
                 return None
             newest = self._stored_tally(parts[-1])
-            return totals, [newest if newest is not None else self._tally(parts[-1])]
+            return totals, [group["tally"] for group in (newest if newest is not None else self._tally(parts[-1]))]
 
         return self._reading(found)
 
@@ -652,13 +690,24 @@ class Database:
                 return None
         return (self._file(TOTALS_KEY, "totals").get("1") or {}).get("totals")
 
+    def parts_since(self, day: str) -> list[int]:
+        """The parts holding a live session started on ``day`` (``YYYY-MM-DD``) or later, by the
+        start the index keeps of each session (as ``listed`` gives it): the rest are not read."""
+        def parts() -> list[int]:
+            index = self._index()
+            return sorted({index.parts[i] for i in index.live()
+                           if isinstance(index.created[i], str) and index.created[i][:10] >= day})
+
+        return self._reading(parts)
+
     def _part_numbers(self) -> list[int]:
         """Every part, from the files the main file names (no list of sessions to read)."""
         named = {int(key[len("facts-"):]) for key in self._main()["files"] if key.startswith("facts-")}
         return sorted(named | set(self._facts_parts) | self._dirty)
 
-    def _tally(self, part: int) -> dict:
-        from .stats import tally
+    def _tally(self, part: int) -> list[dict]:
+        """The tally groups of a part (``tally_groups``)."""
+        from .store_summary import grouped
 
         rows = self._rows(part)
         chosen = []
@@ -669,15 +718,15 @@ class Database:
             if "unusable" in row:
                 raise DatabaseUnusable(self.path, row["unusable"])
             chosen.append(row | {"id": int(key)})
-        return tally(chosen)
+        return grouped(chosen)
 
-    def _stored_tally(self, part: int) -> dict | None:
-        """The stored tally of a part if its stamp matches the part's facts (and it has one), else None."""
+    def _stored_tally(self, part: int) -> list[dict] | None:
+        """The stored tally groups of a part if its stamp matches the part's facts (and it has them), else None."""
         if part in self._dirty:
             return None
         docs = self._stamped(tally_key(part), part, "tally")
         kept = (docs or {}).get("1") or {}
-        return kept.get("tally")
+        return kept.get("groups")
 
     # writing --------------------------------------------------------------
 
@@ -819,7 +868,7 @@ class Database:
         try:
             for key, data in facts.items():  # first: the caches' stamps name the facts files as written
                 create(key, data)
-            tallies: dict[int, dict | None] = {}
+            tallies: dict[int, list[dict] | None] = {}  # each part's tally groups made by this write
 
             def caches(part: int) -> None:
                 stamp = self._stamp(part, write if facts_key(part) in facts else files[facts_key(part)],
@@ -829,7 +878,7 @@ class Database:
                     tallies[part] = self._tally(part)
                 except DatabaseUnusable:  # a session that cannot be read: stats reads the summaries, failing on it
                     tallies[part] = None
-                create(tally_key(part), _dumps({"stamp": {"1": stamp}, "tally": {"1": {"tally": tallies[part]}}}))
+                create(tally_key(part), _dumps({"stamp": {"1": stamp}, "tally": {"1": {"groups": tallies[part]}}}))
 
             for part in sorted(stale):
                 caches(part)
@@ -858,7 +907,7 @@ class Database:
         self._index_dirty = self._meta_dirty = False
 
     def _write_totals(self, covered: list[int], files: dict, write: int, created: list[str], facts: dict,
-                      tallies: dict[int, dict | None], caches, create) -> None:
+                      tallies: dict[int, list[dict] | None], caches, create) -> None:
         """Within ``_flush``: make the totals of the parts ``covered`` again when this write
         changed one of them, or they are missing or stale (a new part, an edit of an old session,
         a file changed by hand); ``tallies``: those this write made. A covered part that cannot
@@ -886,7 +935,7 @@ class Database:
         stamp = {"version": version(), "parts": {key: {k: v for k, v in made.items() if k != "version"}
                                                  for key, made in parts.items()}}
         create(TOTALS_KEY, _dumps({"stamp": {"1": stamp}, "totals": {"1": {"totals": running(
-            [tallies[part] for part in covered])}}}))
+            [group["tally"] for part in covered for group in tallies[part]])}}}))
 
     def _stamp(self, part: int, generation: int, data: bytes | None) -> dict:
         """What a part's cache files say they were made from: this code, and the part's facts file

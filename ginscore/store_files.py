@@ -6,7 +6,8 @@ prints) and, beside it, files of the same stem that the main file names:
 - ``ginscore.index-G.json``: every session's id, name, part and start;
 - ``ginscore.facts-NNNN-G.json``: the facts of up to ``PART_SIZE`` sessions;
 - ``ginscore.summary-NNNN-G.json``: a cache of what each of those sessions adds up to;
-- ``ginscore.tally-NNNN-G.json``: a cache of what they add to the statistics;
+- ``ginscore.tally-NNNN-G.json``: a cache of what they add to the statistics,
+  by groups of one variant and the same players (``store_summary.grouped``);
 - ``ginscore.totals-G.json``: a cache of the statistics of every part but the
   newest, which `stats` continues with the newest part's tally.
 

@@ -15,6 +15,13 @@ bytes: a file edited by hand is noticed even when its size stays, and one
 copied with a new modification time is checked by its digest); a row whose
 stamp does not match is made again from the facts.
 ``tests/test_storage.py`` replays every session and compares.
+
+Each part keeps a second cache beside its summaries, stamped the same way:
+what its live sessions add to ``stats`` (``grouped``), a ``stats.tally`` for
+each group of sessions of one variant and the same players, so ``stats`` sums
+a few tallies a part, and its filters (``--variant``, ``--player``,
+``--since``) keep or leave a group whole, reading rows only of a group that
+``--since`` cuts.
 """
 
 from __future__ import annotations
@@ -58,3 +65,14 @@ def summarise(doc: dict) -> dict:
     row = summary.history_row(standings)
     row["counts"] = stats.packed(stats.session_counts(standings))["counts"]
     return row
+
+
+def grouped(rows: list[dict]) -> list[dict]:
+    """What some sessions add to ``stats`` (their rows with their ``id``): a ``stats.tally`` for
+    each group of one variant and the same players, in the order their first session was added,
+    as ``{"variant", "players", "tally"}``."""
+    groups: dict[tuple, list[dict]] = {}
+    for row in rows:
+        groups.setdefault((row["variant"], tuple(row["players"])), []).append(row)
+    return [{"variant": variant, "players": list(players), "tally": stats.tally(chosen)}
+            for (variant, players), chosen in groups.items()]

@@ -38,7 +38,7 @@ def test_cli_latency_benchmark_runs_on_a_tiny_size(tmp_path):
     )
     last = json.loads(done.stdout.strip().splitlines()[-1])
     commands = ["status", "status_json", "hand", "draw", "log", "dealer", "export", "sessions", "history",
-                "stats", "chart"]
+                "stats", "chart", "history_json", "sessions_all", "history_all", "stats_since", "stats_variant"]
     expected = {f"{c}_vs_floor" for c in commands} | {f"{c}_40_vs_4" for c in commands}
     assert set(last) == expected | {"peak_mib_40", "peak_floor_mib"}
     assert all(value > 0 for value in last.values())

@@ -135,7 +135,9 @@ def test_tallies_of_any_grouping_add_up_to_the_same_statistics(sessions):
         rows.append((group, row))
     in_order = sorted((row for _, row in rows), key=lambda row: row["created_at"] or "")
     groups = [tally([row for g, row in rows if g == group]) for group in range(4)]
-    assert combine_tallies(json.loads(json.dumps(groups))) == combine(in_order)
+    found = combine_tallies(json.loads(json.dumps(groups)))
+    assert found == combine(in_order)
+    assert json.dumps(found) == json.dumps(combine(in_order))  # players in the order first played, too
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -155,7 +157,27 @@ def test_running_totals_continued_by_later_sessions_give_the_same_statistics(ses
     continued = combine_tallies([json.loads(json.dumps(tally(after)))], start=start)
     in_turn = all((a["created_at"] or "", a["id"]) > (b["created_at"] or "", b["id"]) for a in after for b in before)
     if in_turn:
-        assert continued == combine(in_order)
+        assert json.dumps(continued) == json.dumps(combine(in_order))  # the players in the order first played too
     else:
         assert continued is None
     assert combine_tallies([tally(before), tally(after)]) == combine(in_order)
+
+
+def test_tallies_list_the_players_in_the_order_first_played_whatever_the_grouping():
+    """A part written first may hold sessions played later (an import of an old evening):
+    ``stats --json`` lists the players as ``combine`` does, in the order first played (issue 12)."""
+    import json
+
+    from ginscore.rules import HouseRules
+    from ginscore.variants import SessionFacts
+
+    def row(players, started, n):
+        facts = SessionFacts(name=f"s{n}", variant="standard", players=players, rules=HouseRules(),
+                             first_dealer=players[0], created_at=started)
+        return packed(session_counts(replay(facts))) | {"created_at": started, "id": n}
+
+    later = row(("Cy", "Dee"), "2026-03-01T20:00:00+00:00", 1)
+    earlier = row(("Ann", "Ben"), "2026-01-01T20:00:00+00:00", 2)
+    found = combine_tallies([tally([later]), tally([earlier])])
+    assert list(found["players"]) == ["Ann", "Ben", "Cy", "Dee"]
+    assert json.dumps(found) == json.dumps(combine([earlier, later]))

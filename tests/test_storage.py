@@ -119,9 +119,15 @@ def test_the_stored_summaries_equal_a_replay_of_every_session(ok, db_path):
     assert _summaries(db_path) == replayed
     index = json.loads(_file(db_path, "index").read_text())["index"]["1"]
     for part in (0, 1):  # each part's statistics: its live sessions, replayed
-        stored = json.loads(_file(db_path, f"tally-{part:04d}").read_text())["tally"]["1"]["tally"]
+        stored = json.loads(_file(db_path, f"tally-{part:04d}").read_text())["tally"]["1"]["groups"]
         live = [n for n, p, gone in zip(index["ids"], index["parts"], index["deleted"]) if p == part and not gone]
-        assert stored == json.loads(json.dumps(tally([replayed[str(n)] | {"id": n} for n in live])))
+        groups = {}  # of one variant and the same players, in the order first added
+        for n in live:
+            row = replayed[str(n)] | {"id": n}
+            groups.setdefault((row["variant"], tuple(row["players"])), []).append(row)
+        assert stored == json.loads(json.dumps([{"variant": v, "players": list(p), "tally": tally(rows)}
+                                                for (v, p), rows in groups.items()]))
+        assert len(stored) > 1
     assert any(index["deleted"])
     totals = json.loads(_file(db_path, "totals").read_text())  # every part but the newest, continued by stats
     assert totals["stamp"]["1"]["parts"].keys() == {"0000"}
@@ -216,6 +222,7 @@ def test_a_missing_or_stale_summary_is_made_again_from_the_facts(ok, db_path):
     stored = json.loads(tallied.read_text())
     stamp = stored["stamp"]["1"]
     lying = json.loads(json.dumps(stored["tally"]).replace('"Ann"', '"Nobody"'))
+    assert lying != stored["tally"]
     for stale in ({"version": "another"}, {"facts": stamp["facts"] - 1}, {"facts_size": stamp["facts_size"] + 1}):
         tallied.write_text(json.dumps({"stamp": {"1": stamp | stale}, "tally": lying}))
         assert ok("stats", "--json").json() == expected["stats"]

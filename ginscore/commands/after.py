@@ -7,7 +7,9 @@ import typer
 from ..errors import Refused, UnknownPlayer
 from ..shown import visible
 from ..variants import fold, match_name, resolve_player
-from .common import app, _all_option, _how_many, _json_option, _limit_option, _print_json, _store, Variant
+from .common import (
+    app, _all_option, _how_many, _json_option, _limit_option, _print_json, _print_json_list, _store, Variant,
+)
 from .common import EVERYONE  # what these arguments complete to
 
 
@@ -16,14 +18,19 @@ def _started(entry: tuple) -> str:
     return entry[2] if isinstance(entry[2], str) else ""
 
 
-def _chosen(ctx: typer.Context, variant: Variant | None = None, since: str | None = None,
-            player: str | None = None, newest: int | None = None, lean: bool = False) -> tuple[list[dict], int]:
-    """The summary rows of the sessions the filters of `stats` and `history` choose, oldest
-    first (only the ``newest`` N when given), and how many were chosen.
+def _picked(db, variant: Variant | None = None, since: str | None = None,
+            player: str | None = None) -> tuple[list[int], list[dict]]:
+    """The sessions the filters of `stats` and `history` choose, as ids oldest first, and what
+    they add to the statistics (a ``stats.tally`` for each group of them).
 
-    Rows come from the summary kept beside the facts (``Database.summaries``),
-    so nothing is replayed; without filters only the rows shown are read.
+    Read from the tallies kept beside each part's facts (``Database.tally_groups``):
+    a group of one variant and the same players is kept or left whole by --variant
+    and --player, nothing is replayed, and only a group that --since cuts in two
+    reads its rows. --since reads only the parts holding sessions started on or
+    after the date.
     """
+    from ..stats import tally
+
     if since is not None:
         from datetime import date
 
@@ -31,25 +38,31 @@ def _chosen(ctx: typer.Context, variant: Variant | None = None, since: str | Non
             day = date.fromisoformat(since.strip()).isoformat()
         except ValueError:
             raise Refused(f"--since takes a date like 2026-11-01, not '{since}'") from None
-    db = _store(ctx).reading()
-    if variant is None and since is None and player is None:
-        listed = sorted(db.listed(), key=_started)  # stable: ties keep their order
-        picked = listed if newest is None else listed[-newest:]
-        return db.summaries([entry[0] for entry in picked], lean), len(listed)
-    everything = db.summaries(lean=lean)
-    chosen = everything
-    if variant is not None:
-        chosen = [r for r in chosen if r["variant"] == variant.value]
-    if since is not None:
-        chosen = [r for r in chosen if (r["created_at"] or "")[:10] >= day]
+    # --player names every player in its refusal, so it reads every part
+    groups = db.tally_groups(db.parts_since(day) if since is not None and player is None else None)
     if player is not None:
-        known = sorted({p for r in everything for p in r["players"]}, key=fold)
+        known = sorted({p for group in groups for p in group["players"]}, key=lambda p: (fold(p), p))  # ties: one order
         wanted = fold(player.strip())
         if wanted not in {fold(p) for p in known}:
             raise UnknownPlayer(f"nobody named '{player}' has played; the players are {', '.join(known) or 'none yet'}")
-        chosen = [r for r in chosen if wanted in {fold(p) for p in r["players"]}]
-    chosen.sort(key=lambda r: r["created_at"] or "")
-    return (chosen if newest is None else chosen[-newest:]), len(chosen)
+    started, tallies = [], []
+    for group in groups:
+        if variant is not None and group["variant"] != variant.value:
+            continue
+        if player is not None and wanted not in {fold(p) for p in group["players"]}:
+            continue
+        lines = group["tally"]["sessions"]  # [started, id, ...] of each session in the group
+        kept = lines if since is None else [line for line in lines if (line[0] or "")[:10] >= day]
+        if not kept:
+            continue
+        started += [(line[0] or "", line[1]) for line in kept]
+        if len(kept) == len(lines):
+            tallies.append(group["tally"])
+        else:
+            ids = [line[1] for line in kept]
+            tallies.append(tally([row | {"id": n} for n, row in zip(ids, db.summaries(ids))]))
+    started.sort()  # as played: ties in the order added
+    return [session_id for _, session_id in started], tallies
 
 
 @app.command()
@@ -71,16 +84,15 @@ def stats(
 
     Example: ginscore stats --since 2026-01-01
     """
-    from ..stats import combine, combine_tallies
+    from ..stats import combine_tallies
 
-    if (variant, since, with_player) == (None, None, None):  # every session: the totals and tallies kept beside them
-        db = _store(ctx).reading()
+    db = _store(ctx).reading()
+    doc = None
+    if (variant, since, with_player) == (None, None, None):  # every session: the totals kept, and the newest part
         kept = db.running_totals()
         doc = combine_tallies(kept[1], start=kept[0]) if kept else None
-        if doc is None:  # no totals kept, or the newest part holds a session played before the last they count
-            doc = combine_tallies(db.tallies())
-    else:
-        doc = combine(_chosen(ctx, variant, since, with_player)[0])
+    if doc is None:  # filtered; or no totals kept, or the newest part holds a session played before their last
+        doc = combine_tallies(_picked(db, variant, since, with_player)[1])
     if player is not None:
         names = list(doc["players"])
         if not names:
@@ -122,13 +134,18 @@ def history(
     Example: ginscore history --player ann
     """
     newest, fit = _how_many(show_all, limit, as_json)
-    rows, chosen = _chosen(ctx, variant, None, player, newest, lean=True)  # the rows without their counts
-    rows.reverse()
+    db = _store(ctx).reading()
+    if variant is None and player is None:  # the index says when each started: only the rows shown are read
+        chosen = [entry[0] for entry in sorted(db.listed(), key=_started)]  # stable: ties keep their order
+    else:
+        chosen = _picked(db, variant, None, player)[0]
+    shown = chosen[::-1][:newest]  # newest first
     if as_json:
-        _print_json(rows)
+        _print_json_list(db.each_summary(shown))
         return
     from .. import render
 
+    rows = list(db.each_summary(shown))
     if fit:
         rows = rows[:render.fitting(rows, render.history_lines)]
-    render.show_history(rows, older=chosen - len(rows))
+    render.show_history(rows, older=len(chosen) - len(rows))

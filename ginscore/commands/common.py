@@ -327,6 +327,29 @@ def _print_json(doc) -> None:
     sys.stdout.write(json_safe(json.dumps(doc, ensure_ascii=False, indent=2), sys.stdout.encoding) + "\n")
 
 
+def _print_json_list(rows) -> None:
+    """``_print_json`` of a list, byte for byte, written a few items at a time as ``rows`` gives
+    them: years of sessions listed in the memory of a part or two (issue 12). An output encoding
+    that cannot hold every character escapes all or nothing (``json_safe``), so it is held whole."""
+    import codecs
+    from itertools import islice
+
+    encoding = sys.stdout.encoding
+    try:
+        streams = codecs.lookup(encoding or "utf-8").name.startswith("utf")
+    except LookupError:
+        streams = False
+    held = []
+    put = (lambda text: sys.stdout.write(json_safe(text, encoding))) if streams else held.append
+    rows, first = iter(rows), True
+    while batch := list(islice(rows, 64)):
+        text = json.dumps(batch, ensure_ascii=False, indent=2)  # "[\n  item,\n  item\n]": items as in the whole list
+        put(("[" if first else ",") + text[1:-2])
+        first = False
+    put("[]" if first else "\n]")
+    sys.stdout.write(("" if streams else json_safe("".join(held), encoding)) + "\n")
+
+
 def _deadwood(text: str, whose: str) -> int:
     """A count as typed: digits, perhaps a minus (refused later with a clearer word, R3)."""
     digits = text.strip()

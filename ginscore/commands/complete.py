@@ -33,7 +33,8 @@ def complete(
         elif kind == "players":
             names = list(db.load(session).players)
         elif kind == "everyone":
-            names = sorted({p for row in db.summaries(lean=True) for p in row["players"]}, key=str.casefold)
+            names = sorted({p for group in db.tally_groups() for p in group["players"]},
+                           key=lambda p: (p.casefold(), p))
         else:
             names = []
     except GinscoreError:

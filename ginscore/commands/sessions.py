@@ -16,8 +16,8 @@ from ..summary import as_typed, counted
 from ..variants import replay, SessionFacts
 from .common import (
     ACE_MEANS_GIN, _all_option, app, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, _free_name, GAME_BONUS,
-    GIN_BONUS, _house_rules, _how_many, _json_option, _limit_option, _load, _now, _print_json, _session_name,
-    _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
+    GIN_BONUS, _house_rules, _how_many, _json_option, _limit_option, _load, _now, _print_json, _print_json_list,
+    _session_name, _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
 )
 from .common import SESSIONS  # what these arguments complete to
 
@@ -228,11 +228,12 @@ def sessions(
         picked = listed if newest is None else listed[-newest:]
         current = db.current_name
         keys = ("name", "variant", "players", "hands_played", "winner", "over")
-        rows = [{k: row[k] for k in keys} | {"current": row["name"] == current, "created_at": row["created_at"]}
-                for row in db.summaries([entry[0] for entry in picked], lean=True)]
+        rows = ({k: row[k] for k in keys} | {"current": row["name"] == current, "created_at": row["created_at"]}
+                for row in db.each_summary([entry[0] for entry in picked]))  # each part read, then let go
     if as_json:
-        _print_json(rows)
+        _print_json_list(rows)
         return
+    rows = list(rows)
     from .. import render
 
     if fit and deleted:

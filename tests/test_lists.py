@@ -1,0 +1,219 @@
+"""The lists at years of history (issue 12): written as they are read, filtered from the caches.
+
+``history --json`` and ``sessions --json`` write one row at a time, part after
+part, and must give the very bytes ``json.dumps`` gives of the whole list.
+``stats`` and ``history`` with --since, --variant and --player sum the tallies
+kept beside each part, a group of sessions at a time, and must give what a
+replay of the chosen sessions gives.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from ginscore.rules import HouseRules
+from ginscore.shown import json_safe
+from ginscore.stats import statistics
+from ginscore.store import Store
+from ginscore.store_files import PART_SIZE
+from ginscore.summary import history_row
+from ginscore.variants import SessionFacts, fold, replay
+
+from .test_storage import _file, _legal_sessions, _meta
+
+
+def _quiet(name: str, players: tuple, started: str | None, variant: str = "standard") -> SessionFacts:
+    """A session with no hand yet."""
+    return SessionFacts(name=name, variant=variant, players=players, rules=HouseRules(),
+                        first_dealer=players[0], created_at=started)
+
+
+def _history(ok, db_path) -> list[SessionFacts]:
+    """Three parts of sessions of every variant, started over three months, some on the same
+    second, one with no start kept, one added long after it was played (an import), some deleted,
+    and players whose names need escaping. Returns the live sessions in the order added."""
+    every = []
+    for n, facts in enumerate(_legal_sessions(2 * PART_SIZE + 7)):
+        month, day = 1 + n // 40, 1 + n % 28
+        every.append(facts._replace(created_at=f"2026-{month:02d}-{day:02d}T20:{n % 3:02d}:00+00:00"))
+    every[5] = every[5]._replace(created_at=None)
+    every += [_quiet("old-evening", ("Zoë", "ann"), "2025-12-24T19:00:00+00:00"),
+              _quiet("quoted", ("Dee \"Q\" 李", "Ann"), "2026-02-10T20:00:00+00:00", "oklahoma")]
+    with Store(db_path).writing() as db:
+        for facts in every:
+            db.add(facts)
+    for name in ("standard-8", "three-63", "hollywood-102"):
+        ok("delete", name, "--yes")
+    return [facts for facts in every if facts.name not in ("standard-8", "three-63", "hollywood-102")]
+
+
+def _in_order(live: list[SessionFacts]) -> list[SessionFacts]:
+    return sorted(live, key=lambda facts: facts.created_at or "")  # stable: ties in the order added
+
+
+def _chosen(live, variant=None, since=None, player=None) -> list[SessionFacts]:
+    """What the filters choose, worked out from the facts alone, in the order played."""
+    return [facts for facts in _in_order(live)
+            if (variant is None or facts.variant == variant)
+            and (since is None or (facts.created_at or "")[:10] >= since)
+            and (player is None or fold(player) in {fold(p) for p in facts.players})]
+
+
+def _as_printed(doc, encoding: str = "utf-8") -> str:
+    """What ``_print_json`` writes of a whole document."""
+    return json_safe(json.dumps(doc, ensure_ascii=False, indent=2), encoding) + "\n"
+
+
+FILTERS = [{}, {"variant": "hollywood"}, {"variant": "three"}, {"player": "ann"}, {"player": "Cy"},
+           {"player": "zoë"}, {"since": "2026-02-03"}, {"since": "2026-03-01", "variant": "standard"},
+           {"since": "2026-01-01", "player": "DEE \"q\" 李"}, {"since": "2027-01-01"},
+           {"variant": "oklahoma", "player": "Ben"}]
+
+
+def _options(chosen: dict) -> list[str]:
+    return [word for key, value in chosen.items() for word in (f"--{key}", value)]
+
+
+def test_history_json_is_written_row_by_row_as_json_dumps_writes_the_whole_list(ok, db_path):
+    live = _history(ok, db_path)
+    assert len(_meta(db_path)["files"]) > 3 * 3  # three parts, each its facts and two caches
+    for chosen in [f for f in FILTERS if "since" not in f]:  # history takes no --since
+        rows = [history_row(replay(facts)) for facts in reversed(_chosen(live, **chosen))]
+        assert rows or chosen
+        assert ok("history", "--json", *_options(chosen)).stdout == _as_printed(rows), chosen
+        for limit in ("1", "7", "500"):
+            assert ok("history", "--json", "--limit", limit, *_options(chosen)).stdout == _as_printed(rows[:int(limit)])
+
+
+def test_sessions_json_is_written_row_by_row_as_json_dumps_writes_the_whole_list(ok, db_path):
+    live = _history(ok, db_path)
+    ok("use", "hollywood-50")
+    keys = ("name", "variant", "players", "hands_played", "winner", "over")
+    rows = []
+    for facts in live:  # in the order added
+        row = history_row(replay(facts))
+        rows.append({k: row[k] for k in keys} | {"current": facts.name == "hollywood-50",
+                                                 "created_at": facts.created_at})
+    assert ok("sessions", "--json").stdout == _as_printed(rows)
+    assert ok("sessions", "--json", "--limit", "60").stdout == _as_printed(rows[-60:])
+
+
+def test_an_empty_list_is_written_as_json_dumps_writes_it(ok, db_path):
+    assert ok("history", "--json").stdout == ok("sessions", "--json").stdout == "[]\n"
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    assert ok("history", "--json", "--variant", "three").stdout == "[]\n"
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_an_output_encoding_without_every_character_escapes_the_whole_list_as_before(ok, db_path, encoding):
+    """``json_safe`` escapes every non-ASCII character when any one does not fit: the whole list is held."""
+    live = _history(ok, db_path)
+    rows = [history_row(replay(facts)) for facts in reversed(_in_order(live))]
+    env = dict(os.environ, PYTHONIOENCODING=encoding, GINSCORE_DB=str(db_path))
+    done = subprocess.run([sys.executable, "-m", "ginscore", "history", "--json"], env=env, capture_output=True,
+                          check=True)
+    assert done.stdout == _as_printed(rows, encoding).encode(encoding)
+    assert b"\\u00eb" in done.stdout  # Zoë: held back and escaped, as json_safe does with the whole text
+
+
+def test_filtered_stats_and_history_equal_a_replay_of_the_sessions_chosen(ok, refused, db_path):
+    live = _history(ok, db_path)
+    for chosen in FILTERS:
+        expected = statistics([replay(facts) for facts in _chosen(live, **chosen)])
+        assert ok("stats", "--json", *_options(chosen)).stdout == _as_printed(expected), chosen
+        if "since" not in chosen:
+            names = [facts.name for facts in reversed(_chosen(live, **chosen))]
+            assert [row["name"] for row in ok("history", "--json", *_options(chosen)).json()] == names
+            shown = ok("history", *_options(chosen)).stdout
+            assert all(name in shown for name in names[:3]), chosen
+    assert ok("stats", "Cy", "--json", "--variant", "three").json()["players"]["Cy"] == \
+        statistics([replay(facts) for facts in _chosen(live, variant="three")])["players"]["Cy"]
+    for command in ("stats", "history"):  # every player of every part named, whatever --since
+        line = refused(command, "--player", "Nobody", *(["--since", "2027-01-01"] if command == "stats" else []),
+                       says="nobody named 'Nobody' has played; the players are")
+        assert all(name in line for name in ("Ann", "ann", "Ben", "Cy", "Zoë", "Dee"))
+        assert "the players are Ann, ann, Ben, Cy, Dee" in line  # the same order every run
+    assert ok("complete", "everyone").stdout.splitlines()[:3] == ["Ann", "ann", "Ben"]
+    refused("stats", "--since", "yesterday", says="--since takes a date like 2026-11-01")
+
+
+def test_since_reads_only_the_parts_holding_sessions_started_since(ok, db_path):
+    with Store(db_path).writing() as db:
+        for n in range(2 * PART_SIZE + 3):
+            started = f"2026-{1 + n // PART_SIZE:02d}-{1 + n % 28:02d}T20:00:00+00:00"
+            db.add(_quiet(f"s{n:03d}", ("Ann", "Ben"), started))
+    expected = ok("stats", "--json", "--since", "2026-02-10").json()
+    assert expected["players"]["Ann"]["sessions"] == PART_SIZE - 28 + 10 + 3
+    for key in ("facts-0000", "summary-0000", "tally-0000"):  # the oldest part: January only
+        older = _file(db_path, key)
+        was = older.stat()
+        older.write_bytes(b"x" * was.st_size)
+        os.utime(older, ns=(was.st_atime_ns, was.st_mtime_ns))  # as their caches' stamps say
+    assert ok("stats", "--json", "--since", "2026-02-10").json() == expected
+    assert ok("stats", "--json", "--since", "2026-03-01").json()["players"]["Ann"]["sessions"] == 3
+
+
+def test_a_tally_cache_from_before_the_groups_is_made_again(ok, db_path):
+    """A tally file of the shape ginscore wrote before it kept groups (one tally a part) is not
+    trusted, even stamped as current: read as missing. As an older ginscore wrote it (stamped with
+    its own code), the next writer writes it afresh."""
+    live = _history(ok, db_path)
+    expected = {tuple(chosen.items()): ok("stats", "--json", *_options(chosen)).stdout for chosen in FILTERS}
+    tallied = _file(db_path, "tally-0001")
+    stored = json.loads(tallied.read_text())
+    old = {"1": {"tally": stored["tally"]["1"]["groups"][0]["tally"]}}
+    for stamp in (stored["stamp"]["1"], stored["stamp"]["1"] | {"version": "older"}):
+        tallied.write_text(json.dumps({"stamp": {"1": stamp}, "tally": old}))
+        for chosen in FILTERS:
+            assert ok("stats", "--json", *_options(chosen)).stdout == expected[tuple(chosen.items())], chosen
+        newest = ok("history", "--json", "--variant", "three").json()[0]
+        assert newest["name"] == _chosen(live, variant="three")[-1].name
+    main = json.loads(db_path.read_text())
+    main["meta"]["1"]["summary_version"] = "older"
+    db_path.write_text(json.dumps(main))
+    ok("use", "standard-104")  # a writer: every cache of other code made again
+    assert "groups" in json.loads(_file(db_path, "tally-0001").read_text())["tally"]["1"]
+    assert ok("stats", "--json").stdout == expected[()]
+
+
+def test_a_list_being_written_follows_a_write_committed_meanwhile(ok, db_path):
+    """A reader part way through a list finds the next part's files replaced by a write: it
+    reads the main file again and goes on with the rows it has not given, none twice."""
+    with Store(db_path).writing() as db:
+        for n in range(2 * PART_SIZE):
+            db.add(_quiet(f"s{n:03d}", ("Ann", "Ben"), f"2026-01-01T20:{n // 60:02d}:{n % 60:02d}+00:00"))
+    reader = Store(db_path).reading()
+    ids = [entry[0] for entry in reader.listed()]
+    rows = reader.each_summary(ids)
+    first = [next(rows) for _ in range(3)]  # the first part is read
+    ok("hand", "ann", "4", "22", "--session", "s099")  # the second part is written anew, its old files removed
+    rest = list(rows)
+    assert [row["name"] for row in first + rest] == [f"s{n:03d}" for n in range(2 * PART_SIZE)]
+    assert rest[-1]["hands_played"] == 1 and rest[-2]["hands_played"] == 0
+
+
+@pytest.mark.parametrize("command", [["history", "--json"], ["sessions", "--json"], ["stats", "--variant", "oklahoma"],
+                                     ["history", "--player", "ben"], ["stats", "--since", "2026-01-01"]])
+def test_a_damaged_session_met_on_the_way_stops_the_list_naming_it(cli, ok, db_path, command):
+    """A session edited by hand into something unreadable, in the oldest part: the list stops
+    there, exit 1, one line naming it; the database left as it is."""
+    from .conftest import database_files
+
+    with Store(db_path).writing() as db:
+        for n in range(PART_SIZE + 5):
+            db.add(_quiet(f"s{n:03d}", ("Ann", "Ben"), "2026-01-02T20:00:00+00:00", ("standard", "oklahoma")[n % 2]))
+    facts = _file(db_path, "facts-0000")
+    stored = json.loads(facts.read_text())
+    damaged = next(doc for doc in stored["sessions"].values() if doc["name"] == "s007")
+    damaged["players"] = "Ann"
+    facts.write_text(json.dumps(stored))
+    before = database_files(db_path)
+    done = cli(*command)
+    assert done.exit_code == 1, (command, done.stdout)
+    assert len(done.stderr.splitlines()) == 1 and "damaged session 's007'" in done.stderr, done.stderr
+    assert database_files(db_path) == before
