@@ -179,11 +179,13 @@ def _fsync_folder(folder: str) -> None:
         os.close(fd)
 
 
-def create_new(path: str, data: bytes, like: os.stat_result | None) -> bool:
+def create_new(path: str, data: bytes, like: os.stat_result | None, durable: bool = True) -> bool:
     """Write ``data`` to a file that must not exist yet; False when a regular file is already there.
 
-    Used for the copy kept before a schema upgrade: a symlink or folder
-    planted at that name is refused (NotRegular), never followed.
+    Used for the copy kept before a schema upgrade and the files of a database:
+    a symlink or folder planted at that name is refused (NotRegular), never
+    followed. ``durable``: fsynced before this returns (not for a cache that a
+    crash may leave empty: its readers make it again).
     """
     try:
         fd = os.open(path, _CREATE, 0o600)
@@ -196,7 +198,8 @@ def create_new(path: str, data: bytes, like: os.stat_result | None) -> bool:
         try:
             _write_all(fd, data)
             _take_over(fd, like)
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
         finally:
             os.close(fd)
     except BaseException:

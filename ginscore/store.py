@@ -29,7 +29,9 @@ runs inside ``Store.writing()``: it takes a lock on ``<file>.lock`` (one
 writer at a time, across processes), removes what a killed writer left, reads
 what it needs under the lock, lets the command change the facts in memory,
 and only when the command succeeds writes once: new files under the next
-generation's names, fsynced, the folder fsynced, then the main file replaced
+generation's names (the facts and the index fsynced; the caches not, since a
+crash that leaves one empty or cut only makes its readers make it again), the
+folder fsynced, then the main file replaced
 atomically (a temporary file, fsynced, renamed; the commit point) after
 checking that no other program changed it meanwhile, the folder fsynced
 again, and the old generations removed. A refused command never reaches the
@@ -69,7 +71,7 @@ from .records import hands_to_text, session_from_dict, session_to_dict
 from .fields import shown_value
 from .shown import visible
 from .store_files import (
-    INDEX_KEY, PART_SIZE, TOTALS_KEY, Files, Gone, NotOurs, digest, facts_key, summary_key, tally_key,
+    INDEX_KEY, PART_SIZE, TOTALS_KEY, Files, Gone, NotOurs, digest, facts_key, is_cache, summary_key, tally_key,
 )
 from .summary import as_typed
 from .variants import SessionFacts, fold, match_name
@@ -358,6 +360,8 @@ class Database:
         data = self._parsed[key]
         found = data.get(table) if isinstance(data, dict) else None
         if not isinstance(found, dict) or not all(isinstance(d, dict) for d in found.values()):
+            if is_cache(key):
+                raise _DamagedCache(key)
             raise DatabaseUnusable(
                 self.path, f"has a damaged file {self.files.path(key, generation)}; it was left as it is"
             )
@@ -607,17 +611,21 @@ class Database:
             return None
         try:
             stamps = list(self._file(key, "stamp").values())
+            table_found = self._file(key, table)
         except Gone:
             if self._writer or _read_main(self.path, self.files.real)[0] == self._raw:
                 return None  # missing, not replaced by a write meanwhile: made again from the facts
             raise
+        except _DamagedCache:  # emptied or cut by a crash (caches are not fsynced), or by hand
+            self._restamp.add(part)
+            return None
         stamp = stamps[0] if stamps else {}
         generation = files.get(facts_key(part))
         if (stamp.get("version"), stamp.get("facts")) != (version(), generation) or \
                 not self._facts_as_stamped(part, generation, stamp):
             self._restamp.add(part)  # a writer makes it again while it writes
             return None
-        return self._file(key, table)
+        return table_found
 
     def _facts_as_stamped(self, part: int, generation: int, stamp: dict) -> bool:
         """Whether a part's facts file is still the one a cache was made from: the same size and
@@ -673,10 +681,13 @@ class Database:
             return None
         try:
             stamps = list(self._file(TOTALS_KEY, "stamp").values())
+            totals = self._file(TOTALS_KEY, "totals")
         except Gone:
             if self._writer or _read_main(self.path, self.files.real)[0] == self._raw:
                 return None  # removed by hand: every tally is read instead
             raise
+        except _DamagedCache:  # emptied or cut by a crash, or by hand: every tally is read instead
+            return None
         stamp = stamps[0] if stamps else {}
         parts = stamp.get("parts")
         if stamp.get("version") != version() or not isinstance(parts, dict) or \
@@ -688,7 +699,7 @@ class Database:
                     (files.get(tally_key(part)), files.get(facts_key(part))) or \
                     not self._facts_as_stamped(part, made["facts"], made):
                 return None
-        return (self._file(TOTALS_KEY, "totals").get("1") or {}).get("totals")
+        return (totals.get("1") or {}).get("totals")
 
     def parts_since(self, day: str) -> list[int]:
         """The parts holding a live session started on ``day`` (``YYYY-MM-DD``) or later, by the
@@ -977,6 +988,10 @@ class Database:
                 "nothing was written: run the command again"
             )
         return found
+
+
+class _DamagedCache(Exception):
+    """A cache file that does not read as one (a crash can leave it empty or cut): made again."""
 
 
 def _missing_file(path, gone: Gone) -> DatabaseUnusable:

@@ -13,7 +13,8 @@ prints) and, beside it, files of the same stem that the main file names:
 
 ``G`` is the generation: the number of the write that made the file. A file
 is written once under a fresh name and never changed. A write creates its new
-files exclusively, fsyncs them and the folder, and only then replaces the
+files exclusively, fsyncs them (all but the caches, which a crash may leave
+empty or cut and their readers then make again) and the folder, and only then replaces the
 main file (the commit point, atomic); the main file names the generation of
 every file, so a reader sees the database before the write or after it,
 whole. The old generations are removed after the commit; a reader that finds
@@ -58,6 +59,11 @@ def tally_key(part: int) -> str:
 
 INDEX_KEY = "index"
 TOTALS_KEY = "totals"
+
+
+def is_cache(key: str) -> bool:
+    """Whether a file is a cache, made again from the facts when missing, stale or damaged."""
+    return key == TOTALS_KEY or key.startswith(("summary-", "tally-"))
 
 
 def digest(data: bytes) -> str:
@@ -111,10 +117,12 @@ class Files:
 
     def create(self, key: str, generation: int, data: bytes, like: os.stat_result | None) -> None:
         """Write a new file of the database, exclusively (a planted link is refused, never followed),
-        fsynced, with the owner and permission bits of ``like`` (the main file's)."""
+        with the owner and permission bits of ``like`` (the main file's); fsynced unless it is a
+        cache (``is_cache``): a crash can leave a cache empty or cut, and its readers then make it
+        again from the facts, so a write waits for the disk only for what is not made again."""
         from . import atomic
 
-        if not atomic.create_new(self.path(key, generation), data, like):
+        if not atomic.create_new(self.path(key, generation), data, like, durable=not is_cache(key)):
             raise FileExistsError(f"{self.path(key, generation)} is in the way")
 
     def sync_folder(self) -> None:

@@ -417,3 +417,50 @@ def test_a_part_file_lost_from_the_folder_is_one_line_never_a_traceback(ok, cli,
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and "names a file that is not there" in lines[0] and facts in lines[0]
     assert database_files(db_path) == before
+
+
+def test_a_cache_file_a_crash_left_empty_or_cut_is_made_again(ok, db_path):
+    """Caches are not fsynced (a write waits for the disk only for what is not made again): after a
+    crash one can be empty, zeros or cut short. Readers then make it again from the facts, and
+    every output stays what it was; the next write that reads it writes it afresh."""
+    _two_parts(ok, db_path)
+
+    def listings() -> dict:
+        return {args: ok(*args).json() for args in (("sessions", "--json"), ("history", "--json"), ("stats", "--json"),
+                                                     ("stats", "--json", "--variant", "three"))}
+
+    expected = listings()
+    for key in ("summary-0000", "tally-0000", "totals", "summary-0001", "tally-0001"):
+        cache = _file(db_path, key)
+        good = cache.read_bytes()
+        for damage in (b"", b"\0" * len(good), good[: len(good) // 2], b'{"stamp": 3}'):
+            cache.write_bytes(damage)
+            assert listings() == expected, (key, damage[:20])
+        cache.write_bytes(b"")
+        ok("history", "--all")  # a reader writes nothing
+        assert cache.read_bytes() == b""
+    ok("delete", "standard-0", "--yes")  # a writer: part 0 changes, and with it its caches and the totals
+    ok("restore", "standard-0")
+    for key in ("summary-0000", "tally-0000", "totals"):
+        assert json.loads(_file(db_path, key).read_bytes())["stamp"]
+    assert ok("stats", "--json").json() == expected[("stats", "--json")]
+    assert ok("history", "--json").json() == expected[("history", "--json")]
+
+
+def test_a_write_waits_for_the_disk_only_for_what_is_not_a_cache(ok, db_path, monkeypatch):
+    """The facts, the index and the main file are fsynced; the summaries, tallies and totals are not."""
+    import ginscore.atomic as atomic
+
+    _two_parts(ok, db_path)
+    synced = []
+    real = atomic.create_new
+
+    def create_new(path, data, like, durable=True):
+        synced.append((os.path.basename(path), durable))
+        return real(path, data, like, durable)
+
+    monkeypatch.setattr(atomic, "create_new", create_new)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "tonight")
+    ok("hand", "ann", "2", "30")
+    kinds = {name.split(".")[1].split("-")[0]: durable for name, durable in synced}
+    assert kinds == {"facts": True, "index": True, "summary": False, "tally": False}
