@@ -9,7 +9,9 @@ that fits the screen, the width is the sum of its cells and the drawing is
 one ``Text`` put together here, character for character and style for style
 what Rich draws (``tests/test_drawn.py`` compares both on random tables and on
 every screen). Anything else (a cell that is not plain text, a table that
-must wrap, a title wider than the table) is left to Rich.
+must wrap, a title wider than the table) is left to Rich, and so is a
+recording console (``export --format svg`` places each of Rich's cells on its
+own, which keeps columns straight after wide characters in an SVG viewer).
 """
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ def table_width(table: Table, widths: list[int]) -> int:
 def draw(table: Table, out: Console) -> Text | None:
     """``table`` as Rich would draw it on ``out``, as one ``Text``; None when Rich must lay it out."""
     widths = content_widths(table)
-    if widths is None or not table.columns or not table.box or table.show_edge or table.show_lines \
+    if widths is None or out.record or not table.columns or not table.box or table.show_edge or table.show_lines \
+            or table.leading > 1 \
             or table.row_styles or any(out.get_style(style or "") for style in (
                 table.style, table.border_style, *(c.style for c in table.columns))) \
             or any(c.justify not in ("left", "right") for c in table.columns) \

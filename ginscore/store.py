@@ -842,8 +842,12 @@ class Database:
         self._rows_parts.pop(part, None)
 
     def remove_leftovers(self) -> None:
-        """Files a killed writer left: generations the main file does not name (call under the lock)."""
+        """Files a killed writer left: generations the main file does not name (call under the lock).
+        A file of such a name that is a database's main file (another database someone named
+        ``ginscore.totals-2025.json`` beside this one) is not a leftover and is kept."""
         for leftover in self.files.leftovers(self._main()["files"]):
+            if _a_main_file(leftover):
+                continue
             try:
                 os.unlink(leftover)
             except FileNotFoundError:
@@ -988,6 +992,19 @@ class Database:
                 "nothing was written: run the command again"
             )
         return found
+
+
+def _a_main_file(path: str) -> bool:
+    """Whether ``path`` holds a ginscore database's main file (its ``meta`` table), which no part,
+    cache or index file has, nor what a killed writer left half written."""
+    from .store_files import _READ
+
+    try:
+        with open(os.open(path, _READ), "rb") as handle:  # never through a link
+            data = json.loads(handle.read())
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(data, dict) and "meta" in data
 
 
 class _DamagedCache(Exception):

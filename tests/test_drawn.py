@@ -109,7 +109,8 @@ def test_a_table_of_other_renderables_is_measured_by_rich():
     assert render._natural_width(styled) == _rich_width(styled) == len("wide heading")
 
 
-STYLED = st.tuples(CELL, st.sampled_from(["", "bold", "dim", "bold green", "italic red"]))
+STYLED = st.tuples(st.one_of(CELL, st.lists(CELL, min_size=1, max_size=3)),  # a list: a line an item
+                   st.sampled_from(["", "bold", "dim", "bold green", "italic red"]))
 
 
 @settings(max_examples=400, deadline=None)
@@ -173,3 +174,19 @@ def test_every_screen_draws_its_tables_as_rich_would(ok, monkeypatch, columns):
         for session in ("hollywood", "three", "okla"):
             ok(*args, *(["--session", session] if args[0] in ("status", "log", "dealer") else []))
     assert len(compared) > 20
+
+
+def test_a_recording_console_gets_richs_own_table():
+    """`export --format svg` places each of Rich's cells on its own: after a wide character an SVG
+    viewer's font would otherwise shift the rest of a row drawn as one run."""
+    made = _made(["Player", "Score"], [["李王", "12"]])
+    assert drawn.draw(made, Console(width=80)) is not None
+    assert drawn.draw(made, Console(width=80, record=True)) is None
+
+
+def test_rows_spaced_more_than_one_line_apart_are_left_to_rich():
+    made = render._table(leading=2)
+    render._column(made, "Player")
+    render._row(made, "Ann")
+    render._row(made, "Ben")
+    assert drawn.draw(made, Console(width=80)) is None

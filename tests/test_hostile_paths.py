@@ -773,3 +773,17 @@ def test_an_export_cut_short_leaves_the_old_output_whole(tmp_path, db_path, even
     assert child.exitcode == 9
     assert out.read_text() == "the export of last week\n"  # never opened for writing in place
     assert list(tmp_path.glob(".out.csv.tmp-*")) and db_path.read_bytes() == evening
+
+
+@pytest.mark.parametrize("other", ["ginscore.totals-2025.json", "ginscore.index-7.json", "ginscore.facts-0001-3.json"])
+def test_another_database_named_like_a_file_of_this_one_is_kept(ok, tmp_path, db_path, evening, other):
+    """A name of the pattern of this database's own files (its index, parts, totals) is removed
+    by the next writer when the main file does not name it, as a killed writer's leftover; another
+    database someone called that (a main file: its own `meta`) is not a leftover and is kept."""
+    assert db_path.parent == tmp_path and db_path.name == "ginscore.json"
+    ok("--db", str(tmp_path / other), "new", "standard", "Cy", "Dee", "--dealer", "cy")
+    before = (tmp_path / other).read_bytes()
+    ok(*HAND)
+    ok("new", "standard", "Eve", "Fay", "--dealer", "eve", "--name", "later")
+    assert (tmp_path / other).read_bytes() == before
+    assert ok("--db", str(tmp_path / other), "status", "--json").json()["players"] == ["Cy", "Dee"]
