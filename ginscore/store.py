@@ -701,6 +701,14 @@ class Database:
                 return None
         return (totals.get("1") or {}).get("totals")
 
+    def all_started_since(self, day: str) -> bool:
+        """Whether every live session started on ``day`` or later (--since then chooses them all)."""
+        def every() -> bool:
+            index = self._index()
+            return all(isinstance(index.created[i], str) and index.created[i][:10] >= day for i in index.live())
+
+        return self._reading(every)
+
     def parts_since(self, day: str) -> list[int]:
         """The parts holding a live session started on ``day`` (``YYYY-MM-DD``) or later, by the
         start the index keeps of each session (as ``listed`` gives it): the rest are not read."""

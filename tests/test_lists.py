@@ -71,7 +71,7 @@ def _as_printed(doc, encoding: str = "utf-8") -> str:
 
 FILTERS = [{}, {"variant": "hollywood"}, {"variant": "three"}, {"player": "ann"}, {"player": "Cy"},
            {"player": "zoë"}, {"since": "2026-02-03"}, {"since": "2026-03-01", "variant": "standard"},
-           {"since": "2026-01-01", "player": "DEE \"q\" 李"}, {"since": "2027-01-01"},
+           {"since": "2026-01-01", "player": "DEE \"q\" 李"}, {"since": "2027-01-01"}, {"since": "2000-01-01"},
            {"variant": "oklahoma", "player": "Ben"}]
 
 

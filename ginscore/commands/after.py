@@ -18,6 +18,18 @@ def _started(entry: tuple) -> str:
     return entry[2] if isinstance(entry[2], str) else ""
 
 
+def _day(since: str | None) -> str | None:
+    """The date --since names, as YYYY-MM-DD (None without --since)."""
+    if since is None:
+        return None
+    from datetime import date
+
+    try:
+        return date.fromisoformat(since.strip()).isoformat()
+    except ValueError:
+        raise Refused(f"--since takes a date like 2026-11-01, not '{since}'") from None
+
+
 def _picked(db, variant: Variant | None = None, since: str | None = None,
             player: str | None = None) -> tuple[list[int], list[dict]]:
     """The sessions the filters of `stats` and `history` choose, as ids oldest first, and what
@@ -31,13 +43,7 @@ def _picked(db, variant: Variant | None = None, since: str | None = None,
     """
     from ..stats import tally
 
-    if since is not None:
-        from datetime import date
-
-        try:
-            day = date.fromisoformat(since.strip()).isoformat()
-        except ValueError:
-            raise Refused(f"--since takes a date like 2026-11-01, not '{since}'") from None
+    day = _day(since)
     # --player names every player in its refusal, so it reads every part
     groups = db.tally_groups(db.parts_since(day) if since is not None and player is None else None)
     if player is not None:
@@ -88,8 +94,9 @@ def stats(
 
     db = _store(ctx).reading()
     doc = None
-    if (variant, since, with_player) == (None, None, None):  # every session: the totals kept, and the newest part
-        kept = db.running_totals()
+    day = _day(since)
+    if (variant, with_player) == (None, None) and (day is None or db.all_started_since(day)):
+        kept = db.running_totals()  # every session: the totals kept, and the newest part
         doc = combine_tallies(kept[1], start=kept[0]) if kept else None
     if doc is None:  # filtered; or no totals kept, or the newest part holds a session played before their last
         doc = combine_tallies(_picked(db, variant, since, with_player)[1])
