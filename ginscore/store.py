@@ -276,6 +276,7 @@ class Database:
         self._rows_parts: dict[int, dict] = {}
         self._dirty: set[int] = set()  # parts whose facts changed
         self._restamp: set[int] = set()  # parts whose cache files were found stale
+        self._moved: set[int] = set()  # parts whose facts file was found by its digest (a copied folder)
         self._changed: set[str] = set()  # sessions whose summary must be made again
         self._index_dirty = False
         self._meta_dirty = False
@@ -637,9 +638,12 @@ class Database:
         if found[1] == stamp.get("facts_mtime_ns"):
             return True
         try:
-            return digest(self.files.read(facts_key(part), generation)) == stamp.get("facts_digest")
+            same = digest(self.files.read(facts_key(part), generation)) == stamp.get("facts_digest")
         except (NotOurs, OSError):
             return False
+        if same:
+            self._moved.add(part)  # the same bytes under a new time: a writer stamps its caches afresh
+        return same
 
     def tally_groups(self, parts: list[int] | None = None) -> list[dict]:
         """What the live sessions of these parts (every part when None) add to ``stats``: for each
@@ -905,7 +909,7 @@ class Database:
 
             for part in sorted(stale):
                 caches(part)
-            self._write_totals(parts[:-1], files, write, created, facts, tallies, caches, create)
+            self._write_totals(parts, files, write, created, facts, tallies, caches, create)
             if self._index_dirty:
                 create(INDEX_KEY, _dumps({"index": {"1": self._index().doc()}}))
             self.files.sync_folder()
@@ -926,37 +930,46 @@ class Database:
             self.files.remove(key, generation)
             self._parsed.pop(key, None)
         self._meta, self._raw = meta, self._written
-        self._dirty, self._changed, self._seen, self._restamp = set(), set(), {}, set()
+        self._dirty, self._changed, self._seen, self._restamp, self._moved = set(), set(), {}, set(), set()
         self._index_dirty = self._meta_dirty = False
 
-    def _write_totals(self, covered: list[int], files: dict, write: int, created: list[str], facts: dict,
+    def _write_totals(self, parts: list[int], files: dict, write: int, created: list[str], facts: dict,
                       tallies: dict[int, list[dict] | None], caches, create) -> None:
-        """Within ``_flush``: make the totals of the parts ``covered`` again when this write
+        """Within ``_flush``: make the totals of every part but the newest again when this write
         changed one of them, or they are missing or stale (a new part, an edit of an old session,
         a file changed by hand); ``tallies``: those this write made. A covered part that cannot
-        be read leaves no totals: ``stats`` then reads every tally, failing on it."""
+        be read leaves no totals: ``stats`` then reads every tally, failing on it. The caches of
+        parts found by their facts' digest (a folder copied with new times) are stamped afresh,
+        so that ``stats`` then checks no digest."""
         from .stats import running
         from .store_summary import version
 
-        if not covered:
+        if not parts:
+            return
+        covered, newest = parts[:-1], parts[-1]
+        after = dict(files, **dict.fromkeys(created, write))
+        kept = bool(covered) and self._stored_totals(covered, after) is not None
+        if newest not in tallies:
+            self._stored_tally(newest)  # (notes it when found by its digest)
+        for part in sorted(self._moved.difference(tallies)):
+            caches(part)  # the same rows and tallies, stamped with the files' new times
+        if not covered or kept and not any(part in tallies for part in covered):
             return
         after = dict(files, **dict.fromkeys(created, write))
-        if not any(part in tallies for part in covered) and self._stored_totals(covered, after) is not None:
-            return
         for part in covered:
             if part not in tallies:
-                kept = self._stored_tally(part)  # a stale one (edited by hand) is made again, and written
-                if kept is None:
+                stored = self._stored_tally(part)  # a stale one (edited by hand) is made again, and written
+                if stored is None:
                     caches(part)
                     after = dict(files, **dict.fromkeys(created, write))
                 else:
-                    tallies[part] = kept
+                    tallies[part] = stored
         if any(tallies[part] is None for part in covered):
             return
-        parts = {f"{part:04d}": self._stamp(part, after[facts_key(part)], facts.get(facts_key(part)))
-                 | {"tally": after[tally_key(part)]} for part in covered}
+        made_from = {f"{part:04d}": self._stamp(part, after[facts_key(part)], facts.get(facts_key(part)))
+                     | {"tally": after[tally_key(part)]} for part in covered}
         stamp = {"version": version(), "parts": {key: {k: v for k, v in made.items() if k != "version"}
-                                                 for key, made in parts.items()}}
+                                                 for key, made in made_from.items()}}
         create(TOTALS_KEY, _dumps({"stamp": {"1": stamp}, "totals": {"1": {"totals": running(
             [group["tally"] for part in covered for group in tallies[part]])}}}))
 

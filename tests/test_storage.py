@@ -464,3 +464,34 @@ def test_a_write_waits_for_the_disk_only_for_what_is_not_a_cache(ok, db_path, mo
     ok("hand", "ann", "2", "30")
     kinds = {name.split(".")[1].split("-")[0]: durable for name, durable in synced}
     assert kinds == {"facts": True, "index": True, "summary": False, "tally": False}
+
+
+def test_after_a_folder_copied_with_new_times_the_next_write_stamps_the_totals_afresh(ok, db_path, tmp_path,
+                                                                                    monkeypatch):
+    """`cp -r` gives every file a new time: the caches are still trusted (by the digest of each
+    facts file, read once a command), and the next write stamps the totals afresh, so that `stats`
+    then reads no facts file at all."""
+    import ginscore.store_files as store_files
+
+    _two_parts(ok, db_path, more=2)
+    expected = ok("stats", "--json").json()
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    for path in db_path.parent.iterdir():
+        if path.is_file() and path.name.startswith("ginscore."):
+            (copy / path.name).write_bytes(path.read_bytes())  # new times, the same bytes
+    copied = str(copy / "ginscore.json")
+    read = []
+    real = store_files.Files.read
+
+    def reading(files, key, generation):
+        read.append(key)
+        return real(files, key, generation)
+
+    monkeypatch.setattr(store_files.Files, "read", reading)
+    assert ok("--db", copied, "stats", "--json").json() == expected
+    assert "facts-0000" in read  # its digest, as the time differs
+    ok("--db", copied, "use", "standard-4")  # any write
+    read.clear()
+    assert ok("--db", copied, "stats", "--json").json() == expected
+    assert [key for key in read if key.startswith("facts-")] == []
