@@ -17,12 +17,23 @@ stem, which the main file names (``store_files``). Schema 3 (issue 12):
   ``PART_SIZE`` sessions, keyed by session id, as ``records.session_to_dict``
   keeps them (hands as one string of rows);
 - ``<stem>.summary-NNNN-G.json``: what those sessions add up to, a cache
-  (``store_summary``).
+  (``store_summary``);
+- ``<stem>.tally-NNNN-G.json``: what they add to ``stats``, by groups of one
+  variant and the same players, a cache (``store_summary.grouped``);
+- ``<stem>.totals-G.json``: the ``stats.running`` totals of every part but
+  the newest, a cache that ``stats`` continues with the newest part's
+  tallies (``running_totals``).
+
+Every cache file is stamped with the code that made it and the facts file it
+was made from (generation, size, modification time, digest: ``_stamp``,
+``_facts_as_stamped``), trusted only while they match, made again from the
+facts otherwise, and read as missing when it does not parse (caches are not
+fsynced, so a crash may leave one empty).
 
 So a command on one session reads the small main file and one part, whatever
-the size of the history, and ``hand`` writes one part, its summary and the
-main file. Facts are the truth; the index and the summaries are rebuilt from
-them, written in the same all-or-nothing write.
+the size of the history, and ``hand`` writes one part, its caches and the
+main file. Facts are the truth; the caches are made from them, written in the
+same all-or-nothing write.
 
 Writes are all-or-nothing across every file. A command that changes anything
 runs inside ``Store.writing()``: it takes a lock on ``<file>.lock`` (one
