@@ -84,6 +84,7 @@ from .shown import visible
 from .store_files import (
     INDEX_KEY, PART_SIZE, TOTALS_KEY, Files, Gone, NotOurs, digest, facts_key, is_cache, summary_key, tally_key,
 )
+from .rules import VARIANTS
 from .summary import as_typed
 from .variants import SessionFacts, fold, match_name
 
@@ -671,18 +672,24 @@ class Database:
 
         return self._reading(every)
 
-    def running_totals(self) -> tuple[dict, list[dict]] | None:
-        """For ``stats`` over every session: the kept ``stats.running`` totals of every part but
-        the newest, and the newest part's tallies to continue them with (two files, however long
-        the history); None when there is one part, or the totals are missing or stale."""
+    def running_totals(self, variant: str | None = None) -> tuple[dict, list[dict]] | None:
+        """For ``stats`` over every session (or every session of ``variant``): the kept
+        ``stats.running`` totals of every part but the newest, and the newest part's tallies to
+        continue them with (two files, however long the history); None when there is one part,
+        or the totals are missing or stale."""
         def found():
             parts = self._part_numbers()
-            totals = self._stored_totals(parts[:-1], self._main()["files"]) if len(parts) > 1 and not self._dirty \
+            kept = self._stored_totals(parts[:-1], self._main()["files"]) if len(parts) > 1 and not self._dirty \
                 else None
-            if totals is None:
+            if kept is None:
+                return None
+            by_variant = kept.get("by_variant") if isinstance(kept.get("by_variant"), dict) else {}
+            totals = kept.get("totals") if variant is None else by_variant.get(variant)
+            if not isinstance(totals, dict):
                 return None
             newest = self._stored_tally(parts[-1])
-            return totals, [group["tally"] for group in (newest if newest is not None else self._tally(parts[-1]))]
+            groups = newest if newest is not None else self._tally(parts[-1])
+            return totals, [group["tally"] for group in groups if variant is None or group["variant"] == variant]
 
         return self._reading(found)
 
@@ -714,7 +721,8 @@ class Database:
                     (files.get(tally_key(part)), files.get(facts_key(part))) or \
                     not self._facts_as_stamped(part, made["facts"], made):
                 return None
-        return (totals.get("1") or {}).get("totals")
+        kept = totals.get("1")
+        return kept if isinstance(kept, dict) else None
 
     def all_started_since(self, day: str) -> bool:
         """Whether every live session started on ``day`` or later (--since then chooses them all)."""
@@ -981,8 +989,10 @@ class Database:
                      | {"tally": after[tally_key(part)]} for part in covered}
         stamp = {"version": version(), "parts": {key: {k: v for k, v in made.items() if k != "version"}
                                                  for key, made in made_from.items()}}
-        create(TOTALS_KEY, _dumps({"stamp": {"1": stamp}, "totals": {"1": {"totals": running(
-            [group["tally"] for part in covered for group in tallies[part]])}}}))
+        groups = [group for part in covered for group in tallies[part]]
+        by_variant = {variant: running([g["tally"] for g in groups if g["variant"] == variant]) for variant in VARIANTS}
+        create(TOTALS_KEY, _dumps({"stamp": {"1": stamp}, "totals": {"1": {
+            "totals": running([group["tally"] for group in groups]), "by_variant": by_variant}}}))
 
     def _stamp(self, part: int, generation: int, data: bytes | None) -> dict:
         """What a part's cache files say they were made from: this code, and the part's facts file

@@ -466,21 +466,10 @@ def test_a_write_waits_for_the_disk_only_for_what_is_not_a_cache(ok, db_path, mo
     assert kinds == {"facts": True, "index": True, "summary": False, "tally": False}
 
 
-def test_after_a_folder_copied_with_new_times_the_next_write_stamps_the_totals_afresh(ok, db_path, tmp_path,
-                                                                                    monkeypatch):
-    """`cp -r` gives every file a new time: the caches are still trusted (by the digest of each
-    facts file, read once a command), and the next write stamps the totals afresh, so that `stats`
-    then reads no facts file at all."""
+def files_read(monkeypatch) -> list[str]:
+    """The files of the database (by key) that the commands run from now on read."""
     import ginscore.store_files as store_files
 
-    _two_parts(ok, db_path, more=2)
-    expected = ok("stats", "--json").json()
-    copy = tmp_path / "copy"
-    copy.mkdir()
-    for path in db_path.parent.iterdir():
-        if path.is_file() and path.name.startswith("ginscore."):
-            (copy / path.name).write_bytes(path.read_bytes())  # new times, the same bytes
-    copied = str(copy / "ginscore.json")
     read = []
     real = store_files.Files.read
 
@@ -489,9 +478,43 @@ def test_after_a_folder_copied_with_new_times_the_next_write_stamps_the_totals_a
         return real(files, key, generation)
 
     monkeypatch.setattr(store_files.Files, "read", reading)
+    return read
+
+
+def test_after_a_folder_copied_with_new_times_the_next_write_stamps_the_totals_afresh(ok, db_path, tmp_path,
+                                                                                    monkeypatch):
+    """`cp -r` gives every file a new time: the caches are still trusted (by the digest of each
+    facts file, read once a command), and the next write stamps the totals afresh, so that `stats`
+    then reads no facts file at all."""
+    _two_parts(ok, db_path, more=2)
+    expected = ok("stats", "--json").json()
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    for path in db_path.parent.iterdir():
+        if path.is_file() and path.name.startswith("ginscore."):
+            (copy / path.name).write_bytes(path.read_bytes())  # new times, the same bytes
+    copied = str(copy / "ginscore.json")
+    read = files_read(monkeypatch)
     assert ok("--db", copied, "stats", "--json").json() == expected
     assert "facts-0000" in read  # its digest, as the time differs
     ok("--db", copied, "use", "standard-4")  # any write
     read.clear()
     assert ok("--db", copied, "stats", "--json").json() == expected
     assert [key for key in read if key.startswith("facts-")] == []
+
+
+def test_stats_of_one_variant_continues_that_variants_kept_totals(ok, db_path, monkeypatch):
+    """stats --variant reads the totals kept for that variant and the newest part's tallies, as
+    stats does for every session: the same figures as a replay of that variant's sessions."""
+    from ginscore.stats import statistics
+
+    _two_parts(ok, db_path, more=7)
+    every = stored_sessions(db_path)
+    read = files_read(monkeypatch)
+    for variant in ("standard", "oklahoma", "hollywood", "three"):
+        chosen = sorted((session_from_dict(doc, strict=False) for doc in every.values() if doc["variant"] == variant),
+                        key=lambda facts: facts.created_at or "")
+        read.clear()
+        assert ok("stats", "--json", "--variant", variant).json() == json.loads(json.dumps(
+            statistics([replay(facts) for facts in chosen])))
+        assert sorted(key for key in read if key != "index") == ["tally-0001", "totals"]

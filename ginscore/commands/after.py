@@ -95,8 +95,9 @@ def stats(
     db = _store(ctx).reading()
     doc = None
     day = _day(since)
-    if (variant, with_player) == (None, None) and (day is None or db.all_started_since(day)):
-        kept = db.running_totals()  # every session: the totals kept, and the newest part
+    if with_player is None and (day is None or db.all_started_since(day)):
+        # every session (of a variant): the totals kept, and the newest part
+        kept = db.running_totals(variant.value if variant is not None else None)
         doc = combine_tallies(kept[1], start=kept[0]) if kept else None
     if doc is None:  # filtered; or no totals kept, or the newest part holds a session played before their last
         doc = combine_tallies(_picked(db, variant, since, with_player)[1])

@@ -16,7 +16,7 @@ from ..summary import as_typed, counted
 from ..variants import replay, SessionFacts
 from .common import (
     ACE_MEANS_GIN, _all_option, app, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, _free_name, GAME_BONUS,
-    GIN_BONUS, _house_rules, _how_many, _json_option, _limit_option, _load, _now, _print_json, _print_json_list,
+    GIN_BONUS, _house_rules, _how_many, _json_option, _limit_option, _load, _now, _print_json_list,
     _session_name, _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
 )
 from .common import SESSIONS  # what these arguments complete to
