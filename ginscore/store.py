@@ -189,6 +189,17 @@ def _dumps(data: dict) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+def _sealed(stamp: dict, table: str, body: dict) -> bytes:
+    """A cache file: its stamp, which also carries a digest of its body (``_unbroken``), and its body."""
+    return _dumps({"stamp": {"1": dict(stamp, body=digest(_dumps({table: body})))}, table: body})
+
+
+def _unbroken(stamp: dict, table: str, body: dict) -> bool:
+    """Whether a cache's body is what was written with its stamp: a body changed by hand (a row
+    of the wrong shape under a current stamp) is made again rather than trusted (issue 9)."""
+    return stamp.get("body") == digest(_dumps({table: body}))
+
+
 class _Index:
     """Every session's id, name, part, start and (once deleted) when it was deleted, in the
     order they were added: parallel lists, one TinyDB document."""
@@ -289,6 +300,7 @@ class Database:
         self._dirty: set[int] = set()  # parts whose facts changed
         self._restamp: set[int] = set()  # parts whose cache files were found stale
         self._moved: set[int] = set()  # parts whose facts file was found by its digest (a copied folder)
+        self._in_the_way: set[int] = set()  # write numbers that names of another database's files hold
         self._changed: set[str] = set()  # sessions whose summary must be made again
         self._index_dirty = False
         self._meta_dirty = False
@@ -576,9 +588,20 @@ class Database:
 
     def _each_row(self, ids: list[int]) -> Iterator[dict]:
         """Each part is read once, and let go after the last row it gives (sessions started out
-        of the order added, an import of old evenings, hold a few parts at once)."""
+        of the order added, an import of old evenings, hold a few parts at once). A damaged
+        session stops it before the first row: each part is looked through first, one at a time,
+        so a list is never left cut on standard output."""
         index = self._index()
         parts = [index.parts[index.position(session_id)] for session_id in ids]
+        wanted: dict[int, list[int]] = {}
+        for session_id, part in zip(ids, parts):
+            wanted.setdefault(part, []).append(session_id)
+        for part, members in wanted.items():
+            rows = self._rows(part)
+            for session_id in members:
+                if "unusable" in rows[str(session_id)]:
+                    raise DatabaseUnusable(self.path, rows[str(session_id)]["unusable"])
+            self._let_go(part)
         last = {part: at for at, part in enumerate(parts)}
         for at, (session_id, part) in enumerate(zip(ids, parts)):
             row = self._rows(part)[str(session_id)]
@@ -589,8 +612,9 @@ class Database:
             yield {k: v for k, v in row.items() if k != "counts"}
 
     def _let_go(self, part: int) -> None:
-        """A reader forgets what it read of a part (a writer keeps what it will write)."""
-        if not self._writer:
+        """A reader forgets what it read of a part (a writer keeps what it will write; a file of
+        schema 2 keeps its parts in memory, read from the main file)."""
+        if not self._writer and not self._legacy:
             self._rows_parts.pop(part, None)
             self._facts_parts.pop(part, None)
             for key in (summary_key(part), facts_key(part)):
@@ -635,7 +659,7 @@ class Database:
         stamp = stamps[0] if stamps else {}
         generation = files.get(facts_key(part))
         if (stamp.get("version"), stamp.get("facts")) != (version(), generation) or \
-                not self._facts_as_stamped(part, generation, stamp):
+                not _unbroken(stamp, table, table_found) or not self._facts_as_stamped(part, generation, stamp):
             self._restamp.add(part)  # a writer makes it again while it writes
             return None
         return table_found
@@ -713,7 +737,7 @@ class Database:
         stamp = stamps[0] if stamps else {}
         parts = stamp.get("parts")
         if stamp.get("version") != version() or not isinstance(parts, dict) or \
-                set(parts) != {f"{part:04d}" for part in covered}:
+                set(parts) != {f"{part:04d}" for part in covered} or not _unbroken(stamp, "totals", totals):
             return None
         for part in covered:
             made = parts[f"{part:04d}"]
@@ -876,8 +900,9 @@ class Database:
         """Files a killed writer left: generations the main file does not name (call under the lock).
         A file of such a name that is a database's main file (another database someone named
         ``ginscore.totals-2025.json`` beside this one) is not a leftover and is kept."""
-        for leftover in self.files.leftovers(self._main()["files"]):
+        for leftover, generation in self.files.leftovers(self._main()["files"]):
             if _a_main_file(leftover):
+                self._in_the_way.add(generation)  # this write takes another number
                 continue
             try:
                 os.unlink(leftover)
@@ -895,6 +920,8 @@ class Database:
         meta = self._main()
         files = dict(meta["files"])
         write = meta["write"] + 1
+        while write in self._in_the_way:
+            write += 1
         parts = self._part_numbers()
         stale = self._dirty | self._restamp
         if meta.get("summary_version") != version():
@@ -919,12 +946,12 @@ class Database:
             def caches(part: int) -> None:
                 stamp = self._stamp(part, write if facts_key(part) in facts else files[facts_key(part)],
                                     facts.get(facts_key(part)))
-                create(summary_key(part), _dumps({"stamp": {"1": stamp}, "summaries": self._rows(part)}))
+                create(summary_key(part), _sealed(stamp, "summaries", self._rows(part)))
                 try:
                     tallies[part] = self._tally(part)
                 except DatabaseUnusable:  # a session that cannot be read: stats reads the summaries, failing on it
                     tallies[part] = None
-                create(tally_key(part), _dumps({"stamp": {"1": stamp}, "tally": {"1": {"groups": tallies[part]}}}))
+                create(tally_key(part), _sealed(stamp, "tally", {"1": {"groups": tallies[part]}}))
 
             for part in sorted(stale):
                 caches(part)
@@ -991,8 +1018,8 @@ class Database:
                                                  for key, made in made_from.items()}}
         groups = [group for part in covered for group in tallies[part]]
         by_variant = {variant: running([g["tally"] for g in groups if g["variant"] == variant]) for variant in VARIANTS}
-        create(TOTALS_KEY, _dumps({"stamp": {"1": stamp}, "totals": {"1": {
-            "totals": running([group["tally"] for group in groups]), "by_variant": by_variant}}}))
+        create(TOTALS_KEY, _sealed(stamp, "totals", {"1": {
+            "totals": running([group["tally"] for group in groups]), "by_variant": by_variant}}))
 
     def _stamp(self, part: int, generation: int, data: bytes | None) -> dict:
         """What a part's cache files say they were made from: this code, and the part's facts file

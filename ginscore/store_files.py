@@ -137,8 +137,9 @@ class Files:
         except FileNotFoundError:
             pass
 
-    def leftovers(self, named: dict[str, int]) -> list[str]:
-        """Files of our names that the main file does not name (a killed writer's); regular files only."""
+    def leftovers(self, named: dict[str, int]) -> list[tuple[str, int]]:
+        """Files of our names that the main file does not name (a killed writer's), with the
+        generation in each name; regular files only."""
         found = []
         with os.scandir(self.folder or ".") as entries:
             for entry in entries:
@@ -146,5 +147,5 @@ class Files:
                 if match is None or named.get(match.group(1)) == int(match.group(2)):
                     continue
                 if entry.is_file(follow_symlinks=False):
-                    found.append(entry.path)
+                    found.append((entry.path, int(match.group(2))))
         return found

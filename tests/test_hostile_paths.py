@@ -775,15 +775,20 @@ def test_an_export_cut_short_leaves_the_old_output_whole(tmp_path, db_path, even
     assert list(tmp_path.glob(".out.csv.tmp-*")) and db_path.read_bytes() == evening
 
 
-@pytest.mark.parametrize("other", ["ginscore.totals-2025.json", "ginscore.index-7.json", "ginscore.facts-0001-3.json"])
+@pytest.mark.parametrize("other", ["ginscore.totals-{}.json", "ginscore.index-{}.json", "ginscore.facts-0000-{}.json"])
 def test_another_database_named_like_a_file_of_this_one_is_kept(ok, tmp_path, db_path, evening, other):
     """A name of the pattern of this database's own files (its index, parts, totals) is removed
     by the next writer when the main file does not name it, as a killed writer's leftover; another
-    database someone called that (a main file: its own `meta`) is not a leftover and is kept."""
+    database someone called that (a main file: its own `meta`) is not a leftover and is kept, and
+    when this database's writes reach the number in its name, they take the next one."""
     assert db_path.parent == tmp_path and db_path.name == "ginscore.json"
+    other = other.format(json.loads(db_path.read_text())["meta"]["1"]["write"] + 2)
     ok("--db", str(tmp_path / other), "new", "standard", "Cy", "Dee", "--dealer", "cy")
     before = (tmp_path / other).read_bytes()
     ok(*HAND)
     ok("new", "standard", "Eve", "Fay", "--dealer", "eve", "--name", "later")
+    for _ in range(5):  # past the number in its name: a write takes the next number instead
+        ok("hand", "eve", "3", "20")
+        ok("new", "standard", "Eve", "Fay", "--dealer", "eve")
     assert (tmp_path / other).read_bytes() == before
     assert ok("--db", str(tmp_path / other), "status", "--json").json()["players"] == ["Cy", "Dee"]

@@ -201,11 +201,12 @@ def test_a_list_being_written_follows_a_write_committed_meanwhile(ok, db_path):
                                      ["history", "--player", "ben"], ["stats", "--since", "2026-01-01"]])
 def test_a_damaged_session_met_on_the_way_stops_the_list_naming_it(cli, ok, db_path, command):
     """A session edited by hand into something unreadable, in the oldest part: the list stops
-    there, exit 1, one line naming it; the database left as it is."""
+    before its first row, exit 1, one line naming it, nothing cut on standard output; the
+    database left as it is."""
     from .conftest import database_files
 
     with Store(db_path).writing() as db:
-        for n in range(PART_SIZE + 5):
+        for n in range(2 * PART_SIZE + 5):  # more than a batch of rows (64) before the damaged one
             db.add(_quiet(f"s{n:03d}", ("Ann", "Ben"), "2026-01-02T20:00:00+00:00", ("standard", "oklahoma")[n % 2]))
     facts = _file(db_path, "facts-0000")
     stored = json.loads(facts.read_text())
@@ -216,4 +217,5 @@ def test_a_damaged_session_met_on_the_way_stops_the_list_naming_it(cli, ok, db_p
     done = cli(*command)
     assert done.exit_code == 1, (command, done.stdout)
     assert len(done.stderr.splitlines()) == 1 and "damaged session 's007'" in done.stderr, done.stderr
+    assert done.stdout == ""
     assert database_files(db_path) == before

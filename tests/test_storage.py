@@ -16,7 +16,7 @@ import pytest
 
 from ginscore.records import session_from_dict
 from ginscore.stats import combine, packed, running, session_counts, tally
-from ginscore.store import SCHEMA_VERSION, Store
+from ginscore.store import SCHEMA_VERSION, Store, _sealed
 from ginscore.store_files import PART_SIZE
 from ginscore.summary import history_row
 from ginscore.variants import replay
@@ -162,7 +162,9 @@ def test_the_kept_totals_are_made_again_when_missing_or_stale_and_never_trusted_
                   {"parts": {"0000": first | {"facts_mtime_ns": 1, "facts_digest": "0" * 32}}}, {"parts": {}}):
         totals.write_text(json.dumps({"stamp": {"1": stamp | stale}, "totals": lying}))
         assert ok("stats", "--json").json() == expected  # other code, other facts: not trusted
-    totals.write_text(json.dumps({"stamp": {"1": stamp}, "totals": lying}))
+    totals.write_text(json.dumps({"stamp": {"1": stamp}, "totals": lying}))  # its body changed by hand
+    assert ok("stats", "--json").json() == expected
+    totals.write_bytes(_sealed(stamp, "totals", lying))  # a forgery that knows the digest is trusted:
     assert ok("stats", "--json").json() != expected  # (what a trusted one would do: the test can fail)
     totals.unlink()
     assert ok("stats", "--json").json() == expected
@@ -518,3 +520,26 @@ def test_stats_of_one_variant_continues_that_variants_kept_totals(ok, db_path, m
         assert ok("stats", "--json", "--variant", variant).json() == json.loads(json.dumps(
             statistics([replay(facts) for facts in chosen])))
         assert sorted(key for key in read if key != "index") == ["tally-0001", "totals"]
+
+
+def test_a_cache_whose_body_was_changed_under_a_current_stamp_is_made_again(ok, db_path):
+    """A row, a tally or totals of the wrong shape under a stamp that still matches the facts
+    (an edit by hand): made again from the facts, never shown and never a traceback (issue 9)."""
+    _two_parts(ok, db_path)
+
+    def listings() -> dict:
+        return {args: ok(*args).json() for args in (("sessions", "--json"), ("history", "--json"), ("stats", "--json"),
+                                                     ("stats", "--json", "--player", "ann"))}
+
+    expected = listings()
+    for key, table, broken in (("summary-0000", "summaries", lambda rows: {k: {"foo": 1} for k in rows}),
+                               ("summary-0001", "summaries", lambda rows: {k: {"name": 3} for k in rows}),
+                               ("tally-0000", "tally", lambda body: {"1": {"groups": [{"variant": 1}]}}),
+                               ("tally-0001", "tally", lambda body: {"1": {"groups": "x"}}),
+                               ("totals", "totals", lambda body: {"1": {"totals": {"sums": 3}, "by_variant": {}}})):
+        cache = _file(db_path, key)
+        good = cache.read_bytes()
+        stored = json.loads(good)
+        cache.write_text(json.dumps({"stamp": stored["stamp"], table: broken(stored[table])}))
+        assert listings() == expected, key
+        cache.write_bytes(good)
