@@ -190,14 +190,22 @@ def _dumps(data: dict) -> bytes:
 
 
 def _sealed(stamp: dict, table: str, body: dict) -> bytes:
-    """A cache file: its stamp, which also carries a digest of its body (``_unbroken``), and its body."""
-    return _dumps({"stamp": {"1": dict(stamp, body=digest(_dumps({table: body})))}, table: body})
+    """A cache file: its stamp, which also carries a digest of the bytes of its body, then its body
+    (``_unbroken`` checks them as read, without writing the body out again)."""
+    written = _dumps({table: body})  # {"table":{...}}
+    return b'{"stamp":' + _dumps({"1": dict(stamp, body=digest(written))}) + b"," + written[1:]
 
 
-def _unbroken(stamp: dict, table: str, body: dict) -> bool:
-    """Whether a cache's body is what was written with its stamp: a body changed by hand (a row
-    of the wrong shape under a current stamp) is made again rather than trusted (issue 9)."""
-    return stamp.get("body") == digest(_dumps({table: body}))
+def _unbroken(raw: bytes, data) -> bool:
+    """Whether a cache file read as ``data`` holds the body its stamp was written with: a body
+    changed by hand (a row of the wrong shape under a stamp that still matches the facts) is
+    then made again rather than trusted (issue 9)."""
+    try:
+        stamp = data["stamp"]
+        head = b'{"stamp":' + _dumps(stamp) + b","
+        return raw.startswith(head) and digest(b"{" + raw[len(head):]) == stamp["1"]["body"]
+    except (TypeError, KeyError, AttributeError):
+        return False
 
 
 class _Index:
@@ -382,6 +390,8 @@ class Database:
                 self._parsed[key] = json.loads(raw)
             except (UnicodeDecodeError, ValueError):
                 self._parsed[key] = None
+            if is_cache(key) and not _unbroken(raw, self._parsed[key]):
+                self._parsed[key] = None  # read as damaged: made again
         data = self._parsed[key]
         found = data.get(table) if isinstance(data, dict) else None
         if not isinstance(found, dict) or not all(isinstance(d, dict) for d in found.values()):
@@ -597,6 +607,8 @@ class Database:
         for session_id, part in zip(ids, parts):
             wanted.setdefault(part, []).append(session_id)
         for part, members in wanted.items():
+            if self._surely_whole(part):
+                continue
             rows = self._rows(part)
             for session_id in members:
                 if "unusable" in rows[str(session_id)]:
@@ -610,6 +622,26 @@ class Database:
             if last[part] == at:
                 self._let_go(part)
             yield {k: v for k, v in row.items() if k != "counts"}
+
+    def _surely_whole(self, part: int) -> bool:
+        """True when a part's summary file, as written and still matching its facts, holds no
+        damaged session: found in its bytes without reading them into rows (the check before a
+        list is written costs a search, not a second reading of every part)."""
+        from .store_summary import version
+
+        generation = self._main()["files"].get(summary_key(part))
+        if self._legacy or self._writer or generation is None or part in self._rows_parts:
+            return False
+        try:
+            raw = self.files.read(summary_key(part), generation)
+            stamp, _ = json.JSONDecoder().raw_decode(raw.decode("utf-8"), len('{"stamp":'))
+            made = stamp["1"]
+            facts = self._main()["files"].get(facts_key(part))
+            return (raw.startswith(b'{"stamp":') and _unbroken(raw, {"stamp": stamp})
+                    and (made.get("version"), made.get("facts")) == (version(), facts)
+                    and self._facts_as_stamped(part, facts, made) and b'"unusable":' not in raw)
+        except (Gone, NotOurs, OSError, ValueError, TypeError, KeyError, AttributeError):
+            return False  # read it whole, and let that say why
 
     def _let_go(self, part: int) -> None:
         """A reader forgets what it read of a part (a writer keeps what it will write; a file of
@@ -659,7 +691,7 @@ class Database:
         stamp = stamps[0] if stamps else {}
         generation = files.get(facts_key(part))
         if (stamp.get("version"), stamp.get("facts")) != (version(), generation) or \
-                not _unbroken(stamp, table, table_found) or not self._facts_as_stamped(part, generation, stamp):
+                not self._facts_as_stamped(part, generation, stamp):
             self._restamp.add(part)  # a writer makes it again while it writes
             return None
         return table_found
@@ -737,7 +769,7 @@ class Database:
         stamp = stamps[0] if stamps else {}
         parts = stamp.get("parts")
         if stamp.get("version") != version() or not isinstance(parts, dict) or \
-                set(parts) != {f"{part:04d}" for part in covered} or not _unbroken(stamp, "totals", totals):
+                set(parts) != {f"{part:04d}" for part in covered}:
             return None
         for part in covered:
             made = parts[f"{part:04d}"]
