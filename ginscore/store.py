@@ -627,19 +627,15 @@ class Database:
         """True when a part's summary file, as written and still matching its facts, holds no
         damaged session: found in its bytes without reading them into rows (the check before a
         list is written costs a search, not a second reading of every part)."""
-        from .store_summary import version
-
-        generation = self._main()["files"].get(summary_key(part))
+        files = self._main()["files"]
+        generation = files.get(summary_key(part))
         if self._legacy or self._writer or generation is None or part in self._rows_parts:
             return False
         try:
             raw = self.files.read(summary_key(part), generation)
             stamp, _ = json.JSONDecoder().raw_decode(raw.decode("utf-8"), len('{"stamp":'))
-            made = stamp["1"]
-            facts = self._main()["files"].get(facts_key(part))
             return (raw.startswith(b'{"stamp":') and _unbroken(raw, {"stamp": stamp})
-                    and (made.get("version"), made.get("facts")) == (version(), facts)
-                    and self._facts_as_stamped(part, facts, made) and b'"unusable":' not in raw)
+                    and self._stamp_fits(part, stamp["1"], files) and b'"unusable":' not in raw)
         except (Gone, NotOurs, OSError, ValueError, TypeError, KeyError, AttributeError):
             return False  # read it whole, and let that say why
 
@@ -672,29 +668,37 @@ class Database:
 
     def _stamped(self, key: str, part: int, table: str) -> dict | None:
         """A table of one of a part's cache files (its summary, its tally) if the file's stamp
-        matches the part's facts: the code that made it, the facts file's generation and size."""
-        from .store_summary import version
+        matches the part's facts (``_stamp_fits``); else None, and a writer makes it again."""
+        found = self._cache(key, table)
+        if found is None or not self._stamp_fits(part, found[0], self._main()["files"]):
+            self._restamp.add(part)
+            return None
+        return found[1]
 
-        files = self._main()["files"]
-        if self._legacy or key not in files:
+    def _cache(self, key: str, table: str) -> tuple[dict, dict] | None:
+        """(stamp, table) of a cache file; None when there is none, when it was removed (not by a
+        write meanwhile: then the main file is read again), or when it is damaged (a crash can
+        leave one empty or cut: caches are not fsynced; or an edit by hand)."""
+        if self._legacy or key not in self._main()["files"]:
             return None
         try:
             stamps = list(self._file(key, "stamp").values())
-            table_found = self._file(key, table)
+            return (stamps[0] if stamps else {}), self._file(key, table)
         except Gone:
             if self._writer or _read_main(self.path, self.files.real)[0] == self._raw:
-                return None  # missing, not replaced by a write meanwhile: made again from the facts
+                return None
             raise
-        except _DamagedCache:  # emptied or cut by a crash (caches are not fsynced), or by hand
-            self._restamp.add(part)
+        except _DamagedCache:
             return None
-        stamp = stamps[0] if stamps else {}
+
+    def _stamp_fits(self, part: int, stamp: dict, files: dict) -> bool:
+        """Whether a cache stamp of ``part`` matches the facts file ``files`` names: made by this
+        code (``store_summary.version``) from that generation, as ``_facts_as_stamped`` finds it."""
+        from .store_summary import version
+
         generation = files.get(facts_key(part))
-        if (stamp.get("version"), stamp.get("facts")) != (version(), generation) or \
-                not self._facts_as_stamped(part, generation, stamp):
-            self._restamp.add(part)  # a writer makes it again while it writes
-            return None
-        return table_found
+        return (stamp.get("version"), stamp.get("facts")) == (version(), generation) and \
+            self._facts_as_stamped(part, generation, stamp)
 
     def _facts_as_stamped(self, part: int, generation: int, stamp: dict) -> bool:
         """Whether a part's facts file is still the one a cache was made from: the same size and
@@ -751,31 +755,19 @@ class Database:
 
     def _stored_totals(self, covered: list[int], files: dict) -> dict | None:
         """The kept totals of the parts ``covered`` if their stamp matches ``files`` (the files the
-        main file names): this code, and for each part its tally's and its facts file's generation
-        and the facts file as a cache's stamp knows it (``_facts_as_stamped``); else None."""
-        from .store_summary import version
-
-        if self._legacy or TOTALS_KEY not in self._main()["files"]:
+        main file names): for each part its tally's generation and a part's cache stamp
+        (``_stamp_fits``); else None."""
+        found = self._cache(TOTALS_KEY, "totals")
+        if found is None:
             return None
-        try:
-            stamps = list(self._file(TOTALS_KEY, "stamp").values())
-            totals = self._file(TOTALS_KEY, "totals")
-        except Gone:
-            if self._writer or _read_main(self.path, self.files.real)[0] == self._raw:
-                return None  # removed by hand: every tally is read instead
-            raise
-        except _DamagedCache:  # emptied or cut by a crash, or by hand: every tally is read instead
-            return None
-        stamp = stamps[0] if stamps else {}
+        stamp, totals = found
         parts = stamp.get("parts")
-        if stamp.get("version") != version() or not isinstance(parts, dict) or \
-                set(parts) != {f"{part:04d}" for part in covered}:
+        if not isinstance(parts, dict) or set(parts) != {f"{part:04d}" for part in covered}:
             return None
         for part in covered:
             made = parts[f"{part:04d}"]
-            if not isinstance(made, dict) or (made.get("tally"), made.get("facts")) != \
-                    (files.get(tally_key(part)), files.get(facts_key(part))) or \
-                    not self._facts_as_stamped(part, made["facts"], made):
+            if not isinstance(made, dict) or made.get("tally") != files.get(tally_key(part)) or \
+                    not self._stamp_fits(part, made, files):
                 return None
         kept = totals.get("1")
         return kept if isinstance(kept, dict) else None
@@ -1020,7 +1012,6 @@ class Database:
         parts found by their facts' digest (a folder copied with new times) are stamped afresh,
         so that ``stats`` then checks no digest."""
         from .stats import running
-        from .store_summary import version
 
         if not parts:
             return
@@ -1044,10 +1035,8 @@ class Database:
                     tallies[part] = stored
         if any(tallies[part] is None for part in covered):
             return
-        made_from = {f"{part:04d}": self._stamp(part, after[facts_key(part)], facts.get(facts_key(part)))
-                     | {"tally": after[tally_key(part)]} for part in covered}
-        stamp = {"version": version(), "parts": {key: {k: v for k, v in made.items() if k != "version"}
-                                                 for key, made in made_from.items()}}
+        stamp = {"parts": {f"{part:04d}": self._stamp(part, after[facts_key(part)], facts.get(facts_key(part)))
+                           | {"tally": after[tally_key(part)]} for part in covered}}
         groups = [group for part in covered for group in tallies[part]]
         by_variant = {variant: running([g["tally"] for g in groups if g["variant"] == variant]) for variant in VARIANTS}
         create(TOTALS_KEY, _sealed(stamp, "totals", {"1": {

@@ -156,7 +156,8 @@ def test_the_kept_totals_are_made_again_when_missing_or_stale_and_never_trusted_
     lying = json.loads(json.dumps(kept["totals"]).replace('"ann"', '"nobody"').replace('"Ann"', '"Nobody"'))
     assert lying != kept["totals"]
     first = stamp["parts"]["0000"]
-    for stale in ({"version": "another"}, {"parts": {"0000": first | {"tally": first["tally"] - 1}}},
+    for stale in ({"parts": {"0000": first | {"version": "another"}}},
+                  {"parts": {"0000": first | {"tally": first["tally"] - 1}}},
                   {"parts": {"0000": first | {"facts": first["facts"] - 1}}},
                   {"parts": {"0000": first | {"facts_size": first["facts_size"] + 1}}},
                   {"parts": {"0000": first | {"facts_mtime_ns": 1, "facts_digest": "0" * 32}}}, {"parts": {}}):
