@@ -617,27 +617,37 @@ json_values = st.recursive(
 )
 
 
+def _somewhere(draw, doc):
+    """A place in ``doc`` drawn at random: (its container, its key there, every path in ``doc``),
+    or None when ``doc`` holds nothing."""
+    paths = [p for p in _paths(doc) if p]
+    if not paths:
+        return None
+    path = draw(st.sampled_from(paths))
+    parent = doc
+    for key in path[:-1]:
+        parent = parent[key]
+    return parent, path[-1], paths
+
+
 @st.composite
 def mutated_json(draw, doc):
     doc = copy.deepcopy(doc)
     for _ in range(draw(st.integers(1, 3))):
-        paths = [p for p in _paths(doc) if p]
-        if not paths:
+        found = _somewhere(draw, doc)
+        if found is None:
             break
-        path = draw(st.sampled_from(paths))
-        parent = doc
-        for key in path[:-1]:
-            parent = parent[key]
+        parent, last, paths = found
         how = draw(st.sampled_from(["delete", "replace", "copy"]))
         if how == "delete":
-            del parent[path[-1]]
+            del parent[last]
         elif how == "replace":
-            parent[path[-1]] = draw(json_values)
+            parent[last] = draw(json_values)
         else:  # a value from elsewhere in the same export: often a plausible one
             source = doc
             for key in draw(st.sampled_from(paths)):
                 source = source[key]
-            parent[path[-1]] = copy.deepcopy(source)
+            parent[last] = copy.deepcopy(source)
     return json.dumps(doc, ensure_ascii=draw(st.booleans())).encode()
 
 
@@ -707,22 +717,19 @@ def damaged_session(draw, doc):
     """The stored document of a session with one to three fields deleted, replaced or its rows cut or flipped."""
     doc = copy.deepcopy(doc)
     for _ in range(draw(st.integers(1, 3))):
-        paths = [p for p in _paths(doc) if p]
-        if not paths:
+        found = _somewhere(draw, doc)
+        if found is None:
             break
-        path = draw(st.sampled_from(paths))
-        parent = doc
-        for key in path[:-1]:
-            parent = parent[key]
-        value = parent[path[-1]]
+        parent, last, paths = found
+        value = parent[last]
         how = draw(st.sampled_from(["delete", "replace", "text"] if isinstance(value, str) else ["delete", "replace"]))
         if how == "delete":
-            del parent[path[-1]]
+            del parent[last]
         elif how == "replace":
-            parent[path[-1]] = draw(json_values)
+            parent[last] = draw(json_values)
         else:  # a stored string (the hand rows, a name, a time) with characters changed
             at = draw(st.integers(0, len(value)))
-            parent[path[-1]] = value[:at] + draw(st.sampled_from(["|", ";", "%", "", "x", "9", "-1", "\x00", "é"])) \
+            parent[last] = value[:at] + draw(st.sampled_from(["|", ";", "%", "", "x", "9", "-1", "\x00", "é"])) \
                 + value[at + draw(st.integers(0, 3)):]
     return doc
 
