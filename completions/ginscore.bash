@@ -78,7 +78,7 @@ _ginscore() {
         case "$prev" in
             --db) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         esac
-        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo house status dealer log rules chart import export sessions use where rename delete restore stats history play watch deadwood --db --help -h" -- "$cur") )
+        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo house status dealer log rules chart import export sessions use where rename delete restore merge stats history play watch deadwood --db --help -h" -- "$cur") )
         return
     fi
     case "$cmd" in
@@ -291,7 +291,7 @@ _ginscore() {
                 --db) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --db --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--name --variant --target --gin-bonus --undercut-bonus --big-gin-bonus --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --as-copy --db --help -h" -- "$cur") )
             else
                 case "${#args[@]}" in
                     0) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ) ;;
@@ -389,6 +389,19 @@ _ginscore() {
             else
                 case "${#args[@]}" in
                     0) _ginscore_names sessions ;;
+                    *) COMPREPLY=() ;;
+                esac
+            fi
+            ;;
+        merge)
+            case "$prev" in
+                --db) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--keep-both --json --db --help -h" -- "$cur") )
+            else
+                case "${#args[@]}" in
+                    0) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ) ;;
                     *) COMPREPLY=() ;;
                 esac
             fi

@@ -162,10 +162,10 @@ def replace(path: str, data: bytes, check) -> None:
         except OSError:
             pass
         raise
-    _fsync_folder(os.path.dirname(path))
+    fsync_folder(os.path.dirname(path))
 
 
-def _fsync_folder(folder: str) -> None:
+def fsync_folder(folder: str) -> None:
     """Make the rename durable. Done after the file is replaced, so a failure here is not an error."""
     try:
         fd = os.open(folder or ".", os.O_RDONLY | _CLOEXEC)
@@ -206,19 +206,3 @@ def create_new(path: str, data: bytes, like: os.stat_result | None, durable: boo
         os.unlink(path)
         raise
     return True
-
-
-def remove_leftovers(path: str) -> None:
-    """Remove temporary files of a killed writer beside ``path`` (call only under its lock).
-
-    Only regular files with exactly our name pattern; a symlink, folder or
-    anything else at such a name is left alone, and nothing is followed.
-    """
-    folder, name = os.path.split(path)
-    with os.scandir(folder or ".") as entries:
-        leftovers = [e.path for e in entries if is_temp_of(e.name, name) and e.is_file(follow_symlinks=False)]
-    for leftover in leftovers:
-        try:
-            os.unlink(leftover)
-        except FileNotFoundError:
-            pass

@@ -37,6 +37,7 @@ COMMANDS = {
     "house": ("house",),
     "view": ("status", "dealer", "log", "rules", "chart"),
     "sessions": ("import", "export", "sessions", "use", "where", "rename", "delete", "restore"),
+    "merge": ("merge",),
     "after": ("stats", "history"),
     "live": ("play",),
     "watching": ("watch",),

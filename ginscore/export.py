@@ -18,7 +18,7 @@ from .summary import CSV_COLUMNS, csv_rows
 from .variants import Draw, Hand, Knock, Roles, SessionFacts, Standings
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-EXPORT_VERSION = 2  # 2: deal, stake, notes and the match (issue 10)
+EXPORT_VERSION = 3  # 2: deal, stake, notes and the match; 3: the session's id
 
 
 def inert(cell):
@@ -49,6 +49,8 @@ def export_json(facts: SessionFacts) -> str:
 def _format_for(facts: SessionFacts) -> int:
     """Format 1 when the session uses nothing 1.0 lacks, so 1.0 still imports it; else 2,
     which 1.0 refuses rather than silently dropping a stake, a deal rule, notes or the match."""
+    if facts.id is not None:
+        return 3
     rules = facts.rules
     newer = rules.deal != WINNER_DEALS or rules.stake or facts.match or any(h.note for h in facts.hands)
     return 2 if newer else 1

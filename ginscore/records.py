@@ -20,6 +20,26 @@ from .variants import MAX_NAME, check_seats, Draw, Hand, Knock, Roles, SessionFa
 
 NOTE_LENGTH = 200  # characters; a remark, not a diary
 MATCH_ID = re.compile(r"m-[0-9a-f]{6,32}")
+SESSION_ID = re.compile(r"s-[0-9a-f]{8,32}")
+
+
+def new_session_id() -> str:
+    """A fresh random session id (``s-`` and 24 hex digits): two machines never make the same one."""
+    import os
+
+    return "s-" + os.urandom(12).hex()
+
+
+def derived_session_id(doc: dict, salt: str = "") -> str:
+    """The id of a session stored or exported before sessions had one: made from what never changes
+    in it (variant, players, start, first dealer or roles), so the same old session gets the same
+    id on every machine and every run (two copies of one old database then merge as one)."""
+    import hashlib
+    import json
+
+    fixed = [doc.get(key) for key in ("variant", "players", "created_at", "first_dealer", "first_roles")]
+    text = json.dumps([fixed, salt], sort_keys=True, ensure_ascii=True, default=str)
+    return "s-" + hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
 def check_note(text: str | None) -> str | None:
@@ -210,7 +230,8 @@ def _card(text: str, where: str, key: str, *, rank_only: bool = False):
 def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
     """The session's facts; ``rows`` keeps the hands as the stored string (the database)."""
     hands = [hand_to_dict(h) for h in facts.hands]
-    doc = {
+    doc = {} if facts.id is None else {"id": facts.id}
+    doc |= {
         "name": facts.name,
         "variant": facts.variant,
         "players": list(facts.players),
@@ -256,6 +277,7 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
                     for n, h in enumerate(_hand_dicts(doc.get("hands", []), where, rows=not strict))),
         created_at=fields.timestamp(doc.get("created_at"), where, "created_at"),
         match=_match_id(doc.get("match"), where),
+        id=_session_id(doc.get("id"), where),
     )
     try:
         check_seats(facts)
@@ -301,6 +323,15 @@ def _hand_dicts(hands, where: str, rows: bool) -> list[dict]:
 
 def _card_text(card) -> str | None:
     return str(card) if card else None
+
+
+def _session_id(value, where: str) -> str | None:
+    """A session's id, as ``new_session_id`` and ``derived_session_id`` make them."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not SESSION_ID.fullmatch(value):
+        raise BadField(f"{where}.id: {fields.shown_value(value)} is not a session id ginscore makes (like s-1a2b3c4d5e6f)")
+    return value
 
 
 def _match_id(value, where: str) -> str | None:

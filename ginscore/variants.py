@@ -76,6 +76,7 @@ class SessionFacts(NamedTuple):
     hands: tuple[Hand, ...] = ()
     created_at: str | None = None
     match: str | None = None  # sessions linked by `rematch` share this id (stable across renames)
+    id: str | None = None  # the session's own random id, given when it starts; kept by export, merge and import
 
     @property
     def game_count(self) -> int:

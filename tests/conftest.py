@@ -29,6 +29,7 @@ def pytest_configure(config):
 def db_path(tmp_path, monkeypatch) -> Path:
     path = tmp_path / "ginscore.json"
     monkeypatch.setenv("GINSCORE_DB", str(path))
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cache"))  # never the developer's cache folder
     monkeypatch.delenv("NO_COLOR", raising=False)
     # Human output is laid out for $COLUMNS, else the terminal pytest runs in: fix it
     # so a test never depends on the developer's window (test_screens sets its own).
@@ -103,44 +104,32 @@ def status(ok):
 
 
 def stored_sessions(db_path: Path) -> dict:
-    """Every session's stored facts, by session id, read with TinyDB itself from the
-    files the main file names (schema 3): the files stay TinyDB files."""
+    """Every session's stored facts, by TinyDB document id, read with TinyDB itself (as a
+    person's own script would read the file)."""
     from tinydb import TinyDB
 
-    meta = json.loads(db_path.read_text())["meta"]["1"]
-    base = db_path.name[: -len(".json")]
-    found = {}
-    for key, generation in meta["files"].items():
-        if key.startswith("facts-"):
-            with TinyDB(db_path.parent / f"{base}.{key}-{generation}.json", access_mode="r") as part:
-                found.update({str(doc.doc_id): dict(doc) for doc in part.table("sessions").all()})
-    return found
+    with TinyDB(db_path, access_mode="r", encoding="utf-8") as db:
+        return {str(doc.doc_id): dict(doc) for doc in db.table("sessions").all()}
 
 
 def database_files(db_path: Path) -> dict[str, bytes]:
-    """The bytes of every file of the database (the main file and those beside it of its stem)."""
-    base = db_path.name[: -len(".json")]
+    """The bytes of every file in the database's folder but its lock (the cache lives elsewhere)."""
     return {p.name: p.read_bytes() for p in db_path.parent.iterdir()
-            if p.is_file() and p.name.startswith(base + ".") and not p.name.endswith(".lock")}
+            if p.is_file() and not p.name.endswith(".lock")}
 
 
 def edit_every_file(db_path: Path, old: str, new: str) -> None:
-    """What another program editing the database by hand does: ``old`` made ``new`` in each of its files."""
-    for name in database_files(db_path):
-        path = db_path.parent / name
-        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    """What another program editing the database by hand does: ``old`` made ``new`` in it."""
+    db_path.write_text(db_path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
 
 
 def facts_bytes(db_path: Path) -> list[bytes]:
-    """The bytes of the files that hold the facts (schema 3: the parts), in part order."""
-    files = json.loads(db_path.read_text())["meta"]["1"]["files"]
-    base = db_path.name[: -len(".json")]
-    return [(db_path.parent / f"{base}.{key}-{files[key]}.json").read_bytes()
-            for key in sorted(files) if key.startswith("facts-")]
+    """The bytes that hold the facts: the one database file."""
+    return [db_path.read_bytes()]
 
 
 def put_back(db_path: Path, files: dict[str, bytes]) -> None:
-    """Make the database exactly ``files`` (from ``database_files``) again: its files, no others."""
+    """Make the database's folder exactly ``files`` (from ``database_files``) again."""
     for name in set(database_files(db_path)) - set(files):
         (db_path.parent / name).unlink()
     for name, data in files.items():

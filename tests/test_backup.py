@@ -42,11 +42,12 @@ def test_export_import_export_is_the_same(ok, tmp_path, variant, fmt):
     assert ok("--db", other, "status", "--json").json()["rules"] == ok("status", "--json").json()["rules"]
 
 
-def test_import_into_the_same_database_takes_a_free_name(ok, tmp_path):
+def test_import_into_the_same_database_is_already_here_and_a_copy_takes_a_free_name(ok, tmp_path):
     _evening(ok, "standard")
     backup = tmp_path / "b.json"
     ok("export", "--format", "json", "--output", backup)
-    out = ok("import", backup).stdout
+    assert "Already here" in ok("import", backup).stdout
+    out = ok("import", backup, "--as-copy").stdout
     assert "as 'standard-1-2'" in out
     rows = ok("sessions", "--json").json()
     assert [r["name"] for r in rows] == ["standard-1", "standard-1-2"] and rows[1]["current"]
@@ -104,7 +105,7 @@ def test_import_refuses_missing_file_and_options_on_json(ok, refused, tmp_path):
     backup = tmp_path / "b.json"
     ok("export", "--format", "json", "--output", backup)
     refused("import", backup, "--gin-bonus", "20", says="carries its own")
-    refused("import", backup, "--name", "standard-1", says="already a session")
+    refused("import", backup, "--as-copy", "--name", "standard-1", says="already a session")
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -415,7 +415,7 @@ EVERY_COMMAND = [
     # (command line, writes): each valid on the `table` session with one hand played
     (["hand", "ann", "3", "20"], True), (["draw", "--upcard", "7h"], True), (["edit", "1", "jos", "2", "30"], True),
     (["undo", "--yes"], True), (["new", "three", "Ann", "Ben", "Cy"], True), (["rematch"], True),
-    (["use", "other"], True), (["import", "{export}"], True),
+    (["use", "other"], True), (["import", "{export}", "--as-copy"], True),
     (["status"], False), (["status", "--json"], False), (["dealer"], False), (["log"], False), (["rules"], False),
     (["chart"], False), (["sessions"], False), (["history"], False), (["stats"], False), (["export"], False),
     (["export", "-f", "json"], False), (["where"], False), (["deadwood", "AS", "2S", "3S", "7H", "7D", "7C", "9H",

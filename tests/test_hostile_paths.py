@@ -156,23 +156,31 @@ def test_a_schema_1_file_behind_a_link_is_migrated_with_its_copy_beside_the_real
     real.chmod(0o640)
     db_path.symlink_to(real)
     ok("hand", "ben", "3", "9")
-    backup = real.with_name("ginscore.json.schema1.bak")
+    backup = real.with_name("ginscore.json.pre-3.bak") / "ginscore.json"
     assert backup.read_bytes() == old and stat.S_IMODE(backup.stat().st_mode) == 0o640
-    assert db_path.is_symlink() and not (tmp_path / "ginscore.json.schema1.bak").exists()
+    assert db_path.is_symlink() and not (tmp_path / "ginscore.json.pre-3.bak").exists()
     assert len(_hands(real)) == 3
 
 
-@pytest.mark.parametrize("planted", ["symlink", "dangling symlink", "folder"])
-def test_a_planted_schema_backup_name_is_refused_not_followed(cli, tmp_path, db_path, planted):
+@pytest.mark.parametrize("planted", ["symlink", "dangling symlink", "a file", "a link inside the folder",
+                                     "another file inside the folder"])
+def test_a_planted_upgrade_copy_name_is_refused_not_followed(cli, tmp_path, db_path, planted):
     from .test_database_file import SCHEMA_1
 
     old = json.dumps(SCHEMA_1).encode()
     db_path.write_bytes(old)
     victim = tmp_path / "victim"
     victim.write_bytes(b"keep me")
-    backup = tmp_path / "ginscore.json.schema1.bak"
-    if planted == "folder":
+    backup = tmp_path / "ginscore.json.pre-3.bak"
+    if planted == "a file":
+        backup.write_bytes(b"not a folder")
+    elif planted.endswith("inside the folder"):
         backup.mkdir()
+        backup = backup / "ginscore.json"
+        if planted.startswith("a link"):
+            backup.symlink_to(victim)
+        else:
+            backup.write_bytes(b"another copy")
     else:
         backup.symlink_to(victim if planted == "symlink" else tmp_path / "nowhere")
     line = _one_error_line(cli(*HAND), 1)
@@ -295,23 +303,22 @@ def test_when_no_fresh_temporary_name_can_be_made_nothing_is_written(cli, tmp_pa
     assert db_path.read_bytes() == evening
 
 
-LEFTOVERS = {  # name beside the database, what it is, removed by the next writer?
-    "ours": (".ginscore.json.tmp-41-deadbeef", "file", True),
-    "ours, long token": (".ginscore.json.tmp-41-00112233445566778899aabbccddeeff", "file", True),
-    "a symlink with our name": (".ginscore.json.tmp-42-abcdef", "symlink", False),
-    "a folder with our name": (".ginscore.json.tmp-43-abcdef", "folder", False),
-    "a fifo with our name": (".ginscore.json.tmp-44-abcdef", "fifo", False),
-    "not our pattern": (".ginscore.json.tmp-notours", "file", False),
-    "not hex": (".ginscore.json.tmp-45-XYZ", "file", False),
-    "no pid": (".ginscore.json.tmp--abcdef", "file", False),
-    "another database's": (".other.json.tmp-46-abcdef", "file", False),
-    "no leading dot": ("ginscore.json.tmp-47-abcdef", "file", False),
+LEFTOVERS = {  # names beside the database that a killed writer, or anyone, could leave
+    "ours": (".ginscore.json.tmp-41-deadbeef", "file"),
+    "ours, long token": (".ginscore.json.tmp-41-00112233445566778899aabbccddeeff", "file"),
+    "a symlink with our name": (".ginscore.json.tmp-42-abcdef", "symlink"),
+    "a folder with our name": (".ginscore.json.tmp-43-abcdef", "folder"),
+    "a fifo with our name": (".ginscore.json.tmp-44-abcdef", "fifo"),
+    "not our pattern": (".ginscore.json.tmp-notours", "file"),
+    "another database's": (".other.json.tmp-46-abcdef", "file"),
+    "a part of the parted layout": ("ginscore.facts-0000-7.json", "file"),
+    "an index of the parted layout": ("ginscore.index-7.json", "file"),
 }
 
 
 @pytest.mark.parametrize("case", LEFTOVERS)
-def test_the_next_writer_removes_only_its_own_leftovers(ok, tmp_path, db_path, evening, case):
-    name, kind, removed = LEFTOVERS[case]
+def test_no_writer_removes_a_file_it_did_not_make_in_this_run(ok, tmp_path, db_path, evening, case):
+    name, kind = LEFTOVERS[case]
     victim = tmp_path / "victim"
     victim.write_bytes(b"keep me")
     leftover = tmp_path / name
@@ -323,10 +330,10 @@ def test_the_next_writer_removes_only_its_own_leftovers(ok, tmp_path, db_path, e
         _plant(kind, leftover, victim)
     before = _state(leftover)
     ok("status")
-    assert _state(leftover) == before  # readers never touch them
     ok(*HAND)
-    assert _state(leftover) == (("missing",) if removed else before)
-    assert victim.read_bytes() == b"keep me" and len(_hands(db_path)) == 2
+    ok("new", "standard", "Cy", "Dee", "--dealer", "cy")
+    assert _state(leftover) == before
+    assert victim.read_bytes() == b"keep me" and len(_hands(db_path, "standard-1")) == 2
 
 
 # --- 4. the lock file is never followed ---------------------------------------------------------
@@ -385,12 +392,27 @@ def test_a_dangling_lock_beside_the_real_file_of_a_linked_database_is_refused(cl
 
 # --- 5. permission bits and owner are kept -------------------------------------------------------
 
-@pytest.mark.parametrize("mode", [0o600, 0o640, 0o644, 0o660, 0o664, 0o400, 0o444, 0o604, 0o700, 0o755])
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o644, 0o660, 0o664, 0o604, 0o700, 0o755, 0o200])
 def test_replacing_the_file_keeps_its_permission_bits(ok, db_path, evening, mode):
     db_path.chmod(mode)
     ok(*HAND)
     assert stat.S_IMODE(db_path.stat().st_mode) == mode
     assert len(_hands(db_path)) == 2
+
+
+@pytest.mark.parametrize("mode", [0o400, 0o444, 0o440, 0o500, 0o555, 0o000])
+@pytest.mark.parametrize("args", [list(HAND), ["new", "standard", "Cy", "Dee"], ["rename", "other"], ["undo", "--yes"]])
+def test_a_read_only_database_is_read_and_never_written(cli, ok, db_path, evening, mode, args):
+    """Like SQLite with a read-only file: reading works, a write exits 1 in one line and changes
+    nothing, also for root (who could write it anyway)."""
+    db_path.chmod(mode)
+    folder = _state(db_path.parent)
+    if mode & 0o444:
+        assert ok("status", "--json").json()["hands_played"] == 1
+    line = _one_error_line(cli(*args), 1)
+    assert "read-only" in line and str(db_path) in line
+    assert db_path.read_bytes() == evening and stat.S_IMODE(db_path.stat().st_mode) == mode
+    assert _state(db_path.parent) == folder
 
 
 def test_a_linked_database_keeps_the_bits_of_the_real_file(ok, tmp_path, db_path):
@@ -423,14 +445,12 @@ def test_replacing_the_file_keeps_its_owner(ok, db_path, evening):
 # --- 6. a file changed on disk between read and write is not overwritten ------------------------
 
 def _facts_file(path: Path) -> Path:
-    """The file beside the main file that holds the session's hands (schema 3: its part)."""
-    files = json.loads(path.read_bytes())["meta"]["1"]["files"]
-    return path.parent / f"ginscore.facts-0000-{files['facts-0000']}.json"
+    """The file that holds the session's hands: the database file itself."""
+    return path
 
 
 def _other_program(change: str, path: Path, tmp: Path) -> None:
-    """What a sync client (or an editor) does to the files while ginscore holds them: the
-    session's hands are changed in the file that holds them, the rest happens to the main file."""
+    """What a sync client (or an editor) does to the file while ginscore holds it."""
     if change == "rewritten in place, same size":
         facts = _facts_file(path)
         raw = facts.read_bytes()
@@ -503,8 +523,9 @@ def test_a_file_changed_on_disk_since_it_was_read_is_not_overwritten(cli, tmp_pa
     assert not left_by_the_other, "ginscore got as far as replacing the file"
     assert not _temps(tmp_path)
     if change in ("rewritten in place, same size", "replaced by another file"):  # the other program's hand kept
-        assert db_path.read_bytes() == evening and [h.knocker_deadwood for h in _hands(db_path)] != [2]
-        assert len(_hands(db_path)) == 1
+        assert [h.knocker_deadwood for h in _hands(db_path)] == [3 if change.startswith("rewritten") else 7]
+        assert db_path.read_bytes() == evening.replace(b"knock|Ann|2|12", b"knock|Ann|3|12" if change.startswith(
+            "rewritten") else b"knock|Ann|7|12", 1)  # exactly what the other program left
     if change == "appended to":
         assert db_path.read_bytes() != evening and json.loads(db_path.read_bytes())  # the other program's file
         assert len(_hands(db_path)) == 1
@@ -550,11 +571,9 @@ def _export_targets(tmp: Path, db: Path) -> dict:
         "the lock": lambda: tmp / "ginscore.json.lock",
         "the lock through a hard link": hard("ginscore.json.lock"),
         "the lock through a symlink": link("ginscore.json.lock"),
-        "a schema backup": lambda: tmp / "ginscore.json.schema1.bak",
+        "the upgrade copy": lambda: tmp / "ginscore.json.pre-3.bak",
         "a temporary file": lambda: tmp / ".ginscore.json.tmp-1-abcdef",
-        "any .ginscore.json name": lambda: tmp / ".ginscore.json.old",
-        "a companion of the same stem": lambda: tmp / "ginscore.hands.json",
-        "the same stem as CSV": lambda: tmp / "ginscore.csv",
+        "a part of the parted layout": lambda: tmp / "ginscore.facts-0000-3.json",
         "a dangling symlink to a temporary name": lambda: (
             (tmp / "sub" / "dl").symlink_to(tmp / ".ginscore.json.tmp-9-abc")) or tmp / "sub" / "dl",
     }
@@ -773,22 +792,3 @@ def test_an_export_cut_short_leaves_the_old_output_whole(tmp_path, db_path, even
     assert child.exitcode == 9
     assert out.read_text() == "the export of last week\n"  # never opened for writing in place
     assert list(tmp_path.glob(".out.csv.tmp-*")) and db_path.read_bytes() == evening
-
-
-@pytest.mark.parametrize("other", ["ginscore.totals-{}.json", "ginscore.index-{}.json", "ginscore.facts-0000-{}.json"])
-def test_another_database_named_like_a_file_of_this_one_is_kept(ok, tmp_path, db_path, evening, other):
-    """A name of the pattern of this database's own files (its index, parts, totals) is removed
-    by the next writer when the main file does not name it, as a killed writer's leftover; another
-    database someone called that (a main file: its own `meta`) is not a leftover and is kept, and
-    when this database's writes reach the number in its name, they take the next one."""
-    assert db_path.parent == tmp_path and db_path.name == "ginscore.json"
-    other = other.format(json.loads(db_path.read_text())["meta"]["1"]["write"] + 2)
-    ok("--db", str(tmp_path / other), "new", "standard", "Cy", "Dee", "--dealer", "cy")
-    before = (tmp_path / other).read_bytes()
-    ok(*HAND)
-    ok("new", "standard", "Eve", "Fay", "--dealer", "eve", "--name", "later")
-    for _ in range(5):  # past the number in its name: a write takes the next number instead
-        ok("hand", "eve", "3", "20")
-        ok("new", "standard", "Eve", "Fay", "--dealer", "eve")
-    assert (tmp_path / other).read_bytes() == before
-    assert ok("--db", str(tmp_path / other), "status", "--json").json()["players"] == ["Cy", "Dee"]

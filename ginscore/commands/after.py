@@ -35,17 +35,15 @@ def _picked(db, variant: Variant | None = None, since: str | None = None,
     """The sessions the filters of `stats` and `history` choose, as ids oldest first, and what
     they add to the statistics (a ``stats.tally`` for each group of them).
 
-    Read from the tallies kept beside each part's facts (``Database.tally_groups``):
-    a group of one variant and the same players is kept or left whole by --variant
-    and --player, nothing is replayed, and only a group that --since cuts in two
-    reads its rows. --since reads only the parts holding sessions started on or
-    after the date.
+    Read from the tallies kept in the cache (``Database.tally_groups``): a group of
+    one variant and the same players is kept or left whole by --variant and
+    --player, nothing is replayed, and only a group that --since cuts in two
+    reads its rows.
     """
     from ..stats import tally
 
     day = _day(since)
-    # --player names every player in its refusal, so it reads every part
-    groups = db.tally_groups(db.parts_since(day) if since is not None and player is None else None)
+    groups = db.tally_groups()
     if player is not None:
         known = sorted({p for group in groups for p in group["players"]}, key=lambda p: (fold(p), p))  # ties: one order
         wanted = fold(player.strip())
@@ -93,14 +91,7 @@ def stats(
     from ..stats import combine_tallies
 
     db = _store(ctx).reading()
-    doc = None
-    day = _day(since)
-    if with_player is None and (day is None or db.all_started_since(day)):
-        # every session (of a variant): the totals kept, and the newest part
-        kept = db.running_totals(variant.value if variant is not None else None)
-        doc = combine_tallies(kept[1], start=kept[0]) if kept else None
-    if doc is None:  # filtered; or no totals kept, or the newest part holds a session played before their last
-        doc = combine_tallies(_picked(db, variant, since, with_player)[1])
+    doc = combine_tallies(_picked(db, variant, since, with_player)[1])
     if player is not None:
         names = list(doc["players"])
         if not names:
@@ -143,7 +134,7 @@ def history(
     """
     newest, fit = _how_many(show_all, limit, as_json)
     db = _store(ctx).reading()
-    if variant is None and player is None:  # the index says when each started: only the rows shown are read
+    if variant is None and player is None:  # when each started is in the facts: only the rows shown are read
         chosen = [entry[0] for entry in sorted(db.listed(), key=_started)]  # stable: ties keep their order
     else:
         chosen = _picked(db, variant, None, player)[0]

@@ -39,34 +39,55 @@ def import_(
     ace_means_gin: bool = ACE_MEANS_GIN,
     deal: Deal = DEAL,
     stake: str = STAKE,
+    as_copy: bool = typer.Option(False, "--as-copy", help="Import it as a new session (a new id, in no match), "
+                                 "even when this session is already here."),
 ) -> None:
-    """Recreate a session from a file made by `ginscore export`, as a new session.
+    """Recreate a session from a file made by `ginscore export`.
 
-    A JSON export carries everything. A CSV carries the hands only: give its
-    house rules as options (as for `new`); every row's score is checked
-    against them, and a file that does not add up is refused whole.
+    A JSON export carries everything, with the session's id. A CSV carries the
+    hands only: give its house rules as options (as for `new`); every row's
+    score is checked against them, and a file that does not add up is
+    refused whole. A session whose id is already here is not added twice:
+    the same hands (or fewer) change nothing, more hands after ours are
+    added to it, and one that differs is refused; --as-copy imports it as a
+    new session all the same.
 
     Example: ginscore import friday.json
     """
-    from ..variants import fold
+    from ..merging import free_name
+    from ..variants import MAX_NAME, fold
+    from .merge import import_known
 
     facts = _read_export(file, variant.value if variant else None, _house_rules(locals()))
+    if as_copy:
+        facts = facts._replace(id=None, match=None)  # a new session: a fresh id, in no match
     wanted = _session_name(name) or facts.name
+    source = visible(str(file))
     with _store(ctx).writing() as db:
-        taken = {fold(n) for n in db.names()}
-        if name is not None and fold(wanted) in taken:
-            raise Refused(f"there is already a session named '{wanted}'; choose another --name")
-        chosen = wanted or _free_name(db.names(), facts.variant)
-        number = 2
-        while fold(chosen) in taken:
-            chosen, number = f"{wanted}-{number}", number + 1
-        facts = facts._replace(name=chosen)
-        db.add(facts)
+        known = None if as_copy else import_known(db, facts, source)
+        if known is None:
+            taken = {fold(n) for n in db.names()}
+            if name is not None and fold(wanted) in taken:
+                raise Refused(f"there is already a session named '{wanted}'; choose another --name")
+            chosen = free_name(wanted or _free_name(db.names(), facts.variant), lambda n: fold(n) in taken,
+                               lambda number: f"-{number + 1}", MAX_NAME)
+            facts = db.add(facts._replace(name=chosen))
     from .. import render
 
-    render.say(f"Imported {counted(len(facts.hands), 'hand')} from {file} as '{chosen}'.")
-    render.show_standings(replay(facts))
-
+    if known is None:
+        render.say(f"Imported {counted(len(facts.hands), 'hand')} from {file} as '{chosen}'.")
+        render.show_standings(replay(facts))
+        return
+    kind, here = known
+    deleted = "" if here.name in db.names() else f" (deleted here: `ginscore restore {visible(as_typed(here.name))}`)"
+    if kind == "kept":
+        render.say(f"Already here: {source} is session '{here.name}'{deleted}, "
+                   f"{counted(len(here.hands), 'hand')}; nothing was written.")
+        return
+    render.say(f"Session '{here.name}' was already here{deleted}: added the later hands from {source}, "
+               f"{counted(len(here.hands), 'hand')} now.")
+    if not deleted:
+        render.show_standings(replay(here))
 
 
 def _data_shown(text: str, json_text: bool = False) -> str:
@@ -99,6 +120,7 @@ def _read_export(file: Path, variant: str | None, rules) -> SessionFacts:
     text (a name, a card) can reach the error line.
     """
     from ..export import check_against_csv, read_backup, read_file
+    from ..records import derived_session_id, session_to_dict
     from ..shown import visible
     from ..variants import check_session
 
@@ -114,7 +136,10 @@ def _read_export(file: Path, variant: str | None, rules) -> SessionFacts:
             raise Refused(f"{source}: {error}") from None
         if not facts.name:  # a CSV: its rows must score as the file says
             check_against_csv(standings, text, source)
-            facts = facts._replace(created_at=facts.hands[0].recorded_at or _now())
+            facts = facts._replace(created_at=facts.hands[0].recorded_at or _now(),
+                                   id=derived_session_id({}, text))  # the same file is the same session
+        elif facts.id is None:  # exported before sessions had ids: the id the database gave it
+            facts = facts._replace(id=derived_session_id(session_to_dict(facts)))
     except Refused as error:
         raise Refused(visible(str(error))) from None
     return facts

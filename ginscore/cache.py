@@ -1,0 +1,196 @@
+"""What is derived from a database's facts, kept in the user's cache folder: never needed.
+
+``sessions``, ``history`` and ``stats`` read one row a session (its
+``history --json`` row with its statistics counts, ``store_summary.summarise``)
+instead of replaying every hand of every session, and ``stats`` the tallies
+of those rows. Those are made from the facts and kept here, outside the
+database, so that the database stays one file a person can copy and sync:
+
+- where: ``$GINSCORE_CACHE``, else ``$XDG_CACHE_HOME/ginscore``, else
+  ``~/.cache/ginscore`` (an empty variable counts as unset);
+- one file per database, named from the database's real path (its base name,
+  made safe, and a digest of the whole path): ``club-1a2b3c4d5e6f7a8b.json``;
+- its first line says what made it (``store_summary.version``: a digest of
+  the code rows depend on), the digest of the database file it was last made
+  from, and where each section is, with a digest of its bytes; a section is
+  parsed only when a command needs it (``stats`` reads its tallies, not five
+  thousand rows), and one whose bytes do not match reads as missing;
+- each row is kept under the digest of its session's facts as read now; a
+  row counts only while that digest matches (no size or time shortcut). When
+  the database file is the one the cache was made from (one digest of its
+  bytes), the digests kept of its sessions are taken as they are: a command
+  on an unchanged file checks one digest, not one a session;
+- it is written all-or-nothing (a temporary file renamed over it) without
+  the database's lock; two commands writing it at once leave one of their
+  files, both right. A cache folder that cannot be made or written changes
+  nothing but speed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import stat
+from pathlib import Path
+
+import orjson
+
+from . import store_summary
+
+
+
+def folder() -> Path | None:
+    """The cache folder, or None when no variable says where and there is no home."""
+    for variable, below in (("GINSCORE_CACHE", ""), ("XDG_CACHE_HOME", "ginscore")):
+        value = os.environ.get(variable)
+        if value:
+            return Path(value) / below if below else Path(value)
+    home = os.environ.get("HOME")
+    if not home:
+        try:
+            home = str(Path.home())
+        except (RuntimeError, KeyError):
+            return None
+    return Path(home) / ".cache" / "ginscore"
+
+
+def path_for(real: str) -> Path | None:
+    """The cache file of the database whose real path is ``real``."""
+    where = folder()
+    if where is None:
+        return None
+    stem = re.sub(r"[^A-Za-z0-9_-]", "_", os.path.basename(real))[:40] or "db"
+    named = hashlib.sha256(os.fsencode(real)).hexdigest()[:16]
+    return where / f"{stem}-{named}.json"
+
+
+def digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def session_digest(doc: dict) -> str:
+    """The digest of one session's facts as read now (its stored document)."""
+    return digest(orjson.dumps(doc))
+
+
+class Cache:
+    """The cache file of one database: named sections, each read only when asked for.
+
+    The file's first line is its stamp: the code that made it, the digest of
+    the database file it was made from, and where each section's bytes are
+    with their digest; then the sections, each one JSON value. A section whose
+    bytes do not match its digest, or a stamp of other code, reads as missing.
+    """
+
+    def __init__(self, real: str):
+        self.path = path_for(real)
+        self.made_from: str | None = None  # the digest of the database file the sections were made from
+        self._raw = b""
+        self._places: dict[str, list] = {}
+        self._sections: dict[str, object] = {}
+        self._changed: set[str] = set()
+        self._read()
+
+    def _read(self) -> None:
+        if self.path is None:
+            return
+        try:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+            with open(fd, "rb") as handle:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    return  # a FIFO, a device: never waited on
+                raw = handle.read()
+        except (OSError, ValueError):
+            return
+        head, _, self._raw = raw.partition(b"\n")
+        try:
+            stamp = orjson.loads(head)
+        except orjson.JSONDecodeError:
+            return
+        if not isinstance(stamp, dict) or stamp.get("version") != store_summary.version():
+            return  # made by other code: made again
+        places = stamp.get("sections")
+        if isinstance(places, dict) and isinstance(stamp.get("file"), str):
+            self._places = places
+            self.made_from = stamp["file"]
+
+    def section(self, name: str):
+        """A section as kept (None when missing or damaged)."""
+        if name not in self._sections:
+            found = None
+            place = self._places.get(name)
+            try:
+                start, end, seal = place
+                data = self._raw[start:end]
+                if digest(data) == seal:
+                    found = orjson.loads(data)
+            except (TypeError, ValueError):
+                found = None
+            self._sections[name] = found
+        return self._sections[name]
+
+    def names(self) -> set[str]:
+        """The sections kept or put."""
+        return set(self._places) | {name for name, value in self._sections.items() if value is not None}
+
+    def fits(self, file_digest: str) -> bool:
+        """Whether the sections were made from exactly this database file."""
+        return self.made_from == file_digest
+
+    def put(self, name: str, value) -> None:
+        if self.section(name) != value:
+            self._sections[name] = value
+            self._changed.add(name)
+
+    def save(self, file_digest: str, keep: set[str]) -> None:
+        """Write the sections named in ``keep`` (as they now are) for this database file, if anything
+        changed; any failure only costs speed next time."""
+        if self.path is None or (not self._changed and self.made_from == file_digest
+                                 and set(self._places) == keep):
+            return
+        parts, places, at = [], {}, 0
+        for name in sorted(keep):
+            if name in self._changed or name not in self._places:
+                if self.section(name) is None:
+                    continue
+                data = orjson.dumps(self.section(name))
+            else:
+                try:
+                    start, end, seal = self._places[name]
+                    data = self._raw[start:end]
+                except (TypeError, ValueError):
+                    continue
+                if digest(data) != seal:
+                    continue  # damaged: never sealed again
+            places[name] = [at, at + len(data), digest(data)]
+            parts.append(data)
+            at += len(data)
+        data = orjson.dumps({"version": store_summary.version(), "file": file_digest, "sections": places})
+        _write(self.path, data + b"\n" + b"".join(parts))
+        self._changed.clear()
+
+
+def _write(path: Path, data: bytes) -> None:
+    """A cache file, all or nothing: a temporary file of a fresh name renamed over it."""
+    temp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        temp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{os.urandom(8).hex()}")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+        temp = None
+    except OSError:
+        pass
+    finally:
+        if temp is not None:
+            try:
+                os.unlink(temp)  # ours: created exclusively under a fresh name in this run
+            except OSError:
+                pass

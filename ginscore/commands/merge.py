@@ -1,0 +1,177 @@
+"""Sessions from elsewhere, matched by session id: `merge`, and what `import` does with an id it knows."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import typer
+
+from ..errors import ExitStatus, GinscoreError, Refused
+from ..merging import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
+from ..records import new_session_id, session_to_dict
+from ..shown import visible
+from ..summary import as_typed, counted
+from ..variants import MAX_NAME, SessionFacts, check_session, fold
+from .common import app, _json_option, _print_json, _store
+
+
+class Diverged(GinscoreError):
+    """Their record of a session and ours differ: refused whole (exit 1), nothing written."""
+
+    status = ExitStatus.DATABASE
+
+
+def taken_by(db):
+    """Whether a name is taken by a live session here (names are unique ignoring case and accents)."""
+    live = {fold(n) for n in db.names()}
+    return lambda name: fold(name) in live
+
+
+def extend(db, doc_id: int, doc: dict, ours: SessionFacts, later) -> SessionFacts:
+    """Our session with their later hands added (every hand checked as the commands would)."""
+    grown = ours._replace(hands=ours.hands + tuple(later))
+    check_session(grown)
+    db.replace(doc_id, dict(doc) | {"hands": session_to_dict(grown, rows=True)["hands"]})
+    return grown
+
+
+def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts] | None:
+    """An imported session whose id is already here: (what happened, the session here), or None
+    when the id is new. The same hands or fewer: nothing written; more, with ours as a prefix: the
+    later hands added; diverged: refused (exit 1), nothing written."""
+    found = db.by_id().get(facts.id)
+    if found is None:
+        return None
+    doc_id, doc = found
+    ours = db.facts_of(doc)
+    compared = compare(ours, facts)
+    if compared.kind == DIVERGED:
+        raise Diverged(
+            f"{source} holds session '{visible(ours.name)}' (the same session id), but not as it is here: "
+            f"{compared.why}; nothing was imported: `--as-copy` imports it as a new session"
+        )
+    if compared.kind == EXTENDED:
+        ours = extend(db, doc_id, doc, ours, compared.later)
+        if not doc.get("deleted_at"):
+            db.make_current(ours.name)
+    return compared.kind, ours
+
+
+@app.command()
+def merge(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="Another ginscore database: another machine's copy, a sync "
+                                "client's conflicted copy, an old backup.", dir_okay=False, metavar="FILE"),
+    keep_both: bool = typer.Option(False, "--keep-both",
+                                   help="Keep their record of a session that differs from ours as a copy, "
+                                        "'NAME (merged)', instead of refusing the whole merge."),
+    as_json: bool = _json_option(),
+) -> None:
+    """Bring in the sessions of another ginscore database, matched by session id.
+
+    Sessions only there are added; a session whose hands here are the first
+    hands of theirs gets their later hands; one that is the same, or longer
+    here, is kept as it is. A session that differs (a hand, or its house rules)
+    refuses the whole merge, nothing written, unless --keep-both keeps theirs
+    as a copy. Renames and deletions made only there are reported, not
+    applied. Merging the same file again changes nothing.
+
+    Example: ginscore merge "club (conflicted copy).json"
+    """
+    from ..store import Store
+
+    store = _store(ctx)
+    other = Store(file)
+    shown_file = visible(str(file))
+    if store.owns(str(file)) and os.path.exists(file):
+        raise Refused(f"{shown_file} is this database (or one of its files); merge another ginscore database")
+    if not os.path.lexists(file):
+        raise Refused(f"there is no file {shown_file}; give the path of another ginscore database")
+    theirs_db = other.reading()
+    theirs = [(doc, theirs_db.facts_of(doc)) for _, doc in theirs_db.entries()]
+    if not theirs_db.storage.raw or not theirs_db.storage.read():
+        raise Refused(f"{shown_file} is empty: it holds no ginscore sessions")
+    report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "skipped": []}
+    with store.writing() as db:
+        here = db.by_id()
+        plan = []
+        for doc, facts in theirs:
+            found = here.get(facts.id)
+            if found is None:
+                plan.append(("add", doc, facts, None, None))
+                continue
+            ours = db.facts_of(found[1])
+            compared = compare(ours, facts)
+            if compared.kind == DIVERGED and not keep_both:
+                raise Diverged(
+                    f"session '{visible(ours.name)}' is not the same here and in {shown_file}: {compared.why}; "
+                    "nothing was merged: `ginscore merge --keep-both` keeps theirs as a copy named '... (merged)'"
+                )
+            plan.append((compared.kind, doc, facts, found, compared))
+        for kind, doc, facts, found, compared in plan:
+            if kind == "add":
+                report["added"].append(_add(db, doc, facts))
+                continue
+            doc_id, our_doc = found
+            ours = db.facts_of(our_doc)
+            if kind == DIVERGED:
+                copy = facts._replace(id=new_session_id(), match=None,
+                                      name=free_name(facts.name, taken_by(db), merged_ending, MAX_NAME))
+                db.add(copy, current=False)
+                report["copied"].append({"name": copy.name, "of": ours.name, "hand": compared.hand})
+            elif kind == EXTENDED:
+                extend(db, doc_id, our_doc, ours, compared.later)
+                report["extended"].append({"name": ours.name, "hands_added": len(compared.later),
+                                           "hands": len(ours.hands) + len(compared.later)})
+            else:
+                report["kept"].append({"name": ours.name, "hands": len(ours.hands)})
+            report["skipped"] += _not_applied(ours, our_doc, facts, doc)
+    if as_json:
+        _print_json(report)
+        return
+    _tell(report, shown_file)
+
+
+def _add(db, doc: dict, facts: SessionFacts) -> dict:
+    """A session only there, added as it is there (a deleted one stays deleted); a name taken
+    here by another live session gets ' (merged)'."""
+    stored = session_to_dict(facts, rows=True)
+    deleted = doc.get("deleted_at")
+    if deleted:
+        stored["deleted_at"] = deleted
+    else:
+        stored["name"] = free_name(facts.name, taken_by(db), merged_ending, MAX_NAME)
+    db.insert(stored)
+    return {"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)}
+
+
+def _not_applied(ours: SessionFacts, our_doc: dict, facts: SessionFacts, doc: dict) -> list[dict]:
+    """Renames and deletions made only there: told, never applied."""
+    skipped = []
+    if facts.name != ours.name:
+        skipped.append({"name": ours.name, "why": f"renamed there to '{facts.name}'"})
+    if doc.get("deleted_at") and not our_doc.get("deleted_at"):
+        skipped.append({"name": ours.name, "why": "deleted there"})
+    return skipped
+
+
+def _tell(report: dict, shown_file: str) -> None:
+    from .. import render
+
+    counts = [f"{len(report[key])} {key}" for key in ("added", "extended", "copied", "kept", "skipped")
+              if report[key] or key in ("added", "kept")]
+    changed = report["added"] or report["extended"] or report["copied"]
+    render.say(f"Merged {shown_file}: {', '.join(counts)}." + ("" if changed else " Nothing was changed."))
+    for row in report["added"]:
+        gone = " (deleted there: added as deleted)" if row["deleted"] else ""
+        render.say(f"  added     '{visible(row['name'])}', {counted(row['hands'], 'hand')}{gone}")
+    for row in report["extended"]:
+        render.say(f"  extended  '{visible(row['name'])}': {counted(row['hands_added'], 'later hand')} from there,"
+                   f" {row['hands']} now")
+    for row in report["copied"]:
+        render.say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
+                   + (f" from hand {row['hand']}" if row["hand"] else ""))
+    for row in report["skipped"]:
+        render.say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} (not applied here; "
+                   f"`ginscore rename --session {visible(as_typed(row['name']))} NEW` or `ginscore delete` does it)")

@@ -1,0 +1,131 @@
+"""What the listings read of every session, made from the facts, kept in the cache.
+
+A row a session (``store_summary.summarise``: its ``history --json`` row with
+its statistics counts) and the tally groups ``stats`` adds up
+(``store_summary.grouped``), kept in the user's cache folder (``cache``)
+under the digest of the facts each was made from. When the database file is
+the one the cache was last made from (one digest of its bytes), every row is
+taken as kept; otherwise each session's digest is taken and only the rows of
+sessions whose facts changed are made again. A row is never trusted on a
+file's size or time.
+
+Only a reader of an unchanged database keeps what it made (a writer's tables
+are not yet the file's); the cache is written after the listing is made.
+"""
+
+from __future__ import annotations
+
+from .cache import Cache, digest, session_digest
+from .errors import DatabaseUnusable
+
+
+class Derived:
+    """The rows and tallies of one open database."""
+
+    def __init__(self, db):
+        self.db = db
+        db.storage.read()
+        raw = db.storage.raw if not db.storage.dirty and db.storage.legacy is None else None
+        self.file_digest = digest(raw) if raw is not None else None  # None: nothing is kept (a writer's tables)
+        self.cache = Cache(db.real)
+        self.fits = self.file_digest is not None and self.cache.fits(self.file_digest)
+        self._digests: dict[int, str] | None = None
+        self._made: dict[str, dict] = {}  # rows made in this run, by digest
+
+    def digests(self) -> dict[int, str]:
+        """Each stored session's digest, by document id: as kept when the file is the one the
+        cache was made from, else taken of each session's facts as read now."""
+        if self._digests is None:
+            entries = self.db.entries()
+            kept = self.cache.section("digests") if self.fits else None
+            if isinstance(kept, dict) and len(kept) == len(entries) and all(
+                    isinstance(kept.get(str(n)), str) for n, _ in entries):
+                self._digests = {n: kept[str(n)] for n, _ in entries}
+            else:
+                self._digests = {n: session_digest(doc) for n, doc in entries}
+                self.cache.put("digests", {str(n): key for n, key in self._digests.items()})
+        return self._digests
+
+    def _kept_rows(self) -> dict:
+        found = self.cache.section("rows")
+        return found if isinstance(found, dict) else {}
+
+    def _row(self, doc_id: int) -> dict:
+        key = self.digests()[doc_id]
+        row = self._made.get(key) or self._kept_rows().get(key)
+        if not isinstance(row, dict) or not row:
+            from .store_summary import summarise
+
+            row = self._made[key] = summarise(dict(self._doc(doc_id)))
+        return row
+
+    def _doc(self, doc_id: int) -> dict:
+        return next(doc for n, doc in self.db.entries() if n == doc_id)
+
+    def _checked(self, ids: list[int]) -> list[dict]:
+        found = [self._row(n) for n in ids]
+        for row in found:
+            if "unusable" in row:
+                raise DatabaseUnusable(self.db.path, row["unusable"])
+        return found
+
+    def rows(self, ids: list[int]) -> list[dict]:
+        """The rows of these sessions; a session that cannot be read fails them all, naming it."""
+        found = self._checked(ids)
+        self._save()
+        return found
+
+    def _live_key(self) -> str:
+        digests = self.digests()
+        return digest("".join(f"{n}:{digests[n]};" for n, _ in self.db._live()).encode())
+
+    def _part(self, name: str, key: str | None):
+        """A part kept under ``name`` for facts of digest ``key`` (any, when the file fits)."""
+        found = self.cache.section(name)
+        if isinstance(found, dict) and "value" in found and (found.get("key") == key or key is None and self.fits):
+            return found["value"]
+        return None
+
+    def groups(self) -> list[dict]:
+        """The tally groups of the live sessions."""
+        found = self._part("groups", None) if self.fits else None
+        if not isinstance(found, list):
+            key = self._live_key()
+            found = self._part("groups", key)
+            if not isinstance(found, list):
+                from .store_summary import grouped
+
+                live = [n for n, _ in self.db._live()]
+                found = grouped([row | {"id": n} for n, row in zip(live, self._checked(live))])
+            self.cache.put("groups", {"key": key, "value": found})
+        self._save()
+        return found
+
+    def per_session(self, name: str, made) -> list:
+        """``made(facts)`` of each live session, kept by the session's digest under ``name``."""
+        digests = self.digests()
+        kept = self._part(name, "by-digest")
+        kept = kept if isinstance(kept, dict) else {}
+        found, fresh = [], {}
+        for n, doc in self.db._live():
+            key = digests[n]
+            value = kept[key] if key in kept else made(self.db.facts_of(doc))
+            fresh[key] = value
+            found.append(value)
+        self.cache.put(name, {"key": "by-digest", "value": fresh})
+        self._save()
+        return found
+
+    def _save(self) -> None:
+        """What was made, into the cache file (a reader of an unchanged file only): the rows of the
+        sessions there now, and every section kept before or made now."""
+        if self.file_digest is None:
+            return
+        if self._made:
+            digests = set(self.digests().values())
+            rows = {key: row for key, row in self._kept_rows().items() if key in digests}
+            rows.update(self._made)
+            self.cache.put("rows", rows)
+        self.digests()
+        self.cache.save(self.file_digest, self.cache.names() | {"digests", "rows"} if self._made
+                        else self.cache.names() | {"digests"})

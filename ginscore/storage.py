@@ -1,0 +1,210 @@
+"""The database file as TinyDB sees it: one JSON file, read once, replaced whole.
+
+``DatabaseStorage`` is a TinyDB ``Storage`` (TinyDB's own extension point for
+where and how the tables are kept): ``TinyDB(real, storage=DatabaseStorage,
+shown=..., writer=...)``. It reads the file once per command, checks that it
+is a ginscore database (the two tables ``sessions`` and ``meta``, TinyDB's
+document ids, a schema this ginscore knows), and keeps every change TinyDB
+makes in memory. Nothing reaches the disk until ``commit``, which the store
+calls once, under the lock, when the command has succeeded: the new bytes go
+to a temporary file beside the real one (created exclusively under a fresh
+name), are fsynced, checked against what was read (a file another program
+changed meanwhile is never overwritten), and renamed over it; then the folder
+is fsynced. A refused command never commits, so the file stays byte for byte
+as it was. The file keeps its permission bits.
+
+A file of an older layout (schema 1 and 2: one file; schema 3: a main file
+naming part files beside it) is read through ``legacy`` into the tables of
+today, in memory; the first commit keeps a copy of every old file first
+(``legacy.keep_copy``) and then writes the one file.
+
+JSON is read and written with orjson (several times faster than ``json`` on a
+file of years of hands; see docs/performance.md): compact, UTF-8, which
+TinyDB's own ``JSONStorage`` reads back (``encoding="utf-8"``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import orjson
+from tinydb.storages import Storage
+
+from . import atomic
+from .errors import DatabaseUnusable
+
+SCHEMA_VERSION = 4  # 1-2: one file of 1.x; 3: the parted layout of 2.x; 4: one TinyDB file again
+TABLES = ("meta", "sessions")
+A_FOLDER = "is a folder, not a database file; pass --db with a file path"
+NOT_OURS = "is JSON but not a ginscore database; it was left as it is, use --db for another file"
+NOT_JSON = "is not JSON (damaged, or not a ginscore file); it was left as it is, use --db for another file"
+
+_writes = 0  # times this process has replaced a database file (committed a write)
+
+
+def writes() -> int:
+    """How many times this process has replaced a database file.
+
+    The exit point compares it before and after a command: a command that
+    changed the database exits 0 whatever happens afterwards (docs/commands.md).
+    """
+    return _writes
+
+
+def not_a_file(path, kind: str) -> DatabaseUnusable:
+    if kind == "a folder":
+        return DatabaseUnusable(path, A_FOLDER)
+    return DatabaseUnusable(path, f"is {kind}, not a database file; it was left as it is, pass --db with a file path")
+
+
+def read_bytes(shown, real: str) -> tuple[bytes | None, os.stat_result | None]:
+    """The file's bytes and stat; (None, None) when it does not exist yet. Only ever a regular file."""
+    try:
+        return atomic.read(real) or (None, None)
+    except atomic.NotRegular as error:
+        raise not_a_file(shown, error.kind) from None
+    except IsADirectoryError:
+        raise DatabaseUnusable(shown, A_FOLDER) from None
+    except PermissionError:
+        raise DatabaseUnusable(shown, "cannot be read: permission denied") from None
+    except OSError as error:
+        raise DatabaseUnusable(shown, f"cannot be read: {error.strerror or error}") from None
+
+
+def parse(shown, raw: bytes) -> dict:
+    """The tables in a file's bytes, checked to be a ginscore database's ({} for an empty file)."""
+    if not raw.strip():
+        return {}
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError:  # also bad UTF-8, NaN, and nesting deeper than any database
+        data = _lenient(shown, raw)
+    check_shape(shown, data)
+    return data
+
+
+def _lenient(shown, raw: bytes):
+    """What Python's own ``json`` makes of a file orjson refuses: a NaN or Infinity edited into one
+    session by hand is then damage in that session (named, the others still work), not in the file."""
+    import json
+
+    try:
+        return json.loads(raw)
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deeply to be ours
+        raise DatabaseUnusable(shown, NOT_JSON) from None
+
+
+def _whole(value) -> bool:
+    return type(value) is int and value >= 0
+
+
+def meta_of(data: dict) -> dict:
+    docs = list(data.get("meta", {}).values())
+    return docs[0] if docs else {}
+
+
+def check_shape(shown, data) -> None:
+    """Refuse what is not a ginscore database of a schema this ginscore can read."""
+    if not isinstance(data, dict) or any(k not in TABLES for k in data):
+        raise DatabaseUnusable(shown, NOT_OURS)
+    if not data:
+        return
+    tables = [data.get(name, {}) for name in TABLES]
+    if not all(isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in tables):
+        raise DatabaseUnusable(shown, NOT_OURS)
+    if not all(key.isascii() and key.isdigit() for t in tables for key in t):  # TinyDB's document ids
+        raise DatabaseUnusable(shown, NOT_OURS)
+    version = meta_of(data).get("schema_version")
+    if not _whole(version) or version < 1:
+        raise DatabaseUnusable(shown, NOT_OURS)
+    if version > SCHEMA_VERSION:
+        raise DatabaseUnusable(
+            shown, f"was written by a newer ginscore (schema {version}, this one knows {SCHEMA_VERSION}); upgrade ginscore"
+        )
+    if version == SCHEMA_VERSION and not isinstance(meta_of(data).get("current"), (str, type(None))):
+        raise DatabaseUnusable(shown, NOT_OURS)
+
+
+def dumps(data) -> bytes:
+    return orjson.dumps(data)
+
+
+class DatabaseStorage(Storage):
+    """TinyDB's storage for a ginscore database: read once, kept in memory, committed once.
+
+    ``real`` is the file itself (symlinks followed); ``shown`` the path as the
+    user gave it (messages name it). Only a ``writer`` (under the lock) may
+    ``commit``.
+    """
+
+    def __init__(self, real: str, *, shown: Path, writer: bool = False, access_mode: str = "r+"):
+        self.real = real
+        self.shown = shown
+        self.writer = writer
+        self.raw: bytes | None = None
+        self.stat: os.stat_result | None = None
+        self.legacy = None  # a ``legacy.Old`` when the file is of an older layout
+        self.dirty = False
+        self._data: dict | None = None
+
+    # TinyDB's Storage -------------------------------------------------------
+
+    def read(self) -> dict:
+        if self._data is None:
+            self.raw, self.stat = read_bytes(self.shown, self.real)
+            data = parse(self.shown, self.raw) if self.raw is not None else {}
+            version = meta_of(data).get("schema_version", SCHEMA_VERSION) if data else SCHEMA_VERSION
+            if version < SCHEMA_VERSION:
+                from . import legacy
+
+                self.legacy = legacy.read(self.shown, self.real, data, version)
+                data = self.legacy.tables
+            self._data = data
+        return self._data
+
+    def write(self, data: dict) -> None:
+        self._data = data
+        self.dirty = True
+
+    def close(self) -> None:
+        pass  # nothing is held open: the file was read whole, and is replaced whole by ``commit``
+
+    # ginscore's --------------------------------------------------------------
+
+    def commit(self) -> bool:
+        """Replace the file with the tables as they now are (under the lock): False when nothing changed."""
+        if not self.writer:
+            raise RuntimeError("only a writer commits")
+        if not self.dirty and self.legacy is None:
+            return False
+        data = self.read()
+        data.setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
+        written = dumps({name: data.get(name, {}) for name in TABLES})
+        if written == self.raw:
+            self.dirty = False
+            return False
+        if self.legacy is not None:
+            self.legacy.keep_copy()
+        try:
+            atomic.replace(self.real, written, self._unchanged)
+        except OSError as error:
+            raise DatabaseUnusable(self.shown, f"cannot be written: {error.strerror or error}") from None
+        global _writes
+        _writes += 1  # committed: from here on the command has changed the database
+        if self.legacy is not None:
+            self.legacy.put_away()
+            self.legacy = None
+        self.raw, self.dirty = written, False
+        return True
+
+    def _unchanged(self) -> os.stat_result | None:
+        """The file as it is now, if it is still what was read (the commit's last check); else
+        exit 1, nothing written: another program changed it between ginscore's read and its write."""
+        now, found = read_bytes(self.shown, self.real)
+        if now != self.raw or (self.legacy is not None and not self.legacy.unchanged()):
+            raise DatabaseUnusable(
+                self.shown, "was changed on disk by another program after ginscore read it (a sync client?); "
+                "nothing was written: run the command again"
+            )
+        return found

@@ -1,0 +1,289 @@
+"""Sessions from elsewhere, matched by their id: `import` that never adds a session twice, and
+`merge` of another copy of the database (another machine's, a conflicted copy, an old backup)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from .conftest import run_cli, stored_sessions
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _one_line(result, status: int) -> str:
+    assert result.exit_code == status, (result.stdout, result.stderr)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and "Traceback" not in result.stderr
+    return lines[0]
+
+
+def _export(ok, tmp_path: Path, name: str, *db) -> Path:
+    path = tmp_path / name
+    path.write_text(ok(*db, "export", "-f", "json").stdout)
+    return path
+
+
+def _evening(ok, *db) -> None:
+    ok(*db, "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday")
+    ok(*db, "hand", "ann", "4", "22")
+    ok(*db, "hand", "ben", "0", "30")
+
+
+# --- import ---------------------------------------------------------------------------------
+
+
+def test_import_of_a_session_already_here_writes_nothing(ok, db_path, tmp_path):
+    _evening(ok)
+    export = _export(ok, tmp_path, "friday.json")
+    before = db_path.read_bytes()
+    out = " ".join(ok("import", str(export)).stdout.split())
+    assert out.startswith("Already here:") and "'friday'" in out and "2 hands" in out
+    assert db_path.read_bytes() == before
+
+
+def test_import_of_fewer_hands_of_a_session_here_writes_nothing(ok, db_path, tmp_path):
+    _evening(ok)
+    ok("undo", "--yes")
+    short = _export(ok, tmp_path, "short.json")
+    ok("hand", "ben", "0", "30")
+    before = db_path.read_bytes()
+    assert "Already here" in ok("import", str(short)).stdout
+    assert db_path.read_bytes() == before and ok("status", "--json").json()["hands_played"] == 2
+
+
+def test_import_of_more_hands_adds_the_later_ones(ok, db_path, tmp_path):
+    _evening(ok)
+    other = ("--db", str(tmp_path / "laptop.json"))
+    ok(*other, "import", str(_export(ok, tmp_path, "friday.json")))
+    ok(*other, "hand", "ann", "3", "9")
+    ok(*other, "draw")
+    longer = _export(ok, tmp_path, "longer.json", *other)
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann")
+    out = ok("import", str(longer)).stdout
+    assert "already here" in out and "4 hands now" in out
+    assert ok("status", "--json").json()["session"] == "friday"  # made current
+    assert ok("log", "--json").json()["hands"] == ok(*other, "log", "--json").json()["hands"]
+    assert len(ok("sessions", "--json").json()) == 2
+
+
+def test_import_of_a_session_that_diverged_is_refused_naming_the_hand(cli, ok, db_path, tmp_path):
+    _evening(ok)
+    other = ("--db", str(tmp_path / "laptop.json"))
+    ok(*other, "import", str(_export(ok, tmp_path, "friday.json")))
+    ok(*other, "edit", "2", "ben", "0", "25")
+    diverged = _export(ok, tmp_path, "diverged.json", *other)
+    before = db_path.read_bytes()
+    line = _one_line(cli("import", str(diverged)), 1)
+    assert "hand 2 differs" in line and "--as-copy" in line and "diverged.json" in line
+    assert db_path.read_bytes() == before
+    ok("import", str(diverged), "--as-copy")  # all the same, as a new session
+    sessions = stored_sessions(db_path)
+    assert len(sessions) == 2 and sessions["1"]["id"] != sessions["2"]["id"]
+    assert [s["name"] for s in sessions.values()] == ["friday", "friday-2"]
+
+
+def test_as_copy_makes_a_new_session_outside_any_match(ok, db_path, tmp_path):
+    _evening(ok)
+    ok("rematch")
+    ok("hand", "ann", "2", "30")
+    export = _export(ok, tmp_path, "rematch.json")
+    assert json.loads(export.read_text())["session"]["match"]
+    ok("import", str(export), "--as-copy", "--name", "again")
+    copy = json.loads(ok("export", "-f", "json", "--session", "again").stdout)["session"]
+    assert "match" not in copy and copy["id"] != json.loads(export.read_text())["session"]["id"]
+    assert ok("status", "--json").json()["session"] == "again"
+
+
+def test_an_old_export_without_an_id_is_imported_once(ok, db_path, tmp_path):
+    _evening(ok)
+    doc = json.loads(ok("export", "-f", "json").stdout)
+    del doc["session"]["id"]
+    doc["ginscore_export"] = 1
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(doc))
+    other = ("--db", str(tmp_path / "other.json"))
+    ok(*other, "import", str(old))
+    before = (tmp_path / "other.json").read_bytes()
+    assert "Already here" in ok(*other, "import", str(old)).stdout
+    assert (tmp_path / "other.json").read_bytes() == before
+
+
+def test_a_csv_imported_twice_is_one_session(ok, db_path, tmp_path):
+    _evening(ok)
+    csv = tmp_path / "friday.csv"
+    csv.write_text(ok("export").stdout)
+    other = ("--db", str(tmp_path / "other.json"))
+    ok(*other, "import", str(csv), "--variant", "standard")
+    before = (tmp_path / "other.json").read_bytes()
+    assert "Already here" in ok(*other, "import", str(csv), "--variant", "standard").stdout
+    assert (tmp_path / "other.json").read_bytes() == before
+
+
+def test_an_imported_name_taken_here_is_shortened_before_its_suffix(ok, db_path, tmp_path):
+    long = "x" * 200
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", long)
+    export = _export(ok, tmp_path, "long.json")
+    ok("import", str(export), "--as-copy")
+    names = [s["name"] for s in stored_sessions(db_path).values()]
+    assert names == [long, "x" * 198 + "-2"] and all(len(n) <= 200 for n in names)
+
+
+# --- merge ----------------------------------------------------------------------------------
+
+
+def test_merging_two_copies_that_each_recorded_hands(ok, db_path, tmp_path):
+    _evening(ok)
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ben", "--name", "holly")
+    phone = tmp_path / "phone.json"
+    shutil.copy(db_path, phone)
+    ph = ("--db", str(phone))
+    ok("hand", "ann", "2", "20", "--session", "friday")  # the laptop goes on with friday
+    ok(*ph, "hand", "ben", "0", "12", "--session", "holly")  # the phone with holly
+    ok(*ph, "new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben", "--name", "threes")
+    laptop = tmp_path / "laptop.json"
+    shutil.copy(db_path, laptop)
+    out = ok("merge", str(phone)).stdout
+    assert "1 added" in out and "1 extended" in out and "threes" in out and "holly" in out
+    ok(*ph, "merge", str(laptop))
+    for name in ("friday", "holly", "threes"):
+        ours = ok("log", "--json", "--session", name).json()
+        assert ours == ok(*ph, "log", "--json", "--session", name).json()
+    assert ok("status", "--json", "--session", "friday").json()["hands_played"] == 3
+    assert ok("status", "--json", "--session", "holly").json()["hands_played"] == 1
+    ids = sorted(s["id"] for s in stored_sessions(db_path).values())
+    assert ids == sorted(s["id"] for s in stored_sessions(phone).values()) and len(ids) == 3
+
+
+def test_merging_the_same_file_again_changes_nothing(ok, db_path, tmp_path):
+    _evening(ok)
+    other = tmp_path / "other.json"
+    ok("--db", str(other), "new", "oklahoma", "Ann", "Cy", "--dealer", "Cy")
+    ok("merge", str(other))
+    before = db_path.read_bytes()
+    report = ok("merge", str(other), "--json").json()
+    assert db_path.read_bytes() == before
+    assert report == {"file": str(other), "added": [], "extended": [], "copied": [],
+                      "kept": [{"name": "oklahoma-1", "hands": 0}], "skipped": []}
+
+
+def test_a_diverged_session_refuses_the_whole_merge_unless_both_are_kept(cli, ok, db_path, tmp_path):
+    _evening(ok)
+    other = tmp_path / "other.json"
+    shutil.copy(db_path, other)
+    ok("--db", str(other), "new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "only there")
+    ok("--db", str(other), "edit", "1", "ann", "5", "22", "--session", "friday")
+    before = db_path.read_bytes()
+    line = _one_line(cli("merge", str(other)), 1)
+    assert "'friday'" in line and "hand 1 differs" in line and "--keep-both" in line
+    assert db_path.read_bytes() == before  # not even the session only there was added
+    report = ok("merge", str(other), "--keep-both", "--json").json()
+    assert [r["name"] for r in report["added"]] == ["only there"]
+    assert report["copied"] == [{"name": "friday (merged)", "of": "friday", "hand": 1}]
+    assert ok("log", "--json", "--session", "friday (merged)").json()["hands"][0]["knocker_deadwood"] == 5
+    assert ok("log", "--json", "--session", "friday").json()["hands"][0]["knocker_deadwood"] == 4
+    ok("--db", str(other), "edit", "1", "ann", "6", "22", "--session", "friday")
+    report = ok("merge", str(other), "--keep-both", "--json").json()
+    assert report["copied"][0]["name"] == "friday (merged 2)"
+
+
+def test_renames_and_deletions_made_only_there_are_reported_not_applied(ok, db_path, tmp_path):
+    _evening(ok)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "saturday")
+    other = tmp_path / "other.json"
+    shutil.copy(db_path, other)
+    ok("--db", str(other), "rename", "--session", "friday", "vendredi")
+    ok("--db", str(other), "delete", "saturday", "--yes")
+    before = db_path.read_bytes()
+    report = ok("merge", str(other), "--json").json()
+    assert report["skipped"] == [{"name": "friday", "why": "renamed there to 'vendredi'"},
+                                 {"name": "saturday", "why": "deleted there"}]
+    assert db_path.read_bytes() == before
+    assert "not applied" in ok("merge", str(other)).stdout
+
+
+def test_a_session_only_there_whose_name_is_taken_here_comes_in_as_merged(ok, db_path, tmp_path):
+    _evening(ok)
+    other = ("--db", str(tmp_path / "other.json"))
+    ok(*other, "new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "friday")
+    ok(*other, "new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "gone")
+    ok(*other, "delete", "gone", "--yes")
+    report = ok("merge", str(tmp_path / "other.json"), "--json").json()
+    assert report["added"] == [{"name": "friday (merged)", "hands": 0, "deleted": False},
+                               {"name": "gone", "hands": 0, "deleted": True}]
+    assert [r["name"] for r in ok("sessions", "--deleted", "--json").json()] == ["gone"]
+
+
+def test_merge_reads_every_older_layout(ok, db_path, tmp_path):
+    ok("new", "standard", "Zed", "Yan", "--dealer", "Zed")
+    folder = tmp_path / "old"
+    shutil.copytree(FIXTURES / "schema3", folder)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    report = ok("merge", str(folder / "club.json"), "--json").json()
+    assert len(report["added"]) == 8 and {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert ok("merge", str(folder / "club.json"), "--json").json()["added"] == []
+    old2 = tmp_path / "old2.json"
+    old2.write_bytes((FIXTURES / "schema2.json").read_bytes())
+    assert ok("merge", str(old2), "--json").json()["added"]
+    assert old2.read_bytes() == (FIXTURES / "schema2.json").read_bytes()
+
+
+def test_a_copy_of_a_parted_database_upgraded_apart_merges_as_one(ok, tmp_path):
+    """Two machines that each upgraded their copy of one 2.x database give its sessions the same ids."""
+    for name in ("a", "b"):
+        shutil.copytree(FIXTURES / "schema3", tmp_path / name)
+        ok("--db", str(tmp_path / name / "club.json"), "hand", "ann", "1", "30", "--session", "Friday") if name == "a" \
+            else ok("--db", str(tmp_path / name / "club.json"), "use", "Friday")
+    report = ok("--db", str(tmp_path / "b" / "club.json"), "merge", str(tmp_path / "a" / "club.json"), "--json").json()
+    assert report["added"] == [] and report["extended"] == [{"name": "Friday", "hands_added": 1, "hands": 5}]
+
+
+def test_merge_refuses_itself_a_missing_file_and_what_is_not_a_database(cli, ok, db_path, tmp_path):
+    _evening(ok)
+    before = db_path.read_bytes()
+    assert "is this database" in _one_line(cli("merge", str(db_path)), 2)
+    assert "no file" in _one_line(cli("merge", str(tmp_path / "nowhere.json")), 2)
+    junk = tmp_path / "junk.json"
+    junk.write_text("{not json")
+    line = _one_line(cli("merge", str(junk)), 1)
+    assert str(junk) in line and "not JSON" in line
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps({"meta": {"1": {"schema_version": 4, "current": None}},
+                                   "sessions": {"1": {"id": "s-0123456789ab", "name": "x", "variant": "whist",
+                                                      "players": ["A", "B"]}}}))
+    line = _one_line(cli("merge", str(damaged)), 1)
+    assert str(damaged) in line and "damaged session" in line
+    assert db_path.read_bytes() == before
+
+
+ACTIONS = st.lists(st.sampled_from([
+    ("hand", "ann", "3", "20"), ("hand", "ben", "0", "10"), ("draw",), ("undo", "--yes"),
+    ("new", "standard", "Ann", "Ben", "--dealer", "Ann"), ("new", "hollywood", "Ann", "Ben", "--dealer", "Ben"),
+    ("rematch",), ("rename", "renamed"), ("delete", "--yes"),
+]), max_size=6)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(mine=ACTIONS, theirs=ACTIONS, keep_both=st.booleans())
+def test_merging_twice_is_byte_identical_the_second_time(mine, theirs, keep_both):
+    with tempfile.TemporaryDirectory() as tmp:
+        a, b = Path(tmp) / "a.json", Path(tmp) / "b.json"
+        run_cli("--db", a, "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "start")
+        run_cli("--db", a, "hand", "ann", "2", "9")
+        shutil.copy(a, b)
+        for db, actions in ((a, mine), (b, theirs)):
+            for action in actions:
+                run_cli("--db", db, *action)  # some are refused (a hand after the game): as at a table
+        extra = ["--keep-both"] if keep_both else []
+        first = run_cli("--db", a, "merge", b, *extra)
+        assert first.exit_code in (0, 1), first.stderr
+        after = a.read_bytes()
+        second = run_cli("--db", a, "merge", b, *extra)
+        assert second.exit_code == first.exit_code and a.read_bytes() == after
+        if first.exit_code == 0:
+            ours = {s["id"] for s in stored_sessions(a).values()}
+            assert {s["id"] for s in stored_sessions(b).values()} <= ours
