@@ -38,6 +38,7 @@ COMMANDS = {
     "view": ("status", "dealer", "log", "rules", "chart"),
     "sessions": ("import", "export", "sessions", "use", "where", "rename", "delete", "restore"),
     "after": ("stats", "history"),
+    "ratings": ("ratings",),
     "live": ("play",),
     "watching": ("watch",),
     "cards": ("deadwood",),
