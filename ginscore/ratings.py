@@ -87,7 +87,7 @@ def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
 def chosen(game: dict, variant: str | None = None, since: str | None = None) -> bool:
     """Whether ``--variant`` and ``--since`` (a YYYY-MM-DD day) keep a game: one of that variant,
     finished on or after that day (the date the time was recorded with; a game kept without a
-    time goes by the day its session started)."""
+    time goes by the UTC day its session started)."""
     if variant is not None and game["variant"] != variant:
         return False
     return since is None or (game["finished"] or game["started"])[:10] >= since

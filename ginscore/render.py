@@ -870,9 +870,8 @@ def _show_rating_history(line: dict, rank: int | None) -> None:
         return games
 
     def blocks() -> Group:
-        return Group(*[_text([f"{n}. {_when(game['finished']) or '-'} · {game['session']}"
-                              + (f" (game {game['game']})" if game["game"] is not None else ""),
-                              f"   place {game['rank']} of {game['of']} · rating {_rating(game['ordinal'])}"])
+        return Group(*[_text([f"{n}. {_when(game['finished'])[:10] or '-'} · {game['rank']} of {game['of']} · "
+                              f"rating {_rating(game['ordinal'])}", "   " + cells(n, game, False)[2]])
                        for n, game in enumerate(history, start=1)])
 
     if len(history) > LONG:

@@ -63,38 +63,43 @@ def test_worked_example_three_players_level_losers_share_a_rank_r24(ok):
 
 
 def test_three_player_losers_placed_by_final_scores_box_bonus_counts_r24_h3(ok):
-    """A loser's final holds the box bonus (H3): Eve, with a hand won, places over Dee."""
+    """The winner first; the other two by their final scores (H3: with box bonuses)."""
     ok("new", "three", "Cy", "Dee", "Eve", "--box", "Cy", "--captain", "Dee", "--target", "30", "--box-bonus", "25")
-    ok("hand", "dee", "2", "7")  # Dee wins 5 (R9): Dee goes into the box, Eve captains (R23)
-    ok("hand", "eve", "3", "9")  # Eve wins 6: Eve into the box, Cy captains
-    ok("hand", "cy", "0", "40")  # Cy wins 65 and the game
-    final = ok("status", "--json").json()["final"]
-    assert final["Dee"] == final["Eve"] == 5 + 25 or final["Eve"] > final["Dee"] or final["Dee"] > final["Eve"]
+    ok("hand", "dee", "2", "7")  # the captain Dee wins 5: Dee into the box, Eve captains, Cy out (R23)
+    ok("hand", "eve", "3", "9")  # the captain Eve wins 6: Eve into the box, Cy captains, Dee out
+    ok("hand", "cy", "0", "40")  # Cy's gin: 65, the game (R14, R24)
+    assert ok("status", "--json").json()["final"] == {"Cy": 90, "Dee": 30, "Eve": 31}
+    doc = ladder(ok, "--player", "eve", "--player", "dee")
+    assert [g["rank"] for g in doc["Eve"]["history"]] == [2] and [g["rank"] for g in doc["Dee"]["history"]] == [3]
     model = PlackettLuce()
-    order = sorted(("Dee", "Eve"), key=lambda p: -final[p])
-    ranks = [1, 2, 2 if final["Dee"] == final["Eve"] else 3]
-    rated = model.rate([[model.rating()] for _ in range(3)], ranks=ranks)
-    doc = ladder(ok)
-    for name, [rating] in zip(["Cy"] + order, rated):
-        assert doc[name]["mu"] == pytest.approx(rating.mu, abs=1e-12)
+    rated = model.rate([[model.rating()] for _ in range(3)], ranks=[1, 2, 3])
+    assert [x for [r] in rated for x in (r.mu, r.sigma)] == pytest.approx(
+        [27.869048680749426, 8.205243377397993, 25.717262170187357, 8.058224222802378,
+         21.413689149063217, 8.058224222802378], abs=1e-12)  # openskill's own figures, as of 6.2
+    for name, [rating] in zip(["Cy", "Eve", "Dee"], rated):
+        assert ladder(ok)[name]["mu"] == pytest.approx(rating.mu, abs=1e-12)
+        assert ladder(ok)[name]["sigma"] == pytest.approx(rating.sigma, abs=1e-12)
 
 
 def test_hollywood_each_finished_game_is_one_match_r19(ok):
-    """R17-R19: a series gives its games one at a time; a game unfinished is not rated."""
+    """R17-R19: a series gives its games one at a time, each once it has a winner."""
     ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--target", "20")
-    ok("hand", "ann", "0", "0")  # gin 25: Ann's game 1 (R17) - game 1 is won
+    ok("hand", "ann", "0", "0")  # gin 25: game 1 only (R17), and Ann has won it
     assert ladder(ok)["Ann"]["games"] == 1
-    ok("hand", "ann", "0", "0")  # games 2 (25) and 3? no: her second win goes to game 2 only (R18: game 1 closed)
-    games = ok("status", "--json").json()["games"]
-    won = sum(g["winner"] is not None for g in games)
-    doc = ladder(ok, "--player", "ann")
-    assert doc["Ann"]["games"] == won and [g["game"] for g in doc["Ann"]["history"]] == \
-        [n for n, g in enumerate(games, start=1) if g["winner"]][:won]
+    ok("hand", "ann", "0", "0")  # game 2 only (R18: game 1 has ended): Ann wins it, and the series
+    assert ok("status", "--json").json()["winner"] == "Ann"
+    doc = ladder(ok, "--player", "ann")  # game 3 is still in play: not rated
+    assert doc["Ann"]["games"] == 2 and [g["game"] for g in doc["Ann"]["history"]] == [1, 2]
+    ok("hand", "ben", "0", "0")  # Ben wins game 3
+    doc = ladder(ok, "--player", "ben")
+    assert [(g["game"], g["rank"]) for g in doc["Ben"]["history"]] == [(1, 2), (2, 2), (3, 1)]
     model = PlackettLuce()
     ann, ben = model.rating(), model.rating()
-    for _ in range(won):
-        [[ann], [ben]] = model.rate([[ann], [ben]], ranks=[1, 2])
-    assert doc["Ann"]["mu"] == pytest.approx(ann.mu, abs=1e-12)
+    for winner in ("ann", "ann", "ben"):
+        ranks = [1, 2] if winner == "ann" else [2, 1]
+        [[ann], [ben]] = model.rate([[ann], [ben]], ranks=ranks)
+    assert doc["Ben"]["mu"] == pytest.approx(ben.mu, abs=1e-12) and ladder(ok)["Ann"]["mu"] == \
+        pytest.approx(ann.mu, abs=1e-12)
 
 
 def test_games_in_play_are_not_rated(ok):
