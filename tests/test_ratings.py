@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import unicodedata
 from datetime import datetime, timedelta, timezone
 
@@ -220,18 +221,58 @@ def _evening(ok, games: int = 6) -> None:
         ok("hand", a if n % 3 else b, "0", "10")
 
 
-@pytest.mark.parametrize("columns", ["80", "40"])
-def test_the_ladder_fits_the_screen(ok, monkeypatch, columns):
-    _evening(ok)
-    monkeypatch.setenv("COLUMNS", columns)
-    for args in (["ratings"], ["ratings", "--player", "ann"], ["ratings", "--chart"]):
-        out = ok(*args).stdout
-        assert max(len(line) for line in out.splitlines()) <= int(columns), (args, out)
+LONG_NAMES = ("Alexandrina", "Bartholomew", "Christabelle")  # up to 12 characters, as at the table (CLI.md)
+
+
+def _every_variant(ok) -> None:
+    """A finished game of each variant between players of long names."""
+    a, b, c = LONG_NAMES
+    ok("new", "standard", a, b, "--dealer", a, "--target", "30")
+    ok("hand", a, "0", "10")
+    ok("new", "oklahoma", b, c, "--dealer", b, "--target", "30")
+    ok("hand", c, "0", "10", "--upcard", "KS")
+    ok("new", "hollywood", a, c, "--dealer", a, "--target", "30", "--name", "friday hollywood")
+    for knocker in (a, a, c, c, c):
+        if not ok("status", "--json").json()["over"]:
+            ok("hand", knocker, "0", "10")
+    ok("new", "three", a, b, c, "--box", a, "--captain", b, "--target", "30")
+    ok("hand", b, "0", "10")
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+def test_the_ladder_fits_the_screen_every_figure_whole(ok, monkeypatch, columns):
+    _every_variant(ok)
+    monkeypatch.setenv("COLUMNS", str(columns))
     doc = ok("ratings", "--json").json()
+    assert {p["name"] for p in doc["players"]} == set(LONG_NAMES)
+    for args in (["ratings"], ["ratings", "--player", "alex", "--player", "chris"], ["ratings", "--chart"]):
+        out = ok(*args).stdout
+        assert "…" not in out
+        assert max(len(line) for line in out.splitlines()) <= columns, (args, out)
+        for name in LONG_NAMES if args == ["ratings"] else ():
+            assert name in out
     out = ok("ratings").stdout
     for line in doc["players"]:  # every figure whole, at both widths
-        assert f"{line['mu']:.2f}" in out and f"{line['sigma']:.2f}" in out
-        assert f"{line['ordinal']:.1f}".replace("-0.0", "0.0") in out
+        for figure in (f"{line['mu']:.2f}", f"{line['sigma']:.2f}", f"{line['ordinal']:.1f}"):
+            assert re.search(rf"(?<![0-9.]){re.escape(figure.replace('-0.0', '0.0'))}(?![0-9])", out), (figure, out)
+    history = ok("ratings", "--player", "christabelle").stdout
+    [christabelle] = ok("ratings", "--json", "--player", "christabelle").json()["players"]
+    for game in christabelle["history"]:
+        assert f"{game['ordinal']:.1f}" in history
+
+
+def _evening(ok, games: int = 6) -> None:
+    names = itertools.cycle([("Ann", "Ben"), ("Ben", "Cy"), ("Cy", "Ann")])
+    for n in range(games):
+        a, b = next(names)
+        ok("new", "standard", a, b, "--dealer", a, "--target", "30")
+        ok("hand", a if n % 3 else b, "0", "10")
+
+
+def test_piped_output_is_plain_text(ok):
+    _evening(ok)
+    for args in (["ratings"], ["ratings", "--chart"], ["ratings", "--player", "ann"]):
+        assert "\x1b[" not in ok(*args).stdout
 
 
 def test_chart_draws_each_players_rating_game_by_game(ok):
