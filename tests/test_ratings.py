@@ -261,14 +261,6 @@ def test_the_ladder_fits_the_screen_every_figure_whole(ok, monkeypatch, columns)
         assert f"{game['ordinal']:.1f}" in history
 
 
-def _evening(ok, games: int = 6) -> None:
-    names = itertools.cycle([("Ann", "Ben"), ("Ben", "Cy"), ("Cy", "Ann")])
-    for n in range(games):
-        a, b = next(names)
-        ok("new", "standard", a, b, "--dealer", a, "--target", "30")
-        ok("hand", a if n % 3 else b, "0", "10")
-
-
 def test_piped_output_is_plain_text(ok):
     _evening(ok)
     for args in (["ratings"], ["ratings", "--chart"], ["ratings", "--player", "ann"]):
