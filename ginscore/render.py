@@ -874,7 +874,9 @@ def _show_rating_history(line: dict, rank: int | None) -> None:
                               f"rating {_rating(game['ordinal'])}", "   " + cells(n, game, False)[2]])
                        for n, game in enumerate(history, start=1)])
 
-    if len(history) > LONG:
+    if len(history) > LONG and console().width < 80:  # a phone: two lines a game, not measured as a table
+        console().print(blocks())
+    elif len(history) > LONG:
         _long_list(list(enumerate(history, start=1)), heads, lambda entry: cells(*entry, False))
     else:
         _show(_fit(lambda: table(False), lambda: table(True), blocks))
