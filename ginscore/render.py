@@ -826,16 +826,21 @@ def show_ratings(players: list[dict], ranks: list[int | None], named: bool = Fal
         return ladder
 
     def blocks() -> Group:
-        shown = [_text([f"{'' if rank is None else f'{rank}. '}{line['name']}", _rating_words(line, None),
+        shown = [_text([f"{'' if rank is None else f'{rank}. '}{line['name']}",
+                        f"rating {_rating(line['ordinal'])} · {counted(line['games'], 'game')} rated",
+                        f"mu {line['mu']:.2f} · sigma {line['sigma']:.2f}",
                         f"last game {_when(line['last_played']) or '-'}"]) for line, rank in zip(players, ranks)]
         return Group(*[part for n, block in enumerate(shown) for part in ([Text()] if n else []) + [block]])
 
-    if len(players) > LONG:
+    if named:
+        for line, rank in zip(players, ranks):
+            _show_rating_history(line, rank)
+    elif len(players) > LONG and console().width < 80:  # a phone: a few lines a player, not measured
+        console().print(blocks())
+    elif len(players) > LONG:
         _long_list(list(zip(players, ranks)), heads, lambda pair: cells(*pair, False))
-    elif players and not named:
+    elif players:
         _show(_fit(lambda: table(False), lambda: table(True), blocks))
-    for line, rank in zip(players, ranks) if named else ():
-        _show_rating_history(line, rank)
     if not players:
         say("No finished games match, so nobody is rated." if filtered else
             "No finished games yet, so nobody is rated; a game counts once it has a winner.")

@@ -426,3 +426,10 @@ def test_ratings_are_openskill_over_the_finished_games_in_order(ok, cli, tmp_pat
 
 
 _EVENINGS = itertools.count()
+
+
+def test_names_are_shown_literally_never_as_markup(ok):
+    ok("new", "standard", "[bold]Ann", "Zoë", "--dealer", "Zoë")
+    ok("hand", "zo", "0", "98")
+    for args in (["ratings"], ["ratings", "--chart"], ["ratings", "--player", "[bold]"]):
+        assert "[bold]Ann" in ok(*args).stdout, args
