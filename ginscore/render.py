@@ -888,13 +888,14 @@ def _show_rating_history(line: dict, rank: int | None) -> None:
     console().print()
 
 
-def show_ratings_chart(players: list[dict], more: int = 0, filtered: bool = False) -> None:
+def show_ratings_chart(players: list[dict], more: int = 0, filtered: bool = False, named: bool = False) -> None:
     """Each player's rating after each of their games (``players`` with their ``history``)."""
     from .chart import plot_ratings
 
     charted = [line for line in players if line["history"]]
     if not charted:
-        say("No finished games match, so there is nothing to draw." if filtered else
+        say("No game of theirs is rated, so there is nothing to draw." if named else
+            "No finished games match, so there is nothing to draw." if filtered else
             "No finished games yet, so there is nothing to draw.")
         return
     out = console()

@@ -60,7 +60,8 @@ def ratings(
 
     filtered = (variant, since) != (None, None)
     if chart:
-        render.show_ratings_chart(doc["players"][:CHARTED], more=len(doc["players"]) - CHARTED, filtered=filtered)
+        render.show_ratings_chart(doc["players"][:CHARTED], more=len(doc["players"]) - CHARTED, filtered=filtered,
+                                  named=bool(wanted))
     else:
         render.show_ratings(doc["players"], [ranks.get(line["name"]) for line in doc["players"]],
                             named=bool(wanted), filtered=filtered)
