@@ -78,7 +78,7 @@ _ginscore() {
         case "$prev" in
             --db) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         esac
-        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo house status dealer log rules chart import export sessions use where rename delete restore merge stats history play watch deadwood --db --help -h" -- "$cur") )
+        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo house status dealer log rules chart import export sessions use where rename delete restore merge stats history ratings play watch deadwood --db --help -h" -- "$cur") )
         return
     fi
     case "$cmd" in
@@ -431,6 +431,21 @@ _ginscore() {
             esac
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=( $(compgen -W "--player --variant --all --limit --json --db --help -h" -- "$cur") )
+            else
+                case "${#args[@]}" in
+                    *) COMPREPLY=() ;;
+                esac
+            fi
+            ;;
+        ratings)
+            case "$prev" in
+                --variant) COMPREPLY=( $(compgen -W "standard oklahoma hollywood three" -- "$cur") ); return ;;
+                --since) COMPREPLY=(); return ;;
+                --player) _ginscore_names everyone; return ;;
+                --db) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--variant --since --player --chart --json --db --help -h" -- "$cur") )
             else
                 case "${#args[@]}" in
                     *) COMPREPLY=() ;;

@@ -1,11 +1,15 @@
-"""A session's scores over its hands, drawn as text (issue 6).
+"""A session's scores over its hands, and the ratings game by game, drawn as text.
 
 Pure: ``plot`` turns running totals into lines of characters, one column a
-hand and one letter a player, with the target as a dashed line. It reads
-without colour; ``render`` only adds colour on top.
+hand and one letter a player, with the target as a dashed line;
+``plot_ratings`` draws ratings the same way, with 0 (where everyone starts)
+as the dashed line. They read without colour; ``render`` only adds colour on
+top.
 """
 
 from __future__ import annotations
+
+from math import ceil, floor
 
 MAX_COLUMNS = 60  # a longer session shows every n-th hand, and always the last
 
@@ -37,28 +41,51 @@ def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str
     under it is drawn a row lower, so the chart never shows a game won
     that is not.
     """
-    marks = markers(list(series))
-    count = max((len(v) for v in series.values()), default=0)
     top = max([target] + [max(v) for v in series.values() if v])
-    label_width = len(str(top))
-    room = max(1, min(MAX_COLUMNS, width - label_width - 2))  # characters for the hands
-    columns = _sample(count, room)
-    cell = next(c for c in (3, 2, 1) if len(columns) * c <= room or c == 1)  # characters a hand
-    grid = [[" "] * (len(columns) * cell) for _ in range(height + 1)]
     target_row = min(height - 1, height - round(target * height / top))
 
     def row_of(score: int) -> int:
         row = height - round(score * height / top)
         return min(row, target_row) if score >= target else min(height, max(row, target_row + 1))
 
-    for x in range(0, len(columns) * cell, 2):
-        grid[target_row][x] = "-"
-    for player, totals in series.items():
-        for n, hand in enumerate(columns):
-            if hand < len(totals):
-                row, x = grid[row_of(totals[hand])], n * cell + cell // 2
-                row[x] = "*" if row[x] not in (" ", "-") else marks[player]
     labels = {0: str(top), target_row: str(target), row_of(target // 2): str(target // 2), height: "0"}
+    return _drawn(series, row_of, target_row, labels, height, title, width)
+
+
+def plot_ratings(series: dict[str, list[float]], height: int = 10, title: str = "", width: int = 80) -> list[str]:
+    """``plot`` for ratings: y from the lowest rating to the highest (whole numbers around them,
+    0 always in), x each player's games (a player's first game in the first column), and the
+    dashed line at 0, the rating everyone starts at (mu 25 - 3 x 25/3)."""
+    values = [v for v in series.values() for v in v]
+    low, high = min([0] + [floor(v) for v in values]), max([0] + [ceil(v) for v in values])
+    if high == low:
+        high = low + 1
+
+    def row_of(rating: float) -> int:
+        return round((high - rating) * height / (high - low))
+
+    labels = {row_of(high): str(high), row_of(0): "0", row_of(low): str(low)}
+    return _drawn(series, row_of, row_of(0), labels, height, title, width)
+
+
+def _drawn(series: dict, row_of, dashed_row: int, labels: dict[int, str], height: int, title: str,
+           width: int) -> list[str]:
+    """The lines of a chart: a row of the grid for each y from 0 to ``height`` (``row_of`` a value),
+    one column (or two or three characters) a step, the dashed row, the labels at the left."""
+    marks = markers(list(series))
+    count = max((len(v) for v in series.values()), default=0)
+    label_width = max(len(label) for label in labels.values())
+    room = max(1, min(MAX_COLUMNS, width - label_width - 2))  # characters for the hands
+    columns = _sample(count, room)
+    cell = next(c for c in (3, 2, 1) if len(columns) * c <= room or c == 1)  # characters a hand
+    grid = [[" "] * (len(columns) * cell) for _ in range(height + 1)]
+    for x in range(0, len(columns) * cell, 2):
+        grid[dashed_row][x] = "-"
+    for player, values in series.items():
+        for n, step in enumerate(columns):
+            if step < len(values):
+                row, x = grid[row_of(values[step])], n * cell + cell // 2
+                row[x] = "*" if row[x] not in (" ", "-") else marks[player]
     lines = [title] if title else []
     for y, row in enumerate(grid):
         lines.append(f"{labels.get(y, ''):>{label_width}} |{''.join(row)}")
@@ -68,4 +95,3 @@ def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str
     axis = first.center(cell) + (last.center(cell).rjust(span - cell) if len(columns) > 1 else "")
     lines.append(" " * (label_width + 2) + axis)
     return [line.rstrip() for line in lines]
-

@@ -39,6 +39,7 @@ COMMANDS = {
     "sessions": ("import", "export", "sessions", "use", "where", "rename", "delete", "restore"),
     "merge": ("merge",),
     "after": ("stats", "history"),
+    "ratings": ("ratings",),
     "live": ("play",),
     "watching": ("watch",),
     "cards": ("deadwood",),

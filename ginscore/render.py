@@ -556,7 +556,7 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
 
 def show_chart(st: Standings) -> None:
     """The session's scores over its hands (Hollywood: the three games side by side, or one under another)."""
-    from .chart import markers, plot
+    from .chart import plot
 
     facts = st.facts
     out = console()
@@ -575,8 +575,22 @@ def show_chart(st: Standings) -> None:
         rows = [[(chart, width)] for chart, width in zip(charts, widths)]
     else:
         rows = [list(zip(charts, widths))]
-    colours = dict(zip(facts.players, ("cyan", "magenta", "yellow")))
-    marks = {m: colours[p] for p, m in markers(facts.players).items()}
+    _print_charts(rows, facts.players, gap)
+    _say_legend(facts.players)
+    say(f"* several   - - target {facts.rules.target}   hands left to right")
+
+
+CHART_COLOURS = ("cyan", "magenta", "yellow", "green", "blue", "red")
+
+
+def _print_charts(rows: list[list[tuple[list[str], int]]], players, gap: int = 4) -> None:
+    """Charts (``chart.plot`` lines, with their width) a row at a time, side by side, each
+    player's mark in their colour (the marks alone tell them apart without colour)."""
+    from .chart import markers
+
+    out = console()
+    colours = {p: CHART_COLOURS[n % len(CHART_COLOURS)] for n, p in enumerate(players)}
+    marks = {m: colours[p] for p, m in markers(players).items()}
     for number, side_by_side in enumerate(rows):
         if number:
             out.print()
@@ -589,8 +603,6 @@ def show_chart(st: Standings) -> None:
                     line.append(char, style=marks.get(char, ""))
             line.rstrip()
             out.print(line)
-    _say_legend(facts.players)
-    say(f"* several   - - target {facts.rules.target}   hands left to right")
 
 
 def _score_lines(row: dict) -> list[str]:
@@ -779,6 +791,121 @@ def show_stats(doc: dict) -> None:
         _show(_fit(lambda: head_to_head(False), lambda: head_to_head(True)))
     if not doc["players"]:
         say("No sessions match, so there is nothing to count yet.")
+
+
+def _rating(value: float) -> str:
+    """A rating to one decimal (the ladder's figure), never "-0.0"."""
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+def _rating_words(line: dict, rank: int | None) -> str:
+    place = f"#{rank} · " if rank is not None else ""
+    return (f"{place}rating {_rating(line['ordinal'])} (mu {line['mu']:.2f}, sigma {line['sigma']:.2f}) · "
+            f"{counted(line['games'], 'game')} rated")
+
+
+def show_ratings(players: list[dict], ranks: list[int | None], named: bool = False, filtered: bool = False) -> None:
+    """The ladder (``ratings --json``'s players with their ``ranks``); ``named``: the players
+    --player names, each with their rating after each of their games."""
+    heads = ("#", "Player", "Rating", "Mu", "Sigma", "Games", "Last game")
+
+    def cells(line: dict, rank: int | None, short: bool) -> list:
+        last = _when(line["last_played"])[:10 if short else 16] or "-"
+        rating, mu, sigma, games = _rating(line["ordinal"]), f"{line['mu']:.2f}", f"{line['sigma']:.2f}", str(line["games"])
+        if short:  # a phone: the last game's day under the name, sigma under mu
+            return ["" if rank is None else str(rank), [line["name"], last], rating, [mu, sigma], games]
+        return ["" if rank is None else str(rank), line["name"], rating, mu, sigma, games, last]
+
+    def table(short: bool) -> Table:
+        ladder = _table()
+        for head in ("#", ("Player", "Last game"), "Rating", ("Mu", "Sigma"), "Games") if short else heads:
+            _column(ladder, head, right=head not in ("Player", "Last game", ("Player", "Last game")))
+        for line, rank in zip(players, ranks):
+            _row(ladder, *cells(line, rank, short))
+        return ladder
+
+    def blocks() -> Group:
+        shown = [_text([f"{'' if rank is None else f'{rank}. '}{line['name']}",
+                        f"rating {_rating(line['ordinal'])} · {counted(line['games'], 'game')} rated",
+                        f"mu {line['mu']:.2f} · sigma {line['sigma']:.2f}",
+                        f"last game {_when(line['last_played']) or '-'}"]) for line, rank in zip(players, ranks)]
+        return Group(*[part for n, block in enumerate(shown) for part in ([Text()] if n else []) + [block]])
+
+    if named:
+        for line, rank in zip(players, ranks):
+            _show_rating_history(line, rank)
+    elif len(players) > LONG and console().width < 80:  # a phone: a few lines a player, not measured
+        console().print(blocks())
+    elif len(players) > LONG:
+        _long_list(list(zip(players, ranks)), heads, lambda pair: cells(*pair, False))
+    elif players:
+        _show(_fit(lambda: table(False), lambda: table(True), blocks))
+    if not players:
+        say("No finished games match, so nobody is rated." if filtered else
+            "No finished games yet, so nobody is rated; a game counts once it has a winner.")
+    else:
+        say("Rating: mu - 3 sigma (OpenSkill Plackett-Luce); a start is mu 25, sigma 8.33.")
+
+
+def _show_rating_history(line: dict, rank: int | None) -> None:
+    """One player's ladder line, then their rating after each of their games."""
+    say(line["name"], "bold")
+    say(_rating_words(line, rank))
+    history = line["history"]
+    if not history:
+        say("No games rated yet.")
+        return
+    heads = ("Game", "Finished", "Session", "Place", "Rating", "Mu", "Sigma")
+
+    def cells(n: int, game: dict, short: bool) -> list:
+        session = game["session"] + (f" (game {game['game']})" if game["game"] is not None else "")
+        place = f"{game['rank']} of {game['of']}"
+        numbers = [_rating(game["ordinal"]), f"{game['mu']:.2f}", f"{game['sigma']:.2f}"]
+        if short:
+            return [str(n), [_when(game["finished"])[:10] or "-", session], place, numbers[0]]
+        return [str(n), _when(game["finished"]) or "-", session, place, *numbers]
+
+    def table(short: bool) -> Table:
+        games = _table()
+        for head in ("Game", ("Finished", "Session"), "Place", "Rating") if short else heads:
+            _column(games, head, right=head not in ("Finished", "Session", ("Finished", "Session")))
+        for n, game in enumerate(history, start=1):
+            _row(games, *cells(n, game, short))
+        return games
+
+    def blocks() -> Group:
+        return Group(*[_text([f"{n}. {_when(game['finished'])[:10] or '-'} · {game['rank']} of {game['of']} · "
+                              f"rating {_rating(game['ordinal'])}", "   " + cells(n, game, False)[2]])
+                       for n, game in enumerate(history, start=1)])
+
+    if len(history) > LONG and console().width < 80:  # a phone: two lines a game, not measured as a table
+        console().print(blocks())
+    elif len(history) > LONG:
+        _long_list(list(enumerate(history, start=1)), heads, lambda entry: cells(*entry, False))
+    else:
+        _show(_fit(lambda: table(False), lambda: table(True), blocks))
+    console().print()
+
+
+def show_ratings_chart(players: list[dict], more: int = 0, filtered: bool = False, named: bool = False) -> None:
+    """Each player's rating after each of their games (``players`` with their ``history``)."""
+    from .chart import plot_ratings
+
+    charted = [line for line in players if line["history"]]
+    if not charted:
+        say("No game of theirs is rated, so there is nothing to draw." if named else
+            "No finished games match, so there is nothing to draw." if filtered else
+            "No finished games yet, so there is nothing to draw.")
+        return
+    out = console()
+    series = {line["name"]: [game["ordinal"] for game in line["history"]] for line in charted}
+    lines = plot_ratings(series, title="Rating (mu - 3 sigma) after each game", width=out.width)
+    _print_charts([[(lines, max(len(text) for text in lines))]], list(series))
+    _say_legend(list(series))
+    say("* several   - - 0, the start   each player's games from their first")
+    if more > 0:
+        say(f"{counted(more, 'more player')} not drawn: name the players to draw with --player NAME.")
 
 
 _RULE_ID = re.compile(r"([RH][0-9]+)\s+(.*)")

@@ -9,6 +9,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 STATUS_KEYS = {"session", "variant", "players", "rules", "hands_played", "next_dealer", "final", "winner", "over"}
 RULE_KEYS = {"target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus", "shutout",
              "spades_double", "ace_means_gin", "deal", "stake"}
@@ -303,3 +305,19 @@ def test_python_dash_m_and_console_script(db_path):
     done = subprocess.run([sys.executable, "-m", "ginscore", "hand", "zed", "1", "2"], capture_output=True,
                           text=True, env=env)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", [["status"], ["status", "--json"], ["stats"], ["chart"]])
+def test_only_ratings_imports_openskill(ok, db_path, command):
+    """openskill is `ratings`' alone: no other command pays for loading it at start-up."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "98")
+    probe = ("import sys; sys.argv = ['ginscore', '--db', sys.argv[1], *sys.argv[2:]]\n"
+             "from ginscore import cli\n"
+             "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'openskill'), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe, str(db_path), *command], capture_output=True, text=True)
+    assert done.stderr.strip().splitlines()[-1] == "[]"
+    done = subprocess.run([sys.executable, "-c", probe, str(db_path), "ratings", "--json"], capture_output=True,
+                          text=True)
+    assert "'openskill'" in done.stderr.strip().splitlines()[-1]

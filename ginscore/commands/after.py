@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import typer
 
-from ..errors import Refused, UnknownPlayer
+from ..errors import UnknownPlayer
 from ..shown import visible
 from ..variants import fold, match_name, resolve_player
 from .common import (
-    app, _all_option, _how_many, _json_option, _limit_option, _print_json, _print_json_list, _store, Variant,
+    app, _all_option, _day, _how_many, _json_option, _limit_option, _print_json, _print_json_list, _store, Variant,
 )
 from .common import EVERYONE  # what these arguments complete to
 
@@ -16,18 +16,6 @@ from .common import EVERYONE  # what these arguments complete to
 def _started(entry: tuple) -> str:
     """When a listed session started, for sorting (a damaged start sorts first; reading it fails)."""
     return entry[2] if isinstance(entry[2], str) else ""
-
-
-def _day(since: str | None) -> str | None:
-    """The date --since names, as YYYY-MM-DD (None without --since)."""
-    if since is None:
-        return None
-    from datetime import date
-
-    try:
-        return date.fromisoformat(since.strip()).isoformat()
-    except ValueError:
-        raise Refused(f"--since takes a date like 2026-11-01, not '{since}'") from None
 
 
 def _picked(db, variant: Variant | None = None, since: str | None = None,

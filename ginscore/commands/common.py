@@ -214,6 +214,18 @@ def _limit_option():
     return typer.Option(None, "--limit", min=1, help="Only the newest N sessions.", metavar="N")
 
 
+def _day(since: str | None) -> str | None:
+    """The date --since names, as YYYY-MM-DD (None without --since)."""
+    if since is None:
+        return None
+    from datetime import date
+
+    try:
+        return date.fromisoformat(since.strip()).isoformat()
+    except ValueError:
+        raise Refused(f"--since takes a date like 2026-11-01, not '{since}'") from None
+
+
 def _how_many(show_all: bool, limit: int | None, as_json: bool) -> tuple[int | None, bool]:
     """How many of the newest sessions a list shows, and whether to keep only what fits one
     screen: --limit N; every one (None) with --all or --json (a script reads the whole list);
