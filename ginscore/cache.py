@@ -168,6 +168,7 @@ class Cache:
             at += len(data)
         data = orjson.dumps({"version": store_summary.version(), "file": file_digest, "sections": places})
         _write(self.path, data + b"\n" + b"".join(parts))
+        self._raw, self._places, self.made_from = b"".join(parts), places, file_digest  # as now written
         self._changed.clear()
 
 

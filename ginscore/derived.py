@@ -15,6 +15,8 @@ are not yet the file's); the cache is written after the listing is made.
 
 from __future__ import annotations
 
+import orjson
+
 from .cache import Cache, digest, session_digest
 from .errors import DatabaseUnusable
 
@@ -79,24 +81,22 @@ class Derived:
         digests = self.digests()
         return digest("".join(f"{n}:{digests[n]};" for n, _ in self.db._live()).encode())
 
-    def _part(self, name: str, key: str | None):
-        """A part kept under ``name`` for facts of digest ``key`` (any, when the file fits)."""
+    def _part(self, name: str, key: str):
+        """A part kept under ``name`` for facts of digest ``key``."""
         found = self.cache.section(name)
-        if isinstance(found, dict) and "value" in found and (found.get("key") == key or key is None and self.fits):
+        if isinstance(found, dict) and "value" in found and found.get("key") == key:
             return found["value"]
         return None
 
     def groups(self) -> list[dict]:
         """The tally groups of the live sessions."""
-        found = self._part("groups", None) if self.fits else None
+        key = self._live_key()
+        found = self._part("groups", key)
         if not isinstance(found, list):
-            key = self._live_key()
-            found = self._part("groups", key)
-            if not isinstance(found, list):
-                from .store_summary import grouped
+            from .store_summary import grouped
 
-                live = [n for n, _ in self.db._live()]
-                found = grouped([row | {"id": n} for n, row in zip(live, self._checked(live))])
+            live = [n for n, _ in self.db._live()]
+            found = grouped([row | {"id": n} for n, row in zip(live, self._checked(live))])
             self.cache.put("groups", {"key": key, "value": found})
         self._save()
         return found
@@ -115,6 +115,23 @@ class Derived:
         self.cache.put(name, {"key": "by-digest", "value": fresh})
         self._save()
         return found
+
+    def remembered(self, name: str, asked: list, made) -> object:
+        """``made()`` for the live sessions as they are and ``asked``, kept under ``name`` (the last
+        few asked of the same sessions)."""
+        from .cache import digest as of
+
+        question = of(orjson.dumps(asked))
+        key = self._live_key()
+        kept = self._part(name, key)
+        kept = kept if isinstance(kept, dict) else {}
+        if question in kept:
+            return kept[question]
+        value = made()
+        fresh = dict(list(kept.items())[-7:]) | {question: value}  # a few, not every question ever asked
+        self.cache.put(name, {"key": key, "value": fresh})
+        self._save()
+        return value
 
     def _save(self) -> None:
         """What was made, into the cache file (a reader of an unchanged file only): the rows of the

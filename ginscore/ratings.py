@@ -93,11 +93,12 @@ def chosen(game: dict, variant: str | None = None, since: str | None = None) -> 
     return since is None or (game["finished"] or game["started"])[:10] >= since
 
 
-def shown_names(sessions: list[SessionFacts]) -> dict[str, str]:
+def shown_names(sessions: list[dict]) -> dict[str, str]:
     """How a player is shown, by ``player_key``: as ``stats`` shows them, the spelling of the
-    latest session they played (in the order started, ties in the order added)."""
-    order = sorted(range(len(sessions)), key=lambda n: (sessions[n].created_at or "", n))
-    return {player_key(name): name for n in order for name in sessions[n].players}
+    latest session they played (in the order started, ties in the order added). ``sessions``:
+    each live session's ``players`` and ``created_at``, in the order added."""
+    order = sorted(range(len(sessions)), key=lambda n: (sessions[n]["created_at"] or "", n))
+    return {player_key(name): name for n in order for name in sessions[n]["players"]}
 
 
 def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, variant: str | None = None,

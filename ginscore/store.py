@@ -92,9 +92,14 @@ class Database:
     # reading --------------------------------------------------------------
 
     def entries(self) -> list[tuple[int, dict]]:
-        """Every stored session (deleted ones too) as (document id, document), in the order added."""
+        """Every stored session (deleted ones too) as (document id, document), in the order added.
+
+        Read from the tables TinyDB reads (its storage's), not through ``Table.all``: wrapping
+        every one of thousands of documents costs more than the listings do with them. Nothing
+        here changes them: every change goes through TinyDB's ``Table``."""
         if self._entries is None:
-            self._entries = [(doc.doc_id, doc) for doc in self._sessions.all()]
+            table = self.storage.read().get("sessions", {})
+            self._entries = [(int(key), doc) for key, doc in table.items()]
         return self._entries
 
     def _live(self) -> list[tuple[int, dict]]:
@@ -243,6 +248,11 @@ class Database:
         by the digest of each session's facts (what ``ratings`` rates is made this way)."""
         return self._rows().per_session(name, per_session)
 
+    def remembered(self, name: str, asked: list, made: Callable[[], object]):
+        """``made()``, a value worked out from every live session (``asked``: what it depends on
+        besides them), kept in the cache under ``name`` while the live sessions' facts are the same."""
+        return self._rows().remembered(name, asked, made)
+
     # writing --------------------------------------------------------------
 
     def _check_free(self, name: str, keep: str | None = None, hint: str = "choose another name") -> None:
@@ -276,7 +286,7 @@ class Database:
         """Store a session's document as it is (``merge``: one from another database); its document id."""
         found = self._sessions.insert(doc)
         if self._entries is not None:
-            self._entries.append((found, self._sessions.get(doc_id=found)))
+            self._entries.append((found, self.storage.read()["sessions"][str(found)]))
         if self._taken is not None and not doc.get("deleted_at") and _name(doc) is not None:
             self._taken[fold(doc["name"])] = doc["name"]
         self._derived = None

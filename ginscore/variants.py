@@ -332,8 +332,11 @@ def replay(facts: SessionFacts) -> Standings:
 MAX_NAME = 200  # characters in a player's or a session's name
 
 
+_FOLDED: dict[str, str] = {}  # names folded so far in this run: a club has a few names, met thousands of times
+
+
 def fold(name: str) -> str:
-    """A name as compared: the same ignoring case, accents and width (CLI.md).
+    """A name as compared: the same ignoring case, accents and width (docs/commands.md).
 
     NFKC first folds full-width and compatibility forms (``Ａnn`` is ``Ann``),
     NFKD then splits accented letters so their combining marks can be
@@ -341,8 +344,13 @@ def fold(name: str) -> str:
     ignores case; runs of spaces count as one. The one place names are
     compared; stored names keep the spelling first typed.
     """
-    split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", " ".join(name.split())))
-    return "".join(c for c in split if not unicodedata.combining(c)).casefold()
+    found = _FOLDED.get(name)
+    if found is None:
+        split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", " ".join(name.split())))
+        found = "".join(c for c in split if not unicodedata.combining(c)).casefold()
+        if len(_FOLDED) < 65536:
+            _FOLDED[name] = found
+    return found
 
 
 def match_name(names, typed: str) -> list[str]:

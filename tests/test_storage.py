@@ -388,3 +388,17 @@ def test_a_sync_clients_conflicted_copy_opens_and_merges(ok, db_path, tmp_path):
     out = ok("merge", str(conflicted)).stdout
     assert "1 extended" in out
     assert ok("status", "--json").json()["hands_played"] == 2
+
+
+def test_a_warm_cache_says_what_a_cold_one_says_after_every_write(ok, db_path, tmp_path, monkeypatch):
+    """Listings read one after another (each writing the cache) after each write of an evening,
+    compared with the same listings made from no cache at all."""
+    warm = tmp_path / "cache"
+    for step, args in enumerate(EVENING):
+        ok(*args)
+        reads = [["sessions", "--json"], ["stats", "--json"], ["ratings", "--json"], ["history", "--json"],
+                 ["ratings", "--json", "--player", "ann"], ["stats", "--json", "--variant", "standard"]]
+        found = [ok(*read).stdout for read in reads]
+        monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / f"cold-{step}"))
+        assert [ok(*read).stdout for read in reads] == found, args
+        monkeypatch.setenv("GINSCORE_CACHE", str(warm))

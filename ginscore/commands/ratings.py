@@ -41,14 +41,23 @@ def ratings(
         raise Refused("give --chart or --json, not both (--json --player NAME holds each rating game by game)")
     day = _day(since)
     store = _store(ctx)
-    every = store.reading().all_facts()
-    names = shown_names(every)
+    db = store.reading()
+
+    def played(facts):  # what one session gives the ladder: kept in the cache by its facts' digest
+        return {"games": rated_games(facts, _standings(store, facts)), "players": list(facts.players),
+                "created_at": facts.created_at}
+
+    def every():
+        return db.derived("rated", played)
+
+    names = db.remembered("names", [], lambda: shown_names(every()))
     wanted = _named(list(names.values()), players or [])
     if chart and len(wanted) > CHARTED:
         raise Refused(f"a chart tells {CHARTED} players apart; name at most {CHARTED} with --player")
-    games = [rated_games(facts, _standings(store, facts)) for facts in every]
-    doc = ladder(games, names, variant=variant.value if variant else None, since=day,
-                 history=bool(wanted) or chart)
+    history = bool(wanted) or chart
+    doc = db.remembered("ladder", [variant.value if variant else None, day, history], lambda: ladder(
+        [one["games"] for one in every()], names, variant=variant.value if variant else None, since=day,
+        history=history))
     ranks = dict(zip((line["name"] for line in doc["players"]), places(doc["players"])))
     if wanted:
         lines = {line["name"]: line for line in doc["players"]}
