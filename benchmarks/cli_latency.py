@@ -1,4 +1,4 @@
-"""How long every ginscore command takes as the history grows (issues 5 and 12).
+"""How long every ginscore command takes as the history grows.
 
     python benchmarks/cli_latency.py                 # 20, 10,000 and 100,000 hands; 7 rounds
     python benchmarks/cli_latency.py --rounds 3 --sizes 20,10000
@@ -26,6 +26,12 @@ ginscore's own source, so a rerun is quick and a change to either rebuilds.
 Peak memory is each child's own maximum resident set (``os.wait4``).
 ginscore's modules are compiled to bytecode first, as ``pip install .``
 leaves them, even where PYTHONDONTWRITEBYTECODE is set.
+
+Every command runs with its own cache folder (``GINSCORE_CACHE``), made in the
+warm-up round and kept: the figures are those of a warm cache. After the rounds,
+``stats`` and ``ratings`` are timed once more each at the largest size with the
+cache deleted first (``cold_stats_s``, ``cold_ratings_s``: every session
+replayed).
 
 The last line printed is one JSON object: ``<command>_vs_floor`` (at the
 largest size), ``<command>_<size>_vs_20`` for each command, ``peak_mib_<size>``
@@ -81,7 +87,9 @@ COMMANDS = [
     ("history_all", ["history", "--all"], "human", False),
     ("stats_since", ["stats", "--since", "2026-01-01"], "human", False),  # the filters: the tallies, a group at a time
     ("stats_variant", ["stats", "--variant", "standard"], "human", False),
+    ("ratings", ["ratings"], "human", False),
 ]
+COLD = [("stats", ["stats"]), ("ratings", ["ratings"])]  # timed once at the largest size, the cache deleted first
 FLOORS = {
     "json": ["-c", "import typer, tinydb, json"],
     "human": ["-c", "import typer, tinydb, json, rich.console, rich.table"],
@@ -249,6 +257,7 @@ def main() -> None:
     subprocess.run([python, "-m", "compileall", "-q", str(PACKAGE)], env=compiled, check=True)
     env = {k: v for k, v in os.environ.items() if k not in ("GINSCORE_DB", "COLUMNS")}
     env["COLUMNS"] = "100"
+    env["GINSCORE_CACHE"] = str(folder / "cache")  # the derived rows: made in round 0, kept after
     undo = {size: [python, "-m", "ginscore", "--db", str(paths[size]), "undo", "--yes"] for size in sizes}
 
     launcher = Launcher()
@@ -288,6 +297,12 @@ def main() -> None:
     summary = {name: round(statistics.median(values), 3) for name, values in ratios.items()}
     for name, value in summary.items():
         print(f"  {name:<28}{value:>8.3f}")
+    for label, argv in COLD:  # the first run after the cache is deleted: every session replayed
+        shutil.rmtree(folder / "cache", ignore_errors=True)
+        elapsed, peak = run([python, "-m", "ginscore", "--db", str(paths[largest]), *argv], env)
+        summary[f"cold_{label}_s"] = round(elapsed, 2)
+        peaks[("cold " + label, largest)] = peak
+        print(f"  {'cold ' + label + ' (s)':<28}{elapsed:>8.2f}")
     summary[f"peak_mib_{_short(largest)}"] = round(max(peaks[(label, largest)] for label, *_ in COMMANDS), 1)
     summary["peak_floor_mib"] = round(peaks[("floor", "human")], 1)
     if not args.no_solver:

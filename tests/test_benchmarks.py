@@ -38,9 +38,10 @@ def test_cli_latency_benchmark_runs_on_a_tiny_size(tmp_path):
     )
     last = json.loads(done.stdout.strip().splitlines()[-1])
     commands = ["status", "status_json", "hand", "draw", "log", "dealer", "export", "sessions", "history",
-                "stats", "chart", "history_json", "sessions_all", "history_all", "stats_since", "stats_variant"]
+                "stats", "chart", "history_json", "sessions_all", "history_all", "stats_since", "stats_variant",
+                "ratings"]
     expected = {f"{c}_vs_floor" for c in commands} | {f"{c}_40_vs_4" for c in commands}
-    assert set(last) == expected | {"peak_mib_40", "peak_floor_mib"}
+    assert set(last) == expected | {"peak_mib_40", "peak_floor_mib", "cold_stats_s", "cold_ratings_s"}
     assert all(value > 0 for value in last.values())
     assert "4 hands" in done.stdout and "40 hands" in done.stdout
     assert (tmp_path / "db-4.json").exists() and (tmp_path / "db-40.json").exists()

@@ -9,7 +9,7 @@ import typer
 
 from ..errors import ExitStatus, GinscoreError, Refused
 from ..merging import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
-from ..records import new_session_id, session_to_dict
+from ..records import derived_session_id, session_to_dict
 from ..shown import visible
 from ..summary import as_typed, counted
 from ..variants import MAX_NAME, SessionFacts, check_session, fold
@@ -89,15 +89,19 @@ def merge(
     if not os.path.lexists(file):
         raise Refused(f"there is no file {shown_file}; give the path of another ginscore database")
     theirs_db = other.reading()
-    theirs = [(doc, theirs_db.facts_of(doc)) for _, doc in theirs_db.entries()]
-    if not theirs_db.storage.raw or not theirs_db.storage.read():
-        raise Refused(f"{shown_file} is empty: it holds no ginscore sessions")
+    theirs = list(theirs_db.by_id().items())
+    if not theirs_db.storage.raw or not theirs:
+        raise Refused(f"{shown_file} holds no ginscore sessions")
     report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "skipped": []}
     with store.writing() as db:
         here = db.by_id()
         plan = []
-        for doc, facts in theirs:
-            found = here.get(facts.id)
+        for session_id, (_, doc) in theirs:
+            found = here.get(session_id)
+            if found is not None and _same_facts(found[1], doc):  # a copy of ours: nothing to read
+                plan.append((KEPT, doc, None, found, None))
+                continue
+            facts = theirs_db.facts_of(doc)  # every field checked, as an import checks it
             if found is None:
                 plan.append(("add", doc, facts, None, None))
                 continue
@@ -108,15 +112,18 @@ def merge(
                     f"session '{visible(ours.name)}' is not the same here and in {shown_file}: {compared.why}; "
                     "nothing was merged: `ginscore merge --keep-both` keeps theirs as a copy named '... (merged)'"
                 )
+            while compared.kind == DIVERGED and copy_id(found[1]) in here:  # a copy an earlier merge kept
+                found = here[copy_id(found[1])]
+                compared = compare(db.facts_of(found[1]), facts)
             plan.append((compared.kind, doc, facts, found, compared))
         for kind, doc, facts, found, compared in plan:
             if kind == "add":
                 report["added"].append(_add(db, doc, facts))
                 continue
             doc_id, our_doc = found
-            ours = db.facts_of(our_doc)
+            ours = db.facts_of(our_doc) if kind != KEPT or facts is not None else None
             if kind == DIVERGED:
-                copy = facts._replace(id=new_session_id(), match=None,
+                copy = facts._replace(id=copy_id(our_doc), match=None,
                                       name=free_name(facts.name, taken_by(db), merged_ending, MAX_NAME))
                 db.add(copy, current=False)
                 report["copied"].append({"name": copy.name, "of": ours.name, "hand": compared.hand})
@@ -125,8 +132,8 @@ def merge(
                 report["extended"].append({"name": ours.name, "hands_added": len(compared.later),
                                            "hands": len(ours.hands) + len(compared.later)})
             else:
-                report["kept"].append({"name": ours.name, "hands": len(ours.hands)})
-            report["skipped"] += _not_applied(ours, our_doc, facts, doc)
+                report["kept"].append({"name": our_doc.get("name"), "hands": _hands_in(our_doc, ours)})
+            report["skipped"] += _not_applied(our_doc, doc)
     if as_json:
         _print_json(report)
         return
@@ -146,13 +153,33 @@ def _add(db, doc: dict, facts: SessionFacts) -> dict:
     return {"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)}
 
 
-def _not_applied(ours: SessionFacts, our_doc: dict, facts: SessionFacts, doc: dict) -> list[dict]:
+def copy_id(doc: dict) -> str:
+    """The id of the copy ``--keep-both`` keeps of another record of this session: made from the
+    session's id, so that merging the same file again finds that copy instead of making another."""
+    return derived_session_id({}, f"a copy kept by merge of {doc.get('id')}")
+
+
+def _same_facts(ours: dict, theirs: dict) -> bool:
+    """Whether their document is ours but for its name and whether it is deleted (told apart by
+    ``_not_applied``): the same stored facts, so nothing of theirs needs reading."""
+    told = ("name", "deleted_at")
+    return {k: v for k, v in ours.items() if k not in told} == {k: v for k, v in theirs.items() if k not in told}
+
+
+def _hands_in(doc: dict, facts: SessionFacts | None) -> int:
+    if facts is not None:
+        return len(facts.hands)
+    hands = doc.get("hands")
+    return len(hands.split(";")) if isinstance(hands, str) and hands else 0
+
+
+def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
     """Renames and deletions made only there: told, never applied."""
     skipped = []
-    if facts.name != ours.name:
-        skipped.append({"name": ours.name, "why": f"renamed there to '{facts.name}'"})
+    if doc.get("name") != our_doc.get("name"):
+        skipped.append({"name": our_doc.get("name"), "why": f"renamed there to '{doc.get('name')}'"})
     if doc.get("deleted_at") and not our_doc.get("deleted_at"):
-        skipped.append({"name": ours.name, "why": "deleted there"})
+        skipped.append({"name": our_doc.get("name"), "why": "deleted there"})
     return skipped
 
 
