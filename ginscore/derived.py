@@ -33,6 +33,7 @@ class Derived:
         self.fits = self.file_digest is not None and self.cache.fits(self.file_digest)
         self._digests: dict[int, str] | None = None
         self._made: dict[str, dict] = {}  # rows made in this run, by digest
+        self._docs: dict[int, dict] | None = None
 
     def digests(self) -> dict[int, str]:
         """Each stored session's digest, by document id: as kept when the file is the one the
@@ -62,7 +63,9 @@ class Derived:
         return row
 
     def _doc(self, doc_id: int) -> dict:
-        return next(doc for n, doc in self.db.entries() if n == doc_id)
+        if self._docs is None:
+            self._docs = dict(self.db.entries())
+        return self._docs[doc_id]
 
     def _checked(self, ids: list[int]) -> list[dict]:
         found = [self._row(n) for n in ids]
