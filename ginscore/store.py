@@ -392,7 +392,8 @@ class Store:
         return os.path.realpath(self.path)
 
     def owns(self, other: str) -> bool:
-        """Is ``other`` the database or one of its own files (lock, temporary, upgrade copy), by any
+        """Is ``other`` the database or one of its own files (lock, temporary, upgrade copy and what
+        is in it), by any
         path: through links or ``..``, or as a hard link?"""
         target = os.path.realpath(other)
         folder, name = os.path.split(target)
@@ -400,6 +401,9 @@ class Store:
             db_folder, db_name = os.path.split(db)
             if (db_folder == folder or _same_file(db_folder, folder)) and _companion(name, db_name):
                 return True
+            parent, kept = os.path.split(folder)
+            if kept == f"{db_name}.pre-3.bak" and (parent == db_folder or _same_file(parent, db_folder)):
+                return True  # a file of the copy kept before an upgrade
             if _same_file(db, target):
                 return True
             for companion in (f"{db}.lock",):

@@ -572,6 +572,8 @@ def _export_targets(tmp: Path, db: Path) -> dict:
         "the lock through a hard link": hard("ginscore.json.lock"),
         "the lock through a symlink": link("ginscore.json.lock"),
         "the upgrade copy": lambda: tmp / "ginscore.json.pre-3.bak",
+        "a file in the upgrade copy": lambda: (tmp / "ginscore.json.pre-3.bak").mkdir() or
+        tmp / "ginscore.json.pre-3.bak" / "ginscore.json",
         "a temporary file": lambda: tmp / ".ginscore.json.tmp-1-abcdef",
         "a part of the parted layout": lambda: tmp / "ginscore.facts-0000-3.json",
         "a dangling symlink to a temporary name": lambda: (
