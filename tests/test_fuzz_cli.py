@@ -66,7 +66,7 @@ def vectors(draw) -> list[str]:
     for option in draw(st.lists(st.sampled_from(options), max_size=4)) if options else []:
         args.append(draw(st.sampled_from(option.opts)))
         if not option.is_flag and draw(st.integers(0, 9)):  # now and then the value is missing
-            files = type(option.type).__name__ == "TyperPath"
+            files = option.name in ("db", "output")
             args.append(draw(st.sampled_from(FILES) if files else value))
     args += draw(st.lists(st.one_of(value, st.sampled_from(FILES)), max_size=5))  # positionals (and strays)
     if draw(st.integers(0, 5)) == 0:
