@@ -3,6 +3,7 @@
     python benchmarks/cli_latency.py                 # 20, 10,000 and 100,000 hands; 7 rounds
     python benchmarks/cli_latency.py --rounds 3 --sizes 20,10000
     python benchmarks/cli_latency.py --keep /tmp/bench
+    python benchmarks/cli_latency.py --versus /tmp/old/bin/python   # this install against another
 
 A command costs process start-up plus reading (and for `hand` and `draw` a
 locked, durable write of) the database. typer and tinydb are fixed choices,
@@ -32,6 +33,13 @@ warm-up round and kept: the figures are those of a warm cache. After the rounds,
 ``stats`` and ``ratings`` are timed once more each at the largest size with the
 cache deleted first (``cold_stats_s``, ``cold_ratings_s``: every session
 replayed).
+
+``--versus PYTHON`` also runs every command on the first size, and both
+floors, with another interpreter (a virtual environment with other versions
+of typer or Rich and ginscore installed), right after this one's run in the
+same round: ``<command>_vs_versus`` is the median of those paired ratios
+(this install's time over the other's), ``start_vs_versus`` their median
+over every command.
 
 The last line printed is one JSON object: ``<command>_vs_floor`` (at the
 largest size), ``<command>_<size>_vs_20`` for each command, ``peak_mib_<size>``
@@ -238,6 +246,7 @@ def main() -> None:
                         help="where built databases are kept between runs")
     parser.add_argument("--no-cache", action="store_true", help="build every database afresh")
     parser.add_argument("--no-solver", action="store_true", help="leave out the solver's figures")
+    parser.add_argument("--versus", help="another Python with ginscore installed, paired on the first size")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     base, largest = sizes[0], sizes[-1]
@@ -272,14 +281,27 @@ def main() -> None:
         peaks[key] = max(peaks.get(key, 0.0), peak)
         return elapsed
 
+    def versus(key: str, this: float, argv: list[str], counted: bool) -> None:
+        """The same process under ``--versus``, right after this one's: the pair's ratio."""
+        other = timed((key, "versus"), [args.versus, *argv])
+        if counted:
+            ratios.setdefault(f"{key}_vs_versus", []).append(this / other)
+
     for round_number in range(args.rounds + 1):  # round 0 warms the caches and is not counted
         floor = {name: timed(("floor", name), [python, *argv]) for name, argv in FLOORS.items()}
+        if args.versus:
+            for name, argv in FLOORS.items():
+                versus(f"floor_{name}", floor[name], argv, round_number > 0)
         for label, argv, floor_name, writes in COMMANDS:
             took = {}
             for size in sizes:
                 took[size] = timed((label, size), [python, "-m", "ginscore", "--db", str(paths[size]), *argv])
                 if writes:
                     run(undo[size], env)  # keep the size put (not timed)
+            if args.versus:
+                versus(label, took[base], ["-m", "ginscore", "--db", str(paths[base]), *argv], round_number > 0)
+                if writes:
+                    run(undo[base], env)
             if round_number == 0:
                 continue
             ratios.setdefault(f"{label}_vs_floor", []).append(took[largest] / floor[floor_name])
@@ -293,8 +315,15 @@ def main() -> None:
     for label, *_ in COMMANDS:
         line = "".join(f"{statistics.median(seconds[(label, s)][1:]) * 1000:>11.1f}" for s in sizes)
         print(f"{label:<14}{line}{peaks[(label, largest)]:>10.1f}")
+    if args.versus:
+        print(f"\n--versus {args.versus}, {_short(base)} hands:")
+        for label in [f"floor_{name}" for name in FLOORS] + [label for label, *_ in COMMANDS]:
+            print(f"{label:<14}{statistics.median(seconds[(label, 'versus')][1:]) * 1000:>11.1f}")
     print("\nmedian of per-round ratios:")
     summary = {name: round(statistics.median(values), 3) for name, values in ratios.items()}
+    if args.versus:
+        summary["start_vs_versus"] = round(statistics.median(
+            [summary[f"{label}_vs_versus"] for label, *_ in COMMANDS]), 3)
     for name, value in summary.items():
         print(f"  {name:<28}{value:>8.3f}")
     for label, argv in COLD:  # the first run after the cache is deleted: every session replayed

@@ -78,7 +78,7 @@ _ginscore() {
         case "$prev" in
             --db) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         esac
-        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo house status dealer log rules chart import export sessions use where rename delete restore merge stats history ratings play watch deadwood --db --help -h" -- "$cur") )
+        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo house status dealer log rules chart import export sessions use where rename delete restore merge stats history ratings play watch deadwood --db --version -V --help -h" -- "$cur") )
         return
     fi
     case "$cmd" in

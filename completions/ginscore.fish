@@ -52,6 +52,7 @@ end
 
 complete -c ginscore -f
 complete -c ginscore -n '__fish_use_subcommand' -l db -r -F -d 'The database file (default GINSCORE_DB, else ginscore.json in your app'
+complete -c ginscore -n '__fish_use_subcommand' -l version -s V -d 'Show the installed version and exit.'
 complete -c ginscore -n '__fish_use_subcommand' -l help -s h -d 'Show the help and exit.'
 complete -c ginscore -n '__fish_use_subcommand' -a new -d 'Start a session and make it current.'
 complete -c ginscore -n '__fish_use_subcommand' -a rematch -d 'Start a new session with the same players, variant and house rules...'
@@ -67,7 +68,7 @@ complete -c ginscore -n '__fish_use_subcommand' -a rules -d 'The rules in plain 
 complete -c ginscore -n '__fish_use_subcommand' -a chart -d 'The sessions scores over its hands, drawn in the terminal, with...'
 complete -c ginscore -n '__fish_use_subcommand' -a import -d 'Recreate a session from a file made by ginscore export.'
 complete -c ginscore -n '__fish_use_subcommand' -a export -d 'The sessions hands as CSV (or JSON with --format json), or a page...'
-complete -c ginscore -n '__fish_use_subcommand' -a sessions -d 'List the sessions, oldest first, marking the current one.'
+complete -c ginscore -n '__fish_use_subcommand' -a sessions -d 'List the sessions in the order they came into this database,...'
 complete -c ginscore -n '__fish_use_subcommand' -a use -d 'Make a session current.'
 complete -c ginscore -n '__fish_use_subcommand' -a where -d 'Print the path of the database file in use.'
 complete -c ginscore -n '__fish_use_subcommand' -a rename -d 'Rename the session (the current one unless --session names another).'

@@ -79,33 +79,63 @@ def _typed_command(args: list[str]) -> str | None:
     return None
 
 
+def _wanted(args: list[str]) -> str | None:
+    """What a command line needs built: the command it names; "" for `--version` (no command at
+    all); None for the whole app (help, a mistyped command, completion scripts)."""
+    typed = _typed_command(args)
+    if any(typed in names for names in COMMANDS.values()):
+        return typed
+    if typed is None and {"--version", "-V"} & set(args) and not {"-h", "--help"} & set(args):
+        return ""
+    return None
+
+
 def app_for(args: list[str]) -> typer.Typer:
     """An app holding only the command that was typed, else the whole app.
 
     typer turns every registered command into click objects before parsing,
     which costs more than the rest of a `status --json` (issue 5); the one
     command typed parses exactly as in the whole app, and only its module is
-    loaded. Anything else (help, a mistyped command, completion scripts,
-    tests) uses the whole app.
+    loaded (with what it imports: `play` imports `undo`, `edit` and `rematch`,
+    so it reaches them all the same).
     """
-    typed = _typed_command(args)
-    module = next((module for module, names in COMMANDS.items() if typed in names), None)
-    if module is None:
+    wanted = _wanted(args)
+    if wanted is None:
         return whole_app()
-    _load(module)  # importing every command module cost about 2 ms more
-    app = common.app
-    chosen = [c for c in app.registered_commands if (c.name or c.callback.__name__) == typed]
+    module = next((module for module, names in COMMANDS.items() if wanted in names), None)
+    if module is not None:
+        _load(module)  # importing every command module cost about 2 ms more
     one = common._make_app()
-    one.registered_callback = app.registered_callback
-    one.registered_commands = chosen
+    one.registered_callback = common.app.registered_callback
+    one.registered_commands = [c for c in common.app.registered_commands if (c.name or c.callback.__name__) == wanted]
     return one
 
 
-def main() -> None:
-    """Console-script entry point (and `python -m ginscore`)."""
-    interrupts.command_line()
+_built: dict = {}  # the click command for each kind of command line: built once a process (tests call main often)
+
+
+def command_line(args: list[str]):
+    """The click command that runs ``args``: the same for the installed script and the tests."""
+    wanted = _wanted(args)
+    if wanted not in _built:
+        import typer.main
+
+        _built[wanted] = typer.main.get_command(app_for(args))
+    return _built[wanted]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point (and `python -m ginscore`), and the tests' way in.
+
+    ``argv`` (the arguments after the program's name) defaults to ``sys.argv[1:]``; only then is
+    this process a command line of its own (``interrupts.command_line``): a test runner calling
+    ``main(argv)`` keeps its own Ctrl-C. It always ends in ``SystemExit`` with the exit status.
+    """
+    if argv is None:
+        interrupts.command_line()
+    args = sys.argv[1:] if argv is None else [str(arg) for arg in argv]
     try:
-        app_for(sys.argv[1:])()
+        command_line(args).main(args=args, prog_name="ginscore")
     except KeyboardInterrupt:  # outside the command (the exit point answers inside it)
         if database_writes():
             interrupts.finished()

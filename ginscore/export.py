@@ -11,7 +11,7 @@ import stat
 
 from . import fields
 from .cards import parse_card, parse_cards
-from .errors import Refused
+from .errors import BadField, Refused
 from .records import knock_from_cards, session_from_dict, session_to_dict, stored_note
 from .rules import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
 from .summary import CSV_COLUMNS, csv_rows
@@ -140,9 +140,11 @@ def _parse_json(text: str, source: str):
         return doc
 
     try:
-        return json.loads(text, object_pairs_hook=pairs)
+        return json.loads(text, object_pairs_hook=pairs, parse_int=fields.json_number)
     except RecursionError:
         raise Refused(f"{source} is nested too deeply to be an export") from None
+    except BadField as error:  # a number longer than any count (fields.json_number)
+        raise Refused(f"{source}: {error}") from None
     except ValueError as error:
         raise Refused(f"{source} is not valid JSON ({error}); give a file made by `ginscore export --format json`") from None
 
@@ -225,7 +227,7 @@ def _csv_hand(row: dict) -> Hand:
         return Draw(upcard=upcard, recorded_at=at, note=note)
     if row["outcome"] not in (KNOCK, UNDERCUT, GIN, BIG_GIN):
         raise Refused(f"column outcome: unknown outcome {fields.shown_value(row['outcome'])}")
-    counts = [_cell(row, c, _count) for c in ("knocker_deadwood", "opponent_deadwood")]
+    counts = [_cell(row, c, _count) for c in ("knocker_deadwood", "opponent_deadwood")]  # R3 checks the range
     told = {"upcard": upcard, "big_gin": row["outcome"] == BIG_GIN, "recorded_at": at, "note": note}
     if row.get("knocker_cards"):
         hands = [_cell(row, c, parse_cards) or [] for c in ("knocker_cards", "opponent_cards")]
@@ -237,9 +239,7 @@ def _csv_hand(row: dict) -> Hand:
 
 
 def _count(cell: str) -> int:
-    if not cell.isascii() or not cell.isdigit():
-        raise Refused(f"{fields.shown_value(cell)} is not a whole number")
-    return int(cell)
+    return fields.digits(cell, "a deadwood count")
 
 
 def _cell(row: dict, column: str, read):

@@ -97,6 +97,28 @@ def _text_problem(value: str, limit: int, plain: bool = True) -> str | None:
     return None
 
 
+# Far more than any count, score or bonus can have (their own checks name the range), and far
+# fewer than the 4,300 past which Python refuses to read a number at all (a traceback).
+MAX_DIGITS = 100
+
+
+def digits(text: str, what: str) -> int:
+    """A whole number written in digits (a CSV cell, a stored hand); BadField when it is not one,
+    or is longer than any count can be (before Python's own limit on converting it ends in a traceback)."""
+    if not text.isascii() or not text.isdigit():
+        raise BadField(f"{what} must be a whole number, not {shown_value(text)}")
+    if len(text) > MAX_DIGITS:
+        raise BadField(f"{what} has {len(text)} digits, more than any count can have")
+    return int(text)
+
+
+def json_number(text: str) -> int:
+    """An integer as ``json.loads`` reads it (``parse_int``): at most ``MAX_DIGITS`` digits."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise BadField(f"a number has {len(text.lstrip('-'))} digits, more than any count can have")
+    return int(text)
+
+
 def whole(value, where: str, key: str = "", *, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high`` (true/false and 3.0 are not numbers here)."""
     if type(value) is not int:

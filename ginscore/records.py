@@ -137,9 +137,7 @@ def _field_value(name: str, text: str, where: str):
     if text == "":
         return None
     if name in _WHOLE:
-        if not text.isascii() or not text.isdigit():
-            raise BadField(f"{where}.{name} must be a whole number, not {fields.shown_value(text)}")
-        return int(text)
+        return fields.digits(text, f"{where}.{name}")
     if "%" in text:
         for plain, escaped in reversed(_ESCAPES):
             text = text.replace(escaped, plain)

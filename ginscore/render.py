@@ -365,7 +365,7 @@ def show_dealer(st: Standings) -> None:
 def _hand_lines(r: HandResult, marks: dict[str, str], three: bool) -> list[str]:
     """One hand told in a narrow cell: knocker and result, deadwood, upcard, who sat out."""
     hand = r.hand
-    up = f"up {hand.upcard}" if hand.upcard else ""
+    up = f"up {hand.upcard.pretty}" if hand.upcard else ""
     if isinstance(hand, Draw):
         lines = [OUTCOME_WORDS[r.outcome]] + ([up] if up else [])
     else:
@@ -427,7 +427,7 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
             ("By" if short else "Knocker", False, [by[r.hand.knocker] if k else "" for r, k in zip(hands, knocks)]),
             ("Deadwood", False, [f"{r.hand.knocker_deadwood} v {r.hand.opponent_deadwood}" if k else ""
                                  for r, k in zip(hands, knocks)]),
-            ("Upcard", False, [str(r.hand.upcard) if r.hand.upcard else "" for r in hands]),
+            ("Upcard", False, [r.hand.upcard.pretty if r.hand.upcard else "" for r in hands]),
             ("Result", False, [_result_words(r, by, layout != "medium") if k or not short else "draw"
                                for r, k in zip(hands, knocks)]),
         ]

@@ -160,6 +160,12 @@ def knock_limit(variant: str, rules: HouseRules, upcard: Card | None) -> int:
     return upcard.value
 
 
+def limit_rule(variant: str) -> str:
+    """The rule that sets a hand's knock limit in ``variant``, as messages cite it: R15 (the
+    upcard) in Oklahoma, else R7 (10)."""
+    return "R15" if variant == "oklahoma" else "R7"
+
+
 def is_doubled(variant: str, rules: HouseRules, upcard: Card | None) -> bool:
     """H4: spades double, Oklahoma only."""
     return variant == "oklahoma" and rules.spades_double and upcard is not None and upcard.suit == "S"
@@ -171,6 +177,7 @@ def score_hand(
     opponent_deadwood: int,
     *,
     limit: int = KNOCK_LIMIT,
+    limit_rule: str = "R7",
     big_gin: bool = False,
     doubled: bool = False,
     knocker: str = "the knocker",
@@ -178,8 +185,8 @@ def score_hand(
     """Score one knocked hand (R7, R9-R11, R13, H1, H2, H4).
 
     ``opponent_deadwood`` is counted after lay-offs (R8). Raises on a count
-    that cannot be (R3), a knock over ``limit`` (R7, R15), or a big gin that
-    is not allowed (H2).
+    that cannot be (R3), a knock over ``limit`` (set by ``limit_rule``: R7, or
+    R15 in Oklahoma), or a big gin that is not allowed (H2).
     """
     check_deadwood(knocker_deadwood, f"{knocker}'s")
     check_deadwood(opponent_deadwood, "the opponent's")
@@ -189,7 +196,7 @@ def score_hand(
                 f"{knocker} knocked with {knocker_deadwood}, but this hand allows only gin (H4: ace means gin)"
             )
         raise IllegalKnock(
-            f"{knocker} knocked with {knocker_deadwood}, over this hand's knock limit of {limit} (R7, R15); "
+            f"{knocker} knocked with {knocker_deadwood}, over this hand's knock limit of {limit} ({limit_rule}); "
             "check the count or play on"
         )
     if big_gin:

@@ -236,19 +236,21 @@ def csv_rows(st: Standings) -> list[list]:
 
 def explain(st: Standings, result: HandResult) -> str:
     """What a hand scored and why, in the words of the table."""
+    # Oklahoma: the upcard set the hand's knock limit (R15), so the line says it again
+    on = f" on a {result.hand.upcard.pretty} upcard" if st.facts.variant == "oklahoma" and result.hand.upcard else ""
     if result.score is None:
         if st.facts.variant == "three":
             return f"drawn hand: nobody scores; {result.dealer} stays in the box and deals again (R12, R25)"
-        return f"drawn hand: nobody scores; {result.dealer} deals again (R12)"
+        return f"drawn hand{on}: nobody scores; {result.dealer} deals again (R12)"
     hand, score = result.hand, result.score
-    said = f"{hand.knocker} knocked with {hand.knocker_deadwood}, {result.opponent} had {hand.opponent_deadwood}"
+    said = f"{hand.knocker} knocked with {hand.knocker_deadwood}{on}, {result.opponent} had {hand.opponent_deadwood}"
     if score.outcome == KNOCK:
         sum_text = f"{hand.opponent_deadwood} - {hand.knocker_deadwood}"
     elif score.outcome == UNDERCUT:
         sum_text = f"{score.difference} + {score.bonus}"
     else:
         sum_text = f"{score.difference} + {score.bonus}"
-        said = f"{hand.knocker} went {OUTCOME_WORDS[score.outcome]}, {result.opponent} had {hand.opponent_deadwood}"
+        said = f"{hand.knocker} went {OUTCOME_WORDS[score.outcome]}{on}, {result.opponent} had {hand.opponent_deadwood}"
     if score.doubled:
         sum_text = f"({sum_text}) x 2 for the spade upcard"
     text = f"{said}: {OUTCOME_WORDS[score.outcome]}: {result.winner} scores {sum_text} = {score.points}"

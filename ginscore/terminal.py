@@ -19,7 +19,7 @@ exit codes"):
   own final flush cannot fail again (Python's documented recipe for SIGPIPE).
 
 It imports no Rich (the JSON paths never load it); ``screen.Screen`` is the
-Rich side of the same care.
+Rich side of the same care, and writes through ``Door``.
 """
 
 from __future__ import annotations
@@ -52,6 +52,34 @@ def _open_descriptors() -> None:
             if null != fd:
                 os.dup2(null, fd)
                 os.close(null)
+
+
+class Door:
+    """Where the Rich console writes: ``stream`` (standard output when the console was made, not
+    whatever stands in for it later, like the proxy of Rich's ``Live``), each write made to fit
+    its encoding (``for_encoding``), so no character can raise on the way to the terminal."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self.stream, "encoding", None) or "utf-8"
+
+    def write(self, text: str) -> int:
+        return self.stream.write(for_encoding(text, self.encoding))
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        try:
+            return self.stream.isatty()
+        except (AttributeError, ValueError):
+            return False
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
 
 
 def steady() -> None:

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .errors import BadHandAt, BadSetting, GameOver, NotInHand, Refused, UnknownPlayer
-from .rules import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, score_hand
+from .rules import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, limit_rule, score_hand
 
 
 class Roles(NamedTuple):
@@ -203,6 +203,7 @@ class _Table:
             hand.knocker_deadwood,
             hand.opponent_deadwood,
             limit=limit,
+            limit_rule=limit_rule(self.facts.variant),
             big_gin=hand.big_gin,
             doubled=is_doubled(self.facts.variant, self.facts.rules, hand.upcard),
             knocker=hand.knocker,

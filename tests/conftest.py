@@ -1,20 +1,30 @@
 """Shared fixtures: every test gets its own database file in tmp_path.
 
 Like llm's tests, an autouse fixture points GINSCORE_DB at a temporary file,
-so no test can touch a real score sheet.
+so no test can touch a real score sheet. Every test runs the CLI the way the
+installed `ginscore` script does: ``ginscore.cli:main`` with the arguments
+(``run_cli``, ``run_main``), in-process.
+
+Hypothesis runs under a profile chosen by $HYPOTHESIS_PROFILE: ``ci`` (the
+default) draws as many examples as each test asks for (``tests.profiles.examples``),
+``dev`` a tenth of them, for a quick run while working.
 """
 
 from __future__ import annotations
 
 import json
 import signal
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from ginscore.cli import app
+from ginscore import cli as ginscore_cli
+from tests import profiles
+
+profiles.load()
 
 
 def pytest_configure(config):
@@ -48,12 +58,29 @@ class Ran:
         return json.loads(self.stdout)
 
 
+def run_main(args) -> int:
+    """``ginscore ARGS`` as the installed script runs it (``ginscore.cli:main``), on the streams
+    as they are; its exit status. An exception that is not an exit is raised, as a traceback."""
+    try:
+        ginscore_cli.main([str(a) for a in args])
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else int(stop.code is not None)
+    raise AssertionError("ginscore.cli.main returned without an exit status")
+
+
 def run_cli(*args: str, input: str | None = None) -> Ran:
-    """Run the real CLI in-process (CliRunner) on the test's database file."""
-    result = CliRunner().invoke(app, [str(a) for a in args], input=input)
-    if result.exception and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return Ran(result.exit_code, result.stdout, result.stderr, result.exception)
+    """Run the real CLI in-process, as the installed script does, on the test's database file:
+    ``input`` is typed at it, and what it writes to each stream is kept apart."""
+    with CliRunner().isolation(input=input) as (stdout, stderr, _both):
+        status = run_main(args)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        out, err = _text(stdout), _text(stderr)
+    return Ran(status, out, err, SystemExit(status) if status else None)
+
+
+def _text(stream) -> str:
+    return stream.getvalue().decode("utf-8", "replace").replace("\r\n", "\n")
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from ginscore.records import hands_from_text, hands_to_text, session_from_dict, 
 from ginscore.variants import replay
 
 from .test_core_variants import legal_sessions
+from .profiles import examples
 
 
 def _evening(ok, variant, *extra):
@@ -85,7 +86,7 @@ def test_csv_that_does_not_add_up_is_refused(ok, refused, tmp_path):
         ("hand,dealer,knocker,knocker_deadwood,opponent_deadwood,upcard,outcome,winner,points,total:A,total:B\n",
          "no hands"),
         ("hand,dealer,knocker,knocker_deadwood,opponent_deadwood,upcard,outcome,winner,points,total:A,total:B\n"
-         "1,A,A,x,9,,knock,A,5,5,0\n", "not a whole number"),
+         "1,A,A,x,9,,knock,A,5,5,0\n", "must be a whole number"),
         ("hand,dealer,knocker,knocker_deadwood,opponent_deadwood,upcard,outcome,winner,points,total:A,total:B\n"
          "1,A,A,4,9,,slam,A,5,5,0\n", "unknown outcome"),
         ("hand,dealer,knocker,knocker_deadwood,opponent_deadwood,upcard,outcome,winner,points,total:A,total:B\n"
@@ -108,7 +109,7 @@ def test_import_refuses_missing_file_and_options_on_json(ok, refused, tmp_path):
     refused("import", backup, "--as-copy", "--name", "standard-1", says="already a session")
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), suppress_health_check=[HealthCheck.too_slow])
 @given(legal_sessions())
 def test_property_json_and_csv_round_trips_are_the_identity(facts):
     assert session_from_dict(json.loads(json.dumps(session_to_dict(facts)))) == facts
@@ -128,7 +129,7 @@ def test_property_json_and_csv_round_trips_are_the_identity(facts):
 names = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(names, st.integers(0, 98), st.integers(0, 98), st.sampled_from([None, "7H", "Q"]), st.booleans(),
        st.sampled_from([None, "2026-11-29T21:15:00+01:00"]))
 def test_property_stored_rows_round_trip(name, knocker_deadwood, opponent_deadwood, upcard, big_gin, at):

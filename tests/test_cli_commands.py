@@ -138,8 +138,8 @@ def test_oklahoma_upcard_limit_and_spades_double(ok, refused, status):
     ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--spades-double")
     refused("hand", "ann", "4", "20", says="upcard")
     refused("hand", "ann", "7", "20", "--upcard", "6h", says="knock limit of 6")
-    out = ok("hand", "ann", "6", "20", "--upcard", "6s").stdout
-    assert "x 2 for the spade upcard = 28" in out
+    out = " ".join(ok("hand", "ann", "6", "20", "--upcard", "6s").stdout.split())  # as words, however wrapped
+    assert "Ann knocked with 6 on a 6♠ upcard" in out and "x 2 for the spade upcard = 28" in out
     assert status()["totals"]["Ann"] == 28
 
 

@@ -13,12 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
-import typer.main
 
-from ginscore.cli import app
+from ginscore import cli
 
 ROOT = Path(__file__).resolve().parent.parent
-COMMANDS = sorted(typer.main.get_command(app).commands)
+COMMANDS = sorted(cli.command_line([]).commands)  # the whole app, as `ginscore --help` builds it
 CONTRACT = ["new", "hand", "draw", "status", "dealer", "log", "undo", "edit", "export", "sessions", "use",
             "rematch", "rules", "where"]
 
@@ -196,8 +195,7 @@ def test_fish_completes_players_and_sessions(ok, tmp_path):
 def test_each_command_is_where_the_command_line_looks_for_it():
     """A command line loads only its command's module (cli.COMMANDS): every command is listed
     there under the module that registers it, in the order `--help` shows them."""
-    from ginscore import cli
-
+    app = cli.whole_app()
     where = {c.name or c.callback.__name__: c.callback.__module__.rsplit(".", 1)[1] for c in app.registered_commands}
     assert where == {name: module for module, names in cli.COMMANDS.items() for name in names}
     assert [c.name or c.callback.__name__ for c in app.registered_commands] == \

@@ -12,6 +12,7 @@ from ginscore.cards import parse_card
 from ginscore.errors import BadHandAt, GameOver, IllegalKnock, NotInHand
 from ginscore.rules import HouseRules
 from ginscore.variants import Draw, Knock, Roles, SessionFacts, draw_for_roles, replay, resolve_player
+from tests.profiles import examples
 
 
 def session(variant="standard", players=("Ann", "Ben"), hands=(), **rules):
@@ -234,7 +235,7 @@ def legal_sessions(draw):
     return facts
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(legal_sessions())
 def test_property_replay_deterministic_and_totals_are_sum_of_points(facts):
     first, second = replay(facts), replay(facts)

@@ -178,7 +178,7 @@ def test_lock_held_too_long_exits_1_naming_the_file(cli, ok, db_path, monkeypatc
 
 def _as_nobody(db: str, args: list[str], result) -> None:
     """Run the CLI in a forked child that has dropped root, so file permissions apply."""
-    from ginscore.cli import app
+    from tests.conftest import run_main
 
     os.setgid(65534)
     os.setuid(65534)
@@ -188,7 +188,7 @@ def _as_nobody(db: str, args: list[str], result) -> None:
 
     captured = io.StringIO()
     sys.stderr = captured
-    status = app(["--db", db, *args], standalone_mode=False)
+    status = run_main(["--db", db, *args])
     result.put((status, captured.getvalue()))
 
 

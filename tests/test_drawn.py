@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ginscore import drawn, render
+from tests.profiles import examples
 
 CELL = st.lists(
     st.text(alphabet=st.sampled_from("aZ9 -·…ÉéJosé李王ｱＡ😀\u0301"), max_size=14), min_size=1, max_size=3,
@@ -71,7 +72,7 @@ def _made(heads: list[str], rows: list[list[str]], **options) -> Table:
     return table
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(st.integers(1, 8).flatmap(lambda n: st.tuples(
     st.lists(CELL, min_size=n, max_size=n),
     st.lists(st.lists(CELL, min_size=n, max_size=n), max_size=5),
@@ -82,7 +83,7 @@ def test_a_tables_width_from_its_cells_is_richs(table, titled):
     assert render._natural_width(made) == _rich_width(made)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(st.integers(2, 8).flatmap(lambda n: st.tuples(
     st.lists(CELL, min_size=n, max_size=n),
     st.lists(st.lists(CELL, min_size=n, max_size=n), max_size=4),
@@ -113,7 +114,7 @@ STYLED = st.tuples(st.one_of(CELL, st.lists(CELL, min_size=1, max_size=3)),  # a
                    st.sampled_from(["", "bold", "dim", "bold green", "italic red"]))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400))
 @given(st.integers(1, 7).flatmap(lambda n: st.tuples(
     st.lists(CELL, min_size=n, max_size=n),
     st.lists(st.lists(STYLED, min_size=n, max_size=n), max_size=5),

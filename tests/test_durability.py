@@ -23,10 +23,9 @@ import time
 
 import pytest
 
-from ginscore.cli import app
 from ginscore.store import Store
 
-from .conftest import database_files, put_back
+from .conftest import database_files, put_back, run_main
 
 KILLS = 200
 WRITERS, HANDS_EACH = 8, 25
@@ -76,15 +75,14 @@ def _record_forever(db: str, log: str, start: int) -> None:
     with open(log, "a") as done:
         while True:
             knocker_deadwood, opponent_deadwood = _hand_args(i)
-            status = app(["--db", db, "hand", "ann", knocker_deadwood, opponent_deadwood, "--session", "main"],
-                         standalone_mode=False)
+            status = run_main(["--db", db, "hand", "ann", knocker_deadwood, opponent_deadwood, "--session", "main"])
             if status != 0:
                 os._exit(status)
             done.write(f"{i}\n")  # only after the command said it was done
             done.flush()
             i += 1
             for args in (scratch, ["--db", db, "undo", "--yes", "--session", "scratch"]):
-                if app(args, standalone_mode=False) != 0:
+                if run_main(args) != 0:
                     os._exit(3)
 
 
@@ -130,8 +128,7 @@ def _write_hands(db: str, session: str, writer: int, go) -> None:
     _quiet()
     go.wait()
     for n in range(HANDS_EACH):
-        status = app(["--db", db, "hand", "ann", str(writer % 11), str(11 + n), "--session", session],
-                     standalone_mode=False)
+        status = run_main(["--db", db, "hand", "ann", str(writer % 11), str(11 + n), "--session", session])
         if status != 0:
             os._exit(10 + status)
     os._exit(0)
@@ -181,7 +178,7 @@ def _die_at(step: int, db: str, counted: str | None = None) -> None:
 
     for name in STEPS:
         setattr(os, name, deadly(getattr(os, name)))
-    status = app(["--db", db, "hand", "ann", "4", "22"], standalone_mode=False)
+    status = run_main(["--db", db, "hand", "ann", "4", "22"])
     if counted:
         with open(counted, "w") as out:
             out.write(str(calls[0]))

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from ginscore.export import EXPORT_VERSION
 
 from .conftest import run_cli, stored_sessions
+from .profiles import examples
 
 # --- the real exports the corpus is made from --------------------------------
 
@@ -265,7 +266,7 @@ SYNTAX = [
     RAW("float-overflow", lambda b: _text(b).replace('"target": 100', '"target": 1e400').encode(),
         "not Infinity"),
     RAW("5000-digits", lambda b: _text(b).replace('"target": 100', '"target": ' + "9" * 5000).encode(),
-        "not valid JSON"),
+        "5000 digits, more than any count"),
     RAW("truncated", lambda b: _text(b)[: len(_text(b)) // 2].encode(), "not valid JSON"),
     RAW("trailing-garbage", lambda b: (_text(b) + "}").encode(), "not valid JSON"),
     RAW("key-twice", lambda b: _text(b).replace('"name": "std"', '"name": "std", "name": "other"').encode(),
@@ -690,7 +691,7 @@ def _read_back_cleanly(db_path):
 
 
 @pytest.mark.slow
-@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(600), suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_fuzzed_exports_never_end_in_a_traceback(data, base, db_path, tmp_path):
     kind = data.draw(st.sampled_from(["json", "okla", "three", "csv", "json-bytes"]))
@@ -738,7 +739,7 @@ def damaged_session(draw, doc):
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(300), suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_fuzzed_damage_in_the_database_never_ends_in_a_traceback(data, base, db_path):
     stored = json.loads(base.db)

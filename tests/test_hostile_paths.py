@@ -22,8 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from ginscore.cli import app
+from ginscore import cli as ginscore_cli
 from ginscore.store import Database, Store
+from tests.conftest import run_main
 
 HAND = ("hand", "ann", "3", "20")
 
@@ -734,7 +735,7 @@ def test_no_home_at_all_is_refused_in_one_line(tmp_path):
                           cwd=tmp_path).returncode == 0
 
 
-COMMANDS = [c.name or c.callback.__name__ for c in app.registered_commands]
+COMMANDS = [name for names in ginscore_cli.COMMANDS.values() for name in names]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -753,14 +754,14 @@ DB_AFTER = [
 ]
 
 
-@pytest.mark.parametrize("how", ["CliRunner", "python -m ginscore"])
+@pytest.mark.parametrize("how", ["ginscore.cli.main", "python -m ginscore"])
 @pytest.mark.parametrize("args", DB_AFTER, ids=lambda a: " ".join(a))
 def test_db_after_the_command_is_the_database_used(cli, tmp_path, db_path, how, args):
     x, y = tmp_path / "x.json", tmp_path / "y.json"
     assert cli("--db", x, "new", "standard", "Ann", "Ben", "--dealer", "Ann").exit_code == 0
     before = x.read_bytes()
     typed = [a.format(x=x, y=y) for a in args]
-    result = cli(*typed) if how == "CliRunner" else _python_m(*typed, env=dict(os.environ, GINSCORE_DB=str(db_path)))
+    result = cli(*typed) if how == "ginscore.cli.main" else _python_m(*typed, env=dict(os.environ, GINSCORE_DB=str(db_path)))
     assert result.exit_code == 0, result.stderr
     assert "Traceback" not in result.stderr
     if args[0] == "hand":
@@ -778,7 +779,7 @@ def _export_dying_before_rename(db: str, out: str) -> None:
     """Run `export --output` but die (as a SIGKILL would) where the finished file would be renamed."""
     sys.stdout = sys.stderr = open(os.devnull, "w")
     os.replace = lambda src, dst: os._exit(9)
-    app(["--db", db, "export", "--output", out], standalone_mode=False)
+    run_main(["--db", db, "export", "--output", out])
     os._exit(0)
 
 

@@ -23,6 +23,7 @@ from ginscore.variants import replay
 
 from .conftest import stored_sessions
 from .test_core_variants import legal_sessions
+from .profiles import examples
 
 
 def dealers(ok) -> list[str]:
@@ -512,7 +513,7 @@ def finished_sessions(draw):
     return facts._replace(rules=rules)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(finished_sessions())
 def test_property_h7_settlement_is_exact_and_adds_up(facts):
     standings = replay(facts)

@@ -13,6 +13,7 @@ from ginscore import melds
 from ginscore.melds import arrange, best_discard, settle
 
 from .melds_reference import all_melds, ref_best, ref_settle
+from .profiles import examples
 
 DECK = [Card(rank, suit) for suit in "SHDC" for rank in range(1, 14)]
 
@@ -118,7 +119,7 @@ def test_bad_deals_are_refused(knocker, opponent, message):
 deals = st.permutations(DECK).map(lambda deck: (deck[:10], deck[10:20], deck[20:31]))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(deals)
 def test_property_deadwood_matches_the_reference(deal):
     knocker, _, eleven = deal
@@ -143,7 +144,7 @@ def melded_deals(draw):
     return knocker, opponent
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(melded_deals())
 def test_property_settle_matches_the_reference_with_layoffs(deal):
     knocker, opponent = deal

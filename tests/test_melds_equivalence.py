@@ -22,6 +22,7 @@ from ginscore.errors import BadCard
 
 from . import melds_previous as previous
 from .melds_reference import all_melds
+from .profiles import examples
 
 DECK = [Card(rank, suit) for suit in "SHDC" for rank in range(1, 14)]
 MELDS = all_melds(DECK)
@@ -75,7 +76,7 @@ def same_result(new, old, *args, **kwargs):
     assert new(*args, **kwargs) == expected
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500))
 @given(decks())
 def test_settle_shows_what_the_previous_solver_showed(deck):
     knocker, opponent = deck[:10], deck[10:20]
@@ -83,14 +84,14 @@ def test_settle_shows_what_the_previous_solver_showed(deck):
     same_result(melds.settle, previous.settle, opponent, knocker)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000))
 @given(decks())
 def test_arrange_and_best_discard_show_what_the_previous_solver_showed(deck):
     same_result(melds.arrange, previous.arrange, deck[:10])
     same_result(melds.best_discard, previous.best_discard, deck[:11])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400))
 @given(all_melded(11))
 def test_big_gin_and_its_discard_as_before_h2(deal):
     eleven, rest = deal
@@ -99,7 +100,7 @@ def test_big_gin_and_its_discard_as_before_h2(deal):
     assert melds.best_discard(eleven).big_gin
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400))
 @given(all_melded(10))
 def test_gin_lays_nothing_off_as_before_r8(deal):
     ten, rest = deal
@@ -110,7 +111,7 @@ def test_gin_lays_nothing_off_as_before_r8(deal):
 cards_or_ranks = st.one_of(st.sampled_from(DECK), st.integers(1, 13).map(Card))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500))
 @given(st.lists(cards_or_ranks, min_size=9, max_size=12), st.lists(cards_or_ranks, min_size=9, max_size=11),
        st.booleans())
 def test_bad_deals_are_refused_with_the_same_words(knocker, opponent, big_gin):

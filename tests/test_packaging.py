@@ -21,3 +21,45 @@ def test_plain_install_ships_every_subpackage():
     }
     assert on_disk <= found, f"not shipped by `pip install .`: {sorted(on_disk - found)}"
     assert "ginscore.commands" in on_disk
+
+
+THIRD_PARTY = ("typer", "click", "rich")
+
+
+def _private(dotted: str) -> bool:
+    parts = dotted.split(".")
+    return parts[0] in THIRD_PARTY and any(p.startswith("_") and not p.startswith("__") for p in parts[1:])
+
+
+def test_ginscore_uses_only_public_names_of_typer_click_and_rich():
+    """No private module imported, and no private method of their classes overridden (issue 17:
+    typer 0.29 broke a hand-built TyperOption, and Rich owes no one its Console._render_buffer)."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "ginscore").rglob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        imported = {}  # local name -> the third-party dotted name it stands for
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    dotted = f"{node.module}.{alias.name}"
+                    imported[alias.asname or alias.name] = dotted
+                    if _private(dotted):
+                        found.append(f"{path.name}: from {node.module} import {alias.name}")
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    imported[alias.asname or alias.name.split(".")[0]] = alias.name.split(".")[0]
+                    if _private(alias.name):
+                        found.append(f"{path.name}: import {alias.name}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                bases = [imported.get(b.id, "") if isinstance(b, ast.Name) else ast.unparse(b) for b in node.bases]
+                if any(b.split(".")[0] in THIRD_PARTY for b in bases):
+                    found += [f"{path.name}: {node.name}.{item.name} overrides a private method"
+                              for item in node.body if isinstance(item, ast.FunctionDef)
+                              and item.name.startswith("_") and not item.name.startswith("__")]
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and _private(
+                    f"{imported.get(node.value.id, '')}.{node.attr}"):
+                found.append(f"{path.name}: {node.value.id}.{node.attr}")
+    assert not found, found

@@ -84,7 +84,7 @@ CASES = [
     (["edit", "0", "ann", "4", "22"], "no hand 0"),
     (["edit", "1", "ann", "4"], "give the knocker and both"),
     (["edit", "1", "ann", "4", "22", "--draw"], "drawn hand has no knocker"),
-    (["edit", "x", "ann", "4", "22"], "not a valid"),
+    (["edit", "x", "ann", "4", "22"], "Invalid value for 'N'"),
     (["edit", "1", "ann", "12", "22"], "knock limit"),
     (["undo"], "nothing was removed"),  # no answer on standard input
     (["undo", "--session", "trio"], "no hands"),

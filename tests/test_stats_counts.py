@@ -16,6 +16,7 @@ from ginscore.stats import combine, combine_tallies, packed, running, session_co
 from ginscore.variants import Draw, Standings, fold, replay
 
 from .test_core_variants import legal_sessions
+from .profiles import examples
 
 
 def _blank() -> dict:
@@ -104,14 +105,14 @@ def reference_statistics(all_standings: list[Standings]) -> dict:
     return {"players": {shown_as[key]: record for key, record in players.items()}, "head_to_head": head_to_head}
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(legal_sessions(), max_size=6))
 def test_statistics_from_session_counts_equal_a_replay_of_every_hand(histories):
     all_standings = [replay(facts) for facts in histories]
     assert statistics(all_standings) == reference_statistics(all_standings)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(legal_sessions(), min_size=1, max_size=4))
 def test_session_counts_are_plain_json_and_sum_in_any_grouping(histories):
     import json
@@ -121,7 +122,7 @@ def test_session_counts_are_plain_json_and_sum_in_any_grouping(histories):
     assert combine(counts) == combine(json.loads(json.dumps(counts)))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(legal_sessions(), st.sampled_from(["2026-01-01", "2026-02-01", None]),
                           st.integers(0, 3)), max_size=7))
 def test_tallies_of_any_grouping_add_up_to_the_same_statistics(sessions):
@@ -140,7 +141,7 @@ def test_tallies_of_any_grouping_add_up_to_the_same_statistics(sessions):
     assert json.dumps(found) == json.dumps(combine(in_order))  # players in the order first played, too
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(legal_sessions(), st.sampled_from(["2026-01-01", "2026-02-01", "2026-03-01", None])),
                 max_size=7), st.integers(0, 7))
 def test_running_totals_continued_by_later_sessions_give_the_same_statistics(sessions, split):

@@ -59,7 +59,7 @@ class Watching:
         deadline = time.monotonic() + DEADLINE
         while True:
             fresh = self.text[self.mark:]
-            if all(w in fresh for w in wanted):
+            if all(_flat(w) in _flat(fresh) for w in wanted):  # however the board wrapped the words
                 self.mark = len(self.text)
                 return fresh
             left = deadline - time.monotonic()
@@ -87,6 +87,11 @@ class Watching:
                 break
             self.raw += chunk
         return status
+
+
+def _flat(drawn: str) -> str:
+    """Drawn text as words: the board's frame and the lines it wrapped at taken out."""
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", drawn).split())
 
 
 @pytest.fixture

@@ -8,6 +8,8 @@ error and the exit status of ``errors.ExitStatus``.
 from __future__ import annotations
 
 import errno
+import functools
+import inspect
 import json
 import os
 import re
@@ -17,7 +19,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 import typer
-from typer.core import TyperGroup, TyperOption
+import typer.main
+from typer.core import TyperGroup
 
 from .. import fields, interrupts, terminal
 from ..cards import parse_card, parse_cards
@@ -32,10 +35,20 @@ from ..variants import (
     fold, Knock, MAX_NAME, SessionFacts, Standings, replay, resolve_player,
 )
 
-try:  # typer 0.27+ carries its own copy of click, and does not re-export its usage errors
-    from typer._click import exceptions as _click_errors
-except ImportError:  # pragma: no cover - a typer built on the click package
-    from click import exceptions as _click_errors
+def usage_words(error: typer.TyperException) -> str:
+    """What a usage error (an unknown option, a missing argument, a bad value) says, in one sentence.
+
+    typer 0.27+ carries its own click: every click exception is a public
+    ``typer.TyperException``, and a usage error is the one that knows its command.
+    """
+    message = error.format_message()
+    ctx = getattr(error, "ctx", None)
+    if not hasattr(error, "ctx"):  # not about the command line (a file that cannot be opened)
+        return message
+    message = message.strip().rstrip(".")
+    if ctx is not None:  # a question ("Did you mean 'hand'?") ends its own sentence
+        message += f"{' S' if message.endswith('?') else '; s'}ee `{ctx.command_path} --help`"
+    return message
 
 
 def _fail(status: int, message: str) -> int:
@@ -87,18 +100,7 @@ class _Group(TyperGroup):
     replaced the file exits 0 whatever became of its output or of a Ctrl-C
     after the write; one that exits non-zero changed nothing.
 
-    Every command also takes ``--db`` after its name (CLI.md: "accepted before or
-    after the subcommand"): the option is added here, once, to each command.
     """
-
-    def __init__(self, *args, **attrs):
-        super().__init__(*args, **attrs)
-        for command in self.commands.values():
-            if not any(getattr(p, "name", None) == "db" for p in command.params):
-                command.params.append(TyperOption(
-                    param_decls=["--db"], type=str, metavar="PATH", help=DB_HELP,
-                    expose_value=False, callback=_db_after_command,
-                ))
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         terminal.steady()
@@ -119,13 +121,8 @@ class _Group(TyperGroup):
                 status = _stopped(changed())
         except GinscoreError as error:
             status = _fail(error.status, str(error))
-        except _click_errors.UsageError as error:
-            message = error.format_message().strip().rstrip(".")
-            if error.ctx:  # a question ("Did you mean 'hand'?") ends its own sentence
-                message += f"{' S' if message.endswith('?') else '; s'}ee `{error.ctx.command_path} --help`"
-            status = _fail(ExitStatus.REFUSED, message)
-        except _click_errors.ClickException as error:
-            status = _fail(ExitStatus.REFUSED, error.format_message())
+        except typer.TyperException as error:
+            status = _fail(ExitStatus.REFUSED, usage_words(error))
         except (typer.Abort, KeyboardInterrupt):
             status = _stopped(changed())
         except _OutputLost as lost:
@@ -156,8 +153,46 @@ class _Group(TyperGroup):
             raise _OutputLost(error) from None
 
 
+class _App(typer.Typer):
+    """A typer app whose every command also takes ``--db`` after its name (CLI.md: "accepted
+    before or after the subcommand"): a real option, declared once here for each command."""
+
+    def command(self, *args, **kwargs):
+        register = super().command(*args, **kwargs)
+        return lambda function: register(_takes_db(function))
+
+
+def _takes_db(function):
+    """``function`` as a command that also takes ``--db PATH``: typer reads the option from the
+    signature, and the value is dropped here (``_db_after_command`` has opened that database)."""
+    signature = inspect.signature(function)
+    db = inspect.Parameter("db", inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=typer.Option(
+        None, "--db", metavar="PATH", help=DB_HELP, expose_value=False, callback=_db_after_command))
+
+    @functools.wraps(function)
+    def command(*args, db=None, **kwargs):
+        return function(*args, **kwargs)
+
+    command.__signature__ = signature.replace(parameters=[*signature.parameters.values(), db])
+    return command
+
+
+def command_of(function):
+    """The command line of one command (``function``, as its module registers it), built once:
+    one command that needs another (`play` runs `undo`) imports its function and calls this."""
+    if function not in _built:
+        info = next(c for c in app.registered_commands if c.callback is function)
+        one = _make_app()
+        one.registered_commands = [info]
+        _built[function] = typer.main.get_command(one)
+    return _built[function]
+
+
+_built: dict = {}
+
+
 def _make_app() -> typer.Typer:
-    return typer.Typer(
+    return _App(
         cls=_Group,
         help="Keep score of Gin Rummy at a real table: standard, Oklahoma, Hollywood and three-player.\n\n"
         "Example: ginscore new hollywood Ann Ben, then ginscore hand ann 4 22 after each hand.",
@@ -270,10 +305,22 @@ def _db_after_command(ctx, param, value) -> None:
         ctx.find_root().obj = Store(Path(value))
 
 
+def _show_version(value: bool) -> None:
+    """`ginscore --version` (or -V): the installed version, read from the package's metadata."""
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"ginscore {version('ginscore')}")
+        raise typer.Exit(0)
+
+
 @app.callback(invoke_without_command=True)
 def _top(
     ctx: typer.Context,
     db: Path = typer.Option(None, "--db", help=DB_HELP, dir_okay=True, readable=False, metavar="PATH"),
+    version: bool = typer.Option(
+        False, "--version", "-V", help="Show the installed version and exit.", is_eager=True, callback=_show_version,
+    ),
 ) -> None:
     ctx.obj = Store(db if db is not None else default_db_path)
     if ctx.invoked_subcommand is None:
@@ -367,6 +414,8 @@ def _deadwood(text: str, whose: str) -> int:
     digits = text.strip()
     if not re.fullmatch(r"-?[0-9]+", digits):
         raise BadDeadwood(f"{whose} deadwood '{text}' is not a number; give a whole number from 0 to 98 (R3)")
+    if len(digits.lstrip("-")) > fields.MAX_DIGITS:  # Python refuses to read 4,300 digits and more
+        raise BadDeadwood(f"{whose} deadwood has {len(digits.lstrip('-'))} digits; give a whole number from 0 to 98 (R3)")
     return int(digits)
 
 

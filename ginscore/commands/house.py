@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from ..errors import BadHandAt, GameOver, Refused
-from ..variants import replay
+from ..variants import replay, Standings
 from .common import (
     ACE_MEANS_GIN, app, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, GAME_BONUS, GIN_BONUS, _rule_choices,
     _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _store, TARGET, UNDERCUT_BONUS,
@@ -50,6 +50,7 @@ def house(
         return
     with _store(ctx).writing() as db:
         facts = db.load(session)
+        before = replay(facts)
         rules = facts.rules._replace(**changes)
         rules.check(facts.variant)
         changed = facts._replace(rules=rules)
@@ -65,3 +66,18 @@ def house(
         if rules != facts.rules:
             db.save(changed)
     render.show_house_change(facts, changed, standings)
+    news = _game_news(before, standings)
+    if news:
+        render.say(news)
+
+
+def _game_news(before: Standings, after: Standings) -> str | None:
+    """What new rules did to the end of the game: reopened it, ended it, or gave it another winner."""
+    game = "series" if after.facts.variant == "hollywood" else "game"
+    if before.over and not after.over:
+        return f"Under these rules the {game} {before.winner} had won is not over yet: it goes on."
+    if after.over and not before.over:
+        return f"Under these rules the {game} is over: {after.winner} wins."
+    if before.over and before.winner != after.winner:
+        return f"Under these rules {after.winner} wins the {game}, not {before.winner}."
+    return None

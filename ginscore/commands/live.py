@@ -18,7 +18,10 @@ from ..cards import parse_card
 from ..errors import Refused
 from ..shown import visible
 from ..variants import COMMAND_MARK, Draw, Knock, SessionFacts, Standings
-from .common import app, _append, _click_errors, _deadwood, _now, _replay_changed, _session_option, _standings, _store
+from .common import (
+    app, _append, command_of, _deadwood, _now, _replay_changed, _session_option, _standings, _store, usage_words,
+)
+from .table import edit, rematch, undo  # what :undo, :edit and the rematch run: imported, so always there
 
 HINT = "[:back :undo :edit :help :quit]"  # said in every prompt
 HELP = """Answer each question or type a command; commands start with ':' (no name can):
@@ -90,7 +93,7 @@ class _Table:
             raise _Quit
         if word in ("undo", "edit"):
             before = self.facts()
-            self.run(word, rest)
+            self.run(undo if word == "undo" else edit, rest)
             if self.facts() != before:
                 self.announced = True
                 raise _Again
@@ -102,11 +105,9 @@ class _Table:
         else:
             render.say(f"  there is no command ':{visible(word)}'; the commands are :back :undo :edit :draw :quit :help")
 
-    def run(self, command: str, rest: str = "") -> None:
+    def run(self, command, rest: str = "") -> None:
         """Run `ginscore COMMAND REST --session NAME` itself, as if typed; a refusal is told."""
         import shlex
-
-        import typer.main
 
         from .. import render
 
@@ -115,21 +116,20 @@ class _Table:
         except ValueError as error:
             render.say(f"  cannot read that: {error}")
             return
-        group = typer.main.get_command(app)
+        name = command.__name__
         try:
-            group.get_command(self.ctx, command).main(
-                args + ["--session", self.name], prog_name=f"ginscore {command}", standalone_mode=False,
-                obj=self.store,
+            command_of(command).main(
+                args + ["--session", self.name], prog_name=f"ginscore {name}", standalone_mode=False, obj=self.store,
             )
         except Refused as error:
             render.say(f"  {error}")
-        except _click_errors.ClickException as error:
-            render.say(f"  {error.format_message()}; see `ginscore {command} --help`")
+        except typer.TyperException as error:
+            render.say(f"  {usage_words(error)}")
 
 
 def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
     """The questions of one hand, in order: (key, whether it is asked given the answers so far, ask)."""
-    from ..rules import MAX_DEADWOOD, check_deadwood, knock_limit
+    from ..rules import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
     from ..variants import resolve_player
 
     rules = facts.rules
@@ -151,7 +151,8 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
             value = _deadwood(text, whose)
             check_deadwood(value, whose)
             if value > most:
-                raise Refused(f"{value} is over this hand's knock limit of {most} (R7, R15); check the count")
+                raise Refused(f"{value} is over this hand's knock limit of {most} "
+                              f"({limit_rule(facts.variant)}); check the count")
             return value
 
         return read
@@ -256,7 +257,7 @@ def _game_over(table: _Table, standings: Standings) -> None:
     if not again:
         render.say("No rematch; `ginscore rematch` starts one later.")
         raise _Quit
-    table.run("rematch")
+    table.run(rematch)
     current = table.store.reading().current_name
     if current != table.name:
         table.name, table.announced = current, True

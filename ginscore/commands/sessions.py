@@ -231,7 +231,10 @@ def sessions(
     as_json: bool = _json_option(),
     deleted: bool = typer.Option(False, "--deleted", help="List the deleted sessions instead (`ginscore restore` brings one back)."),
 ) -> None:
-    """List the sessions, oldest first, marking the current one.
+    """List the sessions in the order they came into this database, marking the current one.
+
+    A session brought in by `import` comes after those already here, however
+    old it is; --deleted lists the most recently deleted first.
 
     Shows the newest that fit one screen and says how many more there are;
     --all lists every one, --limit N the newest N. --json lists every one
