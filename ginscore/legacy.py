@@ -171,8 +171,9 @@ def read(shown, real: str, data: dict, version: int) -> Old:
         return found_table
 
     for key in sorted(files):
-        if not key.startswith("facts-") and key != "index":
-            old._read(os.path.join(folder, f"{base}.{key}-{files[key]}.json"))  # a cache: only kept in the copy
+        cache = os.path.join(folder, f"{base}.{key}-{files[key]}.json")
+        if not key.startswith("facts-") and key != "index" and os.path.lexists(cache):
+            old._read(cache)  # a cache: only kept in the copy (one gone is not needed)
     index = next(iter(table("index", "index").values()), {}) if "index" in files else {}
     ids, parts = index.get("ids", []), index.get("parts", [])
     if not (isinstance(ids, list) and isinstance(parts, list) and len(ids) == len(parts)):

@@ -33,6 +33,12 @@ def pytest_configure(config):
     starts inherits that: ginscore then rightly keeps ignoring it. Give the run Python's own."""
     if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    # Any ginscore a test starts, even with an environment made before a test's own fixtures
+    # ran, keeps its cache out of the developer's cache folder (each test then sets its own).
+    import os
+    import tempfile
+
+    os.environ["GINSCORE_CACHE"] = tempfile.mkdtemp(prefix="ginscore-test-cache-")
 
 
 @pytest.fixture(autouse=True)

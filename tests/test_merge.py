@@ -287,3 +287,50 @@ def test_merging_twice_is_byte_identical_the_second_time(mine, theirs, keep_both
         if first.exit_code == 0:
             ours = {s["id"] for s in stored_sessions(a).values()}
             assert {s["id"] for s in stored_sessions(b).values()} <= ours
+
+
+def _other_with(tmp_path: Path, ok, change) -> Path:
+    other = tmp_path / "other.json"
+    ok("--db", str(other), "new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "x")
+    ok("--db", str(other), "hand", "cy", "3", "20")
+    data = json.loads(other.read_text())
+    change(data["sessions"])
+    other.write_text(json.dumps(data))
+    return other
+
+
+def test_a_hostile_file_to_merge_is_refused_in_its_own_words(cli, ok, db_path, tmp_path):
+    """Their file's problems are said of their file (never a hint to delete a session here), and
+    a name `new` would refuse, or an id given twice, refuses the whole merge."""
+    _evening(ok)
+    before = db_path.read_bytes()
+    cases = {
+        "a name of 5000 characters": lambda s: s["1"].update(name="N" * 5000),
+        "a name with a control character": lambda s: s["1"].update(name="x\x1b[2J"),
+        "one id twice": lambda s: s.update({"2": dict(s["1"], name="Twin", hands="")}),
+        "a damaged session": lambda s: s["1"].update(variant="whist"),
+    }
+    for what, change in cases.items():
+        other = _other_with(tmp_path, ok, change)
+        line = _one_line(cli("merge", str(other)), 1)
+        assert str(other) in line and "cannot be merged" in line and "ginscore delete" not in line, (what, line)
+        assert db_path.read_bytes() == before, what
+        other.unlink()
+    _one_line(cli("merge", ""), 2)  # an empty path: refused in one line
+
+
+def test_a_name_merge_gave_is_not_reported_as_a_rename_there(ok, db_path, tmp_path):
+    _evening(ok)
+    other = ("--db", str(tmp_path / "other.json"))
+    ok(*other, "new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "friday")
+    assert ok("merge", str(tmp_path / "other.json"), "--json").json()["added"][0]["name"] == "friday (merged)"
+    assert ok("merge", str(tmp_path / "other.json"), "--json").json()["skipped"] == []
+
+
+def test_a_parted_database_missing_a_cache_file_still_reads_and_merges(ok, tmp_path):
+    folder = tmp_path / "old"
+    shutil.copytree(FIXTURES / "schema3", folder)
+    for cache in folder.glob("club.summary-*"):
+        cache.unlink()
+    assert len(ok("--db", str(folder / "club.json"), "sessions", "--json").json()) == 7
+    assert len(ok("merge", str(folder / "club.json"), "--json").json()["added"]) == 8

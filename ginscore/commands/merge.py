@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import typer
 
-from ..errors import ExitStatus, GinscoreError, Refused
+from ..errors import DatabaseUnusable, ExitStatus, GinscoreError, Refused
 from ..merging import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
 from ..records import derived_session_id, session_to_dict
 from ..shown import visible
@@ -86,10 +87,14 @@ def merge(
     shown_file = visible(str(file))
     if store.owns(str(file)) and os.path.exists(file):
         raise Refused(f"{shown_file} is this database (or one of its files); merge another ginscore database")
-    if not os.path.lexists(file):
-        raise Refused(f"there is no file {shown_file}; give the path of another ginscore database")
+    if not str(file).strip() or not os.path.lexists(file):
+        raise Refused(f"there is no file '{shown_file}'; give the path of another ginscore database")
     theirs_db = other.reading()
-    theirs = list(theirs_db.by_id().items())
+    try:
+        theirs = _theirs(theirs_db, shown_file)
+    except DatabaseUnusable as error:  # said of their file, never as if it were this database
+        raise DatabaseUnusable(file, f"cannot be merged: it {error.problem.split('; ')[0]}; nothing was merged") \
+            from None
     if not theirs_db.storage.raw or not theirs:
         raise Refused(f"{shown_file} holds no ginscore sessions")
     report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "skipped": []}
@@ -101,7 +106,11 @@ def merge(
             if found is not None and _same_facts(found[1], doc):  # a copy of ours: nothing to read
                 plan.append((KEPT, doc, None, found, None))
                 continue
-            facts = theirs_db.facts_of(doc)  # every field checked, as an import checks it
+            try:
+                facts = theirs_db.facts_of(doc)  # every field checked, as the database's reader checks it
+            except DatabaseUnusable as error:
+                raise DatabaseUnusable(file, f"cannot be merged: it {error.problem.split('; ')[0]}; "
+                                             "nothing was merged") from None
             if found is None:
                 plan.append(("add", doc, facts, None, None))
                 continue
@@ -153,6 +162,24 @@ def _add(db, doc: dict, facts: SessionFacts) -> dict:
     return {"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)}
 
 
+def _theirs(theirs_db, shown_file: str) -> list[tuple[str, tuple[int, dict]]]:
+    """Their sessions by id, each id once and each name one `new` would take."""
+    from ..fields import text
+
+    found, seen = [], set()
+    for n, doc in theirs_db.entries():
+        session_id = doc.get("id") if isinstance(doc.get("id"), str) else derived_session_id(doc)
+        if session_id in seen:
+            raise DatabaseUnusable(theirs_db.path, f"holds two sessions with one id ({visible(session_id)})")
+        seen.add(session_id)
+        try:
+            text(doc.get("name"), "session", "name", limit=MAX_NAME)
+        except Refused as error:
+            raise DatabaseUnusable(theirs_db.path, f"has a session whose {visible(str(error))}")
+        found.append((session_id, (n, doc)))
+    return found
+
+
 def copy_id(doc: dict) -> str:
     """The id of the copy ``--keep-both`` keeps of another record of this session: made from the
     session's id, so that merging the same file again finds that copy instead of making another."""
@@ -176,7 +203,10 @@ def _hands_in(doc: dict, facts: SessionFacts | None) -> int:
 def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
     """Renames and deletions made only there: told, never applied."""
     skipped = []
-    if doc.get("name") != our_doc.get("name"):
+    ours = our_doc.get("name")
+    named = re.sub(r" \(merged(?: \d+)?\)$", "", ours) if isinstance(ours, str) else ours
+    merged_here = named != ours and isinstance(doc.get("name"), str) and doc["name"].startswith(named)
+    if doc.get("name") != ours and not merged_here:  # not the name a merge here gave it
         skipped.append({"name": our_doc.get("name"), "why": f"renamed there to '{doc.get('name')}'"})
     if doc.get("deleted_at") and not our_doc.get("deleted_at"):
         skipped.append({"name": our_doc.get("name"), "why": "deleted there"})
