@@ -1,4 +1,4 @@
-"""Files read and written whole at paths that are trusted for nothing (issue 9).
+"""Files read and written whole at paths that are trusted for nothing.
 
 The database and an ``export --output`` file are both replaced the same way:
 a temporary file created *exclusively* (O_CREAT|O_EXCL|O_NOFOLLOW) under a
@@ -182,10 +182,9 @@ def fsync_folder(folder: str) -> None:
 def create_new(path: str, data: bytes, like: os.stat_result | None, durable: bool = True) -> bool:
     """Write ``data`` to a file that must not exist yet; False when a regular file is already there.
 
-    Used for the copy kept before a schema upgrade and the files of a database:
-    a symlink or folder planted at that name is refused (NotRegular), never
-    followed. ``durable``: fsynced before this returns (not for a cache that a
-    crash may leave empty: its readers make it again).
+    Used for the copy kept before an upgrade of an older layout: a symlink or
+    folder planted at that name is refused (NotRegular), never followed.
+    ``durable``: fsynced before this returns.
     """
     try:
         fd = os.open(path, _CREATE, 0o600)

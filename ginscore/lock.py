@@ -5,11 +5,11 @@ the lock when its holder exits, even on SIGKILL, so a killed writer never
 leaves the database locked. flock has no timeout, so a waiting writer polls
 a non-blocking lock until its deadline. Windows has no fcntl; there the
 ``filelock`` package does the same job. (filelock is not used on POSIX
-because importing it costs more than the rest of a `hand` command, issue 5.)
+because importing it costs more than the rest of a `hand` command.)
 
 The lock file is opened with O_NOFOLLOW and must be a regular file: a
 symlink planted at ``<database>.lock`` (even a dangling one) is refused, never
-followed, so it cannot make ginscore create or lock a file elsewhere (issue 9).
+followed, so it cannot make ginscore create or lock a file elsewhere.
 """
 
 from __future__ import annotations

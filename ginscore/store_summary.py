@@ -1,51 +1,48 @@
-"""What each session adds up to, kept beside its facts: a cache (issue 12, STYLE.md).
+"""What each session adds up to: the rows the listings read, made from its facts.
 
 ``sessions``, ``history`` and ``stats`` read one row a session instead of
 replaying every hand of every session: the session's ``history --json`` row
 (``summary.history_row``) with its statistics counters (``stats.packed``)
-under ``counts``. A session whose facts cannot be read or do not add up keeps
+under ``counts``. A session whose facts cannot be read or do not add up gives
 ``{"unusable": why}`` instead, so the listings still fail on it, naming it.
 
-The rows are a cache, never the truth: they are written in the same
-all-or-nothing write as the facts they summarise, stamped with ``version()``
-(a digest of the code that computes them, so any change to the rules, the
-replay or the row shapes makes old rows stale) and with the facts file they
-were made from (its generation, size, modification time and a digest of its
-bytes: a file edited by hand is noticed even when its size stays, and one
-copied with a new modification time is checked by its digest); a row whose
-stamp does not match is made again from the facts.
+The rows are derived, never the truth: ``derived`` keeps them in the cache
+(``cache``) under the digest of each session's facts, stamped with
+``version()`` (a digest of the code that computes them, so any change to the
+rules, the replay or the row shapes makes old rows stale). ``grouped`` gives
+what some sessions add to ``stats``: a ``stats.tally`` for each group of one
+variant and the same players, so ``stats`` sums a few tallies and its filters
+(``--variant``, ``--player``, ``--since``) keep or leave a group whole.
 ``tests/test_storage.py`` replays every session and compares.
-
-Each part keeps a second cache beside its summaries, stamped the same way:
-what its live sessions add to ``stats`` (``grouped``), a ``stats.tally`` for
-each group of sessions of one variant and the same players, so ``stats`` sums
-a few tallies a part, and its filters (``--variant``, ``--player``,
-``--since``) keep or leave a group whole, reading rows only of a group that
-``--since`` cuts.
 """
 
 from __future__ import annotations
 
-import sys
+import os
 import zlib
 
-from . import cards, fields, records, rules, stakes, stats, summary, variants
+from . import records, stats, summary, variants
 from .errors import BadHandAt, Refused
 
 _VERSION: str | None = None
 
 
+MADE_BY = ("cards", "fields", "records", "rules", "stakes", "stats", "summary", "variants", "store_summary",
+           "ratings", "derived")  # the modules whose code what the cache keeps is made by
+
+
 def version() -> str:
-    """A digest of the source of every module a row depends on."""
+    """A digest of the source of every module a cached row, tally or rated game depends on."""
     global _VERSION
     if _VERSION is None:
         digest = 0
-        for module in (cards, fields, records, rules, stakes, stats, summary, variants, sys.modules[__name__]):
+        folder = os.path.dirname(os.path.abspath(__file__))
+        for name in MADE_BY:
             try:
-                with open(module.__file__, "rb") as source:
+                with open(os.path.join(folder, f"{name}.py"), "rb") as source:
                     digest = zlib.crc32(source.read(), digest)
-            except (OSError, TypeError):  # no source to read: a fixed stamp for this build
-                digest = zlib.crc32(module.__name__.encode(), digest)
+            except OSError:  # no source to read: a fixed stamp for this build
+                digest = zlib.crc32(name.encode(), digest)
         _VERSION = f"{digest:08x}"
     return _VERSION
 
