@@ -11,6 +11,7 @@ the exit point to judge, instead of Rich's own ``SystemExit(1)``.
 from __future__ import annotations
 
 import errno
+import re
 
 from rich.console import Console
 from rich.segment import Segment
@@ -18,12 +19,18 @@ from rich.segment import Segment
 from .shown import for_encoding, visible_lines
 
 
+_TRAILING = re.compile(" +\n")
+
+
 class Screen(Console):
     """A Rich console that never sends a raw control character and never raises on encoding."""
 
     def _render_buffer(self, buffer) -> str:
         shown = (s if s.control else Segment(visible_lines(s.text), s.style) for s in buffer)
-        return for_encoding(super()._render_buffer(shown), self.encoding)
+        text = super()._render_buffer(shown)
+        if "\x1b" not in text:  # plain text (piped, NO_COLOR): no line ends in the spaces that pad a cell
+            text = _TRAILING.sub("\n", text)
+        return for_encoding(text, self.encoding)
 
     def on_broken_pipe(self) -> None:
         self.quiet = True  # nothing more is written; the exit point decides the status
