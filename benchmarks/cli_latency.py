@@ -1,4 +1,4 @@
-"""How long every ginscore command takes as the history grows (issues 5 and 12).
+"""How long every ginscore command takes as the history grows.
 
     python benchmarks/cli_latency.py                 # 20, 10,000 and 100,000 hands; 7 rounds
     python benchmarks/cli_latency.py --rounds 3 --sizes 20,10000

@@ -1,4 +1,4 @@
-"""A session's scores over its hands, drawn as text (issue 6).
+"""A session's scores over its hands, drawn as text.
 
 Pure: ``plot`` turns running totals into lines of characters, one column a
 hand and one letter a player, with the target as a dashed line. It reads

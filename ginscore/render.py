@@ -37,7 +37,7 @@ _drawing_into: list[Console] = []  # set by ``drawing_into`` (export --format ht
 
 
 def screen_width() -> int:
-    """How wide human output is laid out (CLI.md "For people at the table").
+    """How wide human output is laid out (docs/commands.md "For people at the table").
 
     ``$COLUMNS`` when it is a positive whole number (anything else is
     ignored), else the user's terminal - asked on stdout, then stderr, then
@@ -791,7 +791,7 @@ def show_match(doc: dict) -> None:
             say(f"  Settled so far: {visible(p['from'])} pays {visible(p['to'])} {p['amount']} (H7).")
 
 
-LONG = 200  # sessions past which a list is drawn as plain lines, not measured by Rich (issue 12)
+LONG = 200  # sessions past which a list is drawn as plain lines, not measured by Rich
 
 
 def _long_list(rows: list[dict], heads: tuple, cells) -> None:

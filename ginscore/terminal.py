@@ -3,7 +3,7 @@
 The exit point (``commands.common._Group.main``) calls ``steady()`` before a
 command and ``settle()`` after it. Between them nothing that happens to the
 output can raise anything but ``OSError``, so the exit status can tell the
-truth about the database whatever became of the output (CLI.md "Errors and
+truth about the database whatever became of the output (docs/commands.md "Errors and
 exit codes"):
 
 - a closed standard input, output or error (``>&-``): its descriptor is

@@ -86,7 +86,7 @@ class Game:
     """One game's column: hand points, wins credited, and how it ended (H3).
 
     Mutable while hands are replayed; a plain class, not a dataclass, because
-    every command pays for a dataclass at import (issue 5).
+    every command pays for a dataclass at import.
     """
 
     __slots__ = ("number", "scores", "wins", "winner", "closed_by", "final")
@@ -332,7 +332,7 @@ MAX_NAME = 200  # characters in a player's or a session's name
 
 
 def fold(name: str) -> str:
-    """A name as compared: the same ignoring case, accents and width (CLI.md).
+    """A name as compared: the same ignoring case, accents and width (docs/commands.md).
 
     NFKC first folds full-width and compatibility forms (``Ａnn`` is ``Ann``),
     NFKD then splits accented letters so their combining marks can be
@@ -380,7 +380,7 @@ COMMAND_MARK = ":"  # what starts a command in `play` (:back, :undo, :quit); so 
 
 def check_players(variant: str, players) -> tuple[str, ...]:
     """Names as a session keeps them: the right count, non-empty, at most MAX_NAME characters,
-    distinct as ``fold`` compares them (CLI.md)."""
+    distinct as ``fold`` compares them (docs/commands.md)."""
     _check_count(variant, players)
     names = tuple(" ".join(str(p).split()) for p in players)
     for name in names:

@@ -1,4 +1,4 @@
-"""The lists at years of history (issue 12): written as they are read, filtered from the caches.
+"""The lists at years of history: written as they are read, filtered from the caches.
 
 ``history --json`` and ``sessions --json`` write one row at a time, part after
 part, and must give the very bytes ``json.dumps`` gives of the whole list.

@@ -1,4 +1,4 @@
-"""Every screen for people fits the width it is read at (issue 11; CLI.md "For people at the table").
+"""Every screen for people fits the width it is read at (docs/commands.md "For people at the table").
 
 Realistic evenings of all four variants, names of up to 12 characters, drawn
 at 40 (a phone), 80 and 120 columns: no line wider than the screen, nothing
