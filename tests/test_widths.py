@@ -124,6 +124,7 @@ def screens(evenings, monkeypatch, capsys):
         mine = real(table, out)
         if mine is not None:
             assert _segments(out, mine) == _segments(out, table), "drawn.draw differs from Rich"
+            assert render._natural_width(table) == out.measure(table, options=out.options.update_width(10_000)).maximum
             tables.append(table)
         return mine
 
