@@ -426,14 +426,15 @@ def show_dealer(st: Standings) -> None:
 
 
 def _hand_lines(r: HandResult, marks: dict[str, str], three: bool) -> list[str]:
-    """One hand told in a narrow cell: knocker and result, deadwood, upcard, who sat out."""
+    """One hand told in a narrow cell, a short line each: knocker and result, deadwood, upcard,
+    who sat out (who scored an undercut is told with its points, ``_points_words``)."""
     hand = r.hand
-    up = f"up {hand.upcard}" if hand.upcard else ""
+    up = [f"up {hand.upcard}"] if hand.upcard else []
     if isinstance(hand, Draw):
-        lines = [OUTCOME_WORDS[r.outcome]] + ([up] if up else [])
+        lines = [OUTCOME_WORDS[r.outcome]] + up
     else:
-        dead = f"{hand.knocker_deadwood} v {hand.opponent_deadwood}"
-        lines = [f"{marks[hand.knocker]} {_result_words(r, marks, False)}", f"{dead} {up}".rstrip()]
+        lines = [f"{marks[hand.knocker]} {OUTCOME_WORDS[r.outcome]}",
+                 f"{hand.knocker_deadwood} v {hand.opponent_deadwood}"] + up
     if three and r.roles:
         lines.append(f"{marks[r.roles.out]} sat out")
     return lines
@@ -500,7 +501,8 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
         if every:
             columns.append(("Winner", False, [by[r.winner] if r.winner else "" for r in hands]))
     columns.append(("Points" if layout in ("full", "lettered", "medium") else "Pts", True,
-                    [_points_words(r, by, short and not every) for r in hands]))
+                    [_points_words(r, marks, True) if stacked else _points_words(r, by, short and not every)
+                     for r in hands]))
     if hollywood and not stacked:
         for n in (1, 2, 3):
             columns.append((f"Game {n}", True, ["-".join(str(s[p]) for p in facts.players) for s in
@@ -632,14 +634,21 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
     def blocks() -> Group:
         return _session_blocks(rows, lambda row: "* " if row["current"] else "", lambda row: row["players"])
 
-    def fitted(day_only: bool) -> Table:  # the players on as few lines as the screen leaves room for
-        apart = table(False, day_only=day_only)
-        names = drawn.content_widths(apart)[3]
-        return table(False, max(console().width - (_natural_width(apart) - names), names), day_only)
+    def fitted(medium: bool) -> Table:
+        """The players on as few lines as the screen leaves room for; too wide (so not chosen)
+        when no two players fit on a line."""
+        from rich.cells import cell_len
+
+        apart = table(medium, day_only=True)
+        names = drawn.content_widths(apart)[2 if medium else 3]
+        room = console().width - (_natural_width(apart) - names)
+        if room < min(cell_len(" v ".join(row["players"][:2])) for row in rows):
+            return table(medium, None, day_only=True)
+        return table(medium, max(room, names), day_only=True)
 
     if rows and len(rows) <= LONG:
-        _show(_fit(lambda: table(False, None), lambda: table(False, None, day_only=True), lambda: fitted(True),
-                   lambda: table(True), blocks))
+        _show(_fit(lambda: table(False, None), lambda: table(False, None, day_only=True), lambda: fitted(False),
+                   lambda: fitted(True), lambda: table(True), blocks))
     _older(older, "sessions --deleted" if deleted else "sessions")
     if not rows and deleted:
         say("No deleted sessions.")

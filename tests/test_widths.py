@@ -1,7 +1,8 @@
 """Every screen for people at every width from 30 to 160 columns: numbers are never cut.
 
-Four evenings (one a variant, names of up to 12 characters, totals past 100,
-hand numbers past 9) are recorded once for the module; each human command of
+Six evenings (one a variant, then Hollywood and three-player again with
+undercuts and three-digit points; names of up to 12 characters, totals past
+100, hand numbers past 9) are recorded once for the module; each human command of
 each, and what `hand` and `draw` print, is then drawn in-process at each
 width. From 40 columns on, every table fits whole (nothing cut, no `…`);
 below 40 a table that does not fit is replaced by one line saying how wide the
@@ -54,6 +55,19 @@ EVENINGS = {
          ["hand", "bart", "1", "9"], ["hand", "alex", "1", "5"], ["hand", "bart", "2", "30"],
          ["hand", "alex", "0", "30"]],
     ),
+    "hollywood undercuts": (  # undercuts, three-digit points and totals, upcards (R10, R17-R19)
+        ["new", "hollywood", "Alexandrina", "Bartholomew", "--dealer", "alex", "--target", "250",
+         "--name", "hollywood undercuts"],
+        [["hand", "alex", "9", "7"], ["hand", "bart", "9", "8", "--upcard", "10H"], ["hand", "alex", "1", "2"],
+         ["hand", "bart", "10", "10"], ["hand", "alex", "0", "98"], ["hand", "bart", "0", "98"],
+         ["hand", "alex", "10", "9", "--upcard", "QS"], ["hand", "bart", "5", "6"], ["hand", "alex", "2", "3"],
+         ["hand", "bart", "1", "1"], ["hand", "alex", "0", "98"]],
+    ),
+    "three undercuts": (  # an undercut of the box, totals past 300 (R10, R23)
+        ["new", "three", *NAMES, "--box", "alex", "--captain", "bart", "--target", "300", "--name", "three undercuts"],
+        [["hand", "alex", "9", "7"], ["hand", "bart", "0", "98"], ["hand", "bart", "0", "98"],
+         ["hand", "christ", "0", "98"], ["hand", "alex", "3", "2"], ["hand", "bart", "0", "95"]],
+    ),
 }
 SESSION_COMMANDS = (["status"], ["dealer"], ["log"], ["chart"])
 DATABASE_COMMANDS = (["sessions"], ["history"], ["stats"], ["rules"], ["rules", "standard"], ["rules", "hollywood"])
@@ -66,7 +80,7 @@ def _name(variant: str) -> str:
 
 @pytest.fixture(scope="module")
 def evenings(tmp_path_factory):
-    """The four evenings in one database; what each `hand` and `draw` was shown (to draw again);
+    """The evenings in one database; what each `hand` and `draw` was shown (to draw again);
     and what the scripts' JSON says of each session."""
     path = tmp_path_factory.mktemp("widths") / "ginscore.json"
     told: dict[str, list] = {}
