@@ -1,4 +1,4 @@
-"""How fast ginscore settles a deal from the cards (issues 4 and 12).
+"""How fast ginscore settles a deal from the cards.
 
     python benchmarks/settle_deals.py            # 2,000 random deals, 5 rounds (about 2 minutes)
     python benchmarks/settle_deals.py --deals 500 --rounds 3 --seed 7
@@ -19,7 +19,7 @@ median over the rounds, and p50/p99 are taken over the deals.
 The last line printed is one JSON object: {"deals", "deals_per_second",
 "solver_p50_us", "solver_p99_us", "solver_vs_reference", "previous_p50_us",
 "previous_p99_us", "solver_vs_previous"}. `solver_figures()` gives the two
-figures issue 12 sets goals for, for benchmarks/cli_latency.py.
+figures with goals (docs/performance.md), for benchmarks/cli_latency.py.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def measure(count: int = 2000, rounds: int = 5, seed: int = 2026) -> dict:
 
 
 def solver_figures(deals: int = 2000, rounds: int = 5, seed: int = 2026) -> dict:
-    """The two figures issue 12 sets goals for: ``solver_vs_reference`` (>10) and ``solver_p99_us`` (<100)."""
+    """The two figures with goals (docs/performance.md): ``solver_vs_reference`` (>10) and ``solver_p99_us`` (<100)."""
     figures = measure(deals, rounds, seed)
     return {"solver_vs_reference": round(figures["solver_vs_reference"], 1),
             "solver_p99_us": round(figures["solver_p99_us"], 1)}

@@ -1,7 +1,7 @@
 """The command line entry point: the only place the commands are gathered.
 
-The commands live by concern in ``ginscore.commands`` (STYLE.md "As the
-house grows"); the shared app, options and the one exit point in
+The commands live by concern in ``ginscore.commands``, a module for each
+thing people do; the shared app, options and the one exit point in
 ``commands.common``. ``main`` builds only the command that was typed.
 """
 
@@ -94,7 +94,7 @@ def app_for(args: list[str]) -> typer.Typer:
     """An app holding only the command that was typed, else the whole app.
 
     typer turns every registered command into click objects before parsing,
-    which costs more than the rest of a `status --json` (issue 5); the one
+    which costs more than the rest of a `status --json`; the one
     command typed parses exactly as in the whole app, and only its module is
     loaded (with what it imports: `play` imports `undo`, `edit` and `rematch`,
     so it reaches them all the same).

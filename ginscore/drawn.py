@@ -1,8 +1,8 @@
-"""Tables of plain text drawn line by line, exactly as Rich draws them (issue 12).
+"""Tables of plain text drawn line by line, exactly as Rich draws them.
 
 Every screen for people is a Rich ``Table`` whose cells are plain ``Text``
 (``render._table``, ``_column``, ``_row``), and each screen picks the widest
-layout that fits (issue 11). Rich measures a table by laying it out, and
+layout that fits. Rich measures a table by laying it out, and
 draws it through a padding, a layout and a line list per cell: about half of
 what `log`, `status` or `stats` cost beyond starting Python. For such a table
 that fits the screen, the width is the sum of its cells and the drawing is

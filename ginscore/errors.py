@@ -8,7 +8,7 @@ from enum import IntEnum
 
 
 class ExitStatus(IntEnum):
-    """Exit statuses fixed by CLI.md ("Errors and exit codes")."""
+    """Exit statuses fixed by docs/commands.md ("Errors and exit codes")."""
 
     OK = 0
     DATABASE = 1  # the database file cannot be used

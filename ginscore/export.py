@@ -22,7 +22,7 @@ EXPORT_VERSION = 3  # 2: deal, stake, notes and the match; 3: the session's id
 
 
 def inert(cell):
-    """A cell a spreadsheet would run as a formula gets a leading quote (CLI.md).
+    """A cell a spreadsheet would run as a formula gets a leading quote (docs/commands.md).
 
     A cell that itself starts with a quote gets one more, so that ``_uninert``
     gives any text back exactly (a note like "'=x" or "'tis").
@@ -59,8 +59,8 @@ def _format_for(facts: SessionFacts) -> int:
 # --- back in (``ginscore import``) -------------------------------------------
 #
 # An import is refused whole, with one line naming the first bad field, rather
-# than store anything a command could not read back (CLI.md "Errors and exit
-# codes"; issue 9). Every field of a JSON export passes the same checks as the
+# than store anything a command could not read back (docs/commands.md "Errors and exit
+# codes"). Every field of a JSON export passes the same checks as the
 # database reader (``records.session_from_dict``, ``fields``) and then the same
 # checks as the commands that would have recorded it (``variants.check_session``).
 # Fields ginscore does not know are refused, naming them, not ignored: a file

@@ -3,7 +3,7 @@
 Pure. ``records.session_from_dict`` reads a session through these checks,
 whether it comes from ``import`` or from the database, so a file can never
 bring in what a command could not read back, and a field damaged inside the
-database is named instead of ending in a traceback (issue 9). Each check
+database is named instead of ending in a traceback. Each check
 returns the value or raises ``BadField`` naming the field by its path in the
 export (``session.hands[2].upcard``) and showing, briefly and visibly, what
 was there instead.

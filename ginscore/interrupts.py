@@ -1,4 +1,4 @@
-"""Ctrl-C around the moment the database file is replaced (CLI.md "Errors and exit codes").
+"""Ctrl-C around the moment the database file is replaced (docs/commands.md "Errors and exit codes").
 
 A Ctrl-C either stops a command before it changes anything (exit 130,
 nothing changed) or lets the change finish (exit 0): never "recorded, yet

@@ -3,7 +3,7 @@
 Pure. A JSON export writes each hand as a dict with named fields, for people
 and other tools; the database keeps a session's hands as one compact string
 of rows (``hands_to_text``), because every command reads the whole file and
-a string parses several times faster than objects (issue 5). Both shapes are
+a string parses several times faster than objects. Both shapes are
 read by ``session_from_dict``.
 """
 
@@ -67,7 +67,7 @@ def stored_note(value) -> str | None:
 
 
 def hand_to_dict(hand: Hand) -> dict:
-    """A hand as told: the two counts, or (issue 4) the cards they come from; its note when it has one."""
+    """A hand as told: the two counts, or the cards they come from; its note when it has one."""
     if isinstance(hand, Draw):
         told = {"type": "draw", "upcard": _card_text(hand.upcard), "recorded_at": hand.recorded_at}
         if hand.note is not None:
@@ -102,7 +102,7 @@ def knock_from_cards(knocker: str, knocker_cards, opponent_cards, **told) -> Kno
 # hand, rows joined by ";", fields by "|": the row's kind, then its fields in
 # this order; "" is none, flags are 1/0, and % | ; inside a value are written
 # %25 %7C %3B. A string parses several times faster than the same hands as
-# JSON objects, and every command reads the whole file (issue 5). A hand's
+# JSON objects, and every command reads the whole file. A hand's
 # note is one more field at the end of its row, written only when the hand
 # has one: rows of 1.0 (without it) read as hands without a note, and a
 # session without notes is stored exactly as 1.0 stored it.

@@ -37,7 +37,7 @@ _drawing_into: list[Console] = []  # set by ``drawing_into`` (export --format ht
 
 
 def screen_width() -> int:
-    """How wide human output is laid out (CLI.md "For people at the table").
+    """How wide human output is laid out (docs/commands.md "For people at the table").
 
     ``$COLUMNS`` when it is a positive whole number (anything else is
     ignored), else the user's terminal - asked on stdout, then stderr, then
@@ -118,7 +118,60 @@ def drawing_into(out: Console):
 
 def say(text: str, style: str | None = None) -> None:
     """One plain sentence; never parsed as markup, control characters made visible."""
-    console().print(Text(visible(text), style=style or ""))
+    _say_text(Text(visible(text), style=style or ""))
+
+
+# A number stays on the line of the word before it ("= 13.", "game 1", "bonus 25"), and a
+# bonus on the line of its kind ("box bonus 25"): those spaces are made non-breaking before
+# a sentence is wrapped, and plain spaces again in what is printed.
+_GLUE = "\u00a0"
+_BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[(]?[-+]?[0-9][0-9.,/]*[.,;:)%]*(?: |$))")
+_BEFORE_BONUS = re.compile(r"\b(gin|undercut|game|box) (?=bonus\b)")
+
+
+def _glued(plain: str) -> str:
+    return _BEFORE_BONUS.sub(r"\1" + _GLUE, _BEFORE_NUMBER.sub(_GLUE, plain))
+
+
+def _wrapped(text: Text, width: int, indent: int = 0) -> list[Text]:
+    """``text`` in lines of at most ``width`` cells, broken only at plain spaces (each line's
+    trailing spaces dropped, glued spaces printed as spaces); a word wider than a line is folded.
+    ``indent``: how many cells the lines after the first are to be indented by (the caller's)."""
+    from rich.cells import cell_len
+
+    plain = _glued(text.plain)
+    offsets: list[int] = []
+    room = width
+    used = 0
+    for word in re.finditer(r"\n|[^ \n]+ *| +", plain):
+        start, piece = word.start(), word.group()
+        if piece == "\n":
+            offsets.append(word.end())
+            used, room = 0, width
+            continue
+        size = cell_len(piece.rstrip(" "))
+        if used and used + size > room:
+            offsets.append(start)
+            used, room = 0, max(width - indent, 1)
+        while size > room:  # a word longer than a whole line: folded where the line ends
+            cut = start + 1
+            while cell_len(plain[start:cut + 1]) <= room:
+                cut += 1
+            offsets.append(cut)
+            start, size, used, room = cut, cell_len(plain[cut:word.end()].rstrip(" ")), 0, max(width - indent, 1)
+        used += cell_len(plain[start:word.end()])
+    kept = Text(plain, style=text.style, spans=text.spans, end="")
+    lines = []
+    for line in kept.divide(offsets) if offsets else [kept]:
+        line.rstrip()
+        lines.append(Text(line.plain.replace(_GLUE, " "), style=line.style, spans=line.spans, end=""))
+    return lines
+
+
+def _say_text(text: Text) -> None:
+    """Print ``text`` wrapped to the screen by ``_wrapped``."""
+    out = console()
+    out.print(Text("\n").join(_wrapped(text, out.width)))
 
 
 def _text(value, style: str = "") -> Text:
@@ -155,8 +208,18 @@ def _natural_width(renderable) -> int:
 
 
 def _show(renderable) -> None:
-    """Print what a screen shows; a table of plain text is drawn directly (``drawn``), else by Rich."""
+    """Print what a screen shows; a table of plain text is drawn directly (``drawn``), else by Rich.
+
+    A table wider than the screen (only below 40 columns: every screen has a layout that fits
+    40) is not cropped: one line says how wide the screen must be instead.
+    """
     out = console()
+    if isinstance(renderable, Table):
+        needed = _natural_width(renderable) if all(c.no_wrap for c in renderable.columns) else \
+            out.measure(renderable, options=out.options).minimum  # (cells that may wrap, like `house`'s)
+        if needed > out.width:
+            say(f"Too narrow: needs {needed} columns.")
+            return
     table = drawn.draw(renderable, out) if isinstance(renderable, Table) else None
     out.print(renderable if table is None else table)
 
@@ -274,7 +337,7 @@ def _say_game_finals(st: Standings) -> None:
 def show_standings(st: Standings, footer: bool = True) -> None:
     """Title, table and winner; ``footer``: then who deals next (or that the session is over)."""
     out = console()
-    out.print(_title(st.facts))
+    _say_text(_title(st.facts))
     _show(_fit(lambda: standings_table(st), lambda: standings_table(st, compact=True)))
     _say_game_finals(st)
     banner = winner_words(st)
@@ -363,14 +426,15 @@ def show_dealer(st: Standings) -> None:
 
 
 def _hand_lines(r: HandResult, marks: dict[str, str], three: bool) -> list[str]:
-    """One hand told in a narrow cell: knocker and result, deadwood, upcard, who sat out."""
+    """One hand told in a narrow cell, a short line each: knocker and result, deadwood, upcard,
+    who sat out (who scored an undercut is told with its points, ``_points_words``)."""
     hand = r.hand
-    up = f"up {hand.upcard.pretty}" if hand.upcard else ""
+    up = [f"up {hand.upcard.pretty}"] if hand.upcard else []
     if isinstance(hand, Draw):
-        lines = [OUTCOME_WORDS[r.outcome]] + ([up] if up else [])
+        lines = [OUTCOME_WORDS[r.outcome]] + up
     else:
-        dead = f"{hand.knocker_deadwood} v {hand.opponent_deadwood}"
-        lines = [f"{marks[hand.knocker]} {_result_words(r, marks, False)}", f"{dead} {up}".rstrip()]
+        lines = [f"{marks[hand.knocker]} {OUTCOME_WORDS[r.outcome]}",
+                 f"{hand.knocker_deadwood} v {hand.opponent_deadwood}"] + up
     if three and r.roles:
         lines.append(f"{marks[r.roles.out]} sat out")
     return lines
@@ -393,16 +457,18 @@ def _points_words(r: HandResult, by: dict[str, str], short: bool) -> str:
     return str(r.points)
 
 
-LOG_LAYOUTS = ("full", "medium", "short", "short-marks", "stacked", "marks")  # widest first
+LOG_LAYOUTS = ("full", "lettered", "medium", "short", "short-marks", "stacked", "marks")  # widest first
 
 
 def _log_columns(st: Standings, layout: str) -> list[tuple]:
     """The log's columns as (heading, right-aligned, cells); columns with no value in any hand are left out.
 
-    full: every fact by name; medium: without dealer and winner (the knocker,
-    or the other player on an undercut, R10); short: knocker and sitter-out
-    by their letter; stacked: each hand in a few short lines. The -marks
-    layouts head the totals with the letters too.
+    full: every fact by name; lettered (Hollywood, whose three game columns
+    take the room of the names): every fact, players by their letter;
+    medium: without dealer and winner (the knocker, or the other player on an
+    undercut, R10); short: knocker and sitter-out by their letter; stacked:
+    each hand in a few short lines. The -marks layouts head the totals with
+    the letters too.
     """
     from .chart import markers
 
@@ -410,7 +476,8 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
     hands = st.hands
     three, hollywood = facts.variant == "three", facts.variant == "hollywood"
     marks = markers(facts.players)
-    stacked, short = layout in ("stacked", "marks"), layout in ("short", "short-marks")
+    stacked, short = layout in ("stacked", "marks"), layout in ("short", "short-marks", "lettered")
+    every = layout in ("full", "lettered")  # dealer and winner too
     names = {p: p for p in facts.players}
     by = marks if short else names  # how a player is named in a cell
     heads = marks if layout in ("short-marks", "marks") else names  # and in a heading
@@ -419,8 +486,8 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
     if stacked:
         columns.append(("Hand", False, [_hand_lines(r, marks, three) for r in hands]))
     else:
-        if layout == "full":
-            columns.append(("Box" if three else "Dealer", False, [r.dealer for r in hands]))
+        if every:
+            columns.append(("Box" if three else "Dealer", False, [by[r.dealer] for r in hands]))
         if three:
             columns.append(("Out" if short else "Sat out", False, [by[r.roles.out] if r.roles else "" for r in hands]))
         columns += [
@@ -431,10 +498,11 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
             ("Result", False, [_result_words(r, by, layout != "medium") if k or not short else "draw"
                                for r, k in zip(hands, knocks)]),
         ]
-        if layout == "full":
-            columns.append(("Winner", False, [r.winner or "" for r in hands]))
-    columns.append(("Points" if layout in ("full", "medium") else "Pts", True,
-                    [_points_words(r, by, short) for r in hands]))
+        if every:
+            columns.append(("Winner", False, [by[r.winner] if r.winner else "" for r in hands]))
+    columns.append(("Points" if layout in ("full", "lettered", "medium") else "Pts", True,
+                    [_points_words(r, marks, True) if stacked else _points_words(r, by, short and not every)
+                     for r in hands]))
     if hollywood and not stacked:
         for n in (1, 2, 3):
             columns.append((f"Game {n}", True, ["-".join(str(s[p]) for p in facts.players) for s in
@@ -474,18 +542,24 @@ def show_log(st: Standings) -> None:
     """Every hand: one line a hand when it fits, else a few short lines a hand."""
     facts = st.facts
     out = console()
-    out.print(_title(facts))
+    _say_text(_title(facts))
     if not st.hands:
         say("No hands yet.")
         return
     for layout in LOG_LAYOUTS:
+        if layout == "lettered" and facts.variant != "hollywood":
+            continue
         table = _log_table(st, layout)
         if _natural_width(table) <= out.width:
             break
     _show(table)
     if layout not in ("full", "medium"):
         _say_legend(facts.players)
-    elif facts.variant == "hollywood":
+    if layout == "lettered":
+        from .chart import markers
+
+        say("Game columns: " + " - ".join(markers(facts.players).values()))
+    elif layout in ("full", "medium") and facts.variant == "hollywood":
         say("Game columns: " + " - ".join(facts.players))
     notes = [r for r in st.hands if r.hand.note is not None]
     if notes:
@@ -513,6 +587,21 @@ def _session_blocks(rows: list[dict], first, score) -> Group:
     return Group(*blocks)
 
 
+def _joined(players: list[str], room: int | None) -> list[str]:
+    """Players joined by "v" in lines at most ``room`` wide (None: one line; 0: a player a line)."""
+    if room is None:
+        return [" v ".join(players)]
+    from rich.cells import cell_len
+
+    lines = [players[0]]
+    for player in players[1:]:
+        if room and cell_len(f"{lines[-1]} v {player}") <= room:
+            lines[-1] = f"{lines[-1]} v {player}"
+        else:
+            lines.append(player)
+    return lines
+
+
 def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, older: int = 0) -> None:
     """The sessions, oldest first (or with ``deleted`` the deleted ones); ``hidden``: how many
     deleted are not listed; ``older``: how many older ones are left out."""
@@ -523,7 +612,9 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
                                 " v ".join(row["players"]), str(row["hands_played"]), " ".join(_session_result(row)),
                                 _when(row[when])])
 
-    def table(medium: bool) -> Table:
+    def table(medium: bool, room: int | None = 0, day_only: bool = False) -> Table:
+        """``room``: how wide the Players column may be, its players joined by "v" on as few
+        lines as fit it (None: each session on one line; 0: a player a line)."""
         sessions = _table()
         heads = ("", "Session", "Players", "Hands", "Result", "Deleted" if deleted else "Started") if medium else \
             ("", "Session", "Variant", "Players", "Hands", "Result", "Deleted" if deleted else "Started")
@@ -531,18 +622,33 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
             _column(sessions, head, right=head == "Hands")
         for row in rows:
             variant = VARIANT_NAMES[row["variant"]]
-            cells = [[row["name"], variant], row["players"], str(row["hands_played"]), _session_result(row),
+            players = _joined(row["players"], room)
+            result = " ".join(_session_result(row)) if room is None else _session_result(row)
+            cells = [[row["name"], variant], players, str(row["hands_played"]), result,
                      _when(row[when])[:10]] if medium else \
-                [row["name"], variant, row["players"], str(row["hands_played"]), _session_result(row),
-                 _when(row[when])]
+                [row["name"], variant, players, str(row["hands_played"]), result,
+                 _when(row[when])[:10] if day_only else _when(row[when])]
             _row(sessions, "*" if row["current"] else "", *cells)
         return sessions
 
     def blocks() -> Group:
         return _session_blocks(rows, lambda row: "* " if row["current"] else "", lambda row: row["players"])
 
+    def fitted(medium: bool) -> Table:
+        """The players on as few lines as the screen leaves room for; too wide (so not chosen)
+        when no two players fit on a line."""
+        from rich.cells import cell_len
+
+        apart = table(medium, day_only=True)
+        names = drawn.content_widths(apart)[2 if medium else 3]
+        room = console().width - (_natural_width(apart) - names)
+        if room < min(cell_len(" v ".join(row["players"][:2])) for row in rows):
+            return table(medium, None, day_only=True)
+        return table(medium, max(room, names), day_only=True)
+
     if rows and len(rows) <= LONG:
-        _show(_fit(lambda: table(False), lambda: table(True), blocks))
+        _show(_fit(lambda: table(False, None), lambda: table(False, None, day_only=True), lambda: fitted(False),
+                   lambda: fitted(True), lambda: table(True), blocks))
     _older(older, "sessions --deleted" if deleted else "sessions")
     if not rows and deleted:
         say("No deleted sessions.")
@@ -560,7 +666,7 @@ def show_chart(st: Standings) -> None:
 
     facts = st.facts
     out = console()
-    out.print(_title(facts))
+    _say_text(_title(facts))
     if not st.hands:
         say("No hands yet, so nothing to draw.")
         return
@@ -653,13 +759,28 @@ def show_history(rows: list[dict], older: int = 0) -> None:
 
 def show_house(facts: SessionFacts) -> None:
     """Every house rule of the session, in plain words, with the option that changes it."""
-    wide = console().width >= 60  # a phone gets the rules without the options
-    table = Table(box=box.SIMPLE_HEAD, title=Text(f"House rules of '{visible(facts.name)}'"), title_justify="left")
-    for head in ("Rule", "Setting", "Change with")[: 3 if wide else 2]:
-        table.add_column(head)
-    for rule, setting, option in house_rule_rows(facts):
-        table.add_row(rule, setting, *((option,) if wide else ()))
-    _show(table)
+    rows = house_rule_rows(facts)
+
+    def table(options: str) -> Table:
+        """``options``: "column" (a column of their own), "below" (under each setting) or "" (none)."""
+        made = _table(title=Text(f"House rules of '{visible(facts.name)}'"), title_justify="left")
+        for head in ("Rule", "Setting", "Change with")[: 3 if options == "column" else 2]:
+            _column(made, head)
+        for rule, setting, option in rows:
+            if options == "column":
+                _row(made, rule, setting, option)
+            else:
+                _row(made, rule, [setting, option] if options == "below" else setting)
+        return made
+
+    def lines() -> Text:  # a phone: a line a rule
+        width = console().width
+        said = [Text(f"House rules of '{visible(facts.name)}'")]
+        for rule, setting, _ in rows:
+            said += _wrapped(Text(f"{rule}: {setting}"), width)
+        return Text("\n").join(said)
+
+    _show(_fit(lambda: table("column"), lambda: table("below"), lambda: table(""), lines))
     say("Change any of them with `ginscore house OPTION`; every hand is rescored.")
 
 
@@ -691,7 +812,7 @@ def show_match(doc: dict) -> None:
             say(f"  Settled so far: {visible(p['from'])} pays {visible(p['to'])} {p['amount']} (H7).")
 
 
-LONG = 200  # sessions past which a list is drawn as plain lines, not measured by Rich (issue 12)
+LONG = 200  # sessions past which a list is drawn as plain lines, not measured by Rich
 
 
 def _long_list(rows: list[dict], heads: tuple, cells) -> None:
@@ -912,11 +1033,19 @@ _RULE_ID = re.compile(r"([RH][0-9]+)\s+(.*)")
 
 
 def show_rules(lines: list[str]) -> None:
-    """The rule book: each rule's id in a column of its own, its words wrapped beside it."""
-    grid = Table.grid(padding=(0, 1, 0, 0))
-    grid.add_column(no_wrap=True)
-    grid.add_column(overflow="fold")
+    """The rule book: each rule's id in a column of its own, its words wrapped to the screen beside it."""
+    out = console()
+    shown = []
     for line in lines:
         found = _RULE_ID.fullmatch(line)
-        grid.add_row(*map(_text, found.groups() if found else ("", line.strip())))
-    console().print(grid)
+        if not found:
+            shown += _wrapped(_text(line.strip()), out.width)
+            continue
+        rule, words = found.groups()
+        indent = len("R10 ") if out.width >= 30 else 0
+        wrapped = _wrapped(_text(words), out.width - indent) if indent else _wrapped(_text(line), out.width)
+        if indent:
+            wrapped = [Text(f"{rule:<{indent - 1}} " if n == 0 else " " * indent).append_text(part)
+                       for n, part in enumerate(wrapped)]
+        shown += wrapped
+    out.print(Text("\n").join(shown))

@@ -1,4 +1,6 @@
-"""The rules in plain words, for ``ginscore rules`` (ids from RULES.md)."""
+"""The rules in plain words, for ``ginscore rules`` (ids from docs/rules.md).
+
+One string a rule: ``render.show_rules`` wraps each to the screen."""
 
 from __future__ import annotations
 
@@ -21,17 +23,17 @@ COMMON = [
 BY_VARIANT = {
     "standard": ["R14 Play to the target (100); the first to reach it wins the game."],
     "oklahoma": [
-        "R15 The upcard sets each hand's knock limit: its value (ten or face card 10, six 6, ace 1).",
-        "    A knock over the limit is refused. Record the upcard with --upcard.",
+        "R15 The upcard sets each hand's knock limit: its value (ten or face card 10, six 6, ace 1)."
+        " A knock over the limit is refused. Record the upcard with --upcard.",
         "R16 Otherwise as the standard game, to the target (100).",
     ],
     "hollywood": [
         "R17 Three games at once: a player's 1st win counts in game 1, the 2nd in games 1-2, then 1-3.",
-        "R18 A game ends when a score in it reaches the target; later wins go to the first open game,",
-        "    and to each later open game whose preceding game the winner already scored in.",
+        "R18 A game ends when a score in it reaches the target; later wins go to the first open game,"
+        " and to each later open game whose preceding game the winner already scored in.",
         "R19 When game 3 ends the series is over; two games won win the series.",
-        "R20 Example: Bob wins by 10 (his game 1), Alexandra by 18 (her game 1), Bob by 30 (games 1-2),",
-        "    Bob by 4 (games 1-3): Alexandra 18 / 0 / 0, Bob 44 / 34 / 4.",
+        "R20 Example: Bob wins by 10 (his game 1), Alexandra by 18 (her game 1), Bob by 30 (games 1-2),"
+        " Bob by 4 (games 1-3): Alexandra 18 / 0 / 0, Bob 44 / 34 / 4.",
     ],
     "three": [
         "R21 Draw for the first hand: highest in the box, middle captains, lowest sits out.",
@@ -45,16 +47,16 @@ BY_VARIANT = {
 HOUSE = [
     "H1  Gin bonus (default 25) and undercut bonus (default 10): --gin-bonus, --undercut-bonus.",
     "H2  Big gin, 11 cards melded: --big-gin-bonus N when the session starts, then hand --big-gin.",
-    "H3  End-of-game bonuses: --game-bonus N to the winner, --box-bonus N per hand won, --shutout doubles",
-    "    the winner's final score when the loser scored nothing. Hollywood: per game.",
+    "H3  End-of-game bonuses: --game-bonus N to the winner, --box-bonus N per hand won, --shutout doubles"
+    " the winner's final score when the loser scored nothing. Hollywood: per game.",
     "H4  Oklahoma only: --spades-double (a spade upcard doubles the hand), --ace-means-gin.",
     "H5  Target: --target N instead of 100.",
-    "H6  Who deals after a decided hand (two players): --deal winner (R5), loser or alternate;",
-    "    after a drawn hand the same dealer deals again (R12). Three-player: the box deals (R22).",
-    "H7  Stake: --stake 0.01 a point. Once a game is over each loser settles with the winner the",
-    "    difference of their final scores times the stake, the lower final paying the higher;",
-    "    Hollywood nets its three games into one payment per pair.",
-    "    Change any house rule later with `ginscore house`; every hand is rescored.",
+    "H6  Who deals after a decided hand (two players): --deal winner (R5), loser or alternate;"
+    " after a drawn hand the same dealer deals again (R12). Three-player: the box deals (R22).",
+    "H7  Stake: --stake 0.01 a point. Once a game is over each loser settles with the winner the"
+    " difference of their final scores times the stake, the lower final paying the higher;"
+    " Hollywood nets its three games into one payment per pair.",
+    "Change any house rule later with `ginscore house`; every hand is rescored.",
 ]
 
 

@@ -18,7 +18,7 @@ KNOCK_LIMIT = 10  # R7
 MAX_DEADWOOD = 98  # R3: two each of K, Q, J, 10 and 9, no meld
 MAX_SETTING = 10**9  # the largest target or bonus (a benchmark plays to 10**7): beyond, a typing error
 
-# Outcomes, as CLI.md names them in the CSV.
+# Outcomes, as docs/commands.md names them in the CSV.
 KNOCK, UNDERCUT, GIN, BIG_GIN, DRAW = "knock", "undercut", "gin", "big-gin", "draw"
 
 # H6: who deals after a decided hand (two-player variants).
@@ -102,7 +102,7 @@ class HouseRules(NamedTuple):
         return cls(**chosen)
 
     def check(self, variant: str) -> None:
-        """Refuse settings that make no sense (CLI.md; H1-H7)."""
+        """Refuse settings that make no sense (docs/commands.md; H1-H7)."""
         if self.target <= 0:
             raise BadSetting(f"the target must be a whole number above 0, not {self.target} (H5)")
         for name in ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus"):

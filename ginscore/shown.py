@@ -5,7 +5,7 @@ in an error can carry control characters: an escape sequence that sets the
 terminal title, clears the screen or writes the clipboard (OSC 52), or a
 bidirectional override that makes ``Ann`` read as something else. ``visible``
 writes each such character as a visible escape (``\\x1b``, ``\\u202e``) so
-it is shown, never obeyed (CLI.md "For people at the table"; issue 9).
+it is shown, never obeyed (docs/commands.md "For people at the table").
 
 ``for_encoding`` makes text fit a terminal that cannot show every character
 (an ASCII-only one gets ASCII), and ``json_safe`` does both jobs for a JSON

@@ -25,7 +25,7 @@ class Payment(NamedTuple):
     amount: Decimal
 
     def to_dict(self) -> dict:
-        """The entry of `status --json` "settlement" (CLI.md): the amount as an exact decimal string."""
+        """The entry of `status --json` "settlement" (docs/commands.md): the amount as an exact decimal string."""
         return {"from": self.payer, "to": self.payee, "amount": money_text(self.amount)}
 
 

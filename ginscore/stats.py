@@ -1,4 +1,4 @@
-"""Statistics across sessions, from replayed standings (issue 6).
+"""Statistics across sessions, from replayed standings.
 
 Pure. Like the standings, every figure is worked out from the hands as told,
 so an edited or undone hand changes the statistics too. A player is the same
@@ -47,7 +47,7 @@ def session_counts(st: Standings) -> dict:
     """What one session adds to every statistic: plain JSON-able counters per player.
 
     ``statistics`` sums these over sessions, so a summary kept beside the
-    facts (issue 12) can hold them instead of replaying every hand. Runs of
+    facts can hold them instead of replaying every hand. Runs of
     wins span sessions, so each player's runs are kept as ``lead`` (wins
     before their first hand not won), ``tail`` (wins after their last),
     ``best`` (the longest inside) and ``whole`` (every hand they played won).
@@ -143,7 +143,7 @@ def combine(sessions) -> dict:
 
 
 def tally(sessions: list[dict]) -> dict:
-    """What some sessions (a part of the database, issue 12) add to ``stats``, to keep beside
+    """What some sessions (a part of the database) add to ``stats``, to keep beside
     them: the counters and the head-to-head summed (the order does not matter), and for each
     session only what does: when it started, its place (``id``), each player's runs of wins.
 

@@ -1,4 +1,4 @@
-"""Standings as plain data and plain words: the JSON documents of CLI.md,
+"""Standings as plain data and plain words: the JSON documents of docs/commands.md,
 the CSV rows, and the sentence that explains what a hand scored.
 
 Pure and light (no rich, no typer): the ``--json`` and CSV paths use only
@@ -31,7 +31,7 @@ def as_typed(name: str) -> str:
 
 
 def status_dict(st: Standings, match: list[Standings] | None = None) -> dict:
-    """``status --json`` (CLI.md "Machine-readable output").
+    """``status --json`` (docs/commands.md "Machine-readable output").
 
     ``settlement`` (H7) is there once the session is over and played for a
     stake, and absent otherwise; ``match`` is the match so far (the sessions
@@ -205,7 +205,7 @@ def session_row(facts: SessionFacts, st: Standings, current: bool) -> dict:
 
 
 def total_columns(facts: SessionFacts) -> list[str]:
-    """The running-total CSV columns (CLI.md "CSV export")."""
+    """The running-total CSV columns (docs/commands.md "CSV export")."""
     if facts.variant == "hollywood":
         return [f"game{n}:{p}" for n in (1, 2, 3) for p in facts.players]
     return [f"total:{p}" for p in facts.players]
@@ -215,13 +215,13 @@ CSV_COLUMNS = ["hand", "dealer", "knocker", "knocker_deadwood", "opponent_deadwo
 
 
 def extra_columns(facts: SessionFacts) -> list[str]:
-    """Columns after the totals: what a CSV needs to be imported again (issue 3)."""
+    """Columns after the totals: what a CSV needs to be imported again."""
     roles = ["box", "captain", "out"] if facts.variant == "three" else []
     return ["opponent"] + roles + ["knocker_cards", "opponent_cards", "recorded_at", "note"]
 
 
 def csv_rows(st: Standings) -> list[list]:
-    """Header and one row per hand, draws included (CLI.md "CSV export")."""
+    """Header and one row per hand, draws included (docs/commands.md "CSV export")."""
     extra = extra_columns(st.facts)
     rows = [CSV_COLUMNS + total_columns(st.facts) + extra]
     for r in st.hands:

@@ -3,7 +3,7 @@
 The exit point (``commands.common._Group.main``) calls ``steady()`` before a
 command and ``settle()`` after it. Between them nothing that happens to the
 output can raise anything but ``OSError``, so the exit status can tell the
-truth about the database whatever became of the output (CLI.md "Errors and
+truth about the database whatever became of the output (docs/commands.md "Errors and
 exit codes"):
 
 - a closed standard input, output or error (``>&-``): its descriptor is
@@ -27,6 +27,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import re
 import sys
 
 from .shown import for_encoding
@@ -54,6 +55,9 @@ def _open_descriptors() -> None:
                 os.close(null)
 
 
+_TRAILING = re.compile(" +\n")
+
+
 class Door:
     """Where the Rich console writes: ``stream`` (standard output when the console was made, not
     whatever stands in for it later, like the proxy of Rich's ``Live``), each write made to fit
@@ -67,6 +71,8 @@ class Door:
         return getattr(self.stream, "encoding", None) or "utf-8"
 
     def write(self, text: str) -> int:
+        if "\x1b" not in text:  # plain text (piped, NO_COLOR): no line ends in the spaces that pad a cell
+            text = _TRAILING.sub("\n", text)
         return self.stream.write(for_encoding(text, self.encoding))
 
     def flush(self) -> None:

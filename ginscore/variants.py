@@ -87,7 +87,7 @@ class Game:
     """One game's column: hand points, wins credited, and how it ended (H3).
 
     Mutable while hands are replayed; a plain class, not a dataclass, because
-    every command pays for a dataclass at import (issue 5).
+    every command pays for a dataclass at import.
     """
 
     __slots__ = ("number", "scores", "wins", "winner", "closed_by", "final")
@@ -390,7 +390,7 @@ COMMAND_MARK = ":"  # what starts a command in `play` (:back, :undo, :quit); so 
 
 def check_players(variant: str, players) -> tuple[str, ...]:
     """Names as a session keeps them: the right count, non-empty, at most MAX_NAME characters,
-    distinct as ``fold`` compares them (CLI.md)."""
+    distinct as ``fold`` compares them (docs/commands.md)."""
     _check_count(variant, players)
     names = tuple(" ".join(str(p).split()) for p in players)
     for name in names:

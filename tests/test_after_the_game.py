@@ -1,4 +1,4 @@
-"""After the game: stats, history, chart and the guided play loop (issue 6)."""
+"""After the game: stats, history, chart and the guided play loop."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Backup and restore: export then import then export gives the same output (issue 3)."""
+"""Backup and restore: export then import then export gives the same output."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cards in, deadwood out through the real CLI (issue 4; R2, R3, R7, R8, R15, H2)."""
+"""Cards in, deadwood out through the real CLI (R2, R3, R7, R8, R15, H2)."""
 
 from __future__ import annotations
 

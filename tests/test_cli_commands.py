@@ -1,4 +1,4 @@
-"""Every command of CLI.md through the real CLI on a real TinyDB file in tmp_path."""
+"""Every command of docs/commands.md through the real CLI on a real TinyDB file in tmp_path."""
 
 from __future__ import annotations
 

@@ -81,7 +81,7 @@ def test_top_level_help_lists_commands(ok):
     assert ok().stdout == out  # bare `ginscore` shows the same help
 
 
-# --- names from the database while a line is typed (issue 11) ------------------------
+# --- names from the database while a line is typed ------------------------
 
 BIN = str(Path(sys.executable).parent)  # where pip put the `ginscore` the scripts call
 

@@ -62,7 +62,7 @@ def test_r18_games_close_separately_and_r19_series_winner_with_two_games():
     hands = [Knock("Ann", 0, 75)] * 3  # 100 a hand: game 1 after one, games 2 after two, 3 after three
     standings = replay(session("hollywood", hands=hands[:2]))
     assert [g.winner for g in standings.games] == ["Ann", "Ann", None]
-    assert standings.winner == "Ann" and not standings.over  # CLI.md: winner as soon as two games are won
+    assert standings.winner == "Ann" and not standings.over  # docs/commands.md: winner as soon as two games are won
     assert standings.next_dealer == "Ann"
     standings = replay(session("hollywood", hands=hands))
     assert standings.over and standings.next_dealer is None

@@ -1,6 +1,6 @@
-"""Tables measured from their cells and drawn line by line are what Rich measures and draws (issue 12).
+"""Tables measured from their cells and drawn line by line are what Rich measures and draws.
 
-Every screen picks its layout by a table's width (issue 11), and measuring
+Every screen picks its layout by a table's width, and measuring
 and drawing through Rich was about half of what `log`, `status` or `stats`
 cost beyond starting Python; ``drawn`` adds up the cells and puts the lines
 together instead. Any table ``render`` makes, of any cells (wide characters,

@@ -1,4 +1,4 @@
-"""`export --format html|svg`: the standings and the log as a page or picture to share (issue 11)."""
+"""`export --format html|svg`: the standings and the log as a page or picture to share."""
 
 from __future__ import annotations
 
@@ -116,7 +116,7 @@ def test_picture_of_a_session_without_hands(ok):
 
 
 def test_whatever_reaches_a_picture_or_the_board_is_made_visible():
-    """Defence in depth (issue 9): even text that slipped past the input checks is shown, never obeyed."""
+    """Defence in depth: even text that slipped past the input checks is shown, never obeyed."""
     import io
 
     from rich.console import Console

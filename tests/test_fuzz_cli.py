@@ -1,4 +1,4 @@
-"""Random command lines against a database full of sessions (issue 9).
+"""Random command lines against a database full of sessions.
 
 Hypothesis builds argument vectors from the app's own commands and options,
 with values drawn from the words of the table (names, numbers, cards,
@@ -7,7 +7,7 @@ characters, and runs each through the real CLI (``ginscore.cli:main``, in-proces
 copy of a database holding a session of every variant. Whatever the vector:
 
 - no traceback: the command ends in an exit status, never an exception;
-- the exit status is 0, 1 or 2 (CLI.md "Errors and exit codes");
+- the exit status is 0, 1 or 2 (docs/commands.md "Errors and exit codes");
 - a non-zero exit leaves the database file byte-identical;
 - no raw control or bidi character reaches standard error or, but for the
   CSV export (data, exempt), standard output.

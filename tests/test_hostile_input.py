@@ -1,4 +1,4 @@
-"""Hostile input (issue 9, items 2 and 6): nothing stored that a command cannot read back.
+"""Hostile input: nothing stored that a command cannot read back.
 
 A corpus of import files, each a real export with one thing made wrong, is
 refused whole: exit 2, one line naming the file and the first bad field (or
@@ -532,7 +532,7 @@ def test_commands_are_as_strict_as_import(args, says, refused):
     refused(*args, says=says)
 
 
-# --- names: one name ignoring case, accents and width (CLI.md) --------------------------
+# --- names: one name ignoring case, accents and width (docs/commands.md) --------------------------
 
 NFC, NFD = unicodedata.normalize("NFC", "José"), unicodedata.normalize("NFD", "José")
 

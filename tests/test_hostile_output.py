@@ -1,7 +1,7 @@
-"""Nothing reaches the terminal raw, and the exit status tells the truth (issue 9, items 1 and 3).
+"""Nothing reaches the terminal raw, and the exit status tells the truth.
 
-CLI.md "For people at the table": any text that reaches the terminal is
-shown with control characters made visible. CLI.md "Errors and exit
+docs/commands.md "For people at the table": any text that reaches the terminal is
+shown with control characters made visible. docs/commands.md "Errors and exit
 codes": a command that changed the database exits 0 whatever becomes of its
 output; a command that exits non-zero changed nothing; Ctrl-C stops before
 the change (exit 130) or lets it finish; no traceback from any output device,

@@ -1,4 +1,4 @@
-"""Paths trusted for nothing (issue 9, CLI.md "Where the data lives", "Errors and exit codes").
+"""Paths trusted for nothing (docs/commands.md "Where the data lives", "Errors and exit codes").
 
 Real files, symlinks, FIFOs, sockets, device nodes and chmod, never a mocked
 file system. Every refused case asserts its exit status, exactly one line on

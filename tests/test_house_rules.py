@@ -1,4 +1,4 @@
-"""House rules after the fact: `house`, who deals (H6), stakes (H7), notes and matches (issue 10).
+"""House rules after the fact: `house`, who deals (H6), stakes (H7), notes and matches.
 
 Every case runs the real CLI on a real database file; a refused change is
 checked by the `refused` fixture (exit 2, one line, file byte-identical).

@@ -2,7 +2,7 @@
 
 Every other test calls ``ginscore.cli:main`` in-process, the function this
 script calls; here the script itself runs every command once, and `play`
-goes through :undo, :edit, :draw, :back and the rematch (issue 17: `play`
+goes through :undo, :edit, :draw, :back and the rematch (`play` once
 crashed there while every in-process test passed).
 """
 

@@ -32,7 +32,7 @@ def _private(dotted: str) -> bool:
 
 
 def test_ginscore_uses_only_public_names_of_typer_click_and_rich():
-    """No private module imported, and no private method of their classes overridden (issue 17:
+    """No private module imported, and no private method of their classes overridden (once
     typer 0.29 broke a hand-built TyperOption, and Rich owes no one its Console._render_buffer)."""
     import ast
 

@@ -1,4 +1,4 @@
-"""`ginscore play` that forgives (issue 10, item 7): :back, :undo, :edit, the rematch, :quit and
+"""`ginscore play` that forgives: :back, :undo, :edit, the rematch, :quit and
 Ctrl-D at every question, a player called Quinn; nothing confirmed is ever lost."""
 
 from __future__ import annotations

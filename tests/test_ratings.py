@@ -221,7 +221,7 @@ def _evening(ok, games: int = 6) -> None:
         ok("hand", a if n % 3 else b, "0", "10")
 
 
-LONG_NAMES = ("Alexandrina", "Bartholomew", "Christabelle")  # up to 12 characters, as at the table (CLI.md)
+LONG_NAMES = ("Alexandrina", "Bartholomew", "Christabelle")  # up to 12 characters, as at the table (docs/commands.md)
 
 
 def _every_variant(ok) -> None:

@@ -1,4 +1,4 @@
-"""Bad input gets a clear answer and loses nothing (CLI.md "Errors and exit codes").
+"""Bad input gets a clear answer and loses nothing (docs/commands.md "Errors and exit codes").
 
 Every case: exit 2, one line on standard error starting "Error: ", no
 traceback, and the database file byte-for-byte as it was.
@@ -57,7 +57,7 @@ CASES = [
     (["status", "--session", "nope"], "no session 'nope'"),
     (["use", "nope"], "no session"),
     (["log", "--session", ""], "the session name is empty"),
-    # new: players, variants, options (CLI.md)
+    # new: players, variants, options (docs/commands.md)
     (["new", "standard", "Ann"], "2 players"),
     (["new", "standard", "Ann", "Ben", "Cy"], "2 players"),
     (["new", "three", "Ann", "Ben"], "3 players"),

@@ -1,4 +1,4 @@
-"""What ginscore says is true of the game played and of what it does (issue 17): the version,
+"""What ginscore says is true of the game played and of what it does: the version,
 numbers no count can be, the rule a refusal cites, what `house` did to a finished game, the help
 of `sessions`, the upcard of an Oklahoma hand, and one notation for cards in `log`."""
 

@@ -1,4 +1,4 @@
-"""Every screen for people fits the width it is read at (issue 11; CLI.md "For people at the table").
+"""Every screen for people fits the width it is read at (docs/commands.md "For people at the table").
 
 Realistic evenings of all four variants, names of up to 12 characters, drawn
 at 40 (a phone), 80 and 120 columns: no line wider than the screen, nothing
@@ -263,11 +263,11 @@ def test_piped_with_no_terminal_is_80_wide(ok, db_path):
     out = _run(f"{python} -m ginscore log | cat", _env(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                stderr=subprocess.DEVNULL)
     _fits(out, 80)
-    assert "Knocker" in out and "Dealer" not in out  # the 80-column log, not the 120 one
+    assert "Dealer" in out and "Knocker" not in out  # the 80-column log (players by letter), not the 120 one
     for garbage in ("wide", "-5", "0", "1e3", "80x", " "):  # a value that is no width is ignored
         out = _run(f"{python} -m ginscore log | cat", _env(COLUMNS=garbage), stdin=subprocess.DEVNULL,
                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        assert "Knocker" in out and "Dealer" not in out, garbage
+        assert "Dealer" in out and "Knocker" not in out, garbage
 
 
 @pytest.mark.parametrize("via", ["stderr", "stdin"])

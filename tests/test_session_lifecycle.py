@@ -1,4 +1,4 @@
-"""Sessions you can set right: rename, delete (nothing destroyed), restore (issue 10, item 2)."""
+"""Sessions you can set right: rename, delete (nothing destroyed), restore."""
 
 from __future__ import annotations
 
@@ -188,7 +188,7 @@ def test_new_sessions_do_not_take_the_generated_name_of_a_deleted_one(ok, status
 
 
 def test_a_damaged_session_can_be_set_aside_with_delete(ok, cli, db_path):
-    """Issue 9: a session damaged by an edit by hand fails the lists, which name it and say how to
+    """A session damaged by an edit by hand fails the lists, which name it and say how to
     set it aside; `delete` works on it without reading it, and the lists work again."""
     from .conftest import edit_every_file
 

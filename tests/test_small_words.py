@@ -1,4 +1,4 @@
-"""Small things seen on the way (issue 10, item 8): counts in the right number, no "Melds no
+"""Small things seen on the way: counts in the right number, no "Melds no
 melds", the rules footer naming the right session, stats naming nobody who never played."""
 
 from __future__ import annotations

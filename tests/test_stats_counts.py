@@ -1,7 +1,7 @@
 """Statistics summed from per-session counts equal statistics from replaying every hand.
 
 ``stats`` adds up ``session_counts`` so that a summary kept beside the facts
-can stand in for replaying 100,000 hands (issue 12). The reference below is
+can stand in for replaying 100,000 hands. The reference below is
 the straightforward replay of every hand, hand by hand across sessions (the
 1.0 implementation); the two must agree on any history.
 """
@@ -126,7 +126,7 @@ def test_session_counts_are_plain_json_and_sum_in_any_grouping(histories):
 @given(st.lists(st.tuples(legal_sessions(), st.sampled_from(["2026-01-01", "2026-02-01", None]),
                           st.integers(0, 3)), max_size=7))
 def test_tallies_of_any_grouping_add_up_to_the_same_statistics(sessions):
-    """The summary keeps a ``tally`` a part (issue 12): grouped any way, started in any order
+    """The summary keeps a ``tally`` a part: grouped any way, started in any order
     (ties kept in the order added), they give what ``combine`` gives over the sessions played in order."""
     import json
 
@@ -145,7 +145,7 @@ def test_tallies_of_any_grouping_add_up_to_the_same_statistics(sessions):
 @given(st.lists(st.tuples(legal_sessions(), st.sampled_from(["2026-01-01", "2026-02-01", "2026-03-01", None])),
                 max_size=7), st.integers(0, 7))
 def test_running_totals_continued_by_later_sessions_give_the_same_statistics(sessions, split):
-    """`stats` keeps the ``running`` totals of every part but the newest (issue 12) and continues
+    """`stats` keeps the ``running`` totals of every part but the newest and continues
     them with the newest part's sessions: the same statistics as every session in order, or None
     (then every tally is combined) when a later part holds a session played before the last one."""
     import json
@@ -166,7 +166,7 @@ def test_running_totals_continued_by_later_sessions_give_the_same_statistics(ses
 
 def test_tallies_list_the_players_in_the_order_first_played_whatever_the_grouping():
     """A part written first may hold sessions played later (an import of an old evening):
-    ``stats --json`` lists the players as ``combine`` does, in the order first played (issue 12)."""
+    ``stats --json`` lists the players as ``combine`` does, in the order first played."""
     import json
 
     from ginscore.rules import HouseRules

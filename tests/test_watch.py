@@ -1,4 +1,4 @@
-"""`ginscore watch`: a live scoreboard that follows the database from another process (issue 11).
+"""`ginscore watch`: a live scoreboard that follows the database from another process.
 
 The live tests start the real command in a pseudo-terminal (or with its
 output piped), change the database with other real `ginscore` processes, and

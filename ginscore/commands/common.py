@@ -60,7 +60,7 @@ def _fail(status: int, message: str) -> int:
 def _unwritten(error: OSError, changed: bool, status: int = ExitStatus.OK) -> int:
     """The output could not be written (a closed pipe, a full disk, a closed stdout).
 
-    A command that changed the database exits 0 all the same (CLI.md). One that
+    A command that changed the database exits 0 all the same (docs/commands.md). One that
     changed nothing exits 0 when the reader went away (``| head``: nothing was
     lost), else 1 with one line; one that had already failed keeps its status.
     """
@@ -154,7 +154,7 @@ class _Group(TyperGroup):
 
 
 class _App(typer.Typer):
-    """A typer app whose every command also takes ``--db`` after its name (CLI.md: "accepted
+    """A typer app whose every command also takes ``--db`` after its name (docs/commands.md: "accepted
     before or after the subcommand"): a real option, declared once here for each command."""
 
     def command(self, *args, **kwargs):
@@ -277,12 +277,12 @@ def _how_many(show_all: bool, limit: int | None, as_json: bool) -> tuple[int | N
 
 
 # What typer.get_app_dir reads. An empty (or relative) value would put the database
-# relative to the current folder: such a value is treated as unset (CLI.md).
+# relative to the current folder: such a value is treated as unset (docs/commands.md).
 _HOME_VARIABLES = ("XDG_CONFIG_HOME", "HOME", "APPDATA", "LOCALAPPDATA", "USERPROFILE")
 
 
 def default_db_path() -> Path:
-    """$GINSCORE_DB, else ginscore.json in the per-user app folder (CLI.md); never relative to the current folder."""
+    """$GINSCORE_DB, else ginscore.json in the per-user app folder (docs/commands.md); never relative to the current folder."""
     from_env = os.environ.get("GINSCORE_DB", "")
     if from_env.strip():
         return Path(from_env)
@@ -300,7 +300,7 @@ DB_HELP = "The database file (default: $GINSCORE_DB, else ginscore.json in your 
 
 
 def _db_after_command(ctx, param, value) -> None:
-    """``--db`` given after the subcommand: the same as before it (CLI.md), and it wins."""
+    """``--db`` given after the subcommand: the same as before it (docs/commands.md), and it wins."""
     if value is not None:
         ctx.find_root().obj = Store(Path(value))
 
@@ -388,7 +388,7 @@ def _print_json(doc) -> None:
 
 def _print_json_list(rows) -> None:
     """``_print_json`` of a list, byte for byte, written a few items at a time as ``rows`` gives
-    them: years of sessions listed in the memory of a part or two (issue 12). An output encoding
+    them: years of sessions listed in the memory of a part or two. An output encoding
     that cannot hold every character escapes all or nothing (``json_safe``), so it is held whole."""
     import codecs
     from itertools import islice
@@ -424,7 +424,7 @@ def _upcard(text: str | None):
 
 
 class _Told(NamedTuple):
-    """A knocked hand as typed: two counts, or the two hands of cards (issue 4)."""
+    """A knocked hand as typed: two counts, or the two hands of cards."""
 
     knocker: str
     knocker_deadwood: str | None

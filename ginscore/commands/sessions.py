@@ -193,7 +193,7 @@ def export(
 
 def _export_target(store, output: Path) -> str:
     """The file ``--output`` names (links followed); refused when it is the database or one of its files,
-    or not a regular file: an export must never replace the hands it was made from (issue 9)."""
+    or not a regular file: an export must never replace the hands it was made from."""
     from .. import atomic
 
     if store.owns(str(output)):
