@@ -148,7 +148,7 @@ def test_merging_two_copies_that_each_recorded_hands(ok, db_path, tmp_path):
     laptop = tmp_path / "laptop.json"
     shutil.copy(db_path, laptop)
     out = ok("merge", str(phone)).stdout
-    assert "1 added" in out and "1 extended" in out and "threes" in out and "holly" in out
+    assert "added 1" in out and "extended 1" in out and "threes" in out and "holly" in out
     ok(*ph, "merge", str(laptop))
     for name in ("friday", "holly", "threes"):
         ours = ok("log", "--json", "--session", name).json()
@@ -334,3 +334,15 @@ def test_a_parted_database_missing_a_cache_file_still_reads_and_merges(ok, tmp_p
         cache.unlink()
     assert len(ok("--db", str(folder / "club.json"), "sessions", "--json").json()) == 7
     assert len(ok("merge", str(folder / "club.json"), "--json").json()["added"]) == 8
+
+
+def test_the_copy_keep_both_keeps_is_named_merged_even_when_its_name_is_free(ok, db_path, tmp_path):
+    _evening(ok)
+    other = tmp_path / "other.json"
+    shutil.copy(db_path, other)
+    ok("--db", str(other), "rename", "--session", "friday", "vendredi")
+    ok("--db", str(other), "edit", "1", "ann", "5", "22", "--session", "vendredi")
+    report = ok("merge", str(other), "--keep-both", "--json").json()
+    assert report["copied"] == [{"name": "vendredi (merged)", "of": "friday", "hand": 1}]
+    out = ok("merge", str(other), "--keep-both").stdout
+    assert out.startswith("Merged") and "added 0" in out and "kept 1" in out  # each count after its word

@@ -386,7 +386,7 @@ def test_a_sync_clients_conflicted_copy_opens_and_merges(ok, db_path, tmp_path):
     ok("--db", str(conflicted), "hand", "ben", "0", "30")  # the phone's hand, in the copy
     assert ok("--db", str(conflicted), "status", "--json").json()["hands_played"] == 2
     out = ok("merge", str(conflicted)).stdout
-    assert "1 extended" in out
+    assert "extended 1" in out and "hand 2 from there" in out
     assert ok("status", "--json").json()["hands_played"] == 2
 
 

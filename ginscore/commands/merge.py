@@ -132,8 +132,10 @@ def merge(
             doc_id, our_doc = found
             ours = db.facts_of(our_doc) if kind != KEPT or facts is not None else None
             if kind == DIVERGED:
-                copy = facts._replace(id=copy_id(our_doc), match=None,
-                                      name=free_name(facts.name, taken_by(db), merged_ending, MAX_NAME))
+                taken = taken_by(db)
+                copy = facts._replace(id=copy_id(our_doc), match=None,  # always 'NAME (merged)': a copy
+                                      name=free_name(facts.name, lambda n: n == facts.name or taken(n),
+                                                     merged_ending, MAX_NAME))
                 db.add(copy, current=False)
                 report["copied"].append({"name": copy.name, "of": ours.name, "hand": compared.hand})
             elif kind == EXTENDED:
@@ -216,16 +218,17 @@ def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
 def _tell(report: dict, shown_file: str) -> None:
     from .. import render
 
-    counts = [f"{len(report[key])} {key}" for key in ("added", "extended", "copied", "kept", "skipped")
-              if report[key] or key in ("added", "kept")]
+    counts = [f"{key} {len(report[key])}" for key in ("added", "extended", "copied", "kept", "skipped")
+              if report[key] or key in ("added", "kept")]  # each number after its word: they wrap together
     changed = report["added"] or report["extended"] or report["copied"]
     render.say(f"Merged {shown_file}: {', '.join(counts)}." + ("" if changed else " Nothing was changed."))
     for row in report["added"]:
         gone = " (deleted there: added as deleted)" if row["deleted"] else ""
         render.say(f"  added     '{visible(row['name'])}', {counted(row['hands'], 'hand')}{gone}")
     for row in report["extended"]:
-        render.say(f"  extended  '{visible(row['name'])}': {counted(row['hands_added'], 'later hand')} from there,"
-                   f" {row['hands']} now")
+        first = row["hands"] - row["hands_added"] + 1
+        render.say(f"  extended  '{visible(row['name'])}': hands {first} to {row['hands']} from there"
+                   if row["hands_added"] > 1 else f"  extended  '{visible(row['name'])}': hand {first} from there")
     for row in report["copied"]:
         render.say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
                    + (f" from hand {row['hand']}" if row["hand"] else ""))
