@@ -138,21 +138,13 @@ def _take_over(fd: int, like: os.stat_result | None) -> None:
     os.fchmod(fd, stat.S_IMODE(like.st_mode))
 
 
-def replace(path: str, data: bytes, check) -> None:
-    """Make the regular file at ``path`` (already resolved) hold ``data``, whole or not at all.
-
-    ``check()`` runs after the data is safely on disk, just before the rename:
-    it raises to stop the replace (the file changed, or is no longer a regular
-    file) and returns the stat of the file about to be replaced (None if there
-    is none), whose owner and permission bits the new file takes.
-    """
+def _renamed_over(path: str, fill) -> None:
+    """A temporary file of a fresh name beside ``path`` (created exclusively), given its bytes by
+    ``fill(fd)``, then renamed over ``path``; removed again if anything fails on the way."""
     fd, temp = _create_temp(path)
     try:
         try:
-            _write_all(fd, data)
-            os.fsync(fd)
-            _take_over(fd, check())
-            os.fsync(fd)  # the owner and bits too
+            fill(fd)
         finally:
             os.close(fd)
         os.replace(temp, path)
@@ -162,7 +154,30 @@ def replace(path: str, data: bytes, check) -> None:
         except OSError:
             pass
         raise
+
+
+def replace(path: str, data: bytes, check) -> None:
+    """Make the regular file at ``path`` (already resolved) hold ``data``, whole or not at all.
+
+    ``check()`` runs after the data is safely on disk, just before the rename:
+    it raises to stop the replace (the file changed, or is no longer a regular
+    file) and returns the stat of the file about to be replaced (None if there
+    is none), whose owner and permission bits the new file takes.
+    """
+    def fill(fd: int) -> None:
+        _write_all(fd, data)
+        os.fsync(fd)
+        _take_over(fd, check())
+        os.fsync(fd)  # the owner and bits too
+
+    _renamed_over(path, fill)
     fsync_folder(os.path.dirname(path))
+
+
+def replace_unsynced(path: str, data: bytes) -> None:
+    """Make ``path`` hold ``data``, whole or not at all, without waiting for the disk: for a cache,
+    which a crash may leave old or missing (its readers then make it again)."""
+    _renamed_over(path, lambda fd: _write_all(fd, data))
 
 
 def fsync_folder(folder: str) -> None:

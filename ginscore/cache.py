@@ -39,7 +39,6 @@ import orjson
 from . import store_summary
 
 
-
 def folder() -> Path | None:
     """The cache folder, or None when no variable says where and there is no home."""
     for variable, below in (("GINSCORE_CACHE", ""), ("XDG_CACHE_HOME", "ginscore")):
@@ -173,25 +172,11 @@ class Cache:
 
 
 def _write(path: Path, data: bytes) -> None:
-    """A cache file, all or nothing: a temporary file of a fresh name renamed over it."""
-    temp = None
+    """A cache file, all or nothing (``atomic.replace_unsynced``); a failure only costs speed."""
+    from . import atomic
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        temp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{os.urandom(8).hex()}")
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
-        os.replace(temp, path)
-        temp = None
+        atomic.replace_unsynced(str(path), data)
     except OSError:
         pass
-    finally:
-        if temp is not None:
-            try:
-                os.unlink(temp)  # ours: created exclusively under a fresh name in this run
-            except OSError:
-                pass
