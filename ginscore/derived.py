@@ -82,7 +82,7 @@ class Derived:
 
     def _live_key(self) -> str:
         digests = self.digests()
-        return digest("".join(f"{n}:{digests[n]};" for n, _ in self.db._live()).encode())
+        return digest("".join(f"{n}:{digests[n]};" for n, _ in self.db.live()).encode())
 
     def _part(self, name: str, key: str):
         """A part kept under ``name`` for facts of digest ``key``."""
@@ -98,7 +98,7 @@ class Derived:
         if not isinstance(found, list):
             from .store_summary import grouped
 
-            live = [n for n, _ in self.db._live()]
+            live = [n for n, _ in self.db.live()]
             found = grouped([row | {"id": n} for n, row in zip(live, self._checked(live))])
             self.cache.put("groups", {"key": key, "value": found})
         self._save()
@@ -110,7 +110,7 @@ class Derived:
         kept = self._part(name, "by-digest")
         kept = kept if isinstance(kept, dict) else {}
         found, fresh = [], {}
-        for n, doc in self.db._live():
+        for n, doc in self.db.live():
             key = digests[n]
             value = kept[key] if key in kept else made(self.db.facts_of(doc))
             fresh[key] = value
@@ -122,9 +122,7 @@ class Derived:
     def remembered(self, name: str, asked: list, made) -> object:
         """``made()`` for the live sessions as they are and ``asked``, kept under ``name`` (the last
         few asked of the same sessions)."""
-        from .cache import digest as of
-
-        question = of(orjson.dumps(asked))
+        question = digest(orjson.dumps(asked))
         key = self._live_key()
         kept = self._part(name, key)
         kept = kept if isinstance(kept, dict) else {}
@@ -146,6 +144,5 @@ class Derived:
             rows = {key: row for key, row in self._kept_rows().items() if key in digests}
             rows.update(self._made)
             self.cache.put("rows", rows)
-        self.digests()
-        self.cache.save(self.file_digest, self.cache.names() | {"digests", "rows"} if self._made
-                        else self.cache.names() | {"digests"})
+        self.digests()  # kept whenever anything is: what the next run checks the rows by
+        self.cache.save(self.file_digest, self.cache.names() | {"digests"} | ({"rows"} if self._made else set()))

@@ -72,6 +72,12 @@ def _name(doc: dict) -> str | None:
     return name if isinstance(name, str) else None
 
 
+def session_id_of(doc: dict) -> str:
+    """A stored session's id: its own, else the one made from what never changes in it."""
+    found = doc.get("id")
+    return found if isinstance(found, str) else derived_session_id(doc)
+
+
 class Database:
     """The sessions of one database file, as facts. Obtained from ``Store``."""
 
@@ -102,7 +108,8 @@ class Database:
             self._entries = [(int(key), doc) for key, doc in table.items()]
         return self._entries
 
-    def _live(self) -> list[tuple[int, dict]]:
+    def live(self) -> list[tuple[int, dict]]:
+        """Every session not deleted, as (document id, document), in the order added."""
         return [(n, doc) for n, doc in self.entries() if not doc.get("deleted_at")]
 
     def _meta(self) -> dict:
@@ -110,7 +117,7 @@ class Database:
 
     def _live_named(self, name: str) -> tuple[int, dict]:
         """The live session called exactly ``name``."""
-        found = next(((n, doc) for n, doc in self._live() if doc.get("name") == name), None)
+        found = next(((n, doc) for n, doc in self.live() if doc.get("name") == name), None)
         if found is None:
             raise NoSuchSession(f"no session '{visible(name)}'; `ginscore sessions` lists them")
         return found
@@ -119,7 +126,7 @@ class Database:
         wanted = self._meta().get("current")
         if wanted is None:
             return None
-        return next(((n, doc) for n, doc in self._live() if doc.get("id") == wanted and _name(doc)), None)
+        return next(((n, doc) for n, doc in self.live() if doc.get("id") == wanted and _name(doc)), None)
 
     @property
     def current_name(self) -> str | None:
@@ -128,7 +135,7 @@ class Database:
 
     def names(self, *, include_deleted: bool = False) -> list[str]:
         """Live session names (``include_deleted``: also the names deleted sessions keep)."""
-        chosen = self.entries() if include_deleted else self._live()
+        chosen = self.entries() if include_deleted else self.live()
         return [name for _, doc in chosen if (name := _name(doc)) is not None]
 
     def find_name(self, typed: str | None) -> str:
@@ -143,7 +150,7 @@ class Database:
             current = self.current_name
             if current is not None:
                 return current
-            if not self._live() and self.entries():
+            if not self.live() and self.entries():
                 raise NoSuchSession(
                     "no session is current: every session is deleted; `ginscore restore NAME` brings one back "
                     "(see `ginscore sessions --deleted`), or start one with `ginscore new`"
@@ -181,14 +188,14 @@ class Database:
             facts = session_from_dict(doc, strict=False)
         except Refused as error:
             raise DatabaseUnusable(self.path, damaged(doc, error)) from None
-        return facts if facts.id is not None else facts._replace(id=derived_session_id(doc))
+        return facts if facts.id is not None else facts._replace(id=session_id_of(doc))
 
     def load(self, typed: str | None = None) -> SessionFacts:
         return self.facts_of(self._live_named(self.find_name(typed))[1])
 
     def all_facts(self) -> list[SessionFacts]:
         """Every live session; deleted ones count in no statistics, history or list."""
-        return [self.facts_of(doc) for _, doc in self._live()]
+        return [self.facts_of(doc) for _, doc in self.live()]
 
     def deleted(self) -> list[tuple[SessionFacts, str]]:
         """Deleted sessions with when they were deleted, the most recently deleted first."""
@@ -198,7 +205,7 @@ class Database:
 
     def in_match(self, match: str) -> list[SessionFacts]:
         """The live sessions of a match (linked by `rematch`), in the order they were added."""
-        return [self.facts_of(doc) for _, doc in self._live() if doc.get("match") == match]
+        return [self.facts_of(doc) for _, doc in self.live() if doc.get("match") == match]
 
     def deleted_count(self) -> int:
         return sum(1 for _, doc in self.entries() if doc.get("deleted_at"))
@@ -206,14 +213,13 @@ class Database:
     def listed(self) -> list[tuple[int, str, str | None]]:
         """Every live session as (id, name, started), in the order they were added, without reading their facts."""
         return [(n, _name(doc) or "", doc.get("created_at") if isinstance(doc.get("created_at"), str) else None)
-                for n, doc in self._live()]
+                for n, doc in self.live()]
 
     def by_id(self) -> dict[str, tuple[int, dict]]:
         """Every stored session (deleted ones too) by its session id."""
         found = {}
         for n, doc in self.entries():
-            session_id = doc.get("id") if isinstance(doc.get("id"), str) else derived_session_id(doc)
-            found.setdefault(session_id, (n, doc))
+            found.setdefault(session_id_of(doc), (n, doc))
         return found
 
     # derived: from the cache, checked against the facts ----------------------
@@ -228,7 +234,7 @@ class Database:
     def summaries(self, ids: list[int] | None = None) -> list[dict]:
         """The ``history --json`` rows of these sessions (every live one when None), each with its
         statistics ``counts`` (``stats.packed``). A session that cannot be read fails the listing, naming it."""
-        return self._rows().rows([n for n, _ in self._live()] if ids is None else ids)
+        return self._rows().rows([n for n, _ in self.live()] if ids is None else ids)
 
     def each_summary(self, ids: list[int]) -> Iterator[dict]:
         """The ``history --json`` rows of these sessions without their counts, in this order. A
@@ -255,11 +261,15 @@ class Database:
 
     # writing --------------------------------------------------------------
 
-    def _check_free(self, name: str, keep: str | None = None, hint: str = "choose another name") -> None:
-        """Refuse ``name`` when a live session other than ``keep`` has it: names are unique ignoring case."""
+    def taken(self, name: str) -> str | None:
+        """The live session's name that ``name`` is, as names compare (ignoring case, accents, width)."""
         if self._taken is None:
             self._taken = {fold(n): n for n in self.names()}
-        clash = self._taken.get(fold(name))
+        return self._taken.get(fold(name))
+
+    def _check_free(self, name: str, keep: str | None = None, hint: str = "choose another name") -> None:
+        """Refuse ``name`` when a live session other than ``keep`` has it: names are unique ignoring case."""
+        clash = self.taken(name)
         if clash is not None and clash != keep:
             raise Refused(f"there is already a session named '{visible(clash)}'; {hint}")
 

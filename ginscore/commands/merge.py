@@ -13,7 +13,7 @@ from ..merging import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_endin
 from ..records import derived_session_id, session_to_dict
 from ..shown import visible
 from ..summary import as_typed, counted
-from ..variants import MAX_NAME, SessionFacts, check_session, fold
+from ..variants import MAX_NAME, SessionFacts, check_session
 from .common import app, _json_option, _print_json, _store
 
 
@@ -21,12 +21,6 @@ class Diverged(GinscoreError):
     """Their record of a session and ours differ: refused whole (exit 1), nothing written."""
 
     status = ExitStatus.DATABASE
-
-
-def taken_by(db):
-    """Whether a name is taken by a live session here (names are unique ignoring case and accents)."""
-    live = {fold(n) for n in db.names()}
-    return lambda name: fold(name) in live
 
 
 def extend(db, doc_id: int, doc: dict, ours: SessionFacts, later) -> SessionFacts:
@@ -91,10 +85,9 @@ def merge(
         raise Refused(f"there is no file '{shown_file}'; give the path of another ginscore database")
     theirs_db = other.reading()
     try:
-        theirs = _theirs(theirs_db, shown_file)
-    except DatabaseUnusable as error:  # said of their file, never as if it were this database
-        raise DatabaseUnusable(file, f"cannot be merged: it {error.problem.split('; ')[0]}; nothing was merged") \
-            from None
+        theirs = _theirs(theirs_db)
+    except DatabaseUnusable as error:
+        raise _not_mergeable(file, error) from None
     if not theirs_db.storage.raw or not theirs:
         raise Refused(f"{shown_file} holds no ginscore sessions")
     report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "skipped": []}
@@ -104,15 +97,14 @@ def merge(
         for session_id, (_, doc) in theirs:
             found = here.get(session_id)
             if found is not None and _same_facts(found[1], doc):  # a copy of ours: nothing to read
-                plan.append((KEPT, doc, None, found, None))
+                plan.append((KEPT, doc, None, found, None, None))
                 continue
             try:
                 facts = theirs_db.facts_of(doc)  # every field checked, as the database's reader checks it
             except DatabaseUnusable as error:
-                raise DatabaseUnusable(file, f"cannot be merged: it {error.problem.split('; ')[0]}; "
-                                             "nothing was merged") from None
+                raise _not_mergeable(file, error) from None
             if found is None:
-                plan.append(("add", doc, facts, None, None))
+                plan.append(("add", doc, facts, None, None, None))
                 continue
             ours = db.facts_of(found[1])
             compared = compare(ours, facts)
@@ -123,18 +115,17 @@ def merge(
                 )
             while compared.kind == DIVERGED and copy_id(found[1]) in here:  # a copy an earlier merge kept
                 found = here[copy_id(found[1])]
-                compared = compare(db.facts_of(found[1]), facts)
-            plan.append((compared.kind, doc, facts, found, compared))
-        for kind, doc, facts, found, compared in plan:
+                ours = db.facts_of(found[1])
+                compared = compare(ours, facts)
+            plan.append((compared.kind, doc, facts, found, compared, ours))
+        for kind, doc, facts, found, compared, ours in plan:
             if kind == "add":
                 report["added"].append(_add(db, doc, facts))
                 continue
             doc_id, our_doc = found
-            ours = db.facts_of(our_doc) if kind != KEPT or facts is not None else None
             if kind == DIVERGED:
-                taken = taken_by(db)
                 copy = facts._replace(id=copy_id(our_doc), match=None,  # always 'NAME (merged)': a copy
-                                      name=free_name(facts.name, lambda n: n == facts.name or taken(n),
+                                      name=free_name(facts.name, lambda n: n == facts.name or db.taken(n),
                                                      merged_ending, MAX_NAME))
                 db.add(copy, current=False)
                 report["copied"].append({"name": copy.name, "of": ours.name, "hand": compared.hand})
@@ -159,18 +150,25 @@ def _add(db, doc: dict, facts: SessionFacts) -> dict:
     if deleted:
         stored["deleted_at"] = deleted
     else:
-        stored["name"] = free_name(facts.name, taken_by(db), merged_ending, MAX_NAME)
+        stored["name"] = free_name(facts.name, db.taken, merged_ending, MAX_NAME)
     db.insert(stored)
     return {"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)}
 
 
-def _theirs(theirs_db, shown_file: str) -> list[tuple[str, tuple[int, dict]]]:
+def _not_mergeable(file: Path, error: DatabaseUnusable) -> DatabaseUnusable:
+    """What is wrong with their file, said of it: never as if it were this database (whose hints,
+    like deleting a damaged session, would act here)."""
+    return DatabaseUnusable(file, f"cannot be merged: it {error.problem.split('; ')[0]}; nothing was merged")
+
+
+def _theirs(theirs_db) -> list[tuple[str, tuple[int, dict]]]:
     """Their sessions by id, each id once and each name one `new` would take."""
     from ..fields import text
+    from ..store import session_id_of
 
     found, seen = [], set()
     for n, doc in theirs_db.entries():
-        session_id = doc.get("id") if isinstance(doc.get("id"), str) else derived_session_id(doc)
+        session_id = session_id_of(doc)
         if session_id in seen:
             raise DatabaseUnusable(theirs_db.path, f"holds two sessions with one id ({visible(session_id)})")
         seen.add(session_id)

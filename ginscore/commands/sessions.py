@@ -55,7 +55,7 @@ def import_(
     Example: ginscore import friday.json
     """
     from ..merging import free_name
-    from ..variants import MAX_NAME, fold
+    from ..variants import MAX_NAME
     from .merge import import_known
 
     facts = _read_export(file, variant.value if variant else None, _house_rules(locals()))
@@ -66,10 +66,9 @@ def import_(
     with _store(ctx).writing() as db:
         known = None if as_copy else import_known(db, facts, source)
         if known is None:
-            taken = {fold(n) for n in db.names()}
-            if name is not None and fold(wanted) in taken:
+            if name is not None and db.taken(wanted):
                 raise Refused(f"there is already a session named '{wanted}'; choose another --name")
-            chosen = free_name(wanted or _free_name(db.names(), facts.variant), lambda n: fold(n) in taken,
+            chosen = free_name(wanted or _free_name(db.names(), facts.variant), db.taken,
                                lambda number: f"-{number + 1}", MAX_NAME)
             facts = db.add(facts._replace(name=chosen))
     from .. import render
