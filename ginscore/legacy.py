@@ -123,7 +123,6 @@ def _with_ids(docs: list[dict]) -> list[dict]:
 
 
 def _tables(docs: list[tuple[str, dict]], current_name) -> dict:
-    docs = [(key, doc) for key, doc in docs]
     _with_ids([doc for _, doc in docs])
     current = None
     if isinstance(current_name, str):

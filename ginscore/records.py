@@ -323,19 +323,20 @@ def _card_text(card) -> str | None:
     return str(card) if card else None
 
 
-def _session_id(value, where: str) -> str | None:
-    """A session's id, as ``new_session_id`` and ``derived_session_id`` make them."""
+def _made_id(value, where: str, key: str, pattern: re.Pattern, what: str, like: str) -> str | None:
+    """An id only ginscore makes (``pattern``), or None when the field is left out."""
     if value is None:
         return None
-    if not isinstance(value, str) or not SESSION_ID.fullmatch(value):
-        raise BadField(f"{where}.id: {fields.shown_value(value)} is not a session id ginscore makes (like s-1a2b3c4d5e6f)")
+    if not isinstance(value, str) or not pattern.fullmatch(value):
+        raise BadField(f"{where}.{key}: {fields.shown_value(value)} is not {what} ginscore makes (like {like})")
     return value
+
+
+def _session_id(value, where: str) -> str | None:
+    """A session's id, as ``new_session_id`` and ``derived_session_id`` make them."""
+    return _made_id(value, where, "id", SESSION_ID, "a session id", "s-1a2b3c4d5e6f")
 
 
 def _match_id(value, where: str) -> str | None:
     """The id of the match a session belongs to (`rematch`), as `rematch` makes them."""
-    if value is None:
-        return None
-    if not isinstance(value, str) or not MATCH_ID.fullmatch(value):
-        raise BadField(f"{where}.match: '{visible(value)}' is not a match id ginscore makes (like m-1a2b3c4d5e6f)")
-    return value
+    return _made_id(value, where, "match", MATCH_ID, "a match id", "m-1a2b3c4d5e6f")
