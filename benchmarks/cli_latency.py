@@ -9,7 +9,10 @@ A command costs process start-up plus reading (and for `hand` and `draw` a
 locked, durable write of) the database. typer and tinydb are fixed choices,
 so no command can start faster than importing them: the JSON floor is
 `python -c "import typer, tinydb, json"`, the human floor adds Rich's console
-and table. Every command is measured against two things, paired round by
+and table. A third, the typer floor, runs a one-option typer command on top of
+the human floor's imports: what typer's own dispatch costs (typer 0.29 imports
+pydantic for it, 0.28 did not); ``<command>_vs_typer`` is each command over it,
+``floor_typer_vs_human`` that floor over the human one. Every command is measured against two things, paired round by
 round (A B A B ...): its floor (human floor for tables, JSON floor for JSON
 and CSV) and the same command on the 20-hand database. Each round runs the
 floors and every command on every size back to back, a ratio is taken within
@@ -41,8 +44,10 @@ same round: ``<command>_vs_versus`` is the median of those paired ratios
 (this install's time over the other's), ``start_vs_versus`` their median
 over every command.
 
-The last line printed is one JSON object: ``<command>_vs_floor`` (at the
-largest size), ``<command>_<size>_vs_20`` for each command, ``peak_mib_<size>``
+``--only status,hand`` times only those commands (the test suite's smoke run).
+
+The last line printed is one JSON object: ``<command>_vs_floor`` and
+``<command>_vs_typer`` (at the largest size), ``<command>_<size>_vs_20`` for each command, ``peak_mib_<size>``
 and ``peak_floor_mib`` (the human floor's), plus ``solver_vs_reference`` and
 ``solver_p99_us`` when the solver benchmark is there.
 """
@@ -101,6 +106,14 @@ COLD = [("stats", ["stats"]), ("ratings", ["ratings"])]  # timed once at the lar
 FLOORS = {
     "json": ["-c", "import typer, tinydb, json"],
     "human": ["-c", "import typer, tinydb, json, rich.console, rich.table"],
+    # What typer itself costs to run a command with one option (typer 0.29 imports pydantic and
+    # builds a validator for each option it parses; 0.28 did not): no ginscore command can start
+    # faster than this either. Reported beside the import floors, never instead of them.
+    "typer": ["-c", "import typer, tinydb, json, rich.console, rich.table\n"
+                    "app = typer.Typer()\n"
+                    "@app.command()\n"
+                    "def table(name: str = 'x') -> None: pass\n"
+                    "app(['--name', 'y'])"],
 }
 
 
@@ -247,7 +260,16 @@ def main() -> None:
     parser.add_argument("--no-cache", action="store_true", help="build every database afresh")
     parser.add_argument("--no-solver", action="store_true", help="leave out the solver's figures")
     parser.add_argument("--versus", help="another Python with ginscore installed, paired on the first size")
+    parser.add_argument("--only", help="time only these commands (labels, comma-separated), e.g. status,hand")
     args = parser.parse_args()
+    commands, cold = COMMANDS, COLD
+    if args.only:
+        wanted = set(args.only.split(","))
+        unknown = wanted - {label for label, *_ in COMMANDS}
+        if unknown:
+            parser.error(f"no such command label: {', '.join(sorted(unknown))}")
+        commands = [c for c in COMMANDS if c[0] in wanted]
+        cold = [c for c in COLD if c[0] in wanted]
     sizes = [int(s) for s in args.sizes.split(",")]
     base, largest = sizes[0], sizes[-1]
 
@@ -289,10 +311,12 @@ def main() -> None:
 
     for round_number in range(args.rounds + 1):  # round 0 warms the caches and is not counted
         floor = {name: timed(("floor", name), [python, *argv]) for name, argv in FLOORS.items()}
+        if round_number > 0:
+            ratios.setdefault("floor_typer_vs_human", []).append(floor["typer"] / floor["human"])
         if args.versus:
             for name, argv in FLOORS.items():
                 versus(f"floor_{name}", floor[name], argv, round_number > 0)
-        for label, argv, floor_name, writes in COMMANDS:
+        for label, argv, floor_name, writes in commands:
             took = {}
             for size in sizes:
                 took[size] = timed((label, size), [python, "-m", "ginscore", "--db", str(paths[size]), *argv])
@@ -305,6 +329,7 @@ def main() -> None:
             if round_number == 0:
                 continue
             ratios.setdefault(f"{label}_vs_floor", []).append(took[largest] / floor[floor_name])
+            ratios.setdefault(f"{label}_vs_typer", []).append(took[largest] / floor["typer"])
             for size in sizes[1:]:
                 ratios.setdefault(f"{label}_{_short(size)}_vs_{_short(base)}", []).append(took[size] / took[base])
 
@@ -312,27 +337,27 @@ def main() -> None:
     for name in FLOORS:
         print(f"{'floor ' + name:<14}{statistics.median(seconds[('floor', name)][1:]) * 1000:>11.1f}"
               + " " * 11 * (len(sizes) - 1) + f"{peaks[('floor', name)]:>10.1f}")
-    for label, *_ in COMMANDS:
+    for label, *_ in commands:
         line = "".join(f"{statistics.median(seconds[(label, s)][1:]) * 1000:>11.1f}" for s in sizes)
         print(f"{label:<14}{line}{peaks[(label, largest)]:>10.1f}")
     if args.versus:
         print(f"\n--versus {args.versus}, {_short(base)} hands:")
-        for label in [f"floor_{name}" for name in FLOORS] + [label for label, *_ in COMMANDS]:
+        for label in [f"floor_{name}" for name in FLOORS] + [label for label, *_ in commands]:
             print(f"{label:<14}{statistics.median(seconds[(label, 'versus')][1:]) * 1000:>11.1f}")
     print("\nmedian of per-round ratios:")
     summary = {name: round(statistics.median(values), 3) for name, values in ratios.items()}
     if args.versus:
         summary["start_vs_versus"] = round(statistics.median(
-            [summary[f"{label}_vs_versus"] for label, *_ in COMMANDS]), 3)
+            [summary[f"{label}_vs_versus"] for label, *_ in commands]), 3)
     for name, value in summary.items():
         print(f"  {name:<28}{value:>8.3f}")
-    for label, argv in COLD:  # the first run after the cache is deleted: every session replayed
+    for label, argv in cold:  # the first run after the cache is deleted: every session replayed
         shutil.rmtree(folder / "cache", ignore_errors=True)
         elapsed, peak = run([python, "-m", "ginscore", "--db", str(paths[largest]), *argv], env)
         summary[f"cold_{label}_s"] = round(elapsed, 2)
         peaks[("cold " + label, largest)] = peak
         print(f"  {'cold ' + label + ' (s)':<28}{elapsed:>8.2f}")
-    summary[f"peak_mib_{_short(largest)}"] = round(max(peaks[(label, largest)] for label, *_ in COMMANDS), 1)
+    summary[f"peak_mib_{_short(largest)}"] = round(max(peaks[(label, largest)] for label, *_ in commands), 1)
     summary["peak_floor_mib"] = round(peaks[("floor", "human")], 1)
     if not args.no_solver:
         summary.update(solver_figures())

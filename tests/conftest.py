@@ -5,9 +5,10 @@ so no test can touch a real score sheet. Every test runs the CLI the way the
 installed `ginscore` script does: ``ginscore.cli:main`` with the arguments
 (``run_cli``, ``run_main``), in-process.
 
-Hypothesis runs under a profile chosen by $HYPOTHESIS_PROFILE: ``ci`` (the
-default) draws as many examples as each test asks for (``tests.profiles.examples``),
-``dev`` a tenth of them, for a quick run while working.
+Hypothesis runs under a profile (``tests.profiles``): ``ci`` draws as many
+examples as each test asks for (``tests.profiles.examples``) and is what CI
+runs (``$CI`` set, or ``HYPOTHESIS_PROFILE=ci``); ``dev``, the default
+elsewhere, a fifth of them.
 """
 
 from __future__ import annotations
@@ -39,6 +40,17 @@ def pytest_configure(config):
     import tempfile
 
     os.environ["GINSCORE_CACHE"] = tempfile.mkdtemp(prefix="ginscore-test-cache-")
+    if not hasattr(config, "workerinput"):  # once a run, in the controller (before any worker starts)
+        _compile_ginscore()
+
+
+def _compile_ginscore() -> None:
+    """Leave ginscore's bytecode as `pip install .` does. A machine that sets
+    PYTHONDONTWRITEBYTECODE (CI images often do) with an editable install would otherwise compile
+    every module again in each of the hundreds of ginscore processes the tests start."""
+    import compileall
+
+    compileall.compile_dir(str(Path(ginscore_cli.__file__).parent), quiet=1)
 
 
 @pytest.fixture(autouse=True)

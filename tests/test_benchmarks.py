@@ -31,17 +31,38 @@ def test_solver_figures_give_the_two_keys_cli_latency_reports():
 
 
 def test_cli_latency_benchmark_runs_on_a_tiny_size(tmp_path):
+    """Two sizes, one round, a command of each kind (a reading table, a write, a list from the
+    cache, the two timed cold); every command line of the benchmark is run by the next test."""
+    only = ["status", "hand", "sessions", "stats", "ratings"]
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "cli_latency.py"), "--sizes", "4,40", "--rounds", "1",
-         "--no-solver", "--no-cache", "--keep", str(tmp_path)],
+         "--no-solver", "--no-cache", "--keep", str(tmp_path), "--only", ",".join(only)],
         capture_output=True, text=True, check=True,
     )
     last = json.loads(done.stdout.strip().splitlines()[-1])
-    commands = ["status", "status_json", "hand", "draw", "log", "dealer", "export", "sessions", "history",
-                "stats", "chart", "history_json", "sessions_all", "history_all", "stats_since", "stats_variant",
-                "ratings"]
-    expected = {f"{c}_vs_floor" for c in commands} | {f"{c}_40_vs_4" for c in commands}
-    assert set(last) == expected | {"peak_mib_40", "peak_floor_mib", "cold_stats_s", "cold_ratings_s"}
+    expected = {f"{c}_vs_{floor}" for c in only for floor in ("floor", "typer")} | {f"{c}_40_vs_4" for c in only}
+    assert set(last) == expected | {"floor_typer_vs_human", "peak_mib_40", "peak_floor_mib", "cold_stats_s",
+                                    "cold_ratings_s"}
     assert all(value > 0 for value in last.values())
     assert "4 hands" in done.stdout and "40 hands" in done.stdout
     assert (tmp_path / "db-4.json").exists() and (tmp_path / "db-40.json").exists()
+
+
+def test_every_command_line_the_benchmark_times_runs(tmp_path):
+    """What `--only` leaves out of the smoke run still has to be a command that works: each of the
+    benchmark's command lines, on a database its own builder made, exits 0 (in-process)."""
+    from tests.conftest import run_cli
+
+    spec = importlib.util.spec_from_file_location("cli_latency", ROOT / "benchmarks" / "cli_latency.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    path = tmp_path / "db.json"
+    bench.build(path, 8, 5)
+    for label, argv, _floor, writes in bench.COMMANDS:
+        done = run_cli("--db", str(path), *argv)
+        assert done.exit_code == 0, (label, done.stderr)
+        if writes:
+            assert run_cli("--db", str(path), "undo", "--yes").exit_code == 0
+    unknown = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "cli_latency.py"), "--only", "stauts"],
+                             capture_output=True, text=True)
+    assert unknown.returncode == 2 and "no such command label: stauts" in unknown.stderr

@@ -48,33 +48,43 @@ typed_answer = st.one_of(st.sampled_from(WORDS + ["q", "draw", "y", "n"]),
                          st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\n\r"), max_size=8))
 
 
-def _params(name: str):
-    return COMMAND.commands[name].params
+def _option_draws(name: str):
+    """(options strategy, {option: its value strategy}) of one command, built once, not per draw."""
+    options = [p for p in COMMAND.commands[name].params if p.param_type_name == "option"]
+    values = {option.name: st.sampled_from(FILES) if option.name in ("db", "output") else value for option in options}
+    return (st.lists(st.sampled_from(options), max_size=4) if options else st.just([])), values
+
+
+OPTION_DRAWS = {name: _option_draws(name) for name in COMMANDS}
+NO_OPTIONS = (st.just([]), {})
+command_name = st.sampled_from(COMMANDS)
+positionals = st.lists(st.one_of(value, st.sampled_from(FILES)), max_size=5)  # (and strays)
+some_file = st.sampled_from(FILES)
+helps = st.sampled_from(["--help", "-h", "--bogus", "-x"])
+one_in = {n: st.integers(0, n - 1) for n in (6, 10, 20, 30)}
 
 
 @st.composite
 def vectors(draw) -> list[str]:
     """A command line: a command of the app (now and then a random word), options and values."""
-    if draw(st.integers(0, 19)) == 0:
+    if draw(one_in[20]) == 0:
         name = draw(value)
-        params = []
+        options, values = NO_OPTIONS
     else:
-        name = draw(st.sampled_from(COMMANDS))
-        params = _params(name)
+        name = draw(command_name)
+        options, values = OPTION_DRAWS[name]
     args = [name]
-    options = [p for p in params if p.param_type_name == "option"]
-    for option in draw(st.lists(st.sampled_from(options), max_size=4)) if options else []:
+    for option in draw(options):
         args.append(draw(st.sampled_from(option.opts)))
-        if not option.is_flag and draw(st.integers(0, 9)):  # now and then the value is missing
-            files = option.name in ("db", "output")
-            args.append(draw(st.sampled_from(FILES) if files else value))
-    args += draw(st.lists(st.one_of(value, st.sampled_from(FILES)), max_size=5))  # positionals (and strays)
-    if draw(st.integers(0, 5)) == 0:
+        if not option.is_flag and draw(one_in[10]):  # now and then the value is missing
+            args.append(draw(values[option.name]))
+    args += draw(positionals)
+    if draw(one_in[6]) == 0:
         args = draw(st.permutations(args))
-    if draw(st.integers(0, 9)) == 0:
-        args = ["--db", draw(st.sampled_from(FILES))] + args
-    if draw(st.integers(0, 29)) == 0:
-        args.append(draw(st.sampled_from(["--help", "-h", "--bogus", "-x"])))
+    if draw(one_in[10]) == 0:
+        args = ["--db", draw(some_file)] + args
+    if draw(one_in[30]) == 0:
+        args.append(draw(helps))
     if "watch" in args and "--once" not in args:  # watch redraws until Ctrl-C by design
         args.append("--once")
     return args

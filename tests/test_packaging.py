@@ -63,3 +63,27 @@ def test_ginscore_uses_only_public_names_of_typer_click_and_rich():
                     f"{imported.get(node.value.id, '')}.{node.attr}"):
                 found.append(f"{path.name}: {node.value.id}.{node.attr}")
     assert not found, found
+
+
+def test_ci_draws_every_example_a_test_asks_for_and_a_developer_a_fifth(monkeypatch):
+    """tests/profiles.py: CI (``$CI`` or ``HYPOTHESIS_PROFILE=ci``) keeps each test's own count."""
+    from hypothesis import settings
+
+    from tests import profiles
+
+    this_run = profiles.chosen()
+    for env, profile in [({"CI": "true"}, "ci"), ({"HYPOTHESIS_PROFILE": "ci"}, "ci"), ({}, "dev"),
+                         ({"CI": "1", "HYPOTHESIS_PROFILE": "dev"}, "dev")]:
+        monkeypatch.delenv("CI", raising=False)
+        monkeypatch.delenv("HYPOTHESIS_PROFILE", raising=False)
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        assert profiles.chosen() == profile, env
+    try:
+        settings.load_profile("ci")
+        assert profiles.examples(5000) == 5000 and profiles.examples(150) == 150
+        settings.load_profile("dev")
+        assert profiles.examples(5000) == 1000 and profiles.examples(10) == 5
+    finally:
+        settings.load_profile(this_run)
+    assert "export HYPOTHESIS_PROFILE=ci" in (Path(__file__).parent.parent / ".ci" / "run").read_text()
