@@ -133,3 +133,34 @@ def tell(line: str) -> None:
         sys.stderr.flush()
     except (OSError, ValueError):
         pass
+
+
+def screen_width() -> int:
+    """How wide human output is laid out (docs/commands.md "For people at the table").
+
+    ``$COLUMNS`` when it is a positive whole number (anything else is
+    ignored), else the user's terminal - asked on stdout, then stderr, then
+    stdin, so ``ginscore log | less`` is laid out for the terminal ``less``
+    runs in - else 80.
+    """
+    return _screen("COLUMNS", 0, 80)
+
+
+def screen_height() -> int:
+    """How many lines one screen shows: ``$LINES`` when a positive whole number, else the
+    terminal's (stdout, stderr, stdin, as for the width), else 24."""
+    return _screen("LINES", 1, 24)
+
+
+def _screen(variable: str, which: int, otherwise: int) -> int:
+    typed = os.environ.get(variable, "").strip()
+    if re.fullmatch(r"[0-9]{1,5}", typed) and int(typed) > 0:
+        return int(typed)
+    for fd in (1, 2, 0):
+        try:
+            size = os.get_terminal_size(fd)[which]
+        except (OSError, ValueError):
+            continue
+        if size > 0:
+            return size
+    return otherwise

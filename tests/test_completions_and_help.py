@@ -74,6 +74,26 @@ def test_every_command_has_help_with_an_example(ok, command):
     assert "Example:" in out, f"`ginscore {command} --help` shows no example"
 
 
+HELP_WIDTHS = (30, 38, 40, 45, 52, 69, 70, 80, 100, 160)
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_fits_the_screen_at_every_width_with_no_trailing_spaces(ok, monkeypatch, command):
+    """`--help` follows COLUMNS (click alone never goes below 50 columns, and its option column
+    keeps 44): every line fits, none ends in a space; at 80 and wider, click's own 78."""
+    widest = {}
+    for width in HELP_WIDTHS:
+        monkeypatch.setenv("COLUMNS", str(width))
+        out = ok(*([command] if command else []), "--help").stdout
+        lines = out.splitlines()
+        assert "Usage: ginscore" in out and len(lines) > 3
+        for line in lines:
+            assert len(line) <= max(width - 2, 20), (width, line)
+            assert line == line.rstrip(), (width, line)
+        widest[width] = max(len(line) for line in lines)
+    assert widest[160] == widest[100] <= 78 and widest[40] <= 38
+
+
 def test_top_level_help_lists_commands(ok):
     out = ok("--help").stdout
     for command in CONTRACT:

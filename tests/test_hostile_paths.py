@@ -795,3 +795,12 @@ def test_an_export_cut_short_leaves_the_old_output_whole(tmp_path, db_path, even
     assert child.exitcode == 9
     assert out.read_text() == "the export of last week\n"  # never opened for writing in place
     assert list(tmp_path.glob(".out.csv.tmp-*")) and db_path.read_bytes() == evening
+
+
+@pytest.mark.parametrize("args", [["--db", "", "status"], ["status", "--db", ""], ["export", "-o", ""],
+                                  ["import", ""], ["import", " "], ["merge", ""]])
+def test_an_empty_file_name_is_refused_the_same_on_every_typer(ok, refused, args):
+    """An empty name names no file: one line, exit 2, nothing written (typer 0.28 read it as the
+    current folder, 0.29 calls the folder a directory; ginscore says it before either)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    refused(*args, says="an empty name names no file")

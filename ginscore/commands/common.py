@@ -14,13 +14,14 @@ import json
 import os
 import re
 import sys
+import textwrap
 from enum import Enum
 from pathlib import Path
 from typing import NamedTuple
 
 import typer
 import typer.main
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from .. import fields, interrupts, terminal
 from ..cards import parse_card, parse_cards
@@ -93,7 +94,60 @@ def _stopped(changed: bool) -> int:
     return _fail(130, "stopped; nothing was changed")
 
 
+class _HelpFormatter(typer.Context.formatter_class):
+    """click's help layout, for a screen narrower than 70 columns too: the option column narrows
+    (click keeps it up to 32 wide and the text at least 10, 44 in all), a term longer than the
+    screen folds after a ``|`` or a space, and no line ends in spaces."""
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        if self.width >= 70:
+            return super().write_dl(rows, col_max, col_spacing)
+        rows = list(rows)
+        indent = " " * self.current_indent
+        room = max(self.width - self.current_indent, 10)
+        column = min(max(len(first) for first, _ in rows), max(8, self.width // 3)) + col_spacing
+        text_width = max(room - column, 10)
+        for first, second in rows:
+            *before, last = _folded(first, room)
+            for line in before:
+                self.write(f"{indent}{line}\n")
+            text = textwrap.wrap(" ".join(second.split()), text_width) if second else []
+            if not text:
+                self.write(f"{indent}{last}\n")
+                continue
+            lead = last.ljust(column) if len(last) + col_spacing <= column else None
+            if lead is None:  # a long term on a line of its own, its text under it
+                self.write(f"{indent}{last}\n")
+            for number, line in enumerate(text):
+                self.write(f"{indent}{lead if number == 0 and lead else ' ' * column}{line}\n")
+
+    def getvalue(self) -> str:
+        return "\n".join(line.rstrip() for line in super().getvalue().split("\n"))
+
+
+def _folded(term: str, room: int) -> list[str]:
+    """``term`` in lines of at most ``room`` characters, broken after a ``|`` or at a space."""
+    lines, line = [], ""
+    for piece in re.findall(r"[^| ]*(?:\||\s+|$)", term):
+        if line and len(line) + len(piece.rstrip()) > room:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        else:
+            line += piece
+    return [*lines, line.rstrip()] if line.strip() or not lines else lines
+
+
+class _Context(typer.Context):
+    formatter_class = _HelpFormatter
+
+
+class _Command(TyperCommand):
+    context_class = _Context
+
+
 class _Group(TyperGroup):
+    context_class = _Context
+
     """Runs a command and turns every expected failure into one line and an exit status.
 
     The exit status tells the truth about the database: a command that
@@ -113,6 +167,9 @@ class _Group(TyperGroup):
             if args is not None and any("\x00" in str(arg) for arg in args):
                 # No real command line can carry one (they are C strings); an in-process caller can.
                 raise Refused("an argument contains a NUL character; no file, name or number has one")
+            # `--help` is laid out for the screen as every other output is (click would never go
+            # below 50 columns): at most 78 wide, as click's own, and 2 less than a narrower screen.
+            extra.setdefault("terminal_width", max(min(terminal.screen_width(), 80) - 2, 20))
             result = super().main(
                 args=args, prog_name="ginscore", complete_var=complete_var, standalone_mode=False, **extra
             )
@@ -158,6 +215,7 @@ class _App(typer.Typer):
     before or after the subcommand"): a real option, declared once here for each command."""
 
     def command(self, *args, **kwargs):
+        kwargs.setdefault("cls", _Command)
         register = super().command(*args, **kwargs)
         return lambda function: register(_takes_db(function))
 
@@ -175,6 +233,17 @@ def _takes_db(function):
 
     command.__signature__ = signature.replace(parameters=[*signature.parameters.values(), db])
     return command
+
+
+DB_GIVEN = "--db a database file path"
+
+
+def named_file(typed: str, what: str) -> Path:
+    """The file a command line names. An empty name names none: refused here in one line (typer
+    0.28 would have read it as the current folder, 0.29 says that folder is a directory)."""
+    if not typed.strip():
+        raise Refused(f"give {what}: an empty name names no file")
+    return Path(typed)
 
 
 def command_of(function):
@@ -271,7 +340,7 @@ def _how_many(show_all: bool, limit: int | None, as_json: bool) -> tuple[int | N
         return limit, False
     if show_all or as_json:
         return None, False
-    from ..render import screen_height
+    from ..terminal import screen_height
 
     return screen_height(), True
 
@@ -302,7 +371,7 @@ DB_HELP = "The database file (default: $GINSCORE_DB, else ginscore.json in your 
 def _db_after_command(ctx, param, value) -> None:
     """``--db`` given after the subcommand: the same as before it (docs/commands.md), and it wins."""
     if value is not None:
-        ctx.find_root().obj = Store(Path(value))
+        ctx.find_root().obj = Store(named_file(value, DB_GIVEN))
 
 
 def _show_version(value: bool) -> None:
@@ -317,12 +386,12 @@ def _show_version(value: bool) -> None:
 @app.callback(invoke_without_command=True)
 def _top(
     ctx: typer.Context,
-    db: Path = typer.Option(None, "--db", help=DB_HELP, dir_okay=True, readable=False, metavar="PATH"),
+    db: str = typer.Option(None, "--db", help=DB_HELP, metavar="PATH"),
     version: bool = typer.Option(
         False, "--version", "-V", help="Show the installed version and exit.", is_eager=True, callback=_show_version,
     ),
 ) -> None:
-    ctx.obj = Store(db if db is not None else default_db_path)
+    ctx.obj = Store(named_file(db, DB_GIVEN) if db is not None else default_db_path)
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
         raise typer.Exit(0)

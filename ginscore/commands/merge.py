@@ -14,7 +14,7 @@ from ..records import derived_session_id, session_to_dict
 from ..shown import visible
 from ..summary import as_typed, counted
 from ..variants import MAX_NAME, SessionFacts, check_session
-from .common import app, _json_option, _print_json, _store
+from .common import app, _json_option, named_file, _print_json, _store
 
 
 class Diverged(GinscoreError):
@@ -56,8 +56,8 @@ def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFact
 @app.command()
 def merge(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., help="Another ginscore database: another machine's copy, a sync "
-                                "client's conflicted copy, an old backup.", dir_okay=False, metavar="FILE"),
+    file: str = typer.Argument(..., help="Another ginscore database: another machine's copy, a sync "
+                               "client's conflicted copy, an old backup.", metavar="FILE"),
     keep_both: bool = typer.Option(False, "--keep-both",
                                    help="Keep their record of a session that differs from ours as a copy, "
                                         "'NAME (merged)', instead of refusing the whole merge."),
@@ -76,6 +76,7 @@ def merge(
     """
     from ..store import Store
 
+    file = named_file(file, "the database file to merge")
     store = _store(ctx)
     other = Store(file)
     shown_file = visible(str(file))

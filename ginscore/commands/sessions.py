@@ -16,7 +16,7 @@ from ..summary import as_typed, counted
 from ..variants import replay, SessionFacts
 from .common import (
     ACE_MEANS_GIN, _all_option, app, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, _free_name, GAME_BONUS,
-    GIN_BONUS, _house_rules, _how_many, _json_option, _limit_option, _load, _now, _print_json_list,
+    GIN_BONUS, _house_rules, _how_many, _json_option, _limit_option, _load, named_file, _now, _print_json_list,
     _session_name, _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
 )
 from .common import SESSIONS  # what these arguments complete to
@@ -25,7 +25,7 @@ from .common import SESSIONS  # what these arguments complete to
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., help="A file made by `ginscore export` (JSON or CSV).", dir_okay=False, metavar="FILE"),
+    file: str = typer.Argument(..., help="A file made by `ginscore export` (JSON or CSV).", metavar="FILE"),
     name: str = typer.Option(None, "--name", help="Name the new session (default: the exported name)."),
     variant: Variant = typer.Option(None, "--variant", help="CSV only: standard or oklahoma (a CSV does not say)."),
     target: int = TARGET,
@@ -58,6 +58,7 @@ def import_(
     from ..variants import MAX_NAME
     from .merge import import_known
 
+    file = named_file(file, "the file to import (made by `ginscore export`)")
     facts = _read_export(file, variant.value if variant else None, _house_rules(locals()))
     if as_copy:
         facts = facts._replace(id=None, match=None)  # a new session: a fresh id, in no match
@@ -169,7 +170,7 @@ def export(
         ExportFormat.csv, "--format", "-f",
         help="csv (one row per hand), json (the whole session), or html / svg (standings and log as a page or picture).",
     ),
-    output: Path = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output.", dir_okay=False),
+    output: str = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output."),
     session: str = _session_option(),
 ) -> None:
     """The session's hands as CSV (or JSON with --format json), or a page or picture to share.
@@ -180,6 +181,7 @@ def export(
 
     Example: ginscore export --output tonight.csv
     """
+    output = None if output is None else named_file(output, "--output a file path")
     target = None if output is None else _export_target(_store(ctx), output)
     standings = _load(ctx, session)
     text = _export_text(standings, fmt)
