@@ -7,6 +7,7 @@ thing people do; the shared app, options and the one exit point in
 
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 
@@ -133,6 +134,11 @@ def main(argv: list[str] | None = None) -> None:
     """
     if argv is None:
         interrupts.command_line()
+        # One command, then the process ends: Python's cyclic garbage collector only costs here
+        # (it ran over every object of a 6.5 MB database parse dozens of times: about 15% of a
+        # list's time at 100,000 hands; docs/performance.md). `play` and `watch`, which run
+        # for an evening, switch it back on. A test calling main(argv) keeps its own.
+        gc.disable()
     args = sys.argv[1:] if argv is None else [str(arg) for arg in argv]
     try:
         command_line(args).main(args=args, prog_name="ginscore")

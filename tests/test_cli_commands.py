@@ -321,3 +321,24 @@ def test_only_ratings_imports_openskill(ok, db_path, command):
     done = subprocess.run([sys.executable, "-c", probe, str(db_path), "ratings", "--json"], capture_output=True,
                           text=True)
     assert "'openskill'" in done.stderr.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("args, collects", [(["status"], False), (["where"], False),
+                                            (["watch", "--once"], True)])
+def test_a_one_shot_command_runs_without_the_cyclic_collector_and_watch_with_it(ok, db_path, args, collects):
+    """ginscore.cli.main, as the script runs it, switches the collector off for one command (it
+    only costs there) and `watch`/`play`, which run for an evening, switch it back on; a test
+    calling main(argv) in-process keeps its own."""
+    import gc
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    assert gc.isenabled()
+    probe = ("import atexit, gc, sys\n"
+             "atexit.register(lambda: sys.stderr.write(f'collecting={gc.isenabled()}\\n'))\n"
+             f"sys.argv = ['ginscore', *{args!r}]\n"
+             "from ginscore.cli import main\n"
+             "main()\n")
+    done = subprocess.run([sys.executable, "-c", probe], env={**os.environ, "GINSCORE_DB": str(db_path)},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == f"collecting={collects}"

@@ -12,6 +12,8 @@ loses nothing confirmed.
 
 from __future__ import annotations
 
+import gc
+
 import typer
 
 from ..cards import parse_card
@@ -278,6 +280,8 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
     Example: ginscore play
     """
     from .. import render
+
+    gc.enable()  # this one runs for an evening (ginscore.cli.main switched it off for one command)
 
     table = _Table(ctx, _store(ctx).reading().find_name(session))
     for line in HELP.splitlines():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import os
 import sys
 import time
@@ -103,6 +105,8 @@ def watch(
     Example: ginscore watch
     """
     from .. import render
+
+    gc.enable()  # this one runs for an evening (ginscore.cli.main switched it off for one command)
 
     store = _store(ctx)
     out = render.console()
