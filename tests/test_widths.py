@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 
 import pytest
-import typer.testing
 from rich.cells import cell_len
 
 from ginscore import drawn, render
@@ -109,9 +108,6 @@ def _whole(number, text: str) -> bool:
 _NUMBER_FIRST = re.compile(r"^\s*\(?[0-9][0-9.,]*[.,;:)]*(?: |$)")
 
 
-_COMMANDS: dict = {}
-
-
 def _telling(hands: list, number: int) -> bool:
     """The hands whose output is drawn at each width: a draw, one told by its cards, one that
     closes a game, and the last."""
@@ -143,9 +139,6 @@ def screens(evenings, monkeypatch, capsys):
         return mine
 
     monkeypatch.setattr(drawn, "draw", checked)
-    built = typer.testing._get_command  # the command tree built once, not for each command line
-    monkeypatch.setattr(typer.testing, "_get_command", lambda app: _COMMANDS.get(id(app)) or
-                        _COMMANDS.setdefault(id(app), built(app)))
 
     def _screens(width: int) -> dict[str, str]:
         monkeypatch.setenv("COLUMNS", str(width))
