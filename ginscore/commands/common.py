@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import gc
 import inspect
 import json
 import os
@@ -99,6 +100,11 @@ class _HelpFormatter(typer.Context.formatter_class):
     (click keeps it up to 32 wide and the text at least 10, 44 in all), a term longer than the
     screen folds after a ``|`` or a space, and no line ends in spaces."""
 
+    def __init__(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None) -> None:
+        # Laid out for the screen as every other output is (click would never go below 50
+        # columns): at most 78 wide, as click's own, and 2 less than a narrower screen.
+        super().__init__(indent_increment, width or max(min(terminal.screen_width(), 80) - 2, 20), max_width)
+
     def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
         if self.width >= 70:
             return super().write_dl(rows, col_max, col_spacing)
@@ -112,11 +118,8 @@ class _HelpFormatter(typer.Context.formatter_class):
             for line in before:
                 self.write(f"{indent}{line}\n")
             text = textwrap.wrap(" ".join(second.split()), text_width) if second else []
-            if not text:
-                self.write(f"{indent}{last}\n")
-                continue
-            lead = last.ljust(column) if len(last) + col_spacing <= column else None
-            if lead is None:  # a long term on a line of its own, its text under it
+            lead = last.ljust(column) if text and len(last) + col_spacing <= column else None
+            if lead is None:  # no text, or a long term: on a line of its own (its text under it)
                 self.write(f"{indent}{last}\n")
             for number, line in enumerate(text):
                 self.write(f"{indent}{lead if number == 0 and lead else ' ' * column}{line}\n")
@@ -146,8 +149,6 @@ class _Command(TyperCommand):
 
 
 class _Group(TyperGroup):
-    context_class = _Context
-
     """Runs a command and turns every expected failure into one line and an exit status.
 
     The exit status tells the truth about the database: a command that
@@ -155,6 +156,8 @@ class _Group(TyperGroup):
     after the write; one that exits non-zero changed nothing.
 
     """
+
+    context_class = _Context
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         terminal.steady()
@@ -167,9 +170,6 @@ class _Group(TyperGroup):
             if args is not None and any("\x00" in str(arg) for arg in args):
                 # No real command line can carry one (they are C strings); an in-process caller can.
                 raise Refused("an argument contains a NUL character; no file, name or number has one")
-            # `--help` is laid out for the screen as every other output is (click would never go
-            # below 50 columns): at most 78 wide, as click's own, and 2 less than a narrower screen.
-            extra.setdefault("terminal_width", max(min(terminal.screen_width(), 80) - 2, 20))
             result = super().main(
                 args=args, prog_name="ginscore", complete_var=complete_var, standalone_mode=False, **extra
             )
@@ -233,6 +233,12 @@ def _takes_db(function):
 
     command.__signature__ = signature.replace(parameters=[*signature.parameters.values(), db])
     return command
+
+
+def for_the_evening() -> None:
+    """A command that runs for an evening (`play`, `watch`) collects its cyclic garbage again:
+    ``ginscore.cli.main`` switched the collector off for a process that runs one command."""
+    gc.enable()
 
 
 DB_GIVEN = "--db a database file path"

@@ -12,8 +12,6 @@ loses nothing confirmed.
 
 from __future__ import annotations
 
-import gc
-
 import typer
 
 from ..cards import parse_card
@@ -21,7 +19,8 @@ from ..errors import Refused
 from ..shown import visible
 from ..variants import COMMAND_MARK, Draw, Knock, SessionFacts, Standings
 from .common import (
-    app, _append, command_of, _deadwood, _now, _replay_changed, _session_option, _standings, _store, usage_words,
+    app, _append, command_of, _deadwood, for_the_evening, _now, _replay_changed, _session_option, _standings, _store,
+    usage_words,
 )
 from .table import edit, rematch, undo  # what :undo, :edit and the rematch run: imported, so always there
 
@@ -281,7 +280,7 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
     """
     from .. import render
 
-    gc.enable()  # this one runs for an evening (ginscore.cli.main switched it off for one command)
+    for_the_evening()
 
     table = _Table(ctx, _store(ctx).reading().find_name(session))
     for line in HELP.splitlines():

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import gc
-
 import os
 import sys
 import time
@@ -11,7 +9,7 @@ import time
 import typer
 
 from ..variants import Standings
-from .common import app, _session_option, _standings, _store
+from .common import app, for_the_evening, _session_option, _standings, _store
 
 
 POLL_SECONDS = 0.25  # how often `watch` looks at the file: a change shows within a second
@@ -106,7 +104,7 @@ def watch(
     """
     from .. import render
 
-    gc.enable()  # this one runs for an evening (ginscore.cli.main switched it off for one command)
+    for_the_evening()
 
     store = _store(ctx)
     out = render.console()
