@@ -12,8 +12,8 @@ so no command can start faster than importing them: the JSON floor is
 and table. A third, the typer floor, runs a one-option typer command on top of
 the human floor's imports: what typer's own dispatch costs (typer 0.29 imports
 pydantic for it, 0.28 did not); ``<command>_vs_typer`` is each command over it,
-``floor_typer_vs_human`` that floor over the human one. Every command is measured against two things, paired round by
-round (A B A B ...): its floor (human floor for tables, JSON floor for JSON
+``floor_typer_vs_human`` that floor over the human one. Every command is
+measured against two things, paired round by round (A B A B ...): its floor (human floor for tables, JSON floor for JSON
 and CSV) and the same command on the 20-hand database. Each round runs the
 floors and every command on every size back to back, a ratio is taken within
 the round, and the median of the per-round ratios is reported: unpaired
@@ -47,9 +47,10 @@ over every command.
 ``--only status,hand`` times only those commands (the test suite's smoke run).
 
 The last line printed is one JSON object: ``<command>_vs_floor`` and
-``<command>_vs_typer`` (at the largest size), ``<command>_<size>_vs_20`` for each command, ``peak_mib_<size>``
-and ``peak_floor_mib`` (the human floor's), plus ``solver_vs_reference`` and
-``solver_p99_us`` when the solver benchmark is there.
+``<command>_vs_typer`` (at the largest size), ``<command>_<size>_vs_20`` for
+each command, ``peak_mib_<size>`` and ``peak_floor_mib`` (the human
+floor's), plus ``solver_vs_reference`` and ``solver_p99_us`` when the solver
+benchmark is there.
 """
 
 from __future__ import annotations

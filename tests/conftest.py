@@ -53,6 +53,18 @@ def _compile_ginscore() -> None:
     compileall.compile_dir(str(Path(ginscore_cli.__file__).parent), quiet=1)
 
 
+def script_module(path: Path):
+    """A script of the repository (``benchmarks/``, ``docs/``, ``completions/``: not a package) as a
+    module, registered under its name as an import would (dataclasses look their module up there)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.fixture(autouse=True)
 def db_path(tmp_path, monkeypatch) -> Path:
     path = tmp_path / "ginscore.json"

@@ -1,12 +1,17 @@
 """The benchmark scripts run (on a tiny size); their figures are for people, not asserts."""
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+from tests.conftest import script_module
+
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _benchmark(name: str):
+    return script_module(ROOT / "benchmarks" / f"{name}.py")
 
 
 def test_settle_benchmark_runs_on_a_tiny_size():
@@ -22,9 +27,7 @@ def test_settle_benchmark_runs_on_a_tiny_size():
 
 
 def test_solver_figures_give_the_two_keys_cli_latency_reports():
-    spec = importlib.util.spec_from_file_location("settle_deals", ROOT / "benchmarks" / "settle_deals.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _benchmark("settle_deals")
     figures = bench.solver_figures(deals=10, rounds=1)
     assert set(figures) == {"solver_vs_reference", "solver_p99_us"}
     assert figures["solver_vs_reference"] > 0 and figures["solver_p99_us"] > 0
@@ -53,9 +56,7 @@ def test_every_command_line_the_benchmark_times_runs(tmp_path):
     benchmark's command lines, on a database its own builder made, exits 0 (in-process)."""
     from tests.conftest import run_cli
 
-    spec = importlib.util.spec_from_file_location("cli_latency", ROOT / "benchmarks" / "cli_latency.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _benchmark("cli_latency")
     path = tmp_path / "db.json"
     bench.build(path, 8, 5)
     for label, argv, _floor, writes in bench.COMMANDS:

@@ -3,7 +3,6 @@ command has help with an example (like sqlite-utils' test_docs.py)."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import shlex
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from ginscore import cli
+from tests.conftest import script_module
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = sorted(cli.command_line([]).commands)  # the whole app, as `ginscore --help` builds it
@@ -23,11 +23,7 @@ CONTRACT = ["new", "hand", "draw", "status", "dealer", "log", "undo", "edit", "e
 
 
 def _generator():
-    spec = importlib.util.spec_from_file_location("generate", ROOT / "completions" / "generate.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["generate"] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return script_module(ROOT / "completions" / "generate.py")
 
 
 def test_every_command_of_the_contract_exists():

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
+
+from tests.conftest import script_module
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("make_screenshots", ROOT / "docs" / "make_screenshots.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_screenshots"] = module
-    spec.loader.exec_module(module)
-    return module
+    return script_module(ROOT / "docs" / "make_screenshots.py")
 
 
 def test_checked_in_pictures_are_not_stale():
