@@ -114,19 +114,23 @@ class Cache:
             self._places = places
             self.made_from = stamp["file"]
 
+    def _kept(self, name: str) -> bytes | None:
+        """A section's bytes as the file keeps them; None when missing or not those it sealed."""
+        try:
+            start, end, seal = self._places.get(name)
+            data = self._raw[start:end]
+        except (TypeError, ValueError):
+            return None
+        return data if digest(data) == seal else None
+
     def section(self, name: str):
         """A section as kept (None when missing or damaged)."""
         if name not in self._sections:
-            found = None
-            place = self._places.get(name)
+            data = self._kept(name)
             try:
-                start, end, seal = place
-                data = self._raw[start:end]
-                if digest(data) == seal:
-                    found = orjson.loads(data)
-            except (TypeError, ValueError):
-                found = None
-            self._sections[name] = found
+                self._sections[name] = None if data is None else orjson.loads(data)
+            except ValueError:
+                self._sections[name] = None
         return self._sections[name]
 
     def names(self) -> set[str]:
@@ -155,12 +159,8 @@ class Cache:
                     continue
                 data = orjson.dumps(self.section(name))
             else:
-                try:
-                    start, end, seal = self._places[name]
-                    data = self._raw[start:end]
-                except (TypeError, ValueError):
-                    continue
-                if digest(data) != seal:
+                data = self._kept(name)
+                if data is None:
                     continue  # damaged: never sealed again
             places[name] = [at, at + len(data), digest(data)]
             parts.append(data)
