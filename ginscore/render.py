@@ -11,6 +11,7 @@ not a terminal and honours ``NO_COLOR``.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sys
@@ -37,26 +38,28 @@ _consoles: dict[tuple, Console] = {}
 _drawing_into: list[Console] = []  # set by ``drawing_into`` (export --format html|svg)
 
 
-def fitting(rows: list[dict], lines_of) -> int:
-    """How many of ``rows`` (newest first) fit one screen with the table's head and a note (at least 3)."""
-    room = screen_height() - 5
-    used = count = 0
-    for row in rows:
-        used += lines_of(row)
-        if used > room and count >= 3:
-            break
+def fitting(rows: list, show) -> int:
+    """How many of ``rows`` (those to keep first) fit one screen as ``show(rows[:n])`` draws them
+    at this width: the table or blocks, the notes under them and the shell's prompt after (at
+    least 3). Measured by drawing, as the layout chosen for the rows decides how tall each is."""
+    room = screen_height() - 1
+
+    def height(n: int) -> int:
+        out = Console(file=io.StringIO(), width=console().width, color_system=None, highlight=False, emoji=False)
+        with drawing_into(out):
+            show(rows[:n])
+        return out.file.getvalue().count("\n")
+
+    least = min(3, len(rows))
+    count = min(len(rows), max(room - 4, least))  # a first guess: a line a row, a head and a note of two lines
+    used = height(count)
+    while used > room and count > least:  # fewer, by about the lines too many
+        each = max(1, used // count)
+        count = max(least, count - max(1, -(-(used - room) // each)))
+        used = height(count)
+    while count < len(rows) and height(count + 1) <= room:  # rows drawn shorter than the average
         count += 1
     return count
-
-
-def session_lines(row: dict) -> int:
-    """Lines a session takes in the ``sessions`` table: one a player."""
-    return len(row["players"])
-
-
-def history_lines(row: dict) -> int:
-    """Lines a session takes in the ``history`` table: one a score line."""
-    return len(_score_lines(row))
 
 
 def _older(older: int, command: str) -> None:
@@ -91,11 +94,12 @@ def say(text: str, style: str | None = None) -> None:
     _say_text(Text(visible(text), style=style or ""))
 
 
-# A number stays on the line of the word before it ("= 13.", "game 1", "bonus 25"), and a
-# bonus on the line of its kind ("box bonus 25"): those spaces are made non-breaking before
-# a sentence is wrapped, and plain spaces again in what is printed.
+# A number stays on the line of the word before it ("= 13.", "game 1", "bonus 25"; the
+# placeholder too: "--limit N", "the newest N."), and a bonus on the line of its kind ("box
+# bonus 25"): those spaces are made non-breaking before a sentence is wrapped, and plain
+# spaces again in what is printed.
 _GLUE = "\u00a0"
-_BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[(]?[-+]?[0-9][0-9.,/]*[.,;:)%]*(?: |$))")
+_BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[(]?(?:[-+]?[0-9][0-9.,/]*|N)[.,;:)%`]*(?: |$))")
 _BEFORE_BONUS = re.compile(r"\b(gin|undercut|game|box) (?=bonus\b)")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -20,11 +21,12 @@ from ginscore.rules import HouseRules
 from ginscore.shown import json_safe
 from ginscore.stats import statistics
 from ginscore.store import Store
-PART_SIZE = 50  # a number of sessions the lists are tried at: more than a batch of rows (64) in two
 from ginscore.summary import history_row
 from ginscore.variants import SessionFacts, fold, replay
 
 from .test_storage import _legal_sessions
+
+PART_SIZE = 50  # a number of sessions the lists are tried at: more than a batch of rows (64) in two
 
 
 def _quiet(name: str, players: tuple, started: str | None, variant: str = "standard") -> SessionFacts:
@@ -118,6 +120,31 @@ def test_an_output_encoding_without_every_character_escapes_the_whole_list_as_be
                           check=True)
     assert done.stdout == _as_printed(rows, encoding).encode(encoding)
     assert b"\\u00eb" in done.stdout  # Zoë: held back and escaped, as json_safe does with the whole text
+
+
+@pytest.mark.parametrize("columns", ["40", "80", "120"])
+def test_a_list_shows_the_newest_sessions_that_fit_one_screen_and_no_fewer(ok, db_path, monkeypatch, columns):
+    """Without --all or --limit, `sessions` and `history` show as many of the newest sessions as
+    the screen's height leaves room for, in the layout chosen for its width (a line a session at
+    80 columns, blocks at 40), their notes and the shell's prompt included, and say how many are
+    left out: the same screen as --limit with that count, and one more would not fit."""
+    live = _history(ok, db_path)
+    for facts in live[:12]:
+        ok("delete", facts.name, "--yes")  # a list of the deleted longer than a screen too
+    monkeypatch.setenv("COLUMNS", columns)
+    for height in (12, 30):
+        monkeypatch.setenv("LINES", str(height))
+        for command in (["sessions"], ["sessions", "--deleted"], ["history"], ["history", "--player", "ann"]):
+            shown = ok(*command).stdout
+            total = len(ok(*command, "--json").json())
+            left_out = re.search(r"([0-9]+)\s+older\s+sessions?\s+not\s+shown", shown)
+            count = total - (int(left_out.group(1)) if left_out else 0)
+            assert count >= 3 and shown == ok(*command, "--limit", str(count)).stdout, (command, height)
+            if count > 3:
+                assert shown.count("\n") <= height - 1, (command, height, shown)
+            if count < total:
+                one_more = ok(*command, "--limit", str(count + 1)).stdout
+                assert one_more.count("\n") > height - 1, (command, height, count)
 
 
 def test_filtered_stats_and_history_equal_a_replay_of_the_sessions_chosen(ok, refused, db_path):

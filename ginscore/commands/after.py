@@ -133,6 +133,9 @@ def history(
     from .. import render
 
     rows = list(db.each_summary(shown))
+    def show(shown: list[dict]) -> None:
+        render.show_history(shown, older=len(chosen) - len(shown))
+
     if fit:
-        rows = rows[:render.fitting(rows, render.history_lines)]
-    render.show_history(rows, older=len(chosen) - len(rows))
+        rows = rows[:render.fitting(rows, show)]
+    show(rows)

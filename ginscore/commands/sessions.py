@@ -265,12 +265,16 @@ def sessions(
     rows = list(rows)
     from .. import render
 
-    if fit and deleted:
-        rows = rows[:render.fitting(rows, render.session_lines)]
-    elif fit:
-        rows = rows[len(rows) - render.fitting(rows[::-1], render.session_lines):]
     hidden = 0 if deleted else db.deleted_count()
-    render.show_sessions(rows, deleted=deleted, hidden=hidden, older=len(listed) - len(rows))
+
+    def show(shown: list[dict]) -> None:
+        render.show_sessions(shown, deleted=deleted, hidden=hidden, older=len(listed) - len(shown))
+
+    if fit and deleted:  # the most recently deleted first
+        rows = rows[:render.fitting(rows, show)]
+    elif fit:  # oldest first: the newest that fit
+        rows = rows[len(rows) - render.fitting(rows[::-1], lambda newest: show(newest[::-1])):]
+    show(rows)
 
 
 @app.command()
