@@ -1,3 +1,3 @@
 """ginscore: keep score of Gin Rummy at a real table."""
 
-__version__ = "1.0.0"
+__version__ = "3.0.0"  # the package's version (pyproject.toml reads it from here)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -67,9 +68,15 @@ def test_the_script_runs_every_command(tmp_path):
 
 
 def test_the_script_says_its_version():
+    """What --version says is the installed package's version, and the module's own: one number
+    (pyproject.toml reads it from ``ginscore.__version__``), not a second one left behind."""
     from importlib.metadata import version
 
+    import ginscore
+
     assert _ok(Path(os.devnull), "--version") == f"ginscore {version('ginscore')}\n"
+    assert version("ginscore") == ginscore.__version__
+    assert re.fullmatch(r"[0-9]+\.[0-9]+\.[0-9]+", ginscore.__version__)
 
 
 PLAY = "\n".join([

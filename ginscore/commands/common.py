@@ -381,11 +381,12 @@ def _db_after_command(ctx, param, value) -> None:
 
 
 def _show_version(value: bool) -> None:
-    """`ginscore --version` (or -V): the installed version, read from the package's metadata."""
+    """`ginscore --version` (or -V): the version of the ginscore that runs (``ginscore.__version__``,
+    which the package's metadata is made from)."""
     if value:
-        from importlib.metadata import version
+        from .. import __version__
 
-        typer.echo(f"ginscore {version('ginscore')}")
+        typer.echo(f"ginscore {__version__}")
         raise typer.Exit(0)
 
 
