@@ -79,6 +79,11 @@ def text(value, where: str, key: str = "", *, limit: int, plain: bool = True) ->
     return value
 
 
+def is_text(value, limit: int) -> bool:
+    """Whether ``text(value, ..., limit=limit)`` would take ``value`` as it is."""
+    return isinstance(value, str) and _text_problem(value, limit) is None
+
+
 @lru_cache(maxsize=1024)  # the same few names are read for every stored hand
 def _text_problem(value: str, limit: int, plain: bool = True) -> str | None:
     if not value:

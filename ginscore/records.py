@@ -171,6 +171,75 @@ def hands_from_text(text: str, where: str = "hands") -> list[dict]:
     return hands
 
 
+def stored_hands(text: str, where: str = "hands") -> tuple[Hand, ...]:
+    """The stored string straight to hands: exactly what ``hand_from_dict`` gives for each row of
+    ``hands_from_text`` (the database reader's way, ``strict=False``), and the same first error.
+
+    Every command replays every session from these rows, so a plain knock or draw (no note,
+    nothing escaped, every field as a command writes it) is read here without the dict between;
+    any other row is read the checked way, and on anything wrong the whole string is read again
+    the checked way, so the error named is the one it names (its first row that is not a hand
+    before any field out of range)."""
+    hands = []
+    for number, row in enumerate(text.split(";") if text else []):
+        hand = _plain_row(row) if "%" not in row else None
+        if hand is None:
+            if not row:
+                break
+            at = f"{where}[{number}]"
+            try:
+                hand = hand_from_dict(_split_cards(hands_from_text(row, at)[0]), at, strict=False)
+            except Refused:
+                break  # read again the checked way, for the first error it names
+        hands.append(hand)
+    else:
+        return tuple(hands)
+    return tuple(hand_from_dict(h, f"{where}[{n}]", strict=False) for n, h in enumerate(_stored_dicts(text, where)))
+
+
+_UPCARDS: dict[str, object] = {"": None}  # upcards as stored, read once: the same few dozen in every session
+
+
+def _plain_row(row: str) -> Hand | None:
+    """A row as a command writes a knock or a draw told by counts, read; None for any other row
+    (for ``stored_hands`` to read the checked way)."""
+    kind, *values = row.split("|")
+    if kind == "knock" and len(values) == 6:
+        knocker, knocker_deadwood, opponent_deadwood, upcard, big_gin, at = values
+        if not fields.is_text(knocker, MAX_NAME) or big_gin not in ("0", "1", ""):
+            return None
+        counts = []
+        for count in (knocker_deadwood, opponent_deadwood):
+            if not (count.isascii() and count.isdigit() and len(count) <= fields.MAX_DIGITS):
+                return None
+            counts.append(int(count))
+            if counts[-1] > MAX_DEADWOOD:
+                return None
+        told = _upcard_and_time(upcard, at)
+        return None if told is None else Knock(knocker, *counts, told[0], big_gin == "1", told[1])
+    if kind == "draw" and len(values) == 2:
+        told = _upcard_and_time(*values)
+        return None if told is None else Draw(*told)
+    return None
+
+
+def _upcard_and_time(upcard: str, at: str) -> tuple | None:
+    """A plain row's upcard and time, checked as ``hand_from_dict`` checks them; None when either is off."""
+    card = _UPCARDS.get(upcard, _UPCARDS)
+    if card is _UPCARDS:
+        try:
+            card = _card(fields.text(upcard, "", "upcard", limit=4), "", "upcard", rank_only=True)
+        except Refused:
+            return None
+        _UPCARDS[upcard] = card
+    if at == "":
+        return card, None
+    try:
+        return card, fields.timestamp(at, "")
+    except Refused:
+        return None
+
+
 # The fields of each kind of hand, as exported and as stored.
 HAND_KEYS = {kind: frozenset(("type", *names, NOTE)) for kind, names in ROW_FIELDS.items()}
 SESSION_KEYS = frozenset(SessionFacts._fields)
@@ -271,8 +340,7 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
         rules=_rules(doc.get("rules", {}), f"{where}.rules", strict),
         first_dealer=None if dealer is None else fields.text(dealer, where, "first_dealer", limit=MAX_NAME),
         first_roles=roles,
-        hands=tuple(hand_from_dict(h, f"{where}.hands[{n}]", strict=strict)
-                    for n, h in enumerate(_hand_dicts(doc.get("hands", []), where, rows=not strict))),
+        hands=_hands(doc.get("hands", []), where, strict),
         created_at=fields.timestamp(doc.get("created_at"), where, "created_at"),
         match=_match_id(doc.get("match"), where),
         id=_session_id(doc.get("id"), where),
@@ -305,15 +373,30 @@ def _rules(value, where: str, strict: bool) -> HouseRules:
         raise BadField(f"{where}: {error}") from None
 
 
+def _hands(hands, where: str, strict: bool) -> tuple[Hand, ...]:
+    """A session's hands: a list of dicts (an export), or in the database (not ``strict``) the stored rows."""
+    if not strict and isinstance(hands, str):
+        return stored_hands(hands, f"{where}.hands")
+    return tuple(hand_from_dict(h, f"{where}.hands[{n}]", strict=strict)
+                 for n, h in enumerate(_hand_dicts(hands, where, rows=not strict)))
+
+
+def _stored_dicts(text: str, where: str) -> list[dict]:
+    """The stored rows as hands' dicts, cards as lists."""
+    return [_split_cards(row) for row in hands_from_text(text, where)]
+
+
+def _split_cards(row: dict) -> dict:
+    for key in ("knocker_cards", "opponent_cards"):
+        if isinstance(row.get(key), str):
+            row[key] = row[key].split(" ")
+    return row
+
+
 def _hand_dicts(hands, where: str, rows: bool) -> list[dict]:
     """The hands as dicts: a list (an export, schema 1) or, with ``rows``, the stored rows, cards as lists."""
     if rows and isinstance(hands, str):
-        rows = hands_from_text(hands, f"{where}.hands")
-        for row in rows:
-            for key in ("knocker_cards", "opponent_cards"):
-                if isinstance(row.get(key), str):
-                    row[key] = row[key].split(" ")
-        return rows
+        return _stored_dicts(hands, f"{where}.hands")
     if not isinstance(hands, list):
         raise BadField(f"{where}.hands must be a list of hands, not {fields.shown_value(hands)}")
     return hands
