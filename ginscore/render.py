@@ -99,12 +99,15 @@ def say(text: str, style: str | None = None) -> None:
 # bonus 25"): those spaces are made non-breaking before a sentence is wrapped, and plain
 # spaces again in what is printed.
 _GLUE = "\u00a0"
-_BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[(]?(?:[-+]?[0-9][0-9.,/]*|N)[.,;:)%`]*(?: |$))")
+_BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[(]?(?:[-+]?[0-9][0-9.,/]*|N)[.,;:)%`]*(?:[ \u00a0]|$))")
 _BEFORE_BONUS = re.compile(r"\b(gin|undercut|game|box) (?=bonus\b)")
+# A sum stays whole ("(10 + 25) x 2", "2 + 10 = 12."): the spaces around an operator between
+# numbers, and before any "=", are glued too.
+_IN_SUM = re.compile(r"(?<=[0-9)]) (?=[-+x] [(]?[0-9])|(?<=[0-9)] [-+x]) (?=[(]?[0-9])|(?<=\S) (?== )")
 
 
 def _glued(plain: str) -> str:
-    return _BEFORE_BONUS.sub(r"\1" + _GLUE, _BEFORE_NUMBER.sub(_GLUE, plain))
+    return _BEFORE_BONUS.sub(r"\1" + _GLUE, _BEFORE_NUMBER.sub(_GLUE, _IN_SUM.sub(_GLUE, plain)))
 
 
 def _wrapped(text: Text, width: int, indent: int = 0) -> list[Text]:
@@ -562,7 +565,9 @@ def _session_blocks(rows: list[dict], first, score) -> Group:
 
 
 def _joined(players: list[str], room: int | None) -> list[str]:
-    """Players joined by "v" in lines at most ``room`` wide (None: one line; 0: a player a line)."""
+    """Players joined by "v" in lines at most ``room`` wide (None: one line; 0: a player a line).
+    A line after the first starts with its "v" (or the line before ends with it) where there is
+    room, so none is lost between two names."""
     if room is None:
         return [" v ".join(players)]
     from rich.cells import cell_len
@@ -571,6 +576,11 @@ def _joined(players: list[str], room: int | None) -> list[str]:
     for player in players[1:]:
         if room and cell_len(f"{lines[-1]} v {player}") <= room:
             lines[-1] = f"{lines[-1]} v {player}"
+        elif room and cell_len(f"v {player}") <= room:
+            lines.append(f"v {player}")
+        elif room and cell_len(f"{lines[-1]} v") <= room:
+            lines[-1] = f"{lines[-1]} v"
+            lines.append(player)
         else:
             lines.append(player)
     return lines

@@ -106,6 +106,8 @@ def _whole(number, text: str) -> bool:
 
 # A line of a sentence that starts with a number: the number was broken from its word.
 _NUMBER_FIRST = re.compile(r"^\s*\(?[0-9][0-9.,]*[.,;:)]*(?: |$)")
+# A line of a sentence that starts with an operator: a sum was broken ("2 + 10" / "= 12.").
+_OPERATOR_FIRST = re.compile(r"^\s*(?:[+=] |[-x] [(]?[0-9])")
 
 
 def _telling(hands: list, number: int) -> bool:
@@ -202,6 +204,7 @@ def test_every_screen_at_every_width_shows_every_number_whole(screens, evenings,
     for label in sentences:
         for line in shown[label].splitlines():
             assert not _NUMBER_FIRST.match(line), f"{label} at {width}: a number left its word: {line!r}"
+            assert not _OPERATOR_FIRST.match(line), f"{label} at {width}: a sum was broken: {line!r}"
     assert screens.tables  # drawn drew tables, each compared with Rich's drawing
 
 
@@ -224,8 +227,10 @@ def test_sessions_show_their_players_on_one_line_when_they_fit(screens):
     lines = screens(160)["sessions"].splitlines()
     assert len(lines) == 2 + len(EVENINGS)
     assert any("Alexandrina v Bartholomew v Christabelle" in line for line in lines)
-    at_100 = screens(100)["sessions"].splitlines()
-    assert sum("Alexandrina v Bartholomew" in line for line in at_100) == len(EVENINGS)
+    at_100 = screens(100)["sessions"]
+    assert sum("Alexandrina v Bartholomew" in line for line in at_100.splitlines()) == len(EVENINGS)
+    threes = sum(start[1] == "three" for start, _ in EVENINGS.values())
+    assert at_100.count("v Christabelle") == threes, at_100  # a third player on a line of its own keeps its "v"
 
 
 def test_rules_reflow_to_the_width(screens):
