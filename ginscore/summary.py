@@ -237,7 +237,9 @@ def csv_rows(st: Standings) -> list[list]:
 def explain(st: Standings, result: HandResult) -> str:
     """What a hand scored and why, in the words of the table."""
     # Oklahoma: the upcard set the hand's knock limit (R15), so the line says it again
-    on = f" on a {result.hand.upcard.pretty} upcard" if st.facts.variant == "oklahoma" and result.hand.upcard else ""
+    upcard = result.hand.upcard
+    on = f" on {'an' if upcard and upcard.rank in (1, 8) else 'a'} {upcard.pretty} upcard" \
+        if st.facts.variant == "oklahoma" and upcard else ""  # an A♥, an 8♠; a 7♣
     if result.score is None:
         if st.facts.variant == "three":
             return f"drawn hand: nobody scores; {result.dealer} stays in the box and deals again (R12, R25)"

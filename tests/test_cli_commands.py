@@ -141,6 +141,9 @@ def test_oklahoma_upcard_limit_and_spades_double(ok, refused, status):
     out = " ".join(ok("hand", "ann", "6", "20", "--upcard", "6s").stdout.split())  # as words, however wrapped
     assert "Ann knocked with 6 on a 6♠ upcard" in out and "x 2 for the spade upcard = 28" in out
     assert status()["totals"]["Ann"] == 28
+    for upcard, said in (("8d", "Ben knocked with 3 on an 8♦ upcard"), ("ah", "Ben went gin on an A♥ upcard")):
+        out = " ".join(ok("hand", "ben", "3" if upcard == "8d" else "0", "20", "--upcard", upcard).stdout.split())
+        assert said in out, out
 
 
 def test_big_gin_h2(ok, refused, status):
