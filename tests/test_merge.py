@@ -180,13 +180,19 @@ def test_a_diverged_session_refuses_the_whole_merge_unless_both_are_kept(cli, ok
     before = db_path.read_bytes()
     line = _one_line(cli("merge", str(other)), 1)
     assert "'friday'" in line and "hand 1 differs" in line and "--keep-both" in line
+    assert line.endswith("keeps theirs as a copy named 'friday (merged)'")
     assert db_path.read_bytes() == before  # not even the session only there was added
     report = ok("merge", str(other), "--keep-both", "--json").json()
     assert [r["name"] for r in report["added"]] == ["only there"]
     assert report["copied"] == [{"name": "friday (merged)", "of": "friday", "hand": 1}]
     assert ok("log", "--json", "--session", "friday (merged)").json()["hands"][0]["knocker_deadwood"] == 5
     assert ok("log", "--json", "--session", "friday").json()["hands"][0]["knocker_deadwood"] == 4
+    kept = db_path.read_bytes()
+    report = ok("merge", str(other), "--json").json()  # theirs is kept here already: nothing to refuse
+    assert report["added"] == report["copied"] == [] and db_path.read_bytes() == kept
     ok("--db", str(other), "edit", "1", "ann", "6", "22", "--session", "friday")
+    line = _one_line(cli("merge", str(other)), 1)  # the copy it would make is the one it names
+    assert line.endswith("keeps theirs as a copy named 'friday (merged 2)'") and db_path.read_bytes() == kept
     report = ok("merge", str(other), "--keep-both", "--json").json()
     assert report["copied"][0]["name"] == "friday (merged 2)"
 

@@ -107,17 +107,18 @@ def merge(
             if found is None:
                 plan.append(("add", doc, facts, None, None, None))
                 continue
-            ours = db.facts_of(found[1])
-            compared = compare(ours, facts)
-            if compared.kind == DIVERGED and not keep_both:
-                raise Diverged(
-                    f"session '{visible(ours.name)}' is not the same here and in {shown_file}: {compared.why}; "
-                    "nothing was merged: `ginscore merge --keep-both` keeps theirs as a copy named '... (merged)'"
-                )
-            while compared.kind == DIVERGED and copy_id(found[1]) in here:  # a copy an earlier merge kept
+            ours = first = db.facts_of(found[1])
+            compared = told = compare(ours, facts)
+            while compared.kind == DIVERGED and copy_id(found[1]) in here:  # a copy an earlier --keep-both kept
                 found = here[copy_id(found[1])]
                 ours = db.facts_of(found[1])
                 compared = compare(ours, facts)
+            if compared.kind == DIVERGED and not keep_both:
+                raise Diverged(
+                    f"session '{visible(first.name)}' is not the same here and in {shown_file}: {told.why}; "
+                    "nothing was merged: `ginscore merge --keep-both` keeps theirs as a copy named "
+                    f"'{visible(_copy_name(db, facts))}'"
+                )
             plan.append((compared.kind, doc, facts, found, compared, ours))
         for kind, doc, facts, found, compared, ours in plan:
             if kind == "add":
@@ -125,9 +126,7 @@ def merge(
                 continue
             doc_id, our_doc = found
             if kind == DIVERGED:
-                copy = facts._replace(id=copy_id(our_doc), match=None,  # always 'NAME (merged)': a copy
-                                      name=free_name(facts.name, lambda n: n == facts.name or db.taken(n),
-                                                     merged_ending, MAX_NAME))
+                copy = facts._replace(id=copy_id(our_doc), match=None, name=_copy_name(db, facts))
                 db.add(copy, current=False)
                 report["copied"].append({"name": copy.name, "of": ours.name, "hand": compared.hand})
             elif kind == EXTENDED:
@@ -141,6 +140,12 @@ def merge(
         _print_json(report)
         return
     _tell(report, shown_file)
+
+
+def _copy_name(db, facts: SessionFacts) -> str:
+    """The name a kept copy of their diverged session gets: always 'NAME (merged)' (a copy, even
+    where their name is free here), numbered when that is taken."""
+    return free_name(facts.name, lambda n: n == facts.name or db.taken(n), merged_ending, MAX_NAME)
 
 
 def _add(db, doc: dict, facts: SessionFacts) -> dict:
