@@ -124,6 +124,27 @@ def test_a_csv_imported_twice_is_one_session(ok, db_path, tmp_path):
     assert (tmp_path / "other.json").read_bytes() == before
 
 
+def test_an_oklahoma_csv_imported_without_its_variant_says_to_add_it(cli, ok, tmp_path):
+    """A CSV does not say its variant (R15's upcards are in it, but a standard game may keep them
+    too): read as standard, an Oklahoma game's scores or house rules do not fit, and the one line
+    says to add --variant oklahoma, never only to leave its Oklahoma rules out."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--spades-double")
+    ok("hand", "ann", "2", "20", "--upcard", "4s")  # 18 x 2 (H4)
+    ok("hand", "ben", "1", "9", "--upcard", "5h")
+    csv = tmp_path / "oklahoma.csv"
+    csv.write_text(ok("export").stdout)
+    other = ("--db", str(tmp_path / "other.json"))
+    for rules in ([], ["--spades-double"]):
+        line = _one_line(cli(*other, "import", str(csv), *rules), 2)
+        assert line.endswith("if it was an Oklahoma game (its hands have upcards), add --variant oklahoma"), line
+        assert not (tmp_path / "other.json").exists()
+    assert "Imported 2 hands" in ok(*other, "import", str(csv), "--variant", "oklahoma", "--spades-double").stdout
+    _evening(ok, *other)  # a standard game without upcards that does not add up gets no such hint
+    plain = tmp_path / "friday.csv"
+    plain.write_text(ok(*other, "export").stdout)
+    assert "--variant" not in _one_line(cli("import", str(plain), "--gin-bonus", "20"), 2)
+
+
 def test_an_imported_name_taken_here_is_shortened_before_its_suffix(ok, db_path, tmp_path):
     long = "x" * 200
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", long)

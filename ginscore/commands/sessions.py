@@ -130,12 +130,14 @@ def _read_export(file: Path, variant: str | None, rules) -> SessionFacts:
         facts = read_backup(text, source, variant=variant, rules=rules)
         try:
             standings = check_session(facts)
+            if not facts.name:  # a CSV: its rows must score as the file says
+                check_against_csv(standings, text, source)
         except BadHandAt as error:
-            raise Refused(f"{source} does not add up at {error}") from None
+            raise Refused(f"{source} does not add up at {error}{_oklahoma_hint(facts, variant)}") from None
         except Refused as error:
-            raise Refused(f"{source}: {error}") from None
-        if not facts.name:  # a CSV: its rows must score as the file says
-            check_against_csv(standings, text, source)
+            said = str(error) if str(error).startswith(source) else f"{source}: {error}"
+            raise Refused(f"{said}{_oklahoma_hint(facts, variant)}") from None
+        if not facts.name:
             facts = facts._replace(created_at=facts.hands[0].recorded_at or _now(),
                                    id=derived_session_id({}, text))  # the same file is the same session
         elif facts.id is None:  # exported before sessions had ids: the id the database gave it
@@ -143,6 +145,16 @@ def _read_export(file: Path, variant: str | None, rules) -> SessionFacts:
     except Refused as error:
         raise Refused(visible(str(error))) from None
     return facts
+
+
+def _oklahoma_hint(facts: SessionFacts, variant: str | None) -> str:
+    """What to add when a CSV that does not say its variant was read as standard but has upcards
+    (an Oklahoma game's hands always do, R15)."""
+    if facts.name or variant is not None or facts.variant != "standard":
+        return ""
+    if not any(hand.upcard for hand in facts.hands):
+        return ""
+    return "; a CSV does not say its variant: if it was an Oklahoma game (its hands have upcards), add --variant oklahoma"
 
 
 class ExportFormat(str, Enum):
