@@ -177,7 +177,8 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
     header = table[0] if table else []
     missing = [c for c in CSV_COLUMNS if c not in header]
     if missing:
-        raise Refused(f"{source} is not a ginscore export: it has no column {', '.join(missing)}")
+        raise Refused(f"{source} is not a ginscore export: it has no column {', '.join(missing)}; "
+                      "import a file `ginscore export` wrote")
     seen = set()
     for column in header:
         if column in seen:

@@ -49,7 +49,8 @@ HOUSE = [
     "H2  Big gin, 11 cards melded: --big-gin-bonus N when the session starts, then hand --big-gin.",
     "H3  End-of-game bonuses: --game-bonus N to the winner, --box-bonus N per hand won, --shutout doubles"
     " the winner's final score when the loser scored nothing. Hollywood: per game.",
-    "H4  Oklahoma only: --spades-double (a spade upcard doubles the hand), --ace-means-gin.",
+    "H4  Oklahoma only: --spades-double (a spade upcard doubles the hand), --ace-means-gin (an ace"
+    " upcard allows only gin).",
     "H5  Target: --target N instead of 100.",
     "H6  Who deals after a decided hand (two players): --deal winner (R5), loser or alternate;"
     " after a drawn hand the same dealer deals again (R12). Three-player: the box deals (R22).",

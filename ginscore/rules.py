@@ -41,6 +41,8 @@ def parse_stake(text) -> Decimal:
     if not isinstance(text, str):  # a JSON number could be a float: money is exact text
         raise BadSetting(f"the stake {visible(repr(text))} must be written as text, like \"0.01\" (H7)")
     typed = text.strip()
+    if typed.startswith("-") and _STAKE.fullmatch(typed[1:]):
+        raise BadSetting(f"the stake must be 0 or more, not {typed}; give it like 0.01 or 2 (H7)")
     if not _STAKE.fullmatch(typed):
         raise BadSetting(f"the stake '{visible(text)}' is not an amount; give it like 0.01 or 2 (H7)")
     value = Decimal(typed)
@@ -193,7 +195,8 @@ def score_hand(
     if knocker_deadwood > limit:
         if limit == 0:
             raise IllegalKnock(
-                f"{knocker} knocked with {knocker_deadwood}, but this hand allows only gin (H4: ace means gin)"
+                f"{knocker} knocked with {knocker_deadwood}, but this hand allows only gin (H4: ace means gin); "
+                "check the upcard, or record the gin as 0"
             )
         raise IllegalKnock(
             f"{knocker} knocked with {knocker_deadwood}, over this hand's knock limit of {limit} ({limit_rule}); "
@@ -203,7 +206,8 @@ def score_hand(
         if rules.big_gin_bonus is None:
             raise BadSetting("this session plays no big gin (H2); leave out --big-gin")
         if knocker_deadwood != 0:
-            raise BadSetting(f"big gin melds all 11 cards, but {knocker} has {knocker_deadwood} deadwood (H2)")
+            raise BadSetting(f"big gin melds all 11 cards, but {knocker} has {knocker_deadwood} deadwood (H2); "
+                             "leave out --big-gin for a knock")
     if knocker_deadwood == 0:  # R11, H2: gin; the opponent never scores
         outcome, knocker_wins = (BIG_GIN, True) if big_gin else (GIN, True)
         difference = opponent_deadwood

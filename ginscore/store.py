@@ -341,6 +341,9 @@ class Database:
         gone = [(n, doc) for n, doc in self.entries() if doc.get("deleted_at") and _name(doc) is not None]
         matches = match_name(sorted({_name(doc) for _, doc in gone}), typed)
         if not matches:
+            live = [_name(doc) for _, doc in self.entries() if not doc.get("deleted_at") and _name(doc) is not None]
+            if any(fold(name) == fold(typed) for name in live):
+                raise NoSuchSession(f"session '{visible(typed)}' is not deleted, so there is nothing to restore")
             listed = "; `ginscore sessions --deleted` lists them" if gone else "; no session is deleted"
             raise NoSuchSession(f"no deleted session '{visible(typed)}'{listed}")
         if len(matches) > 1:

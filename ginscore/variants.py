@@ -382,7 +382,8 @@ def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:
         return matches[0]
     if matches:
         raise UnknownPlayer(f"'{typed}' could be {' or '.join(matches)}; type more of the name (players: {listed})")
-    raise UnknownPlayer(f"no player '{typed}' in this session; the players are {listed}")
+    order = "; the name comes first, then the counts" if typed.strip().isdigit() else ""  # `hand 4 22 ann`
+    raise UnknownPlayer(f"no player '{typed}'; the players are {listed}{order}")
 
 
 COMMAND_MARK = ":"  # what starts a command in `play` (:back, :undo, :quit); so no name may start with it

@@ -82,7 +82,7 @@ def test_csv_that_does_not_add_up_is_refused(ok, refused, tmp_path):
         ('{"ginscore_export": 9, "session": {}}', "newer"),
         ('{"hello": "world"}', "not a ginscore export"),
         ("[1, 2]", "not a ginscore export"),
-        ("a,b,c\n1,2,3\n", "no column"),
+        ("a,b,c\n1,2,3\n", "points; import a file `ginscore export` wrote"),
         ("hand,dealer,knocker,knocker_deadwood,opponent_deadwood,upcard,outcome,winner,points,total:A,total:B\n",
          "no hands"),
         ("hand,dealer,knocker,knocker_deadwood,opponent_deadwood,upcard,outcome,winner,points,total:A,total:B\n"

@@ -148,7 +148,7 @@ def test_oklahoma_upcard_limit_and_spades_double(ok, refused, status):
 
 def test_big_gin_h2(ok, refused, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31")
-    refused("hand", "ann", "3", "20", "--big-gin", says="big gin")
+    refused("hand", "ann", "3", "20", "--big-gin", says="but Ann has 3 deadwood (H2); leave out --big-gin for a knock")
     out = ok("hand", "ann", "0", "20", "--big-gin").stdout
     assert "big gin: Ann scores 20 + 31 = 51" in out
     assert status()["totals"]["Ann"] == 51

@@ -470,7 +470,7 @@ def _export_doc(ok) -> dict:
 @pytest.mark.parametrize("path, value, says", [
     (("rules", "stake"), 0.01, "must be written as text"),
     (("rules", "stake"), "NaN", "not an amount"),
-    (("rules", "stake"), "-0.01", "not an amount"),
+    (("rules", "stake"), "-0.01", "the stake must be 0 or more, not -0.01"),
     (("rules", "stake"), "1E+2", "not an amount"),
     (("rules", "stake"), "0.123456", "decimals"),
     (("rules", "deal"), "dealer", "deal rule"),

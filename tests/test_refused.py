@@ -91,6 +91,20 @@ CASES = [
     # commands and options
     (["scores"], "no such command"),
     (["status", "--jsn"], "no such option"),
+    # `hand` and `edit` take "-3" to the deadwood check (R3), and refuse a mistyped option all the same
+    (["hand", "ann", "4", "22", "--upcrad", "5h"], "No such option: --upcrad (Possible options: --upcard"),
+    (["hand", "ann", "4", "--upcrad", "5h", "22"], "No such option: --upcrad"),
+    (["hand", "ann", "4", "22", "-u"], "No such option: -u;"),
+    (["edit", "1", "ann", "4", "20", "--nite", "x"], "No such option: --nite (Possible options: --note)"),
+    (["new", "standrad", "Ann", "Ben"], "'standrad' is not one of 'standard'"),
+    # what is wrong, and what to do
+    (["hand", "4", "22", "ann"], "no player '4'; the players are Ann, Anna; the name comes first, then the counts"),
+    (["new", "standard", "Ann", "Ben", "--dealer", "Cy"], "no player 'Cy'; the players are Ann, Ben"),
+    (["new", "standard", "Ann", "Ben", "--stake", "-1"], "the stake must be 0 or more, not -1"),
+    (["hand", "ann", "1", "20", "--upcard", "ah", "--session", "okla"], "check the upcard, or record the gin as 0"),
+    (["hand", "ann", "3", "20", "--big-gin"], "this session plays no big gin (H2); leave out --big-gin"),
+    (["edit", "two", "ann", "4", "22"], "Invalid value for 'N': it is not a whole number"),
+    (["history", "--limit", "0"], "Invalid value for '--limit': it must be 1 or more"),
     (["export", "--format", "xml"], "xml"),
     (["rules", "rummy"], "rummy"),
 ]
@@ -119,6 +133,21 @@ def test_refused_new_creates_no_file(refused, db_path):
 
 def test_export_to_a_folder_is_refused(evening, refused, tmp_path):
     refused("export", "--output", str(tmp_path), says="")
+
+
+def test_no_refusal_speaks_in_the_validators_words(evening, refused):
+    """typer 0.29 checks values with pydantic: its words ("Value error,", "Input should be") are
+    said as people say them."""
+    for args in (["new", "standrad", "Ann", "Ben"], ["edit", "two", "ann", "4", "22"], ["export", "-f", "xml"],
+                 ["sessions", "--limit", "x"], ["history", "--limit", "-1"], ["new", "standard", "A", "B", "--target", "1e3"]):
+        line = refused(*args)
+        assert "Value error" not in line and "Input should" not in line, line
+
+
+def test_an_option_value_that_starts_with_a_dash_is_a_value(evening, ok, status):
+    ok("hand", "ann", "4", "22", "--note", "-great hand")
+    ok("hand", "anna", "3", "30", "--note=-again")
+    assert [h.get("note") for h in ok("log", "--json").json()["hands"][-2:]] == ["-great hand", "-again"]
 
 
 def test_a_mistyped_command_gets_a_suggestion_in_a_readable_sentence(refused):

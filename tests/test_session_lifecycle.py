@@ -154,7 +154,8 @@ def test_two_deleted_sessions_with_one_name_come_back_last_deleted_first(ok, ref
 
 
 def test_restore_refuses_what_is_not_deleted_or_could_be_two(two_games, ok, refused):
-    refused("restore", "friday", says="no deleted session 'friday'; no session is deleted")
+    refused("restore", "friday", says="session 'friday' is not deleted, so there is nothing to restore")
+    refused("restore", "fri", says="no deleted session 'fri'; no session is deleted")
     refused("restore", "", says="the session name is empty")
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "alpha")
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "alps")

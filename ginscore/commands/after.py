@@ -87,7 +87,7 @@ def stats(
         if not match_name(names, player):  # stats span sessions: not "no player in this session"
             among = " in the sessions chosen" if (variant, since, with_player) != (None, None, None) else ""
             raise UnknownPlayer(
-                f"nobody named '{visible(player)}' has played{among}; the players are {', '.join(names)}"
+                f"nobody named '{visible(player)}' has played{among}; the players are {', '.join(sorted(names, key=fold))}"
             )
         name = resolve_player(names, player)
         doc = {

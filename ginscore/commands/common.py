@@ -37,6 +37,15 @@ from ..variants import (
     fold, Knock, MAX_NAME, SessionFacts, Standings, replay, resolve_player,
 )
 
+# typer 0.29 checks values with pydantic, whose words reach its messages: said as people say it.
+_VALIDATOR_WORDS = (
+    (re.compile(r"Value error, "), ""),
+    (re.compile(r"Input should be a valid integer(?:, unable to parse string as an integer)?"), "it is not a whole number"),
+    (re.compile(r"Input should be greater than or equal to (-?[0-9]+)"), r"it must be \1 or more"),
+    (re.compile(r"Input should be less than or equal to (-?[0-9]+)"), r"it must be \1 or less"),
+)
+
+
 def usage_words(error: typer.TyperException) -> str:
     """What a usage error (an unknown option, a missing argument, a bad value) says, in one sentence.
 
@@ -47,6 +56,8 @@ def usage_words(error: typer.TyperException) -> str:
     ctx = getattr(error, "ctx", None)
     if not hasattr(error, "ctx"):  # not about the command line (a file that cannot be opened)
         return message
+    for validator_words, words in _VALIDATOR_WORDS:
+        message = validator_words.sub(words, message)
     message = message.strip().rstrip(".")
     if ctx is not None:  # a question ("Did you mean 'hand'?") ends its own sentence
         message += f"{' S' if message.endswith('?') else '; s'}ee `{ctx.command_path} --help`"
@@ -146,6 +157,36 @@ class _Context(typer.Context):
 
 class _Command(TyperCommand):
     context_class = _Context
+
+    def parse_args(self, ctx, args):
+        if ctx.ignore_unknown_options:  # `hand`, `edit`: so that "-3" reaches the deadwood check (R3)
+            _unknown_option(self, ctx, args)
+        return super().parse_args(ctx, args)
+
+
+def _unknown_option(command, ctx, args: list[str]) -> None:
+    """Refuse a word that looks like an option the command does not have (``--upcrad``), as click
+    does for every other command, rather than read it as one more argument; a negative number
+    ("-3") and an option's own value ("--note -x") are not options."""
+    import difflib
+
+    takes_value, known = set(), set()
+    for param in command.get_params(ctx):
+        names = [*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())]
+        known.update(names)
+        if names and not getattr(param, "is_flag", False) and param.param_type_name == "option":
+            takes_value.update(param.opts)
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            return
+        name = word.split("=", 1)[0]
+        if name in takes_value and "=" not in word:
+            next(words, None)
+        elif len(word) > 1 and word.startswith("-") and not word[1].isdigit() and name not in known:
+            close = difflib.get_close_matches(name, sorted(known), n=3)
+            possible = f" (Possible options: {', '.join(close)})" if close else ""
+            raise Refused(f"No such option: {name}{possible}; see `{ctx.command_path} --help`")
 
 
 class _Group(TyperGroup):

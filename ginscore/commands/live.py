@@ -30,6 +30,7 @@ HELP = """Answer each question or type a command; commands start with ':' (no na
   :undo        remove the last saved hand (asks first), as `ginscore undo`
   :edit N ...  correct hand N, as `ginscore edit` (like :edit 3 ann 4 22)
   :draw        at "Who knocked?": the hand was drawn (R12)
+  :help        show these commands again
   :quit        stop (Ctrl-D too); every hand you confirmed is saved"""
 QUIT_WORDS = ("quit", "q", "stop", "exit")
 
