@@ -106,7 +106,13 @@ _BEFORE_BONUS = re.compile(r"\b(gin|undercut|game|box) (?=bonus\b)")
 _IN_SUM = re.compile(r"(?<=[0-9)]) (?=[-+x] [(]?[0-9])|(?<=[0-9)] [-+x]) (?=[(]?[0-9])|(?<=\S) (?== )")
 
 
-def _glued(plain: str) -> str:
+# A command to type (`ginscore sessions --limit N`) stays on one line when the line has room for it.
+_COMMAND = re.compile(r"`[^`\n]+`")
+
+
+def _glued(plain: str, width: int) -> str:
+    plain = _COMMAND.sub(lambda typed: typed.group().replace(" ", _GLUE) if len(typed.group()) < width
+                         else typed.group(), plain)
     return _BEFORE_BONUS.sub(r"\1" + _GLUE, _BEFORE_NUMBER.sub(_GLUE, _IN_SUM.sub(_GLUE, plain)))
 
 
@@ -116,7 +122,7 @@ def _wrapped(text: Text, width: int, indent: int = 0) -> list[Text]:
     ``indent``: how many cells the lines after the first are to be indented by (the caller's)."""
     from rich.cells import cell_len
 
-    plain = _glued(text.plain)
+    plain = _glued(text.plain, width)
     offsets: list[int] = []
     room = width
     used = 0
