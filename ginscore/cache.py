@@ -37,6 +37,7 @@ from pathlib import Path
 import orjson
 
 from . import store_summary
+from .storage import dumps  # what orjson cannot write (a lone surrogate, a huge number) too
 
 
 def folder() -> Path | None:
@@ -70,7 +71,7 @@ def digest(data: bytes) -> str:
 
 def session_digest(doc: dict) -> str:
     """The digest of one session's facts as read now (its stored document)."""
-    return digest(orjson.dumps(doc))
+    return digest(dumps(doc))
 
 
 class Cache:
@@ -157,7 +158,7 @@ class Cache:
             if name in self._changed or name not in self._places:
                 if self.section(name) is None:
                     continue
-                data = orjson.dumps(self.section(name))
+                data = dumps(self.section(name))
             else:
                 data = self._kept(name)
                 if data is None:
@@ -165,7 +166,7 @@ class Cache:
             places[name] = [at, at + len(data), digest(data)]
             parts.append(data)
             at += len(data)
-        data = orjson.dumps({"version": store_summary.version(), "file": file_digest, "sections": places})
+        data = dumps({"version": store_summary.version(), "file": file_digest, "sections": places})
         _write(self.path, data + b"\n" + b"".join(parts))
         self._raw, self._places, self.made_from = b"".join(parts), places, file_digest  # as now written
         self._changed.clear()

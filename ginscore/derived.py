@@ -15,9 +15,8 @@ are not yet the file's); the cache is written after the listing is made.
 
 from __future__ import annotations
 
-import orjson
-
 from .cache import Cache, digest, session_digest
+from .storage import dumps
 from .errors import DatabaseUnusable
 
 
@@ -122,7 +121,7 @@ class Derived:
     def remembered(self, name: str, asked: list, made) -> object:
         """``made()`` for the live sessions as they are and ``asked``, kept under ``name`` (the last
         few asked of the same sessions)."""
-        question = digest(orjson.dumps(asked))
+        question = digest(dumps(asked))
         key = self._live_key()
         kept = self._part(name, key)
         kept = kept if isinstance(kept, dict) else {}

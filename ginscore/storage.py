@@ -74,14 +74,19 @@ def read_bytes(shown, real: str) -> tuple[bytes | None, os.stat_result | None]:
 
 def parse(shown, raw: bytes) -> dict:
     """The tables in a file's bytes, checked to be a ginscore database's ({} for an empty file)."""
+    return parsed(shown, raw)[0]
+
+
+def parsed(shown, raw: bytes) -> tuple[dict, bool]:
+    """``parse``, and whether only Python's own ``json`` could read the bytes (``dumps(as_read=True)``)."""
     if not raw.strip():
-        return {}
+        return {}, False
     try:
-        data = orjson.loads(raw)
+        data, lenient = orjson.loads(raw), False
     except orjson.JSONDecodeError:  # also bad UTF-8, NaN, and nesting deeper than any database
-        data = _lenient(shown, raw)
+        data, lenient = _lenient(shown, raw), True
     check_shape(shown, data)
-    return data
+    return data, lenient
 
 
 def _lenient(shown, raw: bytes):
@@ -126,8 +131,19 @@ def check_shape(shown, data) -> None:
         raise DatabaseUnusable(shown, NOT_OURS)
 
 
-def dumps(data) -> bytes:
-    return orjson.dumps(data)
+def dumps(data, *, as_read: bool = False) -> bytes:
+    """Compact JSON bytes of ``data``: orjson's, unless ``as_read`` (a file that only Python's own
+    ``json`` could read: a NaN, an Infinity, a lone surrogate or an integer past 64 bits edited in
+    by hand) or orjson cannot write it; then Python's ``json``, which writes each back exactly as
+    it was read (every character past ASCII as an escape), so a damaged session stays as it was."""
+    if not as_read:
+        try:
+            return orjson.dumps(data)
+        except TypeError:  # a lone surrogate or an integer past 64 bits
+            pass
+    import json
+
+    return json.dumps(data, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
 
 class DatabaseStorage(Storage):
@@ -145,6 +161,7 @@ class DatabaseStorage(Storage):
         self.raw: bytes | None = None
         self.stat: os.stat_result | None = None
         self.legacy = None  # a ``legacy.Old`` when the file is of an older layout
+        self.as_read = False  # only Python's json could read the file: written back the same way (``dumps``)
         self.dirty = False
         self._data: dict | None = None
 
@@ -153,7 +170,7 @@ class DatabaseStorage(Storage):
     def read(self) -> dict:
         if self._data is None:
             self.raw, self.stat = read_bytes(self.shown, self.real)
-            data = parse(self.shown, self.raw) if self.raw is not None else {}
+            data, self.as_read = parsed(self.shown, self.raw) if self.raw is not None else ({}, False)
             version = meta_of(data).get("schema_version", SCHEMA_VERSION) if data else SCHEMA_VERSION
             if version < SCHEMA_VERSION:
                 from . import legacy
@@ -180,7 +197,7 @@ class DatabaseStorage(Storage):
             return False
         data = self.read()
         data.setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
-        written = dumps({name: data.get(name, {}) for name in TABLES})
+        written = dumps({name: data.get(name, {}) for name in TABLES}, as_read=self.as_read)
         if written == self.raw:
             self.dirty = False
             return False

@@ -480,6 +480,52 @@ def test_a_hand_in_another_session_keeps_the_damaged_one_as_it_was(base, db_path
     assert cli("status", "--session", "std").exit_code == 1
 
 
+def _std_edited(db_path: Path, edit) -> None:
+    """The database file with session 'std' changed by ``edit`` (a document -> None), written
+    by Python's own json: values orjson cannot read or write survive in the file as written."""
+    data = json.loads(db_path.read_text(encoding="utf-8"))
+    edit(next(doc for doc in data["sessions"].values() if doc["name"] == "std"))
+    db_path.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize("edit, kept, damaged", [
+    (lambda doc: doc.update(name="std\ud800"), b'"std\\ud800"', True),  # a lone surrogate, escaped as JSON allows
+    (lambda doc: doc.update(players=["Ann", "B\udcffen"]), b'"B\\udcffen"', True),
+    (lambda doc: doc["rules"].update(target=float("nan"), gin_bonus=10 ** 30),
+     b'"target":NaN,"gin_bonus":' + str(10 ** 30).encode(), True),
+    (lambda doc: doc.update(extra=2 ** 70, more=float("inf")), b'"extra":' + str(2 ** 70).encode(), False),  # later fields
+], ids=["surrogate name", "surrogate player", "NaN and 10**30", "2**70 and Infinity, unknown fields"])
+def test_what_only_pythons_json_reads_is_one_damaged_session_and_kept_as_it_was(base, db_path, ok, cli, edit, kept,
+                                                                                   damaged):
+    """A lone surrogate, NaN, or an integer past 64 bits edited into one session by hand: orjson
+    neither reads nor writes them. Every listing says the session is damaged in one line (never a
+    traceback), or, for a field this ginscore does not know, works; the other sessions keep
+    working, and a write to one of them keeps the session's values exactly as they were read."""
+    _damage(base, db_path, lambda data: data)
+    _std_edited(db_path, edit)
+    for args in (["sessions"], ["history"], ["stats"], ["ratings"], ["status", "--session", "std"]):
+        result = cli(*args)
+        assert result.exit_code == int(damaged) and "Traceback" not in result.stderr, (args, result.stderr)
+        if damaged:
+            assert result.stderr.count("\n") == 1 and "damaged session" in result.stderr, (args, result.stderr)
+    ok("hand", "ann", "0", "12", "--session", "three")
+    assert ok("status", "--session", "three", "--json").json()["hands_played"] == 2
+    assert kept in db_path.read_bytes().replace(b", ", b",").replace(b": ", b":")
+
+
+def test_a_document_id_past_64_bits_is_read_and_cached(db_path, ok):
+    """TinyDB's document ids are numbers in the file's keys; one edited past 64 bits is read as
+    any other, and the cache (which keeps ids) is written and read again without a traceback."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ben", "--name", "S1")
+    ok("hand", "ann", "3", "20")
+    ok("new", "standard", "Cy", "Di", "--dealer", "cy", "--name", "S2")
+    db_path.write_text(db_path.read_text(encoding="utf-8").replace('"sessions":{"1":', '"sessions":{"99999999999999999999999":'),
+                       encoding="utf-8")
+    first = ok("stats").stdout
+    assert ok("stats").stdout == first and "Ann" in first and "Cy" in first
+    assert [row["name"] for row in ok("sessions", "--json").json()] == ["S1", "S2"]
+
+
 @pytest.mark.parametrize("content", [b"[" * 100000, b'{"sessions":' * 50000, b'{"sessions": {"x": {}}}',
                                      b'{"sessions": {"1": {"name": "a"}}, "meta": {"1": ' + b"[" * 5000 + b"]" * 5000 + b"}}"])
 def test_a_database_that_is_not_ours_is_one_line(content, db_path, cli):
