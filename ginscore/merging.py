@@ -16,6 +16,7 @@ cards, big gin, note), not when they were typed in.
 
 from __future__ import annotations
 
+import json
 from typing import NamedTuple
 
 from .records import hand_to_dict
@@ -39,16 +40,26 @@ def _told(hand: Hand) -> dict:
 
 def compare(ours: SessionFacts, theirs: SessionFacts) -> Compared:
     """How their record of a session stands to ours."""
-    for field, words in (("variant", "variant"), ("players", "players"), ("first_dealer", "first dealer"),
-                         ("first_roles", "first roles"), ("rules", "house rules")):
+    for field, words in (("variant", "variant differs"), ("players", "players differ"),
+                         ("first_dealer", "first dealer differs"), ("first_roles", "first roles differ"),
+                         ("rules", "house rules differ")):
         if getattr(ours, field) != getattr(theirs, field):
-            return Compared(DIVERGED, why=f"its {words} differ")
+            return Compared(DIVERGED, why=f"its {words}")
     for number, (mine, other) in enumerate(zip(ours.hands, theirs.hands), start=1):
         if _told(mine) != _told(other):
             return Compared(DIVERGED, hand=number, why=f"hand {number} differs")
     if len(theirs.hands) <= len(ours.hands):
         return Compared(KEPT)
     return Compared(EXTENDED, later=theirs.hands[len(ours.hands):])
+
+
+def line_of(facts: SessionFacts, hand: int | None) -> str:
+    """A record of a session up to where it parted from another (``Compared.hand``; none of its
+    hands when what the session is differs): what stays the same however many hands are added to
+    it later, and tells it from the other record. Text, to make an id from."""
+    told = [_told(h) for h in facts.hands[: (hand or 0)]]
+    seats = [facts.variant, list(facts.players), facts.first_dealer, facts.first_roles, facts.rules]
+    return json.dumps([seats, told], sort_keys=True, default=str)
 
 
 def free_name(name: str, taken, ending, limit: int) -> str:

@@ -373,3 +373,56 @@ def test_the_copy_keep_both_keeps_is_named_merged_even_when_its_name_is_free(ok,
     assert report["copied"] == [{"name": "vendredi (merged)", "of": "friday", "hand": 1}]
     out = ok("merge", str(other), "--keep-both").stdout
     assert out.startswith("Merged") and "added 0" in out and "kept 1" in out  # each count after its word
+
+
+def test_two_machines_merging_back_and_forth_with_keep_both_settle_on_one_copy_each(ok, tmp_path):
+    """Each machine records another second hand of the same session, then each merges the other
+    with --keep-both, twice over: each keeps its own record and one copy of the other's, every
+    session id once, and the second round changes neither file."""
+    a, b = tmp_path / "A.json", tmp_path / "B.json"
+    ok("--db", str(a), "new", "standard", "Ann", "Ben", "--dealer", "ben", "--name", "S")
+    ok("--db", str(a), "hand", "ann", "4", "22")
+    shutil.copy(a, b)
+    ok("--db", str(a), "hand", "ann", "5", "22")
+    ok("--db", str(b), "hand", "ben", "3", "22")
+    assert ok("--db", str(a), "merge", str(b), "--keep-both", "--json").json()["copied"][0]["name"] == "S (merged)"
+    report = ok("--db", str(b), "merge", str(a), "--keep-both", "--json").json()
+    assert report["added"] == [] and [c["name"] for c in report["copied"]] == ["S (merged)"]
+    assert "S" in [k["name"] for k in report["kept"]]  # their copy of our record is our record
+    for path, mine, copied in ((a, 5, 3), (b, 3, 5)):
+        docs = stored_sessions(path).values()
+        assert len({d["id"] for d in docs}) == len(docs) == 2
+        second = {d["name"]: d["hands"].split(";")[1].split("|")[1:3] for d in docs}
+        assert second == {"S": ["Ann" if mine == 5 else "Ben", str(mine)],
+                          "S (merged)": ["Ben" if copied == 3 else "Ann", str(copied)]}
+    settled = (a.read_bytes(), b.read_bytes())
+    for here, there in ((a, b), (b, a), (a, b)):
+        assert ok("--db", str(here), "merge", str(there), "--keep-both", "--json").json()["copied"] == []
+        assert ok("--db", str(here), "merge", str(there)).stdout  # and without --keep-both: not refused
+    assert (a.read_bytes(), b.read_bytes()) == settled
+    ok("--db", str(b), "hand", "ann", "2", "30", "--session", "S (merged)")  # B plays on its copy of A's record:
+    report = ok("--db", str(a), "merge", str(b), "--json").json()  # A's own record gets that hand
+    assert report["extended"] == [{"name": "S", "hands_added": 1, "hands": 3}] and report["copied"] == []
+    before = b.read_bytes()
+    assert ok("--db", str(b), "merge", str(a), "--json").json()["extended"] == [] and b.read_bytes() == before
+    assert len(stored_sessions(a)) == len(stored_sessions(b)) == 2
+
+
+def test_a_copy_kept_under_the_id_merge_gave_it_before_is_still_found(ok, db_path, tmp_path):
+    """Copies kept before copy ids were made from the record kept had an id made from the
+    session's id alone: merging the same file again finds such a copy, and makes no other."""
+    from ginscore.commands.merge import _copy_id_before
+
+    _evening(ok)
+    other = tmp_path / "other.json"
+    shutil.copy(db_path, other)
+    ok("--db", str(other), "edit", "1", "ann", "5", "22", "--session", "friday")
+    ok("merge", str(other), "--keep-both")
+    data = json.loads(db_path.read_text(encoding="utf-8"))
+    docs = data["sessions"].values()
+    original = next(d for d in docs if d["name"] == "friday")
+    next(d for d in docs if d["name"] == "friday (merged)")["id"] = _copy_id_before(original)
+    db_path.write_text(json.dumps(data), encoding="utf-8")
+    before = db_path.read_bytes()
+    assert ok("merge", str(other), "--keep-both", "--json").json()["copied"] == []
+    assert db_path.read_bytes() == before

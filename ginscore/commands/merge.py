@@ -9,8 +9,8 @@ from pathlib import Path
 import typer
 
 from ..errors import DatabaseUnusable, ExitStatus, GinscoreError, Refused
-from ..merging import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
-from ..records import derived_session_id, session_to_dict
+from ..merging import DIVERGED, EXTENDED, KEPT, compare, free_name, line_of, merged_ending
+from ..records import derived_session_id, new_session_id, session_to_dict
 from ..shown import visible
 from ..summary import as_typed, counted
 from ..variants import MAX_NAME, SessionFacts, check_session
@@ -94,23 +94,44 @@ def merge(
     report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "skipped": []}
     with store.writing() as db:
         here = db.by_id()
-        plan = []
+        read = {}  # their sessions' facts, each read once
         for session_id, (_, doc) in theirs:
             found = here.get(session_id)
             if found is not None and _same_facts(found[1], doc):  # a copy of ours: nothing to read
-                plan.append((KEPT, doc, None, found, None, None))
                 continue
             try:
-                facts = theirs_db.facts_of(doc)  # every field checked, as the database's reader checks it
+                read[session_id] = theirs_db.facts_of(doc)  # every field checked, as the database's reader checks it
             except DatabaseUnusable as error:
                 raise _not_mergeable(file, error) from None
+        ours_kept_there = _our_lines(db, here, read)
+        plan, copies = [], set()
+        for session_id, (_, doc) in theirs:
+            found = here.get(session_id)
+            if session_id not in read:
+                plan.append((KEPT, doc, None, found, None, None, None))
+                continue
+            facts = read[session_id]
+            if found is None and session_id in ours_kept_there:  # their copy of our record of a session
+                found = ours_kept_there[session_id]
+                ours = db.facts_of(found[1])
+                compared = compare(ours, facts)
+                if compared.kind != DIVERGED:  # (its name there is the copy's, not a rename)
+                    plan.append((compared.kind, None, facts, found, compared, ours, None))
+                    continue
+                found = None
             if found is None:
-                plan.append(("add", doc, facts, None, None, None))
+                plan.append(("add", doc, facts, None, None, None, None))
                 continue
             ours = first = db.facts_of(found[1])
             compared = told = compare(ours, facts)
-            while compared.kind == DIVERGED and copy_id(found[1]) in here:  # a copy an earlier --keep-both kept
-                found = here[copy_id(found[1])]
+            tried = set()
+            while compared.kind == DIVERGED:  # a copy an earlier --keep-both kept of this record of theirs
+                kept = next((c for c in (copy_id(session_id, facts, compared.hand), _copy_id_before(found[1]))
+                             if c in here and c not in tried), None)
+                if kept is None:
+                    break
+                tried.add(kept)
+                found = here[kept]
                 ours = db.facts_of(found[1])
                 compared = compare(ours, facts)
             if compared.kind == DIVERGED and not keep_both:
@@ -119,14 +140,20 @@ def merge(
                     "nothing was merged: `ginscore merge --keep-both` keeps theirs as a copy named "
                     f"'{visible(_copy_name(db, facts))}'"
                 )
-            plan.append((compared.kind, doc, facts, found, compared, ours))
-        for kind, doc, facts, found, compared, ours in plan:
+            made = None
+            if compared.kind == DIVERGED:
+                made = copy_id(session_id, facts, compared.hand)
+                if made in here or made in copies or made in read:  # (only a copy edited here since)
+                    made = new_session_id()
+                copies.add(made)
+            plan.append((compared.kind, doc, facts, found, compared, ours, made))
+        for kind, doc, facts, found, compared, ours, made in plan:
             if kind == "add":
                 report["added"].append(_add(db, doc, facts))
                 continue
             doc_id, our_doc = found
             if kind == DIVERGED:
-                copy = facts._replace(id=copy_id(our_doc), match=None, name=_copy_name(db, facts))
+                copy = facts._replace(id=made, match=None, name=_copy_name(db, facts))
                 db.add(copy, current=False)
                 report["copied"].append({"name": copy.name, "of": ours.name, "hand": compared.hand})
             elif kind == EXTENDED:
@@ -135,7 +162,8 @@ def merge(
                                            "hands": len(ours.hands) + len(compared.later)})
             else:
                 report["kept"].append({"name": our_doc.get("name"), "hands": _hands_in(our_doc, ours)})
-            report["skipped"] += _not_applied(our_doc, doc)
+            if doc is not None:
+                report["skipped"] += _not_applied(our_doc, doc)
     if as_json:
         _print_json(report)
         return
@@ -186,10 +214,33 @@ def _theirs(theirs_db) -> list[tuple[str, tuple[int, dict]]]:
     return found
 
 
-def copy_id(doc: dict) -> str:
-    """The id of the copy ``--keep-both`` keeps of another record of this session: made from the
-    session's id, so that merging the same file again finds that copy instead of making another."""
+def copy_id(session_id: str, record: SessionFacts, hand: int | None) -> str:
+    """The id of the copy ``--keep-both`` keeps of ``record``, a record of the session ``session_id``
+    that parted from ours at ``hand``: made from the id and that record up to where it parted
+    (``line_of``), so that merging the same file again, or after it has more hands, finds that
+    copy instead of making another; and the other machine, keeping a copy of our record, gives
+    it another id (a copy of each record, each under its own id, however often they are merged
+    back and forth)."""
+    return derived_session_id({}, f"a copy kept by merge of {session_id}: {line_of(record, hand)}")
+
+
+def _copy_id_before(doc: dict) -> str:
+    """The id merge gave a copy of another record of ``doc``'s session before ``copy_id`` (from
+    the session's id alone, so the two machines gave their copies one id): still found."""
     return derived_session_id({}, f"a copy kept by merge of {doc.get('id')}")
+
+
+def _our_lines(db, here: dict, read: dict) -> dict:
+    """The ids under which they would keep a copy of our record of each session that parted:
+    a session of theirs under one of those ids is our own record, kept there."""
+    lines = {}
+    for session_id, facts in read.items():
+        if session_id in here:
+            ours = db.facts_of(here[session_id][1])
+            compared = compare(ours, facts)
+            if compared.kind == DIVERGED:
+                lines[copy_id(session_id, ours, compared.hand)] = here[session_id]
+    return lines
 
 
 def _same_facts(ours: dict, theirs: dict) -> bool:
