@@ -41,18 +41,24 @@ from .storage import dumps  # what orjson cannot write (a lone surrogate, a huge
 
 
 def folder() -> Path | None:
-    """The cache folder, or None when no variable says where and there is no home."""
-    for variable, below in (("GINSCORE_CACHE", ""), ("XDG_CACHE_HOME", "ginscore")):
-        value = os.environ.get(variable)
-        if value:
-            return Path(value) / below if below else Path(value)
-    home = os.environ.get("HOME")
-    if not home:
-        try:
-            home = str(Path.home())
-        except (RuntimeError, KeyError):
-            return None
-    return Path(home) / ".cache" / "ginscore"
+    """The cache folder, or None when no variable says where and there is no home.
+
+    $XDG_CACHE_HOME and $HOME count only when they are absolute paths (an empty or relative one
+    is unset, as for the database's own folder, docs/commands.md): never the filesystem's root
+    or the current folder. With no home there is no cache, which only costs speed."""
+    value = os.environ.get("GINSCORE_CACHE")
+    if value:
+        return Path(value)
+    for variable, below in (("XDG_CACHE_HOME", ("ginscore",)), ("HOME", (".cache", "ginscore"))):
+        value = os.environ.get(variable, "")
+        if os.path.isabs(value):
+            return Path(value, *below)
+    if "HOME" in os.environ:  # set, but empty or relative: no home
+        return None
+    try:
+        return Path.home() / ".cache" / "ginscore"
+    except (RuntimeError, KeyError):
+        return None
 
 
 def path_for(real: str) -> Path | None:

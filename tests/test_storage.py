@@ -245,6 +245,13 @@ def test_deleting_the_cache_or_an_unwritable_cache_folder_changes_no_output(ok, 
     monkeypatch.delenv("XDG_CACHE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert _listings(ok) == cold and list((tmp_path / "home" / ".cache" / "ginscore").iterdir())
+    monkeypatch.chdir(tmp_path / "home")
+    for home in ("", "relative"):  # no home: no cache, never the root's or the current folder's .cache
+        monkeypatch.setenv("HOME", home)
+        monkeypatch.setenv("XDG_CACHE_HOME", "xdg-relative")
+        assert _listings(ok) == cold
+        assert not (tmp_path / "home" / "xdg-relative").exists() and not (tmp_path / "home" / "relative").exists()
+        assert sorted(p.name for p in (tmp_path / "home").iterdir()) == [".cache"]
 
 
 def test_an_edit_by_hand_that_keeps_size_and_time_is_seen(ok, db_path):
