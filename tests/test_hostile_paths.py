@@ -673,7 +673,6 @@ def _home_of_user() -> str:
 
 ENVIRONMENTS = {  # variables set (None: removed) -> the database `where` must print
     "empty GINSCORE_DB": ({"GINSCORE_DB": "", "XDG_CONFIG_HOME": None}, "{home}/.config/ginscore/ginscore.json"),
-    "blank GINSCORE_DB": ({"GINSCORE_DB": "  ", "XDG_CONFIG_HOME": None}, "{home}/.config/ginscore/ginscore.json"),
     "empty XDG_CONFIG_HOME": ({"XDG_CONFIG_HOME": ""}, "{home}/.config/ginscore/ginscore.json"),
     "relative XDG_CONFIG_HOME": ({"XDG_CONFIG_HOME": "conf"}, "{home}/.config/ginscore/ginscore.json"),
     "absolute XDG_CONFIG_HOME": ({"XDG_CONFIG_HOME": "{tmp}/xdg"}, "{tmp}/xdg/ginscore/ginscore.json"),
@@ -804,3 +803,14 @@ def test_an_empty_file_name_is_refused_the_same_on_every_typer(ok, refused, args
     current folder, 0.29 calls the folder a directory; ginscore says it before either)."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     refused(*args, says="an empty name names no file")
+
+
+def test_ginscore_db_of_only_spaces_is_refused_as_db_of_spaces_is(cli, monkeypatch, tmp_path):
+    """An empty GINSCORE_DB is unset (the app folder's file); one of spaces names no file, as
+    `--db " "` does not: refused in one line, no file made anywhere."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GINSCORE_DB", "  ")
+    for args in (["status"], ["new", "standard", "Ann", "Ben"]):
+        line = _one_error_line(cli(*args), 2)
+        assert "GINSCORE_DB is only spaces" in line
+    assert list(tmp_path.iterdir()) == [] or sorted(p.name for p in tmp_path.iterdir()) == ["cache"]

@@ -402,6 +402,8 @@ def default_db_path() -> Path:
     from_env = os.environ.get("GINSCORE_DB", "")
     if from_env.strip():
         return Path(from_env)
+    if from_env:  # as --db " " is: spaces name no file (an empty value is unset)
+        raise Refused("GINSCORE_DB is only spaces, which name no file; unset it or give a file's path")
     unset = {name: os.environ.pop(name) for name in _HOME_VARIABLES if not os.path.isabs(os.environ.get(name, "/"))}
     try:
         folder = typer.get_app_dir("ginscore")
