@@ -38,10 +38,12 @@ _consoles: dict[tuple, Console] = {}
 _drawing_into: list[Console] = []  # set by ``drawing_into`` (export --format html|svg)
 
 
-def fitting(rows: list, show) -> int:
+def fitting(rows: list, show, lines_of=lambda row: 1) -> int:
     """How many of ``rows`` (those to keep first) fit one screen as ``show(rows[:n])`` draws them
     at this width: the table or blocks, the notes under them and the shell's prompt after (at
-    least 3). Measured by drawing, as the layout chosen for the rows decides how tall each is."""
+    least 3). Measured by drawing, as the layout chosen for the rows decides how tall each is;
+    ``lines_of(row)``, the lines a row takes in a table, makes the first guess (so that two
+    drawings are usually enough)."""
     room = screen_height() - 1
 
     def height(n: int) -> int:
@@ -51,7 +53,13 @@ def fitting(rows: list, show) -> int:
         return out.file.getvalue().count("\n")
 
     least = min(3, len(rows))
-    count = min(len(rows), max(room - 4, least))  # a first guess: a line a row, a head and a note of two lines
+    count = used = 0
+    for row in rows:  # a first guess: the rows as a table, under its head, over a note of two lines
+        used += lines_of(row)
+        if used > room - 4:
+            break
+        count += 1
+    count = max(count, least)
     used = height(count)
     while used > room and count > least:  # fewer, by about the lines too many
         each = max(1, used // count)
@@ -60,6 +68,11 @@ def fitting(rows: list, show) -> int:
     while count < len(rows) and height(count + 1) <= room:  # rows drawn shorter than the average
         count += 1
     return count
+
+
+def history_lines(row: dict) -> int:
+    """Lines a session takes in the ``history`` table: one a score line."""
+    return len(_score_lines(row))
 
 
 def _older(older: int, command: str) -> None:

@@ -137,5 +137,5 @@ def history(
         render.show_history(shown, older=len(chosen) - len(shown))
 
     if fit:
-        rows = rows[:render.fitting(rows, show)]
+        rows = rows[:render.fitting(rows, show, render.history_lines)]
     show(rows)
