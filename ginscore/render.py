@@ -129,6 +129,11 @@ def _glued(plain: str, width: int) -> str:
     return _BEFORE_BONUS.sub(r"\1" + _GLUE, _BEFORE_NUMBER.sub(_GLUE, _IN_SUM.sub(_GLUE, plain)))
 
 
+def _one_phrase(words: str) -> str:
+    """A short phrase kept on one line when a sentence wraps ("ace means gin", "stake 0.01 a point")."""
+    return words.replace(" ", _GLUE) if len(words) <= 24 else words
+
+
 def _wrapped(text: Text, width: int, indent: int = 0) -> list[Text]:
     """``text`` in lines of at most ``width`` cells, broken only at plain spaces (each line's
     trailing spaces dropped, glued spaces printed as spaces); a word wider than a line is folded.
@@ -239,7 +244,7 @@ def _title(facts: SessionFacts) -> Text:
     return Text.assemble(
         (visible(facts.name), "bold"), f" · {VARIANT_NAMES[facts.variant]} · ",
         visible(" v ".join(facts.players)), "\n",
-        ("House rules: " + "; ".join(rules_words(facts)), "dim"),
+        ("House rules: " + "; ".join(_one_phrase(words) for words in rules_words(facts)), "dim"),
     )
 
 

@@ -180,6 +180,9 @@ def test_every_screen_at_every_width_shows_every_number_whole(screens, evenings,
             assert "Too narrow" not in text, (label, text)
         elif "Too narrow" in text:
             assert re.search(r"^Too narrow: needs [0-9]+ columns\.$", text, re.MULTILINE), (label, text)
+    if width >= 40:  # a house rule's words stay together ("spades double", "box bonus 25 a hand won")
+        assert any("spades double" in line for line in shown["oklahoma status"].splitlines())
+        assert any("box bonus 25 a hand won" in line for line in shown["hollywood status"].splitlines())
     for variant in EVENINGS:
         log, status = shown[f"{variant} log"], shown[f"{variant} status"]
         hands = docs[variant]["log"]["hands"]
