@@ -170,9 +170,15 @@ def _wrapped(text: Text, width: int, indent: int = 0) -> list[Text]:
 
 
 def _say_text(text: Text) -> None:
-    """Print ``text`` wrapped to the screen by ``_wrapped``."""
+    """Print ``text`` wrapped to the screen by ``_wrapped``; a line that starts indented (an item
+    of a block, like "Match so far:"'s) goes on two further in on the lines it wraps onto, so
+    they do not read as the next item."""
     out = console()
-    out.print(Text("\n").join(_wrapped(text, out.width)))
+    plain = text.plain
+    lead = len(plain) - len(plain.lstrip(" ")) if "\n" not in plain else 0
+    lead = lead + 2 if 0 < lead and (lead + 2) * 3 < out.width else 0  # under the item's first word, and 2 more
+    lines = _wrapped(text, out.width, lead)
+    out.print(Text("\n").join([lines[0]] + [Text(" " * lead).append_text(line) for line in lines[1:]]))
 
 
 def _text(value, style: str = "") -> Text:

@@ -48,3 +48,17 @@ def test_stats_for_a_name_nobody_played_under_speaks_of_every_session(ok, refuse
     refused("stats", "cy", "--variant", "oklahoma", says="no sessions match")
     refused("stats", "zed", "--player", "ann", says="nobody named 'zed' has played in the sessions chosen")
     assert list(ok("stats", "a", "--json").json()["players"]) == ["Ann"]
+
+
+def test_an_indented_item_that_wraps_goes_on_further_in(ok, monkeypatch):
+    """At 40 columns the items of "Match so far:" wrap; their next lines go on two further in,
+    so that they do not read as the next item."""
+    ok("new", "standard", "Annabelle", "Benedict", "--target", "30", "--stake", "0.05", "--dealer", "anna")
+    ok("hand", "anna", "2", "40")
+    ok("rematch")
+    ok("hand", "bene", "0", "40")
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = ok("status").stdout.splitlines()
+    block = lines[next(n for n, line in enumerate(lines) if line.startswith("  Annabelle:")):]
+    assert block[1] == "    finished games" and block[2].startswith("  Benedict: ")
+    assert all(line.startswith(("  Annabelle: ", "  Benedict: ", "  Settled so far: ", "    ")) for line in block), block
