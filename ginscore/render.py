@@ -867,8 +867,15 @@ def _stats_table(doc: dict, columns: list[tuple[tuple[str, ...], str]]) -> Table
     for head, _ in columns:
         _column(table, head, right=True)
     for name, record in doc["players"].items():
-        _row(table, name, *["-" if record[key] is None else str(record[key]) for _, key in columns])
+        _row(table, name, *[_stat_cell(record[key]) for _, key in columns])
     return table
+
+
+def _stat_cell(value) -> str:
+    """A statistic as people read it: counts whole, averages with two decimals (3.20, not 3.2)."""
+    if value is None:
+        return "-"
+    return f"{value:.2f}" if isinstance(value, float) else str(value)
 
 
 def _stats_tables(doc: dict) -> list[Table]:

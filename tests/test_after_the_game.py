@@ -40,6 +40,14 @@ def test_stats_per_player_pinned_on_a_small_history(season, ok):
             "undercuts_suffered"} <= set(ann)
 
 
+def test_stats_for_people_show_every_average_with_two_decimals(season, ok):
+    """Ann's average deadwood knocking is 4.0 in the JSON: people read 4.00 beside 14.75, one
+    column of numbers with as many decimals each."""
+    out = ok("stats").stdout
+    ann = next(line for line in out.splitlines() if line.startswith("Ann") and "4.00" in line)
+    assert "14.75" in ann and "8.43" in ann and " 4.0 " not in f"{ann} "
+
+
 def test_stats_head_to_head(season, ok):
     pairs = {tuple(h["players"]): h for h in ok("stats", "--json").json()["head_to_head"]}
     assert pairs[("Ann", "Ben")] == {"players": ["Ann", "Ben"], "sessions": 3, "wins": {"Ann": 1, "Ben": 1}}
