@@ -16,7 +16,6 @@ cards, big gin, note), not when they were typed in.
 
 from __future__ import annotations
 
-import json
 from typing import NamedTuple
 
 from .records import hand_to_dict
@@ -51,15 +50,6 @@ def compare(ours: SessionFacts, theirs: SessionFacts) -> Compared:
     if len(theirs.hands) <= len(ours.hands):
         return Compared(KEPT)
     return Compared(EXTENDED, later=theirs.hands[len(ours.hands):])
-
-
-def line_of(facts: SessionFacts, hand: int | None) -> str:
-    """A record of a session up to where it parted from another (``Compared.hand``; none of its
-    hands when what the session is differs): what stays the same however many hands are added to
-    it later, and tells it from the other record. Text, to make an id from."""
-    told = [_told(h) for h in facts.hands[: (hand or 0)]]
-    seats = [facts.variant, list(facts.players), facts.first_dealer, facts.first_roles, facts.rules]
-    return json.dumps([seats, told], sort_keys=True, default=str)
 
 
 def free_name(name: str, taken, ending, limit: int) -> str:

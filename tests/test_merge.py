@@ -426,3 +426,80 @@ def test_a_copy_kept_under_the_id_merge_gave_it_before_is_still_found(ok, db_pat
     before = db_path.read_bytes()
     assert ok("merge", str(other), "--keep-both", "--json").json()["copied"] == []
     assert db_path.read_bytes() == before
+
+
+def _ids_once(path: Path) -> list[dict]:
+    docs = list(stored_sessions(path).values())
+    assert len({d["id"] for d in docs}) == len(docs), [d["id"] for d in docs]
+    return docs
+
+
+def _records(path: Path) -> list[tuple]:
+    """Each record in the file as what was told (no times), sorted: a record held twice shows twice."""
+    return sorted(tuple(tuple(row.split("|")[:-1]) for row in d["hands"].split(";")) for d in _ids_once(path))
+
+
+def test_three_machines_merging_every_way_hold_each_record_once_and_settle(ok, tmp_path):
+    """A, B and C each played on differently from one record (C relays the others' records): every
+    machine ends with each of the three records once (its own never again as a copy), every id
+    once, and a further round of merges changes no file."""
+    a, b, c = (tmp_path / f"{n}.json" for n in "ABC")
+    ok("--db", str(a), "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri")
+    ok("--db", str(a), "hand", "ann", "4", "22")
+    ok("--db", str(a), "hand", "ann", "5", "25")
+    shutil.copy(a, b)
+    shutil.copy(a, c)
+    ok("--db", str(c), "undo", "--yes")
+    ok("--db", str(a), "hand", "ben", "0", "30")
+    ok("--db", str(b), "hand", "ann", "2", "12")
+    ok("--db", str(c), "hand", "ann", "1", "11")
+    ok("--db", str(c), "merge", str(a), "--keep-both")
+    ok("--db", str(c), "merge", str(b), "--keep-both")
+    ok("--db", str(b), "merge", str(c), "--keep-both")
+    assert len(_records(b)) == len(set(_records(b))) == 3  # B's own record once, and one copy of each other
+    for _ in range(2):
+        for here, there in ((a, b), (a, c), (b, a), (b, c), (c, a), (c, b)):
+            ok("--db", str(here), "merge", str(there), "--keep-both")
+    settled = [p.read_bytes() for p in (a, b, c)]
+    for here, there in ((a, b), (a, c), (b, a), (b, c), (c, a), (c, b)):
+        ok("--db", str(here), "merge", str(there), "--keep-both")
+        ok("--db", str(here), "merge", str(there))  # and without --keep-both: nothing to refuse
+    assert [p.read_bytes() for p in (a, b, c)] == settled
+    assert _records(a) == _records(b) == _records(c) and len(set(_records(a))) == 3
+
+
+def _a_copy_of_b_kept_in_a(ok, tmp_path: Path) -> tuple[Path, Path]:
+    """A and B each played a different second hand of 'fri'; A merged B with --keep-both."""
+    a, b = tmp_path / "A.json", tmp_path / "B.json"
+    ok("--db", str(a), "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri")
+    ok("--db", str(a), "hand", "ann", "4", "22")
+    shutil.copy(a, b)
+    ok("--db", str(a), "hand", "ben", "0", "30")
+    ok("--db", str(b), "hand", "ann", "2", "12")
+    ok("--db", str(a), "merge", str(b), "--keep-both")
+    return a, b
+
+
+def test_a_kept_copy_edited_here_is_kept_and_theirs_kept_again_once(ok, tmp_path):
+    """A corrects its copy of B's record: B's record is then not here any more, so the next merge
+    keeps it again, once; every merge after that changes nothing."""
+    a, b = _a_copy_of_b_kept_in_a(ok, tmp_path)
+    ok("--db", str(a), "edit", "2", "ann", "3", "12", "--session", "fri (merged)")
+    assert [c["name"] for c in ok("--db", str(a), "merge", str(b), "--keep-both", "--json").json()["copied"]] \
+        == ["fri (merged 2)"]
+    before = a.read_bytes()
+    assert ok("--db", str(a), "merge", str(b), "--keep-both", "--json").json()["copied"] == []
+    assert a.read_bytes() == before and len(_records(a)) == len(set(_records(a))) == 3
+
+
+def test_a_copy_moved_by_export_and_import_merges_without_a_second_id(ok, tmp_path):
+    """A kept copy exported and imported into another database arrives there as a session of its
+    own id (an export does not say whose copy it is): merging the two never stores one id twice."""
+    a, b = _a_copy_of_b_kept_in_a(ok, tmp_path)
+    exported = tmp_path / "copy.json"
+    exported.write_text(ok("--db", str(a), "export", "-f", "json", "--session", "fri (merged)").stdout)
+    c = tmp_path / "C.json"
+    ok("--db", str(c), "import", str(exported))
+    for here, there in ((a, c), (c, a), (a, c)):
+        ok("--db", str(here), "merge", str(there), "--keep-both")
+        _ids_once(here)

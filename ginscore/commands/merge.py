@@ -9,8 +9,8 @@ from pathlib import Path
 import typer
 
 from ..errors import DatabaseUnusable, ExitStatus, GinscoreError, Refused
-from ..merging import DIVERGED, EXTENDED, KEPT, compare, free_name, line_of, merged_ending
-from ..records import derived_session_id, new_session_id, session_to_dict
+from ..merging import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
+from ..records import SESSION_ID, derived_session_id, new_session_id, session_to_dict
 from ..shown import visible
 from ..summary import as_typed, counted
 from ..variants import MAX_NAME, SessionFacts, check_session
@@ -92,78 +92,52 @@ def merge(
     if not theirs_db.storage.raw or not theirs:
         raise Refused(f"{shown_file} holds no ginscore sessions")
     report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "skipped": []}
-    with store.writing() as db:
+    with store.writing() as db:  # every change below is committed at the end, or none (a refusal)
         here = db.by_id()
-        read = {}  # their sessions' facts, each read once
+        records, by_id = _records_here(db, here)
+        their_groups = _legacy_groups(doc for _, (_, doc) in theirs)
         for session_id, (_, doc) in theirs:
             found = here.get(session_id)
             if found is not None and _same_facts(found[1], doc):  # a copy of ours: nothing to read
+                report["kept"].append({"name": found[1].get("name"), "hands": _hands_in(found[1], None)})
+                report["skipped"] += _not_applied(found[1], doc)
                 continue
             try:
-                read[session_id] = theirs_db.facts_of(doc)  # every field checked, as the database's reader checks it
+                facts = theirs_db.facts_of(doc)  # every field checked, as the database's reader checks it
+                group = _group_of(doc, session_id, their_groups, theirs_db.path)
             except DatabaseUnusable as error:
                 raise _not_mergeable(file, error) from None
-        ours_kept_there = _our_lines(db, here, read)
-        plan, copies = [], set()
-        for session_id, (_, doc) in theirs:
-            found = here.get(session_id)
-            if session_id not in read:
-                plan.append((KEPT, doc, None, found, None, None, None))
+            ours = records.setdefault(group, [])
+            same = by_id.get(session_id)  # (kept apart from its group here only by a hand-edited copy_of)
+            if not ours and same is None:  # a session only there
+                row, doc_id, stored = _add(db, doc, facts, group)
+                report["added"].append(row)
+                ours.append(_Record(doc_id, stored, facts._replace(name=stored["name"])))
+                by_id[session_id] = ours[-1]
                 continue
-            facts = read[session_id]
-            if found is None and session_id in ours_kept_there:  # their copy of our record of a session
-                found = ours_kept_there[session_id]
-                ours = db.facts_of(found[1])
-                compared = compare(ours, facts)
-                if compared.kind != DIVERGED:  # (its name there is the copy's, not a rename)
-                    plan.append((compared.kind, None, facts, found, compared, ours, None))
-                    continue
-                found = None
-            if found is None:
-                plan.append(("add", doc, facts, None, None, None, None))
-                continue
-            ours = first = db.facts_of(found[1])
-            compared = told = compare(ours, facts)
-            tried = set()
-            while compared.kind == DIVERGED:  # a copy an earlier --keep-both kept of this record of theirs
-                kept = next((c for c in (copy_id(session_id, facts, compared.hand), _copy_id_before(found[1]))
-                             if c in here and c not in tried), None)
-                if kept is None:
-                    break
-                tried.add(kept)
-                found = here[kept]
-                ours = db.facts_of(found[1])
-                compared = compare(ours, facts)
-            if compared.kind == DIVERGED and not keep_both:
-                raise Diverged(
-                    f"session '{visible(first.name)}' is not the same here and in {shown_file}: {told.why}; "
-                    "nothing was merged: `ginscore merge --keep-both` keeps theirs as a copy named "
-                    f"'{visible(_copy_name(db, facts))}'"
-                )
-            made = None
-            if compared.kind == DIVERGED:
-                made = copy_id(session_id, facts, compared.hand)
-                if made in here or made in copies or made in read:  # (only a copy edited here since)
-                    made = new_session_id()
-                copies.add(made)
-            plan.append((compared.kind, doc, facts, found, compared, ours, made))
-        for kind, doc, facts, found, compared, ours, made in plan:
-            if kind == "add":
-                report["added"].append(_add(db, doc, facts))
-                continue
-            doc_id, our_doc = found
-            if kind == DIVERGED:
-                copy = facts._replace(id=made, match=None, name=_copy_name(db, facts))
-                db.add(copy, current=False)
-                report["copied"].append({"name": copy.name, "of": ours.name, "hand": compared.hand})
+            kind, record, compared = _closest(ours + ([same] if same is not None and same not in ours else []),
+                                              session_id, facts)
+            if kind == KEPT:
+                report["kept"].append({"name": record.doc.get("name"), "hands": len(record.facts.hands)})
             elif kind == EXTENDED:
-                extend(db, doc_id, our_doc, ours, compared.later)
-                report["extended"].append({"name": ours.name, "hands_added": len(compared.later),
-                                           "hands": len(ours.hands) + len(compared.later)})
+                record.facts = extend(db, record.doc_id, record.doc, record.facts, compared.later)
+                record.doc = dict(record.doc) | {"hands": session_to_dict(record.facts, rows=True)["hands"]}
+                report["extended"].append({"name": record.facts.name, "hands_added": len(compared.later),
+                                           "hands": len(record.facts.hands)})
+            elif not keep_both:
+                raise Diverged(
+                    f"session '{visible(record.facts.name)}' is not the same here and in {shown_file}: "
+                    f"{compared.why}; nothing was merged: `ginscore merge --keep-both` keeps theirs as a copy "
+                    f"named '{visible(_copy_name(db, facts))}'"
+                )
             else:
-                report["kept"].append({"name": our_doc.get("name"), "hands": _hands_in(our_doc, ours)})
-            if doc is not None:
-                report["skipped"] += _not_applied(our_doc, doc)
+                copy = facts._replace(id=new_session_id(), match=None, name=_copy_name(db, facts))
+                stored = session_to_dict(copy, rows=True) | {"copy_of": group}
+                ours.append(_Record(db.insert(stored), stored, copy))
+                by_id[copy.id] = ours[-1]
+                report["copied"].append({"name": copy.name, "of": record.facts.name, "hand": compared.hand})
+            if record.doc.get("id") == session_id:
+                report["skipped"] += _not_applied(record.doc, doc)
     if as_json:
         _print_json(report)
         return
@@ -176,17 +150,19 @@ def _copy_name(db, facts: SessionFacts) -> str:
     return free_name(facts.name, lambda n: n == facts.name or db.taken(n), merged_ending, MAX_NAME)
 
 
-def _add(db, doc: dict, facts: SessionFacts) -> dict:
-    """A session only there, added as it is there (a deleted one stays deleted); a name taken
-    here by another live session gets ' (merged)'."""
+def _add(db, doc: dict, facts: SessionFacts, group: str) -> tuple[dict, int, dict]:
+    """A session only there, added as it is there (a deleted one stays deleted, a copy stays a
+    copy of its session); a name taken here by another live session gets ' (merged)'."""
     stored = session_to_dict(facts, rows=True)
+    if group != stored["id"]:
+        stored["copy_of"] = group
     deleted = doc.get("deleted_at")
     if deleted:
         stored["deleted_at"] = deleted
     else:
         stored["name"] = free_name(facts.name, db.taken, merged_ending, MAX_NAME)
-    db.insert(stored)
-    return {"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)}
+    doc_id = db.insert(stored)
+    return {"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)}, doc_id, stored
 
 
 def _not_mergeable(file: Path, error: DatabaseUnusable) -> DatabaseUnusable:
@@ -214,33 +190,82 @@ def _theirs(theirs_db) -> list[tuple[str, tuple[int, dict]]]:
     return found
 
 
-def copy_id(session_id: str, record: SessionFacts, hand: int | None) -> str:
-    """The id of the copy ``--keep-both`` keeps of ``record``, a record of the session ``session_id``
-    that parted from ours at ``hand``: made from the id and that record up to where it parted
-    (``line_of``), so that merging the same file again, or after it has more hands, finds that
-    copy instead of making another; and the other machine, keeping a copy of our record, gives
-    it another id (a copy of each record, each under its own id, however often they are merged
-    back and forth)."""
-    return derived_session_id({}, f"a copy kept by merge of {session_id}: {line_of(record, hand)}")
+class _Record:
+    """One record of a session here: the session itself, or a copy `--keep-both` kept of another
+    machine's record of it (``copy_of``: that session's id). ``doc_id`` None: added by this merge."""
+
+    def __init__(self, doc_id: int | None, doc: dict, facts: SessionFacts | None, db=None):
+        self.doc_id, self.doc, self._facts, self._db = doc_id, doc, facts, db
+
+    @property
+    def facts(self) -> SessionFacts:
+        if self._facts is None:
+            self._facts = self._db.facts_of(self.doc)
+        return self._facts
+
+    @facts.setter
+    def facts(self, value: SessionFacts) -> None:
+        self._facts = value
+
+
+def _records_here(db, here: dict) -> tuple[dict[str, list[_Record]], dict[str, _Record]]:
+    """Every record here, by the session it is a record of (the session's own id, or for a kept
+    copy its ``copy_of``, or for a copy kept before copies said so the id it was given then), and
+    by its own id."""
+    groups = _legacy_groups(doc for _, doc in here.values())
+    records: dict[str, list[_Record]] = {}
+    by_id = {}
+    for session_id, (doc_id, doc) in here.items():
+        group = _group_of(doc, session_id, groups, None)
+        by_id[session_id] = _Record(doc_id, doc, None, db)
+        records.setdefault(group, []).append(by_id[session_id])
+    for kept in records.values():  # the session's own record first, then its copies in the order kept
+        kept.sort(key=lambda record: "copy_of" in record.doc)
+    return records, by_id
+
+
+def _legacy_groups(docs) -> dict[str, str]:
+    """The ids merge once gave a kept copy (made from the session's id alone), and whose copy each is."""
+    from ..store import session_id_of
+
+    return {_copy_id_before(doc): session_id_of(doc) for doc in docs}
+
+
+def _group_of(doc: dict, session_id: str, legacy: dict[str, str], path) -> str:
+    """The session a stored record is a record of. ``path``: their file, whose ``copy_of`` must be an
+    id ginscore makes (here, one that is not is read as the record's own)."""
+    group = doc.get("copy_of")
+    if group is not None:
+        if isinstance(group, str) and SESSION_ID.fullmatch(group):
+            return group
+        if path is not None:
+            raise DatabaseUnusable(path, f"has a session whose copy_of {visible(repr(group))} is not a session id")
+    seen = {session_id}
+    while session_id in legacy and legacy[session_id] not in seen:
+        session_id = legacy[session_id]
+        seen.add(session_id)
+    return session_id
+
+
+def _closest(records: list[_Record], session_id: str, facts: SessionFacts) -> tuple[str, _Record, object]:
+    """How their record of a session stands to ours: kept when one of ours holds it (or more),
+    else extended when one of ours is the start of it (the longest such), else diverged (said of
+    the record under their id, or of the session's own)."""
+    compared = [(compare(record.facts, facts), record) for record in records]
+    same_id = sorted(compared, key=lambda pair: pair[1].doc.get("id") != session_id)
+    for kind in (KEPT, EXTENDED):
+        found = [pair for pair in same_id if pair[0].kind == kind]
+        if found:
+            result, record = max(found, key=lambda pair: len(pair[1].facts.hands)) if kind == EXTENDED else found[0]
+            return kind, record, result
+    result, record = same_id[0]
+    return DIVERGED, record, result
 
 
 def _copy_id_before(doc: dict) -> str:
-    """The id merge gave a copy of another record of ``doc``'s session before ``copy_id`` (from
-    the session's id alone, so the two machines gave their copies one id): still found."""
+    """The id merge gave a copy of another record of ``doc``'s session before copies kept
+    ``copy_of`` (made from the session's id alone): such a copy is still known as one."""
     return derived_session_id({}, f"a copy kept by merge of {doc.get('id')}")
-
-
-def _our_lines(db, here: dict, read: dict) -> dict:
-    """The ids under which they would keep a copy of our record of each session that parted:
-    a session of theirs under one of those ids is our own record, kept there."""
-    lines = {}
-    for session_id, facts in read.items():
-        if session_id in here:
-            ours = db.facts_of(here[session_id][1])
-            compared = compare(ours, facts)
-            if compared.kind == DIVERGED:
-                lines[copy_id(session_id, ours, compared.hand)] = here[session_id]
-    return lines
 
 
 def _same_facts(ours: dict, theirs: dict) -> bool:
