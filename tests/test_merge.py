@@ -352,6 +352,9 @@ def test_a_name_merge_gave_is_not_reported_as_a_rename_there(ok, db_path, tmp_pa
     ok(*other, "new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "friday")
     assert ok("merge", str(tmp_path / "other.json"), "--json").json()["added"][0]["name"] == "friday (merged)"
     assert ok("merge", str(tmp_path / "other.json"), "--json").json()["skipped"] == []
+    ok(*other, "rename", "--session", "friday", "friday with Cy and Dee")  # a new name that starts as the old one
+    assert ok("merge", str(tmp_path / "other.json"), "--json").json()["skipped"] == [
+        {"name": "friday (merged)", "why": "renamed there to 'friday with Cy and Dee'"}]
 
 
 def test_a_parted_database_missing_a_cache_file_still_reads_and_merges(ok, tmp_path):

@@ -285,10 +285,13 @@ def _hands_in(doc: dict, facts: SessionFacts | None) -> int:
 def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
     """Renames and deletions made only there: told, never applied."""
     skipped = []
-    ours = our_doc.get("name")
+    ours, theirs = our_doc.get("name"), doc.get("name")
     named = re.sub(r" \(merged(?: \d+)?\)$", "", ours) if isinstance(ours, str) else ours
-    merged_here = named != ours and isinstance(doc.get("name"), str) and doc["name"].startswith(named)
-    if doc.get("name") != ours and not merged_here:  # not the name a merge here gave it
+    tail = ours[len(named):] if named != ours else ""
+    # the name a merge here gave their session (their name, shortened before the tail at the limit)
+    merged_here = bool(tail) and isinstance(theirs, str) and \
+        theirs[: max(1, MAX_NAME - len(tail))].rstrip() + tail == ours
+    if theirs != ours and not merged_here:  # not the name a merge here gave it
         skipped.append({"name": our_doc.get("name"), "why": f"renamed there to '{doc.get('name')}'"})
     if doc.get("deleted_at") and not our_doc.get("deleted_at"):
         skipped.append({"name": our_doc.get("name"), "why": "deleted there"})
