@@ -72,13 +72,9 @@ def read_bytes(shown, real: str) -> tuple[bytes | None, os.stat_result | None]:
         raise DatabaseUnusable(shown, f"cannot be read: {error.strerror or error}") from None
 
 
-def parse(shown, raw: bytes) -> dict:
-    """The tables in a file's bytes, checked to be a ginscore database's ({} for an empty file)."""
-    return parsed(shown, raw)[0]
-
-
 def parsed(shown, raw: bytes) -> tuple[dict, bool]:
-    """``parse``, and whether only Python's own ``json`` could read the bytes (``dumps(as_read=True)``)."""
+    """The tables in a file's bytes, checked to be a ginscore database's ({} for an empty file), and
+    whether only Python's own ``json`` could read the bytes (then ``dumps(as_read=True)``)."""
     if not raw.strip():
         return {}, False
     try:

@@ -23,12 +23,14 @@ class Diverged(GinscoreError):
     status = ExitStatus.DATABASE
 
 
-def extend(db, doc_id: int, doc: dict, ours: SessionFacts, later) -> SessionFacts:
-    """Our session with their later hands added (every hand checked as the commands would)."""
+def extend(db, doc_id: int, doc: dict, ours: SessionFacts, later) -> tuple[SessionFacts, dict]:
+    """Our session with their later hands added (every hand checked as the commands would), and
+    its document as now stored."""
     grown = ours._replace(hands=ours.hands + tuple(later))
     check_session(grown)
-    db.replace(doc_id, dict(doc) | {"hands": session_to_dict(grown, rows=True)["hands"]})
-    return grown
+    stored = dict(doc) | {"hands": session_to_dict(grown, rows=True)["hands"]}
+    db.replace(doc_id, stored)
+    return grown, stored
 
 
 def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts] | None:
@@ -47,7 +49,7 @@ def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFact
             f"{compared.why}; nothing was imported: `--as-copy` imports it as a new session"
         )
     if compared.kind == EXTENDED:
-        ours = extend(db, doc_id, doc, ours, compared.later)
+        ours, _ = extend(db, doc_id, doc, ours, compared.later)
         if not doc.get("deleted_at"):
             db.make_current(ours.name)
     return compared.kind, ours
@@ -99,7 +101,7 @@ def merge(
         for session_id, (_, doc) in theirs:
             found = here.get(session_id)
             if found is not None and _same_facts(found[1], doc):  # a copy of ours: nothing to read
-                report["kept"].append({"name": found[1].get("name"), "hands": _hands_in(found[1], None)})
+                report["kept"].append({"name": found[1].get("name"), "hands": _hands_in(found[1])})
                 report["skipped"] += _not_applied(found[1], doc)
                 continue
             try:
@@ -120,8 +122,7 @@ def merge(
             if kind == KEPT:
                 report["kept"].append({"name": record.doc.get("name"), "hands": len(record.facts.hands)})
             elif kind == EXTENDED:
-                record.facts = extend(db, record.doc_id, record.doc, record.facts, compared.later)
-                record.doc = dict(record.doc) | {"hands": session_to_dict(record.facts, rows=True)["hands"]}
+                record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared.later)
                 report["extended"].append({"name": record.facts.name, "hands_added": len(compared.later),
                                            "hands": len(record.facts.hands)})
             elif not keep_both:
@@ -192,9 +193,10 @@ def _theirs(theirs_db) -> list[tuple[str, tuple[int, dict]]]:
 
 class _Record:
     """One record of a session here: the session itself, or a copy `--keep-both` kept of another
-    machine's record of it (``copy_of``: that session's id). ``doc_id`` None: added by this merge."""
+    machine's record of it (``copy_of``: that session's id). Its facts are read from ``db`` when
+    first asked for (most records of a merge never are), unless given."""
 
-    def __init__(self, doc_id: int | None, doc: dict, facts: SessionFacts | None, db=None):
+    def __init__(self, doc_id: int, doc: dict, facts: SessionFacts | None, db=None):
         self.doc_id, self.doc, self._facts, self._db = doc_id, doc, facts, db
 
     @property
@@ -275,9 +277,8 @@ def _same_facts(ours: dict, theirs: dict) -> bool:
     return {k: v for k, v in ours.items() if k not in told} == {k: v for k, v in theirs.items() if k not in told}
 
 
-def _hands_in(doc: dict, facts: SessionFacts | None) -> int:
-    if facts is not None:
-        return len(facts.hands)
+def _hands_in(doc: dict) -> int:
+    """How many hands a stored document holds, counted without reading them."""
     hands = doc.get("hands")
     return len(hands.split(";")) if isinstance(hands, str) and hands else 0
 
