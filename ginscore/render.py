@@ -47,7 +47,8 @@ def fitting(rows: list, show, lines_of=lambda row: 1) -> int:
     room = screen_height() - 1
 
     def height(n: int) -> int:
-        out = Console(file=io.StringIO(), width=console().width, color_system=None, highlight=False, emoji=False)
+        out = Console(file=io.StringIO(), width=console().width, height=room + 1, color_system=None, highlight=False,
+                      emoji=False)
         with drawing_into(out):
             show(rows[:n])
         return out.file.getvalue().count("\n")
@@ -85,10 +86,10 @@ def console() -> Console:
     """One console per output stream, width and colour setting (tests change all three between commands)."""
     if _drawing_into:
         return _drawing_into[-1]
-    width = screen_width()
-    key = (id(sys.stdout), width, os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"))
-    if key not in _consoles:
-        _consoles[key] = Screen(highlight=False, emoji=False, width=width)
+    width, height = screen_width(), screen_height()
+    key = (id(sys.stdout), width, height, os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"))
+    if key not in _consoles:  # (both sizes given: Rich asks the terminal for neither at every print)
+        _consoles[key] = Screen(highlight=False, emoji=False, width=width, height=height)
     return _consoles[key]
 
 
