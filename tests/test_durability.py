@@ -26,8 +26,9 @@ import pytest
 from ginscore.store import Store
 
 from .conftest import database_files, put_back, run_main
+from .profiles import examples
 
-KILLS = 200
+KILLS = examples(200)  # random kill moments: a fifth of them in the dev profile (tests/profiles.py)
 WRITERS, HANDS_EACH = 8, 25
 BIG_TARGET = "100000000"  # no game ends during the test
 

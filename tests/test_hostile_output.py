@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import database_files, edit_every_file, put_back
+from .profiles import examples
 
 import ginscore
 from ginscore.shown import visible
@@ -513,24 +514,25 @@ def test_a_background_job_that_ignores_ctrl_c_keeps_ignoring_it(cli, table):
     assert b"Recorded hand 1" in done.stdout and hands(cli) == 1
 
 
-CTRL_C_PARTS = 4  # the 40 delays in four interleaved parts, so parallel workers share them
+DELAYS = examples(40)  # moments spread through a `hand`: all 40 in the ci profile (tests/profiles.py)
+CTRL_C_PARTS = 4  # the delays in four interleaved parts, so parallel workers share them
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("part", range(CTRL_C_PARTS))
 def test_ctrl_c_at_any_moment_never_records_and_exits_130(cli, table, part):
-    """SIGINT at 40 spread delays through a whole `hand`: exit 0 <=> hand recorded once;
+    """SIGINT at DELAYS spread delays (40 in the ci profile) through a whole `hand`: exit 0 <=> hand recorded once;
     exit 130 (or killed before Python could answer) <=> the file byte-identical."""
     started = time.monotonic()
     assert ginscore(table, "status").returncode == 0
     whole = time.monotonic() - started  # how long one command takes here: the delays span it
     seen = set()
-    for attempt in range(part, 40, CTRL_C_PARTS):
+    for attempt in range(part, DELAYS, CTRL_C_PARTS):
         before, count = table.read_bytes(), hands(cli)
         process = subprocess.Popen([sys.executable, "-m", "ginscore", "hand", "ann", "1", "2"],
                                    env={**ENV, "GINSCORE_DB": str(table)}, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.PIPE)
-        time.sleep(whole * 3 * attempt / 40)
+        time.sleep(whole * 3 * attempt / DELAYS)
         process.send_signal(signal.SIGINT)
         err = process.communicate(timeout=60)[1].decode()
         seen.add(process.returncode)

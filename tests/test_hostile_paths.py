@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import signal
 import socket
 import stat
 import subprocess
@@ -24,7 +25,7 @@ import pytest
 
 from ginscore import cli as ginscore_cli
 from ginscore.store import Database, Store
-from tests.conftest import run_main
+from tests.conftest import Ran, run_cli, run_main
 
 HAND = ("hand", "ann", "3", "20")
 
@@ -47,6 +48,26 @@ def _python_m(*args, env: dict | None = None, cwd=None) -> _Ran:
     done = subprocess.run([sys.executable, "-m", "ginscore", *map(str, args)], capture_output=True, text=True,
                           timeout=60, env=env, cwd=cwd)
     return _Ran(done)
+
+
+class _Blocked(BaseException):
+    """Raised into a command that waited too long (no ``except Exception`` of ginscore's catches it)."""
+
+
+def _in_time(*args) -> Ran:
+    """The real CLI in-process (``ginscore.cli.main``), as ``cli`` runs it; a read that would block
+    (opening a FIFO nobody writes) fails the test after 20 s instead of hanging it."""
+
+    def late(signum, frame):
+        raise _Blocked(f"ginscore {' '.join(map(str, args))} waited 20 s")
+
+    was = signal.signal(signal.SIGALRM, late)
+    signal.setitimer(signal.ITIMER_REAL, 20)
+    try:
+        return run_cli(*map(str, args))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, was)
 
 
 def _state(path) -> tuple:
@@ -238,8 +259,8 @@ def test_a_path_that_is_not_a_regular_file_is_unusable_and_left_alone(tmp_path, 
     db = tmp_path / "ginscore.json"
     keep = _make_not_a_file(kind, db)
     before = (_state(db), _state(tmp_path / "spare"))
-    env = dict(os.environ, GINSCORE_DB="ginscore.json")
-    result = _python_m(*args, env=env, cwd=tmp_path)  # a subprocess: a FIFO read would block, and fail on time
+    monkeypatch.setenv("GINSCORE_DB", "ginscore.json")
+    result = _in_time(*args)
     line = _one_error_line(result, 1)
     assert NOT_A_FILE[kind] in line and "ginscore.json" in line
     assert (_state(db), _state(tmp_path / "spare")) == before
@@ -621,7 +642,7 @@ def test_export_refuses_an_output_that_is_not_a_file(tmp_path, db_path, evening,
     if kind == "missing folder":
         out = tmp_path / "no-such-folder" / "out.csv"
     before = _state(out)
-    result = _python_m("export", "--output", out, env=dict(os.environ), cwd=tmp_path)
+    result = _in_time("export", "--output", out)
     line = _one_error_line(result, 2)
     assert "out" in line
     assert _state(out) == before and db_path.read_bytes() == evening and not _temps(tmp_path)
