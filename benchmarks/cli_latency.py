@@ -32,7 +32,8 @@ ginscore's modules are compiled to bytecode first, as ``pip install .``
 leaves them, even where PYTHONDONTWRITEBYTECODE is set.
 
 Every command runs with its own cache folder (``GINSCORE_CACHE``), made in the
-warm-up round and kept: the figures are those of a warm cache. After the rounds,
+warm-up round and kept: the figures are those of a warm cache (``--no-warm-up``
+counts the first round too, cold caches and all: a quick check that it runs). After the rounds,
 ``stats`` and ``ratings`` are timed once more each at the largest size with the
 cache deleted first (``cold_stats_s``, ``cold_ratings_s``: every session
 replayed).
@@ -253,7 +254,9 @@ def solver_figures() -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=7, help="paired rounds (after one warm-up round)")
+    parser.add_argument("--rounds", type=int, default=7, help="paired rounds (after the warm-up round)")
+    parser.add_argument("--no-warm-up", action="store_true",
+                        help="count the first round too (its caches are cold): a quick check that it runs")
     parser.add_argument("--sizes", default="20,10000,100000", help="hands in each database; the first is the base")
     parser.add_argument("--keep", type=Path, help="put the databases here and leave them")
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "ginscore-bench",
@@ -310,7 +313,8 @@ def main() -> None:
         if counted:
             ratios.setdefault(f"{key}_vs_versus", []).append(this / other)
 
-    for round_number in range(args.rounds + 1):  # round 0 warms the caches and is not counted
+    skip = 0 if args.no_warm_up else 1  # the warm-up round's times, left out of the medians
+    for round_number in range(1 - skip, args.rounds + 1):  # round 0 warms the caches, uncounted
         floor = {name: timed(("floor", name), [python, *argv]) for name, argv in FLOORS.items()}
         if round_number > 0:
             ratios.setdefault("floor_typer_vs_human", []).append(floor["typer"] / floor["human"])
@@ -336,15 +340,15 @@ def main() -> None:
 
     print(f"\n{'command':<14}" + "".join(f"{_short(s) + ' ms':>11}" for s in sizes) + f"{'peak MiB':>10}")
     for name in FLOORS:
-        print(f"{'floor ' + name:<14}{statistics.median(seconds[('floor', name)][1:]) * 1000:>11.1f}"
+        print(f"{'floor ' + name:<14}{statistics.median(seconds[('floor', name)][skip:]) * 1000:>11.1f}"
               + " " * 11 * (len(sizes) - 1) + f"{peaks[('floor', name)]:>10.1f}")
     for label, *_ in commands:
-        line = "".join(f"{statistics.median(seconds[(label, s)][1:]) * 1000:>11.1f}" for s in sizes)
+        line = "".join(f"{statistics.median(seconds[(label, s)][skip:]) * 1000:>11.1f}" for s in sizes)
         print(f"{label:<14}{line}{peaks[(label, largest)]:>10.1f}")
     if args.versus:
         print(f"\n--versus {args.versus}, {_short(base)} hands:")
         for label in [f"floor_{name}" for name in FLOORS] + [label for label, *_ in commands]:
-            print(f"{label:<14}{statistics.median(seconds[(label, 'versus')][1:]) * 1000:>11.1f}")
+            print(f"{label:<14}{statistics.median(seconds[(label, 'versus')][skip:]) * 1000:>11.1f}")
     print("\nmedian of per-round ratios:")
     summary = {name: round(statistics.median(values), 3) for name, values in ratios.items()}
     if args.versus:

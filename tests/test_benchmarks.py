@@ -34,12 +34,12 @@ def test_solver_figures_give_the_two_keys_cli_latency_reports():
 
 
 def test_cli_latency_benchmark_runs_on_a_tiny_size(tmp_path):
-    """Two sizes, one round, a command of each kind (a reading table, a write, a list from the
+    """Two sizes, one round (no warm-up), a command of each kind (a reading table, a write, a list from the
     cache, the two timed cold); every command line of the benchmark is run by the next test."""
     only = ["status", "hand", "sessions", "stats", "ratings"]
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "cli_latency.py"), "--sizes", "4,40", "--rounds", "1",
-         "--no-solver", "--no-cache", "--keep", str(tmp_path), "--only", ",".join(only)],
+         "--no-warm-up", "--no-solver", "--no-cache", "--keep", str(tmp_path), "--only", ",".join(only)],
         capture_output=True, text=True, check=True,
     )
     last = json.loads(done.stdout.strip().splitlines()[-1])
