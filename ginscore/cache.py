@@ -48,7 +48,12 @@ def folder() -> Path | None:
     or the current folder. With no home there is no cache, which only costs speed."""
     value = os.environ.get("GINSCORE_CACHE")
     if value:
-        return Path(value)
+        from .homes import NoHome, home_expanded
+
+        try:
+            return Path(home_expanded(value))  # (`~/...` set in a file, where no shell expands it)
+        except NoHome:
+            return None
     for variable, below in (("XDG_CACHE_HOME", ("ginscore",)), ("HOME", (".cache", "ginscore"))):
         value = os.environ.get(variable, "")
         if os.path.isabs(value):

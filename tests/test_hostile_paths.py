@@ -755,6 +755,74 @@ def test_no_home_at_all_is_refused_in_one_line(tmp_path):
                           cwd=tmp_path).returncode == 0
 
 
+# --- a leading ~ that no shell expanded: the home folder, never a folder named "~" ---------------
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A home folder of its own, and a current folder that is not it (where a literal ~ would go)."""
+    mine = tmp_path / "home"
+    mine.mkdir()
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.setenv("HOME", str(mine))
+    monkeypatch.chdir(here)
+    return mine
+
+
+@pytest.mark.parametrize("how", ["GINSCORE_DB=~/g.json", "--db=~/g.json", "--db ~/g.json (quoted)"])
+def test_a_database_path_starting_with_a_tilde_is_in_the_home_folder(ok, home, monkeypatch, how):
+    """`--db=~/g.json` reaches ginscore unexpanded (bash expands no ~ after `--db=`), and so does a
+    GINSCORE_DB set in a file: it names ~/g.json, as a shell would read it, not ./~/g.json."""
+    args = []
+    if how.startswith("GINSCORE_DB"):
+        monkeypatch.setenv("GINSCORE_DB", "~/g.json")
+    else:
+        monkeypatch.delenv("GINSCORE_DB")
+        args = ["--db=~/g.json"] if how.startswith("--db=") else ["--db", "~/g.json"]
+    assert ok(*args, "where").stdout == f"{home / 'g.json'}\n"
+    ok(*args, "new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok(*args, "hand", "ann", "3", "20")
+    assert (home / "g.json").is_file() and os.listdir(".") == []
+    assert ok("--db", str(home / "g.json"), "status", "--json").json()["totals"] == {"Ann": 17, "Ben": 0}
+
+
+def test_files_named_with_a_tilde_are_in_the_home_folder(ok, home, db_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "mine")
+    ok("hand", "ann", "3", "20")
+    ok("export", "-f", "json", "--output", "~/mine.json")
+    assert json.loads((home / "mine.json").read_text(encoding="utf-8"))["session"]["name"] == "mine"
+    assert "Already here" in ok("import", "~/mine.json").stdout
+    (home / "copy.json").write_bytes(db_path.read_bytes())
+    before = db_path.read_bytes()
+    ok("merge", "~/copy.json")  # the same sessions: nothing to add
+    assert db_path.read_bytes() == before and os.listdir(".") == []
+
+
+@pytest.mark.parametrize("typed, says", [
+    ("~no-such-user-here/g.json", "no user named 'no-such-user-here'"),
+    ("~/g.json", "HOME is empty"),
+])
+def test_a_tilde_with_no_such_home_is_refused_and_makes_nothing(refused, home, monkeypatch, typed, says):
+    if says.startswith("HOME"):
+        monkeypatch.setenv("HOME", "")
+    for args in (["--db", typed, "new", "standard", "Ann", "Ben"], ["--db=" + typed, "where"]):
+        line = refused(*args, says=says)
+        assert typed in line and "full path" in line
+    monkeypatch.setenv("GINSCORE_DB", typed)
+    assert "GINSCORE_DB" in refused("new", "standard", "Ann", "Ben", says=says)
+    assert os.listdir(".") == [] and os.listdir(home) == []
+
+
+def test_a_cache_folder_starting_with_a_tilde_is_in_the_home_folder(ok, home, monkeypatch):
+    monkeypatch.setenv("GINSCORE_CACHE", "~/cache")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    ok("stats")
+    assert list((home / "cache").iterdir()) and os.listdir(".") == []
+    monkeypatch.setenv("HOME", "")  # no home: no cache, the same answers
+    assert ok("stats", "--json").json() == ok("stats", "--json").json()
+
+
 COMMANDS = [name for names in ginscore_cli.COMMANDS.values() for name in names]
 
 

@@ -293,7 +293,18 @@ def named_file(typed: str, what: str) -> Path:
     0.28 would have read it as the current folder, 0.29 says that folder is a directory)."""
     if not typed.strip():
         raise Refused(f"give {what}: an empty name names no file")
-    return Path(typed)
+    return Path(_home_expanded(typed, f"'{typed}'"))
+
+
+def _home_expanded(typed: str, named: str) -> str:
+    """``typed`` with a leading ``~`` read as the home folder (``ginscore.homes``: `--db=~/g.json`
+    reaches ginscore unexpanded); ``named`` says where it came from when there is no such home."""
+    from ..homes import NoHome, home_expanded
+
+    try:
+        return home_expanded(typed)
+    except NoHome as error:
+        raise Refused(f"{named} {error}") from None
 
 
 def command_of(function):
@@ -404,7 +415,7 @@ def default_db_path() -> Path:
     """$GINSCORE_DB, else ginscore.json in the per-user app folder (docs/commands.md); never relative to the current folder."""
     from_env = os.environ.get("GINSCORE_DB", "")
     if from_env.strip():
-        return Path(from_env)
+        return Path(_home_expanded(from_env, "GINSCORE_DB"))
     if from_env:  # as --db " " is: spaces name no file (an empty value is unset)
         raise Refused("GINSCORE_DB is only spaces, which name no file; unset it or give a file's path")
     unset = {name: os.environ.pop(name) for name in _HOME_VARIABLES if not os.path.isabs(os.environ.get(name, "/"))}
