@@ -813,6 +813,26 @@ def test_a_tilde_with_no_such_home_is_refused_and_makes_nothing(refused, home, m
     assert os.listdir(".") == [] and os.listdir(home) == []
 
 
+@pytest.mark.parametrize("args, says", [
+    (["--db", "games/", "new", "standard", "Ann", "Ben"], "like games/ginscore.json"),
+    (["--db=games/", "where"], "like games/ginscore.json"),
+    (["export", "--output", "out/"], "'out/' ends in /"),
+    (["import", "in/"], "'in/' ends in /"),
+    (["merge", "other/"], "'other/' ends in /"),
+])
+def test_a_path_ending_in_a_slash_names_a_folder_and_is_refused(ok, refused, tmp_path, monkeypatch, args, says):
+    """Python's paths drop a trailing slash: `--db games/` made a file named `games`."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    monkeypatch.chdir(tmp_path)
+    before = sorted(os.listdir(tmp_path))
+    line = refused(*args, says=says)
+    assert "names a folder" in line
+    assert sorted(os.listdir(tmp_path)) == before
+    monkeypatch.setenv("GINSCORE_DB", "games/")
+    assert "GINSCORE_DB 'games/' ends in /" in refused("where")
+    assert sorted(os.listdir(tmp_path)) == before
+
+
 def test_a_cache_folder_starting_with_a_tilde_is_in_the_home_folder(ok, home, monkeypatch):
     monkeypatch.setenv("GINSCORE_CACHE", "~/cache")
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")

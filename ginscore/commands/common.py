@@ -293,16 +293,21 @@ def named_file(typed: str, what: str) -> Path:
     0.28 would have read it as the current folder, 0.29 says that folder is a directory)."""
     if not typed.strip():
         raise Refused(f"give {what}: an empty name names no file")
-    return Path(_home_expanded(typed, f"'{typed}'"))
+    return _file_path(typed, f"'{typed}'", "ginscore.json" if what == DB_GIVEN else None)
 
 
-def _home_expanded(typed: str, named: str) -> str:
-    """``typed`` with a leading ``~`` read as the home folder (``ginscore.homes``: `--db=~/g.json`
-    reaches ginscore unexpanded); ``named`` says where it came from when there is no such home."""
+def _file_path(typed: str, named: str, example: str | None = "ginscore.json") -> Path:
+    """The file ``typed`` names: a leading ``~`` read as the home folder (``ginscore.homes``:
+    `--db=~/g.json` reaches ginscore unexpanded); one that ends in a slash names a folder, and
+    is refused before anything is made (Python's paths drop the slash: `--db games/` made a file
+    named `games`). ``named`` says where it came from; ``example``, a file name to suggest."""
     from ..homes import NoHome, home_expanded
 
+    if typed.endswith(("/", os.sep)):
+        like = f", like {typed.rstrip('/' + os.sep)}/{example}" if example else ""
+        raise Refused(f"{named} ends in /, so it names a folder; name a file in it{like}")
     try:
-        return home_expanded(typed)
+        return Path(home_expanded(typed))
     except NoHome as error:
         raise Refused(f"{named} {error}") from None
 
@@ -415,7 +420,7 @@ def default_db_path() -> Path:
     """$GINSCORE_DB, else ginscore.json in the per-user app folder (docs/commands.md); never relative to the current folder."""
     from_env = os.environ.get("GINSCORE_DB", "")
     if from_env.strip():
-        return Path(_home_expanded(from_env, "GINSCORE_DB"))
+        return _file_path(from_env, f"GINSCORE_DB '{from_env}'")
     if from_env:  # as --db " " is: spaces name no file (an empty value is unset)
         raise Refused("GINSCORE_DB is only spaces, which name no file; unset it or give a file's path")
     unset = {name: os.environ.pop(name) for name in _HOME_VARIABLES if not os.path.isabs(os.environ.get(name, "/"))}
