@@ -24,17 +24,19 @@ def home_expanded(typed: str) -> str:
     """``typed`` with a leading ``~`` or ``~NAME`` replaced by that home folder (see the module)."""
     if not typed.startswith("~"):
         return typed
-    head, slash, rest = typed[1:].partition("/")
+    head = typed[1:].partition("/")[0]
+    rest = typed[1 + len(head):]  # "" or from the first slash on: `~//x` is the home's x, as in a shell
     if head:  # ~NAME: that user's home, as the system knows it
-        expanded = os.path.expanduser(f"~{head}")
-        if expanded.startswith("~") or not os.path.isabs(expanded):
+        home = os.path.expanduser(f"~{head}")
+        if home.startswith("~") or not os.path.isabs(home):
             raise NoHome(f"starts with ~{head}, but there is no user named '{head}' here; give the full path")
-        return os.path.join(expanded, rest) if slash else expanded
-    home = os.environ.get("HOME")
-    if home is None:
-        home = os.path.expanduser("~")  # no HOME at all: the account's own, from the password database
-    elif not os.path.isabs(home):  # set, but empty or relative: never the filesystem's root or this folder
-        raise NoHome("starts with ~, but HOME is empty or not a full path; give the full path")
-    if not os.path.isabs(home):
-        raise NoHome("starts with ~, but this account has no home folder; give the full path")
-    return os.path.join(home, rest) if slash else home
+    else:
+        home = os.environ.get("HOME")
+        if home is None:
+            home = os.path.expanduser("~")  # no HOME at all: the account's own, from the password database
+        elif not os.path.isabs(home):  # set, but empty or relative: never the filesystem's root or this folder
+            said = f"HOME is '{home}', not a full path" if home.strip() else "HOME is empty"
+            raise NoHome(f"starts with ~, but {said}; give the full path")
+        if not os.path.isabs(home):
+            raise NoHome("starts with ~, but this account has no home folder; give the full path")
+    return home.rstrip("/") + rest if rest else home

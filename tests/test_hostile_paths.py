@@ -798,6 +798,29 @@ def test_files_named_with_a_tilde_are_in_the_home_folder(ok, home, db_path):
     assert db_path.read_bytes() == before and os.listdir(".") == []
 
 
+@pytest.mark.parametrize("typed, inside", [("~//g.json", "g.json"), ("~///deep//g.json", "deep/g.json")])
+def test_more_slashes_after_the_tilde_stay_in_the_home_folder(ok, home, typed, inside):
+    """As in a shell, `~//g.json` is the home's g.json, never /g.json at the filesystem's root."""
+    assert os.path.normpath(ok("--db", typed, "where").stdout.strip()) == str(home / inside)
+
+
+def test_a_folder_named_tilde_here_is_shown_by_its_full_path(ok, home, tmp_path, monkeypatch):
+    """`./~/g.json` (a folder named ~ in this folder) is what it says; shown as `~/g.json` it would
+    read, and be passed on, as the home folder's."""
+    here = Path.cwd()
+    assert ok("--db", "./~/g.json", "where").stdout == f"{here / '~' / 'g.json'}\n"
+    monkeypatch.setenv("GINSCORE_DB", ok("--db", "./~/g.json", "where").stdout.strip())
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    assert (here / "~" / "g.json").is_file() and not (home / "g.json").exists()
+
+
+def test_a_refused_db_before_the_command_gives_way_to_one_after_it(ok, tmp_path):
+    """A --db after the subcommand wins (docs/commands.md), even over one before it that is refused."""
+    good = tmp_path / "good.json"
+    for bad in ("~no-such-user-here/g.json", "games/", " "):
+        assert ok("--db", bad, "where", "--db", str(good)).stdout == f"{good}\n"
+
+
 @pytest.mark.parametrize("typed, says", [
     ("~no-such-user-here/g.json", "no user named 'no-such-user-here'"),
     ("~/g.json", "HOME is empty"),

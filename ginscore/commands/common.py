@@ -307,9 +307,14 @@ def _file_path(typed: str, named: str, example: str | None = "ginscore.json") ->
         like = f", like {typed.rstrip('/' + os.sep)}/{example}" if example else ""
         raise Refused(f"{named} ends in /, so it names a folder; name a file in it{like}")
     try:
-        return Path(home_expanded(typed))
+        path = Path(home_expanded(typed))
     except NoHome as error:
         raise Refused(f"{named} {error}") from None
+    if not path.is_absolute() and path.parts and path.parts[0].startswith("~"):
+        # `./~/g.json`, a folder named ~ here: Python's paths drop the ./, and `~/g.json` shown or
+        # passed on would mean the home folder; the full path says which it is
+        path = Path.cwd() / path
+    return path
 
 
 def command_of(function):
@@ -460,7 +465,8 @@ def _top(
         False, "--version", "-V", help="Show the installed version and exit.", is_eager=True, callback=_show_version,
     ),
 ) -> None:
-    ctx.obj = Store(named_file(db, DB_GIVEN) if db is not None else default_db_path)
+    # (named_file later: a --db after the subcommand wins, even over one before it that is refused)
+    ctx.obj = Store(functools.partial(named_file, db, DB_GIVEN) if db is not None else default_db_path)
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
         raise typer.Exit(0)
