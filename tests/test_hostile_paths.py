@@ -825,7 +825,7 @@ def test_a_refused_db_before_the_command_gives_way_to_one_after_it(ok, tmp_path)
     ("~no-such-user-here/g.json", "no user named 'no-such-user-here'"),
     ("~/g.json", "HOME is empty"),
 ])
-def test_a_tilde_with_no_such_home_is_refused_and_makes_nothing(refused, home, monkeypatch, typed, says):
+def test_a_tilde_with_no_such_home_is_refused_and_makes_nothing(cli, refused, home, monkeypatch, typed, says):
     if says.startswith("HOME"):
         monkeypatch.setenv("HOME", "")
     for args in (["--db", typed, "new", "standard", "Ann", "Ben"], ["--db=" + typed, "where"]):
@@ -833,6 +833,8 @@ def test_a_tilde_with_no_such_home_is_refused_and_makes_nothing(refused, home, m
         assert typed in line and "full path" in line
     monkeypatch.setenv("GINSCORE_DB", typed)
     assert "GINSCORE_DB" in refused("new", "standard", "Ann", "Ben", says=says)
+    for args in (["complete", "sessions"], ["--db", typed, "complete", "players"]):  # a TAB never shows an error
+        assert (cli(*args).exit_code, cli(*args).stdout, cli(*args).stderr) == (0, "", "")
     assert os.listdir(".") == [] and os.listdir(home) == []
 
 
