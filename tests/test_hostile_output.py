@@ -407,6 +407,8 @@ def test_a_terminal_that_cannot_show_unicode_gets_what_it_can_show(cli, table, e
         assert "Jose" in out and "7H" in out and " - Standard - " in out
     for args in (["status"], ["log"], ["rules"], ["history"], ["stats"], ["chart"], ["deadwood", "AS", "2♠", "3S",
                  "7H", "7D", "7C", "9H", "10H", "JH", "2D"], ["hand", "jose", "x", "3"], ["--help"]):
+        if env == ASCII_TERMINALS[0] and [line for line, _ in EVERY_COMMAND if line[0] == args[0] != "hand"]:
+            continue  # run on this terminal, and read in its encoding, by the broken-output test's "ascii"
         shown = ginscore(table, *args, env=env)
         err = no_traceback(shown)
         assert shown.returncode in (0, 2), (args, err)
@@ -461,6 +463,8 @@ def test_every_command_on_every_broken_output_tells_the_truth(ok, table, tmp_pat
                 popen["stdout"].close()
         err = no_traceback(done)
         assert done.returncode in (0, 1), (args, err)
+        if device == "ascii" and args[0] != "export":  # (an export is data: UTF-8 whatever the terminal)
+            (done.stdout + done.stderr).decode("ascii")  # every byte one the terminal can show
         changed = database_files(table) != seeded
         if done.returncode:
             assert not changed and err.startswith("Error: ") and err.count("\n") == 1, (args, err)
