@@ -819,6 +819,7 @@ def test_a_refused_db_before_the_command_gives_way_to_one_after_it(ok, tmp_path)
     good = tmp_path / "good.json"
     for bad in ("~no-such-user-here/g.json", "games/", " "):
         assert ok("--db", bad, "where", "--db", str(good)).stdout == f"{good}\n"
+        assert ok("--db", bad, "deadwood", "AS", "2S", "3S", "7H", "7D", "7C", "9H", "10H", "JH", "2D").exit_code == 0
 
 
 @pytest.mark.parametrize("typed, says", [
