@@ -180,6 +180,33 @@ def test_merging_two_copies_that_each_recorded_hands(ok, db_path, tmp_path):
     assert ids == sorted(s["id"] for s in stored_sessions(phone).values()) and len(ids) == 3
 
 
+def test_hands_merged_into_a_session_deleted_here_say_how_to_see_them(ok, db_path, tmp_path):
+    """The later hands go in (a deletion is only a mark), but the session is out of every list
+    here: the report says so, and how to bring it back."""
+    _evening(ok)
+    phone = tmp_path / "phone.json"
+    shutil.copy(db_path, phone)
+    ok("--db", str(phone), "hand", "ann", "2", "20", "--session", "friday")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "other")
+    ok("delete", "friday", "--yes")
+    out = ok("merge", str(phone)).stdout
+    assert "hand 3 from there (it is deleted here: `ginscore restore friday` brings it back)" in " ".join(out.split())
+    report = ok("merge", str(phone), "--json").json()  # again: nothing more to add
+    assert report["extended"] == [] and {"name": "friday", "hands": 3} in report["kept"]
+    ok("restore", "friday")
+    assert ok("status", "--json", "--session", "friday").json()["hands_played"] == 3
+
+
+def test_a_merge_report_says_whether_an_extended_session_is_deleted_here(ok, db_path, tmp_path):
+    _evening(ok)
+    phone = tmp_path / "phone.json"
+    shutil.copy(db_path, phone)
+    ok("--db", str(phone), "hand", "ann", "2", "20", "--session", "friday")
+    assert ok("merge", str(phone), "--json").json()["extended"] == [
+        {"name": "friday", "hands_added": 1, "hands": 3, "deleted": False}]
+    assert "deleted here" not in ok("merge", str(phone)).stdout
+
+
 def test_merging_the_same_file_again_changes_nothing(ok, db_path, tmp_path):
     _evening(ok)
     other = tmp_path / "other.json"
@@ -266,7 +293,7 @@ def test_a_copy_of_a_parted_database_upgraded_apart_merges_as_one(ok, tmp_path):
         ok("--db", str(tmp_path / name / "club.json"), "hand", "ann", "1", "30", "--session", "Friday") if name == "a" \
             else ok("--db", str(tmp_path / name / "club.json"), "use", "Friday")
     report = ok("--db", str(tmp_path / "b" / "club.json"), "merge", str(tmp_path / "a" / "club.json"), "--json").json()
-    assert report["added"] == [] and report["extended"] == [{"name": "Friday", "hands_added": 1, "hands": 5}]
+    assert report["added"] == [] and report["extended"] == [{"name": "Friday", "hands_added": 1, "hands": 5, "deleted": False}]
 
 
 def test_merge_refuses_itself_a_missing_file_and_what_is_not_a_database(cli, ok, db_path, tmp_path):
@@ -405,7 +432,7 @@ def test_two_machines_merging_back_and_forth_with_keep_both_settle_on_one_copy_e
     assert (a.read_bytes(), b.read_bytes()) == settled
     ok("--db", str(b), "hand", "ann", "2", "30", "--session", "S (merged)")  # B plays on its copy of A's record:
     report = ok("--db", str(a), "merge", str(b), "--json").json()  # A's own record gets that hand
-    assert report["extended"] == [{"name": "S", "hands_added": 1, "hands": 3}] and report["copied"] == []
+    assert report["extended"] == [{"name": "S", "hands_added": 1, "hands": 3, "deleted": False}] and report["copied"] == []
     before = b.read_bytes()
     assert ok("--db", str(b), "merge", str(a), "--json").json()["extended"] == [] and b.read_bytes() == before
     assert len(stored_sessions(a)) == len(stored_sessions(b)) == 2

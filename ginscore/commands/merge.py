@@ -124,7 +124,8 @@ def merge(
             elif kind == EXTENDED:
                 record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared.later)
                 report["extended"].append({"name": record.facts.name, "hands_added": len(compared.later),
-                                           "hands": len(record.facts.hands)})
+                                           "hands": len(record.facts.hands),
+                                           "deleted": bool(record.doc.get("deleted_at"))})
             elif not keep_both:
                 raise Diverged(
                     f"session '{visible(record.facts.name)}' is not the same here and in {shown_file}: "
@@ -311,8 +312,11 @@ def _tell(report: dict, shown_file: str) -> None:
         render.say(f"  added     '{visible(row['name'])}', {counted(row['hands'], 'hand')}{gone}")
     for row in report["extended"]:
         first = row["hands"] - row["hands_added"] + 1
-        render.say(f"  extended  '{visible(row['name'])}': hands {first} to {row['hands']} from there"
-                   if row["hands_added"] > 1 else f"  extended  '{visible(row['name'])}': hand {first} from there")
+        hidden = (f" (it is deleted here: `ginscore restore {visible(as_typed(row['name']))}` brings it back)"
+                  if row["deleted"] else "")  # (their hands are in it all the same, out of every list)
+        render.say((f"  extended  '{visible(row['name'])}': hands {first} to {row['hands']} from there"
+                    if row["hands_added"] > 1 else f"  extended  '{visible(row['name'])}': hand {first} from there")
+                   + hidden)
     for row in report["copied"]:
         render.say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
                    + (f" from hand {row['hand']}" if row["hand"] else ""))
