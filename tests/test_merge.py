@@ -405,16 +405,23 @@ def test_the_copy_keep_both_keeps_is_named_merged_even_when_its_name_is_free(ok,
     assert out.startswith("Merged") and "added 0" in out and "kept 1" in out  # each count after its word
 
 
+def _two_machines_apart(ok, tmp_path: Path, name: str, dealer: str, second_a, second_b) -> tuple[Path, Path]:
+    """Machines A and B hold one session ``name`` with its first hand in common (B copied A's file),
+    then each played a different second hand (``hand`` arguments)."""
+    a, b = tmp_path / "A.json", tmp_path / "B.json"
+    ok("--db", str(a), "new", "standard", "Ann", "Ben", "--dealer", dealer, "--name", name)
+    ok("--db", str(a), "hand", "ann", "4", "22")
+    shutil.copy(a, b)
+    ok("--db", str(a), "hand", *second_a)
+    ok("--db", str(b), "hand", *second_b)
+    return a, b
+
+
 def test_two_machines_merging_back_and_forth_with_keep_both_settle_on_one_copy_each(ok, tmp_path):
     """Each machine records another second hand of the same session, then each merges the other
     with --keep-both, twice over: each keeps its own record and one copy of the other's, every
     session id once, and the second round changes neither file."""
-    a, b = tmp_path / "A.json", tmp_path / "B.json"
-    ok("--db", str(a), "new", "standard", "Ann", "Ben", "--dealer", "ben", "--name", "S")
-    ok("--db", str(a), "hand", "ann", "4", "22")
-    shutil.copy(a, b)
-    ok("--db", str(a), "hand", "ann", "5", "22")
-    ok("--db", str(b), "hand", "ben", "3", "22")
+    a, b = _two_machines_apart(ok, tmp_path, "S", "ben", ("ann", "5", "22"), ("ben", "3", "22"))
     assert ok("--db", str(a), "merge", str(b), "--keep-both", "--json").json()["copied"][0]["name"] == "S (merged)"
     report = ok("--db", str(b), "merge", str(a), "--keep-both", "--json").json()
     assert report["added"] == [] and [c["name"] for c in report["copied"]] == ["S (merged)"]
@@ -500,12 +507,7 @@ def test_three_machines_merging_every_way_hold_each_record_once_and_settle(ok, t
 
 def _a_copy_of_b_kept_in_a(ok, tmp_path: Path) -> tuple[Path, Path]:
     """A and B each played a different second hand of 'fri'; A merged B with --keep-both."""
-    a, b = tmp_path / "A.json", tmp_path / "B.json"
-    ok("--db", str(a), "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri")
-    ok("--db", str(a), "hand", "ann", "4", "22")
-    shutil.copy(a, b)
-    ok("--db", str(a), "hand", "ben", "0", "30")
-    ok("--db", str(b), "hand", "ann", "2", "12")
+    a, b = _two_machines_apart(ok, tmp_path, "fri", "Ann", ("ben", "0", "30"), ("ann", "2", "12"))
     ok("--db", str(a), "merge", str(b), "--keep-both")
     return a, b
 
