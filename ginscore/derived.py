@@ -15,7 +15,7 @@ are not yet the file's); the cache is written after the listing is made.
 
 from __future__ import annotations
 
-from .cache import Cache, digest, session_digest
+from .cache import digest
 from .storage import dumps
 from .errors import DatabaseUnusable
 
@@ -25,10 +25,9 @@ class Derived:
 
     def __init__(self, db):
         self.db = db
-        db.storage.read()
-        raw = db.storage.raw if not db.storage.dirty and db.storage.legacy is None else None
-        self.file_digest = digest(raw) if raw is not None else None  # None: nothing is kept (a writer's tables)
-        self.cache = Cache(db.real)
+        db.outlines()  # the file read (whole, unless its layout is known)
+        self.file_digest = db.file_digest()  # None: nothing is kept (a writer's tables)
+        self.cache = db.cache()
         self.fits = self.file_digest is not None and self.cache.fits(self.file_digest)
         self._digests: dict[int, str] | None = None
         self._made: dict[str, dict] = {}  # rows made in this run, by digest
@@ -38,13 +37,13 @@ class Derived:
         """Each stored session's digest, by document id: as kept when the file is the one the
         cache was made from, else taken of each session's facts as read now."""
         if self._digests is None:
-            entries = self.db.entries()
+            entries = self.db.outlines()
             kept = self.cache.section("digests") if self.fits else None
             if isinstance(kept, dict) and len(kept) == len(entries) and all(
                     isinstance(kept.get(str(n)), str) for n, _ in entries):
                 self._digests = {n: kept[str(n)] for n, _ in entries}
             else:
-                self._digests = {n: session_digest(doc) for n, doc in entries}
+                self._digests = {n: self.db.digest_of(doc) for n, doc in entries}
                 self.cache.put("digests", {str(n): key for n, key in self._digests.items()})
         return self._digests
 
@@ -58,12 +57,12 @@ class Derived:
         if not isinstance(row, dict) or not row:
             from .store_summary import summarise
 
-            row = self._made[key] = summarise(dict(self._doc(doc_id)))
+            row = self._made[key] = summarise(dict(self.db.whole(self._doc(doc_id))))
         return row
 
     def _doc(self, doc_id: int) -> dict:
         if self._docs is None:
-            self._docs = dict(self.db.entries())
+            self._docs = dict(self.db.outlines())
         return self._docs[doc_id]
 
     def _checked(self, ids: list[int]) -> list[dict]:

@@ -159,13 +159,22 @@ class DatabaseStorage(Storage):
         self.legacy = None  # a ``legacy.Old`` when the file is of an older layout
         self.as_read = False  # only Python's json could read the file: written back the same way (``dumps``)
         self.dirty = False
+        self.places: list[list[int]] | None = None  # where the last commit put each session (``layout``)
         self._data: dict | None = None
+        self._fetched = False
+
+    def fetch(self) -> bytes | None:
+        """The file's bytes as read once for this command (None when there is no file yet), unparsed."""
+        if not self._fetched:
+            self.raw, self.stat = read_bytes(self.shown, self.real)
+            self._fetched = True
+        return self.raw
 
     # TinyDB's Storage -------------------------------------------------------
 
     def read(self) -> dict:
         if self._data is None:
-            self.raw, self.stat = read_bytes(self.shown, self.real)
+            self.fetch()
             data, self.as_read = parsed(self.shown, self.raw) if self.raw is not None else ({}, False)
             version = meta_of(data).get("schema_version", SCHEMA_VERSION) if data else SCHEMA_VERSION
             if version < SCHEMA_VERSION:
@@ -193,7 +202,17 @@ class DatabaseStorage(Storage):
             return False
         data = self.read()
         data.setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
-        written = dumps({name: data.get(name, {}) for name in TABLES}, as_read=self.as_read)
+        tables = {name: data.get(name, {}) for name in TABLES}
+        written, places = None, None
+        if not self.as_read:
+            from .layout import laid_out
+
+            try:
+                written, places = laid_out(tables)  # the bytes dumps() writes, and where each session is
+            except TypeError:  # a value orjson cannot write: dumps() writes it its own way
+                pass
+        if written is None:
+            written = dumps(tables, as_read=self.as_read)
         if written == self.raw:
             self.dirty = False
             return False
@@ -208,7 +227,7 @@ class DatabaseStorage(Storage):
         if self.legacy is not None:
             self.legacy.put_away()
             self.legacy = None
-        self.raw, self.dirty = written, False
+        self.raw, self.dirty, self.places = written, False, places
         return True
 
     def _unchanged(self) -> os.stat_result | None:

@@ -46,7 +46,10 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+import orjson
+
 from . import atomic, interrupts
+from .layout import outline
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .fields import shown_value
 from .records import derived_session_id, new_session_id, session_from_dict, session_to_dict
@@ -92,13 +95,18 @@ class Database:
         self._sessions = self.tiny.table("sessions", cache_size=0)
         self._meta_table = self.tiny.table("meta", cache_size=0)
         self._entries: list[tuple[int, dict]] | None = None
+        self._outlines: list[tuple[int, dict]] | None = None
+        self._index: dict | None = None  # a reader's meta and outlines, kept in the cache for these bytes
+        self._slots: dict[int, int] | None = None
+        self._file_digest: str | None = None
+        self._cache = None
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
         self._derived = None
 
     # reading --------------------------------------------------------------
 
     def entries(self) -> list[tuple[int, dict]]:
-        """Every stored session (deleted ones too) as (document id, document), in the order added.
+        """Every stored session (deleted ones too) as (document id, whole document), in the order added.
 
         Read from the tables TinyDB reads (its storage's), not through ``Table.all``: wrapping
         every one of thousands of documents costs more than the listings do with them. Nothing
@@ -108,12 +116,111 @@ class Database:
             self._entries = [(int(key), doc) for key, doc in table.items()]
         return self._entries
 
+    def outlines(self) -> list[tuple[int, dict]]:
+        """Every stored session as (document id, document), in the order added: for a reader of a file
+        whose layout the cache knows, its outline (``layout.OUTLINED``: what finding and listing
+        sessions read), the whole document parsed only when its facts are read (``whole``); else the
+        whole documents (``entries``)."""
+        if self._outlines is None:
+            index = self._indexed()
+            if index is None:
+                return self.entries()
+            self._outlines = list(zip(index["numbers"], index["outlines"]))
+        return self._outlines
+
+    def whole(self, doc: dict) -> dict:
+        """A stored session's whole document: parsed from its place in the file for an outline."""
+        slot = self._slot(doc)
+        if slot is None:
+            return doc
+        index, raw = self._index, self.storage.fetch()
+        try:
+            found = orjson.loads(raw[index["places"][2 * slot]:index["places"][2 * slot + 1]])
+        except orjson.JSONDecodeError:
+            found = None
+        if not isinstance(found, dict) or outline(found) != doc:  # only a forged cache points elsewhere:
+            sessions = self.storage.read()["sessions"].values()  # the file decides which session it outlines
+            found = next((whole for whole in sessions if outline(whole) == doc), {})
+        return found
+
+    def _slot(self, doc: dict) -> int | None:
+        """Where an outline is in the index (None for a whole document)."""
+        if not self._index:
+            return None
+        if self._slots is None:
+            self._slots = {id(outline): slot for slot, outline in enumerate(self._index["outlines"])}
+        return self._slots.get(id(doc))
+
     def live(self) -> list[tuple[int, dict]]:
-        """Every session not deleted, as (document id, document), in the order added."""
-        return [(n, doc) for n, doc in self.entries() if not doc.get("deleted_at")]
+        """Every session not deleted, as (document id, document or outline), in the order added."""
+        return [(n, doc) for n, doc in self.outlines() if not doc.get("deleted_at")]
 
     def _meta(self) -> dict:
+        index = self._indexed()
+        if index is not None:
+            return dict(index["meta"].get("1") or {})
         return dict(self._meta_table.get(doc_id=1) or {})
+
+    # the file's layout, kept in the cache (``layout``) ------------------------
+
+    def file_digest(self) -> str | None:
+        """The digest of the file's bytes as read (None for no file, or tables not yet written)."""
+        if self.storage.dirty or self.storage.legacy is not None:
+            return None
+        if self._file_digest is None:
+            raw = self.storage.fetch()
+            if raw is not None:
+                from .cache import digest
+
+                self._file_digest = digest(raw)
+        return self._file_digest
+
+    def cache(self):
+        """The cache of this database (``cache.Cache``), read once."""
+        if self._cache is None:
+            from .cache import Cache
+
+            self._cache = Cache(self.real)
+        return self._cache
+
+    def _indexed(self) -> dict | None:
+        """A reader's index of the file read now (meta table, and each session's place and outline), from
+        the cache when kept for exactly these bytes; else made once from the parsed file and kept, when
+        ginscore's layout; None for a writer, or another layout."""
+        if self._writer or self.storage.legacy is not None:
+            return None
+        if self._index is None:
+            self._index = {}
+            raw, found = self.storage.fetch(), self.file_digest()
+            if raw is None or found is None:
+                return None
+            kept = self.cache().section("index")
+            if _index_fits(kept, found, len(raw)):
+                self._index = kept
+            else:
+                self._keep_index(raw, found)  # for the next command: this one has parsed the file whole
+        return self._index or None
+
+    def _keep_index(self, raw: bytes, found: str) -> None:
+        from .layout import places_of
+
+        tables = self.storage.read()
+        if self.storage.as_read or self.storage.legacy is not None:
+            return
+        places = places_of(raw, tables)
+        if places is not None:
+            self.cache().keep_index(_index_of(found, tables, places))
+
+    def digest_of(self, doc: dict) -> str:
+        """The digest of a stored session's facts as read now (``cache.session_digest``): for an
+        outline, of its document's bytes in the file (the same bytes: the layout is ginscore's)."""
+        from .cache import digest, session_digest
+
+        slot = self._slot(doc)
+        if slot is None:
+            return session_digest(doc)
+        places = self._index["places"]
+        return digest(self.storage.fetch()[places[2 * slot]:places[2 * slot + 1]])
 
     def _live_named(self, name: str) -> tuple[int, dict]:
         """The live session called exactly ``name``."""
@@ -135,7 +242,7 @@ class Database:
 
     def names(self, *, include_deleted: bool = False) -> list[str]:
         """Live session names (``include_deleted``: also the names deleted sessions keep)."""
-        chosen = self.entries() if include_deleted else self.live()
+        chosen = self.outlines() if include_deleted else self.live()
         return [name for _, doc in chosen if (name := _name(doc)) is not None]
 
     def find_name(self, typed: str | None) -> str:
@@ -150,12 +257,12 @@ class Database:
             current = self.current_name
             if current is not None:
                 return current
-            if not self.live() and self.entries():
+            if not self.live() and self.outlines():
                 raise NoSuchSession(
                     "no session is current: every session is deleted; `ginscore restore NAME` brings one back "
                     "(see `ginscore sessions --deleted`), or start one with `ginscore new`"
                 )
-            if not self.entries():
+            if not self.outlines():
                 raise NoSuchSession("there is no session yet; start one, like `ginscore new standard Ann Ben`")
             raise NoSuchSession("no session is current; pick one with `ginscore use NAME` (see `ginscore sessions`)")
         live = self.names()
@@ -184,6 +291,7 @@ class Database:
         Listings (``sessions``, ``history``, ``stats``) read every session and so
         fail on a damaged one, naming it, rather than leave it out silently.
         """
+        doc = self.whole(doc)
         try:
             facts = session_from_dict(doc, strict=False)
         except Refused as error:
@@ -199,7 +307,7 @@ class Database:
 
     def deleted(self) -> list[tuple[SessionFacts, str]]:
         """Deleted sessions with when they were deleted, the most recently deleted first."""
-        gone = sorted(((doc, str(doc["deleted_at"])) for _, doc in self.entries() if doc.get("deleted_at")),
+        gone = sorted(((doc, str(doc["deleted_at"])) for _, doc in self.outlines() if doc.get("deleted_at")),
                       key=lambda pair: pair[1], reverse=True)
         return [(self.facts_of(doc), when) for doc, when in gone]
 
@@ -208,7 +316,7 @@ class Database:
         return [self.facts_of(doc) for _, doc in self.live() if doc.get("match") == match]
 
     def deleted_count(self) -> int:
-        return sum(1 for _, doc in self.entries() if doc.get("deleted_at"))
+        return sum(1 for _, doc in self.outlines() if doc.get("deleted_at"))
 
     def listed(self) -> list[tuple[int, str, str | None]]:
         """Every live session as (id, name, started), in the order they were added, without reading their facts."""
@@ -360,8 +468,43 @@ class Database:
         return self.load(name), [matches[0] for n, _ in same if n != doc_id]
 
     def flush(self) -> bool:
-        """Write every change at once (a writer, under the lock); False when nothing changed."""
-        return self.storage.commit()
+        """Write every change at once (a writer, under the lock); False when nothing changed.
+
+        Where the file now has each session is kept in the cache, so the next reader parses only the
+        sessions it reads (``layout``)."""
+        committed = self.storage.commit()
+        if committed and self.storage.places is not None:
+            from .cache import Cache, digest
+
+            index = _index_of(digest(self.storage.raw), self.storage.read(), self.storage.places)
+            Cache(self.real).keep_index(index)  # as read from the cache file: nothing this command made
+        return committed
+
+
+def _index_of(file_digest: str, tables: dict, places: list[list[int]]) -> dict:
+    """What a reader of the file of this digest needs before any session's facts (``Database._indexed``):
+    the meta table, and each session's document id, place in the file and outline."""
+    sessions = tables.get("sessions", {})
+    return {"file": file_digest, "meta": tables.get("meta", {}),
+            "numbers": [n for n, _, _ in places],
+            "places": [at for _, start, end in places for at in (start, end)],
+            "outlines": [outline(sessions[str(n)]) for n, _, _ in places]}
+
+
+def _index_fits(index, file_digest: str, size: int) -> bool:
+    """An index kept for exactly the file of this digest, whole and well formed (a cache is never trusted
+    further than it checks)."""
+    if not isinstance(index, dict) or index.get("file") != file_digest:
+        return False
+    meta, numbers, places, outlines = (index.get(key) for key in ("meta", "numbers", "places", "outlines"))
+    if not (isinstance(meta, dict) and isinstance(meta.get("1", {}), dict) and isinstance(numbers, list)
+            and isinstance(places, list) and isinstance(outlines, list)
+            and len(places) == 2 * len(numbers) == 2 * len(outlines)):
+        return False
+    if not (all(type(n) is int for n in numbers) and all(type(at) is int for at in places)
+            and all(type(outline) is dict for outline in outlines) and numbers == sorted(set(numbers))):
+        return False  # (TinyDB numbers documents upwards, in the order it adds them)
+    return not places or (places == sorted(places) and places[0] >= 0 and places[-1] <= size)
 
 
 def _same_file(one: str, other: str) -> bool:

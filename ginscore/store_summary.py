@@ -28,7 +28,7 @@ _VERSION: str | None = None
 
 
 MADE_BY = ("cards", "fields", "records", "rules", "stakes", "stats", "summary", "variants", "store_summary",
-           "ratings", "derived")  # the modules whose code what the cache keeps is made by
+           "ratings", "derived", "layout", "store", "cache")  # the modules whose code what the cache keeps is made by
 
 
 def version() -> str:

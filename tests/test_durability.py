@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import tempfile
 import random
 import signal
 import sys
@@ -167,6 +168,9 @@ def _die_at(step: int, db: str, counted: str | None = None) -> None:
     """Record one hand, but die (as a SIGKILL would) just before the write's ``step``-th call of
     fsync, replace or unlink; with ``counted``, die at none and write the number of calls there."""
     _quiet()
+    # A cache folder of its own: every run starts from none, so the cache files it writes (where the
+    # file has each session, after the commit) are the same calls in the counted run and the deadly ones.
+    os.environ["GINSCORE_CACHE"] = tempfile.mkdtemp()
     calls = [0]
 
     def deadly(real):

@@ -1,0 +1,150 @@
+"""Where each session lies in the file: a reader parses only the sessions it reads (ginscore/layout.py).
+
+The places are derived data, kept in the cache for exactly the file's bytes: a reader that uses
+them says what a reader of the whole file says, and a cache that lies is never believed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import orjson
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from ginscore.cache import Cache, digest
+from ginscore.layout import OUTLINED, laid_out, outline, places_of
+
+from .profiles import examples
+from .test_storage import EVENING, _every_output
+
+_scalars = st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(max_size=12) | st.floats(
+    allow_nan=False, allow_infinity=False)
+_values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+    st.text(max_size=6), inner, max_size=3), max_leaves=8)
+_docs = st.dictionaries(st.sampled_from(OUTLINED + ("hands", "rules", "players", "notes", "}", '","1":{')),
+                        _values, max_size=8)
+
+
+@given(meta=st.dictionaries(st.sampled_from(["1"]), st.dictionaries(st.text(max_size=8), _values, max_size=3)),
+       sessions=st.dictionaries(st.integers(1, 10**6).map(str), _docs, max_size=6))
+@settings(max_examples=examples(200))
+def test_a_document_at_a_time_is_the_same_bytes_as_the_tables_at_once(meta, sessions):
+    tables = {"meta": meta, "sessions": sessions}
+    written, places = laid_out(tables)
+    assert written == orjson.dumps(tables)
+    assert [n for n, _, _ in places] == [int(key) for key in sessions]
+    for (n, start, end), doc in zip(places, sessions.values()):
+        assert orjson.loads(written[start:end]) == doc
+    assert places_of(written, tables) == places
+
+
+def test_another_layout_has_no_places():
+    tables = {"meta": {"1": {"schema_version": 4}}, "sessions": {"1": {"name": "a"}, "2": {"name": "b"}}}
+    assert places_of(json.dumps(tables, indent=2).encode(), tables) is None  # a person's script wrote it
+    assert places_of(json.dumps(tables).encode(), tables) is None  # Python's json: spaces after : and ,
+    turned = {"sessions": tables["sessions"], "meta": tables["meta"]}
+    assert places_of(orjson.dumps(turned), turned) is None
+    assert places_of(b"", {}) is None
+    assert outline({"name": "a", "hands": "x", "id": "s-1"}) == {"id": "s-1", "name": "a"}
+
+
+def _index(db_path):
+    return Cache(os.path.realpath(db_path)).section("index")
+
+
+def test_every_write_keeps_where_each_session_is_for_the_file_it_wrote(ok, db_path):
+    for args in EVENING[:14]:
+        ok(*args)
+        index = _index(db_path)
+        raw = db_path.read_bytes()
+        assert index["file"] == digest(raw), args
+        docs = json.loads(raw)["sessions"]
+        assert index["numbers"] == [int(key) for key in docs]
+        places = index["places"]
+        for slot, key in enumerate(docs):
+            assert json.loads(raw[places[2 * slot]:places[2 * slot + 1]]) == docs[key]
+            assert index["outlines"][slot] == {k: docs[key][k] for k in OUTLINED if k in docs[key]}
+
+
+def test_a_reader_through_the_places_says_what_a_reader_of_the_whole_file_says(ok, db_path, tmp_path, monkeypatch):
+    for args in EVENING:
+        ok(*args)
+    ok("delete", "hollywood-2", "--yes")
+    assert _index(db_path)["file"] == digest(db_path.read_bytes())
+    through_places = _every_output(ok)
+    ratings = ok("ratings", "--json").stdout
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "none-yet"))
+    assert _every_output(ok) == through_places
+    assert ok("ratings", "--json").stdout == ratings
+
+
+def test_a_file_rewritten_by_a_persons_script_is_read_whole_and_the_same(ok, db_path):
+    for args in EVENING[:14]:
+        ok(*args)
+    before = _every_output(ok)
+    tables = json.loads(db_path.read_bytes())
+    db_path.write_text(json.dumps(tables, indent=4, ensure_ascii=False), encoding="utf-8")  # TinyDB's own way
+    assert _every_output(ok) == before
+    assert _index(db_path)["file"] != digest(db_path.read_bytes())  # no places for that layout
+    ok("hand", "ann", "1", "30")
+    assert _index(db_path)["file"] == digest(db_path.read_bytes())
+
+
+def _forged(db_path, change) -> None:
+    """The cache's index changed by ``change`` and sealed again, as only someone forging it would."""
+    cache = Cache(os.path.realpath(db_path))
+    index = json.loads(json.dumps(cache.section("index")))  # a copy: the kept one is compared with it
+    change(index, db_path.read_bytes())
+    cache.keep_index(index)
+    assert Cache(os.path.realpath(db_path)).section("index") == index
+
+
+def _swap_first_two(index, raw):
+    places = index["places"]
+    places[0:2], places[2:4] = places[2:4], places[0:2]
+
+
+def _swap(index, raw, keys=("numbers", "outlines", "places")):
+    for key in keys:
+        width = 2 if key == "places" else 1
+        found = index[key]
+        found[0:width], found[width:2 * width] = found[width:2 * width], found[0:width]
+
+
+FORGERIES = {
+    "two sessions' numbers, places and outlines swapped": _swap,
+    "numbers not whole": lambda index, raw: index["numbers"].__setitem__(0, "1"),
+    "a place past the end": lambda index, raw: index["places"].__setitem__(-1, len(raw) + 10),
+    "places out of order": _swap_first_two,
+    "a place on the meta table": lambda index, raw: index["places"].__setitem__(slice(0, 2), [8, raw.index(b"}}") + 2]),
+    "a place on another session": lambda index, raw: index["places"].__setitem__(
+        slice(0, 2), index["places"][2:4]),
+    "an outline not an object": lambda index, raw: index["outlines"].__setitem__(0, ["friday"]),
+    "no meta": lambda index, raw: index.__setitem__("meta", []),
+    "fewer outlines": lambda index, raw: index["outlines"].pop(),
+}
+
+
+@pytest.mark.parametrize("forgery", FORGERIES)
+def test_a_forged_index_is_never_believed(ok, db_path, tmp_path, monkeypatch, forgery):
+    for args in EVENING[:14]:
+        ok(*args)
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cold"))
+    expected = _every_output(ok)
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cache"))
+    _forged(db_path, FORGERIES[forgery])
+    assert _every_output(ok) == expected
+
+
+def test_an_index_whose_outlines_were_swapped_still_gives_each_session_its_own_facts(ok, db_path):
+    """A forged outline is what the lists show (the cache is the user's own, sealed against damage, not
+    forgery), but the facts read for a session are always that session's: the file decides."""
+    for args in EVENING[:14]:
+        ok(*args)
+    expected = _every_output(ok)
+    _forged(db_path, lambda index, raw: _swap(index, raw, keys=("outlines",)))
+    found = _every_output(ok)
+    for name in ("status", "log", "export"):
+        assert found[name] == expected[name]
