@@ -100,6 +100,7 @@ class Cache:
         self._raw = b""
         self._places: dict[str, list] = {}
         self._sections: dict[str, object] = {}
+        self._keyed: dict[str, Keyed] = {}
         self._changed: set[str] = set()
         self._read()
 
@@ -145,9 +146,22 @@ class Cache:
                 self._sections[name] = None
         return self._sections[name]
 
+    def keyed(self, name: str) -> "Keyed":
+        """A section of many values by key, each parsed only when asked for (empty when missing or damaged)."""
+        if name not in self._keyed:
+            self._keyed[name] = Keyed.of(self._kept(name) or b"")
+        return self._keyed[name]
+
+    def put_keyed(self, name: str, values: dict[str, bytes]) -> None:
+        """Keep these values (each its JSON bytes) under their keys as the section ``name``."""
+        self._keyed[name] = Keyed.made(values)
+        self._sections[name] = None
+        self._changed.add(name)
+
     def names(self) -> set[str]:
         """The sections kept or put."""
-        return set(self._places) | {name for name, value in self._sections.items() if value is not None}
+        return set(self._places) | {name for name, value in self._sections.items() if value is not None} | {
+            name for name in self._changed if name in self._keyed}
 
     def fits(self, file_digest: str) -> bool:
         """Whether the sections were made from exactly this database file."""
@@ -172,7 +186,9 @@ class Cache:
             return
         parts, places, at = [], {}, 0
         for name in sorted(keep):
-            if name in self._changed or name not in self._places:
+            if name in self._changed and name in self._keyed:
+                data = self._keyed[name].data
+            elif name in self._changed or name not in self._places:
                 if self.section(name) is None:
                     continue
                 data = dumps(self.section(name))
@@ -187,6 +203,52 @@ class Cache:
         _write(self.path, data + b"\n" + b"".join(parts))
         self._raw, self._places, self.made_from = b"".join(parts), places, file_digest  # as now written
         self._changed.clear()
+
+
+class Keyed:
+    """A section of many JSON values by key (``rows``: a session's row by the digest of its facts): its
+    bytes are a line of where each value is, then the values, so a listing of 20 sessions parses 20
+    rows, not 5,000. A value whose place or bytes are not sound reads as missing (it is made again)."""
+
+    def __init__(self, places: dict, body: bytes, data: bytes):
+        self.places, self.body, self.data = places, body, data
+
+    @classmethod
+    def of(cls, data: bytes) -> "Keyed":
+        head, _, body = data.partition(b"\n")
+        try:
+            places = orjson.loads(head) if head else {}
+        except orjson.JSONDecodeError:
+            places = {}
+        return cls(places if isinstance(places, dict) else {}, body, data)
+
+    @classmethod
+    def made(cls, values: dict[str, bytes]) -> "Keyed":
+        places, at = {}, 0
+        for key, value in values.items():
+            places[key] = [at, at + len(value)]
+            at += len(value)
+        body = b"".join(values.values())
+        return cls(places, body, orjson.dumps(places) + b"\n" + body)
+
+    def keys(self):
+        return self.places.keys()
+
+    def raw(self, key: str) -> bytes | None:
+        """The bytes of the value kept under ``key`` (None when there is none, or its place is not sound)."""
+        place = self.places.get(key)
+        if not (type(place) is list and len(place) == 2 and all(type(at) is int for at in place)
+                and 0 <= place[0] <= place[1] <= len(self.body)):
+            return None
+        return self.body[place[0]:place[1]]
+
+    def get(self, key: str):
+        """The value kept under ``key``, parsed now (None when missing or not JSON)."""
+        data = self.raw(key)
+        try:
+            return None if data is None else orjson.loads(data)
+        except orjson.JSONDecodeError:
+            return None
 
 
 def _write(path: Path, data: bytes) -> None:

@@ -20,6 +20,21 @@ from .storage import dumps
 from .errors import DatabaseUnusable
 
 
+# What every row ``store_summary.summarise`` makes holds (a Hollywood one also its "games"); a
+# session that cannot be read has only "unusable".
+ROW_KEYS = frozenset(("counts", "created_at", "final", "hands_played", "match", "name", "over", "players",
+                      "score", "variant", "winner"))
+
+
+def _sound(row) -> bool:
+    """A kept row of the shape ``summarise`` makes (a cache file is checked as any file is)."""
+    if not isinstance(row, dict):
+        return False
+    if "unusable" in row:
+        return set(row) == {"unusable"} and isinstance(row["unusable"], str)
+    return ROW_KEYS <= set(row) <= ROW_KEYS | {"games"} and isinstance(row["name"], str)
+
+
 class Derived:
     """The rows and tallies of one open database."""
 
@@ -47,14 +62,13 @@ class Derived:
                 self.cache.put("digests", {str(n): key for n, key in self._digests.items()})
         return self._digests
 
-    def _kept_rows(self) -> dict:
-        found = self.cache.section("rows")
-        return found if isinstance(found, dict) else {}
+    def _kept_rows(self):
+        return self.cache.keyed("rows")
 
     def _row(self, doc_id: int) -> dict:
         key = self.digests()[doc_id]
         row = self._made.get(key) or self._kept_rows().get(key)
-        if not isinstance(row, dict) or not row:
+        if not _sound(row):
             from .store_summary import summarise
 
             row = self._made[key] = summarise(dict(self.db.whole(self._doc(doc_id))))
@@ -138,9 +152,9 @@ class Derived:
         if self.file_digest is None:
             return
         if self._made:
-            digests = set(self.digests().values())
-            rows = {key: row for key, row in self._kept_rows().items() if key in digests}
-            rows.update(self._made)
-            self.cache.put("rows", rows)
+            digests, kept = set(self.digests().values()), self._kept_rows()
+            rows = {key: kept.raw(key) for key in kept.keys() if key in digests}
+            rows.update((key, dumps(row)) for key, row in self._made.items())
+            self.cache.put_keyed("rows", {key: row for key, row in rows.items() if row is not None})
         self.digests()  # kept whenever anything is: what the next run checks the rows by
         self.cache.save(self.file_digest, self.cache.names() | {"digests"} | ({"rows"} if self._made else set()))
