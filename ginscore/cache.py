@@ -66,14 +66,15 @@ def folder() -> Path | None:
         return None
 
 
-def path_for(real: str) -> Path | None:
-    """The cache file of the database whose real path is ``real``."""
+def path_for(real: str, kind: str = "") -> Path | None:
+    """The cache file of the database whose real path is ``real`` (``kind``: one of its other cache
+    files, ``places`` for its index)."""
     where = folder()
     if where is None:
         return None
     stem = re.sub(r"[^A-Za-z0-9_-]", "_", os.path.basename(real))[:40] or "db"
     named = hashlib.sha256(os.fsencode(real)).hexdigest()[:16]
-    return where / f"{stem}-{named}.json"
+    return where / f"{stem}-{named}{'.' + kind if kind else ''}.json"
 
 
 def digest(data: bytes) -> str:
@@ -94,8 +95,8 @@ class Cache:
     bytes do not match its digest, or a stamp of other code, reads as missing.
     """
 
-    def __init__(self, real: str):
-        self.path = path_for(real)
+    def __init__(self, real: str, kind: str = ""):
+        self.path = path_for(real, kind)
         self.made_from: str | None = None  # the digest of the database file the sections were made from
         self._raw = b""
         self._places: dict[str, list] = {}

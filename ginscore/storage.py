@@ -159,7 +159,6 @@ class DatabaseStorage(Storage):
         self.legacy = None  # a ``legacy.Old`` when the file is of an older layout
         self.as_read = False  # only Python's json could read the file: written back the same way (``dumps``)
         self.dirty = False
-        self.places: list[list[int]] | None = None  # where the last commit put each session (``layout``)
         self._data: dict | None = None
         self._fetched = False
 
@@ -194,25 +193,19 @@ class DatabaseStorage(Storage):
 
     # ginscore's --------------------------------------------------------------
 
+    def tables(self) -> dict:
+        """The two tables as ``commit`` writes them: ``meta``, then ``sessions``."""
+        data = self.read()
+        return {name: data.get(name, {}) for name in TABLES}
+
     def commit(self) -> bool:
         """Replace the file with the tables as they now are (under the lock): False when nothing changed."""
         if not self.writer:
             raise RuntimeError("only a writer commits")
         if not self.dirty and self.legacy is None:
             return False
-        data = self.read()
-        data.setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
-        tables = {name: data.get(name, {}) for name in TABLES}
-        written, places = None, None
-        if not self.as_read:
-            from .layout import laid_out
-
-            try:
-                written, places = laid_out(tables)  # the bytes dumps() writes, and where each session is
-            except TypeError:  # a value orjson cannot write: dumps() writes it its own way
-                pass
-        if written is None:
-            written = dumps(tables, as_read=self.as_read)
+        self.read().setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
+        written = dumps(self.tables(), as_read=self.as_read)
         if written == self.raw:
             self.dirty = False
             return False
@@ -227,7 +220,7 @@ class DatabaseStorage(Storage):
         if self.legacy is not None:
             self.legacy.put_away()
             self.legacy = None
-        self.raw, self.dirty, self.places = written, False, places
+        self.raw, self.dirty = written, False
         return True
 
     def _unchanged(self) -> os.stat_result | None:

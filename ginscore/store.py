@@ -49,6 +49,7 @@ from pathlib import Path
 import orjson
 
 from . import atomic, interrupts
+from . import layout
 from .layout import outline
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .fields import shown_value
@@ -100,8 +101,10 @@ class Database:
         self._slots: dict[int, int] | None = None
         self._file_digest: str | None = None
         self._cache = None
+        self._places_cache = None
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
         self._derived = None
+        self._changed: set[int] = set()  # the sessions a writer has added or replaced
 
     # reading --------------------------------------------------------------
 
@@ -183,6 +186,15 @@ class Database:
             self._cache = Cache(self.real)
         return self._cache
 
+    def _places(self):
+        """The cache file of this database's index (``layout``): one of its own, small, so a command on
+        one session reads and a writer rewrites it alone, not every session's kept rows."""
+        if self._places_cache is None:
+            from .cache import Cache
+
+            self._places_cache = Cache(self.real, "places")
+        return self._places_cache
+
     def _indexed(self) -> dict | None:
         """A reader's index of the file read now (meta table, and each session's place and outline), from
         the cache when kept for exactly these bytes; else made once from the parsed file and kept, when
@@ -194,22 +206,15 @@ class Database:
             raw, found = self.storage.fetch(), self.file_digest()
             if raw is None or found is None:
                 return None
-            kept = self.cache().section("index")
-            if _index_fits(kept, found, len(raw)):
+            kept = self._places().section("index")
+            if layout.fits(kept, found, len(raw)):
                 self._index = kept
-            else:
-                self._keep_index(raw, found)  # for the next command: this one has parsed the file whole
+            else:  # kept for the next command: this one has parsed the file whole
+                tables = self.storage.tables()
+                index = None if self.storage.as_read or self.storage.legacy else layout.index_of(found, raw, tables)
+                if index is not None:
+                    self._places().keep_index(index)
         return self._index or None
-
-    def _keep_index(self, raw: bytes, found: str) -> None:
-        from .layout import places_of
-
-        tables = self.storage.read()
-        if self.storage.as_read or self.storage.legacy is not None:
-            return
-        places = places_of(raw, tables)
-        if places is not None:
-            self.cache().keep_index(_index_of(found, tables, places))
 
     def digest_of(self, doc: dict) -> str:
         """The digest of a stored session's facts as read now (``cache.session_digest``): for an
@@ -403,6 +408,7 @@ class Database:
     def insert(self, doc: dict) -> int:
         """Store a session's document as it is (``merge``: one from another database); its document id."""
         found = self._sessions.insert(doc)
+        self._changed.add(found)
         if self._entries is not None:
             self._entries.append((found, self.storage.read()["sessions"][str(found)]))
         if self._taken is not None and not doc.get("deleted_at") and _name(doc) is not None:
@@ -417,6 +423,7 @@ class Database:
             stored.update(doc)
 
         self._sessions.update(put, doc_ids=[doc_id])
+        self._changed.add(doc_id)
         self._entries = self._taken = self._derived = None
 
     def save(self, facts: SessionFacts) -> None:
@@ -470,41 +477,24 @@ class Database:
     def flush(self) -> bool:
         """Write every change at once (a writer, under the lock); False when nothing changed.
 
-        Where the file now has each session is kept in the cache, so the next reader parses only the
-        sessions it reads (``layout``)."""
+        The new file's index is kept in the cache (``layout``), so the next reader parses only the
+        sessions it reads: found from the old file's index and the sessions this command changed."""
+        if not self.storage.dirty and self.storage.legacy is None:
+            return self.storage.commit()
+        from .cache import digest
+
+        raw = self.storage.raw if self.storage.legacy is None else None
         committed = self.storage.commit()
-        if committed and self.storage.places is not None:
-            from .cache import Cache, digest
-
-            index = _index_of(digest(self.storage.raw), self.storage.read(), self.storage.places)
-            Cache(self.real).keep_index(index)  # as read from the cache file: nothing this command made
+        if committed and not self.storage.as_read:
+            cache, written = self._places(), self.storage.raw
+            found, old, index = digest(written), cache.section("index"), None
+            if raw and layout.fits(old, digest(raw), len(raw)):
+                index = layout.moved(old, raw, found, written, self.storage.tables(), self._changed)
+            if index is None:  # no index of the file read: found from every session (once)
+                index = layout.index_of(found, written, self.storage.tables())
+            if index is not None:
+                cache.keep_index(index)
         return committed
-
-
-def _index_of(file_digest: str, tables: dict, places: list[list[int]]) -> dict:
-    """What a reader of the file of this digest needs before any session's facts (``Database._indexed``):
-    the meta table, and each session's document id, place in the file and outline."""
-    sessions = tables.get("sessions", {})
-    return {"file": file_digest, "meta": tables.get("meta", {}),
-            "numbers": [n for n, _, _ in places],
-            "places": [at for _, start, end in places for at in (start, end)],
-            "outlines": [outline(sessions[str(n)]) for n, _, _ in places]}
-
-
-def _index_fits(index, file_digest: str, size: int) -> bool:
-    """An index kept for exactly the file of this digest, whole and well formed (a cache is never trusted
-    further than it checks)."""
-    if not isinstance(index, dict) or index.get("file") != file_digest:
-        return False
-    meta, numbers, places, outlines = (index.get(key) for key in ("meta", "numbers", "places", "outlines"))
-    if not (isinstance(meta, dict) and isinstance(meta.get("1", {}), dict) and isinstance(numbers, list)
-            and isinstance(places, list) and isinstance(outlines, list)
-            and len(places) == 2 * len(numbers) == 2 * len(outlines)):
-        return False
-    if not (all(type(n) is int for n in numbers) and all(type(at) is int for at in places)
-            and all(type(outline) is dict for outline in outlines) and numbers == sorted(set(numbers))):
-        return False  # (TinyDB numbers documents upwards, in the order it adds them)
-    return not places or (places == sorted(places) and places[0] >= 0 and places[-1] <= size)
 
 
 def _same_file(one: str, other: str) -> bool:
