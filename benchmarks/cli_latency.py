@@ -27,7 +27,8 @@ large ones are cached between runs in ``--cache`` (default
 ``~/.cache/ginscore-bench``) under a key made of this builder's source and
 ginscore's own source, so a rerun is quick and a change to either rebuilds.
 
-Peak memory is each child's own maximum resident set (``os.wait4``).
+Peak memory is each child's own maximum resident set (``os.wait4``), in the
+counted rounds (warm caches; the cold runs' own as ``cold_<command>_peak_mib``).
 ginscore's modules are compiled to bytecode first, as ``pip install .``
 leaves them, even where PYTHONDONTWRITEBYTECODE is set.
 
@@ -301,10 +302,13 @@ def main() -> None:
     peaks: dict[tuple, float] = {}
     ratios: dict[str, list[float]] = {}
 
+    counting = [args.no_warm_up]  # the warm-up round (cold caches) counts in neither times nor peaks
+
     def timed(key: tuple, argv: list[str]) -> float:
         elapsed, peak = run(argv, env)
         seconds.setdefault(key, []).append(elapsed)
-        peaks[key] = max(peaks.get(key, 0.0), peak)
+        if counting[0]:
+            peaks[key] = max(peaks.get(key, 0.0), peak)
         return elapsed
 
     def versus(key: str, this: float, argv: list[str], counted: bool) -> None:
@@ -315,6 +319,7 @@ def main() -> None:
 
     skip = 0 if args.no_warm_up else 1  # the warm-up round's times, left out of the medians
     for round_number in range(1 - skip, args.rounds + 1):  # round 0 warms the caches, uncounted
+        counting[0] = round_number > 0
         floor = {name: timed(("floor", name), [python, *argv]) for name, argv in FLOORS.items()}
         if round_number > 0:
             ratios.setdefault("floor_typer_vs_human", []).append(floor["typer"] / floor["human"])
@@ -360,7 +365,7 @@ def main() -> None:
         shutil.rmtree(folder / "cache", ignore_errors=True)
         elapsed, peak = run([python, "-m", "ginscore", "--db", str(paths[largest]), *argv], env)
         summary[f"cold_{label}_s"] = round(elapsed, 2)
-        peaks[("cold " + label, largest)] = peak
+        summary[f"cold_{label}_peak_mib"] = round(peak, 1)
         print(f"  {'cold ' + label + ' (s)':<28}{elapsed:>8.2f}")
     summary[f"peak_mib_{_short(largest)}"] = round(max(peaks[(label, largest)] for label, *_ in commands), 1)
     summary["peak_floor_mib"] = round(peaks[("floor", "human")], 1)

@@ -173,6 +173,18 @@ class Cache:
             self._sections[name] = value
             self._changed.add(name)
 
+    def writable(self) -> bool:
+        """Whether this cache file could be written (a folder that is there and writable, or could be
+        made): what is only worth working out to be kept is not worked out otherwise."""
+        if self.path is None:
+            return False
+        folder = self.path.parent
+        while not folder.exists():
+            if folder.parent == folder:
+                return False
+            folder = folder.parent
+        return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+
     def keep_index(self, index: dict) -> None:
         """Keep a database file's index (``store.Database._indexed``: it names the file it was made of)
         beside every other section, as they are."""

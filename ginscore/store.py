@@ -143,7 +143,7 @@ class Database:
             found = None
         if not isinstance(found, dict) or outline(found) != doc:  # only a forged cache points elsewhere:
             sessions = self.storage.read()["sessions"].values()  # the file decides which session it outlines
-            found = next((whole for whole in sessions if outline(whole) == doc), {})
+            found = next((stored for stored in sessions if outline(stored) == doc), {})
         return found
 
     def _slot(self, doc: dict) -> int | None:
@@ -209,7 +209,7 @@ class Database:
             kept = self._places().section("index")
             if layout.fits(kept, found, len(raw)):
                 self._index = kept
-            else:  # kept for the next command: this one has parsed the file whole
+            elif self._places().writable():  # kept for the next command: this one parses the file whole
                 tables = self.storage.tables()
                 index = None if self.storage.as_read or self.storage.legacy else layout.index_of(found, raw, tables)
                 if index is not None:

@@ -45,7 +45,7 @@ def test_cli_latency_benchmark_runs_on_a_tiny_size(tmp_path):
     last = json.loads(done.stdout.strip().splitlines()[-1])
     expected = {f"{c}_vs_{floor}" for c in only for floor in ("floor", "typer")} | {f"{c}_40_vs_4" for c in only}
     assert set(last) == expected | {"floor_typer_vs_human", "peak_mib_40", "peak_floor_mib", "cold_stats_s",
-                                    "cold_ratings_s"}
+                                    "cold_ratings_s", "cold_stats_peak_mib", "cold_ratings_peak_mib"}
     assert all(value > 0 for value in last.values())
     assert "4 hands" in done.stdout and "40 hands" in done.stdout
     assert (tmp_path / "db-4.json").exists() and (tmp_path / "db-40.json").exists()

@@ -201,3 +201,27 @@ def test_a_hand_finds_the_new_places_from_the_old_not_from_every_session(ok, db_
                  ["rename", "late"], ["new", "standard", "Ann", "Ben", "--dealer", "Ann"], ["hand", "ben", "1", "9"]):
         ok(*args)
         assert _index(db_path)["file"] == digest(db_path.read_bytes()), args
+
+
+def test_with_no_cache_to_keep_it_in_a_reader_never_works_out_an_index(ok, db_path, tmp_path, monkeypatch):
+    """An index is worth working out only to be kept: with a cache folder that cannot be written (or
+    none at all), a reader reads the file whole and lays out nothing more."""
+    import ginscore.layout
+
+    for args in EVENING[:14]:
+        ok(*args)
+    expected = _every_output(ok)
+
+    def every_session(*args):
+        raise AssertionError("every session laid out for nothing")
+
+    monkeypatch.setattr(ginscore.layout, "index_of", every_session)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("where the cache folder would be")
+    for cache in (blocker / "below", blocker):
+        monkeypatch.setenv("GINSCORE_CACHE", str(cache))
+        assert _every_output(ok) == expected
+    monkeypatch.setenv("GINSCORE_CACHE", "")
+    monkeypatch.setenv("XDG_CACHE_HOME", "")
+    monkeypatch.setenv("HOME", "")
+    assert _every_output(ok) == expected
