@@ -185,6 +185,13 @@ class Cache:
             folder = folder.parent
         return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
 
+    def drop(self, name: str) -> None:
+        """Write the cache file again without the section ``name``."""
+        self._sections[name] = None
+        self._keyed.pop(name, None)
+        self._changed.add(name)
+        self.save(self.made_from or "", self.names() - {name})
+
     def keep_index(self, index: dict) -> None:
         """Keep a database file's index (``store.Database._indexed``: it names the file it was made of)
         beside every other section, as they are."""

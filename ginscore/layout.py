@@ -9,9 +9,10 @@ and its ``outline`` (``OUTLINED``: what finding, naming and listing sessions rea
 index of the file it read parses a session's document (``raw[start:end]``) only when a command asks
 for its facts: ``status`` on one session of years of them parses that one.
 
-A writer that changed a few sessions finds the new places from the old index (``moved``): the sessions
-it did not change moved as blocks, compared byte for byte with the old file. A file of another layout
-(indented by a script, written by an older ginscore, a NaN edited in) has no index and is read whole.
+A writer with the index of the file it read parses only the sessions it reads or changes: the others
+stay their bytes (``Stored``) and are written back as they were, in a file laid out again a session at a
+time, which gives the new file's index too (``index_after``). A file of another layout (indented by a
+script, written by an older ginscore, a NaN edited in) has no index and is read whole.
 """
 
 from __future__ import annotations
@@ -27,6 +28,34 @@ def outline(doc: dict) -> dict:
     return {key: doc[key] for key in OUTLINED if key in doc}
 
 
+class Stored:
+    """A session's document not read yet, in a writer's tables (``lazy_tables``): its bytes in the file,
+    written back as they are unless the writer reads it (then it is parsed, and is a dict from then on).
+    Not a dict, so nothing can take it for the document."""
+
+    __slots__ = ("slot", "data")
+
+    def __init__(self, slot: int, data: bytes):
+        self.slot, self.data = slot, data
+
+    def parsed(self) -> dict | None:
+        try:
+            found = orjson.loads(self.data)
+        except orjson.JSONDecodeError:
+            return None
+        return found if isinstance(found, dict) else None
+
+
+def lazy_tables(index: dict, raw: bytes) -> dict | None:
+    """A writer's tables of ``raw`` from its index, no session parsed (``Stored``): when laid out again
+    they are exactly ``raw`` (so every session is under its own key, and bytes not changed are written
+    back as they were), else None."""
+    places = index["places"]
+    tables = {"meta": orjson.loads(orjson.dumps(index["meta"])), "sessions": {
+        str(n): Stored(slot, raw[places[2 * slot]:places[2 * slot + 1]]) for slot, n in enumerate(index["numbers"])}}
+    return tables if laid_out(tables)[0] == raw else None
+
+
 def _key(slot: int, number) -> bytes:
     """A session's key in the file as orjson writes it, with the comma before it (all but the first)."""
     name = b'"%d"' % number if type(number) is int else orjson.dumps(number)
@@ -39,12 +68,13 @@ def _head(tables: dict) -> bytes:
 
 def laid_out(tables: dict) -> tuple[bytes, list[int]]:
     """``orjson.dumps`` of the tables ``meta`` and ``sessions`` (in that order), written a session at a
-    time, and each session's place in it (``places``). Raises ``TypeError`` where orjson cannot write a
-    value (a lone surrogate, an integer past 64 bits)."""
+    time, and each session's place in it (``places``); a ``Stored`` document is its bytes. Raises
+    ``TypeError`` where orjson cannot write a value (a lone surrogate, an integer past 64 bits)."""
     parts, places = [_head(tables)], []
     at = len(parts[0])
     for slot, (key, doc) in enumerate(tables.get("sessions", {}).items()):
-        name, body = _key(slot, int(key) if key.isascii() and key.isdigit() else key), orjson.dumps(doc)
+        body = doc.data if type(doc) is Stored else orjson.dumps(doc)
+        name = _key(slot, int(key) if key.isascii() and key.isdigit() else key)
         places += (at + len(name), at + len(name) + len(body))
         at = places[-1]
         parts += (name, body)
@@ -71,52 +101,13 @@ def index_of(file_digest: str, raw: bytes, tables: dict) -> dict | None:
             "places": places, "outlines": [outline(doc) for doc in sessions.values()]}
 
 
-def moved(old: dict, raw: bytes, file_digest: str, written: bytes, tables: dict, changed: set[int]) -> dict | None:
-    """The index of ``written`` (the new bytes of ``tables``) from ``old``, the index of ``raw`` (the
-    bytes read), when only the sessions ``changed`` were replaced and new ones added at the end: each
-    run of unchanged sessions is found as a block, compared byte for byte with where it was; the
-    changed sessions are written again to find their length. None when anything does not add up."""
-    sessions = tables.get("sessions", {})
-    keys, numbers, places, outlines = list(sessions), old["numbers"], old["places"], old["outlines"]
-    count, before = len(keys), len(numbers)
-    if list(tables) != ["meta", "sessions"] or count < before or keys[:before] != list(map(str, numbers)):
-        return None
-    if not all(key.isascii() and key.isdigit() for key in keys[before:]):
-        return None
-    new_numbers = numbers + [int(key) for key in keys[before:]]
-    stops = sorted({numbers.index(n) for n in changed if n in numbers} | set(range(before, count)))
-    head = _head(tables)
-    if not written.startswith(head):
-        return None
-    new_places, new_outlines, at, slot = [], list(outlines), len(head), 0
-    for stop in stops + [count]:
-        if stop > slot:  # sessions slot .. stop - 1, unchanged: where they were, moved as one block
-            start = places[2 * slot] - len(_key(slot, numbers[slot]))
-            end = places[2 * stop - 1]
-            if not 0 <= start <= end <= len(raw) or written[at:at + end - start] != raw[start:end]:
-                return None
-            new_places += [place + at - start for place in places[2 * slot:2 * stop]]
-            at += end - start
-        if stop == count:
-            break
-        name, doc = _key(stop, new_numbers[stop]), sessions[keys[stop]]
-        try:
-            body = orjson.dumps(doc)
-        except TypeError:
-            return None
-        if written[at:at + len(name) + len(body)] != name + body:
-            return None
-        new_places += (at + len(name), at + len(name) + len(body))
-        at = new_places[-1]
-        if stop < before:
-            new_outlines[stop] = outline(doc)
-        else:
-            new_outlines.append(outline(doc))
-        slot = stop + 1
-    if written[at:] != b"}}":
-        return None
-    return {"file": file_digest, "meta": tables["meta"], "numbers": new_numbers, "places": new_places,
-            "outlines": new_outlines}
+def index_after(file_digest: str, tables: dict, places: list[int], outlines: list[dict]) -> dict:
+    """The index of the file a lazy writer laid out (``laid_out`` of ``tables``, with these ``places``):
+    a session not read keeps its outline (``outlines``: the old index's), the others are outlined now."""
+    sessions = tables["sessions"]
+    return {"file": file_digest, "meta": tables["meta"], "numbers": [int(key) for key in sessions],
+            "places": places,
+            "outlines": [outlines[doc.slot] if type(doc) is Stored else outline(doc) for doc in sessions.values()]}
 
 
 def fits(index, file_digest: str, size: int) -> bool:

@@ -161,6 +161,8 @@ class DatabaseStorage(Storage):
         self.dirty = False
         self._data: dict | None = None
         self._fetched = False
+        self._lazy = False  # a writer's tables from the file's index: sessions not read are ``layout.Stored``
+        self.places: list[int] | None = None  # where the last commit laid out each session, when lazy
 
     def fetch(self) -> bytes | None:
         """The file's bytes as read once for this command (None when there is no file yet), unparsed."""
@@ -193,6 +195,46 @@ class DatabaseStorage(Storage):
 
     # ginscore's --------------------------------------------------------------
 
+    def lazy(self, index: dict) -> bool:
+        """Take the tables from ``index`` (the file's, checked by the caller against its digest) before
+        anything is read: no session is parsed until it is read (``materialize``), and those never read
+        are written back as the bytes they were. False (and nothing changed) when the index does not
+        lay the file out exactly."""
+        from .layout import lazy_tables
+
+        if self._data is not None or not self.fetch():
+            return False
+        tables = lazy_tables(index, self.raw)
+        if tables is None:
+            return False
+        self._data, self._lazy = tables, True
+        return True
+
+    def materialize(self, key: str) -> dict | None:
+        """The document under ``key`` in the sessions table, parsed now if it was not read yet (None if
+        its bytes are not a document: only a forged index places one so, and ``unlazy`` then decides)."""
+        from .layout import Stored
+
+        found = self.read().get("sessions", {}).get(key)
+        if type(found) is Stored:
+            found = found.parsed()
+            if found is not None:
+                self._data["sessions"][key] = found
+        return found
+
+    def unlazy(self) -> dict:
+        """The tables with every session read: those not read yet from the whole file, parsed now."""
+        if self._lazy:
+            from .layout import Stored
+
+            whole = parsed(self.shown, self.raw)[0].get("sessions", {})
+            sessions = self._data.setdefault("sessions", {})
+            for key, doc in list(sessions.items()):
+                if type(doc) is Stored:
+                    sessions[key] = whole[key]
+            self._lazy = False
+        return self.read()
+
     def tables(self) -> dict:
         """The two tables as ``commit`` writes them: ``meta``, then ``sessions``."""
         data = self.read()
@@ -205,7 +247,16 @@ class DatabaseStorage(Storage):
         if not self.dirty and self.legacy is None:
             return False
         self.read().setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
-        written = dumps(self.tables(), as_read=self.as_read)
+        written = self.places = None
+        if self._lazy:
+            from .layout import laid_out
+
+            try:
+                written, self.places = laid_out(self.tables())  # the sessions not read, as they were
+            except TypeError:  # a value orjson cannot write: the whole file, written as dumps() can
+                self.unlazy()
+        if written is None:
+            written = dumps(self.tables(), as_read=self.as_read)
         if written == self.raw:
             self.dirty = False
             return False

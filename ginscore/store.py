@@ -50,7 +50,7 @@ import orjson
 
 from . import atomic, interrupts
 from . import layout
-from .layout import outline
+from .layout import Stored, outline
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .fields import shown_value
 from .records import derived_session_id, new_session_id, session_from_dict, session_to_dict
@@ -60,6 +60,8 @@ from .summary import as_typed
 from .variants import SessionFacts, fold, match_name
 
 LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
+FORGED_INDEX = ("was read through a cache of where each session is in it that does not match it (edited by hand?); "
+                "the cache was set aside and nothing was written: run the command again")
 READ_ONLY = ("is read-only (nobody may write it), so nothing was written; "
              "make it writable (chmod u+w) to record in it, or use --db for another file")
 
@@ -104,7 +106,6 @@ class Database:
         self._places_cache = None
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
         self._derived = None
-        self._changed: set[int] = set()  # the sessions a writer has added or replaced
 
     # reading --------------------------------------------------------------
 
@@ -116,7 +117,9 @@ class Database:
         here changes them: every change goes through TinyDB's ``Table``."""
         if self._entries is None:
             table = self.storage.read().get("sessions", {})
-            self._entries = [(int(key), doc) for key, doc in table.items()]
+            outlines = self._index["outlines"] if self._index else None
+            self._entries = [(int(key), outlines[doc.slot] if type(doc) is Stored else doc)  # a lazy writer's
+                             for key, doc in table.items()]
         return self._entries
 
     def outlines(self) -> list[tuple[int, dict]]:
@@ -137,12 +140,18 @@ class Database:
         if slot is None:
             return doc
         index, raw = self._index, self.storage.fetch()
-        try:
-            found = orjson.loads(raw[index["places"][2 * slot]:index["places"][2 * slot + 1]])
-        except orjson.JSONDecodeError:
-            found = None
+        if self._writer:  # parsed once, and from then on the document the writer's tables hold
+            found = self.storage.materialize(str(index["numbers"][slot]))
+        else:
+            try:
+                found = orjson.loads(raw[index["places"][2 * slot]:index["places"][2 * slot + 1]])
+            except orjson.JSONDecodeError:
+                found = None
         if not isinstance(found, dict) or outline(found) != doc:  # only a forged cache points elsewhere:
-            sessions = self.storage.read()["sessions"].values()  # the file decides which session it outlines
+            if self._writer:  # and a writer may have found a session by it: it stops, writing nothing
+                self._places().drop("index")
+                raise DatabaseUnusable(self.path, FORGED_INDEX)
+            sessions = self.storage.unlazy()["sessions"].values()  # the file decides which session it outlines
             found = next((stored for stored in sessions if outline(stored) == doc), {})
         return found
 
@@ -228,10 +237,12 @@ class Database:
         return digest(self.storage.fetch()[places[2 * slot]:places[2 * slot + 1]])
 
     def _live_named(self, name: str) -> tuple[int, dict]:
-        """The live session called exactly ``name``."""
+        """The live session called exactly ``name`` (for a writer, its outline checked against it)."""
         found = next(((n, doc) for n, doc in self.live() if doc.get("name") == name), None)
         if found is None:
             raise NoSuchSession(f"no session '{visible(name)}'; `ginscore sessions` lists them")
+        if self._writer:
+            self.whole(found[1])
         return found
 
     def _current(self) -> tuple[int, dict] | None:
@@ -329,9 +340,10 @@ class Database:
                 for n, doc in self.live()]
 
     def by_id(self) -> dict[str, tuple[int, dict]]:
-        """Every stored session (deleted ones too) by its session id."""
+        """Every stored session (deleted ones too, each whole) by its session id."""
         found = {}
         for n, doc in self.entries():
+            doc = self.whole(doc)
             found.setdefault(session_id_of(doc), (n, doc))
         return found
 
@@ -408,7 +420,6 @@ class Database:
     def insert(self, doc: dict) -> int:
         """Store a session's document as it is (``merge``: one from another database); its document id."""
         found = self._sessions.insert(doc)
-        self._changed.add(found)
         if self._entries is not None:
             self._entries.append((found, self.storage.read()["sessions"][str(found)]))
         if self._taken is not None and not doc.get("deleted_at") and _name(doc) is not None:
@@ -422,27 +433,28 @@ class Database:
             stored.clear()
             stored.update(doc)
 
+        if not isinstance(self.storage.materialize(str(doc_id)), dict):  # (a lazy writer's, not read yet)
+            self.storage.unlazy()
         self._sessions.update(put, doc_ids=[doc_id])
-        self._changed.add(doc_id)
         self._entries = self._taken = self._derived = None
 
     def save(self, facts: SessionFacts) -> None:
         """Replace a session's stored facts (its hands after hand, undo, edit, house)."""
         doc_id, old = self._live_named(facts.name)
         new = session_to_dict(facts._replace(id=old.get("id", facts.id)), rows=True)
-        self.replace(doc_id, dict(old) | new)  # fields a later ginscore wrote are kept
+        self.replace(doc_id, dict(self.whole(old)) | new)  # fields a later ginscore wrote are kept
 
     def rename(self, old: str, new: str) -> None:
         """Give a live session a new name; the current pointer follows it (it keeps the id)."""
         self._check_free(new, keep=old)
         doc_id, doc = self._live_named(old)
-        self.replace(doc_id, dict(doc) | {"name": new})
+        self.replace(doc_id, dict(self.whole(doc)) | {"name": new})
 
     def delete(self, name: str, at: str) -> bool:
         """Mark a live session deleted (nothing is removed); True when it was the current one."""
         current = self.current_name == name
         doc_id, doc = self._live_named(name)
-        self.replace(doc_id, dict(doc) | {"deleted_at": at})
+        self.replace(doc_id, dict(self.whole(doc)) | {"deleted_at": at})
         if current:
             self._set_current(None)
         return current
@@ -470,30 +482,38 @@ class Database:
             f"restore this one under another name with `ginscore restore {typed_as} --name NEW`, "
             f"or rename that one first with `ginscore rename --session {typed_as} NEW`"
         ))
-        self.replace(doc_id, {k: v for k, v in doc.items() if k != "deleted_at"} | {"name": name})
+        self.replace(doc_id, {k: v for k, v in self.whole(doc).items() if k != "deleted_at"} | {"name": name})
         self.make_current(name)
         return self.load(name), [matches[0] for n, _ in same if n != doc_id]
+
+    def lazy(self) -> None:
+        """A writer with the index of the file it read (``layout``) reads only the sessions it changes
+        or looks at; the others are written back as the bytes they were."""
+        raw = self.storage.fetch()
+        if not raw:
+            return
+        from .cache import digest
+
+        index = self._places().section("index")
+        if layout.fits(index, digest(raw), len(raw)) and self.storage.lazy(index):
+            self._index = index
 
     def flush(self) -> bool:
         """Write every change at once (a writer, under the lock); False when nothing changed.
 
-        The new file's index is kept in the cache (``layout``), so the next reader parses only the
-        sessions it reads: found from the old file's index and the sessions this command changed."""
-        if not self.storage.dirty and self.storage.legacy is None:
-            return self.storage.commit()
-        from .cache import digest
-
-        raw = self.storage.raw if self.storage.legacy is None else None
+        The new file's index is kept in the cache (``layout``), so the next command parses only the
+        sessions it reads: as the file was laid out by a lazy writer, else from every session."""
         committed = self.storage.commit()
         if committed and not self.storage.as_read:
-            cache, written = self._places(), self.storage.raw
-            found, old, index = digest(written), cache.section("index"), None
-            if raw and layout.fits(old, digest(raw), len(raw)):
-                index = layout.moved(old, raw, found, written, self.storage.tables(), self._changed)
-            if index is None:  # no index of the file read: found from every session (once)
-                index = layout.index_of(found, written, self.storage.tables())
+            from .cache import digest
+
+            found, tables, places = digest(self.storage.raw), self.storage.tables(), self.storage.places
+            if places is not None:
+                index = layout.index_after(found, tables, places, self._index["outlines"])
+            else:  # no index of the file read: found from every session (once)
+                index = layout.index_of(found, self.storage.raw, tables)
             if index is not None:
-                cache.keep_index(index)
+                self._places().keep_index(index)
         return committed
 
 
@@ -587,6 +607,7 @@ class Store:
             except OSError as error:
                 raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
             database = Database(shown, real, writer=True)
+            database.lazy()
             yield database
             with interrupts.held():  # a Ctrl-C now waits until the write is committed (then exit 0)
                 database.flush()

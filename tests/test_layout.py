@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from ginscore.cache import Cache, digest
-from ginscore.layout import OUTLINED, fits, index_of, laid_out, moved, outline
+from ginscore.layout import OUTLINED, Stored, fits, index_after, index_of, laid_out, lazy_tables, outline
 
 from .profiles import examples
 from .test_storage import EVENING, _every_output
@@ -45,26 +45,38 @@ def test_a_document_at_a_time_is_the_same_bytes_as_the_tables_at_once(meta, sess
 
 @given(sessions=st.lists(_docs, min_size=1, max_size=8), data=st.data())
 @settings(max_examples=examples(200))
-def test_after_a_write_the_new_places_are_found_from_the_old(sessions, data):
-    """Some sessions replaced, some added, the meta table changed: the places found from the old index
-    are the ones a document at a time gives, and a change not told is never placed wrongly."""
+def test_a_lazy_writer_writes_the_bytes_a_whole_one_writes(sessions, data):
+    """Some sessions read, some replaced, some added, the meta table changed: laid out from the lazy
+    tables (sessions not read kept as their bytes), the file is the one orjson writes of the whole
+    tables, and its index the one worked out from every session."""
     tables = {"meta": {"1": {"current": "a"}}, "sessions": {str(n + 1): doc for n, doc in enumerate(sessions)}}
     raw = orjson.dumps(tables)
-    old = index_of("old", raw, tables)
-    changed = set(data.draw(st.lists(st.sampled_from(sorted(old["numbers"])), max_size=3)))
-    new = {"meta": {"1": {"current": data.draw(st.text(max_size=5))}}, "sessions": dict(tables["sessions"])}
-    for n in changed:
-        new["sessions"][str(n)] = data.draw(_docs)
+    lazy = lazy_tables(index_of("old", raw, tables), raw)
+    whole = json.loads(json.dumps(tables))
+    for key in data.draw(st.lists(st.sampled_from(sorted(lazy["sessions"])), max_size=3)):
+        lazy["sessions"][key] = lazy["sessions"][key].parsed() if type(lazy["sessions"][key]) is Stored else \
+            lazy["sessions"][key]
+        if data.draw(st.booleans()):
+            whole["sessions"][key] = lazy["sessions"][key] = data.draw(_docs)
     for n in range(data.draw(st.integers(0, 2))):
-        new["sessions"][str(len(sessions) + 1 + n)] = data.draw(_docs)
-    written = orjson.dumps(new)
-    assert moved(old, raw, "new", written, new, changed) == index_of("new", written, new)
-    untold = data.draw(st.sampled_from(sorted(old["numbers"])))
-    if untold not in changed:  # a change the writer did not report: found out, never placed wrongly
-        new["sessions"][str(untold)] = {"name": "other", "hands": "x" * data.draw(st.integers(0, 3))}
-        written = orjson.dumps(new)
-        found = moved(old, raw, "new", written, new, changed)
-        assert found is None or found == index_of("new", written, new)
+        whole["sessions"][str(len(sessions) + 1 + n)] = lazy["sessions"][str(len(sessions) + 1 + n)] = data.draw(_docs)
+    whole["meta"]["1"]["current"] = lazy["meta"]["1"]["current"] = data.draw(st.text(max_size=5))
+    written, places = laid_out(lazy)
+    assert written == orjson.dumps(whole)
+    old = index_of("old", raw, tables)
+    assert index_after("new", lazy, places, old["outlines"]) == index_of("new", written, whole)
+
+
+def test_an_index_that_does_not_lay_the_file_out_gives_no_lazy_tables():
+    tables = {"meta": {"1": {}}, "sessions": {"1": {"name": "a", "notes": {"7": {"x": 1}}}, "2": {"name": "b"}}}
+    raw = orjson.dumps(tables)
+    index = index_of("d", raw, tables)
+    assert lazy_tables(index, raw) is not None
+    index["places"][1] -= 1  # a session cut short
+    assert lazy_tables(index, raw) is None
+    swapped = index_of("d", raw, tables)
+    swapped["numbers"] = [2, 1]  # each session under the other's key
+    assert lazy_tables(swapped, raw) is None
 
 
 def test_another_layout_has_no_index():
@@ -225,3 +237,60 @@ def test_with_no_cache_to_keep_it_in_a_reader_never_works_out_an_index(ok, db_pa
     monkeypatch.setenv("XDG_CACHE_HOME", "")
     monkeypatch.setenv("HOME", "")
     assert _every_output(ok) == expected
+
+
+WRITES = EVENING + [
+    ["hand", "ann", "2", "30", "--session", "friday"], ["edit", "1", "ben", "3", "20", "--session", "friday"],
+    ["house", "--target", "120", "--session", "friday"], ["delete", "hollywood-1", "--yes"],
+    ["restore", "hollywood-1", "--name", "old hollywood"], ["rename", "--session", "three-1", "the three"],
+    ["undo", "--yes", "--session", "friday"], ["rematch", "--session", "friday"],
+]
+
+
+def test_a_writer_that_reads_only_what_it_changes_writes_the_file_a_whole_writer_would(ok, db_path, monkeypatch):
+    """With the index of the file it reads, a writer parses only the sessions it looks at: the file it
+    writes is byte for byte orjson's of its tables, and every session it did not change keeps its bytes."""
+    import ginscore.storage
+
+    for args in WRITES[:2]:
+        ok(*args)
+    for args in WRITES[2:]:
+        before = json.loads(db_path.read_bytes())["sessions"]
+        raw = db_path.read_bytes()
+        places = _index(db_path)["places"]
+        kept = {key: raw[places[2 * slot]:places[2 * slot + 1]] for slot, key in enumerate(before)}
+        with monkeypatch.context() as patched:
+            patched.setattr(ginscore.storage, "parsed", lambda *a: pytest.fail(f"{args}: the whole file parsed"))
+            ok(*args)
+        raw = db_path.read_bytes()
+        assert raw == orjson.dumps(orjson.loads(raw)), args
+        index = _index(db_path)
+        assert index["file"] == digest(raw), args
+        after = json.loads(raw)["sessions"]
+        for slot, key in enumerate(after):
+            if key in before and after[key] == before[key]:
+                assert raw[index["places"][2 * slot]:index["places"][2 * slot + 1]] == kept[key], (args, key)
+
+
+@pytest.mark.parametrize("command", [["hand", "ann", "2", "30", "--session", "friday"],
+                                     ["rename", "--session", "hollywood-1", "cy and ann"],
+                                     ["delete", "friday", "--yes"], ["use", "hollywood-1"]])
+def test_a_forged_index_never_makes_a_writer_change_another_session(cli, ok, db_path, tmp_path, monkeypatch,
+                                                                     command):
+    """Outlines swapped (friday's is hollywood-1's): a writer that finds a session by its outline checks
+    it against the session's document, stops (exit 1, nothing written) and sets the index aside, so the
+    command run again does what it says."""
+    for args in EVENING[:14]:
+        ok(*args)
+    _forged(db_path, lambda index, raw: _swap(index, raw, keys=("outlines",)))  # friday <-> hollywood-1
+    before = db_path.read_bytes()
+    stopped = cli(*command)
+    assert stopped.exit_code == 1 and "run the command again" in stopped.stderr and stopped.stderr.count("\n") == 1
+    assert db_path.read_bytes() == before
+    ok("hand", "ann", "2", "30", "--session", "friday")
+    ok("rename", "--session", "hollywood-1", "cy and ann")
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cold"))
+    friday = ok("log", "--json", "--session", "friday").json()
+    assert friday["variant"] == "standard" and len(friday["hands"]) == 2
+    assert ok("status", "--json", "--session", "cy and ann").json()["variant"] == "hollywood"
+    assert len(ok("log", "--json", "--session", "cy and ann").json()["hands"]) == 1
