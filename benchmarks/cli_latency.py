@@ -49,7 +49,8 @@ over every command.
 ``--only status,hand`` times only those commands (the test suite's smoke run).
 
 The last line printed is one JSON object: ``<command>_vs_floor`` and
-``<command>_vs_typer`` (at the largest size), ``<command>_<size>_vs_20`` for
+``<command>_vs_typer`` (at the largest size), ``<command>_<size>_vs_floor``
+at the sizes between the first and the largest, ``<command>_<size>_vs_20`` for
 each command, ``peak_mib_<size>`` and ``peak_floor_mib`` (the human
 floor's), plus ``solver_vs_reference`` and ``solver_p99_us`` when the solver
 benchmark is there.
@@ -342,6 +343,8 @@ def main() -> None:
             ratios.setdefault(f"{label}_vs_typer", []).append(took[largest] / floor["typer"])
             for size in sizes[1:]:
                 ratios.setdefault(f"{label}_{_short(size)}_vs_{_short(base)}", []).append(took[size] / took[base])
+            for size in sizes[1:-1]:  # the sizes between: their own goals against the floor
+                ratios.setdefault(f"{label}_{_short(size)}_vs_floor", []).append(took[size] / floor[floor_name])
 
     print(f"\n{'command':<14}" + "".join(f"{_short(s) + ' ms':>11}" for s in sizes) + f"{'peak MiB':>10}")
     for name in FLOORS:
