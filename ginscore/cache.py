@@ -81,9 +81,11 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:32]  # SHA-256: about twice as fast as BLAKE2 here (CPU support)
 
 
-def session_digest(doc: dict) -> str:
-    """The digest of one session's facts as read now (its stored document)."""
-    return digest(dumps(doc))
+def session_digest(doc: dict, exact: bool = False) -> str:
+    """The digest of one session's facts as read now (its stored document). ``exact``: for a file only
+    Python's ``json`` could read, whose NaN orjson would write as null (a damaged session must never
+    share the digest, and so the kept row, of the session it was before the damage)."""
+    return digest(dumps(doc, as_read=exact))
 
 
 class Cache:

@@ -232,7 +232,7 @@ class Database:
 
         slot = self._slot(doc)
         if slot is None:
-            return session_digest(doc)
+            return session_digest(doc, exact=self.storage.as_read)
         places = self._index["places"]
         return digest(self.storage.fetch()[places[2 * slot]:places[2 * slot + 1]])
 

@@ -278,6 +278,27 @@ def test_an_edit_by_hand_that_keeps_size_and_time_is_seen(ok, db_path):
     assert ok("status", "--json", "--session", "one").json()["totals"]["Ann"] == 17
 
 
+@pytest.mark.parametrize("damage", [b"NaN", b"Infinity", b"-Infinity"])
+def test_a_nan_edited_in_is_damage_a_kept_row_never_hides(ok, cli, db_path, tmp_path, monkeypatch, damage):
+    """orjson writes NaN as null, so a session with a NaN edited in once digested like the session
+    before the edit, and the lists showed its kept row with exit 0 where a cold cache says damaged."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "alpha")
+    ok("hand", "ann", "3", "20")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "beta")
+    lists = [["history", "--json"], ["sessions", "--json"], ["stats", "--json"]]
+    for args in lists:
+        ok(*args)  # the rows kept
+    raw = db_path.read_bytes()
+    db_path.write_bytes(raw.replace(b'"big_gin_bonus":null', b'"big_gin_bonus":' + damage, 1))
+    for args in lists:
+        warm = cli(*args)
+        monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cold"))
+        cold = cli(*args)
+        monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cache"))
+        assert warm.exit_code == cold.exit_code == 1 and "damaged session 'alpha'" in warm.stderr, args
+        assert (warm.stdout, warm.stderr) == (cold.stdout, cold.stderr)
+
+
 def _replayed(doc: dict) -> dict:
     standings = replay(session_from_dict(doc, strict=False))
     return history_row(standings) | {"counts": packed(session_counts(standings))["counts"]}
