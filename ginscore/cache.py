@@ -115,10 +115,10 @@ class Cache:
             with open(fd, "rb") as handle:
                 if not stat.S_ISREG(os.fstat(fd).st_mode):
                     return  # a FIFO, a device: never waited on
-                raw = handle.read()
+                head = handle.readline().rstrip(b"\n")  # the stamp, then the sections: never a copy of them
+                self._raw = handle.read()
         except (OSError, ValueError):
             return
-        head, _, self._raw = raw.partition(b"\n")
         try:
             stamp = orjson.loads(head)
         except orjson.JSONDecodeError:
@@ -130,11 +130,12 @@ class Cache:
             self._places = places
             self.made_from = stamp["file"]
 
-    def _kept(self, name: str) -> bytes | None:
-        """A section's bytes as the file keeps them; None when missing or not those it sealed."""
+    def _kept(self, name: str) -> memoryview | None:
+        """A section's bytes as the file keeps them (a view of them, not a copy: the rows of 5,000
+        sessions are megabytes); None when missing or not those it sealed."""
         try:
             start, end, seal = self._places.get(name)
-            data = self._raw[start:end]
+            data = memoryview(self._raw)[start:end]
         except (TypeError, ValueError):
             return None
         return data if digest(data) == seal else None
@@ -152,7 +153,7 @@ class Cache:
     def keyed(self, name: str) -> "Keyed":
         """A section of many values by key, each parsed only when asked for (empty when missing or damaged)."""
         if name not in self._keyed:
-            self._keyed[name] = Keyed.of(self._kept(name) or b"")
+            self._keyed[name] = Keyed.of(self._kept(name) or memoryview(b""))
         return self._keyed[name]
 
     def put_keyed(self, name: str, values: dict[str, bytes]) -> None:
@@ -227,19 +228,24 @@ class Cache:
         self._changed.clear()
 
 
+_LINE_END = re.compile(rb"\n")
+
+
 class Keyed:
     """A section of many JSON values by key (``rows``: a session's row by the digest of its facts): its
     bytes are a line of where each value is, then the values, so a listing of 20 sessions parses 20
     rows, not 5,000. A value whose place or bytes are not sound reads as missing (it is made again)."""
 
-    def __init__(self, places: dict, body: bytes, data: bytes):
+    def __init__(self, places: dict, body, data):
         self.places, self.body, self.data = places, body, data
 
     @classmethod
-    def of(cls, data: bytes) -> "Keyed":
-        head, _, body = data.partition(b"\n")
+    def of(cls, data: memoryview) -> "Keyed":
+        """The section as kept: ``data``, a view of its bytes (the values are views of them too)."""
+        found = _LINE_END.search(data)
+        head, body = (data[:found.start()], data[found.end():]) if found else (data, data[len(data):])
         try:
-            places = orjson.loads(head) if head else {}
+            places = orjson.loads(head) if len(head) else {}
         except orjson.JSONDecodeError:
             places = {}
         return cls(places if isinstance(places, dict) else {}, body, data)
@@ -256,8 +262,9 @@ class Keyed:
     def keys(self):
         return self.places.keys()
 
-    def raw(self, key: str) -> bytes | None:
-        """The bytes of the value kept under ``key`` (None when there is none, or its place is not sound)."""
+    def raw(self, key: str):
+        """The bytes of the value kept under ``key``, bytes or a view of them (None when there is none,
+        or its place is not sound)."""
         place = self.places.get(key)
         if not (type(place) is list and len(place) == 2 and all(type(at) is int for at in place)
                 and 0 <= place[0] <= place[1] <= len(self.body)):
