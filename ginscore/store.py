@@ -110,7 +110,8 @@ class Database:
     # reading --------------------------------------------------------------
 
     def entries(self) -> list[tuple[int, dict]]:
-        """Every stored session (deleted ones too) as (document id, whole document), in the order added.
+        """Every stored session (deleted ones too) as (document id, document), in the order added: a
+        lazy writer's sessions not read yet as their outlines (``whole`` reads one).
 
         Read from the tables TinyDB reads (its storage's), not through ``Table.all``: wrapping
         every one of thousands of documents costs more than the listings do with them. Nothing
@@ -206,8 +207,9 @@ class Database:
 
     def _indexed(self) -> dict | None:
         """A reader's index of the file read now (meta table, and each session's place and outline), from
-        the cache when kept for exactly these bytes; else made once from the parsed file and kept, when
-        ginscore's layout; None for a writer, or another layout."""
+        the cache when kept for exactly these bytes; else None (the file is read whole), and the index
+        is worked out and kept for the next command when the file is laid out as ginscore writes it and
+        the cache can be written. A writer's is ``lazy``'s."""
         if self._writer or self.storage.legacy is not None:
             return None
         if self._index is None:
