@@ -28,6 +28,26 @@ def outline(doc: dict) -> dict:
     return {key: doc[key] for key in OUTLINED if key in doc}
 
 
+def document(data) -> dict | None:
+    """A session's document parsed from its bytes; None when they are not one (only a forged index
+    points at such bytes)."""
+    try:
+        found = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def at(index: dict, raw: bytes, slot: int) -> bytes:
+    """The bytes of the session in ``slot`` of the index of ``raw``."""
+    return raw[index["places"][2 * slot]:index["places"][2 * slot + 1]]
+
+
+def _rising(numbers: list[int]) -> bool:
+    """TinyDB numbers its documents upwards, in the order it adds them."""
+    return numbers == sorted(set(numbers))
+
+
 class Stored:
     """A session's document not read yet, in a writer's tables (``lazy_tables``): its bytes in the file,
     written back as they are unless the writer reads it (then it is parsed, and is a dict from then on).
@@ -39,20 +59,15 @@ class Stored:
         self.slot, self.data = slot, data
 
     def parsed(self) -> dict | None:
-        try:
-            found = orjson.loads(self.data)
-        except orjson.JSONDecodeError:
-            return None
-        return found if isinstance(found, dict) else None
+        return document(self.data)
 
 
 def lazy_tables(index: dict, raw: bytes) -> dict | None:
     """A writer's tables of ``raw`` from its index, no session parsed (``Stored``): when laid out again
     they are exactly ``raw`` (so every session is under its own key, and bytes not changed are written
     back as they were), else None."""
-    places = index["places"]
     tables = {"meta": orjson.loads(orjson.dumps(index["meta"])), "sessions": {
-        str(n): Stored(slot, raw[places[2 * slot]:places[2 * slot + 1]]) for slot, n in enumerate(index["numbers"])}}
+        str(n): Stored(slot, at(index, raw, slot)) for slot, n in enumerate(index["numbers"])}}
     return tables if laid_out(tables)[0] == raw else None
 
 
@@ -95,7 +110,7 @@ def index_of(file_digest: str, raw: bytes, tables: dict) -> dict | None:
         return None
     sessions = tables["sessions"]
     numbers = [int(key) for key in sessions]
-    if numbers != sorted(set(numbers)):  # not in the order TinyDB adds them (a person's script sorted them?)
+    if not _rising(numbers):  # (a person's script sorted them otherwise?)
         return None
     return {"file": file_digest, "meta": tables["meta"], "numbers": numbers,
             "places": places, "outlines": [outline(doc) for doc in sessions.values()]}
@@ -121,6 +136,6 @@ def fits(index, file_digest: str, size: int) -> bool:
             and len(places) == 2 * len(numbers) == 2 * len(outlines)):
         return False
     if not (all(type(n) is int for n in numbers) and all(type(at) is int for at in places)
-            and all(type(shape) is dict for shape in outlines) and numbers == sorted(set(numbers))):
-        return False  # (TinyDB numbers its documents upwards, in the order it adds them)
+            and all(type(shape) is dict for shape in outlines) and _rising(numbers)):
+        return False
     return not places or (places == sorted(places) and places[0] >= 0 and places[-1] <= size)

@@ -46,10 +46,7 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-import orjson
-
-from . import atomic, interrupts
-from . import layout
+from . import atomic, interrupts, layout
 from .layout import Stored, outline
 from .errors import DatabaseUnusable, NoSuchSession, Refused
 from .fields import shown_value
@@ -140,14 +137,10 @@ class Database:
         slot = self._slot(doc)
         if slot is None:
             return doc
-        index, raw = self._index, self.storage.fetch()
         if self._writer:  # parsed once, and from then on the document the writer's tables hold
-            found = self.storage.materialize(str(index["numbers"][slot]))
+            found = self.storage.materialize(str(self._index["numbers"][slot]))
         else:
-            try:
-                found = orjson.loads(raw[index["places"][2 * slot]:index["places"][2 * slot + 1]])
-            except orjson.JSONDecodeError:
-                found = None
+            found = layout.document(layout.at(self._index, self.storage.fetch(), slot))
         if not isinstance(found, dict) or outline(found) != doc:  # only a forged cache points elsewhere:
             if self._writer:  # and a writer may have found a session by it: it stops, writing nothing
                 self._places().drop("index")
@@ -235,8 +228,7 @@ class Database:
         slot = self._slot(doc)
         if slot is None:
             return session_digest(doc, exact=self.storage.as_read)
-        places = self._index["places"]
-        return digest(self.storage.fetch()[places[2 * slot]:places[2 * slot + 1]])
+        return digest(layout.at(self._index, self.storage.fetch(), slot))
 
     def _live_named(self, name: str) -> tuple[int, dict]:
         """The live session called exactly ``name`` (for a writer, its outline checked against it)."""
@@ -494,10 +486,8 @@ class Database:
         raw = self.storage.fetch()
         if not raw:
             return
-        from .cache import digest
-
         index = self._places().section("index")
-        if layout.fits(index, digest(raw), len(raw)) and self.storage.lazy(index):
+        if layout.fits(index, self.file_digest(), len(raw)) and self.storage.lazy(index):
             self._index = index
 
     def flush(self) -> bool:
