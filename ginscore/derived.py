@@ -65,22 +65,26 @@ class Derived:
     def _kept_rows(self):
         return self.cache.keyed("rows")
 
-    def _row(self, doc_id: int) -> dict:
-        key = self.digests()[doc_id]
-        row = self._made.get(key) or self._kept_rows().get(key)
-        if not _sound(row):
-            from .store_summary import summarise
-
-            row = self._made[key] = summarise(dict(self.db.whole(self._doc(doc_id))))
-        return row
-
     def _doc(self, doc_id: int) -> dict:
         if self._docs is None:
             self._docs = dict(self.db.outlines())
         return self._docs[doc_id]
 
     def _checked(self, ids: list[int]) -> list[dict]:
-        found = [self._row(n) for n in ids]
+        """The rows of these sessions (the kept ones parsed at once); a session that cannot be read
+        fails them all, naming it."""
+        digests = self.digests()
+        keys = [digests[n] for n in ids]
+        wanted = [key for key in keys if key not in self._made]
+        kept = dict(zip(wanted, self._kept_rows().get_many(wanted)))
+        found = []
+        for n, key in zip(ids, keys):
+            row = self._made.get(key) or kept.get(key)
+            if not _sound(row):
+                from .store_summary import summarise
+
+                row = self._made[key] = summarise(dict(self.db.whole(self._doc(n))))
+            found.append(row)
         for row in found:
             if "unusable" in row:
                 raise DatabaseUnusable(self.db.path, row["unusable"])
@@ -90,6 +94,27 @@ class Derived:
         """The rows of these sessions; a session that cannot be read fails them all, naming it."""
         found = self._checked(ids)
         self._save()
+        return found
+
+    def items(self, name: str, ids: list[int], made) -> list:
+        """``store_summary.json_item(made(row))`` of each of these sessions' rows (bytes, or views of
+        the cache's), kept under ``name`` by the digest of each session's facts: a list of every
+        session printed again neither parses its rows nor encodes them. A session that cannot be
+        read fails them all, naming it (a kept item was made of a sound row of the same facts)."""
+        from .store_summary import json_item
+
+        digests = self.digests()
+        items = self.db.cache("items")  # a file of their own: megabytes no other listing reads
+        kept = items.keyed(name)
+        found = [kept.raw(digests[n]) for n in ids]
+        missing = [n for n, data in zip(ids, found) if data is None]
+        fresh = {digests[n]: json_item(made(row)) for n, row in zip(missing, self._checked(missing))}
+        found = [fresh[digests[n]] if data is None else data for n, data in zip(ids, found)]
+        self._save()
+        if fresh and self.file_digest is not None:
+            now = set(digests.values())
+            items.put_keyed(name, {key: kept.raw(key) for key in kept.keys() if key in now} | fresh)
+            items.save(self.file_digest, items.names())
         return found
 
     def _live_key(self) -> str:

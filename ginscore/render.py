@@ -840,15 +840,19 @@ def _long_list(rows: list[dict], heads: tuple, cells) -> None:
     """
     from rich.cells import cell_len
 
-    lines = [[visible(str(cell)) for cell in cells(row)] for row in rows]
-    widths = [max([cell_len(head)] + [cell_len(line[i]) for line in lines]) for i, head in enumerate(heads)]
+    def width(text: str) -> int:  # a visible ASCII text is printable: a cell a character
+        return len(text) if text.isascii() else cell_len(text)
 
-    def joined(cells_of_line) -> str:
-        padded = [c + " " * (w - cell_len(c)) for c, w in zip(cells_of_line[:-1], widths)]
-        return "  ".join(padded + [cells_of_line[-1]]).rstrip()
+    lines = [list(heads)] + [[visible(cell) for cell in cells(row)] for row in rows]
+    sizes = [[width(cell) for cell in line] for line in lines]
+    widths = [max(size[i] for size in sizes) for i in range(len(heads))]
 
-    out = [joined(list(heads)), "─" * min(screen_width(), sum(widths) + 2 * (len(widths) - 1))]
-    out += [joined(line) for line in lines]
+    def joined(line: list[str], size: list[int]) -> str:
+        padded = [cell + " " * (w - n) for cell, n, w in zip(line[:-1], size, widths)]
+        return "  ".join(padded + [line[-1]]).rstrip()
+
+    out = [joined(lines[0], sizes[0]), "─" * min(screen_width(), sum(widths) + 2 * (len(widths) - 1))]
+    out += [joined(line, size) for line, size in zip(lines[1:], sizes[1:])]
     console().file.write("\n".join(out) + "\n")
 
 

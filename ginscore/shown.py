@@ -48,7 +48,10 @@ _LINES_KEPT = {**_TABLE, ord("\n"): "\n"}
 
 def visible(text) -> str:
     """``text`` with every control and bidi-steering character written as an escape."""
-    shown = str(text).translate(_TABLE)
+    text = str(text)
+    if text.isascii() and text.isprintable():  # nothing to escape (a quick test: most text is so)
+        return text
+    shown = text.translate(_TABLE)
     return shown if shown.isascii() else _SURROGATE.sub(_escaped, shown)
 
 

@@ -99,8 +99,7 @@ class Database:
         self._index: dict | None = None  # a reader's meta and outlines, kept in the cache for these bytes
         self._slots: dict[int, int] | None = None
         self._file_digest: str | None = None
-        self._cache = None
-        self._places_cache = None
+        self._caches: dict[str, object] = {}
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
         self._derived = None
 
@@ -181,22 +180,18 @@ class Database:
                 self._file_digest = digest(raw)
         return self._file_digest
 
-    def cache(self):
-        """The cache of this database (``cache.Cache``), read once."""
-        if self._cache is None:
+    def cache(self, kind: str = ""):
+        """A cache file of this database (``cache.Cache``), read once: its rows and tallies; ``places``,
+        its index (``layout``), small, so a command on one session reads and a writer rewrites it
+        alone; ``items``, the JSON lists' items, read only by a JSON list."""
+        if kind not in self._caches:
             from .cache import Cache
 
-            self._cache = Cache(self.real)
-        return self._cache
+            self._caches[kind] = Cache(self.real, kind)
+        return self._caches[kind]
 
     def _places(self):
-        """The cache file of this database's index (``layout``): one of its own, small, so a command on
-        one session reads and a writer rewrites it alone, not every session's kept rows."""
-        if self._places_cache is None:
-            from .cache import Cache
-
-            self._places_cache = Cache(self.real, "places")
-        return self._places_cache
+        return self.cache("places")
 
     def _indexed(self) -> dict | None:
         """A reader's index of the file read now (meta table, and each session's place and outline), from
@@ -358,9 +353,21 @@ class Database:
     def each_summary(self, ids: list[int]) -> Iterator[dict]:
         """The ``history --json`` rows of these sessions without their counts, in this order. A
         session that cannot be read stops it before the first row, naming it."""
+        from .store_summary import history_item
+
         rows = self._rows().rows(ids)
         for row in rows:
-            yield {k: v for k, v in row.items() if k != "counts"}
+            yield history_item(row)
+
+    def listed_items(self, ids: list[int], listing: str) -> list:
+        """Each of these sessions' item of the ``history --json`` list (``listing`` "history") or the
+        ``sessions --json`` one ("sessions", each as not current) as ``store_summary.json_item``
+        writes it (bytes), kept in the cache. A session that cannot be read fails them all, naming it."""
+        from . import store_summary
+
+        made = store_summary.history_item if listing == "history" else \
+            (lambda row: store_summary.session_item(row, False))
+        return self._rows().items(f"{listing}_items", ids, made)
 
     def tally_groups(self) -> list[dict]:
         """What the live sessions add to ``stats``: a ``stats.tally`` for each group of sessions of

@@ -86,22 +86,28 @@ def test_history_json_is_written_row_by_row_as_json_dumps_writes_the_whole_list(
     for chosen in [f for f in FILTERS if "since" not in f]:  # history takes no --since
         rows = [history_row(replay(facts)) for facts in reversed(_chosen(live, **chosen))]
         assert rows or chosen
-        assert ok("history", "--json", *_options(chosen)).stdout == _as_printed(rows), chosen
+        for _ in ("made", "kept"):  # each item made and kept in the cache, then the kept bytes written
+            assert ok("history", "--json", *_options(chosen)).stdout == _as_printed(rows), chosen
         for limit in ("1", "7", "500"):
             assert ok("history", "--json", "--limit", limit, *_options(chosen)).stdout == _as_printed(rows[:int(limit)])
 
 
 def test_sessions_json_is_written_row_by_row_as_json_dumps_writes_the_whole_list(ok, db_path):
     live = _history(ok, db_path)
-    ok("use", "hollywood-50")
     keys = ("name", "variant", "players", "hands_played", "winner", "over")
-    rows = []
-    for facts in live:  # in the order added
-        row = history_row(replay(facts))
-        rows.append({k: row[k] for k in keys} | {"current": facts.name == "hollywood-50",
-                                                 "created_at": facts.created_at})
-    assert ok("sessions", "--json").stdout == _as_printed(rows)
-    assert ok("sessions", "--json", "--limit", "60").stdout == _as_printed(rows[-60:])
+
+    def rows(current: str) -> list[dict]:
+        made = []
+        for facts in live:  # in the order added
+            row = history_row(replay(facts))
+            made.append({k: row[k] for k in keys} | {"current": facts.name == current, "created_at": facts.created_at})
+        return made
+
+    for current in ("hollywood-50", "quoted", "hollywood-50"):  # the items kept are never the current one's
+        ok("use", current)
+        for _ in ("made or kept", "kept"):
+            assert ok("sessions", "--json").stdout == _as_printed(rows(current))
+        assert ok("sessions", "--json", "--limit", "60").stdout == _as_printed(rows(current)[-60:])
 
 
 def test_an_empty_list_is_written_as_json_dumps_writes_it(ok, db_path):
@@ -116,10 +122,35 @@ def test_an_output_encoding_without_every_character_escapes_the_whole_list_as_be
     live = _history(ok, db_path)
     rows = [history_row(replay(facts)) for facts in reversed(_in_order(live))]
     env = dict(os.environ, PYTHONIOENCODING=encoding, GINSCORE_DB=str(db_path))
-    done = subprocess.run([sys.executable, "-m", "ginscore", "history", "--json"], env=env, capture_output=True,
-                          check=True)
-    assert done.stdout == _as_printed(rows, encoding).encode(encoding)
+    for _ in ("made", "kept"):
+        done = subprocess.run([sys.executable, "-m", "ginscore", "history", "--json"], env=env, capture_output=True,
+                              check=True)
+        assert done.stdout == _as_printed(rows, encoding).encode(encoding)
     assert b"\\u00eb" in done.stdout  # Zoë: held back and escaped, as json_safe does with the whole text
+
+
+def test_a_long_list_is_one_aligned_line_a_session_wide_and_hostile_names_included(ok, db_path, monkeypatch):
+    """Past 200 sessions `--all` lays the columns out itself (Rich would take seconds): every cell
+    starts in the same terminal column on every line, a wide character counting two, and what a
+    name holds that a terminal would act on is written as an escape."""
+    from rich.cells import cell_len
+
+    names = [f"{'李' * (n % 4)}night-{n}" if n % 3 else f"plain-{n}" for n in range(230)]
+    names[7], names[8] = "red\x1b[31m-7", "turned\u202e-8"
+    with Store(db_path).writing() as db:
+        for n, name in enumerate(names):
+            db.add(_quiet(name, ("Ann", "Zoë 李"), f"2026-03-{1 + n % 28:02d}T20:00:00+00:00",
+                          "oklahoma" if n % 2 else "standard"))
+    monkeypatch.setenv("COLUMNS", "200")
+    for command, column in ((["sessions", "--all"], "Variant"), (["history", "--all"], "Variant")):
+        lines = ok(*command).stdout.splitlines()
+        head = next(n for n, line in enumerate(lines) if column in line)
+        listed = [line for line in lines[head + 2:] if "Standard" in line or "Oklahoma" in line]
+        assert len(listed) == len(names), command
+        starts = {cell_len(line[:max(line.find("Standard"), line.find("Oklahoma"))]) for line in listed}
+        assert starts == {cell_len(lines[head][:lines[head].find(column)])}, command
+        shown = "\n".join(lines)
+        assert "\x1b" not in shown and "\u202e" not in shown and "red\\x1b[31m-7" in shown and "turned\\u202e-8" in shown
 
 
 @pytest.mark.parametrize("columns", ["40", "80", "120"])

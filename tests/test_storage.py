@@ -231,8 +231,9 @@ def test_deleting_the_cache_or_an_unwritable_cache_folder_changes_no_output(ok, 
         ok(*args)
     cold = _listings(ok)
     cache = tmp_path / "cache"
-    # in the cache folder: the rows and tallies, and the index of where each session is in the file
-    assert sorted(p.name.split(".", 1)[1] for p in cache.iterdir()) == ["json", "places.json"]
+    # in the cache folder: the rows and tallies, the index of where each session is in the file, and
+    # the items of the JSON lists
+    assert sorted(p.name.split(".", 1)[1] for p in cache.iterdir()) == ["items.json", "json", "places.json"]
     assert _listings(ok) == cold  # warm
     shutil.rmtree(cache)
     assert _listings(ok) == cold
@@ -346,14 +347,17 @@ def test_the_cached_rows_equal_a_replay_of_every_session(ok, db_path, tmp_path):
     assert ok("stats", "--json").json() == json.loads(json.dumps(combine(in_order)))
 
 
-@pytest.mark.parametrize("damage", ["body changed", "stamp of other code", "cut short", "empty", "not JSON",
-                                    "a row of another shape under a matching digest", "a row of another shape, not JSON",
-                                    "a folder", "a fifo"])
-def test_a_damaged_or_forged_cache_is_made_again_never_trusted(ok, db_path, tmp_path, damage):
+DAMAGES = ["body changed", "stamp of other code", "cut short", "empty", "not JSON", "a folder", "a fifo"]
+
+
+@pytest.mark.parametrize("kind, damage", [("json", damage) for damage in DAMAGES] + [
+    ("json", "a row of another shape under a matching digest"), ("json", "a row of another shape, not JSON")] + [
+    ("items.json", damage) for damage in DAMAGES])  # the rows and tallies; the JSON lists' items
+def test_a_damaged_or_forged_cache_is_made_again_never_trusted(ok, db_path, tmp_path, kind, damage):
     for args in EVENING[:14]:
         ok(*args)
     expected = _listings(ok)
-    (cache,) = (p for p in (tmp_path / "cache").iterdir() if not p.name.endswith(".places.json"))
+    (cache,) = (p for p in (tmp_path / "cache").iterdir() if p.name.split(".", 1)[1] == kind)
     head, _, body = cache.read_bytes().partition(b"\n")
     if damage == "body changed":
         cache.write_bytes(head + b"\n" + body.replace(b'"Ann"', b'"Zed"'))
@@ -381,6 +385,19 @@ def test_a_damaged_or_forged_cache_is_made_again_never_trusted(ok, db_path, tmp_
         cache.unlink()
         os.mkfifo(cache)
     assert _listings(ok) == expected
+
+
+def test_kept_values_read_many_at_once_are_each_ones_own():
+    """A listing parses its rows a few hundred at a time; a kept value that is not one JSON value
+    reads as missing (made again), and never shifts another key's value."""
+    from ginscore.cache import Keyed
+
+    values = {f"k{n}": json.dumps({"n": n}).encode() for n in range(1_203)}
+    assert Keyed.made(values).get_many(list(values)) == [{"n": n} for n in range(1_203)]
+    damaged = values | {"k3": b'{"n": 3}, {"n": 4}', "k700": b"", "k900": b"[1"}
+    expected = [None if n in (3, 700, 900) else {"n": n} for n in range(1_203)]
+    assert Keyed.made(damaged).get_many(list(values)) == expected
+    assert Keyed.made(values).get_many(["k5", "missing", "k5"]) == [{"n": 5}, None, {"n": 5}]
 
 
 # --- the findings of the hostile user, one by one ---------------------------------------------

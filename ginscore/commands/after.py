@@ -8,7 +8,7 @@ from ..errors import UnknownPlayer
 from ..shown import visible
 from ..variants import fold, match_name, resolve_player
 from .common import (
-    app, _all_option, _day, _how_many, _json_option, _limit_option, _print_json, _print_json_list, _store, Variant,
+    app, _all_option, _day, _how_many, _json_option, _limit_option, _print_json, _print_json_items, _store, Variant,
 )
 from .common import EVERYONE  # what these arguments complete to
 
@@ -128,7 +128,7 @@ def history(
         chosen = _picked(db, variant, None, player)[0]
     shown = chosen[::-1][:newest]  # newest first
     if as_json:
-        _print_json_list(db.each_summary(shown))
+        _print_json_items(db.listed_items(shown, "history"))
         return
     from .. import render
 

@@ -532,8 +532,16 @@ def _print_json(doc) -> None:
 
 def _print_json_list(rows) -> None:
     """``_print_json`` of a list, byte for byte, written a few items at a time as ``rows`` gives
-    them: years of sessions listed in the memory of a part or two. An output encoding
-    that cannot hold every character escapes all or nothing (``json_safe``), so it is held whole."""
+    them: years of sessions listed in the memory of a part or two."""
+    from ..store_summary import json_item
+
+    _print_json_items(map(json_item, rows))
+
+
+def _print_json_items(items) -> None:
+    """A JSON list of these items (each ``store_summary.json_item``'s bytes), exactly as
+    ``_print_json`` prints the list, written a few hundred at a time. An output encoding that
+    cannot hold every character escapes all or nothing (``json_safe``), so it is held whole."""
     import codecs
     from itertools import islice
 
@@ -543,11 +551,10 @@ def _print_json_list(rows) -> None:
     except LookupError:
         streams = False
     held = []
-    put = (lambda text: sys.stdout.write(json_safe(text, encoding))) if streams else held.append
-    rows, first = iter(rows), True
-    while batch := list(islice(rows, 64)):
-        text = json.dumps(batch, ensure_ascii=False, indent=2)  # "[\n  item,\n  item\n]": items as in the whole list
-        put(("[" if first else ",") + text[1:-2])
+    put = sys.stdout.write if streams else held.append
+    items, first = iter(items), True
+    while batch := list(islice(items, 256)):
+        put(("[\n" if first else ",\n") + b",\n".join(batch).decode())
         first = False
     put("[]" if first else "\n]")
     sys.stdout.write(("" if streams else json_safe("".join(held), encoding)) + "\n")

@@ -16,7 +16,7 @@ from ..summary import as_typed, counted
 from ..variants import replay, SessionFacts
 from .common import (
     ACE_MEANS_GIN, _all_option, app, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, _free_name, GAME_BONUS,
-    GIN_BONUS, _house_rules, _how_many, _json_option, _limit_option, _load, named_file, _now, _print_json_list,
+    GIN_BONUS, _house_rules, _how_many, _json_option, _limit_option, _load, named_file, _now, _print_json_items, _print_json_list,
     _session_name, _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings, _store, TARGET, UNDERCUT_BONUS, Variant,
 )
 from .common import SESSIONS  # what these arguments complete to
@@ -265,16 +265,23 @@ def sessions(
         rows = [session_row(facts, _standings(store, facts), False) | {"deleted_at": deleted_at}
                 for facts, deleted_at in listed[:newest]]
     else:
+        from ..store_summary import json_item, session_item
+
         listed = db.listed()
         picked = listed if newest is None else listed[-newest:]
         current = db.current_name
-        keys = ("name", "variant", "players", "hands_played", "winner", "over")
-        rows = ({k: row[k] for k in keys} | {"current": row["name"] == current, "created_at": row["created_at"]}
-                for row in db.each_summary([entry[0] for entry in picked]))  # each part read, then let go
+        ids = [entry[0] for entry in picked]
+        if as_json:  # each kept as not current: the current one's made now
+            items = db.listed_items(ids, "sessions")
+            for at, (n, name, _) in enumerate(picked):
+                if name == current:
+                    items[at] = json_item(session_item(next(db.each_summary([n])), True))
+            _print_json_items(items)
+            return
+        rows = [session_item(row, row["name"] == current) for row in db.each_summary(ids)]
     if as_json:
         _print_json_list(rows)
         return
-    rows = list(rows)
     from .. import render
 
     hidden = 0 if deleted else db.deleted_count()
