@@ -17,6 +17,8 @@ script, written by an older ginscore, a NaN edited in) has no index and is read 
 
 from __future__ import annotations
 
+from itertools import count
+
 import orjson
 
 # The fields of a session that finding, listing and naming sessions read without its hands.
@@ -66,9 +68,21 @@ def lazy_tables(index: dict, raw: bytes) -> dict | None:
     """A writer's tables of ``raw`` from its index, no session parsed (``Stored``): when laid out again
     they are exactly ``raw`` (so every session is under its own key, and bytes not changed are written
     back as they were), else None."""
-    tables = {"meta": orjson.loads(orjson.dumps(index["meta"])), "sessions": {
-        str(n): Stored(slot, at(index, raw, slot)) for slot, n in enumerate(index["numbers"])}}
-    return tables if laid_out(tables)[0] == raw else None
+    meta, numbers, places = orjson.loads(orjson.dumps(index["meta"])), index["numbers"], index["places"]
+    view = memoryview(raw)  # each session's bytes a view of the file's, not a copy
+    tables = {"meta": meta, "sessions": {
+        str(n): Stored(slot, view[start:end]) for slot, n, start, end in zip(count(), numbers, places[::2], places[1::2])}}
+    return tables if _framed(meta, numbers, places, raw) else None
+
+
+def _framed(meta: dict, numbers: list[int], places: list[int], raw: bytes) -> bool:
+    """Whether ``raw`` is ``laid_out`` of tables of this meta and these sessions' bytes at these places:
+    what lies between the places (head, each session's key, end) is exactly what it writes there."""
+    tables = {"meta": meta}
+    if not numbers:
+        return raw == _head(tables) + b"}}"
+    between = [raw[:places[0]], *(raw[end:start] for end, start in zip(places[1::2], places[2::2])), raw[places[-1]:]]
+    return between == [_head(tables) + _key(0, numbers[0]), *(_key(1, n) for n in numbers[1:]), b"}}"]
 
 
 def _key(slot: int, number) -> bytes:
