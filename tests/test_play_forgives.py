@@ -3,6 +3,8 @@ Ctrl-D at every question, a player called Quinn; nothing confirmed is ever lost.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 HINT = "[:back :undo :edit :help :quit]"
@@ -239,3 +241,66 @@ def test_a_finished_hollywood_series_offers_a_new_series(ok, status):
     doc = status()
     assert doc["session"] == "hollywood-1" and doc["hands_played"] == 1  # R19: the rematch is a new series
     assert hands(ok, "--session", "series") == [("Ann", 0, 75, None), ("Ben", 0, 75, None), ("Ann", 0, 75, None)]
+
+
+# --- the whole knock on one line, as `hand` takes it ------------------------------------------
+
+
+def test_who_knocked_takes_the_whole_knock_on_one_line(ok, standard):
+    out = play(ok, "ann 4 22", "y", "Ben  0 31", "y")
+    assert hands(ok) == [("Ann", 4, 22, None), ("Ben", 0, 31, None)]
+    assert "Ann's deadwood?" not in out and "deadwood after lay-offs" not in out  # nothing asked twice
+    assert 'a whole knock fits on one line' in out  # said with the commands, at the start
+
+
+def test_back_after_a_one_line_knock_asks_the_last_count_again(ok, standard):
+    play(ok, "ann 4 22", ":back", "25", "y")
+    play(ok, "ann 4 22", ":back", ":back", "5", "26", "y")
+    assert hands(ok) == [("Ann", 4, 25, None), ("Ann", 5, 26, None)]
+
+
+def test_a_one_line_knock_is_checked_as_its_questions_are(ok):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31")
+    out = play(ok, "7h", "ann 8 30", "ann 7 99", "zed 4 22", "4 22", "ann 0 30", "n", "y")
+    assert "8 is over this hand's knock limit of 7" in out  # R15: the upcard's limit
+    assert "Ben's deadwood 99 is more than ten cards can hold" in " ".join(out.split())  # R3: the opponent's too
+    assert "no player 'zed'" in out
+    assert "say who knocked first" in out and "ann 4 22" in out  # counts with no name: told the order
+    assert "big gin" in out  # H2: gin still asks about big gin
+    assert hands(ok) == [("Ann", 0, 30, "7H")]
+
+
+def test_a_one_line_knock_by_who_sits_out_is_refused(ok):
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
+    out = play(ok, "cy 4 22")
+    assert "Cy sits out this hand" in out and hands(ok) == []
+
+
+def test_a_hand_recorded_elsewhere_while_play_asks_is_said(db_path):
+    """Another shell records a hand while play waits for an answer: play's hand comes after it, and
+    play says the session changed and which hand its own is."""
+    import os
+    import select
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, GINSCORE_DB=str(db_path), COLUMNS="80")
+    ginscore = [sys.executable, "-m", "ginscore"]
+    subprocess.run([*ginscore, "new", "standard", "Ann", "Ben", "--dealer", "Ann"], env=env, check=True,
+                   capture_output=True)
+    playing = subprocess.Popen([*ginscore, "play"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    playing.stdin.write(b"ann\n4\n")
+    playing.stdin.flush()
+    seen, deadline = b"", time.monotonic() + 60
+    while b"Ben's deadwood" not in seen and time.monotonic() < deadline:  # waiting for the last count
+        if select.select([playing.stdout], [], [], 1)[0]:
+            seen += os.read(playing.stdout.fileno(), 4096)
+    assert b"Ben's deadwood" in seen
+    subprocess.run([*ginscore, "hand", "ben", "3", "20"], env=env, check=True, capture_output=True)
+    out, _ = playing.communicate(b"22\ny\n:quit\n", timeout=60)
+    said = (seen + out).decode()
+    assert "The session changed elsewhere while this hand was asked; it is saved as hand 2" in said
+    done = subprocess.run([*ginscore, "log", "--json"], env=env, check=True, capture_output=True)
+    assert [(h["knocker"], h["knocker_deadwood"]) for h in json.loads(done.stdout)["hands"]] == [("Ben", 3), ("Ann", 4)]

@@ -12,6 +12,9 @@ loses nothing confirmed.
 
 from __future__ import annotations
 
+import re
+from typing import NamedTuple
+
 import typer
 
 from ..cards import parse_card
@@ -25,7 +28,8 @@ from .common import (
 from .table import edit, rematch, undo  # what :undo, :edit and the rematch run: imported, so always there
 
 HINT = "[:back :undo :edit :help :quit]"  # said in every prompt
-HELP = """Answer each question or type a command; commands start with ':' (no name can):
+HELP = """Answer each question or type a command; commands start with ':' (no name can).
+At "Who knocked?" a whole knock fits on one line: the knocker, then both counts (ann 4 22).
   :back        ask the previous question of this hand again
   :undo        remove the last saved hand (asks first), as `ginscore undo`
   :edit N ...  correct hand N, as `ginscore edit` (like :edit 3 ann 4 22)
@@ -41,6 +45,14 @@ class _Quit(Exception):
 
 class _Back(Exception):
     """:back: ask the previous question again."""
+
+
+class _WholeKnock(NamedTuple):
+    """"Who knocked?" answered with the whole knock on one line (``ann 4 22``), as `hand` takes it."""
+
+    knocker: str
+    knocker_deadwood: int
+    opponent_deadwood: int
 
 
 class _Again(Exception):
@@ -137,16 +149,32 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
     rules = facts.rules
     in_hand = (standings.roles.box, standings.roles.captain) if standings.roles else facts.players
 
-    def read_knocker(text: str) -> str:
-        try:
-            name = resolve_player(facts.players, text)
-        except Refused as error:
-            if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
-                raise Refused(f"{error}; commands start with ':', like :draw or :quit") from None
-            raise
-        if name not in in_hand:
-            raise Refused(f"{name} sits out this hand; {' or '.join(in_hand)} can knock (R22)")
-        return name
+    def read_knocker(a):
+        def read(text: str) -> str | _WholeKnock:
+            try:
+                name = resolve_player(facts.players, text)
+            except Refused as error:
+                words = text.split()
+                if len(words) >= 3 and all(re.fullmatch(r"-?[0-9]+", word) for word in words[-2:]):
+                    return whole(a, read(" ".join(words[:-2])), *words[-2:])
+                if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
+                    raise Refused(f"{error}; commands start with ':', like :draw or :quit") from None
+                if re.fullmatch(r"[-0-9 ]+", text):
+                    raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(in_hand)}), "
+                                  "or the whole knock on one line, like ann 4 22") from None
+                raise
+            if name not in in_hand:
+                raise Refused(f"{name} sits out this hand; {' or '.join(in_hand)} can knock (R22)")
+            return name
+
+        return read
+
+    def whole(a, knocker: str, knocker_count: str, opponent_count: str) -> _WholeKnock:
+        """``ann 4 22``: each count checked as its own question checks it."""
+        opponent = next(p for p in in_hand if p != knocker)
+        limit = knock_limit(facts.variant, rules, a.get("upcard"))
+        return _WholeKnock(knocker, count(f"{knocker}'s", limit)(knocker_count),
+                           count(f"{opponent}'s", MAX_DEADWOOD)(opponent_count))
 
     def count(whose: str, most: int):
         def read(text: str) -> int:
@@ -162,8 +190,8 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
     def upcard(_a) -> object:  # R15: the upcard first, it sets the knock limit
         return table.ask("Upcard (like 7h)?", lambda text: parse_card(text, rank_only=not rules.spades_double))
 
-    def knocker(_a) -> object:
-        return table.ask(f"Who knocked, {' or '.join(in_hand)}? (or :draw)", read_knocker, draw=True)
+    def knocker(a) -> object:
+        return table.ask(f"Who knocked, {' or '.join(in_hand)}? (or :draw)", read_knocker(a), draw=True)
 
     def knocker_deadwood(a) -> int:
         limit = knock_limit(facts.variant, rules, a.get("upcard"))
@@ -225,11 +253,12 @@ def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
     steps, answers, at = _steps(table, facts, standings), {}, 0
     while at < len(steps):
         key, asked, ask = steps[at]
-        if not asked(answers):
+        if not asked(answers) or key in answers:  # in answers: given on the knocker's line
             at += 1
             continue
         try:
-            answers[key] = ask(answers)
+            answer = ask(answers)
+            answers.update(answer._asdict() if isinstance(answer, _WholeKnock) else {key: answer})
             at += 1
         except _Back:
             earlier = [i for i in range(at) if steps[i][1](answers)]
@@ -271,7 +300,8 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
 
     It says who deals (and who is in the box), then asks who knocked (or
     :draw), the knocker's deadwood and the opponent's (after lay-offs, unless
-    it is gin; Oklahoma: the upcard first). Commands start with ':', which no
+    it is gin; Oklahoma: the upcard first); `ann 4 22` at "Who knocked?"
+    answers all three. Commands start with ':', which no
     name can: :back (the previous question), :undo, :edit N ... (as the
     commands), :quit. Each hand is saved as soon as you confirm it, so
     quitting (or Ctrl-D) loses nothing. When the game ends it offers the
@@ -304,6 +334,9 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
             except _Again:
                 continue
             standings = _append(ctx, table.name, lambda _facts, hand=told: hand)
+            if standings.facts.hands[:-1] != facts.hands:  # another shell recorded, undid or edited meanwhile
+                render.say(f"The session changed elsewhere while this hand was asked; it is saved as hand "
+                           f"{len(standings.hands)}, scored on the hands as they are now:")
             render.show_hand(standings, standings.hands[-1], verb="Saved", footer=False)
             table.announced = standings.over
     except _Quit:
