@@ -88,6 +88,14 @@ def session_digest(doc: dict, exact: bool = False) -> str:
     return digest(dumps(doc, as_read=exact))
 
 
+def _seal(name: str, data) -> str:
+    """A section's seal: the digest of its name and its bytes, so a section read under another
+    name (two swapped in the stamp) reads as missing, as a damaged one does."""
+    sealed = hashlib.sha256(name.encode() + b"\0")
+    sealed.update(data)
+    return sealed.hexdigest()[:32]
+
+
 class Cache:
     """The cache file of one database: named sections, each read only when asked for.
 
@@ -138,7 +146,7 @@ class Cache:
             data = memoryview(self._raw)[start:end]
         except (TypeError, ValueError):
             return None
-        return data if digest(data) == seal else None
+        return data if _seal(name, data) == seal else None
 
     def section(self, name: str):
         """A section as kept (None when missing or damaged)."""
@@ -219,7 +227,7 @@ class Cache:
                 data = self._kept(name)
                 if data is None:
                     continue  # damaged: never sealed again
-            places[name] = [at, at + len(data), digest(data)]
+            places[name] = [at, at + len(data), _seal(name, data)]
             parts.append(data)
             at += len(data)
         data = dumps({"version": store_summary.version(), "file": file_digest, "sections": places})

@@ -347,7 +347,8 @@ def test_the_cached_rows_equal_a_replay_of_every_session(ok, db_path, tmp_path):
     assert ok("stats", "--json").json() == json.loads(json.dumps(combine(in_order)))
 
 
-DAMAGES = ["body changed", "stamp of other code", "cut short", "empty", "not JSON", "a folder", "a fifo"]
+DAMAGES = ["body changed", "stamp of other code", "cut short", "empty", "not JSON", "a folder", "a fifo",
+           "two sections swapped"]
 
 
 @pytest.mark.parametrize("kind, damage", [("json", damage) for damage in DAMAGES] + [
@@ -378,6 +379,11 @@ def test_a_damaged_or_forged_cache_is_made_again_never_trusted(ok, db_path, tmp_
         kept.put_keyed("rows", {key: forged if n == 0 else rows.raw(key) for n, key in enumerate(rows.keys())})
         kept.save(kept.made_from, kept.names())
         assert Cache(os.path.realpath(db_path)).keyed("rows").raw(next(iter(rows.keys()))) == forged
+    elif damage == "two sections swapped":  # each still sealed for its bytes, read under the other's name
+        stamp = json.loads(head)
+        first, second = sorted(stamp["sections"])[:2]
+        stamp["sections"][first], stamp["sections"][second] = stamp["sections"][second], stamp["sections"][first]
+        cache.write_bytes(json.dumps(stamp).encode() + b"\n" + body)
     elif damage == "a folder":
         cache.unlink()
         cache.mkdir()
