@@ -847,8 +847,11 @@ def _long_list(rows: list[dict], heads: tuple, cells) -> None:
     sizes = [[width(cell) for cell in line] for line in lines]
     widths = [max(size[i] for size in sizes) for i in range(len(heads))]
 
+    right = [head == "Hands" for head in heads]  # counts line up on the right, as in the short lists
+
     def joined(line: list[str], size: list[int]) -> str:
-        padded = [cell + " " * (w - n) for cell, n, w in zip(line[:-1], size, widths)]
+        padded = [" " * (w - n) + cell if flush else cell + " " * (w - n)
+                  for cell, n, w, flush in zip(line[:-1], size, widths, right)]
         return "  ".join(padded + [line[-1]]).rstrip()
 
     out = [joined(lines[0], sizes[0]), "─" * min(screen_width(), sum(widths) + 2 * (len(widths) - 1))]

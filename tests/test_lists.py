@@ -149,6 +149,9 @@ def test_a_long_list_is_one_aligned_line_a_session_wide_and_hostile_names_includ
         assert len(listed) == len(names), command
         starts = {cell_len(line[:max(line.find("Standard"), line.find("Oklahoma"))]) for line in listed}
         assert starts == {cell_len(lines[head][:lines[head].find(column)])}, command
+        hands = cell_len(lines[head][:lines[head].find("Hands") + len("Hands")])  # counts end where it ends
+        ending = [next(line[i - 1] for i in range(len(line) + 1) if cell_len(line[:i]) == hands) for line in listed]
+        assert set(ending) == {"0"}, command
         shown = "\n".join(lines)
         assert "\x1b" not in shown and "\u202e" not in shown and "red\\x1b[31m-7" in shown and "turned\\u202e-8" in shown
 
