@@ -270,15 +270,33 @@ def test_a_one_line_knock_is_checked_as_its_questions_are(ok):
     assert hands(ok) == [("Ann", 0, 30, "7H")]
 
 
+def test_a_one_line_knock_with_more_counts_is_refused_however_long(ok, standard):
+    out = play(ok, "ann 1 2 4 22", "ann" + " 1 2" * 1_000, "ann 4 22", "y")
+    assert out.count("that is more than two counts; give the knocker, then the two deadwood counts") == 2
+    assert "_WholeKnock" not in out and hands(ok) == [("Ann", 4, 22, None)]
+
+
+def test_a_one_line_knock_by_a_player_whose_name_holds_a_number(ok):
+    ok("new", "standard", "Ann 2", "7", "--dealer", "7")
+    play(ok, "ann 2 4 22", "y", "7 0 30", "y")
+    assert hands(ok) == [("Ann 2", 4, 22, None), ("7", 0, 30, None)]
+
+
+def test_an_ace_upcard_that_means_gin_is_cited_as_h4_in_play(ok):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--ace-means-gin")
+    out = play(ok, "ah", "ann 1 30", "ann", "1")
+    assert out.count("1 is over this hand's knock limit of 0 (H4: ace means gin)") == 2
+
+
 def test_a_one_line_knock_by_who_sits_out_is_refused(ok):
     ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
     out = play(ok, "cy 4 22")
     assert "Cy sits out this hand" in out and hands(ok) == []
 
 
-def test_a_hand_recorded_elsewhere_while_play_asks_is_said(db_path):
-    """Another shell records a hand while play waits for an answer: play's hand comes after it, and
-    play says the session changed and which hand its own is."""
+def _while_play_asks(db_path, elsewhere: list[list[str]], then: str, *new: str) -> tuple[str, dict]:
+    """Start `play` (a real second process), answer "ann", "4", wait for Ben's deadwood question, run
+    the ``elsewhere`` commands, then type ``then``; returns what play said and `status --json`."""
     import os
     import select
     import subprocess
@@ -287,8 +305,7 @@ def test_a_hand_recorded_elsewhere_while_play_asks_is_said(db_path):
 
     env = dict(os.environ, GINSCORE_DB=str(db_path), COLUMNS="80")
     ginscore = [sys.executable, "-m", "ginscore"]
-    subprocess.run([*ginscore, "new", "standard", "Ann", "Ben", "--dealer", "Ann"], env=env, check=True,
-                   capture_output=True)
+    subprocess.run([*ginscore, *new], env=env, check=True, capture_output=True)
     playing = subprocess.Popen([*ginscore, "play"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE)
     playing.stdin.write(b"ann\n4\n")
@@ -298,9 +315,52 @@ def test_a_hand_recorded_elsewhere_while_play_asks_is_said(db_path):
         if select.select([playing.stdout], [], [], 1)[0]:
             seen += os.read(playing.stdout.fileno(), 4096)
     assert b"Ben's deadwood" in seen
-    subprocess.run([*ginscore, "hand", "ben", "3", "20"], env=env, check=True, capture_output=True)
-    out, _ = playing.communicate(b"22\ny\n:quit\n", timeout=60)
-    said = (seen + out).decode()
-    assert "The session changed elsewhere while this hand was asked; it is saved as hand 2" in said
-    done = subprocess.run([*ginscore, "log", "--json"], env=env, check=True, capture_output=True)
-    assert [(h["knocker"], h["knocker_deadwood"]) for h in json.loads(done.stdout)["hands"]] == [("Ben", 3), ("Ann", 4)]
+    for args in elsewhere:
+        subprocess.run([*ginscore, *args], env=env, check=True, capture_output=True)
+    out, err = playing.communicate(then.encode(), timeout=60)
+    assert playing.returncode == 0 and not err, err
+    done = subprocess.run([*ginscore, "status", "--json"], env=env, capture_output=True)
+    return " ".join((seen + out).decode().split()), json.loads(done.stdout) if done.returncode == 0 else {}
+
+
+NOT_SAVED = "Not saved: the session changed elsewhere while this hand was asked"
+
+
+@pytest.mark.parametrize(("elsewhere", "hands"), [
+    ([["hand", "ben", "3", "20"]], 2), ([["house", "--gin-bonus", "20"]], 1),
+    ([["hand", "ben", "3", "20"], ["undo", "--yes"]], 2),  # undone: the session is as it was asked
+], ids=["hand", "house", "hand and undo"])
+def test_a_session_changed_elsewhere_while_play_asks_saves_nothing_and_asks_again(db_path, elsewhere, hands):
+    """Another shell changes the session while play waits for an answer: the hand confirmed was
+    asked on other hands or rules (it may be the same hand recorded twice), so it is not saved;
+    play says so and asks again, on the session as it is now."""
+    said, status = _while_play_asks(db_path, elsewhere, "22\ny\nann\n4\n22\ny\n:quit\n",
+                                    "new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    changed = elsewhere[-1][0] != "undo"
+    assert (NOT_SAVED in said) == changed
+    assert status["hands_played"] == hands and said.count("Saved hand") == (1 if changed else 2)
+
+
+def test_a_three_player_hand_is_never_saved_against_roles_changed_elsewhere(db_path):
+    said, status = _while_play_asks(db_path, [["hand", "ben", "4", "22"]], "22\ny\n:quit\n",
+                                    "new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
+    assert NOT_SAVED in said and status["hands_played"] == 1  # Ben's alone: Ann's was asked against Ben
+
+
+def test_a_session_renamed_elsewhere_is_followed_and_a_deleted_one_stops_play(db_path):
+    said, status = _while_play_asks(db_path, [["rename", "evening"]], "22\ny\n:quit\n", "new", "standard",
+                                    "Ann", "Ben", "--dealer", "Ann", "--name", "game")
+    assert "'game' was renamed 'evening' elsewhere; play goes on in it" in said and NOT_SAVED not in said
+    assert status["session"] == "evening" and status["hands_played"] == 1  # the name changed, not the hands
+    said, status = _while_play_asks(db_path, [["delete", "other", "--yes"]], "22\ny\n", "new", "standard",
+                                    "Ann", "Ben", "--dealer", "Ann", "--name", "other")
+    assert "Traceback" not in said and "Error" not in said and "Saved hand" not in said
+    assert "Stopped: 'other' is no longer here (deleted elsewhere?); nothing more was saved" in said
+    assert status == {}  # no session current: the one played was deleted, and nothing was recorded into another
+
+
+def test_a_game_finished_elsewhere_while_play_asks_offers_the_rematch(db_path):
+    said, status = _while_play_asks(db_path, [["hand", "ben", "0", "90"]], "22\ny\nn\n", "new", "standard",
+                                    "Ann", "Ben", "--dealer", "Ann", "--target", "50")
+    assert NOT_SAVED in said and "Play a rematch?" in said
+    assert status["winner"] == "Ben" and status["hands_played"] == 1

@@ -22,7 +22,7 @@ from ..errors import Refused
 from ..shown import visible
 from ..variants import COMMAND_MARK, Draw, Knock, SessionFacts, Standings
 from .common import (
-    app, _append, command_of, _deadwood, for_the_evening, _now, _replay_changed, _session_option, _standings, _store,
+    app, command_of, _deadwood, for_the_evening, _now, _replay_changed, _session_option, _standings, _store,
     usage_words,
 )
 from .table import edit, rematch, undo  # what :undo, :edit and the rematch run: imported, so always there
@@ -55,6 +55,14 @@ class _WholeKnock(NamedTuple):
     opponent_deadwood: int
 
 
+class _Gone(Exception):
+    """The session played is no longer here (deleted elsewhere): play stops."""
+
+
+class _Changed(Exception):
+    """The session changed elsewhere between the hand's first question and its confirmation."""
+
+
 class _Again(Exception):
     """Ask the hand in progress again from its first question (saved hands changed, or it was not confirmed)."""
 
@@ -65,9 +73,41 @@ class _Table:
     def __init__(self, ctx: typer.Context, name: str):
         self.ctx, self.name, self.store = ctx, name, _store(ctx)
         self.announced = False  # the standings and who deals next were just shown
+        self.id: str | None = None  # the session's own id, once read: followed when renamed elsewhere
 
     def facts(self) -> SessionFacts:
-        return self.store.reading().load(self.name)
+        """The session played as it is now (followed by its id when renamed elsewhere)."""
+        found = _found(self.store.reading(), self.name, self.id)
+        if found is None:
+            raise _Gone
+        if found.name != self.name:
+            from .. import render
+
+            render.say(f"'{visible(self.name)}' was renamed '{visible(found.name)}' elsewhere; play goes on in it.")
+        self.name, self.id = found.name, found.id
+        return found
+
+    def save(self, asked: SessionFacts, told) -> Standings:
+        """Save the confirmed hand, under the lock, only if the session is still what it was when the
+        hand was asked, its name aside (else ``_Changed``, nothing written): a hand confirmed against
+        other hands, roles or house rules may not mean what was confirmed, and may be one recorded
+        twice. ``_Gone`` when the session was deleted meanwhile."""
+        with self.store.writing() as db:
+            now = _found(db, self.name, self.id)
+            if now is None:
+                raise _Gone
+            if now._replace(name=asked.name) != asked:  # a new name alone changes no hand
+                raise _Changed
+            facts = now._replace(hands=now.hands + (told,))
+            standings = _replay_changed(facts, len(facts.hands), self.store)
+            db.save(facts)
+        if facts.name != self.name:
+            from .. import render
+
+            render.say(f"'{visible(self.name)}' was renamed '{visible(facts.name)}' elsewhere; play goes on in it.")
+            self.name = facts.name
+        return standings
+
 
     def ask(self, question: str, read, *, draw: bool = False):
         """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
@@ -141,6 +181,17 @@ class _Table:
             render.say(f"  {usage_words(error)}")
 
 
+def _found(db, name: str, session_id: str | None) -> SessionFacts | None:
+    """The live session of this name and id (any name, when it was renamed); None when gone."""
+    try:
+        facts = db.load(name)
+    except Refused:
+        facts = None
+    if facts is not None and session_id in (None, facts.id):
+        return facts
+    renamed = [doc["name"] for _, doc in db.live() if session_id is not None and doc.get("id") == session_id]
+    return db.load(renamed[0]) if renamed else None
+
 def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
     """The questions of one hand, in order: (key, whether it is asked given the answers so far, ask)."""
     from ..rules import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
@@ -149,23 +200,34 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
     rules = facts.rules
     in_hand = (standings.roles.box, standings.roles.captain) if standings.roles else facts.players
 
+    def knocker_named(text: str) -> str:
+        name = resolve_player(facts.players, text)
+        if name not in in_hand:
+            raise Refused(f"{name} sits out this hand; {' or '.join(in_hand)} can knock (R22)")
+        return name
+
     def read_knocker(a):
         def read(text: str) -> str | _WholeKnock:
             try:
-                name = resolve_player(facts.players, text)
+                return knocker_named(text)
             except Refused as error:
                 words = text.split()
-                if len(words) >= 3 and all(re.fullmatch(r"-?[0-9]+", word) for word in words[-2:]):
-                    return whole(a, read(" ".join(words[:-2])), *words[-2:])
+                counted = [bool(re.fullmatch(r"-?[0-9]+", word)) for word in words]
+                if len(words) >= 3 and counted[-2:] == [True, True]:
+                    try:
+                        name = knocker_named(" ".join(words[:-2]))  # (a name may hold a number: "Ann 2")
+                    except Refused:
+                        if counted[-3]:
+                            raise Refused("that is more than two counts; give the knocker, then the two "
+                                          "deadwood counts, like ann 4 22") from None
+                        raise
+                    return whole(a, name, *words[-2:])
                 if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
                     raise Refused(f"{error}; commands start with ':', like :draw or :quit") from None
                 if re.fullmatch(r"[-0-9 ]+", text):
                     raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(in_hand)}), "
                                   "or the whole knock on one line, like ann 4 22") from None
                 raise
-            if name not in in_hand:
-                raise Refused(f"{name} sits out this hand; {' or '.join(in_hand)} can knock (R22)")
-            return name
 
         return read
 
@@ -181,8 +243,8 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
             value = _deadwood(text, whose)
             check_deadwood(value, whose)
             if value > most:
-                raise Refused(f"{value} is over this hand's knock limit of {most} "
-                              f"({limit_rule(facts.variant)}); check the count")
+                rule = "H4: ace means gin" if most == 0 else limit_rule(facts.variant)
+                raise Refused(f"{value} is over this hand's knock limit of {most} ({rule}); check the count")
             return value
 
         return read
@@ -291,7 +353,7 @@ def _game_over(table: _Table, standings: Standings) -> None:
     table.run(rematch)
     current = table.store.reading().current_name
     if current != table.name:
-        table.name, table.announced = current, True
+        table.name, table.announced, table.id = current, True, None
 
 
 @app.command()
@@ -333,12 +395,19 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
                 told = _ask_hand(table, facts, standings)
             except _Again:
                 continue
-            standings = _append(ctx, table.name, lambda _facts, hand=told: hand)
-            if standings.facts.hands[:-1] != facts.hands:  # another shell recorded, undid or edited meanwhile
-                render.say(f"The session changed elsewhere while this hand was asked; it is saved as hand "
-                           f"{len(standings.hands)}, scored on the hands as they are now:")
+            try:
+                standings = table.save(facts, told)
+            except _Changed:
+                render.say("Not saved: the session changed elsewhere while this hand was asked (a hand "
+                           "recorded, undone or edited there, or its house rules). Here it is as it stands "
+                           "now; take the hand again if it is still to be recorded.")
+                continue
             render.show_hand(standings, standings.hands[-1], verb="Saved", footer=False)
             table.announced = standings.over
     except _Quit:
         render.say("")
         render.say("Stopped. Every hand you confirmed is saved.")
+    except _Gone:
+        render.say("")
+        render.say(f"Stopped: '{visible(table.name)}' is no longer here (deleted elsewhere?); nothing more was "
+                   f"saved. `ginscore restore {visible(table.name)}` brings a deleted session back.")
