@@ -582,17 +582,57 @@ def _session_result(row: dict) -> list[str]:
     return [f"won by {row['winner']}"] + (["(game 3 open)"] if not row["over"] else [])
 
 
+def _block_lines(row: dict, first, score) -> list[str]:
+    """A session as a few lines, for screens too narrow for a table."""
+    return [
+        f"{first(row)}{row['name']} · {VARIANT_NAMES[row['variant']]}",
+        f"{counted(row['hands_played'], 'hand')} · " + " ".join(_session_result(row)),
+        f"started {_when(row['created_at'])}",
+    ] + [f"  {line}" for line in score(row)]
+
+
 def _session_blocks(rows: list[dict], first, score) -> Group:
     """Each session as a few lines that wrap, for screens too narrow for a table."""
     blocks = []
     for row in rows:
-        lines = [
-            f"{first(row)}{row['name']} · {VARIANT_NAMES[row['variant']]}",
-            f"{counted(row['hands_played'], 'hand')} · " + " ".join(_session_result(row)),
-            f"started {_when(row['created_at'])}",
-        ] + [f"  {line}" for line in score(row)]
+        lines = _block_lines(row, first, score)
         blocks += [Text(), _text(lines)] if blocks else [_text(lines)]
     return Group(*blocks)
+
+
+def _long_blocks(rows: list[dict], first, score) -> None:
+    """``_session_blocks`` of a long list on a narrow screen (a phone), drawn here, not by Rich
+    (which takes seconds for thousands): each line made visible and broken to the screen's width."""
+    width = screen_width()
+    out: list[str] = []
+    for row in rows:
+        if out:
+            out.append("")
+        for line in _block_lines(row, first, score):
+            out += _broken(visible(line), width)
+    console().file.write("\n".join(out) + "\n")
+
+
+def _broken(text: str, width: int) -> list[str]:
+    """``text`` in lines at most ``width`` cells wide, broken at spaces (a word wider than the line
+    where it must be), a continuation indented as the line was."""
+    from rich.cells import cell_len, chop_cells
+
+    if (len(text) if text.isascii() else cell_len(text)) <= width:
+        return [text]
+    indent = text[:len(text) - len(text.lstrip(" "))]
+    room = max(width - len(indent), 1)
+    lines, line = [], ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if cell_len(joined) <= room:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        *whole, line = chop_cells(word, room) if cell_len(word) > room else [word]
+        lines += whole
+    return [indent + part for part in lines + [line]]
 
 
 def _joined(players: list[str], room: int | None) -> list[str]:
@@ -621,7 +661,9 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
     """The sessions, oldest first (or with ``deleted`` the deleted ones); ``hidden``: how many
     deleted are not listed; ``older``: how many older ones are left out."""
     when = "deleted_at" if deleted else "created_at"
-    if len(rows) > LONG:
+    if len(rows) > LONG and console().width < 80:  # a phone: a few lines a session, not measured
+        _long_blocks(rows, lambda row: "* " if row["current"] else "", lambda row: row["players"])
+    elif len(rows) > LONG:
         _long_list(rows, ("", "Session", "Variant", "Players", "Hands", "Result", "Deleted" if deleted else "Started"),
                    lambda row: ["*" if row["current"] else "", row["name"], VARIANT_NAMES[row["variant"]],
                                 " v ".join(row["players"]), str(row["hands_played"]), " ".join(_session_result(row)),
@@ -733,7 +775,9 @@ def _score_lines(row: dict) -> list[str]:
 
 def show_history(rows: list[dict], older: int = 0) -> None:
     """Sessions newest first; ``older``: how many older ones are left out."""
-    if len(rows) > LONG:
+    if len(rows) > LONG and console().width < 80:  # a phone: a few lines a session, not measured
+        _long_blocks(rows, lambda row: "", _score_lines)
+    elif len(rows) > LONG:
         _long_list(rows, ("Started", "Session", "Variant", "Hands", "Winner", "Score"), lambda row: [
             _when(row["created_at"]), row["name"], VARIANT_NAMES[row["variant"]], str(row["hands_played"]),
             row["winner"] or ("in play" if not row["over"] else ""),

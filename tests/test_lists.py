@@ -132,10 +132,12 @@ def test_an_output_encoding_without_every_character_escapes_the_whole_list_as_be
 def test_a_long_list_is_one_aligned_line_a_session_wide_and_hostile_names_included(ok, db_path, monkeypatch):
     """Past 200 sessions `--all` lays the columns out itself (Rich would take seconds): every cell
     starts in the same terminal column on every line, a wide character counting two, and what a
-    name holds that a terminal would act on is written as an escape."""
+    name holds that a terminal would act on is written as an escape. Under 80 columns (a phone)
+    each session is a few lines, none wider than the screen."""
     from rich.cells import cell_len
 
     names = [f"{'李' * (n % 4)}night-{n}" if n % 3 else f"plain-{n}" for n in range(230)]
+    names[10] = "a-name-wider-than-a-phone-" + "李" * 30  # broken where it must be
     names[7], names[8] = "red\x1b[31m-7", "turned\u202e-8"
     with Store(db_path).writing() as db:
         for n, name in enumerate(names):
@@ -154,6 +156,12 @@ def test_a_long_list_is_one_aligned_line_a_session_wide_and_hostile_names_includ
         assert set(ending) == {"0"}, command
         shown = "\n".join(lines)
         assert "\x1b" not in shown and "\u202e" not in shown and "red\\x1b[31m-7" in shown and "turned\\u202e-8" in shown
+    monkeypatch.setenv("COLUMNS", "40")  # a phone: a few lines a session, every line within the screen
+    for command in (["sessions", "--all"], ["history", "--all"]):
+        shown = ok(*command).stdout
+        assert max(cell_len(line) for line in shown.splitlines()) <= 40, command
+        assert shown.count("hands · in play") == len(names) and "\x1b" not in shown and "\u202e" not in shown
+        assert "red\\x1b[31m-7 · " in shown and "plain-228 · Standard" in shown and "a-name-wider-than-a-phone-" in shown
 
 
 @pytest.mark.parametrize("columns", ["40", "80", "120"])
