@@ -294,9 +294,11 @@ def test_a_one_line_knock_by_who_sits_out_is_refused(ok):
     assert "Cy sits out this hand" in out and hands(ok) == []
 
 
-def _while_play_asks(db_path, elsewhere: list[list[str]], then: str, *new: str) -> tuple[str, dict]:
-    """Start `play` (a real second process), answer "ann", "4", wait for Ben's deadwood question, run
-    the ``elsewhere`` commands, then type ``then``; returns what play said and `status --json`."""
+def _while_play_asks(db_path, elsewhere: list[list[str]], then: str, *new: str, before: list[list[str]] = (),
+                     first: bytes = b"ann\n4\n", waits_for: bytes = b"Ben's deadwood") -> tuple[str, dict]:
+    """Run ``new`` and ``before``, start `play` (a real second process), type ``first``, wait for the
+    question ``waits_for``, run the ``elsewhere`` commands, then type ``then``; returns what play said
+    and `status --json` ({} when no session is current)."""
     import os
     import select
     import subprocess
@@ -305,16 +307,17 @@ def _while_play_asks(db_path, elsewhere: list[list[str]], then: str, *new: str) 
 
     env = dict(os.environ, GINSCORE_DB=str(db_path), COLUMNS="80")
     ginscore = [sys.executable, "-m", "ginscore"]
-    subprocess.run([*ginscore, *new], env=env, check=True, capture_output=True)
+    for args in [list(new), *before]:
+        subprocess.run([*ginscore, *args], env=env, check=True, capture_output=True)
     playing = subprocess.Popen([*ginscore, "play"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE)
-    playing.stdin.write(b"ann\n4\n")
+    playing.stdin.write(first)
     playing.stdin.flush()
     seen, deadline = b"", time.monotonic() + 60
-    while b"Ben's deadwood" not in seen and time.monotonic() < deadline:  # waiting for the last count
+    while waits_for not in seen and time.monotonic() < deadline:
         if select.select([playing.stdout], [], [], 1)[0]:
             seen += os.read(playing.stdout.fileno(), 4096)
-    assert b"Ben's deadwood" in seen
+    assert waits_for in seen
     for args in elsewhere:
         subprocess.run([*ginscore, *args], env=env, check=True, capture_output=True)
     out, err = playing.communicate(then.encode(), timeout=60)
@@ -364,3 +367,39 @@ def test_a_game_finished_elsewhere_while_play_asks_offers_the_rematch(db_path):
                                     "Ann", "Ben", "--dealer", "Ann", "--target", "50")
     assert NOT_SAVED in said and "Play a rematch?" in said
     assert status["winner"] == "Ben" and status["hands_played"] == 1
+
+
+def test_a_rematch_started_elsewhere_at_the_rematch_question_is_gone_on_in_not_started_again(db_path, ok):
+    said, status = _while_play_asks(db_path, [["rematch", "--name", "R1"]], "y\n:quit\n", "new", "standard",
+                                    "Ann", "Ben", "--dealer", "Ann", "--name", "S", "--target", "30",
+                                    before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch?")
+    assert "A rematch was started elsewhere: 'R1'; play goes on in it." in said
+    assert status["session"] == "R1" and status["match"]["sessions"] == ["S", "R1"]  # no second rematch
+
+
+@pytest.mark.parametrize("elsewhere", [["undo", "--yes"], ["house", "--target", "50"]])
+def test_a_game_no_longer_over_at_the_rematch_question_goes_on(db_path, elsewhere):
+    said, status = _while_play_asks(db_path, [elsewhere], "y\n:quit\n", "new", "standard", "Ann", "Ben",
+                                    "--dealer", "Ann", "--name", "S", "--target", "30",
+                                    before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch?")
+    assert "No rematch: the session changed elsewhere while this was asked" in said
+    assert "deals next" in said.split("No rematch")[1]  # the session as it stands, then who deals
+    assert status["session"] == "S" and not status.get("match") and not status["over"]  # no rematch made
+
+
+def test_a_session_deleted_at_the_rematch_question_stops_play_never_playing_another(db_path, ok):
+    said, status = _while_play_asks(db_path, [["delete", "S", "--yes"], ["new", "standard", "Cy", "Dee", "--dealer",
+                                                                         "Cy", "--name", "N"]],
+                                    "y\ncy 2 30\ny\n", "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name",
+                                    "S", "--target", "30", before=[["hand", "ann", "0", "10"]], first=b"",
+                                    waits_for=b"Play a rematch?")
+    assert "Stopped: 'S' is no longer here (deleted elsewhere?)" in said and "Cy or Dee" not in said
+    assert status["session"] == "N" and status["hands_played"] == 0
+
+
+def test_a_rematch_of_the_session_started_elsewhere_mid_hand_changes_no_hand(db_path):
+    """A rematch started elsewhere gives the session a match id: its hands are as they were, so the
+    hand confirmed is saved."""
+    said, status = _while_play_asks(db_path, [["rematch", "--session", "S", "--name", "R1"]], "22\ny\n:quit\n",
+                                    "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "S")
+    assert NOT_SAVED not in said and "Saved hand 1" in said

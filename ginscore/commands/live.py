@@ -96,7 +96,7 @@ class _Table:
             now = _found(db, self.name, self.id)
             if now is None:
                 raise _Gone
-            if now._replace(name=asked.name) != asked:  # a new name alone changes no hand
+            if not _same(now, asked):
                 raise _Changed
             facts = now._replace(hands=now.hands + (told,))
             standings = _replay_changed(facts, len(facts.hands), self.store)
@@ -147,9 +147,9 @@ class _Table:
             raise _Quit
         if word in ("undo", "edit"):
             before = self.facts()
-            self.run(undo if word == "undo" else edit, rest)
+            ran = self.run(undo if word == "undo" else edit, rest)
             if self.facts() != before:
-                self.announced = True
+                self.announced = ran  # it showed the standings; else (changed elsewhere) they are shown next
                 raise _Again
         elif word == "help":
             for line in HELP.splitlines():
@@ -159,8 +159,8 @@ class _Table:
         else:
             render.say(f"  there is no command ':{visible(word)}'; the commands are :back :undo :edit :draw :quit :help")
 
-    def run(self, command, rest: str = "") -> None:
-        """Run `ginscore COMMAND REST --session NAME` itself, as if typed; a refusal is told."""
+    def run(self, command, rest: str = "") -> bool:
+        """Run `ginscore COMMAND REST --session NAME` itself, as if typed; a refusal is told (False)."""
         import shlex
 
         from .. import render
@@ -177,8 +177,26 @@ class _Table:
             )
         except Refused as error:
             render.say(f"  {error}")
+            return False
         except typer.TyperException as error:
             render.say(f"  {usage_words(error)}")
+            return False
+        return True
+
+
+def _same(now: SessionFacts, asked: SessionFacts) -> bool:
+    """The session is as it was asked: a new name, or the match a rematch made of it, changes no hand."""
+    return now._replace(name=asked.name, match=asked.match) == asked
+
+
+def _rematches(table: _Table) -> list[SessionFacts]:
+    """The sessions started as rematches of the one played: its match's, added after it."""
+    db = table.store.reading()
+    facts = _found(db, table.name, table.id)
+    if facts is None or facts.match is None:
+        return []
+    ids = [later.id for later in db.in_match(facts.match)]
+    return db.in_match(facts.match)[ids.index(facts.id) + 1:] if facts.id in ids else []
 
 
 def _found(db, name: str, session_id: str | None) -> SessionFacts | None:
@@ -224,9 +242,9 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
                     return whole(a, name, *words[-2:])
                 if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
                     raise Refused(f"{error}; commands start with ':', like :draw or :quit") from None
-                if re.fullmatch(r"[-0-9 ]+", text):
+                if counted and counted[-1]:  # "4 22", "ann 4": counts, but not a whole knock
                     raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(in_hand)}), "
-                                  "or the whole knock on one line, like ann 4 22") from None
+                                  "or the whole knock on one line, the knocker then both counts, like ann 4 22") from None
                 raise
 
         return read
@@ -350,10 +368,25 @@ def _game_over(table: _Table, standings: Standings) -> None:
     if not again:
         render.say("No rematch; `ginscore rematch` starts one later.")
         raise _Quit
-    table.run(rematch)
-    current = table.store.reading().current_name
-    if current != table.name:
-        table.name, table.announced, table.id = current, True, None
+    started = _rematches(table)
+    if started:  # started elsewhere while this was asked: not a second one
+        render.say(f"A rematch was started elsewhere: '{visible(started[-1].name)}'; play goes on in it.")
+    elif not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
+        render.say("No rematch: the session changed elsewhere while this was asked; here it is as it stands now.")
+        raise _Changed
+    elif table.run(rematch):
+        started = _rematches(table)
+    if started:
+        table.name, table.id, table.announced = started[-1].name, started[-1].id, True
+
+
+def _as_it_stands(table: _Table) -> None:
+    """The standings of the session as another shell left it (then who deals next is said)."""
+    from .. import render
+
+    standings = _standings(table.store, table.facts())
+    render.show_standings(standings, footer=False)
+    table.announced = standings.over  # its winner was just said; else who deals next is said next
 
 
 @app.command()
@@ -387,6 +420,8 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
                     _game_over(table, standings)
                 except _Again:  # :undo or :edit: the game may go on
                     pass
+                except _Changed:
+                    _as_it_stands(table)
                 continue
             render.say("")
             render.say(f"Hand {len(facts.hands) + 1}." + ("" if table.announced else " " + render.next_words(standings)))
@@ -401,6 +436,7 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
                 render.say("Not saved: the session changed elsewhere while this hand was asked (a hand "
                            "recorded, undone or edited there, or its house rules). Here it is as it stands "
                            "now; take the hand again if it is still to be recorded.")
+                _as_it_stands(table)
                 continue
             render.show_hand(standings, standings.hands[-1], verb="Saved", footer=False)
             table.announced = standings.over
