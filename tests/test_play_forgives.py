@@ -373,7 +373,7 @@ def test_a_rematch_started_elsewhere_at_the_rematch_question_is_gone_on_in_not_s
     said, status = _while_play_asks(db_path, [["rematch", "--name", "R1"]], "y\n:quit\n", "new", "standard",
                                     "Ann", "Ben", "--dealer", "Ann", "--name", "S", "--target", "30",
                                     before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch?")
-    assert "A rematch was started elsewhere: 'R1'; play goes on in it." in said
+    assert "A rematch of it was already started: 'R1'; play goes on in it." in said
     assert status["session"] == "R1" and status["match"]["sessions"] == ["S", "R1"]  # no second rematch
 
 

@@ -369,8 +369,8 @@ def _game_over(table: _Table, standings: Standings) -> None:
         render.say("No rematch; `ginscore rematch` starts one later.")
         raise _Quit
     started = _rematches(table)
-    if started:  # started elsewhere while this was asked: not a second one
-        render.say(f"A rematch was started elsewhere: '{visible(started[-1].name)}'; play goes on in it.")
+    if started:  # started elsewhere while this was asked, or before play: not a second one
+        render.say(f"A rematch of it was already started: '{visible(started[-1].name)}'; play goes on in it.")
     elif not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
         render.say("No rematch: the session changed elsewhere while this was asked; here it is as it stands now.")
         raise _Changed
