@@ -358,7 +358,7 @@ def test_a_session_renamed_elsewhere_is_followed_and_a_deleted_one_stops_play(db
     said, status = _while_play_asks(db_path, [["delete", "other", "--yes"]], "22\ny\n", "new", "standard",
                                     "Ann", "Ben", "--dealer", "Ann", "--name", "other")
     assert "Traceback" not in said and "Error" not in said and "Saved hand" not in said
-    assert "Stopped: 'other' is no longer here (deleted elsewhere?); nothing more was saved" in said
+    assert "Stopped: 'other' is no longer here (deleted elsewhere?); the hand just confirmed was not saved" in said
     assert status == {}  # no session current: the one played was deleted, and nothing was recorded into another
 
 
@@ -373,7 +373,8 @@ def test_a_rematch_started_elsewhere_at_the_rematch_question_is_gone_on_in_not_s
     said, status = _while_play_asks(db_path, [["rematch", "--name", "R1"]], "y\n:quit\n", "new", "standard",
                                     "Ann", "Ben", "--dealer", "Ann", "--name", "S", "--target", "30",
                                     before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch?")
-    assert "A rematch of it was already started: 'R1'; play goes on in it." in said
+    assert "Its rematch 'R1' was already started; play goes on in it." in said
+    assert "Level at 0" in said.split("already started")[1]  # R1's standings, then who deals
     assert status["session"] == "R1" and status["match"]["sessions"] == ["S", "R1"]  # no second rematch
 
 
@@ -403,3 +404,28 @@ def test_a_rematch_of_the_session_started_elsewhere_mid_hand_changes_no_hand(db_
     said, status = _while_play_asks(db_path, [["rematch", "--session", "S", "--name", "R1"]], "22\ny\n:quit\n",
                                     "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "S")
     assert NOT_SAVED not in said and "Saved hand 1" in said
+
+
+def test_an_older_finished_game_goes_on_in_its_rematch_and_that_ones(ok, status):
+    """`play --session S` of a game over whose rematch R1 is over too and R2 in play: play names each
+    rematch and shows its standings, never starting another."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "S", "--target", "30")
+    ok("hand", "ann", "0", "10")
+    ok("rematch", "--name", "R1")
+    ok("hand", "ben", "0", "20")
+    ok("rematch", "--name", "R2")
+    ok("hand", "ben", "3", "5")
+    out = " ".join(play(ok, session="S").split())
+    assert "Its rematch 'R1' was already started; play goes on in it." in out
+    assert "Its rematch 'R2' was already started; play goes on in it." in out and "Play a rematch?" not in out
+    assert out.index("Ben wins") < out.index("'R2'") and "Ben leads Ann by" in out.split("'R2'")[1]
+    assert [s["name"] for s in ok("sessions", "--json").json()] == ["S", "R1", "R2"]
+
+
+@pytest.mark.parametrize("command", [":undo", ":edit 1 ann 0 12"])
+def test_undo_or_edit_in_play_after_a_change_elsewhere_is_not_done(db_path, command):
+    said, status = _while_play_asks(db_path, [["edit", "1", "ann", "0", "20"]], f"{command}\n:quit\n", "new",
+                                    "standard", "Ann", "Ben", "--dealer", "Ann", before=[["hand", "ann", "0", "10"]])
+    assert "Not done: the session changed elsewhere while this hand was asked" in said
+    assert "Ann leads Ben by 45" in said  # the other shell's correction, shown and kept
+    assert status["hands_played"] == 1 and status["totals"] == {"Ann": 45, "Ben": 0}

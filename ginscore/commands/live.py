@@ -74,6 +74,7 @@ class _Table:
         self.ctx, self.name, self.store = ctx, name, _store(ctx)
         self.announced = False  # the standings and who deals next were just shown
         self.id: str | None = None  # the session's own id, once read: followed when renamed elsewhere
+        self.asked: SessionFacts | None = None  # the session as the hand (or the rematch) in progress was asked
 
     def facts(self) -> SessionFacts:
         """The session played as it is now (followed by its id when renamed elsewhere)."""
@@ -95,7 +96,7 @@ class _Table:
         with self.store.writing() as db:
             now = _found(db, self.name, self.id)
             if now is None:
-                raise _Gone
+                raise _Gone("the hand just confirmed was not saved")
             if not _same(now, asked):
                 raise _Changed
             facts = now._replace(hands=now.hands + (told,))
@@ -147,6 +148,11 @@ class _Table:
             raise _Quit
         if word in ("undo", "edit"):
             before = self.facts()
+            if self.asked is not None and not _same(before, self.asked):
+                render.say(f"  Not done: the session changed elsewhere while this hand was asked; here it is as "
+                           f"it stands now (:{word} again if it is still to be done).")
+                _as_it_stands(self)
+                raise _Again
             ran = self.run(undo if word == "undo" else edit, rest)
             if self.facts() != before:
                 self.announced = ran  # it showed the standings; else (changed elsewhere) they are shown next
@@ -189,14 +195,16 @@ def _same(now: SessionFacts, asked: SessionFacts) -> bool:
     return now._replace(name=asked.name, match=asked.match) == asked
 
 
-def _rematches(table: _Table) -> list[SessionFacts]:
-    """The sessions started as rematches of the one played: its match's, added after it."""
+def _rematch_of(table: _Table) -> SessionFacts | None:
+    """The rematch of the session played, if one was started (here or elsewhere): the next session
+    of its match (a rematch of that one comes after it)."""
     db = table.store.reading()
     facts = _found(db, table.name, table.id)
     if facts is None or facts.match is None:
-        return []
-    ids = [later.id for later in db.in_match(facts.match)]
-    return db.in_match(facts.match)[ids.index(facts.id) + 1:] if facts.id in ids else []
+        return None
+    match = db.in_match(facts.match)
+    ids = [later.id for later in match]
+    return match[ids.index(facts.id) + 1] if facts.id in ids[:-1] else None
 
 
 def _found(db, name: str, session_id: str | None) -> SessionFacts | None:
@@ -357,6 +365,10 @@ def _game_over(table: _Table, standings: Standings) -> None:
 
     if not table.announced:
         render.say(render.winner_words(standings) or f"'{table.name}' is over.")
+    started = _rematch_of(table)
+    if started is not None:  # before play, or elsewhere: never a second one
+        _go_on_in(table, started)
+        return
     game = "series" if standings.facts.variant == "hollywood" else "game"  # R19: a rematch is a new series
     while True:
         try:
@@ -366,18 +378,29 @@ def _game_over(table: _Table, standings: Standings) -> None:
             continue
         break
     if not again:
-        render.say("No rematch; `ginscore rematch` starts one later.")
+        current = table.store.reading().current_name == table.name
+        render.say(f"No rematch; `ginscore rematch{'' if current else ' --session ' + visible(table.name)}` "
+                   "starts one later.")
         raise _Quit
-    started = _rematches(table)
-    if started:  # started elsewhere while this was asked, or before play: not a second one
-        render.say(f"A rematch of it was already started: '{visible(started[-1].name)}'; play goes on in it.")
-    elif not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
+    if not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
         render.say("No rematch: the session changed elsewhere while this was asked; here it is as it stands now.")
         raise _Changed
+    started = _rematch_of(table)
+    if started is not None:  # started elsewhere while this was asked: not a second one
+        _go_on_in(table, started)
     elif table.run(rematch):
-        started = _rematches(table)
-    if started:
-        table.name, table.id, table.announced = started[-1].name, started[-1].id, True
+        started = _rematch_of(table)
+        if started is not None:
+            table.name, table.id, table.announced = started.name, started.id, True  # its start was shown
+
+
+def _go_on_in(table: _Table, rematch_started: SessionFacts) -> None:
+    """Go on in the rematch already started of the session played, its standings shown first."""
+    from .. import render
+
+    render.say(f"Its rematch '{visible(rematch_started.name)}' was already started; play goes on in it.")
+    table.name, table.id = rematch_started.name, rematch_started.id
+    _as_it_stands(table)
 
 
 def _as_it_stands(table: _Table) -> None:
@@ -413,7 +436,7 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
         render.say(line)
     try:
         while True:
-            facts = table.facts()
+            facts = table.asked = table.facts()
             standings = _standings(table.store, facts)
             if standings.over:
                 try:
@@ -443,7 +466,8 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
     except _Quit:
         render.say("")
         render.say("Stopped. Every hand you confirmed is saved.")
-    except _Gone:
+    except _Gone as gone:
         render.say("")
-        render.say(f"Stopped: '{visible(table.name)}' is no longer here (deleted elsewhere?); nothing more was "
-                   f"saved. `ginscore restore {visible(table.name)}` brings a deleted session back.")
+        render.say(f"Stopped: '{visible(table.name)}' is no longer here (deleted elsewhere?); "
+                   f"{gone.args[0] if gone.args else 'every hand confirmed before is saved'}. "
+                   "`ginscore sessions --deleted` lists a deleted session and `ginscore restore` brings it back.")
