@@ -58,6 +58,9 @@ def test_a_lazy_writer_writes_the_bytes_a_whole_one_writes(sessions, data):
             lazy["sessions"][key]
         if data.draw(st.booleans()):
             whole["sessions"][key] = lazy["sessions"][key] = data.draw(_docs)
+    for key in data.draw(st.lists(st.sampled_from(sorted(lazy["sessions"])), max_size=1, unique=True)):
+        if data.draw(st.booleans()):  # removed (a merge's or a person's script's)
+            del whole["sessions"][key], lazy["sessions"][key]
     for n in range(data.draw(st.integers(0, 2))):
         whole["sessions"][str(len(sessions) + 1 + n)] = lazy["sessions"][str(len(sessions) + 1 + n)] = data.draw(_docs)
     whole["meta"]["1"]["current"] = lazy["meta"]["1"]["current"] = data.draw(st.text(max_size=5))
