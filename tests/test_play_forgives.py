@@ -429,3 +429,14 @@ def test_undo_or_edit_in_play_after_a_change_elsewhere_is_not_done(db_path, comm
     assert "Not done: the session changed elsewhere while this hand was asked" in said
     assert "Ann leads Ben by 45" in said  # the other shell's correction, shown and kept
     assert status["hands_played"] == 1 and status["totals"] == {"Ann": 45, "Ben": 0}
+
+
+def test_declining_the_rematch_of_a_session_not_current_names_it_in_the_advice(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "old game", "--target", "30")
+    ok("hand", "ann", "0", "10")
+    ok("new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "T")
+    out = play(ok, "n", session="old game")
+    assert "No rematch; `ginscore rematch --session 'old game'` starts one later." in " ".join(out.split())
+    play(ok, "y", session="old game")  # the rematch of the session played, though another is current
+    assert [s["name"] for s in ok("sessions", "--json").json()] == ["old game", "T", "standard-1"]
+    assert ok("status", "--json", "--session", "standard-1").json()["players"] == ["Ann", "Ben"]

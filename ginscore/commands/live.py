@@ -81,12 +81,17 @@ class _Table:
         found = _found(self.store.reading(), self.name, self.id)
         if found is None:
             raise _Gone
-        if found.name != self.name:
+        self.follow(found.name)
+        self.id = found.id
+        return found
+
+    def follow(self, name: str) -> None:
+        """Go on under the session's name as it is now (renamed elsewhere), saying so."""
+        if name != self.name:
             from .. import render
 
-            render.say(f"'{visible(self.name)}' was renamed '{visible(found.name)}' elsewhere; play goes on in it.")
-        self.name, self.id = found.name, found.id
-        return found
+            render.say(f"'{visible(self.name)}' was renamed '{visible(name)}' elsewhere; play goes on in it.")
+            self.name = name
 
     def save(self, asked: SessionFacts, told) -> Standings:
         """Save the confirmed hand, under the lock, only if the session is still what it was when the
@@ -102,11 +107,7 @@ class _Table:
             facts = now._replace(hands=now.hands + (told,))
             standings = _replay_changed(facts, len(facts.hands), self.store)
             db.save(facts)
-        if facts.name != self.name:
-            from .. import render
-
-            render.say(f"'{visible(self.name)}' was renamed '{visible(facts.name)}' elsewhere; play goes on in it.")
-            self.name = facts.name
+        self.follow(facts.name)
         return standings
 
 
@@ -378,9 +379,10 @@ def _game_over(table: _Table, standings: Standings) -> None:
             continue
         break
     if not again:
-        current = table.store.reading().current_name == table.name
-        render.say(f"No rematch; `ginscore rematch{'' if current else ' --session ' + visible(table.name)}` "
-                   "starts one later.")
+        import shlex
+
+        named = "" if table.store.reading().current_name == table.name else f" --session {shlex.quote(table.name)}"
+        render.say(f"No rematch; `ginscore rematch{named}` starts one later.")
         raise _Quit
     if not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
         render.say("No rematch: the session changed elsewhere while this was asked; here it is as it stands now.")
