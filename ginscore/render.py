@@ -383,9 +383,10 @@ def show_spreads(result: HandResult) -> None:
     hand = result.hand
     settled = settle(list(hand.knocker_cards), list(hand.opponent_cards), big_gin=hand.big_gin)
     say(f"{hand.knocker} spreads {_spread_words(settled.knocker)}")
-    knocker_melds = settled.knocker.melds
+    grown = [list(meld) for meld in settled.knocker.melds]  # each meld as the lay-offs so far left it
     for card, on in settled.layoffs:
-        say(f"{result.opponent} lays off {card.pretty} on [{_cards(knocker_melds[on])}]")
+        say(f"{result.opponent} lays off {card.pretty} on [{_cards(grown[on])}]")
+        grown[on] = sorted(grown[on] + [card], key=lambda laid: laid.rank)
     say(f"{result.opponent} spreads {_spread_words(settled.opponent)}")
 
 
@@ -609,11 +610,11 @@ def _long_blocks(rows: list[dict], first, score) -> None:
         if out:
             out.append("")
         for line in _block_lines(row, first, score):
-            out += _broken(visible(line), width)
+            out += broken(visible(line), width)
     console().file.write("\n".join(out) + "\n")
 
 
-def _broken(text: str, width: int) -> list[str]:
+def broken(text: str, width: int) -> list[str]:
     """``text`` in lines at most ``width`` cells wide, broken at spaces (a word wider than the line
     where it must be), a continuation indented as the line was."""
     from rich.cells import cell_len, chop_cells

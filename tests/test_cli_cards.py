@@ -32,6 +32,14 @@ def test_deadwood_big_gin_h2(ok):
     assert "Big gin" in ok("deadwood", "AS 2S 3S 4S 5H 5D 5C KH KD KC 5S").stdout
 
 
+def test_two_cards_laid_off_on_one_run_are_told_on_the_run_as_it_grows_r8(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    out = ok("hand", "ann", "--cards", "AS 2S 3S 7H 7D 7C KH KD KC 2H",
+             "--against", "4S 5S 9C 9D 9H QC QD QS 2D 3C").stdout
+    assert "Ben lays off 4♠ on [A♠ 2♠ 3♠]" in out and "Ben lays off 5♠ on [A♠ 2♠ 3♠ 4♠]" in out
+    assert "knock: Ann scores 5 - 2 = 3" in out and status()["totals"] == {"Ann": 3, "Ben": 0}
+
+
 def test_hand_from_cards_scores_with_layoffs_r8(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     out = ok("hand", "ann", "--cards", KNOCKER, "--against", OPPONENT).stdout

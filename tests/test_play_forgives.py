@@ -440,3 +440,16 @@ def test_declining_the_rematch_of_a_session_not_current_names_it_in_the_advice(o
     play(ok, "y", session="old game")  # the rematch of the session played, though another is current
     assert [s["name"] for s in ok("sessions", "--json").json()] == ["old game", "T", "standard-1"]
     assert ok("status", "--json", "--session", "standard-1").json()["players"] == ["Ann", "Ben"]
+
+
+def test_every_question_fits_a_phone(ok, monkeypatch):
+    """At 40 columns a question and its commands are broken into lines that fit (the answer is typed
+    after the last), as everything else play says is."""
+    from rich.cells import cell_len
+
+    monkeypatch.setenv("COLUMNS", "40")
+    ok("new", "oklahoma", "Dee", "Eve", "--dealer", "Dee", "--big-gin-bonus", "31")
+    out = play(ok, "7h", "dee", "0", "n", "22", "y")
+    assert "Who knocked, Dee or Eve? (or :draw)\n[:back :undo :edit :help :quit]: " in out
+    asked = [line[:line.index("]: ") + 3] if "]: " in line else line for line in out.splitlines()]
+    assert max(cell_len(line) for line in asked) <= 40 and out.count("]: ") == 7

@@ -113,11 +113,18 @@ class _Table:
 
     def ask(self, question: str, read, *, draw: bool = False):
         """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
-        from .. import render
+        from rich.cells import cell_len
 
+        from .. import render
+        from ..terminal import screen_width
+
+        asked = visible(f"{question} {HINT}")
+        width = screen_width() - 2  # the prompt ends with ": "
+        if cell_len(asked) > width:  # on a narrow screen, in lines that fit it (the answer after the last)
+            asked = "\n".join(render.broken(asked, width))
         while True:
             try:
-                answer = typer.prompt(visible(f"{question} {HINT}"), default="", show_default=False).strip()
+                answer = typer.prompt(asked, default="", show_default=False).strip()
             except typer.Abort:  # Ctrl-D, Ctrl-C or the end of the input
                 raise _Quit from None
             if not answer.startswith(COMMAND_MARK):
