@@ -47,8 +47,9 @@ def export_json(facts: SessionFacts) -> str:
 
 
 def _format_for(facts: SessionFacts) -> int:
-    """Format 1 when the session uses nothing 1.0 lacks, so 1.0 still imports it; else 2,
-    which 1.0 refuses rather than silently dropping a stake, a deal rule, notes or the match."""
+    """Format 3 for a session with its id (every session ginscore 3 keeps), which older versions
+    refuse rather than silently dropping it; a session without one (never made by ginscore 3)
+    keeps the format it would have had: 1 when it uses nothing 1.0 lacks, else 2."""
     if facts.id is not None:
         return 3
     rules = facts.rules
