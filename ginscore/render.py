@@ -658,9 +658,11 @@ def _joined(players: list[str], room: int | None) -> list[str]:
     return lines
 
 
-def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, older: int = 0) -> None:
+def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, older: int = 0,
+                  current: str | None = None) -> None:
     """The sessions, oldest first (or with ``deleted`` the deleted ones); ``hidden``: how many
-    deleted are not listed; ``older``: how many older ones are left out."""
+    deleted are not listed; ``older``: how many older ones are left out; ``current``: the current
+    session's name, said when it is among those left out."""
     when = "deleted_at" if deleted else "created_at"
     if len(rows) > LONG and console().width < 80:  # a phone: a few lines a session, not measured
         _long_blocks(rows, lambda row: "* " if row["current"] else "", lambda row: row["players"])
@@ -708,6 +710,8 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
         _show(_fit(lambda: table(False, None), lambda: table(False, None, day_only=True), lambda: fitted(False),
                    lambda: fitted(True), lambda: table(True), blocks))
     _older(older, "sessions --deleted" if deleted else "sessions")
+    if older and current is not None and not any(row["current"] for row in rows):
+        say(f"The current session, '{current}', is among them (`ginscore status` shows it).")
     if not rows and deleted:
         say("No deleted sessions.")
     elif not rows and not hidden:

@@ -232,3 +232,19 @@ def test_a_damaged_session_met_on_the_way_stops_the_list_naming_it(cli, ok, db_p
     assert len(done.stderr.splitlines()) == 1 and "damaged session 's007'" in done.stderr, done.stderr
     assert done.stdout == ""
     assert database_files(db_path) == before
+
+
+def test_a_current_session_left_out_of_a_short_list_is_said(ok, db_path, monkeypatch):
+    with Store(db_path).writing() as db:
+        for n in range(30):
+            db.add(_quiet(f"evening-{n}", ("Ann", "Ben"), f"2026-03-{1 + n % 28:02d}T20:00:00+00:00"))
+    ok("use", "evening-2")
+    monkeypatch.setenv("LINES", "12")
+    for columns in ("40", "80"):
+        monkeypatch.setenv("COLUMNS", columns)
+        shown = " ".join(ok("sessions").stdout.split())
+        assert "evening-2 " not in shown and "The current session, 'evening-2', is among them" in shown
+    ok("use", "evening-29")  # shown: not said
+    assert "The current session" not in ok("sessions").stdout
+    ok("use", "evening-2")
+    assert "The current session" not in ok("sessions", "--all").stdout

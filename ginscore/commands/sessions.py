@@ -287,7 +287,8 @@ def sessions(
     hidden = 0 if deleted else db.deleted_count()
 
     def show(shown: list[dict]) -> None:
-        render.show_sessions(shown, deleted=deleted, hidden=hidden, older=len(listed) - len(shown))
+        render.show_sessions(shown, deleted=deleted, hidden=hidden, older=len(listed) - len(shown),
+                             current=None if deleted else db.current_name)
 
     if fit and deleted:  # the most recently deleted first
         rows = rows[:render.fitting(rows, show)]
