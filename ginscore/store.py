@@ -65,9 +65,10 @@ READ_ONLY = ("is read-only (nobody may write it), so nothing was written; "
 
 def damaged(doc: dict, error: Refused) -> str:
     """What is said of a stored session that does not pass the field checks."""
+    aside = "it is deleted already" if doc.get("deleted_at") else \
+        f"`ginscore delete {visible(as_typed(str(doc.get('name'))))}` sets it aside"
     return (f"has a damaged session {shown_value(doc.get('name'))}: {visible(str(error))}; "
-            "it was left as it is, other sessions still work (--session NAME), "
-            f"and `ginscore delete {visible(as_typed(str(doc.get('name'))))}` sets it aside")
+            f"it was left as it is, other sessions still work (--session NAME), and {aside}")
 
 
 def _name(doc: dict) -> str | None:

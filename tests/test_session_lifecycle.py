@@ -204,3 +204,6 @@ def test_a_damaged_session_can_be_set_aside_with_delete(ok, cli, db_path):
     assert "cannot be read" in " ".join(out.split())
     assert [row["name"] for row in ok("sessions", "--json").json()] == ["good"]
     assert ok("stats", "--json").json()["players"]["Ann"]["hands"] == 1
+    deleted = cli("sessions", "--deleted")  # it is read to be listed there: named, not advised to delete
+    assert deleted.exit_code == 1 and "damaged session 'bad'" in deleted.stderr
+    assert "it is deleted already" in deleted.stderr and "ginscore delete" not in deleted.stderr
