@@ -271,8 +271,9 @@ def test_a_one_line_knock_is_checked_as_its_questions_are(ok):
 
 
 def test_a_one_line_knock_with_more_counts_is_refused_however_long(ok, standard):
-    out = play(ok, "ann 1 2 4 22", "ann" + " 1 2" * 1_000, "ann 4 22", "y")
+    out = play(ok, "ann 1 2 4 22", "ann" + " 1 2" * 1_000, "ann 4.0 22", "ann 4 22", "y")
     assert out.count("that is more than two counts; give the knocker, then the two deadwood counts") == 2
+    assert "deadwood counts are whole numbers; give the knocker, then both counts, like ann 4 22" in out
     assert "_WholeKnock" not in out and hands(ok) == [("Ann", 4, 22, None)]
 
 

@@ -105,6 +105,7 @@ CASES = [
     (["hand", "ann", "3", "20", "--big-gin"], "this session plays no big gin (H2); leave out --big-gin"),
     (["edit", "two", "ann", "4", "22"], "is not a whole number"),  # (typer 0.28 also says 'two')
     (["history", "--limit", "0"], "Invalid value for '--limit': it must be 1 or more"),
+    (["sessions", "--limit", "abc"], "Invalid value for '--limit': 'abc' is not a whole number; see"),
     (["export", "--format", "xml"], "xml"),
     (["rules", "rummy"], "rummy"),
 ]

@@ -42,7 +42,7 @@ from ..variants import (
 _VALIDATOR_WORDS = (
     (re.compile(r"Value error, "), ""),
     (re.compile(r"Input should be a valid integer(?:, unable to parse string as an integer)?"), "it is not a whole number"),
-    (re.compile(r"('.*') is not a valid int(?:eger)?\b"), r"\1 is not a whole number"),
+    (re.compile(r"('.*') is not a valid int(?:eger)?(?: range)?\b"), r"\1 is not a whole number"),
     (re.compile(r"Input should be greater than or equal to (-?[0-9]+)"), r"it must be \1 or more"),
     (re.compile(r"(-?[0-9]+) is not in the range x>=(-?[0-9]+)"), r"it must be \2 or more, not \1"),
     (re.compile(r"Input should be less than or equal to (-?[0-9]+)"), r"it must be \1 or less"),

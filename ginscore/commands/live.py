@@ -256,6 +256,9 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
                                           "deadwood counts, like ann 4 22") from None
                         raise
                     return whole(a, name, *words[-2:])
+                if len(words) >= 3 and all(re.fullmatch(r"-?[0-9]*\.?[0-9]+", word) for word in words[-2:]):
+                    raise Refused("deadwood counts are whole numbers; give the knocker, then both counts, "
+                                  "like ann 4 22") from None  # "ann 4.0 22"
                 if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
                     raise Refused(f"{error}; commands start with ':', like :draw or :quit") from None
                 if counted and counted[-1]:  # "4 22", "ann 4": counts, but not a whole knock
