@@ -21,7 +21,24 @@ def _stopped_while_starting() -> None:
     raise SystemExit(130)
 
 
+def _import_held(name: str) -> None:
+    """Import the C extension ``name`` with Ctrl-C held until it is loaded: orjson's module start
+    crashed Python (SIGSEGV, no words, about one Ctrl-C in 300 at start-up) when a KeyboardInterrupt
+    was raised inside it. Held, the Ctrl-C arrives just after, as a KeyboardInterrupt (exit 130)."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # (not on Windows, where a Ctrl-C is no signal)
+        importlib.import_module(name)
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        importlib.import_module(name)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 try:
+    _import_held("orjson")
     import typer
 
     from .commands import common
