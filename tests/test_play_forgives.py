@@ -342,6 +342,8 @@ def test_a_session_changed_elsewhere_while_play_asks_saves_nothing_and_asks_agai
                                     "new", "standard", "Ann", "Ben", "--dealer", "Ann")
     changed = elsewhere[-1][0] != "undo"
     assert (NOT_SAVED in said) == changed
+    assert ("Stopped. Every hand saved above is kept; those said to be not saved were not." in said) == changed
+    assert ("Stopped. Every hand you confirmed is saved." in said) != changed
     assert status["hands_played"] == hands and said.count("Saved hand") == (1 if changed else 2)
 
 

@@ -75,6 +75,7 @@ class _Table:
         self.announced = False  # the standings and who deals next were just shown
         self.id: str | None = None  # the session's own id, once read: followed when renamed elsewhere
         self.asked: SessionFacts | None = None  # the session as the hand (or the rematch) in progress was asked
+        self.unsaved = False  # a hand confirmed was not saved (the session changed elsewhere)
 
     def facts(self) -> SessionFacts:
         """The session played as it is now (followed by its id when renamed elsewhere)."""
@@ -468,6 +469,7 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
             try:
                 standings = table.save(facts, told)
             except _Changed:
+                table.unsaved = True
                 render.say("Not saved: the session changed elsewhere while this hand was asked (a hand "
                            "recorded, undone or edited there, or its house rules). Here it is as it stands "
                            "now; take the hand again if it is still to be recorded.")
@@ -477,7 +479,8 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
             table.announced = standings.over
     except _Quit:
         render.say("")
-        render.say("Stopped. Every hand you confirmed is saved.")
+        render.say("Stopped. Every hand you confirmed is saved." if not table.unsaved else
+                   "Stopped. Every hand saved above is kept; those said to be not saved were not.")
     except _Gone as gone:
         render.say("")
         render.say(f"Stopped: '{visible(table.name)}' is no longer here (deleted elsewhere?); "
