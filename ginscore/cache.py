@@ -279,6 +279,12 @@ class Keyed:
             return None
         return self.body[place[0]:place[1]]
 
+    def kept(self, keys: set[str]) -> dict:
+        """The values kept under those of ``keys`` that are here, as their bytes (those whose place is
+        not sound left out): what a section made again keeps of this one."""
+        found = {key: self.raw(key) for key in self.places if key in keys}
+        return {key: data for key, data in found.items() if data is not None}
+
     def get(self, key: str):
         """The value kept under ``key``, parsed now (None when missing or not JSON)."""
         data = self.raw(key)

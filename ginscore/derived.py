@@ -112,8 +112,7 @@ class Derived:
         found = [fresh[digests[n]] if data is None else data for n, data in zip(ids, found)]
         self._save()
         if fresh and self.file_digest is not None:
-            now = set(digests.values())
-            items.put_keyed(name, {key: kept.raw(key) for key in kept.keys() if key in now} | fresh)
+            items.put_keyed(name, kept.kept(set(digests.values())) | fresh)
             items.save(self.file_digest, items.names())
         return found
 
@@ -177,9 +176,7 @@ class Derived:
         if self.file_digest is None:
             return
         if self._made:
-            digests, kept = set(self.digests().values()), self._kept_rows()
-            rows = {key: kept.raw(key) for key in kept.keys() if key in digests}
-            rows.update((key, dumps(row)) for key, row in self._made.items())
-            self.cache.put_keyed("rows", {key: row for key, row in rows.items() if row is not None})
+            rows = self._kept_rows().kept(set(self.digests().values()))
+            self.cache.put_keyed("rows", rows | {key: dumps(row) for key, row in self._made.items()})
         self.digests()  # kept whenever anything is: what the next run checks the rows by
         self.cache.save(self.file_digest, self.cache.names() | {"digests"} | ({"rows"} if self._made else set()))

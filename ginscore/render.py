@@ -614,12 +614,19 @@ def _long_blocks(rows: list[dict], first, score) -> None:
     console().file.write("\n".join(out) + "\n")
 
 
+def _cells(text: str) -> int:
+    """How many terminal cells ``visible`` text takes: printable ASCII is a cell a character."""
+    from rich.cells import cell_len
+
+    return len(text) if text.isascii() else cell_len(text)
+
+
 def broken(text: str, width: int) -> list[str]:
     """``text`` in lines at most ``width`` cells wide, broken at spaces (a word wider than the line
     where it must be), a continuation indented as the line was."""
     from rich.cells import cell_len, chop_cells
 
-    if (len(text) if text.isascii() else cell_len(text)) <= width:
+    if _cells(text) <= width:
         return [text]
     indent = text[:len(text) - len(text.lstrip(" "))]
     room = max(width - len(indent), 1)
@@ -887,13 +894,8 @@ def _long_list(rows: list[dict], heads: tuple, cells) -> None:
     columns as wide as their widest cell (Rich's cell width: wide characters
     count two), the last column left to wrap.
     """
-    from rich.cells import cell_len
-
-    def width(text: str) -> int:  # a visible ASCII text is printable: a cell a character
-        return len(text) if text.isascii() else cell_len(text)
-
     lines = [list(heads)] + [[visible(cell) for cell in cells(row)] for row in rows]
-    sizes = [[width(cell) for cell in line] for line in lines]
+    sizes = [[_cells(cell) for cell in line] for line in lines]
     widths = [max(size[i] for size in sizes) for i in range(len(heads))]
 
     right = [head == "Hands" for head in heads]  # counts line up on the right, as in the short lists

@@ -404,6 +404,8 @@ def test_kept_values_read_many_at_once_are_each_ones_own():
     expected = [None if n in (3, 700, 900) else {"n": n} for n in range(1_203)]
     assert Keyed.made(damaged).get_many(list(values)) == expected
     assert Keyed.made(values).get_many(["k5", "missing", "k5"]) == [{"n": 5}, None, {"n": 5}]
+    unsound = Keyed({"a": [0, 2], "b": [2, 99], "c": "x", "d": [2, 4]}, b'{}{}', b"")  # made again: the sound kept
+    assert unsound.kept({"a", "b", "c", "e"}) == {"a": b"{}"} and unsound.kept({"d"}) == {"d": b"{}"}
 
 
 # --- the findings of the hostile user, one by one ---------------------------------------------

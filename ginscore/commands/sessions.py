@@ -288,7 +288,7 @@ def sessions(
 
     def show(shown: list[dict]) -> None:
         render.show_sessions(shown, deleted=deleted, hidden=hidden, older=len(listed) - len(shown),
-                             current=None if deleted else db.current_name)
+                             current=None if deleted else current)
 
     if fit and deleted:  # the most recently deleted first
         rows = rows[:render.fitting(rows, show)]
