@@ -32,6 +32,7 @@ import hashlib
 import os
 import re
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 import orjson
@@ -79,6 +80,29 @@ def path_for(real: str, kind: str = "") -> Path | None:
 
 def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:32]  # SHA-256: about twice as fast as BLAKE2 here (CPU support)
+
+
+DIGEST_BESIDE = 1 << 20  # smaller files are hashed at once: a thread costs more than it saves
+
+
+def digest_soon(data: bytes) -> Callable[[], str]:
+    """``digest(data)`` worked out beside the caller's next steps (hashlib lets go of the GIL while it
+    hashes a large buffer: a file of years of hands takes 4-5 ms, about what reading the cache or
+    writing the file takes meanwhile); call what this returns for the digest."""
+    if len(data) < DIGEST_BESIDE:
+        found = digest(data)
+        return lambda: found
+    import threading
+
+    done: list[str] = []
+    worker = threading.Thread(target=lambda: done.append(digest(data)), name="ginscore-digest", daemon=True)
+    worker.start()
+
+    def result() -> str:
+        worker.join()
+        return done[0]
+
+    return result
 
 
 def session_digest(doc: dict, exact: bool = False) -> str:

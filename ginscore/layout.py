@@ -17,7 +17,6 @@ script, written by an older ginscore, a NaN edited in) has no index and is read 
 
 from __future__ import annotations
 
-from itertools import count
 
 import orjson
 
@@ -53,12 +52,19 @@ def _rising(numbers: list[int]) -> bool:
 class Stored:
     """A session's document not read yet, in a writer's tables (``lazy_tables``): its bytes in the file,
     written back as they are unless the writer reads it (then it is parsed, and is a dict from then on).
-    Not a dict, so nothing can take it for the document."""
+    Not a dict, so nothing can take it for the document. ``frame`` is the file read (a view, not a
+    copy) and its places, shared by every ``Stored`` of it: a run of them still in file order is
+    written back as one slice (``laid_out``)."""
 
-    __slots__ = ("slot", "data")
+    __slots__ = ("slot", "frame")
 
-    def __init__(self, slot: int, data: bytes):
-        self.slot, self.data = slot, data
+    def __init__(self, slot: int, frame: tuple):
+        self.slot, self.frame = slot, frame
+
+    @property
+    def data(self) -> memoryview:
+        view, places = self.frame
+        return view[places[2 * self.slot]:places[2 * self.slot + 1]]
 
     def parsed(self) -> dict | None:
         return document(self.data)
@@ -69,9 +75,8 @@ def lazy_tables(index: dict, raw: bytes) -> dict | None:
     they are exactly ``raw`` (so every session is under its own key, and bytes not changed are written
     back as they were), else None."""
     meta, numbers, places = orjson.loads(orjson.dumps(index["meta"])), index["numbers"], index["places"]
-    view = memoryview(raw)  # each session's bytes a view of the file's, not a copy
-    tables = {"meta": meta, "sessions": {
-        str(n): Stored(slot, view[start:end]) for slot, n, start, end in zip(count(), numbers, places[::2], places[1::2])}}
+    frame = (memoryview(raw), places)
+    tables = {"meta": meta, "sessions": {str(n): Stored(slot, frame) for slot, n in enumerate(numbers)}}
     return tables if _framed(meta, numbers, places, raw) else None
 
 
@@ -97,18 +102,44 @@ def _head(tables: dict) -> bytes:
 
 def laid_out(tables: dict) -> tuple[bytes, list[int]]:
     """``orjson.dumps`` of the tables ``meta`` and ``sessions`` (in that order), written a session at a
-    time, and each session's place in it (``places``); a ``Stored`` document is its bytes. Raises
-    ``TypeError`` where orjson cannot write a value (a lone surrogate, an integer past 64 bits)."""
+    time, and each session's place in it (``places``); a ``Stored`` document is its bytes, and a run of
+    them that lay one after another in the file read (``lazy_tables`` checked what lies between) is
+    its slice of that file, moved. Raises ``TypeError`` where orjson cannot write a value (a lone
+    surrogate, an integer past 64 bits)."""
     parts, places = [_head(tables)], []
     at = len(parts[0])
-    for slot, (key, doc) in enumerate(tables.get("sessions", {}).items()):
-        body = doc.data if type(doc) is Stored else orjson.dumps(doc)
+    items = list(tables.get("sessions", {}).items())
+    slot = 0
+    while slot < len(items):
+        key, doc = items[slot]
         name = _key(slot, int(key) if key.isascii() and key.isdigit() else key)
-        places += (at + len(name), at + len(name) + len(body))
+        run = _run(items, slot) if type(doc) is Stored else 1
+        if run > 1:
+            view, old = doc.frame
+            first, last = 2 * doc.slot, 2 * (doc.slot + run) - 1
+            shift = at + len(name) - old[first]
+            places += [place + shift for place in old[first:last + 1]]
+            body = view[old[first]:old[last]]
+        else:
+            body = doc.data if type(doc) is Stored else orjson.dumps(doc)
+            places += (at + len(name), at + len(name) + len(body))
         at = places[-1]
         parts += (name, body)
+        slot += run
     parts.append(b"}}")
     return b"".join(parts), places
+
+
+def _run(items: list, slot: int) -> int:
+    """How many documents from ``slot`` on are ``Stored`` of one file, one after another as they lay in it."""
+    first = items[slot][1]
+    end = slot + 1
+    while end < len(items):
+        doc = items[end][1]
+        if type(doc) is not Stored or doc.frame is not first.frame or doc.slot != first.slot + end - slot:
+            break
+        end += 1
+    return end - slot
 
 
 def index_of(file_digest: str, raw: bytes, tables: dict) -> dict | None:

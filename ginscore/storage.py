@@ -26,6 +26,7 @@ TinyDB's own ``JSONStorage`` reads back (``encoding="utf-8"``).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import orjson
@@ -163,6 +164,7 @@ class DatabaseStorage(Storage):
         self._fetched = False
         self._lazy = False  # a writer's tables from the file's index: sessions not read are ``layout.Stored``
         self.places: list[int] | None = None  # where the last commit laid out each session, when lazy
+        self.digested: Callable[[], str] | None = None  # the digest of what the last commit wrote
 
     def fetch(self) -> bytes | None:
         """The file's bytes as read once for this command (None when there is no file yet), unparsed."""
@@ -262,6 +264,9 @@ class DatabaseStorage(Storage):
             return False
         if self.legacy is not None:
             self.legacy.keep_copy()
+        from .cache import digest_soon
+
+        self.digested = digest_soon(written)  # the new file's, for its index: hashed while it is written
         try:
             atomic.replace(self.real, written, self._unchanged)
         except OSError as error:

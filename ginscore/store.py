@@ -97,9 +97,11 @@ class Database:
         self._meta_table = self.tiny.table("meta", cache_size=0)
         self._entries: list[tuple[int, dict]] | None = None
         self._outlines: list[tuple[int, dict]] | None = None
+        self._live: tuple[list, int, list] | None = None  # (outlines it was taken from, their count, live)
         self._index: dict | None = None  # a reader's meta and outlines, kept in the cache for these bytes
         self._slots: dict[int, int] | None = None
         self._file_digest: str | None = None
+        self._digesting: Callable[[], str] | None = None  # the file's digest, being worked out meanwhile
         self._caches: dict[str, object] = {}
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
         self._derived = None
@@ -158,8 +160,12 @@ class Database:
         return self._slots.get(id(doc))
 
     def live(self) -> list[tuple[int, dict]]:
-        """Every session not deleted, as (document id, document or outline), in the order added."""
-        return [(n, doc) for n, doc in self.outlines() if not doc.get("deleted_at")]
+        """Every session not deleted, as (document id, document or outline), in the order added: taken
+        again whenever the sessions read are (a change makes a new list; ``insert`` appends)."""
+        source = self.outlines()
+        if self._live is None or self._live[0] is not source or self._live[1] != len(source):
+            self._live = (source, len(source), [(n, doc) for n, doc in source if not doc.get("deleted_at")])
+        return self._live[2]
 
     def _meta(self) -> dict:
         index = self._indexed()
@@ -174,12 +180,17 @@ class Database:
         if self.storage.dirty or self.storage.legacy is not None:
             return None
         if self._file_digest is None:
-            raw = self.storage.fetch()
-            if raw is not None:
-                from .cache import digest
-
-                self._file_digest = digest(raw)
+            self._digest_soon()
+            if self._digesting is not None:
+                self._file_digest = self._digesting()
         return self._file_digest
+
+    def _digest_soon(self) -> None:
+        """Start working out the digest of the file read while the cache is read (``file_digest`` waits)."""
+        if self._digesting is None and self.storage.fetch() is not None:
+            from .cache import digest_soon
+
+            self._digesting = digest_soon(self.storage.raw)
 
     def cache(self, kind: str = ""):
         """A cache file of this database (``cache.Cache``), read once: its rows and tallies; ``places``,
@@ -203,10 +214,11 @@ class Database:
             return None
         if self._index is None:
             self._index = {}
-            raw, found = self.storage.fetch(), self.file_digest()
+            self._digest_soon()
+            kept = self._places().section("index") if self.storage.raw is not None else None
+            raw, found = self.storage.raw, self.file_digest()
             if raw is None or found is None:
                 return None
-            kept = self._places().section("index")
             if layout.fits(kept, found, len(raw)):
                 self._index = kept
             elif self._places().writable():  # kept for the next command: this one parses the file whole
@@ -494,6 +506,7 @@ class Database:
         raw = self.storage.fetch()
         if not raw:
             return
+        self._digest_soon()
         index = self._places().section("index")
         if layout.fits(index, self.file_digest(), len(raw)) and self.storage.lazy(index):
             self._index = index
@@ -505,9 +518,7 @@ class Database:
         sessions it reads: as the file was laid out by a lazy writer, else from every session."""
         committed = self.storage.commit()
         if committed and not self.storage.as_read:
-            from .cache import digest
-
-            found, tables, places = digest(self.storage.raw), self.storage.tables(), self.storage.places
+            found, tables, places = self.storage.digested(), self.storage.tables(), self.storage.places
             if places is not None:
                 index = layout.index_after(found, tables, places, self._index["outlines"])
             else:  # no index of the file read: found from every session (once)

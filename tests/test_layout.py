@@ -13,7 +13,7 @@ import orjson
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from ginscore.cache import Cache, digest
+from ginscore.cache import Cache, digest, digest_soon
 from ginscore.layout import OUTLINED, Stored, fits, index_after, index_of, laid_out, lazy_tables, outline
 
 from .profiles import examples
@@ -102,7 +102,12 @@ def _index(db_path):
     return _places(db_path).section("index")
 
 
-def test_every_write_keeps_where_each_session_is_for_the_file_it_wrote(ok, db_path):
+@pytest.mark.parametrize("beside", [False, True], ids=["hashed-at-once", "hashed-beside"])
+def test_every_write_keeps_where_each_session_is_for_the_file_it_wrote(ok, db_path, monkeypatch, beside):
+    """(A file over a MiB is hashed in a thread while the cache is read or the file written: here every
+    file is, so that path is the one the evening takes.)"""
+    if beside:
+        monkeypatch.setattr("ginscore.cache.DIGEST_BESIDE", 0)
     for args in EVENING[:14]:
         ok(*args)
         index = _index(db_path)
@@ -116,7 +121,20 @@ def test_every_write_keeps_where_each_session_is_for_the_file_it_wrote(ok, db_pa
             assert index["outlines"][slot] == {k: docs[key][k] for k in OUTLINED if k in docs[key]}
 
 
-def test_a_reader_through_the_places_says_what_a_reader_of_the_whole_file_says(ok, db_path, tmp_path, monkeypatch):
+def test_a_digest_worked_out_beside_is_the_digest(monkeypatch):
+    for size in (0, 10, 3 << 20):
+        data = os.urandom(size)
+        assert digest_soon(data)() == digest(data)
+        monkeypatch.setattr("ginscore.cache.DIGEST_BESIDE", 0)
+        assert digest_soon(data)() == digest(data)
+        monkeypatch.undo()
+
+
+@pytest.mark.parametrize("beside", [False, True], ids=["hashed-at-once", "hashed-beside"])
+def test_a_reader_through_the_places_says_what_a_reader_of_the_whole_file_says(ok, db_path, tmp_path, monkeypatch,
+                                                                                beside):
+    if beside:
+        monkeypatch.setattr("ginscore.cache.DIGEST_BESIDE", 0)
     for args in EVENING:
         ok(*args)
     ok("delete", "hollywood-2", "--yes")
