@@ -283,6 +283,11 @@ class DatabaseStorage(Storage):
         """The file as it is now, if it is still what was read (the commit's last check); else
         exit 1, nothing written: another program changed it between ginscore's read and its write."""
         now, found = read_bytes(self.shown, self.real)
+        if self.raw is None and now is not None:
+            raise DatabaseUnusable(
+                self.shown, "was created by another ginscore command or program while this one ran; "
+                "nothing was written: run the command again"
+            )
         if now != self.raw or (self.legacy is not None and not self.legacy.unchanged()):
             raise DatabaseUnusable(
                 self.shown, "was changed on disk by another program after ginscore read it (a sync client?); "

@@ -547,6 +547,23 @@ def _companion(name: str, db_name: str) -> bool:
     return re.fullmatch(rf"{re.escape(stem)}\.(index|totals|(facts|summary|tally)-\d{{4,}})-\d+\.json", name) is not None
 
 
+def _lock(held: ExitStack, shown: Path, real: str) -> None:
+    """Take the database's lock for the rest of ``held`` (its folder made first, for a new database)."""
+    from .lock import LockTimeout, LockUnusable, exclusive  # only commands that write pay for it
+
+    try:
+        shown.parent.mkdir(parents=True, exist_ok=True)
+        held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT))
+    except LockTimeout:
+        raise DatabaseUnusable(
+            shown, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s; try again"
+        ) from None
+    except LockUnusable as error:
+        raise DatabaseUnusable(shown, f"cannot be locked: its lock file {error}; remove it") from None
+    except OSError as error:
+        raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
+
+
 class Store:
     """Where the database file is, and the two ways to use it.
 
@@ -594,31 +611,30 @@ class Store:
 
     @contextmanager
     def writing(self):
-        """Open for one read-modify-write under the lock; written only if the block succeeds."""
-        from .lock import LockTimeout, LockUnusable, exclusive  # only commands that write pay for it
+        """Open for one read-modify-write under the lock; written only if the block succeeds.
 
+        Where there is no database file yet, the lock (and the folder) are made only when there is
+        something to write: a command refused on a path with no database leaves nothing behind (a
+        typo in ``--db`` makes no folder and no lock file). What it read then, no file, is checked
+        again under the lock before anything is written, as every write is (``_unchanged``)."""
         shown = self.path
         with ExitStack() as held:
             try:
                 real = self.real
                 found = atomic.existing(real)  # a folder, device or FIFO is refused before any lock
-                if found is not None and not stat.S_IMODE(found.st_mode) & 0o222:
-                    read_bytes(shown, real)  # one nobody may read says that first
-                    raise DatabaseUnusable(shown, READ_ONLY)
-                shown.parent.mkdir(parents=True, exist_ok=True)
-                held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT))
             except atomic.NotRegular as error:
                 raise not_a_file(shown, error.kind) from None
-            except LockTimeout:
-                raise DatabaseUnusable(
-                    shown, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s; try again"
-                ) from None
-            except LockUnusable as error:
-                raise DatabaseUnusable(shown, f"cannot be locked: its lock file {error}; remove it") from None
             except OSError as error:
                 raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
+            if found is not None and not stat.S_IMODE(found.st_mode) & 0o222:
+                read_bytes(shown, real)  # one nobody may read says that first
+                raise DatabaseUnusable(shown, READ_ONLY)
+            if found is not None:
+                _lock(held, shown, real)
             database = Database(shown, real, writer=True)
             database.lazy()
             yield database
+            if found is None and database.storage.dirty:
+                _lock(held, shown, real)
             with interrupts.held():  # a Ctrl-C now waits until the write is committed (then exit 0)
                 database.flush()

@@ -136,7 +136,7 @@ def refused(cli, db_path):
 
     def _refused(*args: str, input: str | None = None, says: str | None = None) -> str:
         before = db_path.read_bytes() if db_path.exists() else None
-        every_file = database_files(db_path)
+        every_file, names = database_files(db_path), _names_beside(db_path)
         result = cli(*args, input=input)
         assert result.exit_code == 2, (args, result.stdout, result.stderr)
         lines = result.stderr.splitlines()
@@ -145,6 +145,7 @@ def refused(cli, db_path):
         after = db_path.read_bytes() if db_path.exists() else None
         assert after == before, "a refused command changed the database file"
         assert database_files(db_path) == every_file, "a refused command changed a file of the database"
+        assert _names_beside(db_path) == names, "a refused command made or removed a file (a lock?)"
         if says is not None:
             assert says.lower() in lines[0].lower(), lines[0]
         return lines[0]
@@ -167,6 +168,12 @@ def stored_sessions(db_path: Path) -> dict:
 
     with TinyDB(db_path, access_mode="r", encoding="utf-8") as db:
         return {str(doc.doc_id): dict(doc) for doc in db.table("sessions").all()}
+
+
+def _names_beside(db_path: Path) -> list[str]:
+    """What is in the database's folder (and whether the folder is there), its lock too; not the cache."""
+    folder = db_path.parent
+    return sorted(p.name for p in folder.iterdir() if p.name != "cache") if folder.exists() else ["(no folder)"]
 
 
 def database_files(db_path: Path) -> dict[str, bytes]:

@@ -121,10 +121,42 @@ def test_corpus_is_large(evening):
 
 
 def test_no_session_yet_is_refused_without_creating_a_file(refused, db_path):
+    """Nor a lock file: a command with nothing to write takes no lock where there is no database."""
     for args in (["status"], ["hand", "ann", "1", "2"], ["draw"], ["undo", "--yes"], ["log"], ["dealer"],
-                 ["export"], ["rematch"], ["use", "x"], ["edit", "1", "--draw"]):
-        refused(*args, says="session")
-    assert not db_path.exists()
+                 ["export"], ["rematch"], ["use", "x"], ["edit", "1", "--draw"], ["house", "--target", "200"],
+                 ["rename", "friday"], ["delete", "--yes"], ["restore", "x"]):
+        refused(*args)
+    assert not db_path.exists() and not db_path.with_name(db_path.name + ".lock").exists()
+
+
+def test_a_mistyped_database_folder_is_not_made(cli, tmp_path):
+    """``--db typo/g.json hand ...`` on a folder that is not there: refused, and nothing is made
+    (it used to make the folder and a lock file in it)."""
+    for args in (["hand", "ann", "1", "30"], ["use", "friday"], ["draw"], ["undo", "--yes"]):
+        result = cli("--db", str(tmp_path / "typo" / "g.json"), *args)
+        assert result.exit_code == 2 and "no session" in result.stderr, (args, result.stderr)
+    assert not (tmp_path / "typo").exists()
+    assert cli("--db", str(tmp_path / "typo" / "g.json"), "new", "standard", "Ann", "Ben").exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "typo").iterdir()) == ["g.json", "g.json.lock"]
+
+
+def test_a_database_made_elsewhere_while_a_first_session_starts_is_not_overwritten(cli, db_path, monkeypatch):
+    """A command that found no database writes one only if there is still none when it holds the lock:
+    another program (a sync client, a second ginscore) that made one meanwhile keeps it."""
+    import ginscore.store
+
+    theirs = b'{"meta":{},"sessions":{}}'
+    real_lock = ginscore.store._lock
+
+    def made_meanwhile(held, shown, real):
+        db_path.write_bytes(theirs)
+        real_lock(held, shown, real)
+
+    monkeypatch.setattr(ginscore.store, "_lock", made_meanwhile)
+    result = cli("new", "standard", "Ann", "Ben")
+    assert result.exit_code == 1 and "created by another" in result.stderr and "nothing was written" in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
+    assert db_path.read_bytes() == theirs
 
 
 def test_refused_new_creates_no_file(refused, db_path):
