@@ -25,7 +25,7 @@ from rich.text import Text
 from . import drawn
 from .screen import Screen
 from .shown import visible
-from .terminal import screen_height, screen_width  # (where the command line reads them too)
+from .terminal import advice, screen_height, screen_width  # (where the command line reads them too)
 from .rules import UNDERCUT
 from .summary import (
     OUTCOME_WORDS, counted, explain, house_rule_rows, lead_words, next_words, rules_words, settlement_words,
@@ -105,7 +105,7 @@ def drawing_into(out: Console):
 
 def say(text: str, style: str | None = None) -> None:
     """One plain sentence; never parsed as markup, control characters made visible."""
-    _say_text(Text(visible(text), style=style or ""))
+    _say_text(Text(visible(advice(text)), style=style or ""))
 
 
 # A number stays on the line of the word before it ("= 13.", "game 1", "bonus 25"; the

@@ -41,6 +41,7 @@ elsewhere keeps it exactly as it was.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -63,11 +64,16 @@ READ_ONLY = ("is read-only (nobody may write it), so nothing was written; "
              "make it writable (chmod u+w) to record in it, or use --db for another file")
 
 
-def damaged(doc: dict, error: Refused) -> str:
-    """What is said of a stored session that does not pass the field checks."""
-    aside = "it is deleted already" if doc.get("deleted_at") else \
-        f"`ginscore delete {visible(as_typed(str(doc.get('name'))))}` sets it aside"
-    return (f"has a damaged session {shown_value(doc.get('name'))}: {visible(str(error))}; "
+_HAND_AT = re.compile(r"\bsession\.hands\[(\d+)\](\.?)")
+
+
+def damaged(doc: dict, error: Refused, aside: str | None = None) -> str:
+    """What is said of a stored session that does not pass the field checks: a hand by its number
+    on every screen ("hand 1's knocker_deadwood"; the checks name it as an export's path does)."""
+    aside = aside or ("it is deleted already" if doc.get("deleted_at") else
+                      f"`ginscore delete {visible(as_typed(str(doc.get('name'))))}` sets it aside")
+    why = _HAND_AT.sub(lambda found: f"hand {int(found[1]) + 1}" + ("'s " if found[2] else ""), str(error))
+    return (f"has a damaged session {shown_value(doc.get('name'))}: {visible(why)}; "
             f"it was left as it is, other sessions still work (--session NAME), and {aside}")
 
 
@@ -496,6 +502,11 @@ class Database:
             f"restore this one under another name with `ginscore restore {typed_as} --name NEW`, "
             f"or rename that one first with `ginscore rename --session {typed_as} NEW`"
         ))
+        try:  # a damaged session stays deleted: back, it would stop every list again
+            session_from_dict(self.whole(doc), strict=False)
+        except Refused as error:
+            raise DatabaseUnusable(self.path, damaged(self.whole(doc), error, aside=(
+                "it stays deleted; mend it in the file (a JSON editor, TinyDB) and restore it then"))) from None
         self.replace(doc_id, {k: v for k, v in self.whole(doc).items() if k != "deleted_at"} | {"name": name})
         self.make_current(name)
         return self.load(name), [matches[0] for n, _ in same if n != doc_id]
@@ -541,8 +552,6 @@ def _companion(name: str, db_name: str) -> bool:
     files, the copy kept before an upgrade, and the files of its old parted layout."""
     if name in (db_name, f"{db_name}.lock", f"{db_name}.pre-3.bak") or atomic.is_temp_of(name, db_name):
         return True
-    import re
-
     stem = db_name[:-5] if db_name.endswith(".json") else db_name
     return re.fullmatch(rf"{re.escape(stem)}\.(index|totals|(facts|summary|tally)-\d{{4,}})-\d+\.json", name) is not None
 

@@ -88,8 +88,31 @@ class Door:
         return self.stream.fileno()
 
 
+_ADVISED = re.compile(r"`ginscore (?!--db )(?!export`)")  # (a file "made by `ginscore export`" is any file)
+_typed_db: str | None = None  # the --db this command line gave, as typed
+
+
+def advise_with_db(typed: str | None) -> None:
+    """The --db the command line gave (None: GINSCORE_DB or the default), for ``advice``."""
+    global _typed_db
+    _typed_db = typed
+
+
+def advice(text: str) -> str:
+    """What a message advises running (```ginscore delete x```) as it must be typed here: with the
+    ``--db`` this command line gave, else the advice would act on another database (maybe one with
+    a session of that name)."""
+    if _typed_db is None or "`ginscore " not in text:
+        return text
+    import shlex
+
+    typed = shlex.quote(_typed_db)
+    return _ADVISED.sub(lambda _: f"`ginscore --db {typed} ", text)
+
+
 def steady() -> None:
     """Make the standard streams safe to write to for one command (see the module)."""
+    advise_with_db(None)
     if sys.stdin is None or sys.stdout is None or sys.stderr is None:
         _open_descriptors()
     if sys.stdin is None:  # a question then reads the end of its input: no answer

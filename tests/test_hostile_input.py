@@ -439,15 +439,15 @@ DAMAGE = [
     ("first_dealer-list", _set_doc("first_dealer", ["Ann"]), "session.first_dealer"),
     ("hands-int", _set_doc("hands", 5), "session.hands"),
     ("hands-table", _set_doc("hands", {"a": 1}), "session.hands"),
-    ("row-deadwood-word", _rows("knock|Ann|3|20", "knock|Ann|x|20"), "session.hands[0].knocker_deadwood"),
-    ("row-deadwood-arabic", _rows("knock|Ann|3|20", "knock|Ann|٣|20"), "session.hands[0].knocker_deadwood"),
-    ("row-deadwood-over", _rows("knock|Ann|3|20", "knock|Ann|3|200"), "session.hands[0].opponent_deadwood"),
-    ("row-unknown-kind", _rows("knock|Ann|3|20", "bet|Ann|3|20"), "session.hands[0]"),
-    ("row-short", _rows("knock|Ann|3|20|", "knock|Ann|3|"), "session.hands[0]"),
-    ("row-big_gin", _rows("|0|", "|2|"), "session.hands[0].big_gin"),
-    ("row-upcard", _rows("draw|", "draw|ZZ"), "session.hands[2].upcard"),
-    ("row-recorded_at", _rows("draw|", "draw||yesterday"), "session.hands[2]"),
-    ("row-cards", _rows("cards|Ben|AS", "cards|Ben|ZZ"), "session.hands[1].knocker_cards[0]"),
+    ("row-deadwood-word", _rows("knock|Ann|3|20", "knock|Ann|x|20"), "hand 1's knocker_deadwood"),
+    ("row-deadwood-arabic", _rows("knock|Ann|3|20", "knock|Ann|٣|20"), "hand 1's knocker_deadwood"),
+    ("row-deadwood-over", _rows("knock|Ann|3|20", "knock|Ann|3|200"), "hand 1's opponent_deadwood"),
+    ("row-unknown-kind", _rows("knock|Ann|3|20", "bet|Ann|3|20"), "hand 1"),
+    ("row-short", _rows("knock|Ann|3|20|", "knock|Ann|3|"), "hand 1"),
+    ("row-big_gin", _rows("|0|", "|2|"), "hand 1's big_gin"),
+    ("row-upcard", _rows("draw|", "draw|ZZ"), "hand 3's upcard"),
+    ("row-recorded_at", _rows("draw|", "draw||yesterday"), "hand 3"),
+    ("row-cards", _rows("cards|Ben|AS", "cards|Ben|ZZ"), "hand 2's knocker_cards[0]"),
     ("row-stranger", _rows("knock|Ann|3|20", "knock|Zed|3|20"), "hand 1"),
     ("created_at-absent-is-fine", lambda d: d.pop("created_at"), None),
 ]
@@ -469,6 +469,23 @@ def test_a_damaged_session_fails_alone(case_id, change, says, base, db_path, cli
         assert db_path.read_bytes() == raw
     assert ok("status", "--session", "three", "--json").json()["players"] == ["Ann", "Ben", "Cy"]
     ok("log", "--session", "okla")
+
+
+def test_a_damaged_session_set_aside_stays_aside_until_it_is_mended(base, db_path, ok, cli):
+    """delete sets a damaged session aside; restore does not bring it back damaged (every list would
+    stop on it again): exit 1, one line, nothing written, and it says what to do. Mended, it comes back."""
+    _damage(base, db_path, _rows("knock|Ann|3|20", "knock|Ann|x|20"))
+    said = ok("delete", "std", "--yes").stdout
+    assert "cannot be read" in said and "hand 1's knocker_deadwood" in said and "Once it is mended" in " ".join(said.split())
+    raw = db_path.read_bytes()
+    done = cli("restore", "std")
+    assert done.exit_code == 1 and len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
+    assert "it stays deleted" in done.stderr and "hand 1's knocker_deadwood" in done.stderr
+    assert "ginscore delete" not in done.stderr and db_path.read_bytes() == raw
+    assert ok("sessions", "--json").json()[0]["name"] != "std"  # the lists go on without it
+    db_path.write_bytes(raw.replace(b"knock|Ann|x|20", b"knock|Ann|3|20"))  # mended by hand
+    ok("restore", "std")
+    assert ok("status", "--json").json()["session"] == "std"
 
 
 def test_a_hand_in_another_session_keeps_the_damaged_one_as_it_was(base, db_path, ok, cli):
@@ -566,7 +583,7 @@ def test_a_damaged_schema_1_session_is_not_migrated(db_path, ok, cli):
     assert sessions["2"]["hands"].startswith("knock|Ann|3|20||0|;knock|Ann|2|20||0|")
     assert ok("status", "--json").json()["totals"] == {"Ann": 35, "Ben": 0}
     done = cli("status", "--session", "a")
-    assert done.exit_code == 1 and "session.hands[0].knocker_cards[0] must be text, not 1" in done.stderr
+    assert done.exit_code == 1 and "hand 1's knocker_cards[0] must be text, not 1" in done.stderr
 
 
 @pytest.mark.parametrize("args, says", [

@@ -197,3 +197,24 @@ def test_an_empty_session_name_names_no_session(ok, refused):
     refused("delete", " ", "--yes", says="the session name is empty")
     refused("use", "", says="the session name is empty")
     refused("status", "--session", "", says="the session name is empty")
+
+
+def test_advice_names_the_database_the_command_line_gave(cli, ok, tmp_path, monkeypatch):
+    """Advice typed as given would act on another database (maybe one with a session of that name):
+    with --db on the command line (before or after the command), every `ginscore ...` it advises
+    carries it, quoted for the shell; with GINSCORE_DB or the default it needs none."""
+    other = tmp_path / "my games.json"
+    done = cli("--db", str(other), "hand", "ann", "1", "30")
+    assert done.exit_code == 2
+    assert f"`ginscore --db '{other}' new standard Ann Ben`" in done.stderr, done.stderr
+    ok("--db", str(other), "new", "standard", "Ann", "Ben", "--name", "friday")
+    said = " ".join(ok("delete", "friday", "--yes", "--db", str(other)).stdout.split())
+    assert f"`ginscore --db '{other}' restore friday` brings it back" in said
+    assert f"`ginscore --db '{other}' use NAME`" in said
+    done = cli("use", "friday", "--db", str(other))
+    assert f"`ginscore --db '{other}' restore friday`" in done.stderr, done.stderr
+    monkeypatch.setenv("GINSCORE_DB", str(other))  # the same database, named by the environment
+    done = cli("use", "friday")
+    assert "`ginscore restore friday`" in done.stderr and "--db" not in done.stderr
+    done = cli("--db", str(other), "import", str(tmp_path / "none.csv"))  # (made by any database's export)
+    assert done.exit_code == 2 and "give a file made by `ginscore export`" in done.stderr, done.stderr

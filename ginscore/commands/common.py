@@ -69,7 +69,7 @@ def usage_words(error: typer.TyperException) -> str:
 
 def _fail(status: int, message: str) -> int:
     """The one place an error is told: one line on standard error, every character visible."""
-    terminal.tell("Error: " + " ".join(visible(message).split()))
+    terminal.tell("Error: " + " ".join(visible(terminal.advice(message)).split()))
     return int(status)
 
 
@@ -445,6 +445,7 @@ def _db_after_command(ctx, param, value) -> None:
     """``--db`` given after the subcommand: the same as before it (docs/commands.md), and it wins."""
     if value is not None:
         ctx.find_root().obj = Store(named_file(value, DB_GIVEN))
+        terminal.advise_with_db(value)
 
 
 def _show_version(value: bool) -> None:
@@ -467,6 +468,8 @@ def _top(
 ) -> None:
     # (named_file later: a --db after the subcommand wins, even over one before it that is refused)
     ctx.obj = Store(functools.partial(named_file, db, DB_GIVEN) if db is not None else default_db_path)
+    if db is not None:
+        terminal.advise_with_db(db)
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
         raise typer.Exit(0)

@@ -392,7 +392,9 @@ def delete(
         if facts is not None and db.load(facts.name) != facts:
             raise Refused("the session changed while you were asked; run `ginscore delete` again")
         was_current = db.delete(found, _now())
-    render.say(f"Deleted {what}. `ginscore restore {visible(as_typed(found))}` brings it back.")
+    back = f"`ginscore restore {visible(as_typed(found))}` brings it back"
+    render.say(f"Deleted {what}. " + (f"{back[0].upper()}{back[1:]}." if facts is not None else
+                                      f"Once it is mended in the file, {back}."))
     if was_current:
         render.say("No session is current now: pick one with `ginscore use NAME` (see `ginscore sessions`) "
                    "or start one with `ginscore new`.")
