@@ -119,7 +119,7 @@ def test_play_guided_loop_saves_each_hand_and_asks_again(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     script = "\n".join([
         "zed", "ann",  # unknown name, asked again
-        "12", "-1", "4",  # over the limit, negative, then 4
+        "12", "-1", "-0", "4",  # over the limit, negative, a minus sign (not a gin), then 4
         "x", "22",  # not a number, then 22
         "y",  # record it
         ":draw", "y",
@@ -128,7 +128,7 @@ def test_play_guided_loop_saves_each_hand_and_asks_again(ok, status):
     ]) + "\n"
     out = ok("play", input=script).stdout
     assert "\\x0a" not in out and "\n  :back " in out  # the help is lines, not one escaped string
-    assert "no player 'zed'" in out and "knock limit of 10" in out and "negative" in out
+    assert "no player 'zed'" in out and "knock limit of 10" in out and "negative" in out and "minus sign" in out
     assert "not a number" in out and "Saved hand 1" in out and "Saved hand 2" in out
     assert "Not recorded" in out and "Every hand you confirmed is saved" in out
     doc = status()

@@ -25,6 +25,9 @@ CASES = [
     # deadwood (R3, R7)
     (["hand", "ann", "-3", "20"], "negative"),
     (["hand", "ann", "4", "-1"], "negative"),
+    (["hand", "ann", "-0", "22"], "minus sign"),  # not a gin (R3)
+    (["hand", "ann", "4", "-00"], "minus sign"),
+    (["edit", "1", "ann", "-0", "22"], "minus sign"),
     (["hand", "ann", "4", "99"], "98"),
     (["hand", "ann", "99", "4"], "98"),
     (["hand", "ann", "11", "30"], "knock limit of 10"),

@@ -570,6 +570,8 @@ def _deadwood(text: str, whose: str) -> int:
         raise BadDeadwood(f"{whose} deadwood '{text}' is not a number; give a whole number from 0 to 98 (R3)")
     if len(digits.lstrip("-")) > fields.MAX_DIGITS:  # Python refuses to read 4,300 digits and more
         raise BadDeadwood(f"{whose} deadwood has {len(digits.lstrip('-'))} digits; give a whole number from 0 to 98 (R3)")
+    if digits.startswith("-") and not digits.strip("-0"):  # "-0": a slip of the finger, not a gin
+        raise BadDeadwood(f"{whose} deadwood '{text}' has a minus sign; count the unmatched cards again (R3: 0 to 98)")
     return int(digits)
 
 
