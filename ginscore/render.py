@@ -616,18 +616,20 @@ def _long_blocks(rows: list[dict], first, score) -> None:
 
 def _cells(text: str) -> int:
     """How many terminal cells ``visible`` text takes: printable ASCII is a cell a character."""
+    if text.isascii():
+        return len(text)
     from rich.cells import cell_len
 
-    return len(text) if text.isascii() else cell_len(text)
+    return cell_len(text)
 
 
 def broken(text: str, width: int) -> list[str]:
     """``text`` in lines at most ``width`` cells wide, broken at spaces (a word wider than the line
     where it must be), a continuation indented as the line was."""
-    from rich.cells import cell_len, chop_cells
-
     if _cells(text) <= width:
         return [text]
+    from rich.cells import cell_len, chop_cells
+
     indent = text[:len(text) - len(text.lstrip(" "))]
     room = max(width - len(indent), 1)
     lines, line = [], ""
