@@ -65,10 +65,18 @@ def test_game_won_banner_final_and_rematch_r5(ok, status):
     doc = status()
     assert doc["winner"] == "Ben" and doc["over"] is True and doc["next_dealer"] is None
     assert doc["final"] == {"Ann": 0, "Ben": (150 + 100) * 2}  # H3
-    ok("rematch")
+    assert "was not over" not in ok("rematch").stdout
     doc = status()
     assert doc["session"] == "standard-2" and doc["next_dealer"] == "Ben"  # winner of the last hand deals
     assert doc["rules"]["game_bonus"] == 100 and doc["rules"]["shutout"] is True
+
+
+def test_a_rematch_mid_game_says_the_old_game_stays_in_play(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "3", "20")
+    said = " ".join(ok("rematch").stdout.split())
+    assert "Rematch of 'standard-1'. 'standard-1' was not over (1 hand played); it stays as it is, in play." in said
+    assert status("--session", "standard-1")["over"] is False and status()["session"] == "standard-2"
 
 
 def test_hollywood_status_games_and_r20_through_cli(ok, status):

@@ -121,7 +121,11 @@ def start_rematch(ctx: typer.Context, old: SessionFacts, name: str = "") -> None
         first_dealer=standings.carry_dealer, first_roles=standings.carry_roles, created_at=_now(),
         match=old.match or f"m-{secrets.token_hex(6)}",
     )
-    _start(ctx, facts, f"Rematch of '{old.name}'.", rematch_of=old.name)
+    from ..summary import counted
+
+    left = "" if standings.over else (  # (a fresh start mid-game: the old one is kept as it stands)
+        f" '{old.name}' was not over ({counted(len(old.hands), 'hand')} played); it stays as it is, in play.")
+    _start(ctx, facts, f"Rematch of '{old.name}'.{left}", rematch_of=old.name)
 
 
 
