@@ -138,16 +138,18 @@ def _take_over(fd: int, like: os.stat_result | None) -> None:
     os.fchmod(fd, stat.S_IMODE(like.st_mode))
 
 
-def _renamed_over(path: str, fill) -> None:
+def _renamed_over(path: str, fill, put=None) -> None:
     """A temporary file of a fresh name beside ``path`` (created exclusively), given its bytes by
-    ``fill(fd)``, then renamed over ``path``; removed again if anything fails on the way."""
+    ``fill(fd)``, then renamed over ``path`` (unless ``put(temp, what fill returned)`` put it there
+    itself); removed again if anything fails on the way."""
     fd, temp = _create_temp(path)
     try:
         try:
-            fill(fd)
+            filled = fill(fd)
         finally:
             os.close(fd)
-        os.replace(temp, path)
+        if put is None or not put(temp, filled):
+            os.replace(temp, path)
     except BaseException:
         try:
             os.unlink(temp)  # ours: created exclusively under a fresh name
@@ -156,22 +158,52 @@ def _renamed_over(path: str, fill) -> None:
         raise
 
 
-def replace(path: str, data: bytes, check) -> None:
+class AppearedMeanwhile(FileExistsError):
+    """A file appeared at a path that had none when it was read (``replace`` with ``new_only``)."""
+
+
+def _owner_bits(found: os.stat_result | None):
+    return None if found is None else (found.st_uid, found.st_gid, stat.S_IMODE(found.st_mode))
+
+
+def replace(path: str, data: bytes, check, like: os.stat_result | None, new_only: bool = False) -> None:
     """Make the regular file at ``path`` (already resolved) hold ``data``, whole or not at all.
 
-    ``check()`` runs after the data is safely on disk, just before the rename:
-    it raises to stop the replace (the file changed, or is no longer a regular
-    file) and returns the stat of the file about to be replaced (None if there
-    is none), whose owner and permission bits the new file takes.
+    The new file takes the owner and permission bits of ``like`` (the file as it was read; None:
+    there was none) and is fsynced. Only then ``check()`` runs, right before the file is put in
+    place, so that nothing another program does meanwhile falls in a gap: it raises to stop the
+    replace (the file changed, or is no longer a regular file) and returns the stat of the file
+    about to be replaced (None if there is none); owner or bits changed since ``like`` are taken
+    again. ``new_only``: where there is no file, the new one is put there only if there is still
+    none (a hard link, which no existing name lets through: ``AppearedMeanwhile``); a file system
+    without hard links gets the rename, as an existing file does.
     """
-    def fill(fd: int) -> None:
+    def fill(fd: int) -> os.stat_result | None:
         _write_all(fd, data)
-        os.fsync(fd)
-        _take_over(fd, check())
-        os.fsync(fd)  # the owner and bits too
+        _take_over(fd, like)
+        os.fsync(fd)  # the bytes, owner and bits
+        now = check()
+        if _owner_bits(now) != _owner_bits(like):  # (changed without the bytes: chmod by hand)
+            _take_over(fd, now)
+            os.fsync(fd)
+            now = check()
+        return now
 
-    _renamed_over(path, fill)
+    _renamed_over(path, fill, lambda temp, now: new_only and now is None and _linked(temp, path))
     fsync_folder(os.path.dirname(path))
+
+
+def _linked(temp: str, path: str) -> bool:
+    """Put ``temp`` at ``path`` only if nothing is there (True, and ``temp`` removed); False where the
+    file system has no hard links. Raises ``AppearedMeanwhile`` when something is there."""
+    try:
+        os.link(temp, path, follow_symlinks=False)
+    except FileExistsError:
+        raise AppearedMeanwhile(path) from None
+    except OSError:  # no hard links here (FAT, some network and sync file systems)
+        return False
+    os.unlink(temp)
+    return True
 
 
 def replace_unsynced(path: str, data: bytes) -> None:

@@ -105,7 +105,7 @@ def drawing_into(out: Console):
 
 def say(text: str, style: str | None = None) -> None:
     """One plain sentence; never parsed as markup, control characters made visible."""
-    _say_text(Text(visible(advice(text)), style=style or ""))
+    _say_text(Text(advice(visible(text)), style=style or ""))
 
 
 # A number stays on the line of the word before it ("= 13.", "game 1", "bonus 25"; the

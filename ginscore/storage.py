@@ -37,6 +37,8 @@ from .errors import DatabaseUnusable
 
 SCHEMA_VERSION = 4  # 1-2: one file of 1.x; 3: the parted layout of 2.x; 4: one TinyDB file again
 TABLES = ("meta", "sessions")
+APPEARED = ("was created by another ginscore command or program while this one ran; "
+            "nothing was written: run the command again")
 A_FOLDER = "is a folder, not a database file; pass --db with a file path"
 NOT_OURS = "is JSON but not a ginscore database; it was left as it is, use --db for another file"
 NOT_JSON = "is not JSON (damaged, or not a ginscore file); it was left as it is, use --db for another file"
@@ -268,7 +270,9 @@ class DatabaseStorage(Storage):
 
         self.digested = digest_soon(written)  # the new file's, for its index: hashed while it is written
         try:
-            atomic.replace(self.real, written, self._unchanged)
+            atomic.replace(self.real, written, self._unchanged, self.stat, new_only=True)
+        except atomic.AppearedMeanwhile:
+            raise DatabaseUnusable(self.shown, APPEARED) from None
         except OSError as error:
             raise DatabaseUnusable(self.shown, f"cannot be written: {error.strerror or error}") from None
         global _writes
@@ -284,10 +288,7 @@ class DatabaseStorage(Storage):
         exit 1, nothing written: another program changed it between ginscore's read and its write."""
         now, found = read_bytes(self.shown, self.real)
         if self.raw is None and now is not None:
-            raise DatabaseUnusable(
-                self.shown, "was created by another ginscore command or program while this one ran; "
-                "nothing was written: run the command again"
-            )
+            raise DatabaseUnusable(self.shown, APPEARED)
         if now != self.raw or (self.legacy is not None and not self.legacy.unchanged()):
             raise DatabaseUnusable(
                 self.shown, "was changed on disk by another program after ginscore read it (a sync client?); "

@@ -49,13 +49,13 @@ from pathlib import Path
 
 from . import atomic, interrupts, layout
 from .layout import Stored, outline
-from .errors import DatabaseUnusable, NoSuchSession, Refused
+from .errors import BadHandAt, DatabaseUnusable, NoSuchSession, Refused
 from .fields import shown_value
 from .records import derived_session_id, new_session_id, session_from_dict, session_to_dict
 from .shown import visible
 from .storage import SCHEMA_VERSION, DatabaseStorage, not_a_file, read_bytes, writes  # noqa: F401 (writes: the exit point's)
 from .summary import as_typed
-from .variants import SessionFacts, fold, match_name
+from .variants import SessionFacts, fold, match_name, replay
 
 LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
 FORGED_INDEX = ("was read through a cache of where each session is in it that does not match it (edited by hand?); "
@@ -70,11 +70,23 @@ _HAND_AT = re.compile(r"\bsession\.hands\[(\d+)\](\.?)")
 def damaged(doc: dict, error: Refused, aside: str | None = None) -> str:
     """What is said of a stored session that does not pass the field checks: a hand by its number
     on every screen ("hand 1's knocker_deadwood"; the checks name it as an export's path does)."""
-    aside = aside or ("it is deleted already" if doc.get("deleted_at") else
-                      f"`ginscore delete {visible(as_typed(str(doc.get('name'))))}` sets it aside")
     why = _HAND_AT.sub(lambda found: f"hand {int(found[1]) + 1}" + ("'s " if found[2] else ""), str(error))
     return (f"has a damaged session {shown_value(doc.get('name'))}: {visible(why)}; "
-            f"it was left as it is, other sessions still work (--session NAME), and {aside}")
+            + _left(doc.get("name"), bool(doc.get("deleted_at")), aside))
+
+
+def unsound(name, error: BadHandAt, deleted: bool = False, aside: str | None = None) -> str:
+    """What is said of a stored session whose hands do not add up (edited by hand): which hand, and
+    why (without the advice given to someone typing that hand)."""
+    why = str(error.error).split("; ")[0]
+    return (f"has a session {shown_value(name)} whose hand {error.number} does not add up ({visible(why)}); "
+            + _left(name, deleted, aside))
+
+
+def _left(name, deleted: bool, aside: str | None) -> str:
+    aside = aside or ("it is deleted already (mend it in the file to list or restore it)" if deleted else
+                      f"`ginscore delete {visible(as_typed(str(name)))}` sets it aside")
+    return f"it was left as it is, other sessions still work (--session NAME), and {aside}"
 
 
 def _name(doc: dict) -> str | None:
@@ -502,11 +514,13 @@ class Database:
             f"restore this one under another name with `ginscore restore {typed_as} --name NEW`, "
             f"or rename that one first with `ginscore rename --session {typed_as} NEW`"
         ))
+        mend = "it stays deleted; mend it in the file (a JSON editor, TinyDB) and restore it then"
         try:  # a damaged session stays deleted: back, it would stop every list again
-            session_from_dict(self.whole(doc), strict=False)
+            replay(session_from_dict(self.whole(doc), strict=False))
+        except BadHandAt as error:
+            raise DatabaseUnusable(self.path, unsound(doc.get("name"), error, aside=mend)) from None
         except Refused as error:
-            raise DatabaseUnusable(self.path, damaged(self.whole(doc), error, aside=(
-                "it stays deleted; mend it in the file (a JSON editor, TinyDB) and restore it then"))) from None
+            raise DatabaseUnusable(self.path, damaged(self.whole(doc), error, aside=mend)) from None
         self.replace(doc_id, {k: v for k, v in self.whole(doc).items() if k != "deleted_at"} | {"name": name})
         self.make_current(name)
         return self.load(name), [matches[0] for n, _ in same if n != doc_id]

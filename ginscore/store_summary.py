@@ -60,7 +60,9 @@ def summarise(doc: dict) -> dict:
     try:
         standings = variants.replay(facts)
     except BadHandAt as error:
-        return {"unusable": f"session '{facts.name}' does not add up at {error}"}
+        from .store import unsound
+
+        return {"unusable": unsound(facts.name, error, bool(doc.get("deleted_at")))}
     row = summary.history_row(standings)
     row["counts"] = stats.packed(stats.session_counts(standings))["counts"]
     return row

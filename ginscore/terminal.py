@@ -88,7 +88,13 @@ class Door:
         return self.stream.fileno()
 
 
-_ADVISED = re.compile(r"`ginscore (?!--db )(?!export`)")  # (a file "made by `ginscore export`" is any file)
+# The commands whose advice acts on a database: not `export` (a file "made by `ginscore export`" may be
+# any database's), `where`, `deadwood` or `complete`. Only these are given the --db, so a name or a note
+# holding "`ginscore" is never changed on screen.
+ADVISED_COMMANDS = ("new", "rematch", "hand", "draw", "edit", "undo", "house", "status", "dealer", "log", "rules",
+                    "chart", "import", "sessions", "use", "rename", "delete", "restore", "merge", "stats",
+                    "history", "ratings", "play", "watch")
+_ADVISED = re.compile(r"`ginscore (?=(?:%s)\b)" % "|".join(ADVISED_COMMANDS))
 _typed_db: str | None = None  # the --db this command line gave, as typed
 
 
@@ -101,13 +107,24 @@ def advise_with_db(typed: str | None) -> None:
 def advice(text: str) -> str:
     """What a message advises running (```ginscore delete x```) as it must be typed here: with the
     ``--db`` this command line gave, else the advice would act on another database (maybe one with
-    a session of that name)."""
+    a session of that name). Given text already made visible; what it adds is printable."""
     if _typed_db is None or "`ginscore " not in text:
         return text
-    import shlex
-
-    typed = shlex.quote(_typed_db)
+    typed = shell_word(_typed_db)
     return _ADVISED.sub(lambda _: f"`ginscore --db {typed} ", text)
+
+
+def shell_word(text: str) -> str:
+    """``text`` as one word a shell (bash, zsh) reads back exactly: quoted where it must be, and a
+    path holding a control, bidi or undecodable character as $'...' with its bytes escaped (so
+    nothing in it reaches the terminal raw, and a copy of it is the same path)."""
+    if text.isprintable():
+        import shlex
+
+        return shlex.quote(text)
+    escaped = "".join(chr(byte) if 32 <= byte < 127 and byte not in b"\\'" else f"\\x{byte:02x}"
+                      for byte in os.fsencode(text))
+    return f"$'{escaped}'"
 
 
 def steady() -> None:

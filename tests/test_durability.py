@@ -250,3 +250,46 @@ def test_death_at_each_step_of_a_write_leaves_the_old_database_or_the_new(ok, db
         assert len(_hands(db_path, None)) == hands + 1
         ok("undo", "--yes")
     assert outcomes == {1, 2}
+
+
+def test_a_database_made_by_another_program_in_the_last_moment_of_a_first_write_is_kept(cli, db_path, monkeypatch):
+    """The last check before the file is put in place finds no file, and another program (a sync
+    client bringing the file from the laptop) makes one right then: the new file goes in only where
+    there is still none (a hard link), so theirs is kept and the command exits 1, nothing written.
+    (It used to be renamed over theirs, exit 0.)"""
+    import ginscore.storage
+
+    theirs = b'{"meta":{},"sessions":{}}'
+    checked = ginscore.storage.DatabaseStorage._unchanged
+
+    def then_theirs_arrives(storage):
+        found = checked(storage)
+        db_path.write_bytes(theirs)
+        return found
+
+    monkeypatch.setattr(ginscore.storage.DatabaseStorage, "_unchanged", then_theirs_arrives)
+    result = cli("new", "standard", "Ann", "Ben")
+    assert result.exit_code == 1 and "created by another" in result.stderr, result.stderr
+    assert db_path.read_bytes() == theirs
+    assert sorted(p.name for p in db_path.parent.iterdir() if p.name != "cache") == [db_path.name, db_path.name + ".lock"]
+
+
+def test_a_change_made_while_the_new_file_is_made_ready_is_found(ok, cli, db_path, monkeypatch):
+    """Another program replaces the database while ginscore gives its new file the old one's owner
+    and bits and fsyncs it: the check comes after all that, so the change is found (exit 1, theirs
+    kept), not overwritten."""
+    import ginscore.atomic
+
+    ok("new", "standard", "Ann", "Ben")
+    theirs = db_path.read_bytes().replace(b'"Ann"', b'"Ana"')
+    made_ready = ginscore.atomic._take_over
+
+    def meanwhile(fd, like):
+        db_path.with_name("sync-temp").write_bytes(theirs)
+        os.replace(db_path.with_name("sync-temp"), db_path)
+        made_ready(fd, like)
+
+    monkeypatch.setattr(ginscore.atomic, "_take_over", meanwhile)
+    result = cli("hand", "ann", "3", "20")
+    assert result.exit_code == 1 and "changed on disk" in result.stderr, result.stderr
+    assert db_path.read_bytes() == theirs

@@ -149,6 +149,18 @@ def test_edit_a_session_not_current_edits_the_one_played(ok, standard, status):
     assert hands(ok, "--session", "other") == [] and status()["session"] == "other"
 
 
+def test_edit_or_undo_inside_play_cannot_reach_another_database(ok, standard, tmp_path):
+    other = tmp_path / "other.json"
+    ok("--db", str(other), "new", "standard", "Cy", "Dee", "--dealer", "Cy")
+    ok("--db", str(other), "hand", "cy", "2", "20")
+    before = other.read_bytes()
+    out = play(ok, "ann", "4", "22", "y", f":edit 1 ann 2 22 --db {other}", f":undo --yes --db={other}",
+               "ben", "2", "30", "y")
+    assert out.count("--db cannot be given here") == 2
+    assert other.read_bytes() == before
+    assert hands(ok) == [("Ann", 4, 22, None), ("Ben", 2, 30, None)]
+
+
 # --- the end of a game: the rematch ------------------------------------------------------------
 
 

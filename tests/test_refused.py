@@ -6,6 +6,8 @@ traceback, and the database file byte-for-byte as it was.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 
@@ -221,3 +223,34 @@ def test_advice_names_the_database_the_command_line_gave(cli, ok, tmp_path, monk
     assert "`ginscore restore friday`" in done.stderr and "--db" not in done.stderr
     done = cli("--db", str(other), "import", str(tmp_path / "none.csv"))  # (made by any database's export)
     assert done.exit_code == 2 and "give a file made by `ginscore export`" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("name, word", [
+    ("two  spaces.json", "'{folder}/two  spaces.json'"),  # not squeezed to one space
+    ("new\nline.json", "$'{folder}/new\\x0aline.json'"),  # a control character: $'...', its byte escaped
+    ("r\u202eversed.json", "$'{folder}/r\\xe2\\x80\\xaeversed.json'"),  # bidi: never raw on the terminal
+])
+def test_advised_database_paths_are_typed_back_exactly(cli, tmp_path, name, word):
+    done = cli("--db", str(tmp_path / name), "status")
+    said = word.format(folder=tmp_path)
+    assert done.exit_code == 2 and f"`ginscore --db {said} new standard Ann Ben`" in done.stderr, done.stderr
+    import subprocess
+
+    typed = subprocess.run(["bash", "-c", f"printf %s {said}"], capture_output=True).stdout
+    assert typed == os.fsencode(str(tmp_path / name))
+
+
+def test_only_advice_is_given_the_db_not_names_or_the_export_a_file_came_from(cli, ok, tmp_path):
+    db = str(tmp_path / "g.json")
+    said = ok("--db", db, "new", "standard", "Ann", "Ben", "--name", "`ginscore x`").stdout
+    assert "'`ginscore x`'" in said and "--db" not in said
+    done = cli("--db", db, "import", str(tmp_path / "none.json"))
+    assert "made by `ginscore export`" in done.stderr
+
+
+def test_the_commands_given_the_db_are_the_commands_that_use_one(ok):
+    from ginscore.terminal import ADVISED_COMMANDS
+
+    listed = ok("--help").stdout.split("Commands:")[1]
+    names = {line.split()[0] for line in listed.splitlines() if line.startswith("  ") and line.split()}
+    assert "status" in names and set(ADVISED_COMMANDS) == names - {"export", "where", "deadwood", "complete"}

@@ -69,7 +69,7 @@ def usage_words(error: typer.TyperException) -> str:
 
 def _fail(status: int, message: str) -> int:
     """The one place an error is told: one line on standard error, every character visible."""
-    terminal.tell("Error: " + " ".join(visible(terminal.advice(message)).split()))
+    terminal.tell("Error: " + terminal.advice(" ".join(visible(message).split())))
     return int(status)
 
 
@@ -485,12 +485,14 @@ def _now() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def _standings(store: Store, facts: SessionFacts) -> Standings:
+def _standings(store: Store, facts: SessionFacts, deleted: bool = False) -> Standings:
     """Replay stored facts; a stored hand that no longer adds up makes the file unusable."""
+    from ..store import unsound
+
     try:
         return replay(facts)
     except BadHandAt as error:
-        raise DatabaseUnusable(store.path, f"session '{facts.name}' does not add up at {error}") from None
+        raise DatabaseUnusable(store.path, unsound(facts.name, error, deleted)) from None
 
 
 def _replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None) -> Standings:
@@ -502,7 +504,9 @@ def _replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None 
         return replay(facts)
     except BadHandAt as error:
         if store is not None and error.number < changed_hand:
-            raise DatabaseUnusable(store.path, f"session '{facts.name}' does not add up at {error}") from None
+            from ..store import unsound
+
+            raise DatabaseUnusable(store.path, unsound(facts.name, error)) from None
         if error.number == changed_hand:
             raise error.error from None
         raise Refused(

@@ -185,6 +185,9 @@ class _Table:
         except ValueError as error:
             render.say(f"  cannot read that: {error}")
             return
+        if any(arg == "--db" or arg.startswith("--db=") for arg in args):  # (it would act on another file)
+            render.say(f"  --db cannot be given here: play keeps score in '{visible(self.name)}' of its own database")
+            return False
         name = command.__name__
         try:
             command_of(command).main(

@@ -12,6 +12,7 @@ from ..errors import DatabaseUnusable, ExitStatus, GinscoreError, Refused
 from ..merging import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
 from ..records import SESSION_ID, derived_session_id, new_session_id, session_to_dict
 from ..shown import visible
+from ..terminal import shell_word
 from ..summary import as_typed, counted
 from ..variants import MAX_NAME, SessionFacts, check_session
 from .common import app, _json_option, named_file, _print_json, _store
@@ -129,7 +130,8 @@ def merge(
             elif not keep_both:
                 raise Diverged(
                     f"session '{visible(record.facts.name)}' is not the same here and in {shown_file}: "
-                    f"{compared.why}; nothing was merged: `ginscore merge --keep-both` keeps theirs as a copy "
+                    f"{compared.why}; nothing was merged: `ginscore merge --keep-both {shell_word(str(file))}` "
+                    "keeps theirs as a copy "
                     f"named '{visible(_copy_name(db, facts))}'"
                 )
             else:
@@ -322,4 +324,5 @@ def _tell(report: dict, shown_file: str) -> None:
                    + (f" from hand {row['hand']}" if row["hand"] else ""))
     for row in report["skipped"]:
         render.say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} (not applied here; "
-                   f"`ginscore rename --session {visible(as_typed(row['name']))} NEW` or `ginscore delete` does it)")
+                   f"`ginscore rename --session {visible(as_typed(row['name']))} NEW` or "
+                   f"`ginscore delete {visible(as_typed(row['name']))}` does it)")

@@ -229,7 +229,7 @@ def _write_export(target: str, output: Path, text: str) -> None:
     from .. import atomic
 
     try:
-        atomic.replace(target, text.encode("utf-8"), lambda: atomic.existing(target))
+        atomic.replace(target, text.encode("utf-8"), lambda: atomic.existing(target), atomic.existing(target))
     except atomic.NotRegular as error:
         raise Refused(f"{output} is {error.kind}, not a file; give --output a file path") from None
     except OSError as error:
@@ -262,7 +262,7 @@ def sessions(
         from ..summary import session_row
 
         listed = db.deleted()  # the most recently deleted first
-        rows = [session_row(facts, _standings(store, facts), False) | {"deleted_at": deleted_at}
+        rows = [session_row(facts, _standings(store, facts, deleted=True), False) | {"deleted_at": deleted_at}
                 for facts, deleted_at in listed[:newest]]
     else:
         from ..store_summary import json_item, session_item
