@@ -305,8 +305,12 @@ def main() -> None:
 
     counting = [args.no_warm_up]  # the warm-up round (cold caches) counts in neither times nor peaks
 
+    # The other install keeps its own cache folder, and undoes its own hands: a cache is stamped with
+    # the code that made it, so one folder shared by two versions was made again by each in turn.
+    versus_env = env | {"GINSCORE_CACHE": str(folder / "cache-versus")}
+
     def timed(key: tuple, argv: list[str]) -> float:
-        elapsed, peak = run(argv, env)
+        elapsed, peak = run(argv, versus_env if key[-1] == "versus" else env)
         seconds.setdefault(key, []).append(elapsed)
         if counting[0]:
             peaks[key] = max(peaks.get(key, 0.0), peak)
@@ -336,7 +340,7 @@ def main() -> None:
             if args.versus:
                 versus(label, took[base], ["-m", "ginscore", "--db", str(paths[base]), *argv], round_number > 0)
                 if writes:
-                    run(undo[base], env)
+                    run([args.versus, *undo[base][1:]], versus_env)
             if round_number == 0:
                 continue
             ratios.setdefault(f"{label}_vs_floor", []).append(took[largest] / floor[floor_name])

@@ -64,6 +64,8 @@ def usage_words(error: typer.TyperException) -> str:
     message = message.strip().rstrip(".")
     if ctx is not None:  # a question ("Did you mean 'hand'?") ends its own sentence
         message += f"{' S' if message.endswith('?') else '; s'}ee `{ctx.command_path} --help`"
+    elif message.endswith("requires an argument"):  # (an option last on the line: no command known yet)
+        message += "; give its value right after it (`ginscore --help` lists every option)"
     return message
 
 
