@@ -123,8 +123,17 @@ def shell_word(text: str) -> str:
 
         return shlex.quote(text)
     escaped = "".join(chr(byte) if 32 <= byte < 127 and byte not in b"\\'" else f"\\x{byte:02x}"
-                      for byte in os.fsencode(text))
+                      for byte in _bytes_of(text))
     return f"$'{escaped}'"
+
+
+def _bytes_of(text: str) -> bytes:
+    """A path's bytes as the command line gave them (undecodable bytes come back as they were); a
+    lone surrogate no command line can carry is written as UTF-8 would if it could."""
+    try:
+        return os.fsencode(text)
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
 
 
 def steady() -> None:

@@ -231,6 +231,7 @@ def test_advice_names_the_database_the_command_line_gave(cli, ok, tmp_path, monk
     ("two  spaces.json", "'{folder}/two  spaces.json'"),  # not squeezed to one space
     ("new\nline.json", "$'{folder}/new\\x0aline.json'"),  # a control character: $'...', its byte escaped
     ("r\u202eversed.json", "$'{folder}/r\\xe2\\x80\\xaeversed.json'"),  # bidi: never raw on the terminal
+    ("x\udcff.json", "$'{folder}/x\\xff.json'"),  # an undecodable byte, as the command line gave it
 ])
 def test_advised_database_paths_are_typed_back_exactly(cli, tmp_path, name, word):
     done = cli("--db", str(tmp_path / name), "status")
@@ -256,3 +257,10 @@ def test_the_commands_given_the_db_are_the_commands_that_use_one(ok):
     listed = ok("--help").stdout.split("Commands:")[1]
     names = {line.split()[0] for line in listed.splitlines() if line.startswith("  ") and line.split()}
     assert "status" in names and set(ADVISED_COMMANDS) == names - {"export", "where", "deadwood", "complete"}
+
+
+@pytest.mark.parametrize("command", ["complete"])
+def test_a_path_no_command_line_can_carry_is_advised_without_a_crash(cli, command):
+    """(A lone surrogate: only an in-process caller can pass one; the fuzz test found it.)"""
+    done = cli("--db", "ginscore.json", command, "--db", "\ud800")
+    assert done.exit_code in (1, 2) and len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
