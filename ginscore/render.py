@@ -1118,7 +1118,7 @@ def show_rules(lines: list[str]) -> None:
     """The rule book: each rule's id in a column of its own, its words wrapped to the screen beside it."""
     out = console()
     shown = []
-    for line in lines:
+    for line in map(advice, lines):  # (the book's own words: "change any house rule with `ginscore house`")
         found = _RULE_ID.fullmatch(line)
         if not found:
             shown += _wrapped(_text(line.strip()), out.width)

@@ -220,6 +220,7 @@ def test_advice_names_the_database_the_command_line_gave(cli, ok, tmp_path, monk
     assert f"`ginscore --db '{other}' use NAME`" in said
     done = cli("use", "friday", "--db", str(other))
     assert f"`ginscore --db '{other}' restore friday`" in done.stderr, done.stderr
+    assert f"`ginscore --db '{other}' house`" in " ".join(ok("--db", str(other), "rules").stdout.split())
     monkeypatch.setenv("GINSCORE_DB", str(other))  # the same database, named by the environment
     done = cli("use", "friday")
     assert "`ginscore restore friday`" in done.stderr and "--db" not in done.stderr
