@@ -38,6 +38,8 @@ def content_widths(table: Table) -> list[int] | None:
         for cell in (column.header, *column.cells):
             if type(cell) is not Text:
                 return None
+            if cell.plain and not cell.plain.strip("\n"):  # only line breaks: Rich shows fewer lines
+                return None
             for line in cell.plain.splitlines():
                 widest = max(widest, cell_len(line))
         widths.append(widest)
