@@ -17,7 +17,6 @@ script, written by an older ginscore, a NaN edited in) has no index and is read 
 
 from __future__ import annotations
 
-
 import orjson
 
 # The fields of a session that finding, listing and naming sessions read without its hands.
@@ -114,14 +113,14 @@ def laid_out(tables: dict) -> tuple[bytes, list[int]]:
         key, doc = items[slot]
         name = _key(slot, int(key) if key.isascii() and key.isdigit() else key)
         run = _run(items, slot) if type(doc) is Stored else 1
-        if run > 1:
+        if type(doc) is Stored:  # a run of sessions not read: its slice of the file read, moved
             view, old = doc.frame
             first, last = 2 * doc.slot, 2 * (doc.slot + run) - 1
             shift = at + len(name) - old[first]
             places += [place + shift for place in old[first:last + 1]]
             body = view[old[first]:old[last]]
         else:
-            body = doc.data if type(doc) is Stored else orjson.dumps(doc)
+            body = orjson.dumps(doc)
             places += (at + len(name), at + len(name) + len(body))
         at = places[-1]
         parts += (name, body)

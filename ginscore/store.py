@@ -55,7 +55,7 @@ from .records import derived_session_id, new_session_id, session_from_dict, sess
 from .shown import visible
 from .storage import SCHEMA_VERSION, DatabaseStorage, not_a_file, read_bytes, writes  # noqa: F401 (writes: the exit point's)
 from .summary import as_typed
-from .variants import SessionFacts, fold, match_name, replay
+from .variants import SessionFacts, Standings, fold, match_name, replay
 
 LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
 FORGED_INDEX = ("was read through a cache of where each session is in it that does not match it (edited by hand?); "
@@ -81,6 +81,19 @@ def unsound(name, error: BadHandAt, deleted: bool = False, aside: str | None = N
     why = str(error.error).split("; ")[0]
     return (f"has a session {shown_value(name)} whose hand {error.number} does not add up ({visible(why)}); "
             + _left(name, deleted, aside))
+
+
+def replayed(doc: dict, aside: str | None = None) -> tuple[Standings | None, str | None]:
+    """A stored session read through every field check and replayed: (its standings, None), or
+    (None, what is said of it: ``damaged``, or ``unsound`` when its hands do not add up)."""
+    try:
+        facts = session_from_dict(doc, strict=False)
+    except Refused as error:
+        return None, damaged(doc, error, aside)
+    try:
+        return replay(facts), None
+    except BadHandAt as error:
+        return None, unsound(facts.name, error, bool(doc.get("deleted_at")), aside)
 
 
 def _left(name, deleted: bool, aside: str | None) -> str:
@@ -514,13 +527,10 @@ class Database:
             f"restore this one under another name with `ginscore restore {typed_as} --name NEW`, "
             f"or rename that one first with `ginscore rename --session {typed_as} NEW`"
         ))
-        mend = "it stays deleted; mend it in the file (a JSON editor, TinyDB) and restore it then"
-        try:  # a damaged session stays deleted: back, it would stop every list again
-            replay(session_from_dict(self.whole(doc), strict=False))
-        except BadHandAt as error:
-            raise DatabaseUnusable(self.path, unsound(doc.get("name"), error, aside=mend)) from None
-        except Refused as error:
-            raise DatabaseUnusable(self.path, damaged(self.whole(doc), error, aside=mend)) from None
+        _, why = replayed(self.whole(doc), aside="it stays deleted; mend it in the file (a JSON editor, TinyDB) "
+                                                 "and restore it then")
+        if why is not None:  # a damaged session stays deleted: back, it would stop every list again
+            raise DatabaseUnusable(self.path, why)
         self.replace(doc_id, {k: v for k, v in self.whole(doc).items() if k != "deleted_at"} | {"name": name})
         self.make_current(name)
         return self.load(name), [matches[0] for n, _ in same if n != doc_id]

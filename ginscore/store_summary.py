@@ -22,8 +22,7 @@ import json
 import os
 import zlib
 
-from . import records, stats, summary, variants
-from .errors import BadHandAt, Refused
+from . import stats, summary
 from .shown import json_safe
 
 _VERSION: str | None = None
@@ -51,18 +50,11 @@ def version() -> str:
 
 def summarise(doc: dict) -> dict:
     """The row of one stored session (its facts as ``records.session_to_dict`` keeps them)."""
-    try:
-        facts = records.session_from_dict(doc, strict=False)
-    except Refused as error:
-        from .store import damaged
+    from .store import replayed
 
-        return {"unusable": damaged(doc, error)}
-    try:
-        standings = variants.replay(facts)
-    except BadHandAt as error:
-        from .store import unsound
-
-        return {"unusable": unsound(facts.name, error, bool(doc.get("deleted_at")))}
+    standings, why = replayed(doc)
+    if why is not None:
+        return {"unusable": why}
     row = summary.history_row(standings)
     row["counts"] = stats.packed(stats.session_counts(standings))["counts"]
     return row

@@ -32,7 +32,7 @@ from ..errors import (
 from ..records import check_note, knock_from_cards
 from ..rules import DEALS, VARIANTS, HouseRules, parse_stake
 from ..shown import json_safe, visible
-from ..store import Store, writes as database_writes
+from ..store import Store, unsound, writes as database_writes
 from ..variants import (
     fold, Knock, MAX_NAME, SessionFacts, Standings, replay, resolve_player,
 )
@@ -489,8 +489,6 @@ def _now() -> str:
 
 def _standings(store: Store, facts: SessionFacts, deleted: bool = False) -> Standings:
     """Replay stored facts; a stored hand that no longer adds up makes the file unusable."""
-    from ..store import unsound
-
     try:
         return replay(facts)
     except BadHandAt as error:
@@ -506,8 +504,6 @@ def _replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None 
         return replay(facts)
     except BadHandAt as error:
         if store is not None and error.number < changed_hand:
-            from ..store import unsound
-
             raise DatabaseUnusable(store.path, unsound(facts.name, error)) from None
         if error.number == changed_hand:
             raise error.error from None

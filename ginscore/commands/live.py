@@ -114,15 +114,11 @@ class _Table:
 
     def ask(self, question: str, read, *, draw: bool = False):
         """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
-        from rich.cells import cell_len
-
         from .. import render
         from ..terminal import screen_width
 
-        asked = visible(f"{question} {HINT}")
-        width = screen_width() - 2  # the prompt ends with ": "
-        if cell_len(asked) > width:  # on a narrow screen, in lines that fit it (the answer after the last)
-            asked = "\n".join(render.broken(asked, width))
+        # On a narrow screen, in lines that fit it (the answer after the last; the prompt ends with ": ").
+        asked = "\n".join(render.broken(visible(f"{question} {HINT}"), screen_width() - 2))
         while True:
             try:
                 answer = typer.prompt(asked, default="", show_default=False).strip()

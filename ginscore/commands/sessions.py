@@ -393,8 +393,7 @@ def delete(
             raise Refused("the session changed while you were asked; run `ginscore delete` again")
         was_current = db.delete(found, _now())
     back = f"`ginscore restore {visible(as_typed(found))}` brings it back"
-    render.say(f"Deleted {what}. " + (f"{back[0].upper()}{back[1:]}." if facts is not None else
-                                      f"Once it is mended in the file, {back}."))
+    render.say(f"Deleted {what}. " + (f"{back}." if facts is not None else f"Once it is mended in the file, {back}."))
     if was_current:
         render.say("No session is current now: pick one with `ginscore use NAME` (see `ginscore sessions`) "
                    "or start one with `ginscore new`.")
