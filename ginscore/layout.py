@@ -13,11 +13,17 @@ A writer with the index of the file it read parses only the sessions it reads or
 stay their bytes (``Stored``) and are written back as they were, in a file laid out again a session at a
 time, which gives the new file's index too (``index_after``). A file of another layout (indented by a
 script, written by an older ginscore, a NaN edited in) has no index and is read whole.
+
+A file under ``INDEXED_FROM`` bytes (a mebibyte: about 15,000 hands) is read whole too, and no index is
+kept of it: parsing it takes a few milliseconds, less than importing hashlib, hashing it and reading its
+index (docs/performance.md).
 """
 
 from __future__ import annotations
 
 import orjson
+
+INDEXED_FROM = 1 << 20  # bytes: a smaller file is read whole, without an index
 
 # The fields of a session that finding, listing and naming sessions read without its hands.
 OUTLINED = ("id", "name", "created_at", "deleted_at", "match")

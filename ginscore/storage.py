@@ -266,9 +266,13 @@ class DatabaseStorage(Storage):
             return False
         if self.legacy is not None:
             self.legacy.keep_copy()
-        from .cache import digest_soon
+        from .layout import INDEXED_FROM
 
-        self.digested = digest_soon(written)  # the new file's, for its index: hashed while it is written
+        self.digested = None
+        if len(written) >= INDEXED_FROM:  # the new file's digest, for its index: hashed while it is written
+            from .cache import digest_soon
+
+            self.digested = digest_soon(written)
         try:
             atomic.replace(self.real, written, self._unchanged, self.stat, new_only=True)
         except atomic.AppearedMeanwhile:

@@ -240,15 +240,17 @@ class Database:
         """A reader's index of the file read now (meta table, and each session's place and outline), from
         the cache when kept for exactly these bytes; else None (the file is read whole), and the index
         is worked out and kept for the next command when the file is laid out as ginscore writes it and
-        the cache can be written. A writer's is ``lazy``'s."""
+        the cache can be written. A small file has none (``layout.INDEXED_FROM``). A writer's is ``lazy``'s."""
         if self._writer or self.storage.legacy is not None:
             return None
         if self._index is None:
             self._index = {}
+            if not self._indexable(self.storage.fetch()):
+                return None
             self._digest_soon()
-            kept = self._places().section("index") if self.storage.raw is not None else None
+            kept = self._places().section("index")
             raw, found = self.storage.raw, self.file_digest()
-            if raw is None or found is None:
+            if found is None:
                 return None
             if layout.fits(kept, found, len(raw)):
                 self._index = kept
@@ -258,6 +260,11 @@ class Database:
                 if index is not None:
                     self._places().keep_index(index)
         return self._index or None
+
+    @staticmethod
+    def _indexable(raw: bytes | None) -> bool:
+        """Whether a file read is large enough to be read through its index (``layout.INDEXED_FROM``)."""
+        return raw is not None and len(raw) >= layout.INDEXED_FROM
 
     def digest_of(self, doc: dict) -> str:
         """The digest of a stored session's facts as read now (``cache.session_digest``): for an
@@ -539,7 +546,7 @@ class Database:
         """A writer with the index of the file it read (``layout``) reads only the sessions it changes
         or looks at; the others are written back as the bytes they were."""
         raw = self.storage.fetch()
-        if not raw:
+        if not self._indexable(raw):
             return
         self._digest_soon()
         index = self._places().section("index")
@@ -552,7 +559,7 @@ class Database:
         The new file's index is kept in the cache (``layout``), so the next command parses only the
         sessions it reads: as the file was laid out by a lazy writer, else from every session."""
         committed = self.storage.commit()
-        if committed and not self.storage.as_read:
+        if committed and not self.storage.as_read and self._indexable(self.storage.raw):
             found, tables, places = self.storage.digested(), self.storage.tables(), self.storage.places
             if places is not None:
                 index = layout.index_after(found, tables, places, self._index["outlines"])

@@ -11,6 +11,8 @@ import os
 
 import orjson
 import pytest
+
+import ginscore.layout
 from hypothesis import given, settings, strategies as st
 
 from ginscore.cache import Cache, digest, digest_soon
@@ -18,6 +20,8 @@ from ginscore.layout import OUTLINED, Stored, fits, index_after, index_of, laid_
 
 from .profiles import examples
 from .test_storage import EVENING, _every_output
+
+INDEXED_FROM = ginscore.layout.INDEXED_FROM  # as shipped (the tests below lower it to 0)
 
 _scalars = st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(max_size=12) | st.floats(
     allow_nan=False, allow_infinity=False)
@@ -92,6 +96,13 @@ def test_another_layout_has_no_index():
     backwards = {"meta": {}, "sessions": {"2": {"name": "b"}, "1": {"name": "a"}}}  # not as TinyDB adds them
     assert laid_out(backwards)[0] == orjson.dumps(backwards) and index_of("d", orjson.dumps(backwards), backwards) is None
     assert outline({"name": "a", "hands": "x", "id": "s-1"}) == {"id": "s-1", "name": "a"}
+
+
+@pytest.fixture(autouse=True)
+def _every_file_indexed(monkeypatch):
+    """The index is what these tests are about: every file has one, however small (a real one
+    only from ``layout.INDEXED_FROM``, a mebibyte)."""
+    monkeypatch.setattr("ginscore.layout.INDEXED_FROM", 0)
 
 
 def _places(db_path) -> Cache:
@@ -258,6 +269,25 @@ def test_with_no_cache_to_keep_it_in_a_reader_never_works_out_an_index(ok, db_pa
     monkeypatch.setenv("XDG_CACHE_HOME", "")
     monkeypatch.setenv("HOME", "")
     assert _every_output(ok) == expected
+
+
+def test_a_small_file_is_read_whole_and_keeps_no_index(ok, db_path, tmp_path, monkeypatch):
+    """Under ``layout.INDEXED_FROM`` bytes a file is parsed whole, in less time than it takes to import
+    hashlib, hash the file and read an index: no reader or writer keeps one, and every command says
+    what it says through an index. From that size on, the first write keeps one."""
+    for args in EVENING[:14]:
+        ok(*args)
+    indexed = _every_output(ok)
+    monkeypatch.setattr(ginscore.layout, "INDEXED_FROM", INDEXED_FROM)
+    assert len(db_path.read_bytes()) < INDEXED_FROM
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "small"))
+    ok("hand", "ann", "1", "30")
+    ok("undo", "--yes")
+    assert _every_output(ok) == indexed
+    assert _index(db_path) is None
+    monkeypatch.setattr(ginscore.layout, "INDEXED_FROM", len(db_path.read_bytes()))  # as large as it
+    assert _every_output(ok) == indexed
+    assert _index(db_path)["file"] == digest(db_path.read_bytes())  # a reader keeps it for the next
 
 
 WRITES = EVENING + [

@@ -226,14 +226,19 @@ def _listings(ok) -> list:
     return [ok(*args).stdout for args in LISTINGS]
 
 
-def test_deleting_the_cache_or_an_unwritable_cache_folder_changes_no_output(ok, db_path, tmp_path, monkeypatch):
+@pytest.mark.parametrize("indexed", [False, True], ids=["small", "indexed"])
+def test_deleting_the_cache_or_an_unwritable_cache_folder_changes_no_output(ok, db_path, tmp_path, monkeypatch,
+                                                                            indexed):
+    if indexed:  # as a file of a mebibyte or more is read (layout.INDEXED_FROM)
+        monkeypatch.setattr("ginscore.layout.INDEXED_FROM", 0)
     for args in EVENING:
         ok(*args)
     cold = _listings(ok)
     cache = tmp_path / "cache"
-    # in the cache folder: the rows and tallies, the index of where each session is in the file, and
-    # the items of the JSON lists
-    assert sorted(p.name.split(".", 1)[1] for p in cache.iterdir()) == ["items.json", "json", "places.json"]
+    # in the cache folder: the rows and tallies, the items of the JSON lists, and for a large file
+    # the index of where each session is in it
+    kept = ["items.json", "json"] + (["places.json"] if indexed else [])
+    assert sorted(p.name.split(".", 1)[1] for p in cache.iterdir()) == kept
     assert _listings(ok) == cold  # warm
     shutil.rmtree(cache)
     assert _listings(ok) == cold
