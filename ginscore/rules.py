@@ -3,7 +3,6 @@
 Pure: no I/O. ``score_hand`` is the only place a hand's points are worked out.
 """
 
-from __future__ import annotations
 
 import re
 from decimal import Decimal
@@ -83,7 +82,7 @@ class HouseRules(NamedTuple):
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> HouseRules:
+    def from_dict(cls, data: dict) -> "HouseRules":
         """Stored or imported rules; a file from 1.0 has no deal or stake (the defaults).
 
         Deal and stake are checked strictly here (H6, H7): a stake is a decimal

@@ -12,7 +12,6 @@ the open games, a game closes when a score in it reaches the target, and the
 session is over when every game has closed.
 """
 
-from __future__ import annotations
 
 import unicodedata
 from typing import NamedTuple
@@ -29,7 +28,7 @@ class Roles(NamedTuple):
     captain: str
     out: str
 
-    def after(self, box_won: bool) -> Roles:
+    def after(self, box_won: bool) -> "Roles":
         """R23: who plays which role in the next hand."""
         if box_won:
             return Roles(self.box, self.out, self.captain)

@@ -1,6 +1,5 @@
 """After the game: statistics and history across every session."""
 
-from __future__ import annotations
 
 import typer
 

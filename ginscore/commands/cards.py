@@ -1,6 +1,5 @@
 """Cards in, deadwood out: the best melds of a hand."""
 
-from __future__ import annotations
 
 import typer
 

@@ -10,7 +10,6 @@ and a confirmed hand is saved at once: quitting, Ctrl-D or the end of the input
 loses nothing confirmed.
 """
 
-from __future__ import annotations
 
 import re
 from typing import NamedTuple

@@ -1,6 +1,5 @@
 """Ratings: a ladder of every player over every finished game (OpenSkill Plackett-Luce)."""
 
-from __future__ import annotations
 
 import typer
 

@@ -1,6 +1,5 @@
 """Many sessions: list, choose, export and import them, and where the file is."""
 
-from __future__ import annotations
 
 import os
 import sys

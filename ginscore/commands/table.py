@@ -1,6 +1,5 @@
 """At the table: start a session, record, correct and undo hands, rematch."""
 
-from __future__ import annotations
 
 import typer
 

@@ -1,6 +1,5 @@
 """One session for people and scripts: standings, dealer, log, rules, chart."""
 
-from __future__ import annotations
 
 import typer
 

@@ -1,6 +1,5 @@
 """A live scoreboard for a second screen: `ginscore watch`."""
 
-from __future__ import annotations
 
 import os
 import sys
