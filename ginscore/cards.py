@@ -17,7 +17,7 @@ SUITS = "SHDC"
 _SUITS_IN = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
              "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_CARD = re.compile(r"^(10|[2-9AaTtJjQqKk])(.?)$")
+_CARD = r"^(10|[2-9AaTtJjQqKk])(.?)$"  # (compiled when first used, as re keeps it)
 CARD_HELP = "a card is a rank A 2-10 T J Q K and a suit S H D C (or ♠ ♥ ♦ ♣), like 10h, QS or k♦"
 
 
@@ -53,7 +53,7 @@ def parse_card(text: str, *, rank_only: bool = False) -> Card:
     same few dozen upcards are read again for every stored hand replayed.
     """
     cleaned = text.strip().replace("\ufe0f", "")
-    match = _CARD.match(cleaned)
+    match = re.match(_CARD, cleaned)
     if not match:
         raise BadCard(f"'{text}' is not a card: {CARD_HELP}")
     rank = _RANKS_IN[match.group(1).upper()]

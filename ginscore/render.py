@@ -1114,7 +1114,7 @@ def show_ratings_chart(players: list[dict], more: int = 0, filtered: bool = Fals
         say(f"{counted(more, 'more player')} not drawn: name the players to draw with --player NAME.")
 
 
-_RULE_ID = re.compile(r"([RH][0-9]+)\s+(.*)")
+_RULE_ID = r"([RH][0-9]+)\s+(.*)"
 
 
 def show_rules(lines: list[str]) -> None:
@@ -1122,7 +1122,7 @@ def show_rules(lines: list[str]) -> None:
     out = console()
     shown = []
     for line in map(advice, lines):  # (the book's own words: "change any house rule with `ginscore house`")
-        found = _RULE_ID.fullmatch(line)
+        found = re.fullmatch(_RULE_ID, line)
         if not found:
             shown += _wrapped(_text(line.strip()), out.width)
             continue

@@ -29,7 +29,7 @@ _BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 _INVISIBLE = [0xAD, 0x180E, *range(0x200B, 0x200E), *range(0x2060, 0x2066), *range(0x206A, 0x2070), 0xFEFF,
               *range(0xFFF9, 0xFFFC), 0xE0001, *range(0xE0020, 0xE0080)]
 _HIDDEN = [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0), *map(ord, _BIDI), 0x2028, 0x2029, *_INVISIBLE]
-_SURROGATE = re.compile("[\ud800-\udfff]")  # (2,048 of them: matched, not tabled, so a start is 1 ms quicker)
+_SURROGATE = "[\ud800-\udfff]"  # (2,048 of them: matched, not tabled; compiled only when one is there)
 
 
 def _escape(code: int) -> str:
@@ -51,14 +51,20 @@ def visible(text) -> str:
     text = str(text)
     if text.isascii() and text.isprintable():  # nothing to escape (a quick test: most text is so)
         return text
-    shown = text.translate(_TABLE)
-    return shown if shown.isascii() else _SURROGATE.sub(_escaped, shown)
+    return _no_surrogate(text.translate(_TABLE))
 
 
 def visible_lines(text) -> str:
     """``visible``, keeping line breaks: for text already laid out in lines."""
-    shown = str(text).translate(_LINES_KEPT)
-    return shown if shown.isascii() else _SURROGATE.sub(_escaped, shown)
+    return _no_surrogate(str(text).translate(_LINES_KEPT))
+
+
+def _no_surrogate(shown: str) -> str:
+    """``shown`` with each lone surrogate written as an escape (found by encoding: compiling a pattern
+    of all 2,048 takes half a millisecond, which a start would pay for text that has none)."""
+    if shown.isascii() or _fits(shown, "utf-8"):  # (UTF-8 carries every character but a surrogate)
+        return shown
+    return re.sub(_SURROGATE, _escaped, shown)
 
 
 # What an ASCII-only terminal shows instead of the few symbols ginscore itself writes.
@@ -94,7 +100,7 @@ def for_encoding(text: str, encoding: str | None) -> str:
     return "".join(shown)
 
 
-_JSON_HIDDEN = re.compile("[\u007f-\u009f" + _BIDI + "\u2028\u2029\ud800-\udfff]")
+_JSON_HIDDEN = "[\u007f-\u009f" + _BIDI + "\u2028\u2029\ud800-\udfff]"  # (compiled only for text not ASCII)
 
 
 def _json_escape(match: re.Match) -> str:
@@ -112,7 +118,10 @@ def json_safe(text: str, encoding: str | None) -> str:
     writes any character, so the document still reads back to the same data.
     ``json.dumps`` already escapes C0 controls.
     """
-    text = _JSON_HIDDEN.sub(_json_escape, text)
+    if text.isascii():  # of these, only DEL is ASCII (most documents: no pattern to compile)
+        text = text.replace("\x7f", "\\u007f")
+    else:
+        text = re.sub(_JSON_HIDDEN, _json_escape, text)
     if _fits(text, encoding or "utf-8"):
         return text
     return re.sub("[^\x00-\x7f]", _json_escape, text)

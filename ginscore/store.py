@@ -64,13 +64,13 @@ READ_ONLY = ("is read-only (nobody may write it), so nothing was written; "
              "make it writable (chmod u+w) to record in it, or use --db for another file")
 
 
-_HAND_AT = re.compile(r"\bsession\.hands\[(\d+)\](\.?)")
+_HAND_AT = r"\bsession\.hands\[(\d+)\](\.?)"  # (compiled when first used, as re keeps it)
 
 
 def damaged(doc: dict, error: Refused, aside: str | None = None) -> str:
     """What is said of a stored session that does not pass the field checks: a hand by its number
     on every screen ("hand 1's knocker_deadwood"; the checks name it as an export's path does)."""
-    why = _HAND_AT.sub(lambda found: f"hand {int(found[1]) + 1}" + ("'s " if found[2] else ""), str(error))
+    why = re.sub(_HAND_AT, lambda found: f"hand {int(found[1]) + 1}" + ("'s " if found[2] else ""), str(error))
     return (f"has a damaged session {shown_value(doc.get('name'))}: {visible(why)}; "
             + _left(doc.get("name"), bool(doc.get("deleted_at")), aside))
 

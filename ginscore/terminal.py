@@ -94,7 +94,7 @@ class Door:
 ADVISED_COMMANDS = ("new", "rematch", "hand", "draw", "edit", "undo", "house", "status", "dealer", "log", "rules",
                     "chart", "import", "sessions", "use", "rename", "delete", "restore", "merge", "stats",
                     "history", "ratings", "play", "watch")
-_ADVISED = re.compile(r"`ginscore (?=(?:%s)\b)" % "|".join(ADVISED_COMMANDS))
+_ADVISED = r"`ginscore (?=(?:%s)\b)" % "|".join(ADVISED_COMMANDS)  # (compiled when first used, as re keeps it)
 _typed_db: str | None = None  # the --db this command line gave, as typed
 
 
@@ -111,7 +111,7 @@ def advice(text: str) -> str:
     if _typed_db is None or "`ginscore " not in text:
         return text
     typed = shell_word(_typed_db)
-    return _ADVISED.sub(lambda _: f"`ginscore --db {typed} ", text)
+    return re.sub(_ADVISED, lambda _: f"`ginscore --db {typed} ", text)
 
 
 def shell_word(text: str) -> str:

@@ -37,14 +37,14 @@ from ..variants import (
 )
 
 # typer 0.29 checks values with pydantic, 0.28 with click: their words, said as people say it
-# (and alike on both).
+# (and alike on both). Compiled when a usage error is first told (as re keeps them), not at every start.
 _VALIDATOR_WORDS = (
-    (re.compile(r"Value error, "), ""),
-    (re.compile(r"Input should be a valid integer(?:, unable to parse string as an integer)?"), "it is not a whole number"),
-    (re.compile(r"('.*') is not a valid int(?:eger)?(?: range)?\b"), r"\1 is not a whole number"),
-    (re.compile(r"Input should be greater than or equal to (-?[0-9]+)"), r"it must be \1 or more"),
-    (re.compile(r"(-?[0-9]+) is not in the range x>=(-?[0-9]+)"), r"it must be \2 or more, not \1"),
-    (re.compile(r"Input should be less than or equal to (-?[0-9]+)"), r"it must be \1 or less"),
+    (r"Value error, ", ""),
+    (r"Input should be a valid integer(?:, unable to parse string as an integer)?", "it is not a whole number"),
+    (r"('.*') is not a valid int(?:eger)?(?: range)?\b", r"\1 is not a whole number"),
+    (r"Input should be greater than or equal to (-?[0-9]+)", r"it must be \1 or more"),
+    (r"(-?[0-9]+) is not in the range x>=(-?[0-9]+)", r"it must be \2 or more, not \1"),
+    (r"Input should be less than or equal to (-?[0-9]+)", r"it must be \1 or less"),
 )
 
 
@@ -59,7 +59,7 @@ def usage_words(error: typer.TyperException) -> str:
     if not hasattr(error, "ctx"):  # not about the command line (a file that cannot be opened)
         return message
     for validator_words, words in _VALIDATOR_WORDS:
-        message = validator_words.sub(words, message)
+        message = re.sub(validator_words, words, message)
     message = message.strip().rstrip(".")
     if ctx is not None:  # a question ("Did you mean 'hand'?") ends its own sentence
         message += f"{' S' if message.endswith('?') else '; s'}ee `{ctx.command_path} --help`"
