@@ -96,19 +96,21 @@ class Derived:
         self._save()
         return found
 
-    def items(self, name: str, ids: list[int], made) -> list:
-        """``store_summary.json_item(made(row))`` of each of these sessions' rows (bytes, or views of
-        the cache's), kept under ``name`` by the digest of each session's facts: a list of every
-        session printed again neither parses its rows nor encodes them. A session that cannot be
-        read fails them all, naming it (a kept item was made of a sound row of the same facts)."""
+    def items(self, name: str, ids: list[int], made, encoded=None, kind: str = "items") -> list:
+        """``encoded(made(row))`` of each of these sessions' rows (bytes, or views of the cache's;
+        ``encoded`` is ``store_summary.json_item`` unless given), kept under ``name`` by the digest
+        of each session's facts in the cache file ``kind``: a list of every session printed again
+        neither parses its rows nor encodes them. A session that cannot be read fails them all,
+        naming it (a kept item was made of a sound row of the same facts)."""
         from .store_summary import json_item
 
+        encoded = encoded or json_item
         digests = self.digests()
-        items = self.db.cache("items")  # a file of their own: megabytes no other listing reads
+        items = self.db.cache(kind)  # a file of their own: megabytes no other listing reads
         kept = items.keyed(name)
         found = [kept.raw(digests[n]) for n in ids]
         missing = [n for n, data in zip(ids, found) if data is None]
-        fresh = {digests[n]: json_item(made(row)) for n, row in zip(missing, self._checked(missing))}
+        fresh = {digests[n]: encoded(made(row)) for n, row in zip(missing, self._checked(missing))}
         found = [fresh[digests[n]] if data is None else data for n, data in zip(ids, found)]
         self._save()
         if fresh and self.file_digest is not None:

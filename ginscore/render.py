@@ -679,10 +679,7 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
     if len(rows) > LONG and console().width < 80:  # a phone: a few lines a session, not measured
         _long_blocks(rows, lambda row: "* " if row["current"] else "", lambda row: row["players"])
     elif len(rows) > LONG:
-        _long_list(rows, ("", "Session", "Variant", "Players", "Hands", "Result", "Deleted" if deleted else "Started"),
-                   lambda row: ["*" if row["current"] else "", row["name"], VARIANT_NAMES[row["variant"]],
-                                " v ".join(row["players"]), str(row["hands_played"]), " ".join(_session_result(row)),
-                                _when(row[when])])
+        _long_sessions([session_cells(row, when) for row in rows], [row["current"] for row in rows], deleted)
 
     def table(medium: bool, room: int | None = 0, day_only: bool = False) -> Table:
         """``room``: how wide the Players column may be, its players joined by "v" on as few
@@ -721,12 +718,48 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
     if rows and len(rows) <= LONG:
         _show(_fit(lambda: table(False, None), lambda: table(False, None, day_only=True), lambda: fitted(False),
                    lambda: fitted(True), lambda: table(True), blocks))
+    _sessions_notes(bool(rows), any(row["current"] for row in rows), deleted, hidden, older, current)
+
+
+def long_lines(count: int) -> bool:
+    """Whether a list of ``count`` sessions is drawn a line a session in aligned columns (``LONG``;
+    not on a phone): the lines a command may then draw from cells kept in the cache."""
+    return count > LONG and console().width >= 80
+
+
+def session_cells(row: dict, when: str = "created_at") -> list[str]:
+    """A session's cells in the long ``sessions`` list (but the current mark), each made visible. Kept
+    in the cache by the digest of its facts (``long_lines``), so listing years of sessions again
+    neither reads their rows nor makes their cells."""
+    return [visible(row["name"]), VARIANT_NAMES[row["variant"]], visible(" v ".join(row["players"])),
+            str(row["hands_played"]), visible(" ".join(_session_result(row))), visible(_when(row[when]))]
+
+
+SESSION_CELLS = 6  # what session_cells makes of a session
+
+
+def _long_sessions(cells: list[list[str]], current: list[bool], deleted: bool) -> None:
+    _aligned(("", "Session", "Variant", "Players", "Hands", "Result", "Deleted" if deleted else "Started"),
+             [["*" if now else ""] + line for line, now in zip(cells, current)])
+
+
+def show_long_sessions(cells: list[list[str]], current: list[bool], hidden: int, older: int,
+                       current_name: str | None) -> None:
+    """``show_sessions`` of a list drawn as long lines (``long_lines``), from each session's
+    ``session_cells`` and whether it is the current one."""
+    _long_sessions(cells, current, False)
+    _sessions_notes(bool(cells), any(current), False, hidden, older, current_name)
+
+
+def _sessions_notes(listed: bool, current_listed: bool, deleted: bool, hidden: int, older: int,
+                    current: str | None) -> None:
+    """What a list of sessions says under it."""
     _older(older, "sessions --deleted" if deleted else "sessions")
-    if older and current is not None and not any(row["current"] for row in rows):
+    if older and current is not None and not current_listed:
         say(f"The current session, '{current}', is among them (`ginscore status` shows it).")
-    if not rows and deleted:
+    if not listed and deleted:
         say("No deleted sessions.")
-    elif not rows and not hidden:
+    elif not listed and not hidden:
         say("No sessions yet; start one, like `ginscore new standard Ann Ben`.")
     elif deleted:
         say("`ginscore restore NAME` brings one back.")
@@ -795,10 +828,7 @@ def show_history(rows: list[dict], older: int = 0) -> None:
     if len(rows) > LONG and console().width < 80:  # a phone: a few lines a session, not measured
         _long_blocks(rows, lambda row: "", _score_lines)
     elif len(rows) > LONG:
-        _long_list(rows, ("Started", "Session", "Variant", "Hands", "Winner", "Score"), lambda row: [
-            _when(row["created_at"]), row["name"], VARIANT_NAMES[row["variant"]], str(row["hands_played"]),
-            row["winner"] or ("in play" if not row["over"] else ""),
-            ", ".join(f"{p} {s}" for p, s in (row["final"] or row["score"]).items()) + ("" if row["over"] else " (so far)")])
+        _aligned(HISTORY_HEADS, [history_cells(row) for row in rows])
 
     def table(medium: bool) -> Table:
         history = _table()
@@ -825,10 +855,35 @@ def show_history(rows: list[dict], older: int = 0) -> None:
         _older(older, "history")
     else:
         say("No sessions match.")
+    _matches_notes([(row.get("match"), row["name"]) for row in rows])
+
+
+HISTORY_HEADS = ("Started", "Session", "Variant", "Hands", "Winner", "Score")  # history_cells, in this order
+
+
+def history_cells(row: dict) -> list[str]:
+    """A session's cells in the long ``history`` list, each made visible (kept in the cache as
+    ``session_cells`` are)."""
+    score = ", ".join(f"{p} {s}" for p, s in (row["final"] or row["score"]).items())
+    return [visible(_when(row["created_at"])), visible(row["name"]), VARIANT_NAMES[row["variant"]], str(row["hands_played"]),
+            visible(row["winner"] or ("in play" if not row["over"] else "")),
+            visible(score + ("" if row["over"] else " (so far)"))]
+
+
+def show_long_history(cells: list[list[str]], matched: list[tuple], older: int) -> None:
+    """``show_history`` of a list drawn as long lines (``long_lines``), from each session's
+    ``history_cells`` and its (match, name), newest first."""
+    _aligned(HISTORY_HEADS, cells)
+    _older(older, "history")
+    _matches_notes(matched)
+
+
+def _matches_notes(matched: list[tuple]) -> None:
+    """The matches among the sessions listed, each (match id or None, name), newest first."""
     matches: dict[str, list[str]] = {}
-    for row in reversed(rows):  # oldest first
-        if row.get("match") is not None:
-            matches.setdefault(row["match"], []).append(visible(row["name"]))
+    for match, name in reversed(matched):  # oldest first
+        if match is not None:
+            matches.setdefault(match, []).append(visible(name))
     for names in matches.values():
         say(f"One match (linked by `ginscore rematch`): {', '.join(names)}.")
 
@@ -899,8 +954,13 @@ def _long_list(rows: list[dict], heads: tuple, cells) -> None:
     columns as wide as their widest cell (Rich's cell width: wide characters
     count two), the last column left to wrap.
     """
-    lines = [list(heads)] + [[visible(cell) for cell in cells(row)] for row in rows]
-    sizes = [[_cells(cell) for cell in line] for line in lines]
+    _aligned(heads, [[visible(cell) for cell in cells(row)] for row in rows])
+
+
+def _aligned(heads: tuple, cells: list[list[str]]) -> None:
+    """``_long_list`` of lines of cells already made visible."""
+    lines = [list(heads)] + cells
+    sizes = [[len(cell) if cell.isascii() else _cells(cell) for cell in line] for line in lines]
     widths = [max(size[i] for size in sizes) for i in range(len(heads))]
 
     right = [head == "Hands" for head in heads]  # counts line up on the right, as in the short lists

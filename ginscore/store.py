@@ -107,6 +107,11 @@ def _name(doc: dict) -> str | None:
     return name if isinstance(name, str) else None
 
 
+def _match(doc: dict) -> str | None:
+    match = doc.get("match")
+    return match if isinstance(match, str) else None
+
+
 def session_id_of(doc: dict) -> str:
     """A stored session's id: its own, else the one made from what never changes in it."""
     found = doc.get("id")
@@ -419,6 +424,31 @@ class Database:
         made = store_summary.history_item if listing == "history" else \
             (lambda row: store_summary.session_item(row, False))
         return self._rows().items(f"{listing}_items", ids, made)
+
+    def listed_cells(self, ids: list[int], listing: str, cells: Callable[[dict], list[str]],
+                     width: int) -> list[list[str]]:
+        """``cells(row)`` of each of these sessions' ``history --json`` rows (a long list's cells: ``width``
+        strings), kept in the cache file ``cells`` under ``listing`` by the digest of each session's
+        facts. A session that cannot be read fails them all, naming it."""
+        from itertools import chain
+
+        import orjson
+
+        found = self._rows().items(listing, ids, cells, orjson.dumps, kind="cells")
+        try:
+            lines = orjson.loads(b"[" + b",".join(found) + b"]")
+        except orjson.JSONDecodeError:  # (only a forged cache: a damaged one reads as missing)
+            lines = None
+        if not isinstance(lines, list) or len(lines) != len(ids) or (lines and not (
+                set(map(type, lines)) == {list} and set(map(len, lines)) == {width}
+                and set(map(type, chain.from_iterable(lines))) == {str})):
+            lines = [cells(row) for row in self.summaries(ids)]
+        return lines
+
+    def matched(self, ids: list[int]) -> list[tuple[str | None, str]]:
+        """Each of these live sessions' match id (None for none) and name, without reading their facts."""
+        outlines = dict(self.live())
+        return [(_match(outlines[n]), _name(outlines[n]) or "") for n in ids]
 
     def tally_groups(self) -> list[dict]:
         """What the live sessions add to ``stats``: a ``stats.tally`` for each group of sessions of

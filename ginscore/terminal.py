@@ -71,8 +71,8 @@ class Door:
         return getattr(self.stream, "encoding", None) or "utf-8"
 
     def write(self, text: str) -> int:
-        if "\x1b" not in text:  # plain text (piped, NO_COLOR): no line ends in the spaces that pad a cell
-            text = _TRAILING.sub("\n", text)
+        if "\x1b" not in text and " \n" in text:  # plain text (piped, NO_COLOR): no line ends in the spaces
+            text = _TRAILING.sub("\n", text)  # that pad a cell
         return self.stream.write(for_encoding(text, self.encoding))
 
     def flush(self) -> None:

@@ -20,7 +20,7 @@ import pytest
 from ginscore.rules import HouseRules
 from ginscore.shown import json_safe
 from ginscore.stats import statistics
-from ginscore.store import Store
+from ginscore.store import Database, Store
 from ginscore.summary import history_row
 from ginscore.variants import SessionFacts, fold, replay
 
@@ -162,6 +162,65 @@ def test_a_long_list_is_one_aligned_line_a_session_wide_and_hostile_names_includ
         assert max(cell_len(line) for line in shown.splitlines()) <= 40, command
         assert shown.count("hands · in play") == len(names) and "\x1b" not in shown and "\u202e" not in shown
         assert "red\\x1b[31m-7 · " in shown and "plain-228 · Standard" in shown and "a-name-wider-than-a-phone-" in shown
+
+
+LONG_LISTS = [["sessions", "--all"], ["history", "--all"], ["sessions", "--limit", "220"],
+              ["history", "--limit", "201"], ["history", "--all", "--player", "ann"]]
+
+
+def test_a_long_list_drawn_from_the_cells_kept_says_what_one_drawn_from_the_rows_says(ok, db_path, tmp_path,
+                                                                                      monkeypatch):
+    """Past 200 sessions `--all` (or --limit) draws each session's cells as the cache keeps them by the
+    digest of its facts (no row read or cell made again): cold, warm, without a cache, with the
+    cells forged into another shape, and after a session changed, every line and note is what the
+    list drawn from the rows says (matches, the current session, deleted ones not listed)."""
+    import ginscore.render
+    from ginscore.cache import Cache
+
+    every = [facts._replace(created_at=f"2026-{1 + n // 28 % 12:02d}-{1 + n % 28:02d}T20:00:00+00:00")
+             for n, facts in enumerate(_legal_sessions(236))]
+    every[3] = every[3]._replace(name="red\x1b[31m")
+    every.append(_quiet("turned\u202e-李", ("Zoë 李", "Ann"), "2026-12-01T20:00:00+00:00"))
+    every[40], every[41] = (facts._replace(match="m-1a2b3c4d") for facts in every[40:42])
+    with Store(db_path).writing() as db:
+        for facts in every:
+            db.add(facts)
+    ok("delete", every[7].name, "--yes")
+    ok("use", every[100].name)
+    monkeypatch.setenv("COLUMNS", "160")
+
+    def outputs() -> list[str]:
+        return [ok(*command).stdout for command in LONG_LISTS]
+
+    with monkeypatch.context() as rows_only:
+        rows_only.setattr(ginscore.render, "long_lines", lambda count: False)
+        expected = outputs()
+    assert "One match (linked by `ginscore rematch`): " in expected[1] and "red\\x1b[31m" in expected[0]
+    assert "turned\\u202e-李" in expected[0] and "\u202e" not in "".join(expected) and "Zoë 李" in expected[0] and "One match" in expected[4]
+    assert "*  " + every[100].name in expected[0] and "Not listed: 1 deleted session" in expected[0]
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cold"))
+    assert outputs() == expected  # made, and kept
+    cells = Cache(os.path.realpath(db_path), "cells")
+    assert len(list(cells.keyed("sessions").keys())) == 236 and cells.keyed("history").keys()
+    with monkeypatch.context() as kept_only:  # kept: no row read
+        for reading in ("summaries", "each_summary"):
+            kept_only.setattr(Database, reading, lambda *args: pytest.fail("a row read for a kept line"))
+        assert outputs() == expected
+    for forged in (b'["one"]', b'[1, 2, 3, 4, 5, 6]', b"{}"):
+        for listing in ("sessions", "history"):
+            kept = cells.keyed(listing)
+            cells.put_keyed(listing, {key: forged for key in kept.keys()})
+        cells.save(cells.made_from, cells.names())
+        assert outputs() == expected, forged
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "a-file" / "below"))
+    (tmp_path / "a-file").write_text("no cache folder can be made here")
+    assert outputs() == expected
+    ok("hand", "ann", "3", "30", "--session", every[100].name)
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cold"))
+    changed = outputs()
+    with monkeypatch.context() as rows_only:
+        rows_only.setattr(ginscore.render, "long_lines", lambda count: False)
+        assert outputs() == changed != expected
 
 
 @pytest.mark.parametrize("columns", ["40", "80", "120"])

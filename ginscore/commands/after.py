@@ -131,6 +131,10 @@ def history(
         return
     from .. import render
 
+    if not fit and render.long_lines(len(shown)):  # years of sessions: their cells as kept, no rows read
+        cells = db.listed_cells(shown, "history", render.history_cells, len(render.HISTORY_HEADS))
+        render.show_long_history(cells, db.matched(shown), older=len(chosen) - len(shown))
+        return
     rows = list(db.each_summary(shown))
     def show(shown: list[dict]) -> None:
         render.show_history(shown, older=len(chosen) - len(shown))

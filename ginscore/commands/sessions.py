@@ -277,6 +277,13 @@ def sessions(
                     items[at] = json_item(session_item(next(db.each_summary([n])), True))
             _print_json_items(items)
             return
+        from .. import render
+
+        if not fit and render.long_lines(len(ids)):  # years of sessions: their cells as kept, no rows read
+            render.show_long_sessions(db.listed_cells(ids, "sessions", render.session_cells, render.SESSION_CELLS),
+                                      [name == current for _, name, _ in picked], hidden=db.deleted_count(),
+                                      older=len(listed) - len(picked), current_name=current)
+            return
         rows = [session_item(row, row["name"] == current) for row in db.each_summary(ids)]
     if as_json:
         _print_json_list(rows)
