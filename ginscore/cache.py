@@ -297,16 +297,26 @@ class Keyed:
     def raw(self, key: str):
         """The bytes of the value kept under ``key``, bytes or a view of them (None when there is none,
         or its place is not sound)."""
-        place = self.places.get(key)
-        if not (type(place) is list and len(place) == 2 and all(type(at) is int for at in place)
-                and 0 <= place[0] <= place[1] <= len(self.body)):
-            return None
-        return self.body[place[0]:place[1]]
+        return self.raw_many([key])[0]
+
+    def raw_many(self, keys: list[str]) -> list:
+        """``raw`` of each of ``keys`` (a list of every session looks up thousands)."""
+        places, body, size, found = self.places, self.body, len(self.body), []
+        for key in keys:
+            place = places.get(key)
+            if type(place) is list and len(place) == 2:
+                start, end = place
+                if type(start) is int and type(end) is int and 0 <= start <= end <= size:
+                    found.append(body[start:end])
+                    continue
+            found.append(None)
+        return found
 
     def kept(self, keys: set[str]) -> dict:
         """The values kept under those of ``keys`` that are here, as their bytes (those whose place is
         not sound left out): what a section made again keeps of this one."""
-        found = {key: self.raw(key) for key in self.places if key in keys}
+        chosen = [key for key in self.places if key in keys]
+        found = dict(zip(chosen, self.raw_many(chosen)))
         return {key: data for key, data in found.items() if data is not None}
 
     def get(self, key: str):
@@ -324,7 +334,7 @@ class Keyed:
         values = []
         for start in range(0, len(keys), 500):  # a few hundred at a time: one copy of their bytes at once
             some = keys[start:start + 500]
-            found = [self.raw(key) for key in some]
+            found = self.raw_many(some)
             parsed = None
             if len(found) > 1 and all(data is not None for data in found):
                 try:

@@ -4,7 +4,6 @@ A card is a rank 1-13 (ace low, R1) and a suit ``S H D C``; an upcard whose
 suit does not matter may be typed as a rank alone, and then has no suit.
 """
 
-
 import re
 from functools import lru_cache
 from typing import NamedTuple

@@ -108,7 +108,7 @@ class Derived:
         digests = self.digests()
         items = self.db.cache(kind)  # a file of their own: megabytes no other listing reads
         kept = items.keyed(name)
-        found = [kept.raw(digests[n]) for n in ids]
+        found = kept.raw_many([digests[n] for n in ids])
         missing = [n for n, data in zip(ids, found) if data is None]
         fresh = {digests[n]: encoded(made(row)) for n, row in zip(missing, self._checked(missing))}
         found = [fresh[digests[n]] if data is None else data for n, data in zip(ids, found)]

@@ -185,7 +185,7 @@ def fits(index, file_digest: str, size: int) -> bool:
             and isinstance(places, list) and isinstance(outlines, list)
             and len(places) == 2 * len(numbers) == 2 * len(outlines)):
         return False
-    if not (all(type(n) is int for n in numbers) and all(type(at) is int for at in places)
-            and all(type(shape) is dict for shape in outlines) and _rising(numbers)):
+    if not (set(map(type, numbers)) <= {int} and set(map(type, places)) <= {int}
+            and set(map(type, outlines)) <= {dict} and _rising(numbers)):
         return False
     return not places or (places == sorted(places) and places[0] >= 0 and places[-1] <= size)

@@ -16,7 +16,6 @@ deadwood is the one shown (tests/melds_previous.py keeps the solver this one
 replaced, and a property test compares the two).
 """
 
-
 from itertools import combinations, product
 from typing import NamedTuple
 

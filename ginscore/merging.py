@@ -14,7 +14,6 @@ Hands are compared as what was told at the table (knocker, deadwood, upcard,
 cards, big gin, note), not when they were typed in.
 """
 
-
 from typing import NamedTuple
 
 from .records import hand_to_dict

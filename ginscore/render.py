@@ -865,8 +865,8 @@ def history_cells(row: dict) -> list[str]:
     """A session's cells in the long ``history`` list, each made visible (kept in the cache as
     ``session_cells`` are)."""
     score = ", ".join(f"{p} {s}" for p, s in (row["final"] or row["score"]).items())
-    return [visible(_when(row["created_at"])), visible(row["name"]), VARIANT_NAMES[row["variant"]], str(row["hands_played"]),
-            visible(row["winner"] or ("in play" if not row["over"] else "")),
+    return [visible(_when(row["created_at"])), visible(row["name"]), VARIANT_NAMES[row["variant"]],
+            str(row["hands_played"]), visible(row["winner"] or ("in play" if not row["over"] else "")),
             visible(score + ("" if row["over"] else " (so far)"))]
 
 

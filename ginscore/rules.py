@@ -3,7 +3,6 @@
 Pure: no I/O. ``score_hand`` is the only place a hand's points are worked out.
 """
 
-
 import re
 from decimal import Decimal
 from typing import NamedTuple

@@ -8,7 +8,6 @@ is over; a pair that comes out even pays nothing. Amounts stay
 ``decimal.Decimal`` from the stake to the printed text.
 """
 
-
 from decimal import Decimal
 from typing import Iterable, NamedTuple
 

@@ -12,7 +12,6 @@ the open games, a game closes when a score in it reaches the target, and the
 session is over when every game has closed.
 """
 
-
 import unicodedata
 from typing import NamedTuple
 

@@ -1,6 +1,5 @@
 """After the game: statistics and history across every session."""
 
-
 import typer
 
 from ..errors import UnknownPlayer

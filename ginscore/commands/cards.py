@@ -1,6 +1,5 @@
 """Cards in, deadwood out: the best melds of a hand."""
 
-
 import typer
 
 from ..cards import parse_cards

@@ -5,7 +5,6 @@ steps of loading and saving a session.
 error and the exit status of ``errors.ExitStatus``.
 """
 
-
 import errno
 import functools
 import gc

@@ -1,6 +1,5 @@
 """The names the shell completion scripts offer while a line is typed (completions/)."""
 
-
 import sys
 
 import typer

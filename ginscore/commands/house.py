@@ -1,6 +1,5 @@
 """The session's house rules: show them, or change them and rescore every hand (H1-H7)."""
 
-
 import typer
 
 from ..errors import BadHandAt, GameOver, Refused

@@ -10,7 +10,6 @@ and a confirmed hand is saved at once: quitting, Ctrl-D or the end of the input
 loses nothing confirmed.
 """
 
-
 import re
 from typing import NamedTuple
 

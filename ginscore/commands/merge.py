@@ -1,6 +1,5 @@
 """Sessions from elsewhere, matched by session id: `merge`, and what `import` does with an id it knows."""
 
-
 import os
 import re
 from pathlib import Path

@@ -1,6 +1,5 @@
 """Ratings: a ladder of every player over every finished game (OpenSkill Plackett-Luce)."""
 
-
 import typer
 
 from ..errors import Refused, UnknownPlayer

@@ -1,6 +1,5 @@
 """Many sessions: list, choose, export and import them, and where the file is."""
 
-
 import os
 import sys
 from enum import Enum

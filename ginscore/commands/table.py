@@ -1,6 +1,5 @@
 """At the table: start a session, record, correct and undo hands, rematch."""
 
-
 import typer
 
 from ..errors import Refused

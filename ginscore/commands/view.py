@@ -1,6 +1,5 @@
 """One session for people and scripts: standings, dealer, log, rules, chart."""
 
-
 import typer
 
 from ..errors import Refused

@@ -1,6 +1,5 @@
 """A live scoreboard for a second screen: `ginscore watch`."""
 
-
 import os
 import sys
 import time
