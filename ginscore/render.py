@@ -123,13 +123,16 @@ _BEFORE_BONUS = re.compile(r"\b(gin|undercut|game|box) (?=bonus\b)")
 _IN_SUM = re.compile(r"(?<=[0-9)]) (?=[-+x] [(]?[0-9])|(?<=[0-9)] [-+x]) (?=[(]?[0-9])|(?<=\S) (?== )")
 
 
-# A command to type (`ginscore sessions --limit N`) stays on one line when the line has room for it.
+# A command to type (`ginscore sessions --limit N`) stays on one line when the line has room for it;
+# else a quoted word in it does ('our games.json', $'...'): a path copied from two lines would hold a
+# line break.
 _COMMAND = re.compile(r"`[^`\n]+`")
+_QUOTED = r"\$?'[^']*'"
 
 
 def _glued(plain: str, width: int) -> str:
     plain = _COMMAND.sub(lambda typed: typed.group().replace(" ", _GLUE) if len(typed.group()) < width
-                         else typed.group(), plain)
+                         else re.sub(_QUOTED, lambda word: word.group().replace(" ", _GLUE), typed.group()), plain)
     return _BEFORE_BONUS.sub(r"\1" + _GLUE, _BEFORE_NUMBER.sub(_GLUE, _IN_SUM.sub(_GLUE, plain)))
 
 

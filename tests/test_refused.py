@@ -228,6 +228,18 @@ def test_advice_names_the_database_the_command_line_gave(cli, ok, tmp_path, monk
     assert done.exit_code == 2 and "give a file made by `ginscore export`" in done.stderr, done.stderr
 
 
+def test_a_quoted_database_path_in_advice_is_never_broken_across_two_lines(ok, tmp_path, monkeypatch):
+    """On a phone a command longer than the screen is broken between its words, never inside the
+    quoted path (copied from two lines, it would hold a line break)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "40")
+    ok("--db", "our games of gin.json", "new", "standard", "Ann", "Ben", "--name", "friday")
+    lines = ok("--db", "our games of gin.json", "delete", "friday", "--yes").stdout.splitlines()
+    assert max(len(line) for line in lines) <= 40
+    said = "\n".join(lines)
+    assert said.count("'our games of gin.json'") == 4 and all(line.count("'") % 2 == 0 for line in lines), said
+
+
 @pytest.mark.parametrize("name, word", [
     ("two  spaces.json", "'{folder}/two  spaces.json'"),  # not squeezed to one space
     ("new\nline.json", "$'{folder}/new\\x0aline.json'"),  # a control character: $'...', its byte escaped
