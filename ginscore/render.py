@@ -66,11 +66,8 @@ def fitting(rows: list, show, lines_of=lambda row: 1) -> int:
         each = max(1, used // count)
         count = max(least, count - max(1, -(-(used - room) // each)))
         used = height(count)
-    while count < len(rows) and used < room:  # rows drawn shorter than the average (a screen filled
-        more = height(count + 1)  # to its last line takes no more: another row never draws shorter)
-        if more > room:
-            break
-        count, used = count + 1, more
+    while count < len(rows) and height(count + 1) <= room:  # rows drawn shorter than the average, or one
+        count += 1  # more that leaves no note under them (none left out, the current one among them)
     return count
 
 

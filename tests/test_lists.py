@@ -164,6 +164,20 @@ def test_a_long_list_is_one_aligned_line_a_session_wide_and_hostile_names_includ
         assert "red\\x1b[31m-7 · " in shown and "plain-228 · Standard" in shown and "a-name-wider-than-a-phone-" in shown
 
 
+@pytest.mark.parametrize(("command", "height"), [("sessions", 7), ("sessions", 8), ("history", 15)])
+def test_the_last_row_that_fits_because_it_leaves_no_note_is_shown(ok, db_path, monkeypatch, command, height):
+    """Showing every session leaves out the note of those not shown: four sessions fit 7 lines
+    (head, rule, four rows, the prompt) where three and the note would not (in `history` a
+    session takes three lines)."""
+    with Store(db_path).writing() as db:
+        for n in range(4):
+            db.add(_quiet(f"evening-{n}", ("Ann", "Ben"), f"2026-03-0{1 + n}T20:00:00+00:00"))
+    monkeypatch.setenv("LINES", str(height))
+    monkeypatch.setenv("COLUMNS", "80")
+    shown = ok(command).stdout
+    assert "older" not in shown and all(f"evening-{n}" in shown for n in range(4)), shown
+
+
 LONG_LISTS = [["sessions", "--all"], ["history", "--all"], ["sessions", "--limit", "220"],
               ["history", "--limit", "201"], ["history", "--all", "--player", "ann"]]
 
