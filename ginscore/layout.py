@@ -25,6 +25,12 @@ import orjson
 
 INDEXED_FROM = 1 << 20  # bytes: a smaller file is read whole, without an index
 
+
+def indexable(raw: bytes | None) -> bool:
+    """Whether a file of these bytes is read through an index (``INDEXED_FROM``): by a reader, a writer,
+    and the writer's new file."""
+    return raw is not None and len(raw) >= INDEXED_FROM
+
 # The fields of a session that finding, listing and naming sessions read without its hands.
 OUTLINED = ("id", "name", "created_at", "deleted_at", "match")
 

@@ -960,7 +960,7 @@ def _long_list(rows: list[dict], heads: tuple, cells) -> None:
 def _aligned(heads: tuple, cells: list[list[str]]) -> None:
     """``_long_list`` of lines of cells already made visible."""
     lines = [list(heads)] + cells
-    sizes = [[len(cell) if cell.isascii() else _cells(cell) for cell in line] for line in lines]
+    sizes = [[_cells(cell) for cell in line] for line in lines]
     widths = [max(size[i] for size in sizes) for i in range(len(heads))]
 
     right = [head == "Hands" for head in heads]  # counts line up on the right, as in the short lists

@@ -266,10 +266,10 @@ class DatabaseStorage(Storage):
             return False
         if self.legacy is not None:
             self.legacy.keep_copy()
-        from .layout import INDEXED_FROM
+        from .layout import indexable
 
         self.digested = None
-        if len(written) >= INDEXED_FROM:  # the new file's digest, for its index: hashed while it is written
+        if indexable(written):  # the new file's digest, for its index: hashed while it is written
             from .cache import digest_soon
 
             self.digested = digest_soon(written)

@@ -250,7 +250,7 @@ class Database:
             return None
         if self._index is None:
             self._index = {}
-            if not self._indexable(self.storage.fetch()):
+            if not layout.indexable(self.storage.fetch()):
                 return None
             self._digest_soon()
             kept = self._places().section("index")
@@ -265,11 +265,6 @@ class Database:
                 if index is not None:
                     self._places().keep_index(index)
         return self._index or None
-
-    @staticmethod
-    def _indexable(raw: bytes | None) -> bool:
-        """Whether a file read is large enough to be read through its index (``layout.INDEXED_FROM``)."""
-        return raw is not None and len(raw) >= layout.INDEXED_FROM
 
     def digest_of(self, doc: dict) -> str:
         """The digest of a stored session's facts as read now (``cache.session_digest``): for an
@@ -576,7 +571,7 @@ class Database:
         """A writer with the index of the file it read (``layout``) reads only the sessions it changes
         or looks at; the others are written back as the bytes they were."""
         raw = self.storage.fetch()
-        if not self._indexable(raw):
+        if not layout.indexable(raw):
             return
         self._digest_soon()
         index = self._places().section("index")
@@ -589,7 +584,7 @@ class Database:
         The new file's index is kept in the cache (``layout``), so the next command parses only the
         sessions it reads: as the file was laid out by a lazy writer, else from every session."""
         committed = self.storage.commit()
-        if committed and not self.storage.as_read and self._indexable(self.storage.raw):
+        if committed and not self.storage.as_read and layout.indexable(self.storage.raw):
             found, tables, places = self.storage.digested(), self.storage.tables(), self.storage.places
             if places is not None:
                 index = layout.index_after(found, tables, places, self._index["outlines"])
