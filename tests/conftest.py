@@ -39,9 +39,18 @@ def pytest_configure(config):
     import os
     import tempfile
 
-    os.environ["GINSCORE_CACHE"] = tempfile.mkdtemp(prefix="ginscore-test-cache-")
+    config._ginscore_cache = os.environ["GINSCORE_CACHE"] = tempfile.mkdtemp(prefix="ginscore-test-cache-")
     if not hasattr(config, "workerinput"):  # once a run, in the controller (before any worker starts)
         _compile_ginscore()
+
+
+def pytest_unconfigure(config):
+    """The run's cache folder goes with the run (a developer's /tmp gathered one per run and worker)."""
+    import shutil
+
+    folder = getattr(config, "_ginscore_cache", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _compile_ginscore() -> None:

@@ -188,12 +188,18 @@ class _Table:
                 args + ["--session", self.name], prog_name=f"ginscore {name}", standalone_mode=False, obj=self.store,
             )
         except Refused as error:
-            render.say(f"  {error}")
+            render.say(f"  {_typed_here(str(error))}")
             return False
         except typer.TyperException as error:
-            render.say(f"  {usage_words(error)}")
+            render.say(f"  {_typed_here(usage_words(error))}")
             return False
         return True
+
+
+def _typed_here(advice: str) -> str:
+    """Advice to run `ginscore edit 3 ann 4 22` or `ginscore undo` again, said inside play, names what is
+    typed here (`:edit 3 ann 4 22`, `:undo`): the session is play's own, and the shell is not at hand."""
+    return re.sub(r"`ginscore (edit|undo)\b(?! --help)", "`" + COMMAND_MARK + r"\1", advice)
 
 
 def _same(now: SessionFacts, asked: SessionFacts) -> bool:
