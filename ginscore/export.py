@@ -12,7 +12,7 @@ import stat
 from . import fields
 from .cards import parse_card, parse_cards
 from .errors import BadField, Refused
-from .records import knock_from_cards, session_from_dict, session_to_dict, stored_note
+from .records import knock_from_cards, session_from_dict, session_id_cell, session_to_dict, stored_note
 from .rules import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
 from .summary import CSV_COLUMNS, csv_rows
 from .variants import Draw, Hand, Knock, Roles, SessionFacts, Standings
@@ -209,6 +209,9 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules) ->
             hands.append(_csv_hand(row))
         except Refused as error:
             raise Refused(f"{source} row {number}: {error}") from None
+    if len({row.get("session_id", "") for row in rows}) > 1:
+        raise Refused(f"{source} holds hands of more than one session (its column session_id differs "
+                      "between rows); import each session's own export")
     first = rows[0]
     first_dealer, first_roles = first["dealer"], None
     if variant == "three":
@@ -216,8 +219,16 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules) ->
         first_roles = Roles(first.get("box", ""), first.get("captain", ""), first.get("out", ""))
     return SessionFacts(
         name="", variant=variant, players=players, rules=rules, first_dealer=first_dealer,
-        first_roles=first_roles, hands=tuple(hands),
+        first_roles=first_roles, hands=tuple(hands), id=_session_id(first, source),
     )
+
+
+def _session_id(row: dict, source: str) -> str | None:
+    """The session's id from a CSV's first row (an older ginscore's CSV has none)."""
+    try:
+        return _cell(row, "session_id", session_id_cell)
+    except Refused as error:
+        raise Refused(f"{source} row 1: {error}") from None
 
 
 def _csv_hand(row: dict) -> Hand:

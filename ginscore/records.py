@@ -407,17 +407,24 @@ def _card_text(card) -> str | None:
 
 
 def _made_id(value, where: str, key: str, pattern: re.Pattern, what: str, like: str) -> str | None:
-    """An id only ginscore makes (``pattern``), or None when the field is left out."""
+    """An id only ginscore makes (``pattern``), or None when the field is left out; ``where`` and
+    ``key`` name the field in the refusal (none: the caller names it)."""
     if value is None:
         return None
     if not isinstance(value, str) or not pattern.fullmatch(value):
-        raise BadField(f"{where}.{key}: {fields.shown_value(value)} is not {what} ginscore makes (like {like})")
+        field = f"{where}.{key}: " if where else ""
+        raise BadField(f"{field}{fields.shown_value(value)} is not {what} ginscore makes (like {like})")
     return value
 
 
-def _session_id(value, where: str) -> str | None:
+def _session_id(value, where: str = "", key: str = "id") -> str | None:
     """A session's id, as ``new_session_id`` and ``derived_session_id`` make them."""
-    return _made_id(value, where, "id", SESSION_ID, "a session id", "s-1a2b3c4d5e6f")
+    return _made_id(value, where, key, SESSION_ID, "a session id", "s-1a2b3c4d5e6f")
+
+
+def session_id_cell(cell: str) -> str:
+    """A CSV's ``session_id`` cell (the caller names the column when it is refused)."""
+    return _session_id(cell)
 
 
 def _match_id(value, where: str) -> str | None:

@@ -215,9 +215,10 @@ CSV_COLUMNS = ["hand", "dealer", "knocker", "knocker_deadwood", "opponent_deadwo
 
 
 def extra_columns(facts: SessionFacts) -> list[str]:
-    """Columns after the totals: what a CSV needs to be imported again."""
+    """Columns after the totals: what a CSV needs to be imported again, the session's id last (on
+    every row: importing the file where the session already is adds nothing twice)."""
     roles = ["box", "captain", "out"] if facts.variant == "three" else []
-    return ["opponent"] + roles + ["knocker_cards", "opponent_cards", "recorded_at", "note"]
+    return ["opponent"] + roles + ["knocker_cards", "opponent_cards", "recorded_at", "note", "session_id"]
 
 
 def csv_rows(st: Standings) -> list[list]:
@@ -229,8 +230,8 @@ def csv_rows(st: Standings) -> list[list]:
         row = [d[c] for c in CSV_COLUMNS]
         for scores in r.scores_after:
             row += [scores[p] for p in st.facts.players]
-        roles = d.get("roles") or {}
-        rows.append(row + [roles[c] if c in roles else d[c] for c in extra])
+        after = d | (d.get("roles") or {}) | {"session_id": st.facts.id}
+        rows.append(row + [after[c] for c in extra])
     return rows
 
 

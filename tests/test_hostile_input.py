@@ -311,8 +311,8 @@ CSV_COLUMNS = ["hand", "dealer", "knocker", "knocker_deadwood", "opponent_deadwo
                "points"]
 
 CSV = [
-    C("short-row", lambda b: _csv(b, lambda rows: rows[1].pop()), "row 1 has 15 cells, but the header names 16"),
-    C("extra-cell", lambda b: _csv(b, lambda rows: rows[2].append("x")), "row 2 has 17 cells, but the header names 16"),
+    C("short-row", lambda b: _csv(b, lambda rows: rows[1].pop()), "row 1 has 16 cells, but the header names 17"),
+    C("extra-cell", lambda b: _csv(b, lambda rows: rows[2].append("x")), "row 2 has 18 cells, but the header names 17"),
     C("unbalanced-quote", lambda b: b.csv.replace(",Ann,", ',"Ann,', 1).encode(), "line"),
     C("quote-in-cell", lambda b: b.csv.replace(",Ann,Ann,3,", ',Ann,A"nn,3,', 1).encode(), "hand 1"),
     C("quoted-then-text", lambda b: b.csv.replace(",Ann,Ann,3,", ',Ann,"Ann"x,3,', 1).encode(), "line 2"),
@@ -343,6 +343,9 @@ CSV = [
     C("winner-wrong", _cell(1, "winner", "Ben"), "row 1: the file says winner"),
     C("hand-number-wrong", _cell(2, "hand", "7"), "row 2: the file says hand"),
     C("cards-bad", _cell(2, "knocker_cards", "AS 2S ZZ"), "row 2: column knocker_cards"),
+    C("session_id-bad", lambda b: _csv(b, lambda rows: [r.__setitem__(-1, "s-zz\x1b[31m") for r in rows[1:]]),
+      "row 1: column session_id: 's-zz\\x1b[31m' is not a session id"),
+    C("session_id-two", _cell(2, "session_id", "s-0123456789ab"), "more than one session"),
     C("cards-repeated", _cell(2, "opponent_cards", "AS KH KD QC JC 10C 9C 5D 4D 6H"), "row 2"),
     C("draw-with-knocker", _cell(3, "knocker", "Ann"), "row 3"),
     C("player-empty", lambda b: b.csv.replace("total:Ben", "total:", 1).encode(), "empty"),

@@ -576,7 +576,7 @@ def test_data_piped_from_an_ascii_locale_is_utf8_never_transliterated(ok, db_pat
     if fmt == "csv":
         exported = tmp_path / "piped.csv"
         exported.write_bytes(done.stdout)
-        ok("import", str(exported), "--name", "again")
+        ok("import", str(exported), "--name", "again", "--as-copy")  # (its id is here: a copy)
         assert ok("status", "--json", "--session", "again").json()["players"] == ["José", "Ｚoë"]
 
 

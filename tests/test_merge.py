@@ -124,6 +124,38 @@ def test_a_csv_imported_twice_is_one_session(ok, db_path, tmp_path):
     assert (tmp_path / "other.json").read_bytes() == before
 
 
+def _csv(ok, tmp_path: Path, name: str, *db) -> Path:
+    path = tmp_path / name
+    path.write_text(ok(*db, "export").stdout)
+    return path
+
+
+def test_a_csv_carries_its_session_id_so_it_comes_home_as_the_same_session(cli, ok, db_path, tmp_path):
+    """A CSV exported from this very database is this session: nothing twice, its later hands added
+    where ours are its first (as a JSON export), and told how to give its house rules."""
+    _evening(ok)
+    ok("house", "--target", "150")
+    short = _csv(ok, tmp_path, "short.csv")
+    sid = json.loads(ok("export", "-f", "json").stdout)["session"]["id"]
+    assert all(row.endswith("," + sid) for row in short.read_text().splitlines()[1:])
+    before = db_path.read_bytes()
+    assert "Already here" in ok("import", str(short), "--target", "150").stdout  # its own database
+    assert db_path.read_bytes() == before
+    line = _one_line(cli("import", str(short)), 1)  # a CSV does not say its house rules: nothing added
+    assert "house rules differ" in line and "`ginscore house --session friday`" in line
+    assert db_path.read_bytes() == before
+    other = ("--db", str(tmp_path / "laptop.json"))
+    ok(*other, "import", str(short), "--target", "150")
+    ok("hand", "ann", "3", "9")
+    longer = _csv(ok, tmp_path, "longer.csv")
+    out = " ".join(ok(*other, "import", str(longer), "--target", "150").stdout.split())
+    assert "was already here: added the later hands" in out and "3 hands now" in out
+    assert ok(*other, "log", "--json").json()["hands"] == ok("log", "--json").json()["hands"]
+    assert len(ok(*other, "sessions", "--json").json()) == 1
+    ok(*other, "import", str(longer), "--target", "150", "--as-copy")  # all the same, as a new session
+    assert [s["name"] for s in ok(*other, "sessions", "--json").json()] == ["standard-1", "standard-2"]  # (a CSV has no name)
+
+
 def test_an_oklahoma_csv_imported_without_its_variant_says_to_add_it(cli, ok, tmp_path):
     """A CSV does not say its variant (R15's upcards are in it, but a standard game may keep them
     too): read as standard, an Oklahoma game's scores or house rules do not fit, and the one line

@@ -107,7 +107,10 @@ def test_a_parted_database_is_read_as_it_is_then_upgraded_to_one_file(ok, tmp_pa
     for name, export in EXPECTED_3["exports"].items():  # what ginscore 2.x exported, and each session's id
         assert before["export"][name]["ginscore_export"] == 3 and before["export"][name]["session"]["id"]
         assert _without_ids(before["export"][name])["session"] == export["session"]
-        assert ok(*db, "export", "--session", name).stdout == EXPECTED_3["csv"][name]
+        said = EXPECTED_3["csv"][name].splitlines()  # and its CSV, each row now ending in the session's id
+        sid = before["export"][name]["session"]["id"]
+        assert ok(*db, "export", "--session", name).stdout.splitlines() == \
+            [said[0] + ",session_id"] + [row + "," + sid for row in said[1:]]
     assert before["deleted"] == EXPECTED_3["deleted"] and before["history"] == EXPECTED_3["history"]
     assert before["stats"] == EXPECTED_3["stats"]
     assert {p.name: p.read_bytes() for p in club.parent.iterdir()} == old  # reading changed nothing

@@ -135,9 +135,9 @@ def _read_export(file: Path, variant: str | None, rules) -> SessionFacts:
         except Refused as error:
             said = str(error) if str(error).startswith(source) else f"{source}: {error}"
             raise Refused(f"{said}{_oklahoma_hint(facts, variant)}") from None
-        if not facts.name:
+        if not facts.name:  # a CSV without its session's id (older ginscore): the same file is the same session
             facts = facts._replace(created_at=facts.hands[0].recorded_at or _now(),
-                                   id=derived_session_id({}, text))  # the same file is the same session
+                                   id=facts.id or derived_session_id({}, text))
         elif facts.id is None:  # exported before sessions had ids: the id the database gave it
             facts = facts._replace(id=derived_session_id(session_to_dict(facts)))
     except Refused as error:
