@@ -186,6 +186,17 @@ def test_an_imported_name_taken_here_is_shortened_before_its_suffix(ok, db_path,
     assert names == [long, "x" * 198 + "-2"] and all(len(n) <= 200 for n in names)
 
 
+def test_a_csv_imported_is_named_as_new_names_a_session_never_a_deleted_ones_name(ok, tmp_path):
+    """A CSV has no name: it gets the one `new` would give, which skips the names deleted sessions
+    keep (else `restore standard-1` would meet a second standard-1)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    csv = _csv(ok, tmp_path, "a.csv")
+    ok("delete", "--yes")
+    assert "as 'standard-2'" in ok("import", str(csv), "--as-copy").stdout
+    assert "Restored 'standard-1'" in " ".join(ok("restore", "standard-1").stdout.split())
+
+
 # --- merge ----------------------------------------------------------------------------------
 
 

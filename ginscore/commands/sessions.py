@@ -67,7 +67,7 @@ def import_(
         if known is None:
             if name is not None and db.taken(wanted):
                 raise Refused(f"there is already a session named '{wanted}'; choose another --name")
-            chosen = free_name(wanted or _free_name(db.names(), facts.variant), db.taken,
+            chosen = free_name(wanted or _free_name(db.names(include_deleted=True), facts.variant), db.taken,
                                lambda number: f"-{number + 1}", MAX_NAME)
             facts = db.add(facts._replace(name=chosen))
     from .. import render
