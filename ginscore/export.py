@@ -106,17 +106,20 @@ def read_file(path, source: str) -> str:
     return text
 
 
-def read_backup(text: str, source: str, *, variant: str | None = None, rules: HouseRules | None = None) -> SessionFacts:
+def read_backup(text: str, source: str, *, variant: str | None = None, rules: HouseRules | None = None,
+                here=None) -> SessionFacts:
     """A session from a file made by ``export``: JSON (whole) or CSV (hands, then checked).
 
     ``variant`` and ``rules`` only serve a CSV, which carries neither; the
-    JSON export carries both. Raises Refused when the file does not add up.
+    JSON export carries both. ``here(session_id)``: the session of that id in
+    the database, if any, whose variant and rules a CSV of it is read with.
+    Raises Refused when the file does not add up.
     """
     if text.lstrip()[:1] in ("{", "["):
         if variant is not None or rules is not None:
             raise Refused(f"{source} is a JSON export, which carries its own variant and house rules; leave out those options")
         return _from_json(_parse_json(text, source), source)
-    return _from_csv(text, source, variant, rules or HouseRules())
+    return _from_csv(text, source, variant, rules, here)
 
 
 def _parse_json(text: str, source: str):
@@ -191,7 +194,7 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
     return table
 
 
-def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules) -> SessionFacts:
+def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | None, here=None) -> SessionFacts:
     table = _csv_table(text, source)
     header = table[0]
     if len(table) < 2:
@@ -201,8 +204,18 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules) ->
     found = "hollywood" if games else ("three" if len(players) == 3 else None)
     if found and variant not in (None, found):
         raise Refused(f"{source} holds a {found} session, not {variant}; leave out --variant")
-    variant = found or variant or "standard"
     rows = [dict(zip(header, row)) for row in table[1:]]
+    session_id = _session_id(rows, source)
+    ours = here(session_id) if here and session_id else None
+    if ours is not None:  # this session is here: its hands are read with its own variant and rules
+        told = [option for option, given, kept in (("--variant", variant, ours.variant),
+                                                   ("the house-rule options", rules, ours.rules))
+                if given is not None and given != kept]
+        if told:
+            raise Refused(f"{source} is session '{ours.name}' here, read with its own variant and house rules; "
+                          f"leave out {' and '.join(told)}")
+        variant, rules = found or ours.variant, ours.rules
+    variant = found or variant or "standard"
     hands = []
     for number, row in enumerate(rows, start=1):
         try:
@@ -218,17 +231,27 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules) ->
         first_dealer = None
         first_roles = Roles(first.get("box", ""), first.get("captain", ""), first.get("out", ""))
     return SessionFacts(
-        name="", variant=variant, players=players, rules=rules, first_dealer=first_dealer,
-        first_roles=first_roles, hands=tuple(hands), id=_session_id(first, source),
+        name="", variant=variant, players=players, rules=rules or HouseRules(), first_dealer=first_dealer,
+        first_roles=first_roles, hands=tuple(hands), id=session_id,
     )
 
 
-def _session_id(row: dict, source: str) -> str | None:
-    """The session's id from a CSV's first row (an older ginscore's CSV has none)."""
-    try:
-        return _cell(row, "session_id", session_id_cell)
-    except Refused as error:
-        raise Refused(f"{source} row 1: {error}") from None
+def _session_id(rows: list[dict], source: str) -> str | None:
+    """The session's id, the same on every row; None where the column is empty on every row (a
+    session kept without one) or missing (a CSV of an older ginscore)."""
+    if not any(row.get("session_id") for row in rows):
+        return None
+    first = None
+    for number, row in enumerate(rows, start=1):
+        try:
+            found = session_id_cell(row["session_id"])
+        except Refused as error:
+            raise Refused(f"{source} row {number}: column session_id: {error}") from None
+        if first is not None and found != first:
+            raise Refused(f"{source} row {number}: column session_id is {found}, not {first} as on row 1: "
+                          "a CSV holds one session; import each session's own export")
+        first = found
+    return first
 
 
 def _csv_hand(row: dict) -> Hand:

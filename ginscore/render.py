@@ -28,7 +28,7 @@ from .shown import visible
 from .terminal import advice, screen_height, screen_width  # (where the command line reads them too)
 from .rules import UNDERCUT
 from .summary import (
-    OUTCOME_WORDS, counted, explain, house_rule_rows, lead_words, next_words, rules_words, settlement_words,
+    OUTCOME_WORDS, as_typed, counted, explain, house_rule_rows, lead_words, next_words, rules_words, settlement_words,
 )
 from .variants import Draw, HandResult, SessionFacts, Standings
 
@@ -888,8 +888,9 @@ def _matches_notes(matched: list[tuple]) -> None:
         say(f"One match (linked by `ginscore rematch`): {', '.join(names)}.")
 
 
-def show_house(facts: SessionFacts) -> None:
-    """Every house rule of the session, in plain words, with the option that changes it."""
+def show_house(facts: SessionFacts, named: bool = False) -> None:
+    """Every house rule of the session, in plain words, with the option that changes it; ``named``:
+    the session was named (--session), so the advice names it too (else it would change the current one)."""
     rows = house_rule_rows(facts)
 
     def table(options: str) -> Table:
@@ -912,7 +913,8 @@ def show_house(facts: SessionFacts) -> None:
         return Text("\n").join(said)
 
     _show(_fit(lambda: table("column"), lambda: table("below"), lambda: table(""), lines))
-    say("Change any of them with `ginscore house OPTION`; every hand is rescored.")
+    session = f" --session {visible(as_typed(facts.name))}" if named else ""
+    say(f"Change any of them with `ginscore house{session} OPTION`; every hand is rescored.")
 
 
 def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings) -> None:

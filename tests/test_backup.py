@@ -58,7 +58,8 @@ def test_csv_that_does_not_add_up_is_refused(ok, refused, tmp_path):
     _evening(ok, "standard", "--gin-bonus", "20")
     backup = tmp_path / "b.csv"
     ok("export", "--output", backup)
-    refused("import", backup, says="gin-bonus")  # played with 20, imported with the default 25
+    other = ("--db", str(tmp_path / "other.json"))  # (where the session is, its own rules are used)
+    refused(*other, "import", backup, says="gin-bonus")  # played with 20, imported with the default 25
     text = backup.read_text().replace(",knock,Ann,17,", ",knock,Ann,71,")
     backup.write_text(text)
     refused("import", backup, "--gin-bonus", "20", says="points")

@@ -271,6 +271,10 @@ def test_house_acts_on_the_named_session(ok, status):
     ok("house", "--target", "150", "--session", "first")
     assert status("--session", "first")["rules"]["target"] == 150
     assert status()["rules"]["target"] == 100
+    # the rules of a session named, not current, say how to change *its* rules
+    said = " ".join(ok("house", "--session", "first").stdout.split())
+    assert "Change any of them with `ginscore house --session first OPTION`" in said
+    assert "`ginscore house OPTION`" in " ".join(ok("house").stdout.split())
 
 
 @pytest.fixture
@@ -585,8 +589,9 @@ def test_csv_of_a_session_with_another_deal_needs_that_deal(ok, refused, tmp_pat
     ok("hand", "ben", "3", "20")
     ok("hand", "ben", "3", "20")
     (tmp_path / "s.csv").write_text(ok("export").stdout)
-    refused("import", tmp_path / "s.csv", says="--deal loser when the dealers differ")
-    ok("import", tmp_path / "s.csv", "--deal", "loser")
+    other = ("--db", str(tmp_path / "other.json"))  # (where the session is, its own rules are used)
+    refused(*other, "import", tmp_path / "s.csv", says="--deal loser when the dealers differ")
+    ok(*other, "import", tmp_path / "s.csv", "--deal", "loser")
 
 
 NOTE_TEXT = st.text(

@@ -132,27 +132,29 @@ def _csv(ok, tmp_path: Path, name: str, *db) -> Path:
 
 def test_a_csv_carries_its_session_id_so_it_comes_home_as_the_same_session(cli, ok, db_path, tmp_path):
     """A CSV exported from this very database is this session: nothing twice, its later hands added
-    where ours are its first (as a JSON export), and told how to give its house rules."""
+    where ours are its first (as a JSON export), read with the session's own rules (a CSV has none)."""
     _evening(ok)
-    ok("house", "--target", "150")
+    ok("house", "--target", "150", "--gin-bonus", "20")
     short = _csv(ok, tmp_path, "short.csv")
     sid = json.loads(ok("export", "-f", "json").stdout)["session"]["id"]
     assert all(row.endswith("," + sid) for row in short.read_text().splitlines()[1:])
     before = db_path.read_bytes()
-    assert "Already here" in ok("import", str(short), "--target", "150").stdout  # its own database
-    assert db_path.read_bytes() == before
-    line = _one_line(cli("import", str(short)), 1)  # a CSV does not say its house rules: nothing added
-    assert "house rules differ" in line and "`ginscore house --session friday`" in line
+    assert "Already here" in ok("import", str(short)).stdout  # its own database: its own rules
+    assert "Already here" in ok("import", str(short), "--target", "150", "--gin-bonus", "20").stdout
+    for other_rules in (["--gin-bonus", "20"], ["--variant", "oklahoma"]):  # what the session here does not say
+        line = _one_line(cli("import", str(short), *other_rules), 2)
+        assert "is session 'friday' here, read with its own variant and house rules; leave out" in line
     assert db_path.read_bytes() == before
     other = ("--db", str(tmp_path / "laptop.json"))
-    ok(*other, "import", str(short), "--target", "150")
+    ok(*other, "import", str(short), "--target", "150", "--gin-bonus", "20")
     ok("hand", "ann", "3", "9")
     longer = _csv(ok, tmp_path, "longer.csv")
-    out = " ".join(ok(*other, "import", str(longer), "--target", "150").stdout.split())
+    out = " ".join(ok(*other, "import", str(longer)).stdout.split())
     assert "was already here: added the later hands" in out and "3 hands now" in out
     assert ok(*other, "log", "--json").json()["hands"] == ok("log", "--json").json()["hands"]
     assert len(ok(*other, "sessions", "--json").json()) == 1
-    ok(*other, "import", str(longer), "--target", "150", "--as-copy")  # all the same, as a new session
+    assert "kept 1" in ok("merge", str(tmp_path / "laptop.json")).stdout  # one session, both ways
+    ok(*other, "import", str(longer), "--as-copy")  # all the same, as a new session
     assert [s["name"] for s in ok(*other, "sessions", "--json").json()] == ["standard-1", "standard-2"]  # (a CSV has no name)
 
 

@@ -44,7 +44,7 @@ def house(
             raise Refused("give --big-gin-bonus N or --no-big-gin, not both")
         changes["big_gin_bonus"] = None
     if not changes:
-        render.show_house(_store(ctx).reading().load(session))
+        render.show_house(_store(ctx).reading().load(session), named=session is not None)
         return
     with _store(ctx).writing() as db:
         facts = db.load(session)

@@ -43,11 +43,9 @@ def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFact
     ours = db.facts_of(doc)
     compared = compare(ours, facts)
     if compared.kind == DIVERGED:
-        told = (f" (a CSV does not carry them: give this session's as options, as `ginscore house --session "
-                f"{visible(as_typed(ours.name))}` lists them)") if not facts.name and ours.rules != facts.rules else ""
         raise Diverged(
             f"{source} holds session '{visible(ours.name)}' (the same session id), but not as it is here: "
-            f"{compared.why}{told}; nothing was imported: `--as-copy` imports it as a new session"
+            f"{compared.why}; nothing was imported: `--as-copy` imports it as a new session"
         )
     if compared.kind == EXTENDED:
         ours, _ = extend(db, doc_id, doc, ours, compared.later)

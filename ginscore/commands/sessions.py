@@ -43,7 +43,8 @@ def import_(
     """Recreate a session from a file made by `ginscore export`.
 
     A JSON export carries everything, with the session's id. A CSV carries the
-    hands only: give its house rules as options (as for `new`); every row's
+    hands and the session's id only: give its house rules as options (as for
+    `new`), unless its session is here (its own are used); every row's
     score is checked against them, and a file that does not add up is
     refused whole. A session whose id is already here is not added twice:
     the same hands (or fewer) change nothing, more hands after ours are
@@ -57,12 +58,19 @@ def import_(
     from .merge import import_known
 
     file = named_file(file, "the file to import (made by `ginscore export`)")
-    facts = _read_export(file, variant.value if variant else None, _house_rules(locals()))
+    store = _store(ctx)
+
+    def here(session_id: str) -> SessionFacts | None:  # a CSV's session, if it is here (its rules are)
+        db = store.reading()
+        found = db.by_id().get(session_id)
+        return None if found is None else db.facts_of(found[1])
+
+    facts = _read_export(file, variant.value if variant else None, _house_rules(locals()), here)
     if as_copy:
         facts = facts._replace(id=None, match=None)  # a new session: a fresh id, in no match
     wanted = _session_name(name) or facts.name
     source = visible(str(file))
-    with _store(ctx).writing() as db:
+    with store.writing() as db:
         known = None if as_copy else import_known(db, facts, source)
         if known is None:
             if name is not None and db.taken(wanted):
@@ -111,8 +119,9 @@ def _write_data(text: str, json_text: bool) -> None:
     buffer.flush()
 
 
-def _read_export(file: Path, variant: str | None, rules) -> SessionFacts:
-    """The session in a file made by `export`, every field checked as the commands check it.
+def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFacts:
+    """The session in a file made by `export`, every field checked as the commands check it;
+    ``here(session_id)``: that session in the database, whose variant and rules a CSV of it takes.
 
     Refused when anything is off, its one line made visible: the file's own
     text (a name, a card) can reach the error line.
@@ -125,7 +134,7 @@ def _read_export(file: Path, variant: str | None, rules) -> SessionFacts:
     source = visible(str(file))
     try:
         text = read_file(file, source)
-        facts = read_backup(text, source, variant=variant, rules=rules)
+        facts = read_backup(text, source, variant=variant, rules=rules, here=here)
         try:
             standings = check_session(facts)
             if not facts.name:  # a CSV: its rows must score as the file says
