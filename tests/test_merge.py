@@ -44,6 +44,9 @@ def test_import_of_a_session_already_here_writes_nothing(ok, db_path, tmp_path):
     out = " ".join(ok("import", str(export)).stdout.split())
     assert out.startswith("Already here:") and "'friday'" in out and "2 hands" in out
     assert db_path.read_bytes() == before
+    out = " ".join(ok("import", str(export), "--name", "sat night").stdout.split())  # not silently dropped
+    assert "--name only names a new session; `ginscore rename --session friday \"sat night\"` renames" in out
+    assert db_path.read_bytes() == before
 
 
 def test_import_of_fewer_hands_of_a_session_here_writes_nothing(ok, db_path, tmp_path):

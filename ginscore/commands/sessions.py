@@ -89,10 +89,13 @@ def import_(
     if kind == "kept":
         render.say(f"Already here: {source} is session '{here.name}'{deleted}, "
                    f"{counted(len(here.hands), 'hand')}; nothing was written.")
-        return
-    render.say(f"Session '{here.name}' was already here{deleted}: added the later hands from {source}, "
-               f"{counted(len(here.hands), 'hand')} now.")
-    if not deleted:
+    else:
+        render.say(f"Session '{here.name}' was already here{deleted}: added the later hands from {source}, "
+                   f"{counted(len(here.hands), 'hand')} now.")
+    if name is not None and wanted != here.name and not deleted:  # it names a new session only
+        render.say(f"--name only names a new session; `ginscore rename --session {visible(as_typed(here.name))} "
+                   f"{visible(as_typed(wanted))}` renames this one.")
+    if kind != "kept" and not deleted:
         render.show_standings(replay(here))
 
 
