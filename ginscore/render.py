@@ -11,7 +11,6 @@ not a terminal and honours ``NO_COLOR``.
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import sys
@@ -38,20 +37,26 @@ _consoles: dict[tuple, Console] = {}
 _drawing_into: list[Console] = []  # set by ``drawing_into`` (export --format html|svg)
 
 
-def fitting(rows: list, show, lines_of=lambda row: 1) -> int:
-    """How many of ``rows`` (those to keep first) fit one screen as ``show(rows[:n])`` draws them
-    at this width: the table or blocks, the notes under them and the shell's prompt after (at
-    least 3). Measured by drawing, as the layout chosen for the rows decides how tall each is;
-    ``lines_of(row)``, the lines a row takes in a table, makes the first guess (so that two
-    drawings are usually enough)."""
+def show_fitting(rows: list, show, lines_of=lambda row: 1) -> int:
+    """Show as many of ``rows`` (those to keep first) as fit one screen as ``show(rows[:n])`` draws
+    them at this width: the table or blocks, the notes under them and the shell's prompt after (at
+    least 3); how many. Measured by drawing, as the layout chosen for the rows decides how tall
+    each is; ``lines_of(row)``, the lines a row takes in a table, makes the first guess (so that two
+    drawings are usually enough). The drawing kept is the one shown: what the console wrote for it,
+    written again in the same pieces (so the output is the same, byte for byte, as drawing it)."""
     room = screen_height() - 1
+    out = console()
+    drawings: dict[int, list[str]] = {}
 
     def height(n: int) -> int:
-        out = Console(file=io.StringIO(), width=console().width, height=room + 1, color_system=None, highlight=False,
-                      emoji=False)
-        with drawing_into(out):
+        real = out.file
+        out.file = _Kept(real)
+        try:
             show(rows[:n])
-        return out.file.getvalue().count("\n")
+            drawings[n] = out.file.writes
+        finally:
+            out.file = real
+        return sum(text.count("\n") for text in drawings[n])
 
     least = min(3, len(rows))
     count = used = 0
@@ -68,7 +73,29 @@ def fitting(rows: list, show, lines_of=lambda row: 1) -> int:
         used = height(count)
     while count < len(rows) and height(count + 1) <= room:  # rows drawn shorter than the average, or one
         count += 1  # more that leaves no note under them (none left out, the current one among them)
+    for text in drawings[count]:
+        out.file.write(text)
+    out.file.flush()
     return count
+
+
+class _Kept:
+    """A console's file that keeps what is written (``writes``) instead of writing it; all else (its
+    encoding, whether it is a terminal) is the file's own, so what is drawn is what would be written."""
+
+    def __init__(self, file):
+        self._file = file
+        self.writes: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.writes.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def __getattr__(self, name: str):
+        return getattr(self._file, name)
 
 
 def history_lines(row: dict) -> int:

@@ -178,6 +178,32 @@ def test_the_last_row_that_fits_because_it_leaves_no_note_is_shown(ok, db_path, 
     assert "older" not in shown and all(f"evening-{n}" in shown for n in range(4)), shown
 
 
+@pytest.mark.parametrize("color", ["", "1"])
+def test_a_list_fitted_to_the_screen_is_what_the_same_rows_draw(ok, db_path, monkeypatch, color):
+    """A list fitted to the screen is drawn while it is measured, and that drawing is what is shown:
+    byte for byte what `--limit N` draws for the same N sessions (colours, notes and all)."""
+    import re
+
+    with Store(db_path).writing() as db:
+        for n in range(14):
+            db.add(_quiet(f"evening-{n}" if n != 9 else "red\x1b[31m-9", ("Ann", "Ben") if n % 3 else ("Zoë 李", "Ann"),
+                          f"2026-03-{1 + n:02d}T20:00:00+00:00", "oklahoma" if n % 3 == 0 else "standard"))
+        db.delete("evening-2", "2026-03-20T20:00:00+00:00")
+    if color:
+        monkeypatch.setenv("FORCE_COLOR", color)
+    else:
+        monkeypatch.delenv("FORCE_COLOR", raising=False)
+    for width, height in [(80, 9), (80, 16), (40, 12), (40, 30), (120, 50)]:
+        monkeypatch.setenv("COLUMNS", str(width))
+        monkeypatch.setenv("LINES", str(height))
+        for command in (["sessions"], ["history"], ["sessions", "--deleted"]):
+            fitted = ok(*command).stdout
+            shown = len(set(re.findall(r"evening-\d+|red\\x1b\[31m-9", fitted)))
+            assert len(fitted.splitlines()) < height or shown == 3, (command, width, height)  # (3 at least)
+            assert fitted == ok(*command, "--limit", str(shown)).stdout, (command, width, height)
+            assert color or "\x1b[" not in fitted  # (a name's own escape shown, never sent)
+
+
 LONG_LISTS = [["sessions", "--all"], ["history", "--all"], ["sessions", "--limit", "220"],
               ["history", "--limit", "201"], ["history", "--all", "--player", "ann"]]
 

@@ -135,9 +135,11 @@ def history(
         render.show_long_history(cells, db.matched(shown), older=len(chosen) - len(shown))
         return
     rows = list(db.each_summary(shown))
+
     def show(shown: list[dict]) -> None:
         render.show_history(shown, older=len(chosen) - len(shown))
 
     if fit:
-        rows = rows[:render.fitting(rows, show, render.history_lines)]
-    show(rows)
+        render.show_fitting(rows, show, render.history_lines)
+    else:
+        show(rows)

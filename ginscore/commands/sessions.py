@@ -308,10 +308,11 @@ def sessions(
                              current=None if deleted else current)
 
     if fit and deleted:  # the most recently deleted first
-        rows = rows[:render.fitting(rows, show)]
+        render.show_fitting(rows, show)
     elif fit:  # oldest first: the newest that fit
-        rows = rows[len(rows) - render.fitting(rows[::-1], lambda newest: show(newest[::-1])):]
-    show(rows)
+        render.show_fitting(rows[::-1], lambda newest: show(newest[::-1]))
+    else:
+        show(rows)
 
 
 @app.command()
