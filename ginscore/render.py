@@ -49,13 +49,14 @@ def show_fitting(rows: list, show, lines_of=lambda row: 1) -> int:
     drawings: dict[int, list[str]] = {}
 
     def height(n: int) -> int:
-        real = out.file
-        out.file = _Kept(real)
-        try:
-            show(rows[:n])
-            drawings[n] = out.file.writes
-        finally:
-            out.file = real
+        if n not in drawings:  # (one more than fits is often drawn already, by the first guess)
+            real = out.file
+            out.file = _Kept(real)
+            try:
+                show(rows[:n])
+                drawings[n] = out.file.writes
+            finally:
+                out.file = real
         return sum(text.count("\n") for text in drawings[n])
 
     least = min(3, len(rows))
