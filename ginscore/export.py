@@ -222,9 +222,6 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
             hands.append(_csv_hand(row))
         except Refused as error:
             raise Refused(f"{source} row {number}: {error}") from None
-    if len({row.get("session_id", "") for row in rows}) > 1:
-        raise Refused(f"{source} holds hands of more than one session (its column session_id differs "
-                      "between rows); import each session's own export")
     first = rows[0]
     first_dealer, first_roles = first["dealer"], None
     if variant == "three":

@@ -417,9 +417,9 @@ def _made_id(value, where: str, key: str, pattern: re.Pattern, what: str, like: 
     return value
 
 
-def _session_id(value, where: str = "", key: str = "id") -> str | None:
+def _session_id(value, where: str = "") -> str | None:
     """A session's id, as ``new_session_id`` and ``derived_session_id`` make them."""
-    return _made_id(value, where, key, SESSION_ID, "a session id", "s-1a2b3c4d5e6f")
+    return _made_id(value, where, "id", SESSION_ID, "a session id", "s-1a2b3c4d5e6f")
 
 
 def session_id_cell(cell: str) -> str:
