@@ -149,10 +149,10 @@ _IN_SUM = re.compile(r"(?<=[0-9)]) (?=[-+x] [(]?[0-9])|(?<=[0-9)] [-+x]) (?=[(]?
 
 
 # A command to type (`ginscore sessions --limit N`) stays on one line when the line has room for it;
-# else a quoted word in it does ('our games.json', $'...'): a path copied from two lines would hold a
-# line break.
+# else a quoted word in it does ('our games.json', $'...', a session's "fri night"): a path or name
+# copied from two lines would hold a line break.
 _COMMAND = re.compile(r"`[^`\n]+`")
-_QUOTED = r"\$?'[^']*'"
+_QUOTED = r"\$?'[^']*'" + r'|"[^"]*"'
 
 
 def _glued(plain: str, width: int) -> str:

@@ -240,6 +240,17 @@ def test_a_quoted_database_path_in_advice_is_never_broken_across_two_lines(ok, t
     assert said.count("'our games of gin.json'") == 4 and all(line.count("'") % 2 == 0 for line in lines), said
 
 
+def test_a_quoted_session_name_in_advice_is_never_broken_across_two_lines(ok, monkeypatch):
+    """A session's name typed in quotes in advice ("fri, night") stays on one line at every width a
+    phone has: copied from two lines, the name would hold a line break."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri, night out")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    for width in range(30, 61, 2):
+        monkeypatch.setenv("COLUMNS", str(width))
+        lines = ok("house", "--session", "fri").stdout.splitlines()
+        assert '"fri, night out"' in "\n".join(lines) and all(line.count('"') % 2 == 0 for line in lines), width
+
+
 @pytest.mark.parametrize("name, word", [
     ("two  spaces.json", "'{folder}/two  spaces.json'"),  # not squeezed to one space
     ("new\nline.json", "$'{folder}/new\\x0aline.json'"),  # a control character: $'...', its byte escaped
