@@ -583,3 +583,22 @@ def test_a_copy_moved_by_export_and_import_merges_without_a_second_id(ok, tmp_pa
     for here, there in ((a, c), (c, a), (a, c)):
         ok("--db", str(here), "merge", str(there), "--keep-both")
         _ids_once(here)
+
+
+def test_a_database_holding_a_kept_copy_merges_into_a_new_one_and_into_its_older_backup(ok, tmp_path):
+    """A kept B's record as a copy: a new phone, a fresh file or A's backup from before takes A
+    whole, the copy as the copy it is (its own id, its name), not refused as if it were a record
+    of the session that differs from it; once in, merging again changes nothing."""
+    a, b = _two_machines_apart(ok, tmp_path, "fri", "Ann", ("ben", "0", "30"), ("ann", "2", "12"))
+    backup = tmp_path / "backup.json"
+    shutil.copy(a, backup)
+    ok("--db", str(a), "merge", str(b), "--keep-both")
+    for here in (tmp_path / "new.json", backup):
+        report = ok("--db", str(here), "merge", str(a), "--json").json()
+        assert [row["name"] for row in report["added"]] == (["fri", "fri (merged)"] if here != backup
+                                                             else ["fri (merged)"])
+        assert _records(here) == _records(a) and sorted(d["id"] for d in _ids_once(here)) \
+            == sorted(d["id"] for d in _ids_once(a))
+        before = here.read_bytes()
+        ok("--db", str(here), "merge", str(a))
+        assert here.read_bytes() == before

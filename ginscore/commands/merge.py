@@ -111,13 +111,15 @@ def merge(
             ours = records.setdefault(group, [])
             same = by_id.get(session_id)  # (kept apart from its group here only by a hand-edited copy_of)
             if not ours and same is None:  # a session only there
-                row, doc_id, stored = _add(db, doc, facts, group)
-                report["added"].append(row)
-                ours.append(_Record(doc_id, stored, facts._replace(name=stored["name"])))
-                by_id[session_id] = ours[-1]
+                _add_theirs(db, doc, facts, group, report, ours, by_id)
                 continue
             kind, record, compared = _closest(ours + ([same] if same is not None and same not in ours else []),
                                               session_id, facts)
+            if kind == DIVERGED and same is None and group != session_id:
+                # a copy kept there of a session here (by `merge --keep-both` there), not here: it
+                # differs from our record as it did there, so it is added as that copy, as it is
+                _add_theirs(db, doc, facts, group, report, ours, by_id)
+                continue
             if kind == KEPT:
                 report["kept"].append({"name": record.doc.get("name"), "hands": len(record.facts.hands)})
             elif kind == EXTENDED:
@@ -150,6 +152,14 @@ def _copy_name(db, facts: SessionFacts) -> str:
     """The name a kept copy of their diverged session gets: always 'NAME (merged)' (a copy, even
     where their name is free here), numbered when that is taken."""
     return free_name(facts.name, lambda n: n == facts.name or db.taken(n), merged_ending, MAX_NAME)
+
+
+def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, ours: list, by_id: dict) -> None:
+    """A record only there, added (``_add``) and reported, and known from now on as one of ours."""
+    row, doc_id, stored = _add(db, doc, facts, group)
+    report["added"].append(row)
+    ours.append(_Record(doc_id, stored, facts._replace(name=stored["name"])))
+    by_id[stored["id"]] = ours[-1]
 
 
 def _add(db, doc: dict, facts: SessionFacts, group: str) -> tuple[dict, int, dict]:
