@@ -88,6 +88,17 @@ def parsed(shown, raw: bytes) -> tuple[dict, bool]:
     return data, lenient
 
 
+def holds_database(real: str) -> bool:
+    """Whether the regular file at ``real`` is a ginscore database, of this layout or an older one
+    (a JSON object of its tables, not empty), read as it is; False for anything else or unreadable."""
+    try:
+        raw = (atomic.read(real) or (b"", None))[0]
+        data = orjson.loads(raw) if raw.strip() else None
+    except (OSError, atomic.NotRegular, orjson.JSONDecodeError):
+        return False
+    return isinstance(data, dict) and bool(data) and all(key in TABLES for key in data)
+
+
 def _lenient(shown, raw: bytes):
     """What Python's own ``json`` makes of a file orjson refuses: a NaN or Infinity edited into one
     session by hand is then damage in that session (named, the others still work), not in the file."""

@@ -616,7 +616,7 @@ def test_export_refuses_to_write_over_the_database_or_its_files(cli, tmp_path, d
     folder = _state(tmp_path)
     lock = _state(tmp_path / "ginscore.json.lock")
     line = _one_error_line(cli("export", "-f", fmt, "--output", target), 2)
-    assert "is the database or one of its files" in line
+    assert "is the database or one of its own files" in line
     assert db_path.read_bytes() == evening
     assert (_state(tmp_path), _state(tmp_path / "ginscore.json.lock")) == (folder, lock)
 
@@ -648,6 +648,28 @@ def test_export_refuses_an_output_that_is_not_a_file(tmp_path, db_path, evening,
     assert _state(out) == before and db_path.read_bytes() == evening and not _temps(tmp_path)
     for thing in keep:
         thing.close()
+
+
+@pytest.mark.parametrize("name", ["ginscore", "ginscore.json.bak", "other.json", "schema2.json", "club.json"])
+def test_export_never_replaces_another_ginscore_database_beside_it(cli, ok, tmp_path, db_path, name):
+    """Two databases in one folder (`g` and `g.json`, a backup copy): an export of one onto the
+    other is refused (exit 2) and both stay as they were; an earlier export is still replaced."""
+    other = tmp_path / name
+    if name in ("schema2.json", "club.json"):  # the single file of 1.x, the parted layout's main file
+        fixtures = Path(__file__).parent / "fixtures"
+        other.write_bytes((fixtures / name if name == "schema2.json" else fixtures / "schema3" / name).read_bytes())
+    else:
+        ok("--db", str(other), "new", "standard", "Cy", "Di", "--dealer", "Cy")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    before = other.read_bytes()
+    for fmt in ("csv", "json", "html"):
+        line = _one_error_line(cli("export", "-f", fmt, "--output", other), 2)
+        assert f"{name} is a ginscore database" in line and "choose another --output" in line
+    assert other.read_bytes() == before
+    export = tmp_path / "tonight.csv"
+    for _ in range(2):
+        ok("export", "--output", export)
+    assert export.read_text(encoding="utf-8").startswith("hand,")
 
 
 def test_export_to_dev_null_is_refused(cli, evening):

@@ -219,18 +219,19 @@ def _export_target(store, output: Path) -> str:
     or not a regular file: an export must never replace the hands it was made from."""
     from .. import atomic
 
+    from ..storage import holds_database
+
     if store.owns(str(output)):
-        raise Refused(
-            f"{output} is the database or one of its files (same name before the dot, beside {store.path}); "
-            "choose another --output"
-        )
+        raise Refused(f"{output} is the database or one of its own files (beside {store.path}); choose another --output")
     target = os.path.realpath(output)
     try:
-        atomic.existing(target)
+        existing = atomic.existing(target)
     except atomic.NotRegular as error:
         raise Refused(f"{output} is {error.kind}, not a file; give --output a file path") from None
     except OSError as error:
         raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
+    if existing is not None and holds_database(target):  # another database (a copy, a backup): never replaced
+        raise Refused(f"{output} is a ginscore database, which an export never replaces; choose another --output")
     return target
 
 
