@@ -118,6 +118,12 @@ def session_id_of(doc: dict) -> str:
     return found if isinstance(found, str) else derived_session_id(doc)
 
 
+def two_with_one_id(path, session_id: str) -> DatabaseUnusable:
+    """A file holding two sessions of one id (an edit by hand): which one a command means cannot be told."""
+    return DatabaseUnusable(path, f"holds two sessions with one id ({visible(session_id)}); give one of them "
+                                  "another id where it was edited, or use a copy from before")
+
+
 class Database:
     """The sessions of one database file, as facts. Obtained from ``Store``."""
 
@@ -287,9 +293,15 @@ class Database:
 
     def _current(self) -> tuple[int, dict] | None:
         wanted = self._meta().get("current")
-        if wanted is None:
-            return None
-        return next(((n, doc) for n, doc in self.live() if doc.get("id") == wanted and _name(doc)), None)
+        found = None if wanted is None else self._with_id(wanted)
+        return found if found and not found[1].get("deleted_at") and _name(found[1]) else None
+
+    def _with_id(self, session_id: str) -> tuple[int, dict] | None:
+        """The stored session (or its outline) of that id; refused for a file holding two of it."""
+        found = [(n, doc) for n, doc in self.outlines() if doc.get("id") == session_id]
+        if len(found) > 1:
+            raise two_with_one_id(self.path, session_id)
+        return found[0] if found else None
 
     @property
     def current_name(self) -> str | None:
@@ -384,7 +396,10 @@ class Database:
         found = {}
         for n, doc in self.entries():
             doc = self.whole(doc)
-            found.setdefault(session_id_of(doc), (n, doc))
+            session_id = session_id_of(doc)
+            if session_id in found:
+                raise two_with_one_id(self.path, session_id)
+            found[session_id] = (n, doc)
         return found
 
     # derived: from the cache, checked against the facts ----------------------
@@ -482,7 +497,10 @@ class Database:
         self._meta_table.upsert(Document(meta, doc_id=1))
 
     def make_current(self, name: str | None) -> None:
-        self._set_current(None if name is None else self._live_named(name)[1].get("id"))
+        session_id = None if name is None else self._live_named(name)[1].get("id")
+        if session_id is not None:
+            self._with_id(session_id)  # (the one of that id)
+        self._set_current(session_id)
 
     def add(self, facts: SessionFacts, *, current: bool = True) -> SessionFacts:
         """Store a new session (a fresh id unless it has one) and make it current; returns it as stored."""

@@ -223,3 +223,26 @@ def test_no_permission_to_read_exit_1_names_file(cli, args):
             assert handle.read() == before
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_two_sessions_given_one_id_by_hand_are_refused_not_mixed_up(cli, ok, db_path, tmp_path):
+    """A second session given the first's id (an edit by hand, say through TinyDB): `use` of it
+    would make current the other one, and a hand go into the wrong session; every command that
+    must tell them apart exits 1 naming the file, which stays as it was (merge too, either way)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "s")
+    ok("new", "standard", "Cy", "Di", "--dealer", "Cy", "--name", "t")
+    data = json.loads(db_path.read_text(encoding="utf-8"))
+    first, second = data["sessions"]["1"], data["sessions"]["2"]
+    second["id"] = data["meta"]["1"]["current"] = first["id"]
+    db_path.write_text(json.dumps(data), encoding="utf-8")
+    before = db_path.read_bytes()
+    for args in (["use", "t"], ["use", "s"], ["status"], ["hand", "cy", "3", "20"], ["sessions"]):
+        result = cli(*args)
+        assert result.exit_code == 1 and result.stdout == "", args
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and str(db_path.name) in lines[0] and "two sessions with one id" in lines[0], args
+    other = tmp_path / "other.json"
+    ok("--db", str(other), "new", "standard", "Ed", "Flo", "--dealer", "Ed")
+    assert cli("--db", str(other), "merge", str(db_path)).exit_code == 1
+    assert cli("merge", str(other)).exit_code == 1
+    assert db_path.read_bytes() == before

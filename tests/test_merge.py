@@ -302,10 +302,54 @@ def test_renames_and_deletions_made_only_there_are_reported_not_applied(ok, db_p
     ok("--db", str(other), "delete", "saturday", "--yes")
     before = db_path.read_bytes()
     report = ok("merge", str(other), "--json").json()
-    assert report["skipped"] == [{"name": "friday", "why": "renamed there to 'vendredi'"},
-                                 {"name": "saturday", "why": "deleted there"}]
+    assert report["skipped"] == [{"name": "friday", "why": "named 'vendredi' there", "deleted": False},
+                                 {"name": "saturday", "why": "deleted there", "deleted": False}]
     assert db_path.read_bytes() == before
-    assert "not applied" in ok("merge", str(other)).stdout
+    said = ok("merge", str(other)).stdout
+    assert "not applied here; `ginscore rename --session friday NEW` does it" in " ".join(said.split())
+    assert "not applied here; `ginscore delete saturday` does it" in " ".join(said.split())
+
+
+def test_a_name_differing_in_an_older_backup_of_a_session_deleted_here_gives_no_advice_that_fails(ok, db_path,
+                                                                                                  tmp_path):
+    """Renamed and deleted here after the backup was taken: the backup's other name is said as
+    what it is there (who renamed it cannot be told), with no command that would be refused."""
+    _evening(ok)
+    backup = tmp_path / "backup.json"
+    shutil.copy(db_path, backup)
+    ok("rename", "--session", "friday", "old")
+    ok("delete", "old", "--yes")
+    report = ok("merge", str(backup), "--json").json()
+    assert report["skipped"] == [{"name": "old", "why": "named 'friday' there", "deleted": True}]
+    said = " ".join(ok("merge", str(backup)).stdout.split())
+    assert "'old': named 'friday' there (not applied here, where it is deleted)" in said and "`" not in said
+
+
+def test_a_session_damaged_here_is_skipped_and_the_rest_merged(cli, ok, db_path, tmp_path):
+    """A session damaged here (edited by hand), deleted or not, is left as it is, as every command
+    leaves it: their record of it is not compared with it, and their other sessions come in."""
+    _evening(ok)
+    ok("new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "bad")
+    ok("hand", "cy", "1", "5", "--session", "bad")
+    other = tmp_path / "other.json"
+    shutil.copy(db_path, other)
+    ok("--db", str(other), "hand", "ann", "2", "9", "--session", "friday")
+    data = json.loads(db_path.read_text(encoding="utf-8"))
+    bad = next(d for d in data["sessions"].values() if d["name"] == "bad")
+    bad["hands"] = bad["hands"].replace("|1|5|", "|1|X|")
+    db_path.write_text(json.dumps(data), encoding="utf-8")
+    for deleted in (False, True):
+        if deleted:
+            ok("delete", "bad", "--yes")
+        before = db_path.read_bytes()
+        report = ok("merge", str(other), "--json").json()
+        assert report["skipped"] == [{"name": "bad", "why": "damaged here, so theirs was not compared",
+                                      "deleted": deleted}]
+        assert [row["name"] for row in report["extended"]] == ["friday"]
+        assert "mend it in this file, then merge again" in " ".join(ok("merge", str(other)).stdout.split())
+        merged = json.loads(db_path.read_text(encoding="utf-8"))["sessions"].values()
+        assert next(d for d in merged if d["name"] == "bad")["hands"] == bad["hands"]  # still as it was
+        db_path.write_bytes(before)
 
 
 def test_a_session_only_there_whose_name_is_taken_here_comes_in_as_merged(ok, db_path, tmp_path):
@@ -429,7 +473,7 @@ def test_a_name_merge_gave_is_not_reported_as_a_rename_there(ok, db_path, tmp_pa
     assert ok("merge", str(tmp_path / "other.json"), "--json").json()["skipped"] == []
     ok(*other, "rename", "--session", "friday", "friday with Cy and Dee")  # a new name that starts as the old one
     assert ok("merge", str(tmp_path / "other.json"), "--json").json()["skipped"] == [
-        {"name": "friday (merged)", "why": "renamed there to 'friday with Cy and Dee'"}]
+        {"name": "friday (merged)", "why": "named 'friday with Cy and Dee' there", "deleted": False}]
 
 
 def test_a_parted_database_missing_a_cache_file_still_reads_and_merges(ok, tmp_path):

@@ -113,8 +113,13 @@ def merge(
             if not ours and same is None:  # a session only there
                 _add_theirs(db, doc, facts, group, report, ours, by_id)
                 continue
-            kind, record, compared = _closest(ours + ([same] if same is not None and same not in ours else []),
-                                              session_id, facts)
+            candidates = ours + ([same] if same is not None and same not in ours else [])
+            closest = _closest(candidates, session_id, facts)
+            if closest is None:  # damaged here, every record of it: left as it is, as every command leaves it
+                report["skipped"].append({"name": candidates[0].doc.get("name"), "why": DAMAGED_HERE,
+                                          "deleted": bool(candidates[0].doc.get("deleted_at"))})
+                continue
+            kind, record, compared = closest
             if kind == DIVERGED and same is None and group != session_id:
                 # a copy kept there of a session here (by `merge --keep-both` there), not here: it
                 # differs from our record as it did there, so it is added as that copy, as it is
@@ -146,6 +151,9 @@ def merge(
         _print_json(report)
         return
     _tell(report, shown_file)
+
+
+DAMAGED_HERE = "damaged here, so theirs was not compared"
 
 
 def _copy_name(db, facts: SessionFacts) -> str:
@@ -186,13 +194,13 @@ def _not_mergeable(file: Path, error: DatabaseUnusable) -> DatabaseUnusable:
 def _theirs(theirs_db) -> list[tuple[str, tuple[int, dict]]]:
     """Their sessions by id, each id once and each name one `new` would take."""
     from ..fields import text
-    from ..store import session_id_of
+    from ..store import session_id_of, two_with_one_id
 
     found, seen = [], set()
     for n, doc in theirs_db.entries():
         session_id = session_id_of(doc)
         if session_id in seen:
-            raise DatabaseUnusable(theirs_db.path, f"holds two sessions with one id ({visible(session_id)})")
+            raise two_with_one_id(theirs_db.path, session_id)
         seen.add(session_id)
         try:
             text(doc.get("name"), "session", "name", limit=MAX_NAME)
@@ -260,11 +268,19 @@ def _group_of(doc: dict, session_id: str, legacy: dict[str, str], path) -> str:
     return session_id
 
 
-def _closest(records: list[_Record], session_id: str, facts: SessionFacts) -> tuple[str, _Record, object]:
+def _closest(records: list[_Record], session_id: str, facts: SessionFacts) -> tuple[str, _Record, object] | None:
     """How their record of a session stands to ours: kept when one of ours holds it (or more),
     else extended when one of ours is the start of it (the longest such), else diverged (said of
-    the record under their id, or of the session's own)."""
-    compared = [(compare(record.facts, facts), record) for record in records]
+    the record under their id, or of the session's own). A record damaged here is not compared
+    with; None when every one is."""
+    compared = []
+    for record in records:
+        try:
+            compared.append((compare(record.facts, facts), record))
+        except DatabaseUnusable:  # (a damaged session: its facts cannot be read)
+            continue
+    if not compared:
+        return None
     same_id = sorted(compared, key=lambda pair: pair[1].doc.get("id") != session_id)
     for kind in (KEPT, EXTENDED):
         found = [pair for pair in same_id if pair[0].kind == kind]
@@ -303,10 +319,11 @@ def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
     # the name a merge here gave their session (their name, shortened before the tail at the limit)
     merged_here = bool(tail) and isinstance(theirs, str) and \
         theirs[: max(1, MAX_NAME - len(tail))].rstrip() + tail == ours
-    if theirs != ours and not merged_here:  # not the name a merge here gave it
-        skipped.append({"name": our_doc.get("name"), "why": f"renamed there to '{doc.get('name')}'"})
-    if doc.get("deleted_at") and not our_doc.get("deleted_at"):
-        skipped.append({"name": our_doc.get("name"), "why": "deleted there"})
+    deleted = bool(our_doc.get("deleted_at"))
+    if theirs != ours and not merged_here:  # not the name a merge here gave it (either may have renamed it)
+        skipped.append({"name": ours, "why": f"named '{theirs}' there", "deleted": deleted})
+    if doc.get("deleted_at") and not deleted:
+        skipped.append({"name": ours, "why": "deleted there", "deleted": deleted})
     return skipped
 
 
@@ -331,6 +348,16 @@ def _tell(report: dict, shown_file: str) -> None:
         render.say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
                    + (f" from hand {row['hand']}" if row["hand"] else ""))
     for row in report["skipped"]:
-        render.say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} (not applied here; "
-                   f"`ginscore rename --session {visible(as_typed(row['name']))} NEW` or "
-                   f"`ginscore delete {visible(as_typed(row['name']))}` does it)")
+        render.say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} ({_not_applied_advice(row)})")
+
+
+def _not_applied_advice(row: dict) -> str:
+    """What a user can do about a change of theirs not applied here, or about a damaged session."""
+    if row["why"] == DAMAGED_HERE:
+        return "mend it in this file, then merge again"
+    if row["deleted"]:
+        return "not applied here, where it is deleted"
+    typed = visible(as_typed(row["name"]))
+    command = (f"`ginscore delete {typed}`" if row["why"] == "deleted there"
+               else f"`ginscore rename --session {typed} NEW`")
+    return f"not applied here; {command} does it"
