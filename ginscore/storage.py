@@ -255,12 +255,8 @@ class DatabaseStorage(Storage):
         data = self.read()
         return {name: data.get(name, {}) for name in TABLES}
 
-    def commit(self) -> bool:
-        """Replace the file with the tables as they now are (under the lock): False when nothing changed."""
-        if not self.writer:
-            raise RuntimeError("only a writer commits")
-        if not self.dirty and self.legacy is None:
-            return False
+    def _written(self) -> bytes:
+        """The bytes the file would hold now (``places``: where each session lies, when laid out)."""
         self.read().setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
         written = self.places = None
         if self._lazy:
@@ -270,8 +266,20 @@ class DatabaseStorage(Storage):
                 written, self.places = laid_out(self.tables())  # the sessions not read, as they were
             except TypeError:  # a value orjson cannot write: the whole file, written as dumps() can
                 self.unlazy()
-        if written is None:
-            written = dumps(self.tables(), as_read=self.as_read)
+        return dumps(self.tables(), as_read=self.as_read) if written is None else written
+
+    def changed(self) -> bool:
+        """Whether a change was made to the tables that the file does not hold (an upgrade of an
+        older layout alone is none): what a read-only file refuses."""
+        return self.dirty and (self.legacy is not None or self._written() != self.raw)
+
+    def commit(self) -> bool:
+        """Replace the file with the tables as they now are (under the lock): False when nothing changed."""
+        if not self.writer:
+            raise RuntimeError("only a writer commits")
+        if not self.dirty and self.legacy is None:
+            return False
+        written = self._written()
         if written == self.raw:
             self.dirty = False
             return False

@@ -709,14 +709,18 @@ class Store:
                 raise not_a_file(shown, error.kind) from None
             except OSError as error:
                 raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
-            if found is not None and not stat.S_IMODE(found.st_mode) & 0o222:
-                read_bytes(shown, real)  # one nobody may read says that first
-                raise DatabaseUnusable(shown, READ_ONLY)
-            if found is not None:
+            read_only = found is not None and not stat.S_IMODE(found.st_mode) & 0o222
+            if read_only:  # read as it is, unlocked; refused only if the command changed something
+                read_bytes(shown, real)  # (one nobody may read says that first)
+            elif found is not None:
                 _lock(held, shown, real)
             database = Database(shown, real, writer=True)
             database.lazy()
             yield database
+            if read_only:
+                if database.storage.changed():
+                    raise DatabaseUnusable(shown, READ_ONLY)
+                return
             if found is None and database.storage.dirty:
                 _lock(held, shown, real)
             with interrupts.held():  # a Ctrl-C now waits until the write is committed (then exit 0)

@@ -437,6 +437,23 @@ def test_a_read_only_database_is_read_and_never_written(cli, ok, db_path, evenin
     assert _state(db_path.parent) == folder
 
 
+@pytest.mark.parametrize("mode", [0o444, 0o555])
+def test_a_read_only_database_answers_a_command_that_changes_nothing(ok, tmp_path, db_path, evening, mode):
+    """A writing command with nothing to write (the current session made current, an export or a
+    copy of the file that is here already) does what it does on any file, exit 0: read-only
+    refuses a change, not a command."""
+    exported = tmp_path / "standard-1.json"
+    exported.write_text(ok("export", "-f", "json").stdout, encoding="utf-8")
+    copy = tmp_path / "copy.json"
+    copy.write_bytes(evening)
+    db_path.chmod(mode)
+    folder = _state(db_path.parent)
+    assert "Now keeping score in 'standard-1'" in ok("use", "standard-1").stdout
+    assert "Already here" in ok("import", str(exported)).stdout
+    assert "Nothing was changed" in " ".join(ok("merge", str(copy)).stdout.split())
+    assert db_path.read_bytes() == evening and _state(db_path.parent) == folder
+
+
 def test_a_linked_database_keeps_the_bits_of_the_real_file(ok, tmp_path, db_path):
     real = tmp_path / "synced" / "ginscore.json"
     real.parent.mkdir()
