@@ -11,7 +11,7 @@ def test_one_hand_is_one_hand_not_one_hands(ok, cli, refused, tmp_path):
     wrote = cli("export", "--format", "json", "--output", str(backup))
     assert wrote.exit_code == 0 and "Wrote 1 hand of 'solo'" in wrote.stderr
     assert "Imported 1 hand from" in ok("import", str(backup), "--as-copy").stdout
-    assert "session 'solo', 1 hand;" in " ".join(ok("import", str(backup)).stdout.split())
+    assert "session 'solo', with its 1 hand;" in " ".join(ok("import", str(backup)).stdout.split())
     assert "1 hand," in ok("delete", "--yes").stdout  # the imported copy
     ok("use", "solo")
     refused("hand", "ann", "--cards", "AS", "--against", "2S 3S 4S 5S 6S 7S 8S 9S TS JS",

@@ -87,8 +87,10 @@ def import_(
     kind, here = known
     deleted = "" if here.name in db.names() else f" (deleted here: `ginscore restore {visible(as_typed(here.name))}`)"
     if kind == "kept":
-        render.say(f"Already here: {source} is session '{here.name}'{deleted}, "
-                   f"{counted(len(here.hands), 'hand')}; nothing was written.")
+        theirs = len(facts.hands)
+        held = ("no hands" if not theirs else f"its {counted(theirs, 'hand')}" if theirs == len(here.hands)
+                else f"the first {counted(theirs, 'hand')} of its {len(here.hands)} here")
+        render.say(f"Already here: {source} is session '{here.name}'{deleted}, with {held}; nothing was written.")
     else:
         render.say(f"Session '{here.name}' was already here{deleted}: added the later hands from {source}, "
                    f"{counted(len(here.hands), 'hand')} now.")
