@@ -299,6 +299,10 @@ def check_against_csv(standings: Standings, text: str, source: str) -> None:
         their, our = dict(zip(header, their_row)), dict(zip(ours[0], our_row))
         for column in columns:
             mine = "" if our[column] is None else str(our[column])
+            if their.get(column, "") != mine and column == "hand":  # numbered, not scored: no rule changes it
+                raise Refused(f"{source} row {number}: the file says hand {fields.shown_value(their.get(column))}, "
+                              f"but row {number} is hand {mine}; a CSV holds its hands in order from hand 1, "
+                              "so put the rows in order and number them so")
             if their.get(column, "") != mine:
                 raise Refused(
                     f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands score "

@@ -65,6 +65,19 @@ def test_csv_that_does_not_add_up_is_refused(ok, refused, tmp_path):
     refused("import", backup, "--gin-bonus", "20", says="points")
 
 
+def test_a_csv_whose_rows_are_numbered_otherwise_is_refused_without_blaming_the_rules(ok, refused, tmp_path):
+    """A row renumbered (or rows moved) in a spreadsheet: no house rule makes hand 2 hand 5, so the
+    refusal says how the rows must be numbered, not which rule to give."""
+    _evening(ok, "standard")
+    backup = tmp_path / "b.csv"
+    ok("export", "--output", backup)
+    lines = backup.read_text(encoding="utf-8").splitlines()
+    lines[2] = "5" + lines[2][1:]
+    backup.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    line = refused("--db", str(tmp_path / "other.json"), "import", backup, says="row 2 is hand 2")
+    assert "in order from hand 1" in line and "--gin-bonus" not in line
+
+
 @pytest.mark.parametrize(
     "content, says",
     [
