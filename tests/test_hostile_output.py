@@ -234,6 +234,28 @@ def test_on_a_real_terminal_only_colour_sequences_are_sent(ok, tmp_path, args):
     assert "\\x1b" in text
 
 
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals here")
+def test_where_gives_a_script_the_paths_own_bytes_and_a_person_one_line_to_copy(tmp_path):
+    """Piped, the path is its bytes (undecodable ones too, a newline too), as a script must open it;
+    on a terminal, a path with a control or undecodable character is one shell word, $'...'."""
+    import pty
+
+    for raw in (b"bad\xff\xfe.json", b"new\nline.json", b"our games.json"):
+        path = Path(os.fsdecode(bytes(tmp_path) + b"/" + raw))
+        assert ginscore(path, "where").stdout == bytes(tmp_path) + b"/" + raw + b"\n"
+        main, terminal = pty.openpty()
+        try:
+            done = ginscore(path, "where", stdout=terminal, stderr=terminal)
+            os.close(terminal)
+            shown = os.read(main, 65536).decode("utf-8").replace("\r\n", "\n")
+        finally:
+            os.close(main)
+        assert done.returncode == 0 and shown.count("\n") == 1, shown
+        assert shown == (f"{path}\n" if raw == b"our games.json" else
+                         f"$'{tmp_path}/" + raw.decode("latin-1").encode("unicode_escape").decode()
+                         .replace("\\n", "\\x0a") + "'\n"), shown
+
+
 def test_json_for_scripts_keeps_the_data_and_escapes_it(cli, ok, db_path):
     name = "\x9b\u202ex\x1b"
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "plain")

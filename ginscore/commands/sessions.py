@@ -342,7 +342,14 @@ def where(ctx: typer.Context) -> None:
 
     Example: ginscore where
     """
-    sys.stdout.write(_data_shown(f"{_store(ctx).path}\n"))
+    path = str(_store(ctx).path)
+    buffer = getattr(sys.stdout, "buffer", None)
+    if sys.stdout.isatty() or buffer is None:  # a person: a path to copy, every character visible
+        sys.stdout.write(f"{path if path.isprintable() else terminal.shell_word(path)}\n")
+        return
+    sys.stdout.flush()  # a script: the path's own bytes, undecodable ones too
+    buffer.write(os.fsencode(path) + b"\n")
+    buffer.flush()
 
 
 def _holds(standings) -> str:
