@@ -90,6 +90,18 @@ def test_help_fits_the_screen_at_every_width_with_no_trailing_spaces(ok, monkeyp
     assert widest[160] == widest[100] <= 78 and widest[40] <= 38
 
 
+@pytest.mark.parametrize("width", [80, 40])
+def test_the_list_of_commands_says_each_in_one_whole_sentence(ok, monkeypatch, width):
+    """`ginscore --help` lists each command with a short sentence of its own, never one cut
+    with "...", on one line at 80 columns and on a phone's 40."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    listed = ok("--help").stdout.split("Commands:\n", 1)[1].splitlines()
+    assert [line.split()[0] for line in listed] == [c for c in cli.command_line([]).commands if c != "complete"]
+    for line in listed:
+        words = line.split(None, 1)[1]
+        assert "..." not in words and words.endswith(".") and words[0].isupper(), (width, line)
+
+
 def test_top_level_help_lists_commands(ok):
     out = ok("--help").stdout
     for command in CONTRACT:

@@ -55,7 +55,7 @@ def _picked(db, variant: Variant | None = None, since: str | None = None,
     return [session_id for _, session_id in started], tallies
 
 
-@app.command()
+@app.command(short_help="Show player statistics.")
 def stats(
     ctx: typer.Context,
     player: str = typer.Argument(
@@ -100,7 +100,7 @@ def stats(
     render.show_stats(doc)
 
 
-@app.command()
+@app.command(short_help="List past sessions.")
 def history(
     ctx: typer.Context,
     player: str = typer.Option(None, "--player", help="Only sessions this player played in.", metavar="NAME",

@@ -7,7 +7,7 @@ from ..errors import BadCard, Refused
 from .common import app, _json_option, _print_json
 
 
-@app.command()
+@app.command(short_help="Count a hand's deadwood.")
 def deadwood(
     cards: list[str] = typer.Argument(..., help="10 or 11 cards, as separate words or one quoted string.", metavar="CARD..."),
     limit: int = typer.Option(10, "--limit", help="The knock limit to judge by (Oklahoma: the upcard's value, R15)."),

@@ -10,7 +10,7 @@ from .common import (
 )
 
 
-@app.command()
+@app.command(short_help="See or change house rules.")
 def house(
     ctx: typer.Context,
     target: int = TARGET,

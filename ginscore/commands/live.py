@@ -428,7 +428,7 @@ def _as_it_stands(table: _Table) -> None:
     table.announced = standings.over  # its winner was just said; else who deals next is said next
 
 
-@app.command()
+@app.command(short_help="Keep score step by step.")
 def play(ctx: typer.Context, session: str = _session_option()) -> None:
     """A guided loop for the table: asks for each hand, saves it, shows the standings.
 

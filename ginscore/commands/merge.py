@@ -54,7 +54,7 @@ def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFact
     return compared.kind, ours
 
 
-@app.command()
+@app.command(short_help="Merge another database.")
 def merge(
     ctx: typer.Context,
     file: str = typer.Argument(..., help="Another ginscore database: another machine's copy, a sync "

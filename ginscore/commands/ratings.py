@@ -11,7 +11,7 @@ from .common import EVERYONE  # what --player completes to
 CHARTED = 9  # players one chart tells apart (one mark each: initials, else 1-9)
 
 
-@app.command()
+@app.command(short_help="Rank every player.")
 def ratings(
     ctx: typer.Context,
     variant: Variant = typer.Option(None, "--variant", help="Rate only the games of this variant."),

@@ -20,7 +20,7 @@ from .common import (
 from .common import SESSIONS  # what these arguments complete to
 
 
-@app.command("import")
+@app.command("import", short_help="Bring back an export.")
 def import_(
     ctx: typer.Context,
     file: str = typer.Argument(..., help="A file made by `ginscore export` (JSON or CSV).", metavar="FILE"),
@@ -187,7 +187,7 @@ def _export_text(standings, fmt: ExportFormat) -> str:
     return export_csv(standings) if fmt is ExportFormat.csv else export_json(standings.facts)
 
 
-@app.command()
+@app.command(short_help="Export or share a session.")
 def export(
     ctx: typer.Context,
     fmt: ExportFormat = typer.Option(
@@ -249,7 +249,7 @@ def _write_export(target: str, output: Path, text: str) -> None:
         raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
 
 
-@app.command()
+@app.command(short_help="List the sessions.")
 def sessions(
     ctx: typer.Context,
     show_all: bool = _all_option(),
@@ -318,7 +318,7 @@ def sessions(
         show(rows)
 
 
-@app.command()
+@app.command(short_help="Make a session current.")
 def use(
     ctx: typer.Context,
     name: str = typer.Argument(..., help="A session name or a unique prefix of one.", metavar="NAME", autocompletion=SESSIONS),
@@ -336,7 +336,7 @@ def use(
 
 
 
-@app.command()
+@app.command(short_help="Print the database's path.")
 def where(ctx: typer.Context) -> None:
     """Print the path of the database file in use.
 
@@ -370,7 +370,7 @@ def _holds(standings) -> str:
     )
 
 
-@app.command()
+@app.command(short_help="Rename a session.")
 def rename(
     ctx: typer.Context,
     new_name: str = typer.Argument(..., help="The session's new name.", metavar="NEW_NAME"),
@@ -391,7 +391,7 @@ def rename(
     render.say(f"Renamed '{visible(old)}' to '{new}'.")
 
 
-@app.command()
+@app.command(short_help="Delete a session.")
 def delete(
     ctx: typer.Context,
     name: str = typer.Argument(None, help="The session to delete (exact name or unique prefix); the current one when left out.", metavar="NAME"),
@@ -427,7 +427,7 @@ def delete(
                    "or start one with `ginscore new`.")
 
 
-@app.command()
+@app.command(short_help="Restore a deleted session.")
 def restore(
     ctx: typer.Context,
     name: str = typer.Argument(..., help="A deleted session's name (see `ginscore sessions --deleted`).", metavar="NAME"),

@@ -49,7 +49,7 @@ def _first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Role
 
 
 
-@app.command()
+@app.command(short_help="Start a new session.")
 def new(
     ctx: typer.Context,
     variant: Variant = typer.Argument(..., help="standard, oklahoma, hollywood or three (three players).", metavar="VARIANT"),
@@ -89,7 +89,7 @@ def new(
     _start(ctx, facts, told)
 
 
-@app.command()
+@app.command(short_help="Start the next game.")
 def rematch(
     ctx: typer.Context,
     session: str = _session_option(),
@@ -136,7 +136,7 @@ CARDS_HELP = "The knocker's 10 cards (11 with --big-gin), like \"AS 2S 3S 7H 7D 
 AGAINST_HELP = "The opponent's 10 cards; lay-offs are found for them (R8)."
 
 
-@app.command(context_settings=_HAND_SETTINGS)
+@app.command(context_settings=_HAND_SETTINGS, short_help="Record a knocked hand.")
 def hand(
     ctx: typer.Context,
     knocker: str = typer.Argument(
@@ -170,7 +170,7 @@ def hand(
     render.show_hand(standings, standings.hands[-1])
 
 
-@app.command()
+@app.command(short_help="Record a drawn hand.")
 def draw(
     ctx: typer.Context,
     upcard: str = typer.Option(None, "--upcard", help="This hand's upcard, like 7h.", metavar="CARD"),
@@ -188,7 +188,7 @@ def draw(
     render.show_hand(standings, standings.hands[-1])
 
 
-@app.command(context_settings=_HAND_SETTINGS)
+@app.command(context_settings=_HAND_SETTINGS, short_help="Correct an earlier hand.")
 def edit(
     ctx: typer.Context,
     number: int = typer.Argument(..., help="The hand to correct, as numbered by `ginscore log`.", metavar="N"),
@@ -242,7 +242,7 @@ def edit(
     render.show_hand(standings, standings.hands[number - 1], verb="Corrected")
 
 
-@app.command()
+@app.command(short_help="Remove the last hand.")
 def undo(
     ctx: typer.Context,
     yes: bool = typer.Option(False, "--yes", "-y", help="Remove without asking."),

@@ -6,7 +6,7 @@ from ..errors import Refused
 from .common import app, _json_option, _match_of, _print_json, _report, _session_option, _standings, _store, Variant
 
 
-@app.command()
+@app.command(short_help="Show the standings.")
 def status(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
     """Standings: totals (Hollywood: three games), who deals next, roles, winners.
 
@@ -32,7 +32,7 @@ def status(ctx: typer.Context, as_json: bool = _json_option(), session: str = _s
         render.show_match(match_dict(match))
 
 
-@app.command()
+@app.command(short_help="Say who deals next.")
 def dealer(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
     """Who deals the next hand (three-player: who is in the box, captains, sits out).
 
@@ -41,7 +41,7 @@ def dealer(ctx: typer.Context, as_json: bool = _json_option(), session: str = _s
     _report(ctx, session, as_json, "dealer_dict", "show_dealer")
 
 
-@app.command()
+@app.command(short_help="List the session's hands.")
 def log(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
     """Every hand of the session with its result and running totals.
 
@@ -51,7 +51,7 @@ def log(ctx: typer.Context, as_json: bool = _json_option(), session: str = _sess
 
 
 
-@app.command()
+@app.command(short_help="Explain the rules.")
 def rules(
     ctx: typer.Context,
     variant: Variant = typer.Argument(
@@ -86,7 +86,7 @@ def rules(
 
 
 
-@app.command()
+@app.command(short_help="Chart the scores.")
 def chart(ctx: typer.Context, session: str = _session_option()) -> None:
     """The session's scores over its hands, drawn in the terminal, with the target.
 

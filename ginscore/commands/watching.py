@@ -83,7 +83,7 @@ class _Board:
         return board.frame(self.showing, self.out, big=self.big, footer=footer)
 
 
-@app.command()
+@app.command(short_help="Show a live scoreboard.")
 def watch(
     ctx: typer.Context,
     session: str = _session_option(),
