@@ -196,6 +196,39 @@ def test_a_mistyped_command_gets_a_suggestion_in_a_readable_sentence(refused):
     assert refused("edit") == "Error: Missing argument 'N'; see `ginscore edit --help`"
 
 
+def _without_session() -> list[str]:
+    """Every command people type that takes no --session (it covers no single session)."""
+    from ginscore import cli
+
+    return [name for name, command in cli.command_line([]).commands.items()
+            if not command.hidden and all(param.name != "session" for param in command.params)]
+
+
+@pytest.mark.parametrize("command", _without_session())
+def test_session_given_to_a_command_that_takes_none_says_what_it_covers(evening, refused, command):
+    """Not click's "(Possible options: --json)": that the command takes no --session, and what it
+    covers instead or what to type."""
+    for session in ("--session", "-s"):
+        line = refused(command, session, "std")
+        assert line.startswith(f"Error: `ginscore {command}` takes no --session: "), line
+        assert "Possible options" not in line and "see `" not in line, line
+    assert "`ginscore house --session std`" in refused("rules", "--session", "std")
+    assert "--player, --variant or --limit" in refused("history", "--session=std")
+    assert refused("use", "--session", "fri night").endswith("give the name itself, `ginscore use 'fri night'`")
+
+
+def test_session_given_before_the_command_goes_after_it(evening, refused):
+    """Not "(Possible options: --version)": the same command line, with --session after the command."""
+    moved = "Error: --session goes after the command name: `ginscore hand ann 4 22 --session std`"
+    assert refused("--session", "std", "hand", "ann", "4", "22") == moved
+    assert refused("-s", "std", "hand", "ann", "4", "22") == moved
+    assert refused("--session=fri night", "status", "--json").endswith(
+        "`ginscore status --json --session 'fri night'`")
+    assert refused("--session", "std") == \
+        "Error: --session goes after the command name, like `ginscore status --session std`"
+    assert "`ginscore history` takes no --session" in refused("--session", "std", "history")
+
+
 def test_an_empty_session_name_names_no_session(ok, refused):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
     ok("delete", "friday", "--yes")

@@ -47,16 +47,19 @@ _VALIDATOR_WORDS = (
 )
 
 
-def usage_words(error: typer.TyperException) -> str:
+def usage_words(error: typer.TyperException, args: list[str] | None = None) -> str:
     """What a usage error (an unknown option, a missing argument, a bad value) says, in one sentence.
 
     typer 0.27+ carries its own click: every click exception is a public
     ``typer.TyperException``, and a usage error is the one that knows its command.
+    ``args``: the command line, to say where a misplaced ``--session`` goes.
     """
     message = error.format_message()
     ctx = getattr(error, "ctx", None)
     if not hasattr(error, "ctx"):  # not about the command line (a file that cannot be opened)
         return message
+    if ctx is not None and getattr(error, "option_name", None) in SESSION_OPTIONS:
+        return _session_misplaced(ctx, list(args or ()))
     for validator_words, words in _VALIDATOR_WORDS:
         message = re.sub(validator_words, words, message)
     message = message.strip().rstrip(".")
@@ -65,6 +68,74 @@ def usage_words(error: typer.TyperException) -> str:
     elif message.endswith("requires an argument"):  # (an option last on the line: no command known yet)
         message += "; give its value right after it (`ginscore --help` lists every option)"
     return message
+
+
+SESSION_OPTIONS = ("--session", "-s")
+
+# What a command that takes no --session covers instead, and what to type ({session}: the name given).
+_NO_SESSION = {
+    "new": "it starts a session of its own (--name names it)",
+    "rules": "it shows the rules with the current session's house rules; "
+             "`ginscore house --session {session}` shows that session's",
+    "import": "it brings in the session a file holds (--name names it)",
+    "sessions": "it lists every session; `ginscore status --session {session}` shows one",
+    "use": "give the name itself, `ginscore use {session}`",
+    "where": "it prints the database's path (--db picks the database)",
+    "delete": "give the name itself, `ginscore delete {session}`",
+    "restore": "give the name itself, `ginscore restore {session}`",
+    "merge": "it brings in every session of another database",
+    "stats": "it counts every session; --player, --variant or --since narrow it",
+    "history": "it lists every past session; --player, --variant or --limit narrow it",
+    "ratings": "it rates every finished game; --player, --variant or --since narrow it",
+    "deadwood": "it counts the cards typed, not a session's",
+}
+
+
+def _session_misplaced(ctx, args: list[str]) -> str:
+    """`--session` where no command takes it: given before the command name (it goes after it), or
+    to a command that covers no single session (what that command covers, and what to type)."""
+    rest, given = _without_session(args)
+    session = terminal.shell_word(given) if given is not None else "NAME"
+    if ctx.parent is not None:  # a command that has no --session
+        return _no_session(ctx.info_name, session)
+    name = next((word for word in _words(rest) if word in ctx.command.commands), None)
+    if name is None:
+        return f"--session goes after the command name, like `ginscore status --session {session}`"
+    if not any(param.name == "session" for param in ctx.command.commands[name].params):
+        return _no_session(name, session)
+    cut = rest.index("--") if "--" in rest else len(rest)
+    quoted = [terminal.shell_word(word) for word in rest]
+    line = " ".join([*quoted[:cut], "--session", session, *quoted[cut:]])
+    return f"--session goes after the command name: `ginscore {line}`"
+
+
+def _no_session(name: str, session: str) -> str:
+    words = _NO_SESSION.get(name, f"see `ginscore {name} --help`")
+    return f"`ginscore {name}` takes no --session: {words.format(session=session)}"
+
+
+def _without_session(args: list[str]) -> tuple[list[str], str | None]:
+    """``args`` without the first --session (or -s) and its value, and that value (None when none
+    was given)."""
+    for at, arg in enumerate(args):
+        if arg in SESSION_OPTIONS:
+            given = args[at + 1 : at + 2]
+            return args[:at] + args[at + 2 :], given[0] if given else None
+    for at, arg in enumerate(args):
+        joined = re.match(r"(--session=|-s(?!-))(.+)", arg, re.S)  # --session=friday, -sfriday
+        if joined:
+            return args[:at] + args[at + 1 :], joined[2]
+    return args, None
+
+
+def _words(args: list[str]):
+    """The words of a command line that are not options (nor the value of --db)."""
+    words = iter(args)
+    for word in words:
+        if word == "--db":
+            next(words, None)
+        elif not word.startswith("-"):
+            yield word
 
 
 def _fail(status: int, message: str) -> int:
@@ -223,7 +294,7 @@ class _Group(TyperGroup):
         except GinscoreError as error:
             status = _fail(error.status, str(error))
         except typer.TyperException as error:
-            status = _fail(ExitStatus.REFUSED, usage_words(error))
+            status = _fail(ExitStatus.REFUSED, usage_words(error, args))
         except (typer.Abort, KeyboardInterrupt):
             status = _stopped(changed())
         except _OutputLost as lost:
