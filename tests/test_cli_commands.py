@@ -213,6 +213,20 @@ def test_edit_refused_whole_when_a_later_hand_cannot_stand(ok, refused, status):
     assert status()["totals"] == {"Ann": 35, "Ben": 10}
 
 
+def test_edit_that_ends_a_finished_game_earlier_says_one_thing_to_do(ok, refused, status):
+    """Not "the game is over; start another with `ginscore rematch`" and "undo or edit the later
+    hands first" at once: the change makes the game end earlier, so the later hands would follow
+    its end (R14): check the counts, or undo those hands. Editing them cannot help."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben", "--name", "cards")
+    for _ in range(4):
+        ok("hand", "ben", "4", "30")  # Ben wins at hand 4 with 104
+    line = refused("edit", "1", "ben", "4", "90", "--session", "cards")
+    assert line == ("Error: refused: with that change Ben wins the game at hand 2, so hands 3 and 4 would come "
+                    "after its end (R14); check the counts, or undo hands 3 and 4 first")
+    assert "refused: with that change Ben wins the game at hand 3, so hand 4 would" in refused("edit", "3", "ben", "4", "90")
+    assert status()["final"] == {"Ann": 0, "Ben": 104}
+
+
 def test_edit_refused_when_later_knocker_would_sit_out(ok, refused):
     ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
     ok("hand", "ann", "2", "12")  # box wins: Cy captains, Ben out

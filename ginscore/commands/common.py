@@ -25,7 +25,7 @@ from typer.core import TyperCommand, TyperGroup
 from .. import fields, interrupts, terminal
 from ..cards import parse_card, parse_cards
 from ..errors import (
-    BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GinscoreError, Refused,
+    BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GameOver, GinscoreError, Refused,
 )
 from ..records import check_note, knock_from_cards
 from ..rules import DEALS, VARIANTS, HouseRules, parse_stake
@@ -576,10 +576,26 @@ def _replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None 
             raise DatabaseUnusable(store.path, unsound(facts.name, error)) from None
         if error.number == changed_hand:
             raise error.error from None
+        if isinstance(error.error, GameOver):
+            raise Refused(_over_before(facts, error.number)) from None
         raise Refused(
             f"refused: after that change hand {error.number} could not stand ({error.error}); "
             "undo or edit the later hands first"
         ) from None
+
+
+def _over_before(facts: SessionFacts, number: int) -> str:
+    """A change that ends the game at an earlier hand: hand ``number`` and every hand after it would
+    come after its end (R14; Hollywood's series, R19; three players, R24). Their counts are most
+    likely right and the change wrong; if not, those hands were played after the end."""
+    ended = replay(facts._replace(hands=facts.hands[: number - 1]))
+    game = "series" if facts.variant == "hollywood" else "game"
+    rule = {"hollywood": "R19", "three": "R24"}.get(facts.variant, "R14")
+    wins = f"{ended.winner} wins the {game}" if ended.winner else f"the {game} ends"
+    last = len(facts.hands)
+    later = f"hand {number}" if number == last else f"hands {number} {'and' if last == number + 1 else 'to'} {last}"
+    return (f"refused: with that change {wins} at hand {number - 1}, so {later} would come after "
+            f"its end ({rule}); check the counts, or undo {later} first")
 
 
 def _asked(question: str, yes: bool, verb: str) -> bool:
