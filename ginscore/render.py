@@ -27,7 +27,8 @@ from .shown import visible
 from .terminal import advice, screen_height, screen_width  # (where the command line reads them too)
 from .rules import UNDERCUT
 from .summary import (
-    OUTCOME_WORDS, as_typed, counted, explain, house_rule_rows, lead_words, next_words, rules_words, settlement_words,
+    OUTCOME_WORDS, as_typed, counted, explain, hand_words, house_rule_rows, lead_words, next_words, rules_words,
+    settlement_words,
 )
 from .variants import Draw, HandResult, SessionFacts, Standings
 

@@ -132,10 +132,20 @@ def next_words(st: Standings) -> str:
     """Who deals the next hand (three-player: the roles, R22), in words; empty once over."""
     if st.over:
         return ""
+    return f"Next hand: {_dealing(st)}." if st.roles else f"{_dealing(st)} next."
+
+
+def hand_words(st: Standings) -> str:
+    """The next hand by its number, and who deals it (three-player: the roles, R22): what `play`
+    says before asking it."""
+    return f"Hand {len(st.hands) + 1}: {_dealing(st)}."
+
+
+def _dealing(st: Standings) -> str:
     if st.roles:
         r = st.roles
-        return f"Next hand: {r.box} is in the box and deals, {r.captain} captains, {r.out} sits out."
-    return f"{st.next_dealer} deals next."
+        return f"{r.box} is in the box and deals, {r.captain} captains, {r.out} sits out"
+    return f"{st.next_dealer} deals"
 
 
 def state_of_play(st: Standings) -> list[str]:

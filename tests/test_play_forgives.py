@@ -4,6 +4,7 @@ Ctrl-D at every question, a player called Quinn; nothing confirmed is ever lost.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -198,7 +199,30 @@ def test_undo_at_the_rematch_question_lets_the_game_go_on(ok, status):
 def test_next_dealer_is_said_once_between_hands(ok, standard):
     out = play(ok, "ann", "4", "22", "y")
     between = out.split("Saved hand 1")[1]
-    assert between.count("Ann deals next") == 1 and "Hand 2. Ann deals next." in between
+    assert between.count("Ann deals") == 1 and "\nHand 2: Ann deals.\n" in between
+
+
+def test_the_next_hand_is_named_once_with_its_roles(ok):
+    """Not "Hand 2. Next hand: ...", two names of one hand: the hand, then who deals it (R22)."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
+    out = play(ok, "ann", "4", "22", "y")
+    assert "\nHand 1: Ann is in the box and deals, Ben captains, Cy sits out.\n" in out
+    assert "\nHand 2: Ann is in the box and deals, Cy captains, Ben sits out.\n" in out
+    assert "Next hand:" not in out
+
+
+def test_a_command_typed_wrong_in_play_is_told_as_play_types_it(ok, standard, monkeypatch):
+    """Inside play, :edit without its hand says how :edit is typed (not `ginscore edit --help`), and
+    a command that does not exist is told on one line of 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    out = play(ok, ":edit", ":edit x ann 4 22", ":undo now", ":frobnicate")
+    said = [line.strip() for line in out.splitlines() if line.startswith("  ") and not line.startswith("  :")]
+    assert said == ["Missing argument 'N'; type it like `:edit 3 ann 4 22` (:help for more)",
+                    "Invalid value for 'N': 'x' is not a whole number; type it like",
+                    "`:edit 3 ann 4 22` (:help for more)",
+                    "Got unexpected extra argument(s) (now); type it like `:undo` (:help for more)",
+                    "there is no command ':frobnicate'; :help lists the commands"], said
+    assert "--help" not in out
 
 
 # --- :quit and Ctrl-D (end of input) at every question: nothing confirmed is lost -----------
@@ -401,7 +425,7 @@ def test_a_game_no_longer_over_at_the_rematch_question_goes_on(db_path, elsewher
                                     "--dealer", "Ann", "--name", "S", "--target", "30",
                                     before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch?")
     assert "No rematch: the session changed elsewhere while this was asked" in said
-    assert "deals next" in said.split("No rematch")[1]  # the session as it stands, then who deals
+    assert re.search(r"Hand [12]: (Ann|Ben) deals\. Who knocked", said.split("No rematch")[1])  # as it stands, who deals
     assert status["session"] == "S" and not status.get("match") and not status["over"]  # no rematch made
 
 

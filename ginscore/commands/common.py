@@ -47,12 +47,13 @@ _VALIDATOR_WORDS = (
 )
 
 
-def usage_words(error: typer.TyperException, args: list[str] | None = None) -> str:
+def usage_words(error: typer.TyperException, args: list[str] | None = None, see: str | None = None) -> str:
     """What a usage error (an unknown option, a missing argument, a bad value) says, in one sentence.
 
     typer 0.27+ carries its own click: every click exception is a public
     ``typer.TyperException``, and a usage error is the one that knows its command.
-    ``args``: the command line, to say where a misplaced ``--session`` goes.
+    ``args``: the command line, to say where a misplaced ``--session`` goes; ``see``: what to do
+    instead of seeing the command's --help (`play` says how its own commands are typed).
     """
     message = error.format_message()
     ctx = getattr(error, "ctx", None)
@@ -63,7 +64,9 @@ def usage_words(error: typer.TyperException, args: list[str] | None = None) -> s
     for validator_words, words in _VALIDATOR_WORDS:
         message = re.sub(validator_words, words, message)
     message = message.strip().rstrip(".")
-    if ctx is not None:  # a question ("Did you mean 'hand'?") ends its own sentence
+    if ctx is not None and see is not None:
+        message += f"; {see}"
+    elif ctx is not None:  # a question ("Did you mean 'hand'?") ends its own sentence
         message += f"{' S' if message.endswith('?') else '; s'}ee `{ctx.command_path} --help`"
     elif message.endswith("requires an argument"):  # (an option last on the line: no command known yet)
         message += "; give its value right after it (`ginscore --help` lists every option)"

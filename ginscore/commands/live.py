@@ -35,6 +35,7 @@ At "Who knocked?" a whole knock fits on one line: the knocker, then both counts 
   :help        show these commands again
   :quit        stop (Ctrl-D too); every hand you confirmed is saved"""
 QUIT_WORDS = ("quit", "q", "stop", "exit")
+TYPED_HERE = {"edit": ":edit 3 ann 4 22", "undo": ":undo"}  # how :edit and :undo are typed, for a usage error
 
 
 class _Quit(Exception):
@@ -166,7 +167,7 @@ class _Table:
         elif word == "draw":
             render.say('  :draw answers "Who knocked?"; it is not this question')
         else:
-            render.say(f"  there is no command ':{visible(word)}'; the commands are :back :undo :edit :draw :quit :help")
+            render.say(f"  there is no command ':{visible(word)}'; :help lists the commands")
 
     def run(self, command, rest: str = "") -> bool:
         """Run `ginscore COMMAND REST --session NAME` itself, as if typed; a refusal is told (False)."""
@@ -190,8 +191,9 @@ class _Table:
         except Refused as error:
             render.say(f"  {_typed_here(str(error))}")
             return False
-        except typer.TyperException as error:
-            render.say(f"  {_typed_here(usage_words(error))}")
+        except typer.TyperException as error:  # how it is typed here, not `ginscore edit --help`
+            typed = TYPED_HERE.get(name, COMMAND_MARK + name)
+            render.say(f"  {usage_words(error, see=f'type it like `{typed}` (:help for more)')}")
             return False
         return True
 
@@ -463,7 +465,7 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
                     _as_it_stands(table)
                 continue
             render.say("")
-            render.say(f"Hand {len(facts.hands) + 1}." + ("" if table.announced else " " + render.next_words(standings)))
+            render.say(f"Hand {len(facts.hands) + 1}." if table.announced else render.hand_words(standings))
             table.announced = False
             try:
                 told = _ask_hand(table, facts, standings)
