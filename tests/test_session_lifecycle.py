@@ -38,6 +38,15 @@ def test_rename_another_session_with_session_option(two_games, ok, status):
     assert names(ok)[0] == "FRIDAY 1"
 
 
+def test_rename_to_the_name_it_has_says_so_and_writes_nothing(two_games, ok, db_path):
+    """Not "Renamed 'test' to 'test'.": nothing to do is said, exit 0, the file byte for byte as it was."""
+    before, when = db_path.read_bytes(), db_path.stat().st_mtime_ns
+    assert ok("rename", "test").stdout == "'test' already has that name; nothing was changed.\n"
+    assert ok("rename", "--session", "fri", "friday").stdout.startswith("'friday' already has that name")
+    assert db_path.read_bytes() == before and db_path.stat().st_mtime_ns == when
+    assert names(ok) == ["friday", "test"]
+
+
 def test_rename_refuses_a_taken_name_ignoring_case_an_empty_or_unprintable_name(two_games, refused, ok):
     refused("rename", "FRIDAY", says="already a session named 'friday'")
     refused("rename", "   ", says="name is empty")

@@ -385,9 +385,13 @@ def rename(
     new = _session_name(new_name, "rename")
     with _store(ctx).writing() as db:
         old = db.find_name(session)
-        db.rename(old, new)
+        if old != new:  # (the same name in other letters is a rename)
+            db.rename(old, new)
     from .. import render
 
+    if old == new:
+        render.say(f"'{visible(old)}' already has that name; nothing was changed.")
+        return
     render.say(f"Renamed '{visible(old)}' to '{new}'.")
 
 
