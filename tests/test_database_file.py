@@ -243,6 +243,6 @@ def test_two_sessions_given_one_id_by_hand_are_refused_not_mixed_up(cli, ok, db_
         assert len(lines) == 1 and str(db_path.name) in lines[0] and "two sessions with one id" in lines[0], args
     other = tmp_path / "other.json"
     ok("--db", str(other), "new", "standard", "Ed", "Flo", "--dealer", "Ed")
-    assert cli("--db", str(other), "merge", str(db_path)).exit_code == 1
-    assert cli("merge", str(other)).exit_code == 1
+    assert cli("--db", str(other), "merge", str(db_path)).exit_code == 2  # theirs: a file that cannot be merged
+    assert cli("merge", str(other)).exit_code == 1  # ours: this database cannot be used
     assert db_path.read_bytes() == before

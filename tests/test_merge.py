@@ -390,20 +390,24 @@ def test_a_copy_of_a_parted_database_upgraded_apart_merges_as_one(ok, tmp_path):
 
 
 def test_merge_refuses_itself_a_missing_file_and_what_is_not_a_database(cli, ok, db_path, tmp_path):
+    """Their file missing, not JSON, not a ginscore database or damaged is bad input, refused with exit
+    2 as a bad file to `import` is (docs/commands.md): exit 1 would say this database cannot be used."""
     _evening(ok)
     before = db_path.read_bytes()
     assert "is this database" in _one_line(cli("merge", str(db_path)), 2)
     assert "no file" in _one_line(cli("merge", str(tmp_path / "nowhere.json")), 2)
     junk = tmp_path / "junk.json"
     junk.write_text("{not json")
-    line = _one_line(cli("merge", str(junk)), 1)
+    line = _one_line(cli("merge", str(junk)), 2)
     assert str(junk) in line and "not JSON" in line
     damaged = tmp_path / "damaged.json"
     damaged.write_text(json.dumps({"meta": {"1": {"schema_version": 4, "current": None}},
                                    "sessions": {"1": {"id": "s-0123456789ab", "name": "x", "variant": "whist",
                                                       "players": ["A", "B"]}}}))
-    line = _one_line(cli("merge", str(damaged)), 1)
+    line = _one_line(cli("merge", str(damaged)), 2)
     assert str(damaged) in line and "damaged session" in line
+    (tmp_path / "folder.json").mkdir()
+    assert "folder.json cannot be merged: it is a folder" in _one_line(cli("merge", str(tmp_path / "folder.json")), 2)
     assert db_path.read_bytes() == before
 
 
@@ -459,7 +463,7 @@ def test_a_hostile_file_to_merge_is_refused_in_its_own_words(cli, ok, db_path, t
     }
     for what, change in cases.items():
         other = _other_with(tmp_path, ok, change)
-        line = _one_line(cli("merge", str(other)), 1)
+        line = _one_line(cli("merge", str(other)), 2)
         assert str(other) in line and "cannot be merged" in line and "ginscore delete" not in line, (what, line)
         assert db_path.read_bytes() == before, what
         other.unlink()

@@ -85,8 +85,8 @@ def merge(
         raise Refused(f"{shown_file} is this database (or one of its files); merge another ginscore database")
     if not str(file).strip() or not os.path.lexists(file):
         raise Refused(f"there is no file '{shown_file}'; give the path of another ginscore database")
-    theirs_db = other.reading()
     try:
+        theirs_db = other.reading()
         theirs = _theirs(theirs_db)
     except DatabaseUnusable as error:
         raise _not_mergeable(file, error) from None
@@ -185,10 +185,12 @@ def _add(db, doc: dict, facts: SessionFacts, group: str) -> tuple[dict, int, dic
     return {"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)}, doc_id, stored
 
 
-def _not_mergeable(file: Path, error: DatabaseUnusable) -> DatabaseUnusable:
+def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
     """What is wrong with their file, said of it: never as if it were this database (whose hints,
-    like deleting a damaged session, would act here)."""
-    return DatabaseUnusable(file, f"cannot be merged: it {error.problem.split('; ')[0]}; nothing was merged")
+    like deleting a damaged session, would act here). Refused (exit 2), as a bad file to `import`
+    is: this database can be used, and exit 1 would say it cannot (docs/commands.md)."""
+    shown = visible(str(file))
+    return Refused(f"{shown} cannot be merged: it {error.problem.split('; ')[0]}; nothing was merged")
 
 
 def _theirs(theirs_db) -> list[tuple[str, tuple[int, dict]]]:
