@@ -122,6 +122,20 @@ def read_backup(text: str, source: str, *, variant: str | None = None, rules: Ho
     return _from_csv(text, source, variant, rules, here)
 
 
+def is_export(path) -> bool:
+    """Whether the file at ``path`` looks like one `ginscore export` wrote (JSON or CSV), by its
+    form alone (nothing in it checked): what to advise for a file given to `merge`, which takes a
+    database."""
+    try:
+        text = read_file(path, str(path))
+        if text.lstrip()[:1] == "{":
+            doc = json.loads(text)
+            return isinstance(doc, dict) and "ginscore_export" in doc
+        return set(CSV_COLUMNS) <= set(next(csv.reader(io.StringIO(text)), []))
+    except (Refused, ValueError, RecursionError, csv.Error):
+        return False
+
+
 def _parse_json(text: str, source: str):
     """``json.loads`` with the nesting bounded and a key given twice refused.
 

@@ -411,6 +411,20 @@ def test_merge_refuses_itself_a_missing_file_and_what_is_not_a_database(cli, ok,
     assert db_path.read_bytes() == before
 
 
+def test_merging_an_export_advises_importing_it(cli, ok, db_path, tmp_path):
+    """An export (JSON or CSV) given to `merge`, which takes a database: `ginscore import FILE` is
+    what brings its session in, not "JSON but not a ginscore database"."""
+    _evening(ok)
+    exported = _export(ok, tmp_path, "friday export.json")
+    (tmp_path / "friday.csv").write_text(ok("export").stdout)
+    before = db_path.read_bytes()
+    line = _one_line(cli("merge", str(exported)), 2)
+    assert line == (f"Error: {exported} is a ginscore export, not a database: `ginscore import '{exported}'` "
+                    "brings its session in; nothing was merged")
+    assert f"`ginscore import {tmp_path / 'friday.csv'}`" in _one_line(cli("merge", str(tmp_path / "friday.csv")), 2)
+    assert db_path.read_bytes() == before
+
+
 ACTIONS = st.lists(st.sampled_from([
     ("hand", "ann", "3", "20"), ("hand", "ben", "0", "10"), ("draw",), ("undo", "--yes"),
     ("new", "standard", "Ann", "Ben", "--dealer", "Ann"), ("new", "hollywood", "Ann", "Ben", "--dealer", "Ben"),

@@ -189,7 +189,12 @@ def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
     """What is wrong with their file, said of it: never as if it were this database (whose hints,
     like deleting a damaged session, would act here). Refused (exit 2), as a bad file to `import`
     is: this database can be used, and exit 1 would say it cannot (docs/commands.md)."""
+    from ..export import is_export
+
     shown = visible(str(file))
+    if is_export(file):
+        return Refused(f"{shown} is a ginscore export, not a database: `ginscore import {shell_word(str(file))}` "
+                       "brings its session in; nothing was merged")
     return Refused(f"{shown} cannot be merged: it {error.problem.split('; ')[0]}; nothing was merged")
 
 
