@@ -194,6 +194,8 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
         raise Refused(f"{source} line {reader.line_num} is neither JSON nor CSV ({error})") from None
     header = table[0] if table else []
     missing = [c for c in CSV_COLUMNS if c not in header]
+    if len(missing) == len(CSV_COLUMNS):  # nothing like a CSV export (nor JSON: it did not start so)
+        raise Refused(f"{source} is neither a JSON export nor a CSV export; import a file `ginscore export` wrote")
     if missing:
         raise Refused(f"{source} is not a ginscore export: it has no column {', '.join(missing)}; "
                       "import a file `ginscore export` wrote")

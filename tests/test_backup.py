@@ -96,7 +96,7 @@ def test_a_csv_whose_rows_are_numbered_otherwise_is_refused_without_blaming_the_
         ('{"ginscore_export": 9, "session": {}}', "newer"),
         ('{"hello": "world"}', "not a ginscore export"),
         ("[1, 2]", "not a ginscore export"),
-        ("a,b,c\n1,2,3\n", "points; import a file `ginscore export` wrote"),
+        ("a,b,c\n1,2,3\n", "neither a JSON export nor a CSV export; import a file `ginscore export` wrote"),
         ("hand,dealer,knocker,knocker_deadwood,opponent_deadwood,upcard,outcome,winner,points,total:A,total:B\n",
          "no hands"),
         ("hand,dealer,knocker,knocker_deadwood,opponent_deadwood,upcard,outcome,winner,points,total:A,total:B\n"

@@ -283,8 +283,9 @@ SYNTAX = [
     RAW("utf16", lambda b: _text(b).encode("utf-16"), "not UTF-8"),
     RAW("nul-byte", lambda b: _text(b).encode().replace(b'"Ann"', b'"A\x00n"', 1), "NUL"),
     RAW("over-8-mib", lambda b: _text(b).encode() + b" " * (8 * 2**20), "larger than 8 MiB"),
-    RAW("empty-file", lambda b: b"", "not a ginscore export"),
-    RAW("whitespace", lambda b: b"  \n\n ", "not a ginscore export"),
+    RAW("empty-file", lambda b: b"", "neither a JSON export nor a CSV export"),
+    RAW("whitespace", lambda b: b"  \n\n ", "neither a JSON export nor a CSV export"),
+    RAW("words-not-json", lambda b: b"nope\n", "is neither a JSON export nor a CSV export; import a file"),
 ]
 
 
