@@ -118,7 +118,7 @@ complete -c ginscore -n '__fish_seen_subcommand_from draw' -l session -s s -x -a
 complete -c ginscore -n '__fish_seen_subcommand_from draw' -l db -r -F -d 'The database file (default GINSCORE_DB, else ginscore.json in your app'
 complete -c ginscore -n '__fish_seen_subcommand_from draw' -l help -s h -d 'Show the help and exit.'
 complete -c ginscore -n '__ginscore_argument edit 1' -x -a '(__ginscore_names players)'
-complete -c ginscore -n '__fish_seen_subcommand_from edit' -l upcard -x -d 'The hands upcard (required in Oklahoma).'
+complete -c ginscore -n '__fish_seen_subcommand_from edit' -l upcard -x -d 'Replace the hands upcard (--upcard  removes it); kept when left out.'
 complete -c ginscore -n '__fish_seen_subcommand_from edit' -l big-gin -d 'An 11-card gin (H2).'
 complete -c ginscore -n '__fish_seen_subcommand_from edit' -l cards -x -d 'The knockers 10 cards (11 with --big-gin), like AS 2S 3S 7H 7D 7C 9H 1'
 complete -c ginscore -n '__fish_seen_subcommand_from edit' -l against -x -d 'The opponents 10 cards; lay-offs are found for them (R8).'

@@ -234,6 +234,34 @@ def test_edit_refused_when_later_knocker_would_sit_out(ok, refused):
     refused("edit", "1", "ben", "2", "12", says="Ann sits out")  # now Ann would be out at hand 2
 
 
+def test_edit_keeps_the_upcard_and_its_knock_limit_r15(ok, refused, status):
+    ok("new", "oklahoma", "Mary", "Cy", "--dealer", "cy")
+    ok("hand", "mary", "5", "30", "--upcard", "7d")  # hand 1: limit 7
+    ok("hand", "mary", "2", "30", "--upcard", "3s")  # hand 2: limit 3
+    ok("draw", "--upcard", "kh")  # hand 3
+
+    def upcards():
+        return [h["upcard"] for h in ok("log", "--json").json()["hands"]]
+
+    out = " ".join(ok("edit", "1", "mary", "7", "3").stdout.split())  # no --upcard: 7D kept
+    assert "Mary knocked with 7 on a 7♦ upcard, Cy had 3" in out
+    refused("edit", "2", "mary", "4", "30", says="over this hand's knock limit of 3 (R15)")  # checked against 3S
+    ok("edit", "2", "mary", "3", "30", "--upcard", "9c")  # a new upcard replaces it
+    ok("edit", "3", "--draw")  # a drawn hand keeps its upcard too
+    assert upcards() == ["7D", "9C", "KH"]
+    refused("edit", "1", "mary", "7", "3", "--upcard", "", says="add --upcard")  # R15: Oklahoma needs one
+    assert status()["totals"] == {"Mary": 27, "Cy": 14}
+
+
+def test_edit_keeps_an_upcard_recorded_outside_oklahoma_and_empty_removes_it(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22", "--upcard", "5c")
+    ok("edit", "1", "ann", "3", "22")
+    assert ok("log", "--json").json()["hands"][0]["upcard"] == "5C"
+    ok("edit", "1", "ann", "3", "22", "--upcard", "")
+    assert ok("log", "--json").json()["hands"][0]["upcard"] is None
+
+
 def test_export_csv_columns_and_inert_formulas(ok, tmp_path):
     ok("new", "standard", "=Ann", "Ben", "--dealer", "=ann")
     ok("hand", "=ann", "4", "22")

@@ -145,6 +145,14 @@ def test_edit_inside_play_with_the_rules_of_the_command(ok, standard, status):
     assert status()["totals"] == {"Ann": 0, "Ben": 45}
 
 
+def test_edit_inside_play_keeps_the_hands_upcard_r15(ok):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann")
+    out = play(ok, "7d", "ann 5 30", "y", ":edit 1 ann 6 3", ":edit 1 ann 8 3")
+    assert "Corrected hand 1: Ann knocked with 6 on a 7♦ upcard" in " ".join(out.split())
+    assert "8, over this hand's knock limit of 7 (R15)" in out and "add --upcard" not in out
+    assert hands(ok) == [("Ann", 6, 3, "7D")]
+
+
 def test_edit_a_session_not_current_edits_the_one_played(ok, standard, status):
     ok("new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "other")
     play(ok, "ann", "4", "22", "y", ":edit 1 ann 2 22", session="game")

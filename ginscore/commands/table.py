@@ -197,7 +197,9 @@ def edit(
     opponent_deadwood: str = typer.Argument(
         None, help="The opponent's deadwood after lay-offs.", metavar="OPPONENT_DEADWOOD"
     ),
-    upcard: str = typer.Option(None, "--upcard", help="The hand's upcard (required in Oklahoma).", metavar="CARD"),
+    upcard: str = typer.Option(
+        None, "--upcard", help="Replace the hand's upcard (--upcard \"\" removes it); kept when left out.", metavar="CARD"
+    ),
     big_gin: bool = typer.Option(False, "--big-gin", help="An 11-card gin (H2)."),
     cards: str = typer.Option(None, "--cards", help=CARDS_HELP, metavar="CARDS"),
     against: str = typer.Option(None, "--against", help=AGAINST_HELP, metavar="CARDS"),
@@ -211,7 +213,8 @@ def edit(
 
     Refused whole if a later hand could no longer stand (it would come after
     the game was won, or its knocker would now sit out). The hand keeps its
-    note unless --note gives a new one.
+    upcard (and so its knock limit, R15) unless --upcard gives a new one, and
+    its note unless --note does.
 
     Example: ginscore edit 3 ben 6 9 --upcard 8c
     """
@@ -229,11 +232,16 @@ def edit(
         facts = db.load(session)
         if not 1 <= number <= len(facts.hands):
             raise Refused(f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)}); see `ginscore log`")
-        at = facts.hands[number - 1].recorded_at
+        was = facts.hands[number - 1]
         if note is None:  # no --note: the hand keeps the note it had
-            kept = facts.hands[number - 1].note
+            kept = was.note
             told = told._replace(note=kept) if told else None
-        corrected = Draw(upcard=_upcard(upcard), recorded_at=at, note=kept) if told is None else told.knock(facts, at)
+        # No --upcard: the hand keeps the upcard it had, whose knock limit (R15) the replay checks
+        # the corrected counts against, as for a new hand.
+        card = was.upcard if upcard is None else _upcard(upcard)
+        at = was.recorded_at
+        corrected = (Draw(upcard=card, recorded_at=at, note=kept) if told is None
+                     else told.knock(facts, at)._replace(upcard=card))
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
         standings = _replay_changed(facts, number, _store(ctx))
         db.save(facts)
