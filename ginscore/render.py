@@ -499,17 +499,22 @@ def _points_words(r: HandResult, by: dict[str, str], short: bool) -> str:
 
 
 LOG_LAYOUTS = ("full", "lettered", "medium", "short", "short-marks", "stacked", "marks")  # widest first
+# Three players: the names of who knocked and who sat out before the box and the winner by letter.
+THREE_LOG_LAYOUTS = ("full", "medium", "lettered", "short", "short-marks", "stacked", "marks")
 
 
 def _log_columns(st: Standings, layout: str) -> list[tuple]:
     """The log's columns as (heading, right-aligned, cells); columns with no value in any hand are left out.
 
-    full: every fact by name; lettered (Hollywood, whose three game columns
-    take the room of the names): every fact, players by their letter;
+    full: every fact by name; lettered: every fact, players by their letter;
     medium: without dealer and winner (the knocker, or the other player on an
     undercut, R10); short: knocker and sitter-out by their letter; stacked:
     each hand in a few short lines. The -marks layouts head the totals with
-    the letters too.
+    the letters too. Two players try lettered before medium: who dealt (R5,
+    H6: under `--deal loser` or `alternate` no other column tells) and who
+    won (R13) are worth more than the names spelled out in the cells. Three
+    players try it after medium, whose cells name who knocked and who sat
+    out, and before short, which it beats by the box (R22) and the winner.
     """
     from .chart import markers
 
@@ -541,7 +546,7 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
         ]
         if every:
             columns.append(("Winner", False, [by[r.winner] if r.winner else "" for r in hands]))
-    columns.append(("Points" if layout in ("full", "lettered", "medium") else "Pts", True,
+    columns.append(("Points" if layout in ("full", "medium") else "Pts", True,
                     [_points_words(r, marks, True) if stacked else _points_words(r, by, short and not every)
                      for r in hands]))
     if hollywood and not stacked:
@@ -587,16 +592,14 @@ def show_log(st: Standings) -> None:
     if not st.hands:
         say("No hands yet.")
         return
-    for layout in LOG_LAYOUTS:
-        if layout == "lettered" and facts.variant != "hollywood":
-            continue
+    for layout in THREE_LOG_LAYOUTS if facts.variant == "three" else LOG_LAYOUTS:
         table = _log_table(st, layout)
         if _natural_width(table) <= out.width:
             break
     _show(table)
     if layout not in ("full", "medium"):
         _say_legend(facts.players)
-    if layout == "lettered":
+    if layout == "lettered" and facts.variant == "hollywood":
         from .chart import markers
 
         say("Game columns: " + " - ".join(markers(facts.players).values()))

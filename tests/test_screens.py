@@ -156,6 +156,20 @@ def test_the_three_player_log_says_who_sat_out(ok, narrow):
     assert "C sat out" in out and "C Christabelle" in out
 
 
+def test_an_oklahoma_log_at_80_columns_keeps_who_dealt_and_who_won(ok, narrow):
+    """H6 (the loser deals) and R13: at 80 columns the names turn to letters before Dealer and Winner go."""
+    ok("new", "oklahoma", "Mary Jane", "Cy", "--dealer", "cy", "--deal", "loser")
+    ok("hand", "mary", "5", "30", "--upcard", "7d")
+    ok("hand", "cy", "6", "3", "--upcard", "10d")  # undercut: Mary Jane scores, Cy deals again (H6)
+    narrow(80)
+    out = ok("log", "--session", "oklahoma-1").stdout
+    _fits(out, 80)
+    rows = [line.split() for line in out.splitlines()]
+    assert rows[2][:2] == ["#", "Dealer"] and "Winner" in rows[2]
+    assert rows[5][:3] == ["2", "C", "C"] and rows[5][7:9] == ["undercut", "M"]  # Cy dealt and knocked; Mary Jane won
+    assert "M Mary Jane  C Cy" in out
+
+
 def test_empty_columns_are_left_out(ok, narrow):
     narrow(120)
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")

@@ -242,11 +242,25 @@ def test_sentences_keep_their_numbers_with_their_words(screens, width):
         assert not re.search(r"[^=]=\n|game\n[0-9]|box\nbonus|bonus\n[0-9]", text), text
 
 
-def test_a_hollywood_log_at_80_columns_shows_dealer_and_winner(screens):
-    log = screens(80)["hollywood log"]
-    heads = next(line for line in log.splitlines() if line.lstrip().startswith("#")).split()
-    assert "Dealer" in heads and "Winner" in heads
-    assert "A Alexandrina" in log and "Game columns: A - B" in log
+def _log_heads(log: str) -> list[str]:
+    return next(line for line in log.splitlines() if line.lstrip().startswith("#")).split()
+
+
+@pytest.mark.parametrize("variant", ["standard", "oklahoma", "hollywood"])
+def test_a_two_player_log_at_80_columns_shows_dealer_and_winner(screens, variant):
+    """R5, H6, R13: who dealt and who won outrank the names spelled out in the cells."""
+    log = screens(80)[f"{variant} log"]
+    heads = _log_heads(log)
+    assert "Dealer" in heads and "Winner" in heads, log
+    assert "A Alexandrina" in log
+    assert ("Game columns: A - B" in log) == (variant == "hollywood")
+
+
+def test_a_three_player_log_keeps_the_names_until_box_and_winner_by_letter_fit_better(screens):
+    """R22: between the log by name (who knocked, who sat out) and the shortest one, the box and the winner."""
+    assert _log_heads(screens(100)["three log"])[:3] == ["#", "Sat", "out"]  # the names, as before
+    heads = _log_heads(screens(90)["three log"])
+    assert heads[:3] == ["#", "Box", "Out"] and "Winner" in heads
 
 
 def test_sessions_show_their_players_on_one_line_when_they_fit(screens):
