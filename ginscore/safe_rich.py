@@ -14,11 +14,7 @@ from __future__ import annotations
 from rich.console import Console, ConsoleOptions, RenderableType, RenderHook, RenderResult
 from rich.segment import Segment
 
-from .shown import visible
-
-
-def _visible_lines(text: str) -> str:
-    return "\n".join(visible(line) for line in text.split("\n"))
+from .shown import visible_lines
 
 
 class Shown:
@@ -32,7 +28,7 @@ class Shown:
             if segment.control:
                 yield segment
             else:
-                yield Segment(_visible_lines(segment.text), segment.style)
+                yield Segment(visible_lines(segment.text), segment.style)
 
 
 class ShowAll(RenderHook):

@@ -17,19 +17,25 @@ from __future__ import annotations
 import re
 import unicodedata
 
-# C0 controls, DEL, C1 controls, the bidirectional marks, embeddings,
-# overrides and isolates (plus the zero-width marks that steer them), the
-# line and paragraph separators, and lone surrogates (the undecodable bytes
-# of a command line argument), which no terminal encoding can carry.
-_BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-# Invisible format characters (Unicode category Cf) that make two strings look
-# alike or hide text: soft hyphen, zero-width space and joiners, word joiner
-# and invisible operators, the byte order mark, the interlinear annotation
-# marks, and the tag characters.
-_INVISIBLE = [0xAD, 0x180E, *range(0x200B, 0x200E), *range(0x2060, 0x2066), *range(0x206A, 0x2070), 0xFEFF,
-              *range(0xFFF9, 0xFFFC), 0xE0001, *range(0xE0020, 0xE0080)]
-_HIDDEN = [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0), *map(ord, _BIDI), 0x2028, 0x2029, *_INVISIBLE]
-_SURROGATE = "[\ud800-\udfff]"  # (2,048 of them: matched, not tabled; compiled only when one is there)
+# Written as escapes: C0 controls, DEL, C1 controls, the line and paragraph
+# separators, lone surrogates (the undecodable bytes of a command line
+# argument), which no terminal encoding can carry, and every format character
+# (Unicode category Cf) in every plane: the bidirectional marks, embeddings,
+# overrides and isolates that make ``Ann`` read as something else, and the
+# invisible ones that make two strings look alike or hide text (soft hyphen,
+# zero-width space and joiners, word joiner, byte order mark, tag characters,
+# musical beams, Egyptian and shorthand format controls, number signs). So
+# are the code points Unicode keeps unassigned among them as default-ignorable
+# (a terminal shows nothing for them; a later Unicode makes them format
+# characters). The format characters are those of Unicode 15 (a test compares
+# them with the running Python's), written out so that a regular expression
+# finds them at C speed: finding them by category would take a pass in Python.
+_FORMAT = ("\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
+           "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
+           "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
+_IGNORABLE = "\u2065\ufff0-\ufff8\U000e0000\U000e0002-\U000e001f\U000e0080-\U000e00ff\U000e01f0-\U000e0fff"
+_SURROGATE = "\ud800-\udfff"  # (2,048 of them: compiled only for text that holds something to escape)
+_HIDDEN = f"[\x00-\x1f\x7f-\x9f\u2028\u2029{_FORMAT}{_IGNORABLE}{_SURROGATE}]"
 
 
 def _escape(code: int) -> str:
@@ -42,29 +48,17 @@ def _escaped(match: re.Match) -> str:
     return _escape(ord(match.group()))
 
 
-_TABLE = {code: _escape(code) for code in _HIDDEN}
-_LINES_KEPT = {**_TABLE, ord("\n"): "\n"}
-
-
 def visible(text) -> str:
-    """``text`` with every control and bidi-steering character written as an escape."""
+    """``text`` with every control and format (bidi-steering or invisible) character written as an escape."""
     text = str(text)
-    if text.isascii() and text.isprintable():  # nothing to escape (a quick test: most text is so)
+    if text.isprintable():  # nothing to escape (a quick test: most text is so; all the above is not printable)
         return text
-    return _no_surrogate(text.translate(_TABLE))
+    return re.sub(_HIDDEN, _escaped, text)
 
 
 def visible_lines(text) -> str:
     """``visible``, keeping line breaks: for text already laid out in lines."""
-    return _no_surrogate(str(text).translate(_LINES_KEPT))
-
-
-def _no_surrogate(shown: str) -> str:
-    """``shown`` with each lone surrogate written as an escape (found by encoding: compiling a pattern
-    of all 2,048 takes half a millisecond, which a start would pay for text that has none)."""
-    if shown.isascii() or _fits(shown, "utf-8"):  # (UTF-8 carries every character but a surrogate)
-        return shown
-    return re.sub(_SURROGATE, _escaped, shown)
+    return "\n".join(visible(line) for line in str(text).split("\n"))
 
 
 # What an ASCII-only terminal shows instead of the few symbols ginscore itself writes.
@@ -100,7 +94,7 @@ def for_encoding(text: str, encoding: str | None) -> str:
     return "".join(shown)
 
 
-_JSON_HIDDEN = "[\u007f-\u009f" + _BIDI + "\u2028\u2029\ud800-\udfff]"  # (compiled only for text not ASCII)
+_JSON_HIDDEN = f"[\x7f-\x9f\u2028\u2029{_FORMAT}{_IGNORABLE}{_SURROGATE}]"  # (compiled only for text not ASCII)
 
 
 def _json_escape(match: re.Match) -> str:
@@ -112,7 +106,7 @@ def _json_escape(match: re.Match) -> str:
 
 
 def json_safe(text: str, encoding: str | None) -> str:
-    """JSON text whose strings carry no raw control or bidi character, in ``encoding``.
+    """JSON text whose strings carry no raw control or format character, in ``encoding``.
 
     Only JSON strings can hold such characters, and ``\\uXXXX`` is how JSON
     writes any character, so the document still reads back to the same data.

@@ -23,6 +23,7 @@ import signal
 import subprocess
 import sys
 import time
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -35,9 +36,11 @@ from ginscore.shown import visible
 
 PACKAGE = Path(ginscore.__file__).resolve().parent  # ginscore's own code, whatever the clone's folder is called
 
-# A raw character a terminal would obey: C0 (but the line break), DEL, C1, bidi steering,
-# line/paragraph separators, lone surrogates.
-RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+# A raw character a terminal would obey or hide: C0 (but the line break), DEL, C1, line/paragraph
+# separators, lone surrogates, and every format character (bidi steering, zero-width, tags...) in
+# every plane, as the running Python's Unicode names them.
+FORMAT = "".join(chr(c) for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) == "Cf")
+RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff" + FORMAT + "]")
 
 HOSTILE = {
     "osc0-title": "\x1b]0;owned\x07",
@@ -52,6 +55,11 @@ HOSTILE = {
     "cr-bs-bell": "a\rb\bc\a",
     "c1-osc": "\x9d0;t\x9c",
     "line-separator": "a\u2028b",
+    # invisible format characters outside the Basic Multilingual Plane
+    "musical-beam": "a\U0001d173b",
+    "egyptian-format": "a\U00013430b",
+    "kaithi-number-sign": "a\U000110bdb",
+    "shorthand-overlap": "a\U0001bca0b",
 }
 IDS = list(HOSTILE)
 VIEWS = [["status"], ["log"], ["sessions"], ["history"], ["stats"], ["rules"], ["chart"], ["dealer"]]
@@ -272,6 +280,20 @@ def test_visible_shows_every_hostile_character_and_keeps_plain_text():
     assert visible("\u202eAnn\x9b\x7f\udcff") == "\\u202eAnn\\x9b\\x7f\\udcff"
     for hostile in HOSTILE.values():
         assert not RAW.search(visible(hostile))
+
+
+def test_visible_escapes_every_format_character_in_every_plane():
+    """Each character of category Cf (and each unassigned default-ignorable one) is an escape, on
+    both doors: what people read, and JSON for scripts (which still reads back the same)."""
+    from ginscore.shown import json_safe
+
+    ignorable = [0x2065, *range(0xFFF0, 0xFFF9), 0xE0000, *range(0xE0002, 0xE0020), *range(0xE0080, 0xE0100)]
+    for char in FORMAT + "".join(chr(c) for c in ignorable if unicodedata.category(chr(c)) == "Cn"):
+        code = ord(char)
+        escape = f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+        assert visible(f"a{char}b") == f"a{escape}b", hex(code)
+        document = json_safe(json.dumps(f"a{char}b", ensure_ascii=False), "utf-8")
+        assert not RAW.search(document) and json.loads(document) == f"a{char}b", hex(code)
 
 
 def test_the_console_escapes_control_characters_any_code_forgot(capsys):
