@@ -36,6 +36,8 @@ _FORMAT = ("\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-
 _IGNORABLE = "\u2065\ufff0-\ufff8\U000e0000\U000e0002-\U000e001f\U000e0080-\U000e00ff\U000e01f0-\U000e0fff"
 _SURROGATE = "\ud800-\udfff"  # (2,048 of them: compiled only for text that holds something to escape)
 _HIDDEN = f"[\x00-\x1f\x7f-\x9f\u2028\u2029{_FORMAT}{_IGNORABLE}{_SURROGATE}]"
+# Printable characters that show as nothing: the Hangul fillers and the blank Braille pattern.
+_BLANK = frozenset((0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800))
 
 
 def _escape(code: int) -> str:
@@ -59,6 +61,17 @@ def visible(text) -> str:
 def visible_lines(text) -> str:
     """``visible``, keeping line breaks: for text already laid out in lines."""
     return "\n".join(visible(line) for line in str(text).split("\n"))
+
+
+def shows_nothing(text: str) -> bool:
+    """Whether ``text`` shows as nothing on a screen: no letter, digit, punctuation or symbol but the
+    blank ones (Hangul fillers), only spaces, combining marks, variation selectors, format characters."""
+    return not any(unicodedata.category(char)[0] in "LNPS" and ord(char) not in _BLANK for char in text)
+
+
+def spelled(text: str) -> str:
+    """Every character of ``text`` but a space as its escape: how to name text that shows as nothing."""
+    return "".join(char if char == " " else _escape(ord(char)) for char in text)
 
 
 # What an ASCII-only terminal shows instead of the few symbols ginscore itself writes.

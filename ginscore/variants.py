@@ -397,6 +397,7 @@ def check_players(variant: str, players) -> tuple[str, ...]:
             raise Refused("a player's name is empty; give each player a name")
         if not name.isprintable():
             raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
+        check_shown(name, "the name")
         if name.startswith(COMMAND_MARK):
             raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (`ginscore play` keeps it for commands)")
         if len(name) > MAX_NAME:
@@ -410,11 +411,22 @@ def check_players(variant: str, players) -> tuple[str, ...]:
     return names
 
 
+def check_shown(name: str, what: str) -> None:
+    """Refuse a name that shows as nothing on a screen (only Hangul fillers, say), which nobody
+    could read in a table or type back."""
+    from .shown import shows_nothing, spelled
+
+    if shows_nothing(name):
+        raise Refused(f"{what} '{spelled(name)}' shows as nothing; type a name people can read")
+
+
 def check_session(facts: SessionFacts) -> Standings:
     """Everything a session must be before it is stored (imports): players, house rules,
     first dealer or roles, and every hand standing where it is. Returns the standings."""
     if check_players(facts.variant, facts.players) != facts.players:
         raise Refused("player names have stray spaces; write each name once, plainly")
+    if facts.name:  # (a CSV carries none)
+        check_shown(facts.name, "the session name")
     facts.rules.check(facts.variant)
     check_seats(facts)
     return replay(facts)

@@ -616,6 +616,37 @@ def test_a_name_of_accents_alone_is_empty(refused):
     refused("new", "standard", "Ann", "\u0301\u0301", says="name is empty")
 
 
+# Printable characters a screen shows as nothing: the Hangul fillers, a variation selector alone.
+BLANK_NAMES = ["\u3164", "\u115f", "\u1160", "\uffa0", "\u3164 \uffa0", "\ufe0f"]
+
+
+@pytest.mark.parametrize("blank", BLANK_NAMES)
+def test_a_name_that_shows_as_nothing_is_refused(blank, ok, refused, tmp_path):
+    """Nobody could read it in a table or type it back: refused as a player's or a session's name,
+    by the commands and by import, its characters spelled out in the one line."""
+    line = refused("new", "standard", "Ann", blank, says="shows as nothing")
+    assert "\\u" in line and blank not in line
+    refused("new", "standard", "Ann", "Ben", "--name", blank, says="the session name")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    refused("rename", blank, says="shows as nothing")
+    doc = ok("export", "--format", "json").json()
+    for where in ("players", "name"):
+        changed = copy.deepcopy(doc)
+        if where == "players":
+            changed["session"]["players"][1] = blank
+            changed["session"]["first_dealer"] = "Ann"
+        else:
+            changed["session"]["name"] = blank
+        path = tmp_path / f"{where}.json"
+        path.write_text(json.dumps(changed), encoding="utf-8")
+        refused("import", str(path), "--as-copy", says="shows as nothing")
+
+
+def test_a_name_with_a_filler_among_letters_shows_and_is_kept(ok):
+    ok("new", "standard", "Ann\u3164Lee", "Ben", "--dealer", "ben")
+    assert ok("status", "--json").json()["players"] == ["Ann\u3164Lee", "Ben"]
+
+
 def test_matching_ignores_accents_and_width_and_keeps_the_first_spelling(ok, status):
     ok("new", "standard", NFC, "Ann", "--dealer", "jose")
     ok("hand", "jose", "3", "20")

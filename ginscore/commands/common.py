@@ -32,7 +32,7 @@ from ..rules import DEALS, VARIANTS, HouseRules, parse_stake
 from ..shown import json_safe, visible
 from ..store import Store, unsound, writes as database_writes
 from ..variants import (
-    fold, Knock, MAX_NAME, SessionFacts, Standings, replay, resolve_player,
+    check_shown, fold, Knock, MAX_NAME, SessionFacts, Standings, replay, resolve_player,
 )
 
 # typer 0.29 checks values with pydantic, 0.28 with click: their words, said as people say it
@@ -737,6 +737,7 @@ def _session_name(typed: str | None, what: str = "--name") -> str:
         from ..shown import visible
 
         raise Refused(f"the session name '{visible(name)}' has characters that cannot be shown; type it plainly")
+    check_shown(name, "the session name")
     return fields.text(name, what, limit=MAX_NAME)
 
 
