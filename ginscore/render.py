@@ -1090,7 +1090,7 @@ def show_stats(doc: dict) -> None:
         out.print()
         _show(_fit(lambda: head_to_head(False), lambda: head_to_head(True)))
     if not doc["players"]:
-        say("No sessions match, so there is nothing to count yet.")
+        say("No hands played in the sessions that match, so there is nothing to count yet.")
 
 
 def _rating(value: float) -> str:

@@ -19,6 +19,9 @@ Definitions (written down where the issue leaves them open):
 - points / points_per_hand: hand points scored (no H3 bonuses) / hands.
 - longest_run: most hands won in a row, in the order played across sessions;
   a hand lost or drawn ends a run.
+- sessions: sessions the player took part in that have at least one hand
+  recorded (a draw counts): a session just started, with no hand yet, is no
+  session played, and counts nowhere (not in head to head either).
 - sessions_won: sessions whose winner the player is (Hollywood: the series,
   R19); hollywood_games_won: single Hollywood games won.
 """
@@ -54,6 +57,8 @@ def session_counts(st: Standings) -> dict:
     """
     facts = st.facts
     players: dict[str, dict] = {}
+    if not st.hands:  # not played yet: it counts nowhere (its counts and head to head are empty)
+        return {"players": list(facts.players), "winner": st.winner, "counts": players}
 
     def entry(name: str) -> dict:
         record = players.get(name)
@@ -137,7 +142,7 @@ def combine(sessions) -> dict:
     for session in sessions:
         counted = {name: _pack(c) if isinstance(c, dict) else c for name, c in session["counts"].items()}
         _add_sums(sums, counted)
-        _add_pairs(pairs, session["players"], session["winner"])
+        _add_pairs(pairs, session)
         runs.add((name, c[_HANDS], *c[_LEAD:]) for name, c in counted.items())
     return _shown(sums, pairs, runs)
 
@@ -155,7 +160,7 @@ def tally(sessions: list[dict]) -> dict:
     lines = []
     for session in sessions:
         _add_sums(sums, session["counts"])
-        _add_pairs(pairs, session["players"], session["winner"])
+        _add_pairs(pairs, session)
         lines.append([session["created_at"], session["id"],
                       [[name] + counts[_HANDS:_HANDS + 1] + counts[_LEAD:] for name, counts in session["counts"].items()]])
     return {"sums": sums, "pairs": [[a, b, *counts] for (a, b), counts in pairs.items()], "sessions": lines}
@@ -224,7 +229,11 @@ def _add_sums(sums: dict, counted: dict) -> None:
         sums[key] = list(map(add, record, counts)) if record is not None else counts[:_LEAD]
 
 
-def _add_pairs(pairs: dict, names: list[str], winner: str | None) -> None:
+def _add_pairs(pairs: dict, session: dict) -> None:
+    """One session's meetings: every pair of its players, if it was played (it has counts)."""
+    if not session["counts"]:
+        return
+    names, winner = session["players"], session["winner"]
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             key = tuple(sorted((_key(a), _key(b))))

@@ -54,6 +54,22 @@ def test_stats_head_to_head(season, ok):
     assert pairs[("Ann", "Cy")]["sessions"] == 1 and pairs[("Ben", "Cy")]["sessions"] == 1
 
 
+def test_a_session_with_no_hand_yet_is_no_session_played(season, ok, refused):
+    """A rematch just started, or a game nobody played, counts in no "sessions" and meets nobody."""
+    before = ok("stats", "--json").json()
+    ok("rematch", "--session", "one")  # Ann v Ben, no hand yet
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("new", "three", "Ann", "Ben", "Dee", "--box", "dee", "--captain", "ann")  # Dee has played no hand anywhere
+    assert ok("stats", "--json").json() == before
+    assert "Ann v Ben         3  1 - 1" in ok("stats").stdout
+    refused("stats", "dee", says="nobody named 'dee' has played")
+    ok("draw")  # a drawn hand is a hand played: Dee's first session, and the trio's meeting
+    doc = ok("stats", "--json").json()
+    assert doc["players"]["Dee"]["sessions"] == 1 and doc["players"]["Ann"]["sessions"] == 4
+    pairs = {tuple(h["players"]): h["sessions"] for h in doc["head_to_head"]}
+    assert pairs[("Ann", "Ben")] == 4 and pairs[("Ann", "Dee")] == 1
+
+
 def test_stats_filters_and_one_player(season, ok, refused):
     doc = ok("stats", "--json", "--variant", "three").json()
     assert doc["players"]["Cy"]["sessions"] == 1 and doc["players"]["Ann"]["hands"] == 1

@@ -541,6 +541,7 @@ def test_a_document_id_past_64_bits_is_read_and_cached(db_path, ok):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ben", "--name", "S1")
     ok("hand", "ann", "3", "20")
     ok("new", "standard", "Cy", "Di", "--dealer", "cy", "--name", "S2")
+    ok("hand", "cy", "2", "20")  # (a session with no hand counts in no statistics)
     db_path.write_text(db_path.read_text(encoding="utf-8").replace('"sessions":{"1":', '"sessions":{"99999999999999999999999":'),
                        encoding="utf-8")
     first = ok("stats").stdout

@@ -43,9 +43,10 @@ def test_stats_for_a_name_nobody_played_under_speaks_of_every_session(ok, refuse
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     ok("hand", "ann", "4", "22")
     ok("new", "standard", "Cy", "Dee", "--dealer", "Cy")
+    ok("draw")  # (a session with no hand is no session played)
     message = refused("stats", "zed", says="nobody named 'zed' has played; the players are")
     assert "in this session" not in message and all(n in message for n in ("Ann", "Ben", "Cy", "Dee"))
-    refused("stats", "cy", "--variant", "oklahoma", says="no sessions match")
+    refused("stats", "cy", "--variant", "oklahoma", says="sessions that match")
     refused("stats", "zed", "--player", "ann", says="nobody named 'zed' has played in the sessions chosen")
     assert list(ok("stats", "a", "--json").json()["players"]) == ["Ann"]
 

@@ -51,6 +51,8 @@ def reference_statistics(all_standings: list[Standings]) -> dict:
         return record
 
     for standings in all_standings:
+        if not standings.hands:  # a session with no hand yet is no session played: it counts nowhere
+            continue
         facts = standings.facts
         for name in facts.players:
             record = entry(name)
@@ -174,7 +176,7 @@ def test_tallies_list_the_players_in_the_order_first_played_whatever_the_groupin
 
     def row(players, started, n):
         facts = SessionFacts(name=f"s{n}", variant="standard", players=players, rules=HouseRules(),
-                             first_dealer=players[0], created_at=started)
+                             first_dealer=players[0], created_at=started, hands=(Draw(),))  # played: a hand
         return packed(session_counts(replay(facts))) | {"created_at": started, "id": n}
 
     later = row(("Cy", "Dee"), "2026-03-01T20:00:00+00:00", 1)

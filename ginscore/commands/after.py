@@ -81,7 +81,7 @@ def stats(
     if player is not None:
         names = list(doc["players"])
         if not names:
-            raise UnknownPlayer(f"no sessions match, so there is no '{player}' to show")
+            raise UnknownPlayer(f"no hands played in the sessions that match, so there is no '{player}' to show")
         if not match_name(names, player):  # stats span sessions: not "no player in this session"
             among = " in the sessions chosen" if (variant, since, with_player) != (None, None, None) else ""
             raise UnknownPlayer(
