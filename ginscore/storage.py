@@ -40,6 +40,7 @@ TABLES = ("meta", "sessions")
 APPEARED = ("was created by another ginscore command or program while this one ran; "
             "nothing was written: run the command again")
 A_FOLDER = "is a folder, not a database file; pass --db with a file path"
+NEWER = "was written by a newer ginscore"
 NOT_OURS = "is JSON but not a ginscore database; it was left as it is, use --db for another file"
 NOT_JSON = "is not JSON (damaged, or not a ginscore file); it was left as it is, use --db for another file"
 
@@ -89,14 +90,15 @@ def parsed(shown, raw: bytes) -> tuple[dict, bool]:
 
 
 def holds_database(real: str) -> bool:
-    """Whether the regular file at ``real`` is a ginscore database, of this layout or an older one
-    (a JSON object of its tables, not empty), read as it is; False for anything else or unreadable."""
+    """Whether the regular file at ``real`` is a ginscore database, of this layout, an older one or a
+    newer one, read as every command reads one (a byte order mark, or a NaN edited into one session,
+    still makes a database). OSError when it cannot be read: nobody can then tell."""
+    raw = (atomic.read(real) or (b"", None))[0]
     try:
-        raw = (atomic.read(real) or (b"", None))[0]
-        data = orjson.loads(raw) if raw.strip() else None
-    except (OSError, atomic.NotRegular, orjson.JSONDecodeError):
-        return False
-    return isinstance(data, dict) and bool(data) and all(key in TABLES for key in data)
+        data, _ = parsed(real, raw)
+    except DatabaseUnusable as error:
+        return error.problem.startswith(NEWER)
+    return bool(data)
 
 
 def _lenient(shown, raw: bytes):
@@ -135,7 +137,7 @@ def check_shape(shown, data) -> None:
         raise DatabaseUnusable(shown, NOT_OURS)
     if version > SCHEMA_VERSION:
         raise DatabaseUnusable(
-            shown, f"was written by a newer ginscore (schema {version}, this one knows {SCHEMA_VERSION}); upgrade ginscore"
+            shown, f"{NEWER} (schema {version}, this one knows {SCHEMA_VERSION}); upgrade ginscore"
         )
     if version == SCHEMA_VERSION and not isinstance(meta_of(data).get("current"), (str, type(None))):
         raise DatabaseUnusable(shown, NOT_OURS)
@@ -171,6 +173,7 @@ class DatabaseStorage(Storage):
         self.raw: bytes | None = None
         self.stat: os.stat_result | None = None
         self.legacy = None  # a ``legacy.Old`` when the file is of an older layout
+        self._upgraded: bytes | None = None  # an older layout: its tables as first read, upgraded
         self.as_read = False  # only Python's json could read the file: written back the same way (``dumps``)
         self.dirty = False
         self._data: dict | None = None
@@ -198,6 +201,7 @@ class DatabaseStorage(Storage):
 
                 self.legacy = legacy.read(self.shown, self.real, data, version)
                 data = self.legacy.tables
+                self._upgraded = dumps(data, as_read=self.as_read)  # (what a change is told from)
             self._data = data
         return self._data
 
@@ -271,7 +275,9 @@ class DatabaseStorage(Storage):
     def changed(self) -> bool:
         """Whether a change was made to the tables that the file does not hold (an upgrade of an
         older layout alone is none): what a read-only file refuses."""
-        return self.dirty and (self.legacy is not None or self._written() != self.raw)
+        if self.legacy is not None:
+            return self.dirty and dumps(self.read(), as_read=self.as_read) != self._upgraded
+        return self.dirty and self._written() != self.raw
 
     def commit(self) -> bool:
         """Replace the file with the tables as they now are (under the lock): False when nothing changed."""

@@ -627,7 +627,14 @@ def _companion(name: str, db_name: str) -> bool:
     if name in (db_name, f"{db_name}.lock", f"{db_name}.pre-3.bak") or atomic.is_temp_of(name, db_name):
         return True
     stem = db_name[:-5] if db_name.endswith(".json") else db_name
-    return re.fullmatch(rf"{re.escape(stem)}\.(index|totals|(facts|summary|tally)-\d{{4,}})-\d+\.json", name) is not None
+    return part_of(name) == stem
+
+
+def part_of(name: str) -> str | None:
+    """The database (its name without ``.json``) whose file of the parted layout of 2.x ``name`` is
+    (``club.facts-0000-26.json``: ``club``), or None."""
+    found = re.fullmatch(r"(.+)\.(index|totals|(facts|summary|tally)-\d{4,})-\d+\.json", name, re.S)
+    return found[1] if found else None
 
 
 def _lock(held: ExitStack, shown: Path, real: str) -> None:

@@ -22,9 +22,14 @@ def counted(number: int, word: str, plural: str | None = None) -> str:
 
 
 def as_typed(name: str) -> str:
-    """A name as it would be typed in a shell command: quoted when it holds spaces or quotes."""
+    """A name as it would be typed in a shell command: quoted when it holds spaces or quotes, and
+    one $'...' word when it holds a character that cannot be typed (edited in by hand)."""
     if re.fullmatch(r"[\w.+:,@%/-]+", name):
         return name
+    if not name.isprintable():
+        from .terminal import shell_word
+
+        return shell_word(name)
     if not re.search(r'["$`\\!]', name):
         return f'"{name}"'
     return "'" + name.replace("'", "'\\''") + "'"

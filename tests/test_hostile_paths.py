@@ -17,6 +17,7 @@ import pwd
 import signal
 import socket
 import stat
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -454,6 +455,26 @@ def test_a_read_only_database_answers_a_command_that_changes_nothing(ok, tmp_pat
     assert db_path.read_bytes() == evening and _state(db_path.parent) == folder
 
 
+@pytest.mark.parametrize("old", ["schema2.json", "schema3/club.json"])
+def test_a_read_only_database_of_an_older_layout_answers_a_command_that_changes_nothing(cli, ok, tmp_path, old):
+    """Read through its upgrade, a read-only file of 1.x or of the parted layout is no more changed
+    by `use` of its current session than a file of today's; a change is still refused."""
+    fixture = Path(__file__).parent / "fixtures" / old
+    folder = tmp_path / "old"
+    if old.startswith("schema3"):  # the main file and its parts
+        shutil.copytree(fixture.parent, folder)
+    else:
+        folder.mkdir()
+        shutil.copy(fixture, folder)
+    db = folder / fixture.name
+    db.chmod(0o444)
+    current = ok("--db", str(db), "status", "--json").json()["session"]
+    before = _state(folder)
+    assert f"Now keeping score in '{current}'" in ok("--db", str(db), "use", current).stdout
+    assert "read-only" in _one_error_line(cli("--db", str(db), "rename", "zzz"), 1)
+    assert _state(folder) == before
+
+
 def test_a_linked_database_keeps_the_bits_of_the_real_file(ok, tmp_path, db_path):
     real = tmp_path / "synced" / "ginscore.json"
     real.parent.mkdir()
@@ -687,6 +708,42 @@ def test_export_never_replaces_another_ginscore_database_beside_it(cli, ok, tmp_
     for _ in range(2):
         ok("export", "--output", export)
     assert export.read_text(encoding="utf-8").startswith("hand,")
+
+
+@pytest.mark.parametrize("damage", ["a byte order mark", "a NaN in one session", "a lone surrogate in a name"])
+def test_export_never_replaces_a_database_that_ginscore_reads_though_edited(cli, ok, tmp_path, db_path, damage):
+    """A database saved with a byte order mark, or with one session damaged by hand, is still a
+    database every command reads (the others still work): an export never replaces it."""
+    other = tmp_path / "other.json"
+    ok("--db", str(other), "new", "standard", "Cy", "Di", "--dealer", "Cy")
+    raw = other.read_bytes()
+    other.write_bytes({"a byte order mark": b"\xef\xbb\xbf" + raw,
+                       "a NaN in one session": raw.replace(b'"target":100', b'"target":NaN'),
+                       "a lone surrogate in a name": raw.replace(b'"Cy"', b'"C\\ud800"')}[damage])
+    before = other.read_bytes()
+    assert before != raw, damage
+    assert cli("--db", str(other), "sessions").exit_code in (0, 1)  # read as a database, not "not JSON"
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    line = _one_error_line(cli("export", "--output", other), 2)
+    assert "is a ginscore database" in line
+    assert other.read_bytes() == before
+
+
+def test_export_never_replaces_a_file_of_an_older_parted_database_nor_one_it_cannot_read(cli, ok, tmp_path, evening):
+    """The parted layout of 2.x kept a database in several files: none of them is replaced by an
+    export, nor is a file that cannot be read (it may be a database nobody can check)."""
+    folder = tmp_path / "old"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "schema3", folder)
+    for part in sorted(folder.iterdir()):
+        before = part.read_bytes()
+        line = _one_error_line(cli("export", "--output", part), 2)
+        assert "older ginscore database" in line or "is a ginscore database" in line, line
+        assert part.read_bytes() == before
+    if os.geteuid() != 0:  # (root reads a file of mode 000)
+        locked = tmp_path / "locked.json"
+        locked.write_text("{}")
+        locked.chmod(0)
+        assert "cannot read" in _one_error_line(cli("export", "--output", locked), 2)
 
 
 def test_export_to_dev_null_is_refused(cli, evening):

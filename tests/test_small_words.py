@@ -63,3 +63,20 @@ def test_an_indented_item_that_wraps_goes_on_further_in(ok, monkeypatch):
     block = lines[next(n for n, line in enumerate(lines) if line.startswith("  Annabelle:")):]
     assert block[1] == "    finished games" and block[2].startswith("  Benedict: ")
     assert all(line.startswith(("  Annabelle: ", "  Benedict: ", "  Settled so far: ", "    ")) for line in block), block
+
+
+def test_a_name_that_cannot_be_typed_is_advised_as_one_word_the_shell_reads_back():
+    """A session name edited in by hand with an escape or bidi character: advice names it as one
+    $'...' word, which bash reads back as the name (a visible "\\x1b" typed would name no session)."""
+    import shutil
+    import subprocess
+
+    from ginscore.summary import as_typed
+
+    name = "\x1b[31mEVIL\u202e night"
+    word = as_typed(name)
+    assert word.startswith("$'") and word.isprintable() and word.isascii()
+    if shutil.which("bash"):
+        said = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, check=True).stdout
+        assert said.decode("utf-8") == name
+    assert as_typed("fri night") == '"fri night"' and as_typed("ann") == "ann"

@@ -222,6 +222,7 @@ def _export_target(store, output: Path) -> str:
     from .. import atomic
 
     from ..storage import holds_database
+    from ..store import part_of
 
     if store.owns(str(output)):
         raise Refused(f"{output} is the database or one of its own files (beside {store.path}); choose another --output")
@@ -232,7 +233,14 @@ def _export_target(store, output: Path) -> str:
         raise Refused(f"{output} is {error.kind}, not a file; give --output a file path") from None
     except OSError as error:
         raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
-    if existing is not None and holds_database(target):  # another database (a copy, a backup): never replaced
+    if part_of(os.path.basename(target)) is not None:
+        raise Refused(f"{output} is named as a file of an older ginscore database; choose another --output")
+    try:
+        found = existing is not None and holds_database(target)  # another database (a copy, a backup)
+    except OSError as error:
+        raise Refused(f"cannot read {output} to make sure it is no ginscore database "
+                      f"({error.strerror or error}); choose another --output") from None
+    if found:
         raise Refused(f"{output} is a ginscore database, which an export never replaces; choose another --output")
     return target
 
