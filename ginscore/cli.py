@@ -46,6 +46,12 @@ try:
     from .store import writes as database_writes
 except KeyboardInterrupt:
     _stopped_while_starting()
+except RuntimeError as error:  # a Ctrl-C while a class was made (Python wraps it so)
+    from .errors import interrupted
+
+    if not interrupted(error):
+        raise
+    _stopped_while_starting()
 
 
 # Where each command lives (ginscore/commands/MODULE.py), in the order `--help` lists them; a

@@ -83,3 +83,13 @@ class DatabaseUnusable(GinscoreError):
         super().__init__(f"the database {path} {problem}")
         self.path = path
         self.problem = problem
+
+
+def interrupted(error: BaseException | None) -> bool:
+    """Whether ``error`` is a Ctrl-C: a KeyboardInterrupt, or one that Python wrapped (a Ctrl-C while
+    a class is made, as in an import, is raised as a RuntimeError from ``__set_name__``)."""
+    while error is not None:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        error = error.__cause__
+    return False

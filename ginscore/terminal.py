@@ -114,11 +114,12 @@ def advice(text: str) -> str:
     return re.sub(_ADVISED, lambda _: f"`ginscore --db {typed} ", text)
 
 
-def shell_word(text: str) -> str:
+def shell_word(text: str, encoding: str | None = None) -> str:
     """``text`` as one word a shell (bash, zsh) reads back exactly: quoted where it must be, and a
-    path holding a control, bidi or undecodable character as $'...' with its bytes escaped (so
-    nothing in it reaches the terminal raw, and a copy of it is the same path)."""
-    if text.isprintable():
+    path holding a control, bidi or undecodable character (or one ``encoding``, a terminal's, cannot
+    show) as $'...' with its bytes escaped (so nothing in it reaches the terminal raw, and a copy of
+    it is the same path)."""
+    if text.isprintable() and (encoding is None or for_encoding(text, encoding) == text):
         import shlex
 
         return shlex.quote(text)

@@ -665,3 +665,18 @@ def test_a_database_holding_a_kept_copy_merges_into_a_new_one_and_into_its_older
         before = here.read_bytes()
         ok("--db", str(here), "merge", str(a))
         assert here.read_bytes() == before
+
+
+def test_a_database_given_to_import_is_told_to_merge_and_an_empty_one_to_merge_says_why(cli, ok, db_path, tmp_path):
+    """`import` takes an export, `merge` a database: each says which command takes the file given."""
+    other = tmp_path / "other.json"
+    ok("--db", str(other), "new", "standard", "Cy", "Dee", "--dealer", "Cy")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    before = db_path.read_bytes()
+    line = _one_line(cli("import", str(other)), 2)
+    assert "is a ginscore database, not an export" in line and f"merge {other}`" in line
+    empty = tmp_path / "empty.json"
+    empty.write_text("{}", encoding="utf-8")
+    line = _one_line(cli("merge", str(empty)), 2)
+    assert "holds no ginscore sessions, so there is nothing to merge" in line
+    assert db_path.read_bytes() == before

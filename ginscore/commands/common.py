@@ -25,7 +25,7 @@ from typer.core import TyperCommand, TyperGroup
 from .. import fields, interrupts, terminal
 from ..cards import parse_card, parse_cards
 from ..errors import (
-    BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GameOver, GinscoreError, Refused,
+    BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GameOver, GinscoreError, Refused, interrupted,
 )
 from ..records import check_note, knock_from_cards
 from ..rules import DEALS, VARIANTS, HouseRules, parse_stake
@@ -299,6 +299,10 @@ class _Group(TyperGroup):
         except typer.TyperException as error:
             status = _fail(ExitStatus.REFUSED, usage_words(error, args))
         except (typer.Abort, KeyboardInterrupt):
+            status = _stopped(changed())
+        except RuntimeError as error:
+            if not interrupted(error):
+                raise
             status = _stopped(changed())
         except _OutputLost as lost:
             status = _unwritten(lost.error, changed())

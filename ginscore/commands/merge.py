@@ -91,7 +91,8 @@ def merge(
     except DatabaseUnusable as error:
         raise _not_mergeable(file, error) from None
     if not theirs_db.storage.raw or not theirs:
-        raise Refused(f"{shown_file} holds no ginscore sessions")
+        raise Refused(f"{shown_file} holds no ginscore sessions, so there is nothing to merge; "
+                      "give another machine's copy of a database that has some")
     report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "skipped": []}
     with store.writing() as db:  # every change below is committed at the end, or none (a refusal)
         here = db.by_id()

@@ -9,7 +9,7 @@ import typer
 
 from .. import terminal
 from ..errors import BadHandAt, DatabaseUnusable, Refused
-from ..shown import json_safe, visible, visible_lines
+from ..shown import for_encoding, json_safe, visible, visible_lines
 from ..summary import as_typed, counted
 from ..variants import replay, SessionFacts
 from .common import (
@@ -155,8 +155,22 @@ def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFa
         elif facts.id is None:  # exported before sessions had ids: the id the database gave it
             facts = facts._replace(id=derived_session_id(session_to_dict(facts)))
     except Refused as error:
+        if _holds_database(file):  # the file people keep, not an export of one session
+            raise Refused(f"{source} is a ginscore database, not an export: `ginscore merge "
+                          f"{terminal.shell_word(str(file))}` brings in its sessions") from None
         raise Refused(visible(str(error))) from None
     return facts
+
+
+def _holds_database(file: Path) -> bool:
+    """Whether a file given to import is a database (False where that cannot be told)."""
+    from .. import atomic
+    from ..storage import holds_database
+
+    try:
+        return holds_database(os.path.realpath(file))
+    except (OSError, atomic.NotRegular):
+        return False
 
 
 def _oklahoma_hint(facts: SessionFacts, variant: str | None) -> str:
@@ -353,7 +367,9 @@ def where(ctx: typer.Context) -> None:
     path = str(_store(ctx).path)
     buffer = getattr(sys.stdout, "buffer", None)
     if sys.stdout.isatty() or buffer is None:  # a person: a path to copy, every character visible
-        sys.stdout.write(f"{path if path.isprintable() else terminal.shell_word(path)}\n")
+        encoding = sys.stdout.encoding
+        plain = path.isprintable() and for_encoding(path, encoding) == path
+        sys.stdout.write(f"{path if plain else terminal.shell_word(path, encoding)}\n")
         return
     sys.stdout.flush()  # a script: the path's own bytes, undecodable ones too
     buffer.write(os.fsencode(path) + b"\n")
