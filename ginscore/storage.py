@@ -201,7 +201,8 @@ class DatabaseStorage(Storage):
 
                 self.legacy = legacy.read(self.shown, self.real, data, version)
                 data = self.legacy.tables
-                self._upgraded = dumps(data, as_read=self.as_read)  # (what a change is told from)
+                if self.writer:  # (what a change is told from: only a writer is asked, ``changed``)
+                    self._upgraded = dumps(data, as_read=self.as_read)
             self._data = data
         return self._data
 

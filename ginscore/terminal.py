@@ -114,12 +114,18 @@ def advice(text: str) -> str:
     return re.sub(_ADVISED, lambda _: f"`ginscore --db {typed} ", text)
 
 
+def shows_plainly(text: str, encoding: str | None = None) -> bool:
+    """Whether ``text`` reaches a terminal (of ``encoding``, if given) as it is: every character printable
+    and one the terminal can show."""
+    return text.isprintable() and (encoding is None or for_encoding(text, encoding) == text)
+
+
 def shell_word(text: str, encoding: str | None = None) -> str:
     """``text`` as one word a shell (bash, zsh) reads back exactly: quoted where it must be, and a
     path holding a control, bidi or undecodable character (or one ``encoding``, a terminal's, cannot
     show) as $'...' with its bytes escaped (so nothing in it reaches the terminal raw, and a copy of
     it is the same path)."""
-    if text.isprintable() and (encoding is None or for_encoding(text, encoding) == text):
+    if shows_plainly(text, encoding):
         import shlex
 
         return shlex.quote(text)

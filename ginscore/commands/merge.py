@@ -155,6 +155,7 @@ def merge(
 
 
 DAMAGED_HERE = "damaged here, so theirs was not compared"
+DELETED_THERE = "deleted there"
 
 
 def _copy_name(db, facts: SessionFacts) -> str:
@@ -331,7 +332,7 @@ def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
     if theirs != ours and not merged_here:  # not the name a merge here gave it (either may have renamed it)
         skipped.append({"name": ours, "why": f"named '{theirs}' there", "deleted": deleted})
     if doc.get("deleted_at") and not deleted:
-        skipped.append({"name": ours, "why": "deleted there", "deleted": deleted})
+        skipped.append({"name": ours, "why": DELETED_THERE, "deleted": deleted})
     return skipped
 
 
@@ -366,6 +367,6 @@ def _not_applied_advice(row: dict) -> str:
     if row["deleted"]:
         return "not applied here, where it is deleted"
     typed = visible(as_typed(row["name"]))
-    command = (f"`ginscore delete {typed}`" if row["why"] == "deleted there"
+    command = (f"`ginscore delete {typed}`" if row["why"] == DELETED_THERE
                else f"`ginscore rename --session {typed} NEW`")
     return f"not applied here; {command} does it"

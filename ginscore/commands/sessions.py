@@ -9,7 +9,7 @@ import typer
 
 from .. import terminal
 from ..errors import BadHandAt, DatabaseUnusable, Refused
-from ..shown import for_encoding, json_safe, visible, visible_lines
+from ..shown import json_safe, visible, visible_lines
 from ..summary import as_typed, counted
 from ..variants import replay, SessionFacts
 from .common import (
@@ -368,7 +368,7 @@ def where(ctx: typer.Context) -> None:
     buffer = getattr(sys.stdout, "buffer", None)
     if sys.stdout.isatty() or buffer is None:  # a person: a path to copy, every character visible
         encoding = sys.stdout.encoding
-        plain = path.isprintable() and for_encoding(path, encoding) == path
+        plain = terminal.shows_plainly(path, encoding)
         sys.stdout.write(f"{path if plain else terminal.shell_word(path, encoding)}\n")
         return
     sys.stdout.flush()  # a script: the path's own bytes, undecodable ones too
