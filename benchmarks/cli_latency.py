@@ -73,9 +73,9 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from ginscore.rules import HouseRules
-from ginscore.store import Store
-from ginscore.variants import Draw, Knock, Roles, SessionFacts, replay
+from ginscore.core.scoring import HouseRules
+from ginscore.db.sessions import Store
+from ginscore.core.replay import Draw, Knock, Roles, SessionFacts, replay
 
 VARIANTS = ("standard", "oklahoma", "hollywood", "three")
 UPCARDS = ["AS", "3H", "6D", "9C", "10S", "KH"]
@@ -123,7 +123,7 @@ FLOORS = {
 
 def _session(rng: random.Random, number: int, variant: str, hands: int, *, live: bool) -> SessionFacts:
     """A legal session of up to ``hands`` hands (fewer if its game ends); a ``live`` one never ends."""
-    from ginscore.cards import parse_card
+    from ginscore.core.cards import parse_card
 
     players = ("Ann", "Ben", "Cy") if variant == "three" else ("Ann", "Ben")
     facts = SessionFacts(

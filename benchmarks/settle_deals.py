@@ -6,7 +6,7 @@
 Each deal is 10 cards for the knocker and 10 for the opponent from one
 shuffled deck; settling it finds the knocker's best melds (and, among equal
 ones, the one that leaves the opponent the most) and the opponent's best
-melds and lay-offs (ginscore.melds.settle). The same deals go through the
+melds and lay-offs (ginscore.core.melds.settle). The same deals go through the
 brute-force reference of the tests (tests/melds_reference.py: every meld,
 every combination, every set of lay-offs) and through the solver ginscore
 1.0 shipped (tests/melds_previous.py), in rounds that alternate solver,
@@ -33,8 +33,8 @@ import statistics
 import time
 from pathlib import Path
 
-from ginscore.cards import Card
-from ginscore.melds import settle
+from ginscore.core.cards import Card
+from ginscore.core.melds import settle
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 DECK = [Card(rank, suit) for suit in "SHDC" for rank in range(1, 14)]

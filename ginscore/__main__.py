@@ -1,4 +1,4 @@
 """``python -m ginscore``."""
-from ginscore.cli import main
+from ginscore.cli.app import main
 
 main()

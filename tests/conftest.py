@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ginscore import cli as ginscore_cli
+from ginscore.cli import app as ginscore_cli
 from tests import profiles
 
 profiles.load()

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import NamedTuple
 from itertools import combinations, product
 
-from ginscore.cards import Card
-from ginscore.errors import BadCard
+from ginscore.core.cards import Card
+from ginscore.core.errors import BadCard
 
 SUIT_ORDER = "SHDC"
 

@@ -1,6 +1,6 @@
 """The brute-force reference (R1-R3, R8): every meld, every disjoint combination
 of melds, every set of lay-offs; enumerate, never prune. Slow on purpose and
-obviously right: the tests check ginscore.melds against it, and
+obviously right: the tests check ginscore.core.melds against it, and
 benchmarks/settle_deals.py times the solver against it on the same deals.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from ginscore.cards import Card
+from ginscore.core.cards import Card
 
 
 def all_melds(cards):

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginscore.errors import Refused
-from ginscore.export import check_against_csv, export_csv, export_json, read_backup
-from ginscore.records import hands_from_text, hands_to_text, session_from_dict, session_to_dict
-from ginscore.variants import replay
+from ginscore.core.errors import Refused
+from ginscore.documents import check_against_csv, export_csv, export_json, read_backup
+from ginscore.codec.facts import hands_from_text, hands_to_text, session_from_dict, session_to_dict
+from ginscore.core.replay import replay
 
 from .test_core_variants import legal_sessions
 from .profiles import examples

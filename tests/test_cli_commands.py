@@ -366,7 +366,7 @@ def test_only_ratings_imports_openskill(ok, db_path, command):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     ok("hand", "ann", "0", "98")
     probe = ("import sys; sys.argv = ['ginscore', '--db', sys.argv[1], *sys.argv[2:]]\n"
-             "from ginscore import cli\n"
+             "from ginscore.cli import app as cli\n"
              "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
              "print(sorted(m for m in sys.modules if m.split('.')[0] == 'openskill'), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", probe, str(db_path), *command], capture_output=True, text=True)

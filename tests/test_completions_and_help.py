@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ginscore import cli
+from ginscore.cli import app as cli
 from tests.conftest import script_module
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -232,8 +232,8 @@ def test_each_command_is_where_the_command_line_looks_for_it():
 
 def test_a_command_line_loads_only_its_own_commands(tmp_path):
     probe = ("import sys; sys.argv = ['ginscore', '--db', sys.argv[1], 'status', '--json']\n"
-             "from ginscore import cli\n"
+             "from ginscore.cli import app as cli\n"
              "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
-             "print(sorted(m for m in sys.modules if m.startswith('ginscore.commands.')), file=sys.stderr)")
+             "print(sorted(m for m in sys.modules if m.startswith(('ginscore.cli.common', 'ginscore.cli.commands.'))), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "g.json")], capture_output=True, text=True)
-    assert done.stderr.strip().splitlines()[-1] == "['ginscore.commands.common', 'ginscore.commands.view']"
+    assert done.stderr.strip().splitlines()[-1] == "['ginscore.cli.commands.view', 'ginscore.cli.common']"

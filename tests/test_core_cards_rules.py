@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ginscore.cards import Card, parse_card, parse_cards
-from ginscore.errors import BadCard, BadDeadwood, BadSetting, IllegalKnock
-from ginscore.rules import HouseRules, is_doubled, knock_limit, score_hand
+from ginscore.core.cards import Card, parse_card, parse_cards
+from ginscore.core.errors import BadCard, BadDeadwood, BadSetting, IllegalKnock
+from ginscore.core.scoring import HouseRules, is_doubled, knock_limit, score_hand
 
 DEFAULT = HouseRules()
 

@@ -1,4 +1,4 @@
-"""Replaying sessions (R5, R12-R25, H3, H5): pure, through ginscore.variants."""
+"""Replaying sessions (R5, R12-R25, H3, H5): pure, through ginscore.core.replay."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore.cards import parse_card
-from ginscore.errors import BadHandAt, GameOver, IllegalKnock, NotInHand
-from ginscore.rules import HouseRules
-from ginscore.variants import Draw, Knock, Roles, SessionFacts, draw_for_roles, replay, resolve_player
+from ginscore.core.cards import parse_card
+from ginscore.core.errors import BadHandAt, GameOver, IllegalKnock, NotInHand
+from ginscore.core.scoring import HouseRules
+from ginscore.core.replay import Draw, Knock, Roles, SessionFacts, draw_for_roles, replay, resolve_player
 from tests.profiles import examples
 
 

@@ -20,7 +20,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ginscore import drawn, render
+from ginscore.present import fast_table as drawn
+from ginscore.present import render
 from tests.profiles import examples
 
 CELL = st.lists(

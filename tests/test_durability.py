@@ -24,7 +24,7 @@ import time
 
 import pytest
 
-from ginscore.store import Store
+from ginscore.db.sessions import Store
 
 from .conftest import database_files, put_back, run_main
 from .profiles import examples
@@ -194,14 +194,14 @@ def _unnamed(real_folder) -> list[str]:
     """Files beside the database that are neither it, its lock, nor a temporary file of ginscore's
     own naming (which a writer killed mid-write leaves, and no later writer removes: it did not
     make it in its own run)."""
-    from ginscore.atomic import is_temp_of
+    from ginscore.db.atomic import is_temp_of
 
     return sorted(p.name for p in real_folder.iterdir() if "ginscore" in p.name
                   and p.name not in ("ginscore.json", "ginscore.json.lock") and not is_temp_of(p.name, "ginscore.json"))
 
 
 def _temps(real_folder) -> list[str]:
-    from ginscore.atomic import is_temp_of
+    from ginscore.db.atomic import is_temp_of
 
     return sorted(p.name for p in real_folder.iterdir() if is_temp_of(p.name, "ginscore.json"))
 
@@ -222,7 +222,7 @@ def test_death_at_each_step_of_a_write_leaves_the_old_database_or_the_new(ok, db
     ``indexed``: every file) keeps the new file's index in the cache: killed before any of these
     calls, the database reads back whole as before the write or as after it."""
     if indexed:
-        monkeypatch.setattr("ginscore.layout.INDEXED_FROM", 0)
+        monkeypatch.setattr("ginscore.db.index.INDEXED_FROM", 0)
     for n in range(sessions):
         ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", f"s{n}")
     ok("hand", "ann", "2", "12")
@@ -261,17 +261,17 @@ def test_a_database_made_by_another_program_in_the_last_moment_of_a_first_write_
     client bringing the file from the laptop) makes one right then: the new file goes in only where
     there is still none (a hard link), so theirs is kept and the command exits 1, nothing written.
     (It used to be renamed over theirs, exit 0.)"""
-    import ginscore.storage
+    import ginscore.db.storage
 
     theirs = b'{"meta":{},"sessions":{}}'
-    checked = ginscore.storage.DatabaseStorage._unchanged
+    checked = ginscore.db.storage.DatabaseStorage._unchanged
 
     def then_theirs_arrives(storage):
         found = checked(storage)
         db_path.write_bytes(theirs)
         return found
 
-    monkeypatch.setattr(ginscore.storage.DatabaseStorage, "_unchanged", then_theirs_arrives)
+    monkeypatch.setattr(ginscore.db.storage.DatabaseStorage, "_unchanged", then_theirs_arrives)
     result = cli("new", "standard", "Ann", "Ben")
     assert result.exit_code == 1 and "created by another" in result.stderr, result.stderr
     assert db_path.read_bytes() == theirs
@@ -282,18 +282,18 @@ def test_a_change_made_while_the_new_file_is_made_ready_is_found(ok, cli, db_pat
     """Another program replaces the database while ginscore gives its new file the old one's owner
     and bits and fsyncs it: the check comes after all that, so the change is found (exit 1, theirs
     kept), not overwritten."""
-    import ginscore.atomic
+    import ginscore.db.atomic
 
     ok("new", "standard", "Ann", "Ben")
     theirs = db_path.read_bytes().replace(b'"Ann"', b'"Ana"')
-    made_ready = ginscore.atomic._take_over
+    made_ready = ginscore.db.atomic._take_over
 
     def meanwhile(fd, like):
         db_path.with_name("sync-temp").write_bytes(theirs)
         os.replace(db_path.with_name("sync-temp"), db_path)
         made_ready(fd, like)
 
-    monkeypatch.setattr(ginscore.atomic, "_take_over", meanwhile)
+    monkeypatch.setattr(ginscore.db.atomic, "_take_over", meanwhile)
     result = cli("hand", "ann", "3", "20")
     assert result.exit_code == 1 and "changed on disk" in result.stderr, result.stderr
     assert db_path.read_bytes() == theirs

@@ -123,7 +123,7 @@ def test_whatever_reaches_a_picture_or_the_board_is_made_visible():
     from rich.table import Table
     from rich.text import Text
 
-    from ginscore.safe_rich import Shown, ShowAll
+    from ginscore.present.safe_rich import Shown, ShowAll
 
     table = Table()
     table.add_column(Text("Ann\x1b]0;owned\x07"))

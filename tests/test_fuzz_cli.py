@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginscore import cli as ginscore_cli
+from ginscore.cli import app as ginscore_cli
 from tests.conftest import database_files, put_back, run_cli
 from tests.profiles import examples
 from tests.test_hostile_output import HOSTILE, RAW

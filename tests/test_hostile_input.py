@@ -22,8 +22,8 @@ import pytest
 from hypothesis import event, HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginscore.export import EXPORT_VERSION
-from ginscore.variants import MAX_NAME
+from ginscore.documents import EXPORT_VERSION
+from ginscore.core.replay import MAX_NAME
 
 from .conftest import run_cli, stored_sessions
 from .profiles import examples
@@ -904,8 +904,8 @@ def _stored_row(draw) -> str:
 def _read_both_ways(text: str) -> tuple:
     """What ``stored_hands`` reads of ``text``, and what ``hand_from_dict`` reads of each row of
     ``hands_from_text``: each the hands, or the error's kind and words."""
-    from ginscore.errors import Refused
-    from ginscore.records import hand_from_dict, hands_from_text, stored_hands
+    from ginscore.core.errors import Refused
+    from ginscore.codec.facts import hand_from_dict, hands_from_text, stored_hands
 
     def read(reader):
         try:

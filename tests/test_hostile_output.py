@@ -32,7 +32,7 @@ from .conftest import database_files, edit_every_file, put_back
 from .profiles import examples
 
 import ginscore
-from ginscore.shown import visible
+from ginscore.core.escape import visible
 
 PACKAGE = Path(ginscore.__file__).resolve().parent  # ginscore's own code, whatever the clone's folder is called
 
@@ -294,7 +294,7 @@ def test_visible_shows_every_hostile_character_and_keeps_plain_text():
 def test_visible_escapes_every_format_character_in_every_plane():
     """Each character of category Cf (and each unassigned default-ignorable one) is an escape, on
     both doors: what people read, and JSON for scripts (which still reads back the same)."""
-    from ginscore.shown import json_safe
+    from ginscore.core.escape import json_safe
 
     ignorable = [0x2065, *range(0xFFF0, 0xFFF9), 0xE0000, *range(0xE0002, 0xE0020), *range(0xE0080, 0xE0100)]
     for char in FORMAT + "".join(chr(c) for c in ignorable if unicodedata.category(chr(c)) == "Cn"):
@@ -309,7 +309,7 @@ def test_the_console_escapes_control_characters_any_code_forgot(capsys):
     """The safety net: text that skipped ``visible`` still reaches the terminal escaped."""
     from rich.text import Text
 
-    from ginscore import render
+    from ginscore.present import render
 
     render.console().print(Text("forgot \x1b]52;c;eA==\x07 \x9b2J \u202e"))
     out = capsys.readouterr().out
@@ -589,7 +589,7 @@ def _ctrl_c_while_a_class_is_made(*args, **kwargs):
     (["hand", "ann", "1", "9"], 0, "Stopped; the change was saved."),
 ])
 def test_a_ctrl_c_that_python_wrapped_is_a_ctrl_c_not_a_traceback(cli, table, monkeypatch, args, status, said):
-    from ginscore import render
+    from ginscore.present import render
 
     before = table.read_bytes()
     monkeypatch.setattr(render, "show_standings", _ctrl_c_while_a_class_is_made)

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from ginscore import cli as ginscore_cli
-from ginscore.store import Database, Store
+from ginscore.cli import app as ginscore_cli
+from ginscore.db.sessions import Database, Store
 from tests.conftest import Ran, run_cli, run_main
 
 HAND = ("hand", "ann", "3", "20")
@@ -575,7 +575,7 @@ def test_a_file_changed_on_disk_since_it_was_read_is_not_overwritten(cli, tmp_pa
         left_by_the_other.append(_state(dst))
         return real_replace(src, dst, *rest)
 
-    monkeypatch.setattr("ginscore.atomic.os.replace", snapshot)
+    monkeypatch.setattr("ginscore.db.atomic.os.replace", snapshot)
     result = cli(*args)
     monkeypatch.undo()
     line = _one_error_line(result, 1)

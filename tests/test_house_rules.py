@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore.export import _uninert, inert
-from ginscore.records import check_note, hands_from_text, hands_to_text
-from ginscore.rules import HouseRules
-from ginscore.stakes import game_payments, net, settlement
-from ginscore.variants import replay
+from ginscore.documents import _uninert, inert
+from ginscore.codec.facts import check_note, hands_from_text, hands_to_text
+from ginscore.core.scoring import HouseRules
+from ginscore.core.stakes import game_payments, net, settlement
+from ginscore.core.replay import replay
 
 from .conftest import stored_sessions
 from .test_core_variants import legal_sessions

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from ginscore import cli
+from ginscore.cli import app as cli
 
 SCRIPT = Path(sys.executable).parent / "ginscore"  # where pip put the console script of this environment
 

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore.cards import Card, parse_cards
-from ginscore.errors import BadCard
-from ginscore import melds
-from ginscore.melds import arrange, best_discard, settle
+from ginscore.core.cards import Card, parse_cards
+from ginscore.core.errors import BadCard
+from ginscore.core import melds
+from ginscore.core.melds import arrange, best_discard, settle
 
 from .melds_reference import all_melds, ref_best, ref_settle
 from .profiles import examples

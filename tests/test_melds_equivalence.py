@@ -16,9 +16,9 @@ import random
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from ginscore import melds
-from ginscore.cards import Card
-from ginscore.errors import BadCard
+from ginscore.core import melds
+from ginscore.core.cards import Card
+from ginscore.core.errors import BadCard
 
 from . import melds_previous as previous
 from .melds_reference import all_melds

@@ -559,7 +559,7 @@ def test_two_machines_merging_back_and_forth_with_keep_both_settle_on_one_copy_e
 def test_a_copy_kept_under_the_id_merge_gave_it_before_is_still_found(ok, db_path, tmp_path):
     """Copies kept before copy ids were made from the record kept had an id made from the
     session's id alone: merging the same file again finds such a copy, and makes no other."""
-    from ginscore.commands.merge import _copy_id_before
+    from ginscore.cli.commands.merge import _copy_id_before
 
     _evening(ok)
     other = tmp_path / "other.json"

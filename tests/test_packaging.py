@@ -20,7 +20,7 @@ def test_plain_install_ships_every_subpackage():
         ".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "ginscore").rglob("__init__.py")
     }
     assert on_disk <= found, f"not shipped by `pip install .`: {sorted(on_disk - found)}"
-    assert "ginscore.commands" in on_disk
+    assert "ginscore.cli.commands" in on_disk
 
 
 THIRD_PARTY = ("typer", "click", "rich")

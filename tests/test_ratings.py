@@ -310,9 +310,9 @@ def evenings(draw):
 def _build(ok, tmp_path, sessions) -> None:
     """Each session imported whole with its own times; its hands made legal as they are drawn
     (the knocker one of those at the table, R22; none after the game is over) by replaying them."""
-    from ginscore.cards import parse_card
-    from ginscore.rules import HouseRules
-    from ginscore.variants import Knock, Roles, SessionFacts, replay
+    from ginscore.core.cards import parse_card
+    from ginscore.core.scoring import HouseRules
+    from ginscore.core.replay import Knock, Roles, SessionFacts, replay
 
     for s in sessions:
         three = s["variant"] == "three"

@@ -150,16 +150,16 @@ def test_a_mistyped_database_folder_is_not_made(cli, tmp_path):
 def test_a_database_made_elsewhere_while_a_first_session_starts_is_not_overwritten(cli, db_path, monkeypatch):
     """A command that found no database writes one only if there is still none when it holds the lock:
     another program (a sync client, a second ginscore) that made one meanwhile keeps it."""
-    import ginscore.store
+    import ginscore.db.sessions
 
     theirs = b'{"meta":{},"sessions":{}}'
-    real_lock = ginscore.store._lock
+    real_lock = ginscore.db.sessions._lock
 
     def made_meanwhile(held, shown, real):
         db_path.write_bytes(theirs)
         real_lock(held, shown, real)
 
-    monkeypatch.setattr(ginscore.store, "_lock", made_meanwhile)
+    monkeypatch.setattr(ginscore.db.sessions, "_lock", made_meanwhile)
     result = cli("new", "standard", "Ann", "Ben")
     assert result.exit_code == 1 and "created by another" in result.stderr and "nothing was written" in result.stderr
     assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
@@ -198,7 +198,7 @@ def test_a_mistyped_command_gets_a_suggestion_in_a_readable_sentence(refused):
 
 def _without_session() -> list[str]:
     """Every command people type that takes no --session (it covers no single session)."""
-    from ginscore import cli
+    from ginscore.cli import app as cli
 
     return [name for name, command in cli.command_line([]).commands.items()
             if not command.hidden and all(param.name != "session" for param in command.params)]
@@ -309,7 +309,7 @@ def test_only_advice_is_given_the_db_not_names_or_the_export_a_file_came_from(cl
 
 
 def test_the_commands_given_the_db_are_the_commands_that_use_one(ok):
-    from ginscore.terminal import ADVISED_COMMANDS
+    from ginscore.present.terminal import ADVISED_COMMANDS
 
     listed = ok("--help").stdout.split("Commands:")[1]
     names = {line.split()[0] for line in listed.splitlines() if line.startswith("  ") and line.split()}

@@ -12,7 +12,7 @@ from importlib.metadata import version
 
 import pytest
 
-from ginscore.rules import limit_rule
+from ginscore.core.scoring import limit_rule
 
 HUGE = "9" * 5000  # past Python's own limit of 4,300 digits for reading a number
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginscore.rules import BIG_GIN, GIN, KNOCK, UNDERCUT
-from ginscore.stats import combine, combine_tallies, packed, running, session_counts, statistics, tally
-from ginscore.variants import Draw, Standings, fold, replay
+from ginscore.core.scoring import BIG_GIN, GIN, KNOCK, UNDERCUT
+from ginscore.core.stats import combine, combine_tallies, packed, running, session_counts, statistics, tally
+from ginscore.core.replay import Draw, Standings, fold, replay
 
 from .test_core_variants import legal_sessions
 from .profiles import examples
@@ -171,8 +171,8 @@ def test_tallies_list_the_players_in_the_order_first_played_whatever_the_groupin
     ``stats --json`` lists the players as ``combine`` does, in the order first played."""
     import json
 
-    from ginscore.rules import HouseRules
-    from ginscore.variants import SessionFacts
+    from ginscore.core.scoring import HouseRules
+    from ginscore.core.replay import SessionFacts
 
     def row(players, started, n):
         facts = SessionFacts(name=f"s{n}", variant="standard", players=players, rules=HouseRules(),

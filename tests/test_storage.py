@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from ginscore.records import session_from_dict
-from ginscore.stats import combine, packed, session_counts
-from ginscore.store import SCHEMA_VERSION, Store
-from ginscore.summary import history_row
-from ginscore.variants import replay
+from ginscore.codec.facts import session_from_dict
+from ginscore.core.stats import combine, packed, session_counts
+from ginscore.db.sessions import SCHEMA_VERSION, Store
+from ginscore.core.standings import history_row
+from ginscore.core.replay import replay
 
 from .conftest import database_files, run_cli, stored_sessions
 
@@ -233,7 +233,7 @@ def _listings(ok) -> list:
 def test_deleting_the_cache_or_an_unwritable_cache_folder_changes_no_output(ok, db_path, tmp_path, monkeypatch,
                                                                             indexed):
     if indexed:  # as a file of a mebibyte or more is read (layout.INDEXED_FROM)
-        monkeypatch.setattr("ginscore.layout.INDEXED_FROM", 0)
+        monkeypatch.setattr("ginscore.db.index.INDEXED_FROM", 0)
     for args in EVENING:
         ok(*args)
     cold = _listings(ok)
@@ -338,14 +338,14 @@ def test_the_cached_rows_equal_a_replay_of_every_session(ok, db_path, tmp_path):
                  ["hand", "ann", "2", "40"]):
         ok(*args)
     ok("stats", "--json")  # makes the cache
-    from ginscore.cache import Cache
+    from ginscore.cache.files import Cache
 
     cache = Cache(os.path.realpath(db_path))
     rows, digests = cache.keyed("rows"), cache.section("digests")
     facts = stored_sessions(db_path)
     live = {key: doc for key, doc in facts.items() if not doc.get("deleted_at")}
     assert len(facts) == 67 and len(live) == 66 and len(rows.keys()) == 66  # what stats reads: the live ones
-    from ginscore.derived import _sound
+    from ginscore.cache.rows import _sound
 
     for key, doc in live.items():
         assert rows.get(digests[key]) == json.loads(json.dumps(_replayed(doc)))
@@ -379,7 +379,7 @@ def test_a_damaged_or_forged_cache_is_made_again_never_trusted(ok, db_path, tmp_
     elif damage == "not JSON":
         cache.write_bytes(b"\x00\xff garbage\n{")
     elif damage.startswith("a row of another shape"):
-        from ginscore.cache import Cache
+        from ginscore.cache.files import Cache
 
         kept = Cache(os.path.realpath(db_path))
         rows = kept.keyed("rows")
@@ -404,7 +404,7 @@ def test_a_damaged_or_forged_cache_is_made_again_never_trusted(ok, db_path, tmp_
 def test_kept_values_read_many_at_once_are_each_ones_own():
     """A listing parses its rows a few hundred at a time; a kept value that is not one JSON value
     reads as missing (made again), and never shifts another key's value."""
-    from ginscore.cache import Keyed
+    from ginscore.cache.files import Keyed
 
     values = {f"k{n}": json.dumps({"n": n}).encode() for n in range(1_203)}
     assert Keyed.made(values).get_many(list(values)) == [{"n": n} for n in range(1_203)]

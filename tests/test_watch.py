@@ -22,7 +22,7 @@ import pytest
 fcntl = pytest.importorskip("fcntl")  # pseudo-terminals: POSIX only
 termios = pytest.importorskip("termios")
 
-from ginscore.board import big_number
+from ginscore.present.scoreboard import big_number
 
 DEADLINE = 30.0  # seconds to wait for a change to be drawn before the test fails
 ANSI = re.compile(r"\x1b(\[[0-9;?]*[A-Za-z]|\][^\x07]*\x07|[()][A-Z0-9]|[=>78])")

@@ -19,7 +19,8 @@ import re
 import pytest
 from rich.cells import cell_len
 
-from ginscore import drawn, render
+from ginscore.present import fast_table as drawn
+from ginscore.present import render
 
 from .conftest import run_cli
 

@@ -1,0 +1,356 @@
+"""What is derived from a database's facts, kept in the user's cache folder: never needed.
+
+``sessions``, ``history`` and ``stats`` read one row a session (its
+``history --json`` row with its statistics counts, ``summarise.summarise``)
+instead of replaying every hand of every session, and ``stats`` the tallies
+of those rows. Those are made from the facts and kept here, outside the
+database, so that the database stays one file a person can copy and sync:
+
+- where: ``$GINSCORE_CACHE``, else ``$XDG_CACHE_HOME/ginscore``, else
+  ``~/.cache/ginscore`` (an empty variable counts as unset);
+- one file per database, named from the database's real path (its base name,
+  made safe, and a digest of the whole path): ``club-1a2b3c4d5e6f7a8b.json``;
+- its first line says what made it (``summarise.version``: a digest of
+  the code rows depend on), the digest of the database file it was last made
+  from, and where each section is, with a digest of its bytes; a section is
+  parsed only when a command needs it (``stats`` reads its tallies, not five
+  thousand rows), and one whose bytes do not match reads as missing;
+- each row is kept under the digest of its session's facts as read now; a
+  row counts only while that digest matches (no size or time shortcut). When
+  the database file is the one the cache was made from (one digest of its
+  bytes), the digests kept of its sessions are taken as they are: a command
+  on an unchanged file checks one digest, not one a session;
+- it is written all-or-nothing (a temporary file renamed over it) without
+  the database's lock; two commands writing it at once leave one of their
+  files, both right. A cache folder that cannot be made or written changes
+  nothing but speed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import stat
+from collections.abc import Callable
+from pathlib import Path
+
+import orjson
+
+from ginscore.cache import summarise
+from ginscore.db.storage import dumps  # what orjson cannot write (a lone surrogate, a huge number) too
+
+
+def folder() -> Path | None:
+    """The cache folder, or None when no variable says where and there is no home.
+
+    $XDG_CACHE_HOME and $HOME count only when they are absolute paths (an empty or relative one
+    is unset, as for the database's own folder, docs/commands.md): never the filesystem's root
+    or the current folder. With no home there is no cache, which only costs speed."""
+    value = os.environ.get("GINSCORE_CACHE")
+    if value:
+        from ginscore.db.paths import NoHome, home_expanded
+
+        try:
+            return Path(home_expanded(value))  # (`~/...` set in a file, where no shell expands it)
+        except NoHome:
+            return None
+    for variable, below in (("XDG_CACHE_HOME", ("ginscore",)), ("HOME", (".cache", "ginscore"))):
+        value = os.environ.get(variable, "")
+        if os.path.isabs(value):
+            return Path(value, *below)
+    if "HOME" in os.environ:  # set, but empty or relative: no home
+        return None
+    try:
+        return Path.home() / ".cache" / "ginscore"
+    except (RuntimeError, KeyError):
+        return None
+
+
+def path_for(real: str, kind: str = "") -> Path | None:
+    """The cache file of the database whose real path is ``real`` (``kind``: one of its other cache
+    files, ``places`` for its index)."""
+    where = folder()
+    if where is None:
+        return None
+    stem = re.sub(r"[^A-Za-z0-9_-]", "_", os.path.basename(real))[:40] or "db"
+    named = hashlib.sha256(os.fsencode(real)).hexdigest()[:16]
+    return where / f"{stem}-{named}{'.' + kind if kind else ''}.json"
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:32]  # SHA-256: about twice as fast as BLAKE2 here (CPU support)
+
+
+DIGEST_BESIDE = 1 << 20  # smaller files are hashed at once: a thread costs more than it saves
+
+
+def digest_soon(data: bytes) -> Callable[[], str]:
+    """``digest(data)`` worked out beside the caller's next steps (hashlib lets go of the GIL while it
+    hashes a large buffer: a file of years of hands takes 4-5 ms, about what reading the cache or
+    writing the file takes meanwhile); call what this returns for the digest."""
+    if len(data) < DIGEST_BESIDE:
+        found = digest(data)
+        return lambda: found
+    import threading
+
+    done: list[str] = []
+    worker = threading.Thread(target=lambda: done.append(digest(data)), name="ginscore-digest", daemon=True)
+    worker.start()
+
+    def result() -> str:
+        worker.join()
+        return done[0]
+
+    return result
+
+
+def session_digest(doc: dict, exact: bool = False) -> str:
+    """The digest of one session's facts as read now (its stored document). ``exact``: for a file only
+    Python's ``json`` could read, whose NaN orjson would write as null (a damaged session must never
+    share the digest, and so the kept row, of the session it was before the damage)."""
+    return digest(dumps(doc, as_read=exact))
+
+
+def _seal(name: str, data) -> str:
+    """A section's seal: the digest of its name and its bytes, so a section read under another
+    name (two swapped in the stamp) reads as missing, as a damaged one does."""
+    sealed = hashlib.sha256(name.encode() + b"\0")
+    sealed.update(data)
+    return sealed.hexdigest()[:32]
+
+
+class Cache:
+    """The cache file of one database: named sections, each read only when asked for.
+
+    The file's first line is its stamp: the code that made it, the digest of
+    the database file it was made from, and where each section's bytes are
+    with their digest; then the sections, each one JSON value. A section whose
+    bytes do not match its digest, or a stamp of other code, reads as missing.
+    """
+
+    def __init__(self, real: str, kind: str = ""):
+        self.path = path_for(real, kind)
+        self.made_from: str | None = None  # the digest of the database file the sections were made from
+        self._raw = b""
+        self._places: dict[str, list] = {}
+        self._sections: dict[str, object] = {}
+        self._keyed: dict[str, Keyed] = {}
+        self._changed: set[str] = set()
+        self._read()
+
+    def _read(self) -> None:
+        if self.path is None:
+            return
+        try:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+            with open(fd, "rb") as handle:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    return  # a FIFO, a device: never waited on
+                head = handle.readline().rstrip(b"\n")  # the stamp, then the sections: never a copy of them
+                self._raw = handle.read()
+        except (OSError, ValueError):
+            return
+        try:
+            stamp = orjson.loads(head)
+        except orjson.JSONDecodeError:
+            return
+        if not isinstance(stamp, dict) or stamp.get("version") != summarise.version():
+            return  # made by other code: made again
+        places = stamp.get("sections")
+        if isinstance(places, dict) and isinstance(stamp.get("file"), str):
+            self._places = places
+            self.made_from = stamp["file"]
+
+    def _kept(self, name: str) -> memoryview | None:
+        """A section's bytes as the file keeps them (a view of them, not a copy: the rows of 5,000
+        sessions are megabytes); None when missing or not those it sealed."""
+        try:
+            start, end, seal = self._places.get(name)
+            data = memoryview(self._raw)[start:end]
+        except (TypeError, ValueError):
+            return None
+        return data if _seal(name, data) == seal else None
+
+    def section(self, name: str):
+        """A section as kept (None when missing or damaged)."""
+        if name not in self._sections:
+            data = self._kept(name)
+            try:
+                self._sections[name] = None if data is None else orjson.loads(data)
+            except ValueError:
+                self._sections[name] = None
+        return self._sections[name]
+
+    def keyed(self, name: str) -> "Keyed":
+        """A section of many values by key, each parsed only when asked for (empty when missing or damaged)."""
+        if name not in self._keyed:
+            self._keyed[name] = Keyed.of(self._kept(name) or memoryview(b""))
+        return self._keyed[name]
+
+    def put_keyed(self, name: str, values: dict[str, bytes]) -> None:
+        """Keep these values (each its JSON bytes) under their keys as the section ``name``."""
+        self._keyed[name] = Keyed.made(values)
+        self._sections[name] = None
+        self._changed.add(name)
+
+    def names(self) -> set[str]:
+        """The sections kept or put."""
+        return set(self._places) | {name for name, value in self._sections.items() if value is not None} | {
+            name for name in self._changed if name in self._keyed}
+
+    def fits(self, file_digest: str) -> bool:
+        """Whether the sections were made from exactly this database file."""
+        return self.made_from == file_digest
+
+    def put(self, name: str, value) -> None:
+        if self.section(name) != value:
+            self._sections[name] = value
+            self._changed.add(name)
+
+    def writable(self) -> bool:
+        """Whether this cache file could be written (a folder that is there and writable, or could be
+        made): what is only worth working out to be kept is not worked out otherwise."""
+        if self.path is None:
+            return False
+        folder = self.path.parent
+        while not folder.exists():
+            if folder.parent == folder:
+                return False
+            folder = folder.parent
+        return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+
+    def drop(self, name: str) -> None:
+        """Write the cache file again without the section ``name``."""
+        self._sections[name] = None
+        self._keyed.pop(name, None)
+        self._changed.add(name)
+        self.save(self.made_from or "", self.names() - {name})
+
+    def keep_index(self, index: dict) -> None:
+        """Keep a database file's index (``store.Database._indexed``: it names the file it was made of)
+        beside every other section, as they are."""
+        self.put("index", index)
+        self.save(self.made_from or "", self.names())
+
+    def save(self, file_digest: str, keep: set[str]) -> None:
+        """Write the sections named in ``keep`` (as they now are) for this database file, if anything
+        changed; any failure only costs speed next time."""
+        if self.path is None or (not self._changed and self.made_from == file_digest
+                                 and set(self._places) == keep):
+            return
+        parts, places, at = [], {}, 0
+        for name in sorted(keep):
+            if name in self._changed and name in self._keyed:
+                data = self._keyed[name].data
+            elif name in self._changed or name not in self._places:
+                if self.section(name) is None:
+                    continue
+                data = dumps(self.section(name))
+            else:
+                data = self._kept(name)
+                if data is None:
+                    continue  # damaged: never sealed again
+            places[name] = [at, at + len(data), _seal(name, data)]
+            parts.append(data)
+            at += len(data)
+        data = dumps({"version": summarise.version(), "file": file_digest, "sections": places})
+        _write(self.path, data + b"\n" + b"".join(parts))
+        self._raw, self._places, self.made_from = b"".join(parts), places, file_digest  # as now written
+        self._changed.clear()
+
+
+_LINE_END = re.compile(rb"\n")
+
+
+class Keyed:
+    """A section of many JSON values by key (``rows``: a session's row by the digest of its facts): its
+    bytes are a line of where each value is, then the values, so a listing of 20 sessions parses 20
+    rows, not 5,000. A value whose place or bytes are not sound reads as missing (it is made again)."""
+
+    def __init__(self, places: dict, body, data):
+        self.places, self.body, self.data = places, body, data
+
+    @classmethod
+    def of(cls, data: memoryview) -> "Keyed":
+        """The section as kept: ``data``, a view of its bytes (the values are views of them too)."""
+        found = _LINE_END.search(data)
+        head, body = (data[:found.start()], data[found.end():]) if found else (data, data[len(data):])
+        try:
+            places = orjson.loads(head) if len(head) else {}
+        except orjson.JSONDecodeError:
+            places = {}
+        return cls(places if isinstance(places, dict) else {}, body, data)
+
+    @classmethod
+    def made(cls, values: dict[str, bytes]) -> "Keyed":
+        places, at = {}, 0
+        for key, value in values.items():
+            places[key] = [at, at + len(value)]
+            at += len(value)
+        body = b"".join(values.values())
+        return cls(places, body, orjson.dumps(places) + b"\n" + body)
+
+    def keys(self):
+        return self.places.keys()
+
+    def raw(self, key: str):
+        """The bytes of the value kept under ``key``, bytes or a view of them (None when there is none,
+        or its place is not sound)."""
+        return self.raw_many([key])[0]
+
+    def raw_many(self, keys: list[str]) -> list:
+        """``raw`` of each of ``keys`` (a list of every session looks up thousands)."""
+        places, body, size, found = self.places, self.body, len(self.body), []
+        for key in keys:
+            place = places.get(key)
+            if type(place) is list and len(place) == 2:
+                start, end = place
+                if type(start) is int and type(end) is int and 0 <= start <= end <= size:
+                    found.append(body[start:end])
+                    continue
+            found.append(None)
+        return found
+
+    def kept(self, keys: set[str]) -> dict:
+        """The values kept under those of ``keys`` that are here, as their bytes (those whose place is
+        not sound left out): what a section made again keeps of this one."""
+        chosen = [key for key in self.places if key in keys]
+        found = dict(zip(chosen, self.raw_many(chosen)))
+        return {key: data for key, data in found.items() if data is not None}
+
+    def get(self, key: str):
+        """The value kept under ``key``, parsed now (None when missing or not JSON)."""
+        data = self.raw(key)
+        try:
+            return None if data is None else orjson.loads(data)
+        except orjson.JSONDecodeError:
+            return None
+
+    def get_many(self, keys: list[str]) -> list:
+        """``get`` of each of ``keys``: a few hundred parsed at once when every one is there (a
+        listing of 5,000 sessions makes ten parses, not 5,000); else, or when the values do not
+        come out one a key, each parsed alone."""
+        values = []
+        for start in range(0, len(keys), 500):  # a few hundred at a time: one copy of their bytes at once
+            some = keys[start:start + 500]
+            found = self.raw_many(some)
+            parsed = None
+            if len(found) > 1 and all(data is not None for data in found):
+                try:
+                    parsed = orjson.loads(b"[" + b",".join(found) + b"]")
+                except orjson.JSONDecodeError:
+                    parsed = None
+            values += parsed if isinstance(parsed, list) and len(parsed) == len(some) else map(self.get, some)
+        return values
+
+
+def _write(path: Path, data: bytes) -> None:
+    """A cache file, all or nothing (``atomic.replace_unsynced``); a failure only costs speed."""
+    from ginscore.db import atomic
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        atomic.replace_unsynced(str(path), data)
+    except OSError:
+        pass

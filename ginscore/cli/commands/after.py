@@ -1,0 +1,143 @@
+"""After the game: statistics and history across every session."""
+
+import typer
+
+from ginscore.core.errors import UnknownPlayer
+from ginscore.core.escape import visible
+from ginscore.core.replay import fold, match_name, resolve_player
+from ginscore.cli.common import app, _all_option, _day, _how_many, _json_option, _limit_option, _print_json, _print_json_items, _store, Variant
+from ginscore.cli.common import EVERYONE  # what these arguments complete to
+
+
+def _started(entry: tuple) -> str:
+    """When a listed session started, for sorting (a damaged start sorts first; reading it fails)."""
+    return entry[2] if isinstance(entry[2], str) else ""
+
+
+def _picked(db, variant: Variant | None = None, since: str | None = None,
+            player: str | None = None) -> tuple[list[int], list[dict]]:
+    """The sessions the filters of `stats` and `history` choose, as ids oldest first, and what
+    they add to the statistics (a ``stats.tally`` for each group of them).
+
+    Read from the tallies kept in the cache (``Database.tally_groups``): a group of
+    one variant and the same players is kept or left whole by --variant and
+    --player, nothing is replayed, and only a group that --since cuts in two
+    reads its rows.
+    """
+    from ginscore.core.stats import tally
+
+    day = _day(since)
+    groups = db.tally_groups()
+    if player is not None:
+        known = sorted({p for group in groups for p in group["players"]}, key=lambda p: (fold(p), p))  # ties: one order
+        wanted = fold(player.strip())
+        if wanted not in {fold(p) for p in known}:
+            raise UnknownPlayer(f"nobody named '{player}' has played; the players are {', '.join(known) or 'none yet'}")
+    started, tallies = [], []
+    for group in groups:
+        if variant is not None and group["variant"] != variant.value:
+            continue
+        if player is not None and wanted not in {fold(p) for p in group["players"]}:
+            continue
+        lines = group["tally"]["sessions"]  # [started, id, ...] of each session in the group
+        kept = lines if since is None else [line for line in lines if (line[0] or "")[:10] >= day]
+        if not kept:
+            continue
+        started += [(line[0] or "", line[1]) for line in kept]
+        if len(kept) == len(lines):
+            tallies.append(group["tally"])
+        else:
+            ids = [line[1] for line in kept]
+            tallies.append(tally([row | {"id": n} for n, row in zip(ids, db.summaries(ids))]))
+    started.sort()  # as played: ties in the order added
+    return [session_id for _, session_id in started], tallies
+
+
+@app.command(short_help="Show player statistics.")
+def stats(
+    ctx: typer.Context,
+    player: str = typer.Argument(
+        None, help="Show only this player (and their head-to-head).", metavar="PLAYER", autocompletion=EVERYONE
+    ),
+    variant: Variant = typer.Option(None, "--variant", help="Only sessions of this variant."),
+    since: str = typer.Option(None, "--since", help="Only sessions started on or after this date.", metavar="DATE"),
+    with_player: str = typer.Option(None, "--player", help="Only sessions this player played in.", metavar="NAME",
+                                   autocompletion=EVERYONE),
+    as_json: bool = _json_option(),
+) -> None:
+    """Who wins, gins and gets undercut: statistics across every session.
+
+    Worked out from the hands as told, like the standings, so an edited hand
+    changes them too.
+
+    Example: ginscore stats --since 2026-01-01
+    """
+    from ginscore.core.stats import combine_tallies
+
+    db = _store(ctx).reading()
+    doc = combine_tallies(_picked(db, variant, since, with_player)[1])
+    if player is not None:
+        names = list(doc["players"])
+        if not names:
+            raise UnknownPlayer(f"no hands played in the sessions that match, so there is no '{player}' to show")
+        if not match_name(names, player):  # stats span sessions: not "no player in this session"
+            among = " in the sessions chosen" if (variant, since, with_player) != (None, None, None) else ""
+            raise UnknownPlayer(
+                f"nobody named '{visible(player)}' has played{among}; the players are {', '.join(sorted(names, key=fold))}"
+            )
+        name = resolve_player(names, player)
+        doc = {
+            "players": {name: doc["players"][name]},
+            "head_to_head": [h for h in doc["head_to_head"] if name in h["players"]],
+        }
+    if as_json:
+        _print_json(doc)
+        return
+    from ginscore.present import render
+
+    render.show_stats(doc)
+
+
+@app.command(short_help="List past sessions.")
+def history(
+    ctx: typer.Context,
+    player: str = typer.Option(None, "--player", help="Only sessions this player played in.", metavar="NAME",
+                                   autocompletion=EVERYONE),
+    variant: Variant = typer.Option(None, "--variant", help="Only sessions of this variant."),
+    show_all: bool = _all_option(),
+    limit: int = _limit_option(),
+    as_json: bool = _json_option(),
+) -> None:
+    """Past sessions, newest first: date, variant, players, winner, final score.
+
+    Shows the newest that fit one screen and says how many more there are;
+    --all shows every one, --limit N the newest N. --json prints every one
+    unless --limit is given.
+
+    Example: ginscore history --player ann
+    """
+    newest, fit = _how_many(show_all, limit, as_json)
+    db = _store(ctx).reading()
+    if variant is None and player is None:  # when each started is in the facts: only the rows shown are read
+        chosen = [entry[0] for entry in sorted(db.listed(), key=_started)]  # stable: ties keep their order
+    else:
+        chosen = _picked(db, variant, None, player)[0]
+    shown = chosen[::-1][:newest]  # newest first
+    if as_json:
+        _print_json_items(db.listed_items(shown, "history"))
+        return
+    from ginscore.present import render
+
+    if not fit and render.long_lines(len(shown)):  # years of sessions: their cells as kept, no rows read
+        cells = db.listed_cells(shown, "history", render.history_cells, len(render.HISTORY_HEADS))
+        render.show_long_history(cells, db.matched(shown), older=len(chosen) - len(shown))
+        return
+    rows = list(db.each_summary(shown))
+
+    def show(shown: list[dict]) -> None:
+        render.show_history(shown, older=len(chosen) - len(shown))
+
+    if fit:
+        render.show_fitting(rows, show, render.history_lines)
+    else:
+        show(rows)

@@ -1,0 +1,40 @@
+"""The names the shell completion scripts offer while a line is typed (completions/)."""
+
+import sys
+
+import typer
+
+from ginscore.core.errors import GinscoreError
+from ginscore.cli.common import app, _store
+
+
+@app.command(hidden=True)
+def complete(
+    ctx: typer.Context,
+    kind: str = typer.Argument(..., help="players, everyone or sessions.", metavar="KIND"),
+    session: str = typer.Option(None, "--session", "-s", help="The session whose players to give.", metavar="NAME"),
+) -> None:
+    """Names for shell completion, one a line: `players` of the session acted on, `everyone` who
+    ever played, or `sessions`.
+
+    Only reads; prints nothing (and exits 0) when there is nothing to offer
+    or the file cannot be read, so a TAB never shows an error.
+
+    Example: ginscore complete players --session friday
+    """
+    from ginscore.core.escape import visible
+
+    try:
+        db = _store(ctx).reading()
+        if kind == "sessions":
+            names = db.names()
+        elif kind == "players":
+            names = list(db.load(session).players)
+        elif kind == "everyone":
+            names = sorted({p for group in db.tally_groups() for p in group["players"]},
+                           key=lambda p: (p.casefold(), p))
+        else:
+            names = []
+    except GinscoreError:
+        names = []
+    sys.stdout.write("".join(f"{visible(name)}\n" for name in names))

@@ -1,0 +1,490 @@
+"""The guided loop for the table: asks each hand question by question, and forgives.
+
+Answers are names, counts, cards and y/n. Everything else is a command and
+starts with ':' (``COMMAND_MARK``), which no player name can (``check_players``),
+so a player called Quinn is typed ``q`` safely: ``:back`` asks the previous
+question of the hand again, ``:undo`` and ``:edit N ...`` run the commands
+themselves on this session (same questions, same rules), ``:draw`` answers
+"Who knocked?", ``:quit`` stops. Nothing is saved before a hand is confirmed,
+and a confirmed hand is saved at once: quitting, Ctrl-D or the end of the input
+loses nothing confirmed.
+"""
+
+import re
+from typing import NamedTuple
+
+import typer
+
+from ginscore.core.cards import parse_card
+from ginscore.core.errors import Refused
+from ginscore.core.escape import visible
+from ginscore.core.replay import COMMAND_MARK, Draw, Knock, SessionFacts, Standings
+from ginscore.cli.common import app, command_of, _deadwood, for_the_evening, _now, _replay_changed, _session_option, _standings, _store, usage_words
+from ginscore.cli.commands.table import edit, rematch, undo  # what :undo, :edit and the rematch run: imported, so always there
+
+HINT = "[:back :undo :edit :help :quit]"  # said in every prompt
+HELP = """Answer each question or type a command; commands start with ':' (no name can).
+At "Who knocked?" a whole knock fits on one line: the knocker, then both counts (ann 4 22).
+  :back        ask the previous question of this hand again
+  :undo        remove the last saved hand (asks first), as `ginscore undo`
+  :edit N ...  correct hand N, as `ginscore edit` (like :edit 3 ann 4 22)
+  :draw        at "Who knocked?": the hand was drawn (R12)
+  :help        show these commands again
+  :quit        stop (Ctrl-D too); every hand you confirmed is saved"""
+QUIT_WORDS = ("quit", "q", "stop", "exit")
+TYPED_HERE = {"edit": ":edit 3 ann 4 22", "undo": ":undo"}  # how :edit and :undo are typed, for a usage error
+
+
+class _Quit(Exception):
+    """The player stopped: :quit, Ctrl-D or the end of the input."""
+
+
+class _Back(Exception):
+    """:back: ask the previous question again."""
+
+
+class _WholeKnock(NamedTuple):
+    """"Who knocked?" answered with the whole knock on one line (``ann 4 22``), as `hand` takes it."""
+
+    knocker: str
+    knocker_deadwood: int
+    opponent_deadwood: int
+
+
+class _Gone(Exception):
+    """The session played is no longer here (deleted elsewhere): play stops."""
+
+
+class _Changed(Exception):
+    """The session changed elsewhere between the hand's first question and its confirmation."""
+
+
+class _Again(Exception):
+    """Ask the hand in progress again from its first question (saved hands changed, or it was not confirmed)."""
+
+
+class _Table:
+    """One `play`: the session it keeps score in, its questions, and the commands typed at them."""
+
+    def __init__(self, ctx: typer.Context, name: str):
+        self.ctx, self.name, self.store = ctx, name, _store(ctx)
+        self.announced = False  # the standings and who deals next were just shown
+        self.id: str | None = None  # the session's own id, once read: followed when renamed elsewhere
+        self.asked: SessionFacts | None = None  # the session as the hand (or the rematch) in progress was asked
+        self.unsaved = False  # a hand confirmed was not saved (the session changed elsewhere)
+
+    def facts(self) -> SessionFacts:
+        """The session played as it is now (followed by its id when renamed elsewhere)."""
+        found = _found(self.store.reading(), self.name, self.id)
+        if found is None:
+            raise _Gone
+        self.follow(found.name)
+        self.id = found.id
+        return found
+
+    def follow(self, name: str) -> None:
+        """Go on under the session's name as it is now (renamed elsewhere), saying so."""
+        if name != self.name:
+            from ginscore.present import render
+
+            render.say(f"'{visible(self.name)}' was renamed '{visible(name)}' elsewhere; play goes on in it.")
+            self.name = name
+
+    def save(self, asked: SessionFacts, told) -> Standings:
+        """Save the confirmed hand, under the lock, only if the session is still what it was when the
+        hand was asked, its name aside (else ``_Changed``, nothing written): a hand confirmed against
+        other hands, roles or house rules may not mean what was confirmed, and may be one recorded
+        twice. ``_Gone`` when the session was deleted meanwhile."""
+        with self.store.writing() as db:
+            now = _found(db, self.name, self.id)
+            if now is None:
+                raise _Gone("the hand just confirmed was not saved")
+            if not _same(now, asked):
+                raise _Changed
+            facts = now._replace(hands=now.hands + (told,))
+            standings = _replay_changed(facts, len(facts.hands), self.store)
+            db.save(facts)
+        self.follow(facts.name)
+        return standings
+
+
+    def ask(self, question: str, read, *, draw: bool = False):
+        """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
+        from ginscore.present import render
+        from ginscore.present.terminal import screen_width
+
+        # On a narrow screen, in lines that fit it (the answer after the last; the prompt ends with ": ").
+        asked = "\n".join(render.broken(visible(f"{question} {HINT}"), screen_width() - 2))
+        while True:
+            try:
+                answer = typer.prompt(asked, default="", show_default=False).strip()
+            except typer.Abort:  # Ctrl-D, Ctrl-C or the end of the input
+                raise _Quit from None
+            if not answer.startswith(COMMAND_MARK):
+                try:
+                    return read(answer)
+                except Refused as error:
+                    render.say(f"  {error}")
+                continue
+            word, _, rest = answer[len(COMMAND_MARK):].strip().partition(" ")
+            word = word.lower()
+            if word == "draw" and draw:
+                return Draw
+            self.command(word, rest)
+
+    def yes_no(self, question: str, default: bool) -> bool:
+        def read(text: str) -> bool:
+            if text.lower() in ("", "y", "yes", "n", "no"):
+                return text.lower().startswith("y") if text else default
+            raise Refused("answer y or n (or a command, like :back)")
+
+        return self.ask(f"{question} {'[Y/n]' if default else '[y/N]'}", read)
+
+    def command(self, word: str, rest: str) -> None:
+        from ginscore.present import render
+
+        if word == "back":
+            raise _Back
+        if word in QUIT_WORDS:
+            raise _Quit
+        if word in ("undo", "edit"):
+            before = self.facts()
+            if self.asked is not None and not _same(before, self.asked):
+                render.say(f"  Not done: the session changed elsewhere while this hand was asked; here it is as "
+                           f"it stands now (:{word} again if it is still to be done).")
+                _as_it_stands(self)
+                raise _Again
+            ran = self.run(undo if word == "undo" else edit, rest)
+            if self.facts() != before:
+                self.announced = ran  # it showed the standings; else (changed elsewhere) they are shown next
+                raise _Again
+        elif word == "help":
+            for line in HELP.splitlines():
+                render.say(line)
+        elif word == "draw":
+            render.say('  :draw answers "Who knocked?"; it is not this question')
+        else:
+            render.say(f"  there is no command ':{visible(word)}'; :help lists the commands")
+
+    def run(self, command, rest: str = "") -> bool:
+        """Run `ginscore COMMAND REST --session NAME` itself, as if typed; a refusal is told (False)."""
+        import shlex
+
+        from ginscore.present import render
+
+        try:
+            args = shlex.split(rest)
+        except ValueError as error:
+            render.say(f"  cannot read that: {error}")
+            return
+        if any(arg == "--db" or arg.startswith("--db=") for arg in args):  # (it would act on another file)
+            render.say(f"  --db cannot be given here: play keeps score in '{visible(self.name)}' of its own database")
+            return False
+        name = command.__name__
+        try:
+            command_of(command).main(
+                args + ["--session", self.name], prog_name=f"ginscore {name}", standalone_mode=False, obj=self.store,
+            )
+        except Refused as error:
+            render.say(f"  {_typed_here(str(error))}")
+            return False
+        except typer.TyperException as error:  # how it is typed here, not `ginscore edit --help`
+            typed = TYPED_HERE.get(name, COMMAND_MARK + name)
+            render.say(f"  {usage_words(error, see=f'type it like `{typed}` (:help for more)')}")
+            return False
+        return True
+
+
+def _typed_here(advice: str) -> str:
+    """Advice to run `ginscore edit 3 ann 4 22` or `ginscore undo` again, said inside play, names what is
+    typed here (`:edit 3 ann 4 22`, `:undo`): the session is play's own, and the shell is not at hand."""
+    return re.sub(r"`ginscore (edit|undo)\b(?! --help)", "`" + COMMAND_MARK + r"\1", advice)
+
+
+def _same(now: SessionFacts, asked: SessionFacts) -> bool:
+    """The session is as it was asked: a new name, or the match a rematch made of it, changes no hand."""
+    return now._replace(name=asked.name, match=asked.match) == asked
+
+
+def _rematch_of(table: _Table) -> SessionFacts | None:
+    """The rematch of the session played, if one was started (here or elsewhere): the next session
+    of its match (a rematch of that one comes after it)."""
+    db = table.store.reading()
+    facts = _found(db, table.name, table.id)
+    if facts is None or facts.match is None:
+        return None
+    match = db.in_match(facts.match)
+    ids = [later.id for later in match]
+    return match[ids.index(facts.id) + 1] if facts.id in ids[:-1] else None
+
+
+def _found(db, name: str, session_id: str | None) -> SessionFacts | None:
+    """The live session of this name and id (any name, when it was renamed); None when gone."""
+    try:
+        facts = db.load(name)
+    except Refused:
+        facts = None
+    if facts is not None and session_id in (None, facts.id):
+        return facts
+    renamed = [doc["name"] for _, doc in db.live() if session_id is not None and doc.get("id") == session_id]
+    return db.load(renamed[0]) if renamed else None
+
+def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
+    """The questions of one hand, in order: (key, whether it is asked given the answers so far, ask)."""
+    from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
+    from ginscore.core.replay import resolve_player
+
+    rules = facts.rules
+    in_hand = (standings.roles.box, standings.roles.captain) if standings.roles else facts.players
+
+    def knocker_named(text: str) -> str:
+        name = resolve_player(facts.players, text)
+        if name not in in_hand:
+            raise Refused(f"{name} sits out this hand; {' or '.join(in_hand)} can knock (R22)")
+        return name
+
+    def read_knocker(a):
+        def read(text: str) -> str | _WholeKnock:
+            try:
+                return knocker_named(text)
+            except Refused as error:
+                words = text.split()
+                counted = [bool(re.fullmatch(r"-?[0-9]+", word)) for word in words]
+                if len(words) >= 3 and counted[-2:] == [True, True]:
+                    try:
+                        name = knocker_named(" ".join(words[:-2]))  # (a name may hold a number: "Ann 2")
+                    except Refused:
+                        if counted[-3]:
+                            raise Refused("that is more than two counts; give the knocker, then the two "
+                                          "deadwood counts, like ann 4 22") from None
+                        raise
+                    return whole(a, name, *words[-2:])
+                if len(words) >= 3 and all(re.fullmatch(r"-?[0-9]*\.?[0-9]+", word) for word in words[-2:]):
+                    raise Refused("deadwood counts are whole numbers; give the knocker, then both counts, "
+                                  "like ann 4 22") from None  # "ann 4.0 22"
+                if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
+                    raise Refused(f"{error}; commands start with ':', like :draw or :quit") from None
+                if counted and counted[-1]:  # "4 22", "ann 4": counts, but not a whole knock
+                    raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(in_hand)}), "
+                                  "or the whole knock on one line, the knocker then both counts, like ann 4 22") from None
+                raise
+
+        return read
+
+    def whole(a, knocker: str, knocker_count: str, opponent_count: str) -> _WholeKnock:
+        """``ann 4 22``: each count checked as its own question checks it."""
+        opponent = next(p for p in in_hand if p != knocker)
+        limit = knock_limit(facts.variant, rules, a.get("upcard"))
+        return _WholeKnock(knocker, count(f"{knocker}'s", limit)(knocker_count),
+                           count(f"{opponent}'s", MAX_DEADWOOD)(opponent_count))
+
+    def count(whose: str, most: int):
+        def read(text: str) -> int:
+            value = _deadwood(text, whose)
+            check_deadwood(value, whose)
+            if value > most:
+                rule = "H4: ace means gin" if most == 0 else limit_rule(facts.variant)
+                raise Refused(f"{value} is over this hand's knock limit of {most} ({rule}); check the count")
+            return value
+
+        return read
+
+    def upcard(_a) -> object:  # R15: the upcard first, it sets the knock limit
+        return table.ask("Upcard (like 7h)?", lambda text: parse_card(text, rank_only=not rules.spades_double))
+
+    def knocker(a) -> object:
+        return table.ask(f"Who knocked, {' or '.join(in_hand)}? (or :draw)", read_knocker(a), draw=True)
+
+    def knocker_deadwood(a) -> int:
+        limit = knock_limit(facts.variant, rules, a.get("upcard"))
+        return table.ask(f"{a['knocker']}'s deadwood?", count(f"{a['knocker']}'s", limit))
+
+    def big_gin(_a) -> bool:
+        return table.yes_no("All 11 cards melded (big gin)?", default=False)
+
+    def opponent_deadwood(a) -> int:
+        opponent = next(p for p in in_hand if p != a["knocker"])
+        if a["knocker_deadwood"] == 0:  # nothing is laid off on gin (R8, R11)
+            question = f"{opponent}'s deadwood? (gin: nothing is laid off)"
+        else:
+            question = f"{opponent}'s deadwood after lay-offs (R8)?"
+        return table.ask(question, count(f"{opponent}'s", MAX_DEADWOOD))
+
+    def confirm(a) -> object:
+        from ginscore.present import render
+        from ginscore.core.standings import explain
+
+        if a["knocker"] is Draw:
+            told = Draw(upcard=a.get("upcard"), recorded_at=_now())
+        else:
+            told = Knock(a["knocker"], a["knocker_deadwood"], a["opponent_deadwood"], a.get("upcard"),
+                         a.get("big_gin", False), _now())
+        try:
+            preview = _replay_changed(facts._replace(hands=facts.hands + (told,)), len(facts.hands) + 1)
+        except Refused as error:
+            render.say(f"Not recorded: {error}. Take the hand again.")
+            raise _Again from None
+        if table.yes_no(f"{explain(preview, preview.hands[-1])}. Record it?", default=True):
+            return told
+        render.say("Not recorded; take the hand again.")
+        raise _Again
+
+    def always(_a) -> bool:
+        return True
+
+    def knocked(a) -> bool:
+        return a["knocker"] is not Draw
+
+    def gin_with_big_gin(a) -> bool:  # H2: only a session playing big gin asks
+        return knocked(a) and a["knocker_deadwood"] == 0 and rules.big_gin_bonus is not None
+
+    return [
+        ("upcard", lambda _a: facts.variant == "oklahoma", upcard),
+        ("knocker", always, knocker),
+        ("knocker_deadwood", knocked, knocker_deadwood),
+        ("big_gin", gin_with_big_gin, big_gin),
+        ("opponent_deadwood", knocked, opponent_deadwood),
+        ("hand", always, confirm),
+    ]
+
+
+def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
+    """One hand, question by question, with :back to the previous question; the confirmed hand."""
+    from ginscore.present import render
+
+    steps, answers, at = _steps(table, facts, standings), {}, 0
+    while at < len(steps):
+        key, asked, ask = steps[at]
+        if not asked(answers) or key in answers:  # in answers: given on the knocker's line
+            at += 1
+            continue
+        try:
+            answer = ask(answers)
+            answers.update(answer._asdict() if isinstance(answer, _WholeKnock) else {key: answer})
+            at += 1
+        except _Back:
+            earlier = [i for i in range(at) if steps[i][1](answers)]
+            if not earlier:
+                render.say("  This is the first question of the hand; :undo removes the last saved hand.")
+                continue
+            at = earlier[-1]
+            for later, _asked, _ask in steps[at:]:
+                answers.pop(later, None)
+    return answers["hand"]
+
+
+def _game_over(table: _Table, standings: Standings) -> None:
+    """The game is over: offer the rematch (default yes) and go on in it; no stops."""
+    from ginscore.present import render
+
+    if not table.announced:
+        render.say(render.winner_words(standings) or f"'{table.name}' is over.")
+    started = _rematch_of(table)
+    if started is not None:  # before play, or elsewhere: never a second one
+        _go_on_in(table, started)
+        return
+    game = "series" if standings.facts.variant == "hollywood" else "game"  # R19: a rematch is a new series
+    while True:
+        try:
+            again = table.yes_no(f"The {game} is over. Play a rematch?", default=True)
+        except _Back:
+            render.say(f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand.")
+            continue
+        break
+    if not again:
+        import shlex
+
+        named = "" if table.store.reading().current_name == table.name else f" --session {shlex.quote(table.name)}"
+        render.say(f"No rematch; `ginscore rematch{named}` starts one later.")
+        raise _Quit
+    if not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
+        render.say("No rematch: the session changed elsewhere while this was asked; here it is as it stands now.")
+        raise _Changed
+    started = _rematch_of(table)
+    if started is not None:  # started elsewhere while this was asked: not a second one
+        _go_on_in(table, started)
+    elif table.run(rematch):
+        started = _rematch_of(table)
+        if started is not None:
+            table.name, table.id, table.announced = started.name, started.id, True  # its start was shown
+
+
+def _go_on_in(table: _Table, rematch_started: SessionFacts) -> None:
+    """Go on in the rematch already started of the session played, its standings shown first."""
+    from ginscore.present import render
+
+    render.say(f"Its rematch '{visible(rematch_started.name)}' was already started; play goes on in it.")
+    table.name, table.id = rematch_started.name, rematch_started.id
+    _as_it_stands(table)
+
+
+def _as_it_stands(table: _Table) -> None:
+    """The standings of the session as another shell left it (then who deals next is said)."""
+    from ginscore.present import render
+
+    standings = _standings(table.store, table.facts())
+    render.show_standings(standings, footer=False)
+    table.announced = standings.over  # its winner was just said; else who deals next is said next
+
+
+@app.command(short_help="Keep score step by step.")
+def play(ctx: typer.Context, session: str = _session_option()) -> None:
+    """A guided loop for the table: asks for each hand, saves it, shows the standings.
+
+    It says who deals (and who is in the box), then asks who knocked (or
+    :draw), the knocker's deadwood and the opponent's (after lay-offs, unless
+    it is gin; Oklahoma: the upcard first); `ann 4 22` at "Who knocked?"
+    answers all three. Commands start with ':', which no
+    name can: :back (the previous question), :undo, :edit N ... (as the
+    commands), :quit. Each hand is saved as soon as you confirm it, so
+    quitting (or Ctrl-D) loses nothing. When the game ends it offers the
+    rematch and goes on.
+
+    Example: ginscore play
+    """
+    from ginscore.present import render
+
+    for_the_evening()
+
+    table = _Table(ctx, _store(ctx).reading().find_name(session))
+    for line in HELP.splitlines():
+        render.say(line)
+    try:
+        while True:
+            facts = table.asked = table.facts()
+            standings = _standings(table.store, facts)
+            if standings.over:
+                try:
+                    _game_over(table, standings)
+                except _Again:  # :undo or :edit: the game may go on
+                    pass
+                except _Changed:
+                    _as_it_stands(table)
+                continue
+            render.say("")
+            render.say(f"Hand {len(facts.hands) + 1}." if table.announced else render.hand_words(standings))
+            table.announced = False
+            try:
+                told = _ask_hand(table, facts, standings)
+            except _Again:
+                continue
+            try:
+                standings = table.save(facts, told)
+            except _Changed:
+                table.unsaved = True
+                render.say("Not saved: the session changed elsewhere while this hand was asked (a hand "
+                           "recorded, undone or edited there, or its house rules). Here it is as it stands "
+                           "now; take the hand again if it is still to be recorded.")
+                _as_it_stands(table)
+                continue
+            render.show_hand(standings, standings.hands[-1], verb="Saved", footer=False)
+            table.announced = standings.over
+    except _Quit:
+        render.say("")
+        render.say("Stopped. Every hand you confirmed is saved." if not table.unsaved else
+                   "Stopped. Every hand saved above is kept; those said to be not saved were not.")
+    except _Gone as gone:
+        render.say("")
+        render.say(f"Stopped: '{visible(table.name)}' is no longer here (deleted elsewhere?); "
+                   f"{gone.args[0] if gone.args else 'every hand confirmed before is saved'}. "
+                   "`ginscore sessions --deleted` lists a deleted session and `ginscore restore` brings it back.")

@@ -1,0 +1,372 @@
+"""Sessions from elsewhere, matched by session id: `merge`, and what `import` does with an id it knows."""
+
+import os
+import re
+from pathlib import Path
+
+import typer
+
+from ginscore.core.errors import DatabaseUnusable, ExitStatus, GinscoreError, Refused
+from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
+from ginscore.codec.facts import SESSION_ID, derived_session_id, new_session_id, session_to_dict
+from ginscore.core.escape import visible
+from ginscore.present.terminal import shell_word
+from ginscore.core.standings import as_typed, counted
+from ginscore.core.replay import MAX_NAME, SessionFacts, check_session
+from ginscore.cli.common import app, _json_option, named_file, _print_json, _store
+
+
+class Diverged(GinscoreError):
+    """Their record of a session and ours differ: refused whole (exit 1), nothing written."""
+
+    status = ExitStatus.DATABASE
+
+
+def extend(db, doc_id: int, doc: dict, ours: SessionFacts, later) -> tuple[SessionFacts, dict]:
+    """Our session with their later hands added (every hand checked as the commands would), and
+    its document as now stored."""
+    grown = ours._replace(hands=ours.hands + tuple(later))
+    check_session(grown)
+    stored = dict(doc) | {"hands": session_to_dict(grown, rows=True)["hands"]}
+    db.replace(doc_id, stored)
+    return grown, stored
+
+
+def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts] | None:
+    """An imported session whose id is already here: (what happened, the session here), or None
+    when the id is new. The same hands or fewer: nothing written; more, with ours as a prefix: the
+    later hands added; diverged: refused (exit 1), nothing written."""
+    found = db.by_id().get(facts.id)
+    if found is None:
+        return None
+    doc_id, doc = found
+    ours = db.facts_of(doc)
+    compared = compare(ours, facts)
+    if compared.kind == DIVERGED:
+        raise Diverged(
+            f"{source} holds session '{visible(ours.name)}' (the same session id), but not as it is here: "
+            f"{compared.why}; nothing was imported: `--as-copy` imports it as a new session"
+        )
+    if compared.kind == EXTENDED:
+        ours, _ = extend(db, doc_id, doc, ours, compared.later)
+        if not doc.get("deleted_at"):
+            db.make_current(ours.name)
+    return compared.kind, ours
+
+
+@app.command(short_help="Merge another database.")
+def merge(
+    ctx: typer.Context,
+    file: str = typer.Argument(..., help="Another ginscore database: another machine's copy, a sync "
+                               "client's conflicted copy, an old backup.", metavar="FILE"),
+    keep_both: bool = typer.Option(False, "--keep-both",
+                                   help="Keep their record of a session that differs from ours as a copy, "
+                                        "'NAME (merged)', instead of refusing the whole merge."),
+    as_json: bool = _json_option(),
+) -> None:
+    """Bring in the sessions of another ginscore database, matched by session id.
+
+    Sessions only there are added; a session whose hands here are the first
+    hands of theirs gets their later hands; one that is the same, or longer
+    here, is kept as it is. A session that differs (a hand, or its house rules)
+    refuses the whole merge, nothing written, unless --keep-both keeps theirs
+    as a copy. Renames and deletions made only there are reported, not
+    applied. Merging the same file again changes nothing.
+
+    Example: ginscore merge "club (conflicted copy).json"
+    """
+    from ginscore.db.sessions import Store
+
+    file = named_file(file, "the database file to merge")
+    store = _store(ctx)
+    other = Store(file)
+    shown_file = visible(str(file))
+    if store.owns(str(file)) and os.path.exists(file):
+        raise Refused(f"{shown_file} is this database (or one of its files); merge another ginscore database")
+    if not str(file).strip() or not os.path.lexists(file):
+        raise Refused(f"there is no file '{shown_file}'; give the path of another ginscore database")
+    try:
+        theirs_db = other.reading()
+        theirs = _theirs(theirs_db)
+    except DatabaseUnusable as error:
+        raise _not_mergeable(file, error) from None
+    if not theirs_db.storage.raw or not theirs:
+        raise Refused(f"{shown_file} holds no ginscore sessions, so there is nothing to merge; "
+                      "give another machine's copy of a database that has some")
+    report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "skipped": []}
+    with store.writing() as db:  # every change below is committed at the end, or none (a refusal)
+        here = db.by_id()
+        records, by_id = _records_here(db, here)
+        their_groups = _legacy_groups(doc for _, (_, doc) in theirs)
+        for session_id, (_, doc) in theirs:
+            found = here.get(session_id)
+            if found is not None and _same_facts(found[1], doc):  # a copy of ours: nothing to read
+                report["kept"].append({"name": found[1].get("name"), "hands": _hands_in(found[1])})
+                report["skipped"] += _not_applied(found[1], doc)
+                continue
+            try:
+                facts = theirs_db.facts_of(doc)  # every field checked, as the database's reader checks it
+                group = _group_of(doc, session_id, their_groups, theirs_db.path)
+            except DatabaseUnusable as error:
+                raise _not_mergeable(file, error) from None
+            ours = records.setdefault(group, [])
+            same = by_id.get(session_id)  # (kept apart from its group here only by a hand-edited copy_of)
+            if not ours and same is None:  # a session only there
+                _add_theirs(db, doc, facts, group, report, ours, by_id)
+                continue
+            candidates = ours + ([same] if same is not None and same not in ours else [])
+            closest = _closest(candidates, session_id, facts)
+            if closest is None:  # damaged here, every record of it: left as it is, as every command leaves it
+                report["skipped"].append({"name": candidates[0].doc.get("name"), "why": DAMAGED_HERE,
+                                          "deleted": bool(candidates[0].doc.get("deleted_at"))})
+                continue
+            kind, record, compared = closest
+            if kind == DIVERGED and same is None and group != session_id:
+                # a copy kept there of a session here (by `merge --keep-both` there), not here: it
+                # differs from our record as it did there, so it is added as that copy, as it is
+                _add_theirs(db, doc, facts, group, report, ours, by_id)
+                continue
+            if kind == KEPT:
+                report["kept"].append({"name": record.doc.get("name"), "hands": len(record.facts.hands)})
+            elif kind == EXTENDED:
+                record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared.later)
+                report["extended"].append({"name": record.facts.name, "hands_added": len(compared.later),
+                                           "hands": len(record.facts.hands),
+                                           "deleted": bool(record.doc.get("deleted_at"))})
+            elif not keep_both:
+                raise Diverged(
+                    f"session '{visible(record.facts.name)}' is not the same here and in {shown_file}: "
+                    f"{compared.why}; nothing was merged: `ginscore merge --keep-both {shell_word(str(file))}` "
+                    "keeps theirs as a copy "
+                    f"named '{visible(_copy_name(db, facts))}'"
+                )
+            else:
+                copy = facts._replace(id=new_session_id(), match=None, name=_copy_name(db, facts))
+                stored = session_to_dict(copy, rows=True) | {"copy_of": group}
+                ours.append(_Record(db.insert(stored), stored, copy))
+                by_id[copy.id] = ours[-1]
+                report["copied"].append({"name": copy.name, "of": record.facts.name, "hand": compared.hand})
+            if record.doc.get("id") == session_id:
+                report["skipped"] += _not_applied(record.doc, doc)
+    if as_json:
+        _print_json(report)
+        return
+    _tell(report, shown_file)
+
+
+DAMAGED_HERE = "damaged here, so theirs was not compared"
+DELETED_THERE = "deleted there"
+
+
+def _copy_name(db, facts: SessionFacts) -> str:
+    """The name a kept copy of their diverged session gets: always 'NAME (merged)' (a copy, even
+    where their name is free here), numbered when that is taken."""
+    return free_name(facts.name, lambda n: n == facts.name or db.taken(n), merged_ending, MAX_NAME)
+
+
+def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, ours: list, by_id: dict) -> None:
+    """A record only there, added (``_add``) and reported, and known from now on as one of ours."""
+    row, doc_id, stored = _add(db, doc, facts, group)
+    report["added"].append(row)
+    ours.append(_Record(doc_id, stored, facts._replace(name=stored["name"])))
+    by_id[stored["id"]] = ours[-1]
+
+
+def _add(db, doc: dict, facts: SessionFacts, group: str) -> tuple[dict, int, dict]:
+    """A session only there, added as it is there (a deleted one stays deleted, a copy stays a
+    copy of its session); a name taken here by another live session gets ' (merged)'."""
+    stored = session_to_dict(facts, rows=True)
+    if group != stored["id"]:
+        stored["copy_of"] = group
+    deleted = doc.get("deleted_at")
+    if deleted:
+        stored["deleted_at"] = deleted
+    else:
+        stored["name"] = free_name(facts.name, db.taken, merged_ending, MAX_NAME)
+    doc_id = db.insert(stored)
+    return {"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)}, doc_id, stored
+
+
+def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
+    """What is wrong with their file, said of it: never as if it were this database (whose hints,
+    like deleting a damaged session, would act here). Refused (exit 2), as a bad file to `import`
+    is: this database can be used, and exit 1 would say it cannot (docs/commands.md)."""
+    from ginscore.documents import is_export
+
+    shown = visible(str(file))
+    if is_export(file):
+        return Refused(f"{shown} is a ginscore export, not a database: `ginscore import {shell_word(str(file))}` "
+                       "brings its session in; nothing was merged")
+    return Refused(f"{shown} cannot be merged: it {error.problem.split('; ')[0]}; nothing was merged")
+
+
+def _theirs(theirs_db) -> list[tuple[str, tuple[int, dict]]]:
+    """Their sessions by id, each id once and each name one `new` would take."""
+    from ginscore.codec.validate import text
+    from ginscore.db.sessions import session_id_of, two_with_one_id
+
+    found, seen = [], set()
+    for n, doc in theirs_db.entries():
+        session_id = session_id_of(doc)
+        if session_id in seen:
+            raise two_with_one_id(theirs_db.path, session_id)
+        seen.add(session_id)
+        try:
+            text(doc.get("name"), "session", "name", limit=MAX_NAME)
+        except Refused as error:
+            raise DatabaseUnusable(theirs_db.path, f"has a session whose {visible(str(error))}")
+        found.append((session_id, (n, doc)))
+    return found
+
+
+class _Record:
+    """One record of a session here: the session itself, or a copy `--keep-both` kept of another
+    machine's record of it (``copy_of``: that session's id). Its facts are read from ``db`` when
+    first asked for (most records of a merge never are), unless given."""
+
+    def __init__(self, doc_id: int, doc: dict, facts: SessionFacts | None, db=None):
+        self.doc_id, self.doc, self._facts, self._db = doc_id, doc, facts, db
+
+    @property
+    def facts(self) -> SessionFacts:
+        if self._facts is None:
+            self._facts = self._db.facts_of(self.doc)
+        return self._facts
+
+    @facts.setter
+    def facts(self, value: SessionFacts) -> None:
+        self._facts = value
+
+
+def _records_here(db, here: dict) -> tuple[dict[str, list[_Record]], dict[str, _Record]]:
+    """Every record here, by the session it is a record of (the session's own id, or for a kept
+    copy its ``copy_of``, or for a copy kept before copies said so the id it was given then), and
+    by its own id."""
+    groups = _legacy_groups(doc for _, doc in here.values())
+    records: dict[str, list[_Record]] = {}
+    by_id = {}
+    for session_id, (doc_id, doc) in here.items():
+        group = _group_of(doc, session_id, groups, None)
+        by_id[session_id] = _Record(doc_id, doc, None, db)
+        records.setdefault(group, []).append(by_id[session_id])
+    for kept in records.values():  # the session's own record first, then its copies in the order kept
+        kept.sort(key=lambda record: "copy_of" in record.doc)
+    return records, by_id
+
+
+def _legacy_groups(docs) -> dict[str, str]:
+    """The ids merge once gave a kept copy (made from the session's id alone), and whose copy each is."""
+    from ginscore.db.sessions import session_id_of
+
+    return {_copy_id_before(doc): session_id_of(doc) for doc in docs}
+
+
+def _group_of(doc: dict, session_id: str, legacy: dict[str, str], path) -> str:
+    """The session a stored record is a record of. ``path``: their file, whose ``copy_of`` must be an
+    id ginscore makes (here, one that is not is read as the record's own)."""
+    group = doc.get("copy_of")
+    if group is not None:
+        if isinstance(group, str) and SESSION_ID.fullmatch(group):
+            return group
+        if path is not None:
+            raise DatabaseUnusable(path, f"has a session whose copy_of {visible(repr(group))} is not a session id")
+    seen = {session_id}
+    while session_id in legacy and legacy[session_id] not in seen:
+        session_id = legacy[session_id]
+        seen.add(session_id)
+    return session_id
+
+
+def _closest(records: list[_Record], session_id: str, facts: SessionFacts) -> tuple[str, _Record, object] | None:
+    """How their record of a session stands to ours: kept when one of ours holds it (or more),
+    else extended when one of ours is the start of it (the longest such), else diverged (said of
+    the record under their id, or of the session's own). A record damaged here is not compared
+    with; None when every one is."""
+    compared = []
+    for record in records:
+        try:
+            compared.append((compare(record.facts, facts), record))
+        except DatabaseUnusable:  # (a damaged session: its facts cannot be read)
+            continue
+    if not compared:
+        return None
+    same_id = sorted(compared, key=lambda pair: pair[1].doc.get("id") != session_id)
+    for kind in (KEPT, EXTENDED):
+        found = [pair for pair in same_id if pair[0].kind == kind]
+        if found:
+            result, record = max(found, key=lambda pair: len(pair[1].facts.hands)) if kind == EXTENDED else found[0]
+            return kind, record, result
+    result, record = same_id[0]
+    return DIVERGED, record, result
+
+
+def _copy_id_before(doc: dict) -> str:
+    """The id merge gave a copy of another record of ``doc``'s session before copies kept
+    ``copy_of`` (made from the session's id alone): such a copy is still known as one."""
+    return derived_session_id({}, f"a copy kept by merge of {doc.get('id')}")
+
+
+def _same_facts(ours: dict, theirs: dict) -> bool:
+    """Whether their document is ours but for its name and whether it is deleted (told apart by
+    ``_not_applied``): the same stored facts, so nothing of theirs needs reading."""
+    told = ("name", "deleted_at")
+    return {k: v for k, v in ours.items() if k not in told} == {k: v for k, v in theirs.items() if k not in told}
+
+
+def _hands_in(doc: dict) -> int:
+    """How many hands a stored document holds, counted without reading them."""
+    hands = doc.get("hands")
+    return len(hands.split(";")) if isinstance(hands, str) and hands else 0
+
+
+def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
+    """Renames and deletions made only there: told, never applied."""
+    skipped = []
+    ours, theirs = our_doc.get("name"), doc.get("name")
+    named = re.sub(r" \(merged(?: \d+)?\)$", "", ours) if isinstance(ours, str) else ours
+    tail = ours[len(named):] if named != ours else ""
+    # the name a merge here gave their session (their name, shortened before the tail at the limit)
+    merged_here = bool(tail) and isinstance(theirs, str) and \
+        theirs[: max(1, MAX_NAME - len(tail))].rstrip() + tail == ours
+    deleted = bool(our_doc.get("deleted_at"))
+    if theirs != ours and not merged_here:  # not the name a merge here gave it (either may have renamed it)
+        skipped.append({"name": ours, "why": f"named '{theirs}' there", "deleted": deleted})
+    if doc.get("deleted_at") and not deleted:
+        skipped.append({"name": ours, "why": DELETED_THERE, "deleted": deleted})
+    return skipped
+
+
+def _tell(report: dict, shown_file: str) -> None:
+    from ginscore.present import render
+
+    counts = [f"{key} {len(report[key])}" for key in ("added", "extended", "copied", "kept", "skipped")
+              if report[key] or key in ("added", "kept")]  # each number after its word: they wrap together
+    changed = report["added"] or report["extended"] or report["copied"]
+    render.say(f"Merged {shown_file}: {', '.join(counts)}." + ("" if changed else " Nothing was changed."))
+    for row in report["added"]:
+        gone = " (deleted there: added as deleted)" if row["deleted"] else ""
+        render.say(f"  added     '{visible(row['name'])}', {counted(row['hands'], 'hand')}{gone}")
+    for row in report["extended"]:
+        first = row["hands"] - row["hands_added"] + 1
+        hidden = (f" (it is deleted here: `ginscore restore {visible(as_typed(row['name']))}` brings it back)"
+                  if row["deleted"] else "")  # (their hands are in it all the same, out of every list)
+        render.say((f"  extended  '{visible(row['name'])}': hands {first} to {row['hands']} from there"
+                    if row["hands_added"] > 1 else f"  extended  '{visible(row['name'])}': hand {first} from there")
+                   + hidden)
+    for row in report["copied"]:
+        render.say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
+                   + (f" from hand {row['hand']}" if row["hand"] else ""))
+    for row in report["skipped"]:
+        render.say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} ({_not_applied_advice(row)})")
+
+
+def _not_applied_advice(row: dict) -> str:
+    """What a user can do about a change of theirs not applied here, or about a damaged session."""
+    if row["why"] == DAMAGED_HERE:
+        return "mend it in this file, then merge again"
+    if row["deleted"]:
+        return "not applied here, where it is deleted"
+    typed = visible(as_typed(row["name"]))
+    command = (f"`ginscore delete {typed}`" if row["why"] == DELETED_THERE
+               else f"`ginscore rename --session {typed} NEW`")
+    return f"not applied here; {command} does it"

@@ -1,0 +1,87 @@
+"""Ratings: a ladder of every player over every finished game (OpenSkill Plackett-Luce)."""
+
+import typer
+
+from ginscore.core.errors import Refused, UnknownPlayer
+from ginscore.core.escape import visible
+from ginscore.core.replay import match_name, resolve_player
+from ginscore.cli.common import app, _day, _json_option, _print_json, _standings, _store, Variant
+from ginscore.cli.common import EVERYONE  # what --player completes to
+
+CHARTED = 9  # players one chart tells apart (one mark each: initials, else 1-9)
+
+
+@app.command(short_help="Rank every player.")
+def ratings(
+    ctx: typer.Context,
+    variant: Variant = typer.Option(None, "--variant", help="Rate only the games of this variant."),
+    since: str = typer.Option(None, "--since", help="Rate only the games finished on or after this date.",
+                              metavar="DATE"),
+    players: list[str] = typer.Option(None, "--player", metavar="NAME", autocompletion=EVERYONE,
+                                      help="Show this player's line and their rating after each of their games "
+                                      "(repeat it for more; with --chart, chart only them)."),
+    chart: bool = typer.Option(False, "--chart", help="Draw each player's rating game by game."),
+    as_json: bool = _json_option(),
+) -> None:
+    """A ladder of every player over every finished game, rated with OpenSkill.
+
+    Each finished game is one match (Hollywood: each of its three games;
+    three-player: one match of three), rated in the order the games
+    finished with the Plackett-Luce model. The rating is mu - 3 sigma: what
+    the player surely plays at least as well as. Worked out from the hands,
+    so an edited, undone or deleted game changes it.
+
+    Example: ginscore ratings --player ann
+    """
+    from ginscore.core.ratings import ladder, places, rated_games, shown_names, unrated
+
+    if chart and as_json:
+        raise Refused("give --chart or --json, not both (--json --player NAME holds each rating game by game)")
+    day = _day(since)
+    store = _store(ctx)
+    db = store.reading()
+
+    def played(facts):  # what one session gives the ladder: kept in the cache by its facts' digest
+        return {"games": rated_games(facts, _standings(store, facts)), "players": list(facts.players),
+                "created_at": facts.created_at}
+
+    def every():
+        return db.derived("rated", played)
+
+    names = db.remembered("names", [], lambda: shown_names(every()))
+    wanted = _named(list(names.values()), players or [])
+    if chart and len(wanted) > CHARTED:
+        raise Refused(f"a chart tells {CHARTED} players apart; name at most {CHARTED} with --player")
+    history = bool(wanted) or chart
+    doc = db.remembered("ladder", [variant.value if variant else None, day, history], lambda: ladder(
+        [one["games"] for one in every()], names, variant=variant.value if variant else None, since=day,
+        history=history))
+    ranks = dict(zip((line["name"] for line in doc["players"]), places(doc["players"])))
+    if wanted:
+        lines = {line["name"]: line for line in doc["players"]}
+        doc["players"] = [lines.get(name) or unrated(name, history=True) for name in wanted]
+    if as_json:
+        _print_json(doc)
+        return
+    from ginscore.present import render
+
+    filtered = (variant, since) != (None, None)
+    if chart:
+        render.show_ratings_chart(doc["players"][:CHARTED], more=len(doc["players"]) - CHARTED, filtered=filtered,
+                                  named=bool(wanted))
+    else:
+        render.show_ratings(doc["players"], [ranks.get(line["name"]) for line in doc["players"]],
+                            named=bool(wanted), filtered=filtered)
+
+
+def _named(known: list[str], typed: list[str]) -> list[str]:
+    """The players ``--player`` names (as ``stats`` matches a name), each once, in the order given."""
+    chosen = []
+    for name in typed:
+        if not match_name(known, name):
+            listed = ", ".join(sorted(known, key=str.casefold)) or "none yet"
+            raise UnknownPlayer(f"nobody named '{visible(name)}' has played; the players are {listed}")
+        player = resolve_player(known, name)
+        if player not in chosen:
+            chosen.append(player)
+    return chosen

@@ -1,0 +1,475 @@
+"""Many sessions: list, choose, export and import them, and where the file is."""
+
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+
+import typer
+
+from ginscore.present import terminal
+from ginscore.core.errors import BadHandAt, DatabaseUnusable, Refused
+from ginscore.core.escape import json_safe, visible, visible_lines
+from ginscore.core.standings import as_typed, counted
+from ginscore.core.replay import replay, SessionFacts
+from ginscore.cli.common import ACE_MEANS_GIN, _all_option, app, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, _free_name, GAME_BONUS, GIN_BONUS, _house_rules, _how_many, _json_option, _limit_option, _load, named_file, _now, _print_json_items, _print_json_list, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings, _store, TARGET, UNDERCUT_BONUS, Variant
+from ginscore.cli.common import SESSIONS  # what these arguments complete to
+
+
+@app.command("import", short_help="Bring back an export.")
+def import_(
+    ctx: typer.Context,
+    file: str = typer.Argument(..., help="A file made by `ginscore export` (JSON or CSV).", metavar="FILE"),
+    name: str = typer.Option(None, "--name", help="Name the new session (default: the exported name)."),
+    variant: Variant = typer.Option(None, "--variant", help="CSV only: standard or oklahoma (a CSV does not say)."),
+    target: int = TARGET,
+    gin_bonus: int = GIN_BONUS,
+    undercut_bonus: int = UNDERCUT_BONUS,
+    big_gin_bonus: int = BIG_GIN_BONUS,
+    game_bonus: int = GAME_BONUS,
+    box_bonus: int = BOX_BONUS,
+    shutout: bool = SHUTOUT,
+    spades_double: bool = SPADES_DOUBLE,
+    ace_means_gin: bool = ACE_MEANS_GIN,
+    deal: Deal = DEAL,
+    stake: str = STAKE,
+    as_copy: bool = typer.Option(False, "--as-copy", help="Import it as a new session (a new id, in no match), "
+                                 "even when this session is already here."),
+) -> None:
+    """Recreate a session from a file made by `ginscore export`.
+
+    A JSON export carries everything, with the session's id. A CSV carries the
+    hands and the session's id only: give its house rules as options (as for
+    `new`), unless its session is here (its own are used); every row's
+    score is checked against them, and a file that does not add up is
+    refused whole. A session whose id is already here is not added twice:
+    the same hands (or fewer) change nothing, more hands after ours are
+    added to it, and one that differs is refused; --as-copy imports it as a
+    new session all the same.
+
+    Example: ginscore import friday.json
+    """
+    from ginscore.codec.compare import free_name
+    from ginscore.core.replay import MAX_NAME
+    from ginscore.cli.commands.merge import import_known
+
+    file = named_file(file, "the file to import (made by `ginscore export`)")
+    store = _store(ctx)
+
+    def here(session_id: str) -> SessionFacts | None:  # a CSV's session, if it is here (its rules are)
+        db = store.reading()
+        found = db.by_id().get(session_id)
+        return None if found is None else db.facts_of(found[1])
+
+    facts = _read_export(file, variant.value if variant else None, _house_rules(locals()), here)
+    if as_copy:
+        facts = facts._replace(id=None, match=None)  # a new session: a fresh id, in no match
+    wanted = _session_name(name) or facts.name
+    source = visible(str(file))
+    with store.writing() as db:
+        known = None if as_copy else import_known(db, facts, source)
+        if known is None:
+            if name is not None and db.taken(wanted):
+                raise Refused(f"there is already a session named '{wanted}'; choose another --name")
+            chosen = free_name(wanted or _free_name(db.names(include_deleted=True), facts.variant), db.taken,
+                               lambda number: f"-{number + 1}", MAX_NAME)
+            facts = db.add(facts._replace(name=chosen))
+    from ginscore.present import render
+
+    if known is None:
+        render.say(f"Imported {counted(len(facts.hands), 'hand')} from {file} as '{chosen}'.")
+        render.show_standings(replay(facts))
+        return
+    kind, here = known
+    deleted = "" if here.name in db.names() else f" (deleted here: `ginscore restore {visible(as_typed(here.name))}`)"
+    if kind == "kept":
+        theirs = len(facts.hands)
+        held = ("no hands" if not theirs else f"its {counted(theirs, 'hand')}" if theirs == len(here.hands)
+                else f"the first {counted(theirs, 'hand')} of its {len(here.hands)} here")
+        render.say(f"Already here: {source} is session '{here.name}'{deleted}, with {held}; nothing was written.")
+    else:
+        render.say(f"Session '{here.name}' was already here{deleted}: added the later hands from {source}, "
+                   f"{counted(len(here.hands), 'hand')} now.")
+    if name is not None and wanted != here.name and not deleted:  # it names a new session only
+        render.say(f"--name only names a new session; `ginscore rename --session {visible(as_typed(here.name))} "
+                   f"{visible(as_typed(wanted))}` renames this one.")
+    if kind != "kept" and not deleted:
+        render.show_standings(replay(here))
+
+
+def _data_shown(text: str, json_text: bool = False) -> str:
+    """Data for scripts, exactly as it is, unless a person reads it on a terminal
+    (then every control character visible); JSON keeps every character readable
+    back, as ``\\u`` escapes."""
+    if json_text:
+        return json_safe(text, sys.stdout.encoding)
+    return visible_lines(text) if sys.stdout.isatty() else text
+
+
+def _write_data(text: str, json_text: bool) -> None:
+    """Data on standard output: UTF-8 bytes whatever the terminal's encoding, so a CSV,
+    page or picture piped to a file is never transliterated (an ASCII locale would
+    turn José into Jos\\xe9, and an import would read that back as another name)."""
+    shown = _data_shown(text, json_text)
+    buffer = getattr(sys.stdout, "buffer", None)
+    if json_text or sys.stdout.isatty() or buffer is None:
+        sys.stdout.write(shown)
+        return
+    sys.stdout.flush()
+    buffer.write(shown.encode("utf-8"))
+    buffer.flush()
+
+
+def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFacts:
+    """The session in a file made by `export`, every field checked as the commands check it;
+    ``here(session_id)``: that session in the database, whose variant and rules a CSV of it takes.
+
+    Refused when anything is off, its one line made visible: the file's own
+    text (a name, a card) can reach the error line.
+    """
+    from ginscore.documents import check_against_csv, read_backup, read_file
+    from ginscore.codec.facts import derived_session_id, session_to_dict
+    from ginscore.core.escape import visible
+    from ginscore.core.replay import check_session
+
+    source = visible(str(file))
+    try:
+        text = read_file(file, source)
+        facts = read_backup(text, source, variant=variant, rules=rules, here=here)
+        try:
+            standings = check_session(facts)
+            if not facts.name:  # a CSV: its rows must score as the file says
+                check_against_csv(standings, text, source)
+        except BadHandAt as error:
+            raise Refused(f"{source} does not add up at {error}{_oklahoma_hint(facts, variant)}") from None
+        except Refused as error:
+            said = str(error) if str(error).startswith(source) else f"{source}: {error}"
+            raise Refused(f"{said}{_oklahoma_hint(facts, variant)}") from None
+        if not facts.name:  # a CSV without its session's id (older ginscore): the same file is the same session
+            facts = facts._replace(created_at=facts.hands[0].recorded_at or _now(),
+                                   id=facts.id or derived_session_id({}, text))
+        elif facts.id is None:  # exported before sessions had ids: the id the database gave it
+            facts = facts._replace(id=derived_session_id(session_to_dict(facts)))
+    except Refused as error:
+        if _holds_database(file):  # the file people keep, not an export of one session
+            raise Refused(f"{source} is a ginscore database, not an export: `ginscore merge "
+                          f"{terminal.shell_word(str(file))}` brings in its sessions") from None
+        raise Refused(visible(str(error))) from None
+    return facts
+
+
+def _holds_database(file: Path) -> bool:
+    """Whether a file given to import is a database (False where that cannot be told)."""
+    from ginscore.db import atomic
+    from ginscore.db.storage import holds_database
+
+    try:
+        return holds_database(os.path.realpath(file))
+    except (OSError, atomic.NotRegular):
+        return False
+
+
+def _oklahoma_hint(facts: SessionFacts, variant: str | None) -> str:
+    """What to add when a CSV that does not say its variant was read as standard but has upcards
+    (an Oklahoma game's hands always do, R15)."""
+    if facts.name or variant is not None or facts.variant != "standard":
+        return ""
+    if not any(hand.upcard for hand in facts.hands):
+        return ""
+    return "; a CSV does not say its variant: if it was an Oklahoma game (its hands have upcards), add --variant oklahoma"
+
+
+class ExportFormat(str, Enum):
+    csv = "csv"
+    json = "json"
+    html = "html"
+    svg = "svg"
+
+
+def _export_text(standings, fmt: ExportFormat) -> str:
+    """The text `export` writes: CSV and JSON for scripts, HTML and SVG pictures for people."""
+    if fmt in (ExportFormat.html, ExportFormat.svg):
+        from ginscore.present.pictures import picture
+
+        return picture(standings, fmt.value)
+    from ginscore.documents import export_csv, export_json
+
+    return export_csv(standings) if fmt is ExportFormat.csv else export_json(standings.facts)
+
+
+@app.command(short_help="Export or share a session.")
+def export(
+    ctx: typer.Context,
+    fmt: ExportFormat = typer.Option(
+        ExportFormat.csv, "--format", "-f",
+        help="csv (one row per hand), json (the whole session), or html / svg (standings and log as a page or picture).",
+    ),
+    output: str = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output."),
+    session: str = _session_option(),
+) -> None:
+    """The session's hands as CSV (or JSON with --format json), or a page or picture to share.
+
+    --format html and --format svg draw the standings (Hollywood: every game
+    and its bonuses) and the log, as `status` and `log` show them, as wide
+    as their widest table.
+
+    Example: ginscore export --output tonight.csv
+    """
+    output = None if output is None else named_file(output, "--output a file path")
+    target = None if output is None else _export_target(_store(ctx), output)
+    standings = _load(ctx, session)
+    text = _export_text(standings, fmt)
+    if target is None:
+        _write_data(text, fmt is ExportFormat.json)
+        return
+    _write_export(target, output, text)
+    terminal.tell(visible(f"Wrote {counted(len(standings.hands), 'hand')} of '{standings.facts.name}' to {output}"))
+
+
+def _export_target(store, output: Path) -> str:
+    """The file ``--output`` names (links followed); refused when it is the database or one of its files,
+    or not a regular file: an export must never replace the hands it was made from."""
+    from ginscore.db import atomic
+
+    from ginscore.db.storage import holds_database
+    from ginscore.db.sessions import part_of
+
+    if store.owns(str(output)):
+        raise Refused(f"{output} is the database or one of its own files (beside {store.path}); choose another --output")
+    target = os.path.realpath(output)
+    try:
+        existing = atomic.existing(target)
+    except atomic.NotRegular as error:
+        raise Refused(f"{output} is {error.kind}, not a file; give --output a file path") from None
+    except OSError as error:
+        raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
+    if part_of(os.path.basename(target)) is not None:
+        raise Refused(f"{output} is named as a file of an older ginscore database; choose another --output")
+    try:
+        found = existing is not None and holds_database(target)  # another database (a copy, a backup)
+    except OSError as error:
+        raise Refused(f"cannot read {output} to make sure it is no ginscore database "
+                      f"({error.strerror or error}); choose another --output") from None
+    if found:
+        raise Refused(f"{output} is a ginscore database, which an export never replaces; choose another --output")
+    return target
+
+
+def _write_export(target: str, output: Path, text: str) -> None:
+    """All or nothing, beside the target: an existing file keeps its permission bits."""
+    from ginscore.db import atomic
+
+    try:
+        atomic.replace(target, text.encode("utf-8"), lambda: atomic.existing(target), atomic.existing(target))
+    except atomic.NotRegular as error:
+        raise Refused(f"{output} is {error.kind}, not a file; give --output a file path") from None
+    except OSError as error:
+        raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
+
+
+@app.command(short_help="List the sessions.")
+def sessions(
+    ctx: typer.Context,
+    show_all: bool = _all_option(),
+    limit: int = _limit_option(),
+    as_json: bool = _json_option(),
+    deleted: bool = typer.Option(False, "--deleted", help="List the deleted sessions instead (`ginscore restore` brings one back)."),
+) -> None:
+    """List the sessions in the order they came into this database, marking the current one.
+
+    A session brought in by `import` comes after those already here, however
+    old it is; --deleted lists the most recently deleted first.
+
+    Shows the newest that fit one screen and says how many more there are;
+    --all lists every one, --limit N the newest N. --json lists every one
+    unless --limit is given.
+
+    Example: ginscore sessions --deleted
+    """
+    newest, fit = _how_many(show_all, limit, as_json)
+    store = _store(ctx)
+    db = store.reading()
+    if deleted:
+        from ginscore.core.standings import session_row
+
+        listed = db.deleted()  # the most recently deleted first
+        rows = [session_row(facts, _standings(store, facts, deleted=True), False) | {"deleted_at": deleted_at}
+                for facts, deleted_at in listed[:newest]]
+    else:
+        from ginscore.cache.summarise import json_item, session_item
+
+        listed = db.listed()
+        picked = listed if newest is None else listed[-newest:]
+        current = db.current_name
+        ids = [entry[0] for entry in picked]
+        if as_json:  # each kept as not current: the current one's made now
+            items = db.listed_items(ids, "sessions")
+            for at, (n, name, _) in enumerate(picked):
+                if name == current:
+                    items[at] = json_item(session_item(next(db.each_summary([n])), True))
+            _print_json_items(items)
+            return
+        from ginscore.present import render
+
+        if not fit and render.long_lines(len(ids)):  # years of sessions: their cells as kept, no rows read
+            render.show_long_sessions(db.listed_cells(ids, "sessions", render.session_cells, render.SESSION_CELLS),
+                                      [name == current for _, name, _ in picked], hidden=db.deleted_count(),
+                                      older=len(listed) - len(picked), current_name=current)
+            return
+        rows = [session_item(row, row["name"] == current) for row in db.each_summary(ids)]
+    if as_json:
+        _print_json_list(rows)
+        return
+    from ginscore.present import render
+
+    hidden = 0 if deleted else db.deleted_count()
+
+    def show(shown: list[dict]) -> None:
+        render.show_sessions(shown, deleted=deleted, hidden=hidden, older=len(listed) - len(shown),
+                             current=None if deleted else current)
+
+    if fit and deleted:  # the most recently deleted first
+        render.show_fitting(rows, show)
+    elif fit:  # oldest first: the newest that fit
+        render.show_fitting(rows[::-1], lambda newest: show(newest[::-1]))
+    else:
+        show(rows)
+
+
+@app.command(short_help="Make a session current.")
+def use(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., help="A session name or a unique prefix of one.", metavar="NAME", autocompletion=SESSIONS),
+) -> None:
+    """Make a session current.
+
+    Example: ginscore use hollywood-2
+    """
+    with _store(ctx).writing() as db:
+        found = db.find_name(name)
+        db.make_current(found)
+    from ginscore.present import render
+
+    render.say(f"Now keeping score in '{found}'.")
+
+
+
+@app.command(short_help="Print the database's path.")
+def where(ctx: typer.Context) -> None:
+    """Print the path of the database file in use.
+
+    Example: ginscore where
+    """
+    path = str(_store(ctx).path)
+    buffer = getattr(sys.stdout, "buffer", None)
+    if sys.stdout.isatty() or buffer is None:  # a person: a path to copy, every character visible
+        encoding = sys.stdout.encoding
+        plain = terminal.shows_plainly(path, encoding)
+        sys.stdout.write(f"{path if plain else terminal.shell_word(path, encoding)}\n")
+        return
+    sys.stdout.flush()  # a script: the path's own bytes, undecodable ones too
+    buffer.write(os.fsencode(path) + b"\n")
+    buffer.flush()
+
+
+def _holds(standings) -> str:
+    """What a session holds, in one line: variant, players, hands, the result so far."""
+    from ginscore.present.render import VARIANT_NAMES
+
+    facts = standings.facts
+    if facts.variant == "hollywood":
+        scores = "; ".join(
+            f"game {g.number} " + " to ".join(str(g.scores[p]) for p in facts.players) for g in standings.games
+        )
+    else:
+        scores = ", ".join(f"{p} {s}" for p, s in (standings.final or standings.totals).items())
+    result = f"won by {standings.winner}" if standings.winner else "in play"
+    return visible(
+        f"'{facts.name}': {VARIANT_NAMES[facts.variant]}, {' v '.join(facts.players)}, "
+        f"{counted(len(standings.hands), 'hand')}, {result} ({scores})"
+    )
+
+
+@app.command(short_help="Rename a session.")
+def rename(
+    ctx: typer.Context,
+    new_name: str = typer.Argument(..., help="The session's new name.", metavar="NEW_NAME"),
+    session: str = _session_option(),
+) -> None:
+    """Rename the session (the current one unless --session names another).
+
+    Names stay unique, ignoring case; a current session stays current.
+
+    Example: ginscore rename friday-night
+    """
+    new = _session_name(new_name, "rename")
+    with _store(ctx).writing() as db:
+        old = db.find_name(session)
+        if old != new:  # (the same name in other letters is a rename)
+            db.rename(old, new)
+    from ginscore.present import render
+
+    if old == new:
+        render.say(f"'{visible(old)}' already has that name; nothing was changed.")
+        return
+    render.say(f"Renamed '{visible(old)}' to '{new}'.")
+
+
+@app.command(short_help="Delete a session.")
+def delete(
+    ctx: typer.Context,
+    name: str = typer.Argument(None, help="The session to delete (exact name or unique prefix); the current one when left out.", metavar="NAME"),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Delete without asking."),
+) -> None:
+    """Delete a session: it leaves the list, statistics and history, but nothing is destroyed.
+
+    Shows what the session holds and asks first. `ginscore sessions --deleted`
+    lists deleted sessions and `ginscore restore NAME` brings one back whole.
+
+    Example: ginscore delete test-1 --yes
+    """
+    from ginscore.present import render
+
+    store = _store(ctx)
+    reading = store.reading()
+    found = reading.find_name(name)
+    try:
+        facts = reading.load(found)
+        what = _holds(_standings(store, facts))
+    except DatabaseUnusable as error:  # a session damaged by an edit by hand: set it aside, unread
+        facts, what = None, f"'{visible(found)}', which cannot be read ({error.problem.split(';')[0]})"
+    if not _asked(f"Delete {what}?", yes, "delete"):
+        return
+    with store.writing() as db:
+        if facts is not None and db.load(facts.name) != facts:
+            raise Refused("the session changed while you were asked; run `ginscore delete` again")
+        was_current = db.delete(found, _now())
+    back = f"`ginscore restore {visible(as_typed(found))}` brings it back"
+    render.say(f"Deleted {what}. " + (f"{back}." if facts is not None else f"Once it is mended in the file, {back}."))
+    if was_current:
+        render.say("No session is current now: pick one with `ginscore use NAME` (see `ginscore sessions`) "
+                   "or start one with `ginscore new`.")
+
+
+@app.command(short_help="Restore a deleted session.")
+def restore(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., help="A deleted session's name (see `ginscore sessions --deleted`).", metavar="NAME"),
+    new_name: str = typer.Option(None, "--name", help="Bring it back under this name (when its own is in use)."),
+) -> None:
+    """Bring a deleted session back whole and make it current.
+
+    Of two deleted sessions with the same name, the one deleted last comes
+    back. Refused when a live session has that name now: rename one of them.
+
+    Example: ginscore restore friday
+    """
+    new = _session_name(new_name) or None
+    with _store(ctx).writing() as db:
+        facts, left = db.restore(name, new)
+    from ginscore.present import render
+
+    render.say(f"Restored {_holds(_standings(_store(ctx), facts))}; it is the current session now.")
+    if left:
+        render.say(f"Still deleted under the name '{visible(left[0])}': {counted(len(left), 'other session')}; "
+                   f"`ginscore restore {visible(as_typed(left[0]))} --name NEW` brings back the one deleted last.")

@@ -1,0 +1,278 @@
+"""At the table: start a session, record, correct and undo hands, rematch."""
+
+import typer
+
+from ginscore.core.errors import Refused
+from ginscore.core.scoring import HouseRules
+from ginscore.core.replay import check_players, Draw, draw_for_roles, replay, resolve_player, Roles, SessionFacts
+from ginscore.codec.facts import check_note
+from ginscore.cli.common import ACE_MEANS_GIN, app, _append, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, GAME_BONUS, GIN_BONUS, _house_rules, _now, _replay_changed, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings, _start, _store, TARGET, _Told, UNDERCUT_BONUS, _upcard, Variant
+from ginscore.cli.common import NEW_PLAYERS, PLAYERS  # what these arguments complete to
+
+NOTE_HELP = "A remark kept with the hand, shown in `log` and exports (up to 200 characters)."
+
+
+def _note_option():
+    return typer.Option(None, "--note", help=NOTE_HELP, metavar="TEXT")
+
+
+def _first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Roles | None, str]:
+    """First dealer (R5) or first roles (R21): as given, else drawn at random and told."""
+    import random
+
+    rng = random.SystemRandom()
+    if variant == "three":
+        if dealer:
+            raise Refused("in three-player the box deals (R22); give --box and --captain instead of --dealer")
+        if bool(box) != bool(captain):
+            raise Refused("give both --box and --captain, or neither to draw for seats (R21)")
+        if box:
+            box_name, captain_name = resolve_player(names, box), resolve_player(names, captain)
+            if box_name == captain_name:
+                raise Refused(f"{box_name} cannot be both box and captain; name two different players")
+            out = next(n for n in names if n not in (box_name, captain_name))
+            roles = Roles(box_name, captain_name, out)
+            return None, roles, ""
+        roles, drawn = draw_for_roles(names, rng)
+        cards = ", ".join(f"{n} {c.pretty}" for n, c in drawn)
+        return None, roles, f"Drew for seats (R21): {cards}."
+    if box or captain:
+        raise Refused("--box and --captain are for three-player; in a two-player game use --dealer")
+    if dealer:
+        return resolve_player(names, dealer), None, ""
+    chosen = rng.choice(names)
+    return chosen, None, f"{chosen} deals first, chosen at random (R5)."
+
+
+
+@app.command(short_help="Start a new session.")
+def new(
+    ctx: typer.Context,
+    variant: Variant = typer.Argument(..., help="standard, oklahoma, hollywood or three (three players).", metavar="VARIANT"),
+    players: list[str] = typer.Argument(..., help="Two players (three for 'three').", metavar="PLAYER PLAYER [PLAYER]"),
+    name: str = typer.Option(None, "--name", help="Name the session (default: VARIANT-N)."),
+    dealer: str = typer.Option(
+        None, "--dealer", help="Who deals first (two players); random when left out (R5).", autocompletion=NEW_PLAYERS
+    ),
+    box: str = typer.Option(None, "--box", help="Three-player: who starts in the box (R21).", autocompletion=NEW_PLAYERS),
+    captain: str = typer.Option(
+        None, "--captain", help="Three-player: who starts as captain (R21).", autocompletion=NEW_PLAYERS
+    ),
+    target: int = TARGET,
+    gin_bonus: int = GIN_BONUS,
+    undercut_bonus: int = UNDERCUT_BONUS,
+    big_gin_bonus: int = BIG_GIN_BONUS,
+    game_bonus: int = GAME_BONUS,
+    box_bonus: int = BOX_BONUS,
+    shutout: bool = SHUTOUT,
+    spades_double: bool = SPADES_DOUBLE,
+    ace_means_gin: bool = ACE_MEANS_GIN,
+    deal: Deal = DEAL,
+    stake: str = STAKE,
+) -> None:
+    """Start a session and make it current.
+
+    Example: ginscore new hollywood Ann Ben --dealer ann
+    """
+    names = check_players(variant.value, players)
+    rules = _house_rules(locals()) or HouseRules()
+    rules.check(variant.value)
+    first_dealer, first_roles, told = _first_seats(variant.value, names, dealer, box, captain)
+    facts = SessionFacts(
+        name=_session_name(name), variant=variant.value, players=names, rules=rules, first_dealer=first_dealer,
+        first_roles=first_roles, created_at=_now(),
+    )
+    _start(ctx, facts, told)
+
+
+@app.command(short_help="Start the next game.")
+def rematch(
+    ctx: typer.Context,
+    session: str = _session_option(),
+    name: str = typer.Option(None, "--name", help="Name the new session (default: VARIANT-N)."),
+) -> None:
+    """Start a new session with the same players, variant and house rules (deal and stake too).
+
+    Whoever would deal the next hand under the session's deal rule deals
+    first (R5, H6); three-player roles go on turning (R23). In Hollywood this
+    is a new series (R19). The two sessions form a match, which `status`
+    sums up and `history` marks.
+
+    Example: ginscore rematch
+    """
+    old = _store(ctx).reading().load(session)
+    start_rematch(ctx, old, _session_name(name))
+
+
+def start_rematch(ctx: typer.Context, old: SessionFacts, name: str = "") -> None:
+    """The session after ``old``: same players, variant and house rules, the next dealer
+    under its deal rule (R5, H6) or the next roles (R23), in the same match."""
+    import secrets
+
+    standings = _standings(_store(ctx), old)
+    facts = SessionFacts(
+        name=name, variant=old.variant, players=old.players, rules=old.rules,
+        first_dealer=standings.carry_dealer, first_roles=standings.carry_roles, created_at=_now(),
+        match=old.match or f"m-{secrets.token_hex(6)}",
+    )
+    from ginscore.core.standings import counted
+
+    left = "" if standings.over else (  # (a fresh start mid-game: the old one is kept as it stands)
+        f" '{old.name}' was not over ({counted(len(old.hands), 'hand')} played); it stays as it is, in play.")
+    _start(ctx, facts, f"Rematch of '{old.name}'.{left}", rematch_of=old.name)
+
+
+
+# --- recording hands --------------------------------------------------------
+
+_HAND_SETTINGS = {"ignore_unknown_options": True}  # so "-3" reaches the deadwood check (R3)
+
+
+CARDS_HELP = "The knocker's 10 cards (11 with --big-gin), like \"AS 2S 3S 7H 7D 7C 9H 10H JH 2D\"."
+AGAINST_HELP = "The opponent's 10 cards; lay-offs are found for them (R8)."
+
+
+@app.command(context_settings=_HAND_SETTINGS, short_help="Record a knocked hand.")
+def hand(
+    ctx: typer.Context,
+    knocker: str = typer.Argument(
+        ..., help="Who knocked (a unique prefix is enough).", metavar="KNOCKER", autocompletion=PLAYERS
+    ),
+    knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood; 0 is gin (R11).", metavar="KNOCKER_DEADWOOD"),
+    opponent_deadwood: str = typer.Argument(
+        None, help="The opponent's deadwood after lay-offs (R8).", metavar="OPPONENT_DEADWOOD"
+    ),
+    upcard: str = typer.Option(
+        None, "--upcard", help="This hand's upcard, like 7h; required in Oklahoma (R15).", metavar="CARD"
+    ),
+    big_gin: bool = typer.Option(False, "--big-gin", help="An 11-card gin (H2); the session must play big gin."),
+    cards: str = typer.Option(None, "--cards", help=CARDS_HELP, metavar="CARDS"),
+    against: str = typer.Option(None, "--against", help=AGAINST_HELP, metavar="CARDS"),
+    note: str = _note_option(),
+    session: str = _session_option(),
+) -> None:
+    """Record a knocked hand, and show what it scored and the standings.
+
+    Give the two deadwood counts, or the cards themselves with --cards and
+    --against: ginscore then finds the best melds and lay-offs.
+
+    Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
+    """
+    told = _Told(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin, note)
+    told.check("ginscore hand ann 4 22")
+    standings = _append(ctx, session, lambda facts: told.knock(facts, _now()))
+    from ginscore.present import render
+
+    render.show_hand(standings, standings.hands[-1])
+
+
+@app.command(short_help="Record a drawn hand.")
+def draw(
+    ctx: typer.Context,
+    upcard: str = typer.Option(None, "--upcard", help="This hand's upcard, like 7h.", metavar="CARD"),
+    note: str = _note_option(),
+    session: str = _session_option(),
+) -> None:
+    """Record a drawn hand: nobody scores, the same dealer deals again (R12, R25).
+
+    Example: ginscore draw
+    """
+    kept = check_note(note)
+    standings = _append(ctx, session, lambda facts: Draw(upcard=_upcard(upcard), recorded_at=_now(), note=kept))
+    from ginscore.present import render
+
+    render.show_hand(standings, standings.hands[-1])
+
+
+@app.command(context_settings=_HAND_SETTINGS, short_help="Correct an earlier hand.")
+def edit(
+    ctx: typer.Context,
+    number: int = typer.Argument(..., help="The hand to correct, as numbered by `ginscore log`.", metavar="N"),
+    knocker: str = typer.Argument(None, help="Who knocked.", metavar="KNOCKER", autocompletion=PLAYERS),
+    knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood.", metavar="KNOCKER_DEADWOOD"),
+    opponent_deadwood: str = typer.Argument(
+        None, help="The opponent's deadwood after lay-offs.", metavar="OPPONENT_DEADWOOD"
+    ),
+    upcard: str = typer.Option(
+        None, "--upcard", help="Replace the hand's upcard (--upcard \"\" removes it); kept when left out.", metavar="CARD"
+    ),
+    big_gin: bool = typer.Option(False, "--big-gin", help="An 11-card gin (H2)."),
+    cards: str = typer.Option(None, "--cards", help=CARDS_HELP, metavar="CARDS"),
+    against: str = typer.Option(None, "--against", help=AGAINST_HELP, metavar="CARDS"),
+    as_draw: bool = typer.Option(False, "--draw", help="The hand was really a drawn hand (R12)."),
+    note: str = typer.Option(
+        None, "--note", help="Replace the hand's note (--note \"\" removes it); kept when left out.", metavar="TEXT"
+    ),
+    session: str = _session_option(),
+) -> None:
+    """Replace hand N with corrected facts; every later hand is rescored.
+
+    Refused whole if a later hand could no longer stand (it would come after
+    the game was won, or its knocker would now sit out). The hand keeps its
+    upcard (and so its knock limit, R15) unless --upcard gives a new one, and
+    its note unless --note does.
+
+    Example: ginscore edit 3 ben 6 9 --upcard 8c
+    """
+    told = None
+    if as_draw:
+        if any(a is not None for a in (knocker, knocker_deadwood, opponent_deadwood, cards, against)):
+            raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
+    elif knocker is None:
+        raise Refused("give the knocker and both deadwood counts, like `ginscore edit 3 ann 4 22`, or --draw")
+    else:
+        told = _Told(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin, note)
+        told.check("ginscore edit 3 ann 4 22")
+    kept = check_note(note)
+    with _store(ctx).writing() as db:
+        facts = db.load(session)
+        if not 1 <= number <= len(facts.hands):
+            raise Refused(f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)}); see `ginscore log`")
+        was = facts.hands[number - 1]
+        if note is None:  # no --note: the hand keeps the note it had
+            kept = was.note
+            told = told._replace(note=kept) if told else None
+        # No --upcard: the hand keeps the upcard it had, whose knock limit (R15) the replay checks
+        # the corrected counts against, as for a new hand.
+        card = was.upcard if upcard is None else _upcard(upcard)
+        at = was.recorded_at
+        corrected = (Draw(upcard=card, recorded_at=at, note=kept) if told is None
+                     else told.knock(facts, at)._replace(upcard=card))
+        facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
+        standings = _replay_changed(facts, number, _store(ctx))
+        db.save(facts)
+    from ginscore.present import render
+
+    render.show_hand(standings, standings.hands[number - 1], verb="Corrected")
+
+
+@app.command(short_help="Remove the last hand.")
+def undo(
+    ctx: typer.Context,
+    yes: bool = typer.Option(False, "--yes", "-y", help="Remove without asking."),
+    session: str = _session_option(),
+) -> None:
+    """Remove the last hand of the session (asks first).
+
+    Example: ginscore undo --yes
+    """
+    from ginscore.present import render
+    from ginscore.core.standings import explain
+
+    store = _store(ctx)
+    facts = store.reading().load(session)
+    if not facts.hands:
+        raise Refused(f"'{facts.name}' has no hands to undo")
+    standings = _standings(store, facts)
+    last = standings.hands[-1]
+    what = f"hand {last.number}: {explain(standings, last)}"
+    if not _asked(f"Remove {what}?", yes, "remove"):
+        return
+    with store.writing() as db:
+        now = db.load(facts.name)
+        if now.hands != facts.hands:
+            raise Refused("the session changed while you were asked; run `ginscore undo` again")
+        facts = now._replace(hands=now.hands[:-1])
+        db.save(facts)
+    render.say(f"Removed {what}.")
+    render.show_standings(replay(facts))

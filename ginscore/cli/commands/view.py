@@ -1,0 +1,98 @@
+"""One session for people and scripts: standings, dealer, log, rules, chart."""
+
+import typer
+
+from ginscore.core.errors import Refused
+from ginscore.cli.common import app, _json_option, _match_of, _print_json, _report, _session_option, _standings, _store, Variant
+
+
+@app.command(short_help="Show the standings.")
+def status(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
+    """Standings: totals (Hollywood: three games), who deals next, roles, winners.
+
+    With a stake (H7), who pays whom once the game is over; for a session
+    started by `rematch`, the match so far.
+
+    Example: ginscore status --json
+    """
+    from ginscore.core.standings import match_dict, status_dict
+
+    store = _store(ctx)
+    db = store.reading()
+    facts = db.load(session)
+    standings = _standings(store, facts)
+    match = _match_of(store, db, facts)
+    if as_json:
+        _print_json(status_dict(standings, match))
+        return
+    from ginscore.present import render
+
+    render.show_standings(standings)
+    if match:
+        render.show_match(match_dict(match))
+
+
+@app.command(short_help="Say who deals next.")
+def dealer(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
+    """Who deals the next hand (three-player: who is in the box, captains, sits out).
+
+    Example: ginscore dealer
+    """
+    _report(ctx, session, as_json, "dealer_dict", "show_dealer")
+
+
+@app.command(short_help="List the session's hands.")
+def log(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
+    """Every hand of the session with its result and running totals.
+
+    Example: ginscore log
+    """
+    _report(ctx, session, as_json, "log_dict", "show_log")
+
+
+
+@app.command(short_help="Explain the rules.")
+def rules(
+    ctx: typer.Context,
+    variant: Variant = typer.Argument(
+        None, help="standard, oklahoma, hollywood or three; default: the current session's.", metavar="VARIANT"
+    ),
+) -> None:
+    """The rules in plain words, and the current session's house rules.
+
+    Example: ginscore rules oklahoma
+    """
+    from ginscore.present import render
+    from ginscore.present.rulebook import rule_lines
+    from ginscore.core.standings import rules_words
+
+    facts = None
+    db = _store(ctx).reading()
+    if db.names():
+        try:
+            facts = db.load(None)
+        except Refused:
+            facts = None
+    chosen = variant.value if variant else (facts.variant if facts else None)
+    render.show_rules(rule_lines(chosen))
+    if facts:
+        house = "; ".join(rules_words(facts))
+        render.say("")
+        if facts.variant == chosen:
+            render.say(f"House rules of '{facts.name}' ({facts.variant}): {house}.")
+        else:  # the current session plays another variant: its house rules are not these rules'
+            render.say(f"The current session '{facts.name}' plays {facts.variant}, not {chosen}; "
+                       f"its own house rules: {house}.")
+
+
+
+@app.command(short_help="Chart the scores.")
+def chart(ctx: typer.Context, session: str = _session_option()) -> None:
+    """The session's scores over its hands, drawn in the terminal, with the target.
+
+    One letter a player, so it reads without colour; Hollywood's three games
+    are drawn side by side.
+
+    Example: ginscore chart
+    """
+    _report(ctx, session, False, "", "show_chart")

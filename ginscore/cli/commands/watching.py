@@ -1,0 +1,133 @@
+"""A live scoreboard for a second screen: `ginscore watch`."""
+
+import os
+import sys
+import time
+
+import typer
+
+from ginscore.core.replay import Standings
+from ginscore.cli.common import app, for_the_evening, _session_option, _standings, _store
+
+
+POLL_SECONDS = 0.25  # how often `watch` looks at the file: a change shows within a second
+
+
+def _file_signature(path) -> tuple | None:
+    """What changes whenever the file is replaced or written (None: it is not there)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns
+
+
+def _watched(store, pinned: str | None) -> Standings:
+    """The session on the board: the pinned one, else whichever is current now (a rematch, a `use`)."""
+    from ginscore.core.errors import NoSuchSession
+
+    db = store.reading()
+    if pinned is not None and pinned not in db.names():
+        raise NoSuchSession(f"the session '{pinned}' is no longer in the file (renamed or deleted?)")
+    return _standings(store, db.load(pinned))
+
+
+def _facts_or_problem(showing: Standings | str):
+    return showing.facts if isinstance(showing, Standings) else showing
+
+
+class _Board:
+    """What the board shows: the watched session, or the problem that keeps it from being read."""
+
+    def __init__(self, store, pinned: str | None, out, big: bool, until: str):
+        self.store, self.pinned, self.out, self.big, self.until = store, pinned, out, big, until
+        self.seen: tuple | None = _file_signature(store.path)  # taken before the first read: no change is missed
+        self.showing: Standings | str = ""
+        self.updated = ""
+
+    def changed(self) -> bool:
+        """Has the file changed since it was last looked at?"""
+        now = _file_signature(self.store.path)
+        if now == self.seen:
+            return False
+        self.seen = now
+        return True
+
+    def show(self, showing: Standings | str) -> bool:
+        """Show ``showing`` from now on; False when it is what the board already shows."""
+        from datetime import datetime
+
+        if _facts_or_problem(showing) == _facts_or_problem(self.showing):
+            return False
+        self.showing, self.updated = showing, f"{datetime.now():%H:%M:%S}"
+        return True
+
+    def read(self) -> bool:
+        """Read the file again; False when the board would show the same."""
+        from ginscore.core.errors import GinscoreError
+
+        try:
+            if self.seen is None:
+                return self.show(f"The database file {self.store.path} is not there.")
+            return self.show(_watched(self.store, self.pinned))
+        except GinscoreError as error:
+            return self.show(str(error))
+
+    def frame(self):
+        """The board as it stands, laid out for the console's width now."""
+        from ginscore.present import scoreboard as board
+
+        footer = f"{self.store.path} · updated {self.updated}{self.until}"
+        if isinstance(self.showing, str):
+            return board.problem(self.showing, footer)
+        return board.frame(self.showing, self.out, big=self.big, footer=footer)
+
+
+@app.command(short_help="Show a live scoreboard.")
+def watch(
+    ctx: typer.Context,
+    session: str = _session_option(),
+    once: bool = typer.Option(False, "--once", help="Print one frame and stop (for scripts and tests)."),
+) -> None:
+    """A live scoreboard for a second screen, redrawn whenever the database changes.
+
+    Follows the current session (a rematch, a `use` from another terminal)
+    unless --session pins one. It only reads: never locks, never writes. On
+    a terminal it fills the screen until Ctrl-C; piped into a file it prints
+    a frame each time the standings change, for a log. A file that cannot
+    be read while watching (a sync client replacing it) is shown on the
+    board and watched until it can.
+
+    Example: ginscore watch
+    """
+    from ginscore.present import render
+
+    for_the_evening()
+
+    store = _store(ctx)
+    out = render.console()
+    on_terminal = sys.stdout.isatty()
+    pinned = store.reading().find_name(session) if session is not None else None
+    scoreboard = _Board(store, pinned, out, big=on_terminal, until="" if once else " · Ctrl-C stops")
+    scoreboard.show(_watched(store, pinned))  # a file or session that cannot be read stops here (exit 1 or 2)
+    try:
+        if once or not on_terminal:
+            out.print(scoreboard.frame())
+            while not once:
+                time.sleep(POLL_SECONDS)
+                if scoreboard.changed() and scoreboard.read():
+                    out.rule()
+                    out.print(scoreboard.frame())
+                    out.file.flush()
+            return
+        from rich.live import Live
+
+        with Live(scoreboard.frame(), console=out, screen=True, auto_refresh=False) as live:
+            size = out.size
+            while True:
+                time.sleep(POLL_SECONDS)
+                if (scoreboard.changed() and scoreboard.read()) or out.size != size:
+                    size = out.size
+                    live.update(scoreboard.frame(), refresh=True)
+    except KeyboardInterrupt:
+        return  # Ctrl-C is how a watch ends: quietly, exit 0

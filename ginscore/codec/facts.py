@@ -1,0 +1,432 @@
+"""Session facts to and from plain dicts: the stored and the exported shape.
+
+Pure. A JSON export writes each hand as a dict with named fields, for people
+and other tools; the database keeps a session's hands as one compact string
+of rows (``hands_to_text``), because every command reads the whole file and
+a string parses several times faster than objects. Both shapes are
+read by ``session_from_dict``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ginscore.codec import validate
+from ginscore.core.cards import parse_card
+from ginscore.core.errors import BadField, Refused
+from ginscore.core.scoring import MAX_DEADWOOD, MAX_SETTING, VARIANTS, HouseRules
+from ginscore.core.escape import visible
+from ginscore.core.replay import MAX_NAME, check_seats, Draw, Hand, Knock, Roles, SessionFacts
+
+NOTE_LENGTH = 200  # characters; a remark, not a diary
+MATCH_ID = re.compile(r"m-[0-9a-f]{6,32}")
+SESSION_ID = re.compile(r"s-[0-9a-f]{8,32}")
+
+
+def new_session_id() -> str:
+    """A fresh random session id (``s-`` and 24 hex digits): two machines never make the same one."""
+    import os
+
+    return "s-" + os.urandom(12).hex()
+
+
+def derived_session_id(doc: dict, salt: str = "") -> str:
+    """The id of a session stored or exported before sessions had one: made from what never changes
+    in it (variant, players, start, first dealer or roles), so the same old session gets the same
+    id on every machine and every run (two copies of one old database then merge as one)."""
+    import hashlib
+    import json
+
+    fixed = [doc.get(key) for key in ("variant", "players", "created_at", "first_dealer", "first_roles")]
+    text = json.dumps([fixed, salt], sort_keys=True, ensure_ascii=True, default=str)
+    return "s-" + hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def check_note(text: str | None) -> str | None:
+    """A hand's note as kept: ends trimmed, None when empty; refused with control
+    characters or over NOTE_LENGTH characters."""
+    if text is None:
+        return None
+    note = text.strip()
+    if not note:
+        return None
+    if not note.isprintable():
+        raise Refused(f"the note '{visible(note)}' has characters that cannot be shown; type it plainly")
+    if len(note) > NOTE_LENGTH:
+        raise Refused(f"the note has {len(note)} characters; keep it to {NOTE_LENGTH}")
+    return note
+
+
+def stored_note(value) -> str | None:
+    """A note read from a file: exactly as `check_note` would have kept it."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or check_note(value) != value:
+        raise Refused(f"a hand's note '{visible(value)}' is not plain text of 1 to {NOTE_LENGTH} characters")
+    return value
+
+
+def hand_to_dict(hand: Hand) -> dict:
+    """A hand as told: the two counts, or the cards they come from; its note when it has one."""
+    if isinstance(hand, Draw):
+        told = {"type": "draw", "upcard": _card_text(hand.upcard), "recorded_at": hand.recorded_at}
+        if hand.note is not None:
+            told["note"] = hand.note
+        return told
+    told = {"type": "knock", "knocker": hand.knocker}
+    if hand.knocker_cards is not None:
+        told["knocker_cards"] = [str(c) for c in hand.knocker_cards]
+        told["opponent_cards"] = [str(c) for c in hand.opponent_cards]
+    else:
+        told["knocker_deadwood"] = hand.knocker_deadwood
+        told["opponent_deadwood"] = hand.opponent_deadwood
+    told.update(upcard=_card_text(hand.upcard), big_gin=hand.big_gin, recorded_at=hand.recorded_at)
+    if hand.note is not None:
+        told["note"] = hand.note
+    return told
+
+
+def knock_from_cards(knocker: str, knocker_cards, opponent_cards, **told) -> Knock:
+    """A knock told as cards: both counts from the best melds and lay-offs (R2, R3, R8)."""
+    from ginscore.core.melds import settle  # only hands told as cards need the solver
+
+    knocker_cards, opponent_cards = tuple(knocker_cards), tuple(opponent_cards)
+    settled = settle(list(knocker_cards), list(opponent_cards), big_gin=told.get("big_gin", False))
+    return Knock(
+        knocker, settled.knocker_deadwood, settled.opponent_deadwood,
+        knocker_cards=knocker_cards, opponent_cards=opponent_cards, **told,
+    )
+
+
+# The database keeps a session's hands as one string (schema 2): one row a
+# hand, rows joined by ";", fields by "|": the row's kind, then its fields in
+# this order; "" is none, flags are 1/0, and % | ; inside a value are written
+# %25 %7C %3B. A string parses several times faster than the same hands as
+# JSON objects, and every command reads the whole file. A hand's
+# note is one more field at the end of its row, written only when the hand
+# has one: rows of 1.0 (without it) read as hands without a note, and a
+# session without notes is stored exactly as 1.0 stored it.
+ROW_FIELDS = {
+    "knock": ("knocker", "knocker_deadwood", "opponent_deadwood", "upcard", "big_gin", "recorded_at"),
+    "cards": ("knocker", "knocker_cards", "opponent_cards", "upcard", "big_gin", "recorded_at"),
+    "draw": ("upcard", "recorded_at"),
+}
+NOTE = "note"
+_WHOLE = {"knocker_deadwood", "opponent_deadwood"}
+_ESCAPES = (("%", "%25"), ("|", "%7C"), (";", "%3B"))
+
+
+def _field_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, list):  # cards
+        value = " ".join(value)
+    text = str(value)
+    for plain, escaped in _ESCAPES:
+        text = text.replace(plain, escaped)
+    return text
+
+
+def _field_value(name: str, text: str, where: str):
+    if name == "big_gin":  # "" in a row migrated from a schema 1 hand that did not say
+        if text not in ("0", "1", ""):
+            raise BadField(f"{where}.big_gin must be 1 or 0, not {validate.shown_value(text)}")
+        return text == "1"
+    if text == "":
+        return None
+    if name in _WHOLE:
+        return validate.digits(text, f"{where}.{name}")
+    if "%" in text:
+        for plain, escaped in reversed(_ESCAPES):
+            text = text.replace(escaped, plain)
+    return text
+
+
+def hands_to_text(hands: list[dict]) -> str:
+    """Hands as dicts to the stored string."""
+    rows = []
+    for data in hands:
+        kind = "cards" if "knocker_cards" in data else data["type"]
+        names = ROW_FIELDS[kind] + ((NOTE,) if data.get(NOTE) is not None else ())
+        rows.append("|".join([kind] + [_field_text(data.get(name)) for name in names]))
+    return ";".join(rows)
+
+
+def hands_from_text(text: str, where: str = "hands") -> list[dict]:
+    """The stored string back to hands as dicts; BadField on a row that is not one."""
+    hands = []
+    for number, row in enumerate(text.split(";") if text else []):
+        kind, *values = row.split("|")
+        names = ROW_FIELDS.get(kind)
+        if names is not None and len(values) == len(names) + 1:  # the row ends with its note
+            names += (NOTE,)
+        at = f"{where}[{number}]"
+        if names is None or len(values) != len(names):
+            raise BadField(f"{at} is not a stored hand: {validate.shown_value(row)}")
+        data = {name: _field_value(name, value, at) for name, value in zip(names, values)}
+        data["type"] = "draw" if kind == "draw" else "knock"
+        hands.append(data)
+    return hands
+
+
+def stored_hands(text: str, where: str = "hands") -> tuple[Hand, ...]:
+    """The stored string straight to hands: exactly what ``hand_from_dict`` gives for each row of
+    ``hands_from_text`` (the database reader's way, ``strict=False``), and the same first error.
+
+    Every command replays every session from these rows, so a plain knock or draw (no note,
+    nothing escaped, every field as a command writes it) is read here without the dict between;
+    any other row is read the checked way, and on anything wrong the whole string is read again
+    the checked way, so the error named is the one it names (its first row that is not a hand
+    before any field out of range)."""
+    hands = []
+    for number, row in enumerate(text.split(";") if text else []):
+        hand = _plain_row(row) if "%" not in row else None
+        if hand is None:
+            if not row:
+                break
+            at = f"{where}[{number}]"
+            try:
+                hand = hand_from_dict(_split_cards(hands_from_text(row, at)[0]), at, strict=False)
+            except Refused:
+                break  # read again the checked way, for the first error it names
+        hands.append(hand)
+    else:
+        return tuple(hands)
+    return tuple(hand_from_dict(h, f"{where}[{n}]", strict=False) for n, h in enumerate(_stored_dicts(text, where)))
+
+
+_UPCARDS: dict[str, object] = {"": None}  # upcards as stored, read once: the same few dozen in every session
+
+
+def _plain_row(row: str) -> Hand | None:
+    """A row as a command writes a knock or a draw told by counts, read; None for any other row
+    (for ``stored_hands`` to read the checked way)."""
+    kind, *values = row.split("|")
+    if kind == "knock" and len(values) == 6:
+        knocker, knocker_deadwood, opponent_deadwood, upcard, big_gin, at = values
+        if not validate.is_text(knocker, MAX_NAME) or big_gin not in ("0", "1", ""):
+            return None
+        counts = []
+        for count in (knocker_deadwood, opponent_deadwood):
+            if not (count.isascii() and count.isdigit() and len(count) <= validate.MAX_DIGITS):
+                return None
+            counts.append(int(count))
+            if counts[-1] > MAX_DEADWOOD:
+                return None
+        told = _upcard_and_time(upcard, at)
+        return None if told is None else Knock(knocker, *counts, told[0], big_gin == "1", told[1])
+    if kind == "draw" and len(values) == 2:
+        told = _upcard_and_time(*values)
+        return None if told is None else Draw(*told)
+    return None
+
+
+def _upcard_and_time(upcard: str, at: str) -> tuple | None:
+    """A plain row's upcard and time, checked as ``hand_from_dict`` checks them; None when either is off."""
+    card = _UPCARDS.get(upcard, _UPCARDS)
+    if card is _UPCARDS:
+        try:
+            card = _card(validate.text(upcard, "", "upcard", limit=4), "", "upcard", rank_only=True)
+        except Refused:
+            return None
+        _UPCARDS[upcard] = card
+    if at == "":
+        return card, None
+    try:
+        return card, validate.timestamp(at, "")
+    except Refused:
+        return None
+
+
+# The fields of each kind of hand, as exported and as stored.
+HAND_KEYS = {kind: frozenset(("type", *names, NOTE)) for kind, names in ROW_FIELDS.items()}
+SESSION_KEYS = frozenset(SessionFacts._fields)
+RULE_KEYS = frozenset(HouseRules._fields)
+ROLE_KEYS = frozenset(Roles._fields)
+
+
+def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> Hand:
+    """Read a hand, every field checked (``fields``); raises Refused naming the first bad one.
+
+    ``strict`` refuses fields ginscore does not know, as ``session_from_dict``."""
+    doc = validate.table(data, where)
+    kind = validate.required(doc, "type", where)
+    if kind == "knock" and "knocker_cards" in doc:
+        kind = "cards"
+    elif kind not in ("knock", "draw"):
+        raise BadField(f"{where}.type must be 'knock' or 'draw', not {validate.shown_value(kind)}")
+    if strict and not HAND_KEYS[kind].issuperset(doc):
+        validate.table(doc, where, HAND_KEYS[kind])  # names the field ginscore does not know
+    upcard = doc.get("upcard")
+    if upcard is not None:
+        upcard = _card(validate.text(upcard, where, "upcard", limit=4), where, "upcard", rank_only=True)
+    at = validate.timestamp(doc.get("recorded_at"), where, "recorded_at")
+    try:
+        note = stored_note(doc.get(NOTE))
+    except Refused as error:
+        raise BadField(f"{where}.note: {error}") from None
+    if kind == "draw":
+        return Draw(upcard=upcard, recorded_at=at, note=note)
+    knocker = validate.text(validate.required(doc, "knocker", where), where, "knocker", limit=MAX_NAME)
+    told = {"upcard": upcard, "big_gin": validate.flag(doc.get("big_gin", False), where, "big_gin"), "recorded_at": at,
+            "note": note}
+    if kind == "cards":
+        hands = [
+            [_card(c, where, f"{key}[{n}]") for n, c in enumerate(
+                validate.strings(validate.required(doc, key, where), where, key, limit=4))]
+            for key in ("knocker_cards", "opponent_cards")
+        ]
+        try:
+            return knock_from_cards(knocker, *hands, **told)
+        except Refused as error:
+            raise BadField(f"{where}: {error}") from None
+    counts = [validate.whole(validate.required(doc, key, where), where, key, low=0, high=MAX_DEADWOOD)
+              for key in ("knocker_deadwood", "opponent_deadwood")]
+    return Knock(knocker, *counts, **told)
+
+
+def _card(text: str, where: str, key: str, *, rank_only: bool = False):
+    try:
+        return parse_card(text, rank_only=rank_only)
+    except Refused as error:
+        raise BadField(f"{where}.{key}: {error}") from None
+
+
+def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
+    """The session's facts; ``rows`` keeps the hands as the stored string (the database)."""
+    hands = [hand_to_dict(h) for h in facts.hands]
+    doc = {} if facts.id is None else {"id": facts.id}
+    doc |= {
+        "name": facts.name,
+        "variant": facts.variant,
+        "players": list(facts.players),
+        "rules": facts.rules.to_dict(),
+        "first_dealer": facts.first_dealer,
+        "first_roles": facts.first_roles.to_dict() if facts.first_roles else None,
+        "created_at": facts.created_at,
+        "hands": hands_to_text(hands) if rows else hands,
+    }
+    if facts.match is not None:  # only sessions linked by `rematch` carry it
+        doc["match"] = facts.match
+    return doc
+
+
+def session_from_dict(data: dict, where: str = "session", *, strict: bool = True) -> SessionFacts:
+    """Read an imported or stored session, every field checked (``fields``).
+
+    Raises Refused naming the first field that is not what a command would
+    have recorded. ``strict`` (an import) also refuses fields ginscore does
+    not know, naming them: a file is refused whole rather than partly
+    understood. The database reader passes ``strict=False``: a field there
+    that this ginscore does not know was written by a ginscore that does,
+    and is kept as it is; a known field in the wrong shape is damage.
+    """
+    doc = validate.table(data, where, SESSION_KEYS if strict else None)
+    variant = validate.required(doc, "variant", where)
+    if variant not in VARIANTS:
+        raise Refused(f"{where}.variant: unknown variant {validate.shown_value(variant)}; ginscore knows {', '.join(VARIANTS)}")
+    roles = doc.get("first_roles")
+    if roles is not None:
+        roles = validate.table(roles, f"{where}.first_roles", ROLE_KEYS)
+        roles = Roles(*(validate.text(validate.required(roles, k, f"{where}.first_roles"), f"{where}.first_roles", k,
+                                    limit=MAX_NAME) for k in Roles._fields))
+    dealer = doc.get("first_dealer")
+    facts = SessionFacts(
+        name=validate.text(validate.required(doc, "name", where), where, "name", limit=MAX_NAME, plain=strict),
+        variant=variant,
+        players=tuple(validate.strings(validate.required(doc, "players", where), where, "players", limit=MAX_NAME)),
+        rules=_rules(doc.get("rules", {}), f"{where}.rules", strict),
+        first_dealer=None if dealer is None else validate.text(dealer, where, "first_dealer", limit=MAX_NAME),
+        first_roles=roles,
+        hands=_hands(doc.get("hands", []), where, strict),
+        created_at=validate.timestamp(doc.get("created_at"), where, "created_at"),
+        match=_match_id(doc.get("match"), where),
+        id=_session_id(doc.get("id"), where),
+    )
+    try:
+        check_seats(facts)
+    except Refused as error:
+        raise BadField(f"{where}: {error}") from None
+    return facts
+
+
+def _rules(value, where: str, strict: bool) -> HouseRules:
+    """House rules: each a setting this ginscore knows, of its type; the ones left out take their default.
+
+    Not ``strict`` (the database), a setting this ginscore does not know is left out, as in the session."""
+    doc = validate.table(value, where, RULE_KEYS if strict else None)
+    doc = {k: v for k, v in doc.items() if k in RULE_KEYS}
+    for key, given in doc.items():  # deal and stake (H6, H7) are checked by HouseRules.from_dict
+        kind = HouseRules.__annotations__[key]
+        kind = getattr(kind, "__forward_arg__", None) or getattr(kind, "__name__", str(kind))
+        if kind == "bool":
+            validate.flag(given, where, key)
+        elif kind == "int" or (kind == "int | None" and given is not None):
+            validate.whole(given, where, key, low=0, high=MAX_SETTING)
+        elif kind == "str":
+            validate.text(given, where, key, limit=MAX_NAME)
+    try:
+        return HouseRules.from_dict(doc)
+    except Refused as error:
+        raise BadField(f"{where}: {error}") from None
+
+
+def _hands(hands, where: str, strict: bool) -> tuple[Hand, ...]:
+    """A session's hands: a list of dicts (an export), or in the database (not ``strict``) the stored rows."""
+    if not strict and isinstance(hands, str):
+        return stored_hands(hands, f"{where}.hands")
+    return tuple(hand_from_dict(h, f"{where}.hands[{n}]", strict=strict)
+                 for n, h in enumerate(_hand_dicts(hands, where, rows=not strict)))
+
+
+def _stored_dicts(text: str, where: str) -> list[dict]:
+    """The stored rows as hands' dicts, cards as lists."""
+    return [_split_cards(row) for row in hands_from_text(text, where)]
+
+
+def _split_cards(row: dict) -> dict:
+    for key in ("knocker_cards", "opponent_cards"):
+        if isinstance(row.get(key), str):
+            row[key] = row[key].split(" ")
+    return row
+
+
+def _hand_dicts(hands, where: str, rows: bool) -> list[dict]:
+    """The hands as dicts: a list (an export, schema 1) or, with ``rows``, the stored rows, cards as lists."""
+    if rows and isinstance(hands, str):
+        return _stored_dicts(hands, f"{where}.hands")
+    if not isinstance(hands, list):
+        raise BadField(f"{where}.hands must be a list of hands, not {validate.shown_value(hands)}")
+    return hands
+
+
+def _card_text(card) -> str | None:
+    return str(card) if card else None
+
+
+def _made_id(value, where: str, key: str, pattern: re.Pattern, what: str, like: str) -> str | None:
+    """An id only ginscore makes (``pattern``), or None when the field is left out; ``where`` and
+    ``key`` name the field in the refusal (none: the caller names it)."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not pattern.fullmatch(value):
+        field = f"{where}.{key}: " if where else ""
+        raise BadField(f"{field}{validate.shown_value(value)} is not {what} ginscore makes (like {like})")
+    return value
+
+
+def _session_id(value, where: str = "") -> str | None:
+    """A session's id, as ``new_session_id`` and ``derived_session_id`` make them."""
+    return _made_id(value, where, "id", SESSION_ID, "a session id", "s-1a2b3c4d5e6f")
+
+
+def session_id_cell(cell: str) -> str:
+    """A CSV's ``session_id`` cell (the caller names the column when it is refused)."""
+    return _session_id(cell)
+
+
+def _match_id(value, where: str) -> str | None:
+    """The id of the match a session belongs to (`rematch`), as `rematch` makes them."""
+    return _made_id(value, where, "match", MATCH_ID, "a match id", "m-1a2b3c4d5e6f")

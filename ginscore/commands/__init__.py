@@ -1,1 +1,0 @@
-"""The commands, one module per concern; importing one registers its commands on ``common.app``."""

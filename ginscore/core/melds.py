@@ -1,0 +1,353 @@
+"""Best melds, deadwood and lay-offs from the cards themselves (R1-R3, R7, R8, H2).
+
+Pure. A hand is a 52-bit mask (bit ``suit * 13 + rank - 1``, suits S H D C)
+and the 329 melds of a deck (R2: 52 sets of three, 13 of four, 264 runs) are
+masks in a table, filed under their lowest card. A card that fits no meld of
+the hand is deadwood whatever else happens, so it is counted and dropped at
+once; the search over the rest takes the lowest card left and tries only "it
+is deadwood" or "it is in one of the melds, filed under it, that the hand
+holds", memoising on the cards left (the approach of Todd Neller's gin rummy
+framework and of the jdh8/gin-rummy crate).
+
+Ties are broken as they always were, because the order of the tries is part
+of what a player sees: deadwood first, then sets of three, the set of four,
+runs from shortest to longest; the first arrangement that reaches the lowest
+deadwood is the one shown (tests/melds_previous.py keeps the solver this one
+replaced, and a property test compares the two).
+"""
+
+from itertools import combinations, product
+from typing import NamedTuple
+
+from ginscore.core.cards import Card
+from ginscore.core.errors import BadCard
+
+SUIT_ORDER = "SHDC"
+
+_CARDS = [Card(rank, suit) for suit in SUIT_ORDER for rank in range(1, 14)]
+_VALUE = [card.value for card in _CARDS]
+_SUIT_BITS = 0x1FFF  # one suit's thirteen cards, ace low
+_BIT = {card: 1 << i for i, card in enumerate(_CARDS)}
+# the value of every combination of one suit's cards: four look-ups add up a hand (R1)
+_SUIT_VALUE = [0]
+for _value_of in _VALUE[:13]:
+    _SUIT_VALUE += [total + _value_of for total in _SUIT_VALUE]
+# unmatched cards are shown by rank, then suit: bit ``rank * 4 + suit`` of a rank-major mask
+_BY_RANK = sorted(_CARDS, key=lambda card: (card.rank, SUIT_ORDER.index(card.suit)))
+_RANK_MAJOR = [0]  # one suit's cards spread out to every fourth bit: ace to seven here,
+for _rank in range(7):
+    _RANK_MAJOR += [spread | 1 << 4 * _rank for spread in _RANK_MAJOR]
+_RANK_MAJOR_HIGH = [spread << 28 for spread in _RANK_MAJOR[:64]]  # eight to king here
+_RUN_STARTS = sum(0x7FF << 13 * s for s in range(4))  # ace to jack: a run of three can start there
+_EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank in all four suits
+
+
+def _mask(cards) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def _cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _value(mask: int) -> int:
+    return (_SUIT_VALUE[mask & _SUIT_BITS] + _SUIT_VALUE[mask >> 13 & _SUIT_BITS]
+            + _SUIT_VALUE[mask >> 26 & _SUIT_BITS] + _SUIT_VALUE[mask >> 39])
+
+
+def _meldable(mask: int) -> int:
+    """The cards of ``mask`` that are in at least one meld it holds (R2)."""
+    starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS
+    runs = starts | starts << 1 | starts << 2
+    s, h, d, c = mask & _SUIT_BITS, mask >> 13 & _SUIT_BITS, mask >> 26 & _SUIT_BITS, mask >> 39
+    ranks = s & h & d | s & h & c | s & d & c | h & d & c  # three or four of a rank
+    return runs | mask & ranks * _EVERY_SUIT
+
+
+def _melds_under(first: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The sets and the runs (R1, R2) whose lowest card is ``first``, in the order they are tried."""
+    rank = first % 13
+    others = [s * 13 + rank for s in range(first // 13 + 1, 4)]
+    sets = [_mask((first, *more)) for size in (2, 3) for more in combinations(others, size)]
+    runs = [_mask(range(first, first + length)) for length in range(3, 14 - rank)]  # ace low, K high
+    return tuple(sets), tuple(runs)
+
+
+_SETS_UNDER, _RUNS_UNDER = zip(*(_melds_under(first) for first in range(52)))
+_MELD_CARDS = {meld: tuple(_cards_of(meld)) for under in (_SETS_UNDER, _RUNS_UNDER) for melds in under
+               for meld in melds}
+_MELD_SHOWN = {meld: tuple(_CARDS[c] for c in cards) for meld, cards in _MELD_CARDS.items()}
+_IS_SET = {meld: len({c % 13 for c in cards}) == 1 for meld, cards in _MELD_CARDS.items()}
+_SHOWN_ORDER = {meld: (not _IS_SET[meld], cards[0] % 13, cards[0]) for meld, cards in _MELD_CARDS.items()}
+
+
+def _search(left: int, memo: dict) -> int:
+    """Lowest deadwood of ``left`` (R3); ``memo[left]`` keeps it with the choice that reaches it.
+
+    The choice is (meld taken with the lowest card, or 0 when that card is
+    deadwood; the cards left after it). Among equal choices the first tried
+    stays: deadwood, then sets, then runs from shortest to longest.
+    """
+    known = memo.get(left)
+    if known is not None:
+        return known[0]
+    low = left & -left
+    first = low.bit_length() - 1
+    after = left ^ low
+    best, pick = _search(after, memo) + _VALUE[first], 0
+    for meld in _SETS_UNDER[first]:
+        if meld & left == meld:
+            dead = _search(left ^ meld, memo)
+            if dead < best:
+                best, pick, after = dead, meld, left ^ meld
+    for meld in _RUNS_UNDER[first]:
+        if meld & left != meld:
+            break  # a longer run holds this one
+        dead = _search(left ^ meld, memo)
+        if dead < best:
+            best, pick, after = dead, meld, left ^ meld
+    memo[left] = (best, pick, after)
+    return best
+
+
+class _Solver:
+    """Best arrangements of sets of cards (masks), memoised on the cards left."""
+
+    def __init__(self):
+        self._memo: dict[int, tuple[int, int, int]] = {0: (0, 0, 0)}
+
+    def best(self, cards: int) -> tuple[int, tuple[int, ...]]:
+        """Lowest deadwood of ``cards`` and the arrangement (meld masks) shown for it."""
+        meldable = _meldable(cards)
+        dead = _value(cards ^ meldable)
+        if not meldable:
+            return dead, ()
+        memo = self._memo
+        dead += _search(meldable, memo)
+        melds = []
+        left = meldable
+        while left:
+            _, meld, left = memo[left]
+            if meld:
+                melds.append(meld)
+        return dead, tuple(melds)
+
+    def every_best(self, cards: int) -> tuple[int, list[tuple[int, ...]]]:
+        """Lowest deadwood of ``cards`` and every arrangement that reaches it, the shown one first."""
+        meldable = _meldable(cards)
+        dead = _value(cards ^ meldable)
+        if not meldable:
+            return dead, [()]
+        memo = self._memo
+        dead += _search(meldable, memo)
+        return dead, self._ways(meldable, {0: [()]})
+
+    def _ways(self, left: int, known: dict) -> list[tuple[int, ...]]:
+        """Every best arrangement of ``left``, in the order of the tries."""
+        found = known.get(left)
+        if found is not None:
+            return found
+        memo = self._memo
+        best = memo[left][0]
+        low = left & -left
+        first = low.bit_length() - 1
+        found = []
+        if _search(left ^ low, memo) + _VALUE[first] == best:
+            found += self._ways(left ^ low, known)
+        for meld in (*_SETS_UNDER[first], *_RUNS_UNDER[first]):
+            if meld & left == meld and _search(left ^ meld, memo) == best:
+                found += [(meld, *way) for way in self._ways(left ^ meld, known)]
+        known[left] = found
+        return found
+
+
+def _layoff_options(meld: int, cards: int) -> list[tuple[int, ...]]:
+    """What the opponent may lay off on one of the knocker's melds (R8), as cards in the order laid."""
+    shown = _MELD_CARDS[meld]
+    if _IS_SET[meld]:
+        if len(shown) == 4:
+            return [()]
+        rank = shown[0] % 13
+        missing = [s * 13 + rank for s in range(4) if not meld >> s * 13 + rank & 1]
+        return [()] + [(c,) for c in missing if cards >> c & 1]
+    low, high = shown[0], shown[-1]
+    base = low - low % 13
+    down, up = [], []
+    card = low - 1
+    while card >= base and cards >> card & 1:  # extend below, one after another
+        down.append(card)
+        card -= 1
+    card = high + 1
+    while card < base + 13 and cards >> card & 1:  # and above
+        up.append(card)
+        card += 1
+    if not down and not up:
+        return [()]
+    return [tuple(down[:d]) + tuple(up[:u]) for d in range(len(down) + 1) for u in range(len(up) + 1)]
+
+
+class Spread(NamedTuple):
+    """One player's cards as laid on the table."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    unmatched: tuple[Card, ...]
+    deadwood: int
+
+
+class Settlement(NamedTuple):
+    """A knocked hand settled from the cards (R7, R8, R9-R11, H2)."""
+
+    knocker: Spread
+    opponent: Spread  # the opponent's own melds and what stays unmatched after lay-offs
+    layoffs: tuple[tuple[Card, int], ...]  # (card, index of the knocker's meld it went on)
+
+    @property
+    def knocker_deadwood(self) -> int:
+        return self.knocker.deadwood
+
+    @property
+    def opponent_deadwood(self) -> int:
+        return self.opponent.deadwood
+
+
+def _spread(melds: tuple[int, ...], cards: int) -> Spread:
+    """``cards`` laid out: the melds, sets before runs, then what is left by rank, then suit."""
+    unmatched = cards
+    for meld in melds:
+        unmatched ^= meld
+    loose = []
+    rest = 0
+    for suit in range(4):
+        bits = unmatched >> 13 * suit
+        rest |= (_RANK_MAJOR[bits & 0x7F] | _RANK_MAJOR_HIGH[bits >> 7 & 0x3F]) << suit
+    while rest:
+        low = rest & -rest
+        loose.append(_BY_RANK[low.bit_length() - 1])
+        rest ^= low
+    if len(melds) > 1:
+        melds = _sorted_melds(melds)
+    return Spread(
+        melds=tuple(_MELD_SHOWN[m] for m in melds),  # each meld low to high
+        unmatched=tuple(loose),
+        deadwood=_value(unmatched),
+    )
+
+
+def _sorted_melds(melds: tuple[int, ...]) -> list[int]:
+    """Melds in the order shown: sets before runs, each by rank, then suit."""
+    return sorted(melds, key=_SHOWN_ORDER.__getitem__)
+
+
+def _hand(cards: list[Card], want: tuple[int, ...], whose: str) -> int:
+    """The cards as a mask, once each card is known to be whole and there once."""
+    if len(cards) not in want:
+        counts = " or ".join(str(n) for n in want)
+        raise BadCard(f"{whose} {len(cards)} card{'' if len(cards) == 1 else 's'}; a hand here is {counts} cards")
+    mask, twice = 0, None
+    for card in cards:
+        bit = _BIT.get(card)
+        if bit is None:  # only a rank alone is no card of the deck; refused before a repeated card
+            raise BadCard(f"'{card}' has no suit; every card needs one, like {card}h")
+        if mask & bit and twice is None:
+            twice = card
+        mask |= bit
+    if twice is not None:
+        raise BadCard(f"{twice} is given twice; a deck has one of each card")
+    return mask
+
+
+def arrange(cards: list[Card]) -> Spread:
+    """The best arrangement of a hand (R2, R3): lowest deadwood."""
+    left = _hand(cards, (len(cards),), "")
+    dead, melds = _Solver().best(left)
+    return _spread(melds, left)
+
+
+class Discard(NamedTuple):
+    """Eleven cards after the draw: the best discard and what it leaves (R7, H2)."""
+
+    discard: Card | None  # None on big gin: all eleven melded
+    spread: Spread  # the ten cards kept (all eleven on big gin)
+    big_gin: bool
+
+
+_DISCARD_ORDER = [(-_VALUE[c], -(c % 13), c) for c in range(52)]  # ties: throw the higher card
+
+
+def best_discard(cards: list[Card]) -> Discard:
+    """Which card to throw from 11 for the lowest deadwood; big gin when all 11 meld (H2)."""
+    left = _hand(cards, (11,), "the hand has")
+    solver = _Solver()
+    dead, melds = solver.best(left)
+    if dead == 0:
+        return Discard(None, _spread(melds, left), True)
+    best = None
+    for card in sorted(_cards_of(left), key=_DISCARD_ORDER.__getitem__):
+        kept = left ^ 1 << card
+        dead, melds = solver.best(kept)
+        if best is None or dead < best[0]:  # the first of equals
+            best = (dead, card, melds, kept)
+    dead, card, melds, kept = best
+    return Discard(_CARDS[card], _spread(melds, kept), False)
+
+
+def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bool = False) -> Settlement:
+    """Both deadwood counts of a knocked hand from the cards (R7, R8, R11, H2).
+
+    The knocker keeps 10 cards (all 11 on big gin). Best play on both sides:
+    the knocker's arrangement has the lowest deadwood and, among equal ones,
+    leaves the opponent the most (the first such in the order of the tries);
+    the opponent's own melds plus lay-offs leave the lowest deadwood. Nothing
+    is laid off on gin or big gin.
+    """
+    knocker = _hand(knocker_cards, (11,) if big_gin else (10,), "the knocker has")
+    opponent = _hand(opponent_cards, (10,), "the opponent has")
+    if knocker & opponent:
+        twice = next(c for c in opponent_cards if knocker & _BIT[c])
+        raise BadCard(f"{twice} is in both hands; a deck has one of each card")
+    solver = _Solver()
+    dead, arrangements = solver.every_best(knocker)
+    if dead == 0:  # gin or big gin: no lay-offs (R8, R11, H2)
+        _, own = solver.best(opponent)
+        return Settlement(_spread(arrangements[0], knocker), _spread(own, opponent), ())
+    best = None
+    for melds in arrangements:
+        shown = _sorted_melds(melds)
+        result = _best_layoffs(solver, shown, opponent)
+        if best is None or result[0] > best[0][0]:  # leave the opponent the most
+            best = (result, shown)
+    (_, own, layoffs, left), shown = best
+    return Settlement(
+        knocker=_spread(shown, knocker),
+        opponent=_spread(own, left),
+        layoffs=tuple((_CARDS[c], on) for on, cards in enumerate(layoffs) for c in cards),
+    )
+
+
+def _best_layoffs(solver: _Solver, melds: list[int], opponent: int):
+    """The opponent's lowest deadwood over every legal set of lay-offs (R8), the first of equals."""
+    options = [_layoff_options(m, opponent) for m in melds]
+    if all(len(cards) == 1 for cards in options):  # nothing fits: the only choice lays nothing off
+        dead, own = solver.best(opponent)
+        return dead, own, [()] * len(melds), opponent
+    best = None
+    for choice in product(*options):
+        laid = 0
+        for cards in choice:
+            for c in cards:
+                laid |= 1 << c
+        if laid.bit_count() != sum(map(len, choice)):
+            continue  # one card cannot go on two melds
+        left = opponent ^ laid
+        dead, own = solver.best(left)
+        if best is None or dead < best[0]:
+            best = (dead, own, choice, left)
+    return best

@@ -1,0 +1,171 @@
+"""Ratings across sessions: a ladder of every player over every finished game (OpenSkill).
+
+Pure: no typer, Rich or tinydb, nothing printed. Like the standings, the
+ratings are worked out from the facts every time, so an edit, an undo, a
+change of house rules, a delete or a restore that changes who won a game
+changes them too.
+
+Two steps, so that the first can be kept per session (a cache keyed by the
+digest of that session's facts):
+
+- ``rated_games(facts, standings)``: the finished games one session adds, as
+  plain JSON-able data; a pure function of that session's facts.
+- ``ladder(sessions, ...)``: every session's games put in the order they
+  finished and rated one after another with OpenSkill's Plackett-Luce model
+  (its defaults: mu 25, sigma 25/3); ``openskill`` is imported only here, and
+  only when a ladder is made.
+
+Choices the rule book leaves open are written down in docs/ratings.md.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from ginscore.core.stats import player_key
+from ginscore.core.replay import SessionFacts, Standings
+
+MODEL = "PlackettLuce"
+
+
+def _instant(at: str | None) -> str:
+    """A recorded time as a key that sorts in time order: the UTC instant, to the microsecond.
+
+    Times are recorded with their UTC offset (``2026-11-29T21:15:00+01:00``); a time kept
+    without one (an import) is read as UTC. No time at all sorts first ("")."""
+    if not at:
+        return ""
+    when = datetime.fromisoformat(at.replace("Z", "+00:00"))
+    if when.tzinfo is not None:
+        when = when.astimezone(timezone.utc).replace(tzinfo=None)
+    return when.isoformat(timespec="microseconds")
+
+
+def _places(winner: str, others: list[str], final: dict[str, int]) -> list[list]:
+    """[name, rank] of each player: the winner first (1); the others by their final
+    scores (H3), higher first, equal finals sharing a rank."""
+    placed = [[winner, 1]]
+    scores = sorted({final[p] for p in others}, reverse=True)
+    placed += [[p, 2 + scores.index(final[p])] for p in others]
+    return placed
+
+
+def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
+    """The finished games of one session, each one rated match, as plain data.
+
+    - standard and Oklahoma (R14, R16): the session's game; the winner ranks 1, the other 2;
+    - Hollywood (R17-R19): each of the three games on its own, once it has a winner; a
+      series left with a game unfinished gives the games that finished;
+    - three-player (R24): one match of three; the winner ranks 1, the other two by their
+      final scores (H3), equal finals sharing rank 2.
+
+    A game still in play gives nothing. Each game: ``finished`` (the time recorded with the
+    hand that won it, as recorded), ``when`` (that time as a sortable UTC key, else the
+    session's start), ``started`` (the session's start, as a sortable key), ``game`` (its
+    number: Hollywood's 1-3, else 1), ``session``, ``variant``, and ``ranks``: [name, rank]
+    of each player, best first.
+    """
+    started = _instant(facts.created_at)
+    games = []
+    for game in standings.games:
+        if game.winner is None:  # still in play: not rated
+            continue
+        finished = facts.hands[game.closed_by - 1].recorded_at
+        others = [p for p in facts.players if p != game.winner]
+        games.append({
+            "session": facts.name,
+            "variant": facts.variant,
+            "game": game.number,
+            "finished": finished,
+            "when": _instant(finished) or started,
+            "started": started,
+            "ranks": _places(game.winner, others, game.final),
+        })
+    return games
+
+
+def chosen(game: dict, variant: str | None = None, since: str | None = None) -> bool:
+    """Whether ``--variant`` and ``--since`` (a YYYY-MM-DD day) keep a game: one of that variant,
+    finished on or after that day (the date the time was recorded with; a game kept without a
+    time goes by the UTC day its session started)."""
+    if variant is not None and game["variant"] != variant:
+        return False
+    return since is None or (game["finished"] or game["started"])[:10] >= since
+
+
+def shown_names(sessions: list[dict]) -> dict[str, str]:
+    """How a player is shown, by ``player_key``: as ``stats`` shows them, the spelling of the
+    latest session they played (in the order started, ties in the order added). ``sessions``:
+    each live session's ``players`` and ``created_at``, in the order added."""
+    order = sorted(range(len(sessions)), key=lambda n: (sessions[n]["created_at"] or "", n))
+    return {player_key(name): name for n in order for name in sessions[n]["players"]}
+
+
+def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, variant: str | None = None,
+           since: str | None = None, history: bool = False) -> dict:
+    """Rate every chosen game and rank the players: ``ratings --json`` (each player with
+    ``history`` when asked for).
+
+    ``sessions``: ``rated_games`` of each live session, in the order they were added. Games
+    are rated in the order they finished; ties by the order the sessions started, then the
+    order added, then the game number. ``names``: how to show each ``player_key``
+    (``shown_names``); else the spelling of their latest game. Players are sorted by rating
+    (the ordinal, mu - 3 sigma), then by games rated, then by name.
+    """
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    games = sorted(
+        ((game["when"], game["started"], place, game["game"], game) for place, played in enumerate(sessions)
+         for game in played if chosen(game, variant, since)),
+        key=lambda entry: entry[:4],
+    )
+    ratings: dict = {}
+    players: dict[str, dict] = {}
+    for *_, game in games:
+        keys = [player_key(name) for name, _ in game["ranks"]]
+        ranks = [rank for _, rank in game["ranks"]]
+        teams = [[ratings[key] if key in ratings else model.rating()] for key in keys]
+        for key, (name, rank), [rating] in zip(keys, game["ranks"], model.rate(teams, ranks=ranks)):
+            ratings[key] = rating
+            record = players.setdefault(key, {"spelled": name, "games": 0, "history": []})
+            record["spelled"] = name
+            record["games"] += 1
+            record["last_played"] = game["finished"]
+            if history:
+                record["history"].append({
+                    "session": game["session"], "variant": game["variant"],
+                    "game": game["game"] if game["variant"] == "hollywood" else None,
+                    "finished": game["finished"], "rank": rank, "of": len(keys),
+                    "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal(),
+                })
+    names = names or {}
+    shown = []
+    for key, record in players.items():
+        rating = ratings[key]
+        line = {"name": names.get(key, record["spelled"]), "mu": rating.mu, "sigma": rating.sigma,
+                "ordinal": rating.ordinal(), "games": record["games"], "last_played": record["last_played"]}
+        if history:
+            line["history"] = record["history"]
+        shown.append(line)
+    shown.sort(key=lambda line: (-line["ordinal"], -line["games"], player_key(line["name"]), line["name"]))
+    return {"model": MODEL, "players": shown}
+
+
+def unrated(name: str, history: bool = False) -> dict:
+    """The ladder line of a player with no game rated: OpenSkill's starting rating."""
+    from openskill.models import PlackettLuce
+
+    rating = PlackettLuce().rating()
+    line = {"name": name, "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal(), "games": 0,
+            "last_played": None}
+    return line | ({"history": []} if history else {})
+
+
+def places(players: list[dict]) -> list[int]:
+    """Each ladder line's rank: 1, 2, ...; lines of the same rating and games share one."""
+    ranks = []
+    for n, line in enumerate(players):
+        same = n and (line["ordinal"], line["games"]) == (players[n - 1]["ordinal"], players[n - 1]["games"])
+        ranks.append(ranks[-1] if same else n + 1)
+    return ranks

@@ -1,0 +1,469 @@
+"""Replay a session's hands into standings (R5, R12-R25, H3, H6).
+
+A session is facts: players, variant, house rules, who dealt first (or the
+first three-player roles), and its hands as told at the table. ``replay``
+turns them into standings every time; nothing derived is ever stored. It is
+also the one place a hand is checked against the state of the game, so that
+recording, editing and importing refuse the same things.
+
+Every variant is played as a list of games: one for standard, Oklahoma and
+three-player; three for Hollywood (R17). A won hand is credited to some of
+the open games, a game closes when a score in it reaches the target, and the
+session is over when every game has closed.
+"""
+
+import unicodedata
+from typing import NamedTuple
+
+from ginscore.core.cards import Card
+from ginscore.core.errors import BadHandAt, BadSetting, GameOver, NotInHand, Refused, UnknownPlayer
+from ginscore.core.scoring import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, limit_rule, score_hand
+
+
+class Roles(NamedTuple):
+    """Three-player roles for one hand (R21-R23)."""
+
+    box: str
+    captain: str
+    out: str
+
+    def after(self, box_won: bool) -> "Roles":
+        """R23: who plays which role in the next hand."""
+        if box_won:
+            return Roles(self.box, self.out, self.captain)
+        return Roles(self.captain, self.out, self.box)
+
+    def to_dict(self) -> dict:
+        return {"box": self.box, "captain": self.captain, "out": self.out}
+
+
+class Knock(NamedTuple):
+    """A knocked hand as told at the table (opponent's deadwood after lay-offs)."""
+
+    knocker: str
+    knocker_deadwood: int
+    opponent_deadwood: int
+    upcard: Card | None = None
+    big_gin: bool = False
+    recorded_at: str | None = None
+    knocker_cards: tuple[Card, ...] | None = None  # when told as cards: the counts come from them
+    opponent_cards: tuple[Card, ...] | None = None
+    note: str | None = None  # a remark kept with the hand (`--note`)
+
+
+class Draw(NamedTuple):
+    """A drawn hand (R12)."""
+
+    upcard: Card | None = None
+    recorded_at: str | None = None
+    note: str | None = None
+
+
+Hand = Knock | Draw
+
+
+class SessionFacts(NamedTuple):
+    """Everything a session is; standings are derived from it."""
+
+    name: str
+    variant: str
+    players: tuple[str, ...]
+    rules: HouseRules = HouseRules()
+    first_dealer: str | None = None  # two-player variants (R5)
+    first_roles: Roles | None = None  # three-player (R21)
+    hands: tuple[Hand, ...] = ()
+    created_at: str | None = None
+    match: str | None = None  # sessions linked by `rematch` share this id (stable across renames)
+    id: str | None = None  # the session's own random id, given when it starts; kept by export, merge and import
+
+    @property
+    def game_count(self) -> int:
+        return 3 if self.variant == "hollywood" else 1
+
+
+class Game:
+    """One game's column: hand points, wins credited, and how it ended (H3).
+
+    Mutable while hands are replayed; a plain class, not a dataclass, because
+    every command pays for a dataclass at import.
+    """
+
+    __slots__ = ("number", "scores", "wins", "winner", "closed_by", "final")
+
+    def __init__(self, number: int, scores: dict[str, int], wins: dict[str, int]):
+        self.number = number
+        self.scores = scores
+        self.wins = wins  # hands won credited to this game
+        self.winner: str | None = None
+        self.closed_by: int | None = None  # number of the hand that won it
+        self.final: dict[str, int] | None = None  # hand points + bonuses (H3), once won
+
+    @property
+    def is_open(self) -> bool:
+        return self.winner is None
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Game) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"Game({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
+
+
+class HandResult(NamedTuple):
+    """One replayed hand: who dealt, what it scored, the columns after it."""
+
+    number: int
+    hand: Hand
+    dealer: str
+    roles: Roles | None  # three-player roles this hand was played with
+    opponent: str | None
+    score: HandScore | None  # None on a draw
+    winner: str | None
+    limit: int | None
+    credited: tuple[int, ...]  # game numbers the win was credited to (R17, R18)
+    scores_after: tuple[dict[str, int], ...]  # every game's column after this hand
+    closed: tuple[int, ...]  # games this hand won
+
+    @property
+    def outcome(self) -> str:
+        return self.score.outcome if self.score else DRAW
+
+    @property
+    def points(self) -> int | None:
+        return self.score.points if self.score else None
+
+
+class Standings(NamedTuple):
+    """A session replayed: the answer to every 'who is ahead' question."""
+
+    facts: SessionFacts
+    hands: tuple[HandResult, ...]
+    games: tuple[Game, ...]
+    next_dealer: str | None  # None once the session is over
+    roles: Roles | None  # three-player roles for the next hand; None once over
+    winner: str | None
+    over: bool
+    carry_dealer: str | None  # who would deal next had the session gone on (rematch)
+    carry_roles: Roles | None
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Hand points; for Hollywood, game 1's column."""
+        return dict(self.games[0].scores)
+
+    @property
+    def final(self) -> dict[str, int] | None:
+        """Scores with end-of-game bonuses (H3) once the session is over."""
+        if not self.over:
+            return None
+        players = self.facts.players
+        return {p: sum(g.final[p] for g in self.games) for p in players}
+
+
+class _Table:
+    """The running state while hands are replayed."""
+
+    def __init__(self, facts: SessionFacts, games: list[Game], dealer: str | None, roles: Roles | None):
+        self.facts = facts
+        self.games = games
+        self.dealer = dealer
+        self.roles = roles
+        self.results: list[HandResult] = []
+
+    @property
+    def over(self) -> bool:
+        return all(not g.is_open for g in self.games)
+
+    def winner(self) -> str | None:
+        if self.facts.variant != "hollywood":
+            return self.games[0].winner
+        for player in self.facts.players:  # R19: two of the three games
+            if sum(g.winner == player for g in self.games) >= 2:
+                return player
+        return None
+
+    def play(self, number: int, hand: Hand) -> None:
+        if self.over:
+            raise GameOver(_over_message(self.facts, self.winner()))
+        dealer = self.roles.box if self.roles else self.dealer  # R22: the box deals
+        if isinstance(hand, Draw):
+            self._check_upcard(hand.upcard, needed=False)
+            # R12, R25: nobody scores, same dealer, same roles
+            self._record(number, hand, dealer, self.roles, None, None, None, None)
+            return
+        opponent = self._opponent(hand.knocker)
+        self._check_upcard(hand.upcard, needed=self.facts.variant == "oklahoma")
+        limit = knock_limit(self.facts.variant, self.facts.rules, hand.upcard)
+        score = score_hand(
+            self.facts.rules,
+            hand.knocker_deadwood,
+            hand.opponent_deadwood,
+            limit=limit,
+            limit_rule=limit_rule(self.facts.variant),
+            big_gin=hand.big_gin,
+            doubled=is_doubled(self.facts.variant, self.facts.rules, hand.upcard),
+            knocker=hand.knocker,
+        )
+        winner = hand.knocker if score.knocker_wins else opponent  # R13
+        credited = self._credit(winner, score.points, number)
+        roles_played = self.roles
+        if self.roles:
+            self.roles = self.roles.after(box_won=winner == self.roles.box)  # R23 (the box deals, R22)
+        else:
+            self.dealer = self._next_dealer(dealer, winner)
+        self._record(number, hand, dealer, roles_played, opponent, score, winner, limit, credited)
+
+    def _next_dealer(self, dealer: str, winner: str) -> str:
+        """Who deals after a decided two-player hand (R5, H6); a draw never gets here (R12)."""
+        deal = self.facts.rules.deal
+        if deal == LOSER_DEALS:  # H6: the loser deals
+            return next(p for p in self.facts.players if p != winner)
+        if deal == ALTERNATE:  # H6: the deal passes to the other player
+            return next(p for p in self.facts.players if p != dealer)
+        return winner  # R5, H6 default: the winner deals next
+
+    def _record(self, number, hand, dealer, roles, opponent, score, winner, limit, credited=()):
+        closed = tuple(g.number for g in self.games if g.closed_by == number)
+        self.results.append(
+            HandResult(
+                number=number,
+                hand=hand,
+                dealer=dealer,
+                roles=roles,
+                opponent=opponent,
+                score=score,
+                winner=winner,
+                limit=limit,
+                credited=credited,
+                scores_after=tuple(dict(g.scores) for g in self.games),
+                closed=closed,
+            )
+        )
+
+    def _opponent(self, knocker: str) -> str:
+        if knocker not in self.facts.players:
+            raise UnknownPlayer(f"{knocker} does not play in this session ({', '.join(self.facts.players)})")
+        if self.roles is None:
+            return next(p for p in self.facts.players if p != knocker)
+        if knocker == self.roles.out:  # R21, R22
+            raise NotInHand(
+                f"{knocker} sits out this hand; only {self.roles.box} (box) and "
+                f"{self.roles.captain} (captain) can knock (R22)"
+            )
+        return self.roles.captain if knocker == self.roles.box else self.roles.box
+
+    def _check_upcard(self, upcard: Card | None, *, needed: bool) -> None:
+        if upcard is None and needed:
+            raise BadSetting("Oklahoma needs this hand's upcard, which sets the knock limit (R15): add --upcard, like --upcard 7h")
+        if upcard is not None and upcard.suit is None and self.facts.rules.spades_double:
+            raise BadSetting(f"spades double is on (H4), so the upcard needs its suit: type it like {upcard}s or {upcard}h")
+
+    def _credit(self, winner: str, points: int, number: int) -> tuple[int, ...]:
+        """Credit a win to games (R17, R18) and close the games it wins (R14, R18)."""
+        open_games = [g for g in self.games if g.is_open]
+        if self.facts.variant == "hollywood":
+            credited_before = [g.wins[winner] > 0 for g in self.games]
+            first = open_games[0]
+            targets = [first] + [
+                g for g in open_games[1:] if credited_before[g.number - 2]  # R18: preceding game
+            ]
+        else:
+            targets = open_games[:1]
+        rules = self.facts.rules
+        for game in targets:
+            game.scores[winner] += points
+            game.wins[winner] += 1
+            if game.scores[winner] >= rules.target:  # R14, R18, H5
+                game.winner, game.closed_by = winner, number
+                game.final = _final_scores(game, rules, self.facts.players)
+        return tuple(g.number for g in targets)
+
+
+def _final_scores(game: Game, rules: HouseRules, players: tuple[str, ...]) -> dict[str, int]:
+    """H3: hand points + game bonus + box bonuses, doubled on a shutout."""
+    final = {p: game.scores[p] + rules.box_bonus * game.wins[p] for p in players}
+    final[game.winner] += rules.game_bonus
+    if rules.shutout and all(game.scores[p] == 0 for p in players if p != game.winner):
+        final[game.winner] *= 2
+    return final
+
+
+def _over_message(facts: SessionFacts, winner: str | None) -> str:
+    what = "series" if facts.variant == "hollywood" else "game"
+    won = f": {winner} won it" if winner else ""
+    return f"the {what} '{facts.name}' is over{won}; start another with `ginscore rematch`"
+
+
+def replay(facts: SessionFacts) -> Standings:
+    """Replay every hand of a session; raise BadHandAt for one that cannot stand."""
+    table = _Table(
+        facts=facts,
+        games=[
+            Game(n, {p: 0 for p in facts.players}, {p: 0 for p in facts.players})
+            for n in range(1, facts.game_count + 1)
+        ],
+        dealer=facts.first_dealer,
+        roles=facts.first_roles,
+    )
+    for number, hand in enumerate(facts.hands, start=1):
+        try:
+            table.play(number, hand)
+        except BadHandAt:
+            raise
+        except Refused as error:
+            raise BadHandAt(number, error) from None
+    over = table.over
+    return Standings(
+        facts=facts,
+        hands=tuple(table.results),
+        games=tuple(table.games),
+        next_dealer=None if over else (table.roles.box if table.roles else table.dealer),
+        roles=None if over else table.roles,
+        winner=table.winner(),
+        over=over,
+        carry_dealer=table.roles.box if table.roles else table.dealer,
+        carry_roles=table.roles,
+    )
+
+
+MAX_NAME = 200  # characters in a player's or a session's name
+
+
+_FOLDED: dict[str, str] = {}  # names folded so far in this run: a club has a few names, met thousands of times
+
+
+def fold(name: str) -> str:
+    """A name as compared: the same ignoring case, accents and width (docs/commands.md).
+
+    NFKC first folds full-width and compatibility forms (``Ａnn`` is ``Ann``),
+    NFKD then splits accented letters so their combining marks can be
+    dropped (``José`` in either Unicode form is ``Jose``), and casefold
+    ignores case; runs of spaces count as one. The one place names are
+    compared; stored names keep the spelling first typed.
+    """
+    found = _FOLDED.get(name)
+    if found is None:
+        split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", " ".join(name.split())))
+        found = "".join(c for c in split if not unicodedata.combining(c)).casefold()
+        if len(_FOLDED) < 65536:
+            _FOLDED[name] = found
+    return found
+
+
+def match_name(names, typed: str) -> list[str]:
+    """Names that ``typed`` means: an exact match wins, else every prefix match (as ``fold`` compares).
+
+    The closest exact match wins: the same spelling, else the same ignoring case, else the same as
+    ``fold`` compares; so names stored before names were folded (José and Jose) stay reachable.
+    """
+    typed = typed.strip()
+    if not typed:  # an empty name means no one (it is a prefix of every name)
+        return []
+    for same in (str, str.casefold, fold):
+        wanted = same(typed)
+        exact = [n for n in names if same(n) == wanted]
+        if exact:
+            return exact[:1]
+    wanted = fold(typed)
+    return [n for n in names if fold(n).startswith(wanted)]
+
+
+def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:
+    """Match a typed player name: exact (as ``fold`` compares) wins, else a unique prefix."""
+    listed = ", ".join(players)
+    if not typed.strip():
+        raise UnknownPlayer(f"a player's name is empty; the players are {listed}")
+    matches = match_name(players, typed)
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise UnknownPlayer(f"'{typed}' could be {' or '.join(matches)}; type more of the name (players: {listed})")
+    order = "; the name comes first, then the counts" if typed.strip().isdigit() else ""  # `hand 4 22 ann`
+    raise UnknownPlayer(f"no player '{typed}'; the players are {listed}{order}")
+
+
+COMMAND_MARK = ":"  # what starts a command in `play` (:back, :undo, :quit); so no name may start with it
+
+
+def check_players(variant: str, players) -> tuple[str, ...]:
+    """Names as a session keeps them: the right count, non-empty, at most MAX_NAME characters,
+    distinct as ``fold`` compares them (docs/commands.md)."""
+    _check_count(variant, players)
+    names = tuple(" ".join(str(p).split()) for p in players)
+    for name in names:
+        if not fold(name):  # empty, or only accents that matching sets aside
+            raise Refused("a player's name is empty; give each player a name")
+        if not name.isprintable():
+            raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
+        check_shown(name, "the name")
+        if name.startswith(COMMAND_MARK):
+            raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (`ginscore play` keeps it for commands)")
+        if len(name) > MAX_NAME:
+            raise Refused(f"a player's name has {len(name)} characters; keep it to {MAX_NAME}")
+    folded = [fold(n) for n in names]
+    for name in names:
+        if folded.count(fold(name)) > 1:
+            raise Refused(
+                f"two players are named '{name}' (names are compared ignoring case, accents and width); tell them apart"
+            )
+    return names
+
+
+def check_shown(name: str, what: str) -> None:
+    """Refuse a name that shows as nothing on a screen (only Hangul fillers, say), which nobody
+    could read in a table or type back."""
+    from ginscore.core.escape import shows_nothing, spelled
+
+    if shows_nothing(name):
+        raise Refused(f"{what} '{spelled(name)}' shows as nothing; type a name people can read")
+
+
+def check_session(facts: SessionFacts) -> Standings:
+    """Everything a session must be before it is stored (imports): players, house rules,
+    first dealer or roles, and every hand standing where it is. Returns the standings."""
+    if check_players(facts.variant, facts.players) != facts.players:
+        raise Refused("player names have stray spaces; write each name once, plainly")
+    if facts.name:  # (a CSV carries none)
+        check_shown(facts.name, "the session name")
+    facts.rules.check(facts.variant)
+    check_seats(facts)
+    return replay(facts)
+
+
+def check_seats(facts: SessionFacts) -> None:
+    """What a replay stands on: as many distinct players as the variant seats, and the first
+    dealer (R5) or first roles (R21) among them. Also checked on every read of the database,
+    so that a session edited by hand names its damage instead of breaking the replay."""
+    _check_count(facts.variant, facts.players)
+    if len(set(facts.players)) != len(facts.players):
+        raise Refused(f"the players {', '.join(facts.players)} name one player twice; tell them apart")
+    if facts.variant == "three":
+        roles = facts.first_roles
+        if roles is None or sorted((roles.box, roles.captain, roles.out)) != sorted(facts.players):
+            raise Refused("the first roles (box, captain, out) must name each of the three players once (R21)")
+    elif facts.first_roles is not None:
+        raise Refused("first roles (box, captain, out) are for three-player; a two-player session has a first dealer")
+    elif facts.first_dealer not in facts.players:
+        raise Refused(f"the first dealer must be one of {', '.join(facts.players)} (R5)")
+
+
+def _check_count(variant: str, players) -> None:
+    want = 3 if variant == "three" else 2
+    if len(players) != want:
+        raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
+
+
+def draw_for_roles(players: tuple[str, ...], rng) -> tuple[Roles, list[tuple[str, Card]]]:
+    """R21: each player draws a card, king high, ace low; ties draw again.
+
+    Returns the roles and the deciding draw. ``rng`` is a ``random.Random``.
+    """
+    deck = [Card(rank, suit) for rank in range(1, 14) for suit in "SHDC"]
+    while True:
+        drawn = list(zip(players, rng.sample(deck, len(players))))
+        if len({card.rank for _, card in drawn}) == len(players):
+            break
+    order = [name for name, _ in sorted(drawn, key=lambda pair: -pair[1].rank)]
+    return Roles(*order), drawn

@@ -1,0 +1,75 @@
+"""Who pays whom once a game is over (H7): exact decimals, never floats.
+
+Pure. Each player who lost a game settles with its winner the difference
+between their final scores (H3) times the stake: the lower final pays the
+higher, so box bonuses can make the winner pay. Hollywood settles each of
+its three games so and nets them into one payment per pair, once the series
+is over; a pair that comes out even pays nothing. Amounts stay
+``decimal.Decimal`` from the stake to the printed text.
+"""
+
+from decimal import Decimal
+from typing import Iterable, NamedTuple
+
+from ginscore.core.scoring import stake_text
+from ginscore.core.replay import Standings
+
+
+class Payment(NamedTuple):
+    """One settlement: ``payer`` owes ``payee`` ``amount`` (> 0)."""
+
+    payer: str
+    payee: str
+    amount: Decimal
+
+    def to_dict(self) -> dict:
+        """The entry of `status --json` "settlement" (docs/commands.md): the amount as an exact decimal string."""
+        return {"from": self.payer, "to": self.payee, "amount": money_text(self.amount)}
+
+
+def money_text(amount: Decimal) -> str:
+    """An amount as money is written: exact, never an exponent, at least two decimals (4.00, 0.625)."""
+    if amount.as_tuple().exponent > -2:
+        amount = amount.quantize(Decimal("0.01"))  # exact: it had fewer decimals
+    return stake_text(amount)
+
+
+def game_payments(final: dict[str, int], winner: str, stake: Decimal) -> list[Payment]:
+    """H7 for one game: each loser against the winner, the lower final paying the higher."""
+    payments = []
+    for loser in final:
+        if loser == winner:
+            continue
+        difference = final[winner] - final[loser]
+        if difference > 0:
+            payments.append(Payment(loser, winner, difference * stake))
+        elif difference < 0:  # box bonuses left the loser's final above the winner's (H3)
+            payments.append(Payment(winner, loser, -difference * stake))
+    return payments
+
+
+def net(payments: Iterable[Payment]) -> list[Payment]:
+    """One payment per pair of players, in the order pairs first appear; none for a pair that is even."""
+    owed: dict[tuple[str, str], Decimal] = {}  # (a, b) -> what b owes a (negative: a owes b)
+    for p in payments:
+        if (p.payee, p.payer) in owed:
+            owed[(p.payee, p.payer)] += p.amount
+        elif (p.payer, p.payee) in owed:
+            owed[(p.payer, p.payee)] -= p.amount
+        else:
+            owed[(p.payee, p.payer)] = p.amount
+    result = []
+    for (a, b), amount in owed.items():
+        if amount > 0:
+            result.append(Payment(b, a, amount))
+        elif amount < 0:
+            result.append(Payment(a, b, -amount))
+    return result
+
+
+def settlement(st: Standings) -> list[Payment] | None:
+    """The session's settlement once it is over and played for a stake (H7); else None."""
+    stake = st.facts.rules.stake
+    if not st.over or not stake:
+        return None
+    return net(p for g in st.games for p in game_payments(g.final, g.winner, stake))

@@ -1,0 +1,357 @@
+"""Standings as plain data and plain words: the JSON documents of docs/commands.md,
+the CSV rows, and the sentence that explains what a hand scored.
+
+Pure and light (no rich, no typer): the ``--json`` and CSV paths use only
+this, and the Rich renderer builds its tables from the same data.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ginscore.core.scoring import ALTERNATE, BIG_GIN, DRAW, GIN, KNOCK, LOSER_DEALS, UNDERCUT, stake_text
+from ginscore.core.stakes import money_text, net, settlement
+from ginscore.core.replay import Draw, HandResult, SessionFacts, Standings
+
+OUTCOME_WORDS = {KNOCK: "knock", UNDERCUT: "undercut", GIN: "gin", BIG_GIN: "big gin", DRAW: "drawn hand"}
+
+
+def counted(number: int, word: str, plural: str | None = None) -> str:
+    """``1 hand``, ``2 hands``: a count with its word in the right number."""
+    return f"{number} {word if number == 1 else plural or word + 's'}"
+
+
+def as_typed(name: str) -> str:
+    """A name as it would be typed in a shell command: quoted when it holds spaces or quotes, and
+    one $'...' word when it holds a character that cannot be typed (edited in by hand)."""
+    if re.fullmatch(r"[\w.+:,@%/-]+", name):
+        return name
+    if not name.isprintable():
+        from ginscore.present.terminal import shell_word
+
+        return shell_word(name)
+    if not re.search(r'["$`\\!]', name):
+        return f'"{name}"'
+    return "'" + name.replace("'", "'\\''") + "'"
+
+
+def status_dict(st: Standings, match: list[Standings] | None = None) -> dict:
+    """``status --json`` (docs/commands.md "Machine-readable output").
+
+    ``settlement`` (H7) is there once the session is over and played for a
+    stake, and absent otherwise; ``match`` is the match so far (the sessions
+    linked by `rematch`, oldest first), or null for a session in no match.
+    """
+    facts = st.facts
+    doc = {
+        "session": facts.name,
+        "variant": facts.variant,
+        "players": list(facts.players),
+        "rules": facts.rules.to_dict(),
+        "hands_played": len(st.hands),
+        "next_dealer": st.next_dealer,
+    }
+    if facts.variant == "hollywood":
+        doc["games"] = [
+            {"game": g.number, "scores": dict(g.scores), "winner": g.winner, "final": g.final}
+            for g in st.games
+        ]
+    else:
+        doc["totals"] = st.totals
+    if facts.variant == "three":
+        doc["roles"] = st.roles.to_dict() if st.roles else None
+    doc["final"] = st.final
+    doc["winner"] = st.winner
+    doc["over"] = st.over
+    payments = settlement(st)
+    if payments is not None:
+        doc["settlement"] = [p.to_dict() for p in payments]
+    doc["hands_won"] = {p: sum(r.winner == p for r in st.hands) for p in facts.players}
+    doc["created_at"] = facts.created_at
+    doc["state_of_play"] = state_of_play(st)
+    doc["match"] = match_dict(match) if match else None
+    return doc
+
+
+def match_dict(sessions: list[Standings]) -> dict:
+    """The match so far: its sessions (oldest first), games won by each player (Hollywood:
+    each of its three games), the summed finals of the games that are over (H3), and,
+    when any session has a stake, the summed settlement netted per pair (H7)."""
+    players: list[str] = []
+    for st in sessions:
+        players += [p for p in st.facts.players if p not in players]
+    games_won = {p: 0 for p in players}
+    finals = {p: 0 for p in players}
+    for st in sessions:
+        for game in st.games:
+            if game.final is not None:
+                games_won[game.winner] += 1
+                for p, points in game.final.items():
+                    finals[p] += points
+    doc = {
+        "id": sessions[0].facts.match,
+        "sessions": [st.facts.name for st in sessions],
+        "games_won": games_won,
+        "finals": finals,
+    }
+    if any(st.facts.rules.stake for st in sessions):
+        doc["settlement"] = [p.to_dict() for p in net(p for st in sessions for p in settlement(st) or ())]
+    return doc
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _lead_words(scores: dict[str, int], target: int) -> str:
+    """Who leads one game, by how much, and what the leader still needs (R14)."""
+    ranked = sorted(scores, key=lambda p: -scores[p])  # stable: ties keep seating order
+    top = scores[ranked[0]]
+    leaders = [p for p in ranked if scores[p] == top]
+    rest = [p for p in ranked if scores[p] < top]
+    need = target - top
+    if not rest:
+        return f"Level at {top}; each needs {need} more to reach {target}."
+    gaps: dict[int, list[str]] = {}  # players the same distance behind are told together
+    for p in rest:
+        gaps.setdefault(top - scores[p], []).append(p)
+    behind = " and ".join(f"{_names(names)} by {gap}" for gap, names in gaps.items())
+    if len(leaders) == 1:
+        return f"{leaders[0]} leads {behind}; {leaders[0]} needs {need} more to reach {target}."
+    return f"{_names(leaders)} are level at {top}, ahead of {behind}; each needs {need} more to reach {target}."
+
+
+def lead_words(st: Standings) -> list[str]:
+    """Who leads, by how much, and what the leader still needs; Hollywood: a
+    sentence per open game (R18). Empty once the session is over (the winner
+    is told instead)."""
+    if st.over:
+        return []
+    target = st.facts.rules.target
+    if st.facts.variant == "hollywood":
+        return [f"Game {g.number}: {_lead_words(g.scores, target)}" for g in st.games if g.is_open]
+    return [_lead_words(st.games[0].scores, target)]
+
+
+def next_words(st: Standings) -> str:
+    """Who deals the next hand (three-player: the roles, R22), in words; empty once over."""
+    if st.over:
+        return ""
+    return f"Next hand: {_dealing(st)}." if st.roles else f"{_dealing(st)} next."
+
+
+def hand_words(st: Standings) -> str:
+    """The next hand by its number, and who deals it (three-player: the roles, R22): what `play`
+    says before asking it."""
+    return f"Hand {len(st.hands) + 1}: {_dealing(st)}."
+
+
+def _dealing(st: Standings) -> str:
+    if st.roles:
+        r = st.roles
+        return f"{r.box} is in the box and deals, {r.captain} captains, {r.out} sits out"
+    return f"{st.next_dealer} deals"
+
+
+def state_of_play(st: Standings) -> list[str]:
+    """The standings in words: who leads and what they need, then who deals next."""
+    return lead_words(st) + ([next_words(st)] if not st.over else [])
+
+
+def dealer_dict(st: Standings) -> dict:
+    """``dealer --json``."""
+    doc = {"session": st.facts.name, "next_dealer": st.next_dealer}
+    if st.facts.variant == "three":
+        doc["roles"] = st.roles.to_dict() if st.roles else None
+    doc["over"] = st.over
+    return doc
+
+
+def hand_dict(st: Standings, result: HandResult) -> dict:
+    """One hand of ``log --json``: the facts, what they scored, the columns after."""
+    hand = result.hand
+    knock = not isinstance(hand, Draw)
+    doc = {
+        "hand": result.number,
+        "dealer": result.dealer,
+        "knocker": hand.knocker if knock else None,
+        "opponent": result.opponent,
+        "knocker_deadwood": hand.knocker_deadwood if knock else None,
+        "opponent_deadwood": hand.opponent_deadwood if knock else None,
+        "upcard": str(hand.upcard) if hand.upcard else None,
+        "big_gin": hand.big_gin if knock else False,
+        "knock_limit": result.limit,
+        "outcome": result.outcome,
+        "winner": result.winner,
+        "points": result.points,
+    }
+    cards = knock and hand.knocker_cards is not None
+    doc["knocker_cards"] = " ".join(str(c) for c in hand.knocker_cards) if cards else None
+    doc["opponent_cards"] = " ".join(str(c) for c in hand.opponent_cards) if cards else None
+    if st.facts.variant == "three":
+        doc["roles"] = result.roles.to_dict() if result.roles else None
+    if st.facts.variant == "hollywood":
+        doc["credited_games"] = list(result.credited)
+        doc["games"] = [dict(s) for s in result.scores_after]
+    else:
+        doc["totals"] = dict(result.scores_after[0])
+    doc["recorded_at"] = hand.recorded_at
+    doc["note"] = hand.note
+    return doc
+
+
+def log_dict(st: Standings) -> dict:
+    """``log --json``: the session and every hand in order."""
+    return {"session": st.facts.name, "variant": st.facts.variant, "hands": [hand_dict(st, r) for r in st.hands]}
+
+
+def session_row(facts: SessionFacts, st: Standings, current: bool) -> dict:
+    """One entry of ``sessions --json``."""
+    return {
+        "name": facts.name,
+        "variant": facts.variant,
+        "players": list(facts.players),
+        "hands_played": len(facts.hands),
+        "winner": st.winner,
+        "over": st.over,
+        "current": current,
+        "created_at": facts.created_at,
+    }
+
+
+def total_columns(facts: SessionFacts) -> list[str]:
+    """The running-total CSV columns (docs/commands.md "CSV export")."""
+    if facts.variant == "hollywood":
+        return [f"game{n}:{p}" for n in (1, 2, 3) for p in facts.players]
+    return [f"total:{p}" for p in facts.players]
+
+
+CSV_COLUMNS = ["hand", "dealer", "knocker", "knocker_deadwood", "opponent_deadwood", "upcard", "outcome", "winner", "points"]
+
+
+def extra_columns(facts: SessionFacts) -> list[str]:
+    """Columns after the totals: what a CSV needs to be imported again, the session's id last (on
+    every row: importing the file where the session already is adds nothing twice)."""
+    roles = ["box", "captain", "out"] if facts.variant == "three" else []
+    return ["opponent"] + roles + ["knocker_cards", "opponent_cards", "recorded_at", "note", "session_id"]
+
+
+def csv_rows(st: Standings) -> list[list]:
+    """Header and one row per hand, draws included (docs/commands.md "CSV export")."""
+    extra = extra_columns(st.facts)
+    rows = [CSV_COLUMNS + total_columns(st.facts) + extra]
+    for r in st.hands:
+        d = hand_dict(st, r)
+        row = [d[c] for c in CSV_COLUMNS]
+        for scores in r.scores_after:
+            row += [scores[p] for p in st.facts.players]
+        after = d | (d.get("roles") or {}) | {"session_id": st.facts.id}
+        rows.append(row + [after[c] for c in extra])
+    return rows
+
+
+def explain(st: Standings, result: HandResult) -> str:
+    """What a hand scored and why, in the words of the table."""
+    # Oklahoma: the upcard set the hand's knock limit (R15), so the line says it again
+    upcard = result.hand.upcard
+    on = f" on {'an' if upcard and upcard.rank in (1, 8) else 'a'} {upcard.pretty} upcard" \
+        if st.facts.variant == "oklahoma" and upcard else ""  # an A♥, an 8♠; a 7♣
+    if result.score is None:
+        if st.facts.variant == "three":
+            return f"drawn hand: nobody scores; {result.dealer} stays in the box and deals again (R12, R25)"
+        return f"drawn hand{on}: nobody scores; {result.dealer} deals again (R12)"
+    hand, score = result.hand, result.score
+    said = f"{hand.knocker} knocked with {hand.knocker_deadwood}{on}, {result.opponent} had {hand.opponent_deadwood}"
+    if score.outcome == KNOCK:
+        sum_text = f"{hand.opponent_deadwood} - {hand.knocker_deadwood}"
+    elif score.outcome == UNDERCUT:
+        sum_text = f"{score.difference} + {score.bonus}"
+    else:
+        sum_text = f"{score.difference} + {score.bonus}"
+        said = f"{hand.knocker} went {OUTCOME_WORDS[score.outcome]}{on}, {result.opponent} had {hand.opponent_deadwood}"
+    if score.doubled:
+        sum_text = f"({sum_text}) x 2 for the spade upcard"
+    text = f"{said}: {OUTCOME_WORDS[score.outcome]}: {result.winner} scores {sum_text} = {score.points}"
+    if st.facts.variant == "hollywood" and result.credited:
+        numbers = [str(n) for n in result.credited]
+        games = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
+        text += f" in game{'s' if len(result.credited) > 1 else ''} {games}"
+    return text
+
+
+DEAL_WORDS = {"winner": "the winner deals next", LOSER_DEALS: "the loser deals next", ALTERNATE: "the deal alternates"}
+
+
+def settlement_words(st: Standings) -> list[str]:
+    """Who pays whom how much, once the session is over and played for a stake (H7)."""
+    payments = settlement(st)
+    if payments is None:
+        return []
+    stake = stake_text(st.facts.rules.stake)
+    how = "the three games netted" if st.facts.variant == "hollywood" else "the difference of the final scores"
+    if not payments:
+        return [f"At {stake} a point nobody pays: {how} come out even (H7)."]
+    return [f"{p.payer} pays {p.payee} {money_text(p.amount)} ({how} at {stake} a point, H7)." for p in payments]
+
+
+def house_rule_rows(facts: SessionFacts) -> list[tuple[str, str, str]]:
+    """Every house rule of the session, set or not: (rule and its id, setting, option that changes it)."""
+    r = facts.rules
+    rows = [
+        ("Target (H5)", f"{r.target}", "--target"),
+        ("Gin bonus (H1)", f"{r.gin_bonus}", "--gin-bonus"),
+        ("Undercut bonus (H1)", f"{r.undercut_bonus}", "--undercut-bonus"),
+        ("Big gin (H2)", "off" if r.big_gin_bonus is None else f"bonus {r.big_gin_bonus}", "--big-gin-bonus, --no-big-gin"),
+        ("Game bonus (H3)", f"{r.game_bonus} to the winner" if r.game_bonus else "off", "--game-bonus"),
+        ("Box bonus (H3)", f"{r.box_bonus} a hand won" if r.box_bonus else "off", "--box-bonus"),
+        ("Shutout (H3)", "doubles the winner's final" if r.shutout else "off", "--shutout, --no-shutout"),
+    ]
+    if facts.variant == "oklahoma":
+        rows += [
+            ("Spades double (H4)", "on" if r.spades_double else "off", "--spades-double, --no-spades-double"),
+            ("Ace means gin (H4)", "on" if r.ace_means_gin else "off", "--ace-means-gin, --no-ace-means-gin"),
+        ]
+    if facts.variant == "three":
+        rows.append(("Deal (R22)", "the box deals every hand", ""))
+    else:
+        rows.append(("Deal (H6)", DEAL_WORDS[r.deal], "--deal winner|loser|alternate"))
+    rows.append(("Stake (H7)", f"{stake_text(r.stake)} a point" if r.stake else "none", "--stake"))
+    return rows
+
+
+def rules_words(facts: SessionFacts) -> list[str]:
+    """The session's house rules in plain words (H1-H7)."""
+    r = facts.rules
+    words = [f"target {r.target}", f"gin bonus {r.gin_bonus}", f"undercut bonus {r.undercut_bonus}"]
+    if r.big_gin_bonus is not None:
+        words.append(f"big gin bonus {r.big_gin_bonus}")
+    if r.game_bonus:
+        words.append(f"game bonus {r.game_bonus}")
+    if r.box_bonus:
+        words.append(f"box bonus {r.box_bonus} a hand won")
+    if r.shutout:
+        words.append("shutouts double")
+    if r.spades_double:
+        words.append("spades double")
+    if r.ace_means_gin:
+        words.append("ace means gin")
+    if r.deal != "winner":
+        words.append(DEAL_WORDS[r.deal])
+    if r.stake:
+        words.append(f"stake {stake_text(r.stake)} a point")
+    return words
+
+
+def history_row(st: Standings) -> dict:
+    """One entry of ``history --json``: a session and how it ended (or stands)."""
+    facts = st.facts
+    doc = session_row(facts, st, current=False)
+    doc.pop("current")
+    if facts.variant == "hollywood":
+        doc["games"] = [{"game": g.number, "scores": dict(g.scores), "winner": g.winner} for g in st.games]
+        doc["score"] = {p: sum(g.scores[p] for g in st.games) for p in facts.players}
+    else:
+        doc["score"] = st.totals
+    doc["final"] = st.final
+    doc["match"] = facts.match
+    return doc

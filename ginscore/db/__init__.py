@@ -1,0 +1,1 @@
+"""The database file: the only package that imports tinydb."""

@@ -1,0 +1,190 @@
+"""Databases of older layouts, read as they are and upgraded on their first write.
+
+- Schema 1 and 2 (ginscore 1.x): one TinyDB file, tables ``meta`` and
+  ``sessions``; schema 1 kept each hand as an object, schema 2 a session's
+  hands as one string of rows (``records.hands_to_text``), as today.
+- Schema 3 (ginscore 2.x): a main file with one ``meta`` document naming,
+  by generation, files beside it of the same stem: ``STEM.index-G.json``
+  (every session's id, name, part, start), ``STEM.facts-NNNN-G.json`` (the
+  facts of up to 50 sessions each) and caches (``summary``, ``tally``,
+  ``totals``).
+
+``read`` turns either into the tables of today (schema 4) in memory, every
+session in the order it was added, each given the id ``records.derived_session_id``
+makes (the same on every machine), and the current session kept. Nothing is
+written by reading. The first write keeps a copy of every file of the old
+layout in one folder, ``<file>.pre-3.bak`` (``keep_copy``, before the commit),
+and once the one file is committed moves the old layout's other files into
+that folder beside their copies (``put_away``): nothing is lost, and the
+folder again holds one database file.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+from ginscore.db import atomic
+from ginscore.core.errors import DatabaseUnusable
+from ginscore.codec.facts import derived_session_id, hands_to_text
+
+BACKUP_SUFFIX = ".pre-3.bak"
+_READ = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def backup_folder(real: str) -> str:
+    return real + BACKUP_SUFFIX
+
+
+class Old:
+    """What was read of an old layout: its files' bytes, and the tables they make today."""
+
+    def __init__(self, shown, real: str, raw: bytes, stat_result: os.stat_result | None):
+        self.shown = shown
+        self.real = real
+        self.files: dict[str, bytes] = {}  # the other files of the layout (schema 3), path -> bytes as read
+        self.main = raw
+        self.like = stat_result
+        self.tables: dict = {}
+
+    def _read(self, path: str) -> bytes:
+        """A file the old main file names, never through a link."""
+        try:
+            fd = os.open(path, _READ)
+        except FileNotFoundError:
+            raise DatabaseUnusable(self.shown, f"names a file that is not there ({path}); restore the folder from a copy") from None
+        except OSError as error:
+            raise DatabaseUnusable(self.shown, f"cannot read {path}: {error.strerror or error}; move it away") from None
+        with open(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise DatabaseUnusable(self.shown, f"names {path}, which is not a regular file; move it away")
+            data = handle.read()
+        self.files[path] = data
+        return data
+
+    def keep_copy(self) -> None:
+        """Before the first write of the new layout: a copy of every old file, in one folder."""
+        folder = backup_folder(self.real)
+        try:
+            os.mkdir(folder, 0o700)
+        except FileExistsError:
+            if not stat.S_ISDIR(os.lstat(folder).st_mode):
+                raise DatabaseUnusable(self.shown, f"needs an upgrade, but {folder} is in the way; move it away") from None
+        except OSError as error:
+            raise DatabaseUnusable(self.shown, f"needs an upgrade, but {folder} could not be made: {error.strerror or error}") from None
+        for path, data in [(self.real, self.main), *self.files.items()]:
+            copy = os.path.join(folder, os.path.basename(path))
+            try:
+                if not atomic.create_new(copy, data, self.like):
+                    with open(os.open(copy, _READ), "rb") as kept:  # a copy an earlier try made
+                        if kept.read() != data:
+                            raise DatabaseUnusable(self.shown, f"needs an upgrade, but {copy} holds something else; move it away")
+            except atomic.NotRegular as error:
+                raise DatabaseUnusable(self.shown, f"needs an upgrade, but {copy} is {error.kind}; move it away") from None
+            except OSError as error:
+                raise DatabaseUnusable(self.shown, f"needs an upgrade, but no copy could be kept at {copy}: {error}") from None
+        atomic.fsync_folder(folder)
+
+    def unchanged(self) -> bool:
+        """Whether every other file of the old layout still holds what was read."""
+        for path, data in self.files.items():
+            try:
+                with open(os.open(path, _READ), "rb") as handle:
+                    if handle.read() != data:
+                        return False
+            except OSError:
+                return False
+        return True
+
+    def put_away(self) -> None:
+        """After the commit: each old file beside the database goes into the backup folder, onto
+        its copy (the same bytes). One that cannot be moved stays where it is; nothing reads it."""
+        folder = backup_folder(self.real)
+        for path in self.files:
+            try:
+                os.replace(path, os.path.join(folder, os.path.basename(path)))
+            except OSError:
+                pass
+        atomic.fsync_folder(os.path.dirname(self.real))
+
+
+def _with_ids(docs: list[dict]) -> list[dict]:
+    """Each session with an id: its own, else the one made from what never changes in it."""
+    seen: set[str] = set()
+    for at, doc in enumerate(docs):
+        if "id" not in doc:
+            made = derived_session_id(doc)
+            if made in seen:  # two old sessions alike in every fixed field: told apart by their place
+                made = derived_session_id(doc, str(at))
+            doc["id"] = made
+        if isinstance(doc.get("id"), str):
+            seen.add(doc["id"])
+    return docs
+
+
+def _tables(docs: list[tuple[str, dict]], current_name) -> dict:
+    _with_ids([doc for _, doc in docs])
+    current = None
+    if isinstance(current_name, str):
+        current = next((doc["id"] for _, doc in docs
+                        if doc.get("name") == current_name and not doc.get("deleted_at")), None)
+    return {"meta": {"1": {"schema_version": 4, "current": current}}, "sessions": dict(docs)}
+
+
+def read(shown, real: str, data: dict, version: int) -> Old:
+    """An old layout (``data``: its main file, parsed) as today's tables."""
+    from ginscore.db.storage import meta_of, read_bytes
+
+    raw, found = read_bytes(shown, real)
+    old = Old(shown, real, raw, found)
+    meta = meta_of(data)
+    if version < 3:
+        docs = []
+        for key, doc in data.get("sessions", {}).items():
+            hands = doc.get("hands")
+            if isinstance(hands, list) and all(isinstance(h, dict) for h in hands):  # schema 1: hands as objects
+                try:
+                    doc["hands"] = hands_to_text(hands)
+                except (TypeError, ValueError, KeyError, AttributeError):
+                    pass  # left as it is: the field checks name what is wrong when it is read
+            docs.append((key, doc))
+        old.tables = _tables(docs, meta.get("current"))
+        return old
+    files = meta.get("files")
+    if not isinstance(files, dict) or not all(isinstance(k, str) and type(g) is int for k, g in files.items()):
+        raise DatabaseUnusable(shown, "is a ginscore 2 database whose main file is damaged; it was left as it is")
+    folder, name = os.path.split(real)
+    base = name[:-5] if name.endswith(".json") else name
+
+    def table(key: str, table_name: str) -> dict:
+        path = os.path.join(folder, f"{base}.{key}-{files[key]}.json")
+        raw_part = old._read(path)
+        try:
+            import orjson
+
+            found_table = orjson.loads(raw_part).get(table_name)
+        except (ValueError, AttributeError):
+            found_table = None
+        if not isinstance(found_table, dict) or not all(isinstance(d, dict) for d in found_table.values()):
+            raise DatabaseUnusable(shown, f"has a damaged file {path}; it was left as it is")
+        return found_table
+
+    for key in sorted(files):
+        cache = os.path.join(folder, f"{base}.{key}-{files[key]}.json")
+        if not key.startswith("facts-") and key != "index" and os.path.lexists(cache):
+            old._read(cache)  # a cache: only kept in the copy (one gone is not needed)
+    index = next(iter(table("index", "index").values()), {}) if "index" in files else {}
+    ids, parts = index.get("ids", []), index.get("parts", [])
+    if not (isinstance(ids, list) and isinstance(parts, list) and len(ids) == len(parts)):
+        raise DatabaseUnusable(shown, "has a damaged index beside it; it was left as it is")
+    facts: dict[str, dict] = {}
+    for key in sorted(k for k in files if k.startswith("facts-")):
+        facts.update(table(key, "sessions"))
+    docs = []
+    for number, session_id in enumerate(ids, start=1):
+        doc = facts.get(str(session_id))
+        if doc is None:
+            raise DatabaseUnusable(shown, f"lists a session that is not in its part (facts-{parts[number - 1]:04d})")
+        docs.append((str(number), doc))
+    old.tables = _tables(docs, meta.get("current"))
+    return old

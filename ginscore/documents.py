@@ -1,0 +1,327 @@
+"""CSV and JSON out, written with the ``csv`` and ``json`` modules (never Rich)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import stat
+
+from ginscore.codec import validate
+from ginscore.core.cards import parse_card, parse_cards
+from ginscore.core.errors import BadField, Refused
+from ginscore.codec.facts import knock_from_cards, session_from_dict, session_id_cell, session_to_dict, stored_note
+from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
+from ginscore.core.standings import CSV_COLUMNS, csv_rows
+from ginscore.core.replay import Draw, Hand, Knock, Roles, SessionFacts, Standings
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+EXPORT_VERSION = 3  # 2: deal, stake, notes and the match; 3: the session's id
+
+
+def inert(cell):
+    """A cell a spreadsheet would run as a formula gets a leading quote (docs/commands.md).
+
+    A cell that itself starts with a quote gets one more, so that ``_uninert``
+    gives any text back exactly (a note like "'=x" or "'tis").
+    """
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS + ("'",)):
+        return "'" + cell
+    return "" if cell is None else cell
+
+
+def export_csv(standings: Standings) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    for row in csv_rows(standings):
+        writer.writerow([inert(cell) for cell in row])
+    return buffer.getvalue()
+
+
+def export_json(facts: SessionFacts) -> str:
+    """Everything needed to rebuild the session: its facts, exactly as stored."""
+    doc = {"ginscore_export": _format_for(facts), "session": session_to_dict(facts)}
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def _format_for(facts: SessionFacts) -> int:
+    """Format 3 for a session with its id (every session ginscore 3 keeps), which older versions
+    refuse rather than silently dropping it; a session without one (never made by ginscore 3)
+    keeps the format it would have had: 1 when it uses nothing 1.0 lacks, else 2."""
+    if facts.id is not None:
+        return 3
+    rules = facts.rules
+    newer = rules.deal != WINNER_DEALS or rules.stake or facts.match or any(h.note for h in facts.hands)
+    return 2 if newer else 1
+
+
+# --- back in (``ginscore import``) -------------------------------------------
+#
+# An import is refused whole, with one line naming the first bad field, rather
+# than store anything a command could not read back (docs/commands.md "Errors and exit
+# codes"). Every field of a JSON export passes the same checks as the
+# database reader (``records.session_from_dict``, ``fields``) and then the same
+# checks as the commands that would have recorded it (``variants.check_session``).
+# Fields ginscore does not know are refused, naming them, not ignored: a file
+# that says more than ginscore understands may mean something ginscore would
+# get wrong. A CSV is refused on a short or long row, a bad quote, a column
+# ginscore does not write, or any cell that differs from what its hands score.
+
+MAX_FILE = 8 * 1024 * 1024  # bytes; an export of years of hands is far smaller
+MAX_NESTING = 20  # an export is nested 5 deep
+_IN_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)  # an unterminated string runs to the end: linear time
+_NOT_BRACKET = re.compile(r"[^\[\]{}]")
+_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _uninert(cell: str) -> str:
+    """Undo ``inert``: a quote put before a formula-looking cell (or before a quote)."""
+    if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS + ("'",)):
+        return cell[1:]
+    return cell
+
+
+def read_file(path, source: str) -> str:
+    """The text of a file to import: a regular file of at most MAX_FILE bytes of UTF-8, without NUL."""
+    again = "give a file made by `ginscore export`"
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise Refused(f"{source} is not a regular file; {again}")
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE + 1)
+    except OSError as error:
+        raise Refused(f"cannot read {source}: {error.strerror or error}; {again}") from None
+    if len(raw) > MAX_FILE:
+        raise Refused(f"{source} is larger than {MAX_FILE // 2**20} MiB, far more than any export; {again}")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        raise Refused(f"{source} line {line} is not UTF-8 text (byte {error.start}); {again}") from None
+    if "\0" in text:
+        line = text.count("\n", 0, text.index("\0")) + 1
+        raise Refused(f"{source} line {line} has a NUL byte, which no export holds; {again}")
+    return text
+
+
+def read_backup(text: str, source: str, *, variant: str | None = None, rules: HouseRules | None = None,
+                here=None) -> SessionFacts:
+    """A session from a file made by ``export``: JSON (whole) or CSV (hands, then checked).
+
+    ``variant`` and ``rules`` only serve a CSV, which carries neither; the
+    JSON export carries both. ``here(session_id)``: the session of that id in
+    the database, if any, whose variant and rules a CSV of it is read with.
+    Raises Refused when the file does not add up.
+    """
+    if text.lstrip()[:1] in ("{", "["):
+        if variant is not None or rules is not None:
+            raise Refused(f"{source} is a JSON export, which carries its own variant and house rules; leave out those options")
+        return _from_json(_parse_json(text, source), source)
+    return _from_csv(text, source, variant, rules, here)
+
+
+def is_export(path) -> bool:
+    """Whether the file at ``path`` looks like one `ginscore export` wrote (JSON or CSV), by its
+    form alone (nothing in it checked): what to advise for a file given to `merge`, which takes a
+    database."""
+    try:
+        text = read_file(path, str(path))
+        if text.lstrip()[:1] == "{":
+            doc = json.loads(text)
+            return isinstance(doc, dict) and "ginscore_export" in doc
+        return set(CSV_COLUMNS) <= set(next(csv.reader(io.StringIO(text)), []))
+    except (Refused, ValueError, RecursionError, csv.Error):
+        return False
+
+
+def _parse_json(text: str, source: str):
+    """``json.loads`` with the nesting bounded and a key given twice refused.
+
+    NaN and Infinity are read as floats, which every field check refuses by
+    name (no field holds a float); nesting is checked before parsing, so a
+    file of 100000 ``[`` is one line, not a RecursionError.
+    """
+    level = 0
+    for step in map(_DEPTH.get, _NOT_BRACKET.sub("", _IN_STRING.sub("", text))):
+        level += step
+        if level > MAX_NESTING:
+            raise Refused(f"{source} is nested more than {MAX_NESTING} levels deep, which no export is")
+
+    def pairs(items):
+        doc = {}
+        for key, value in items:
+            if key in doc:
+                raise Refused(f"{source} gives the field {validate.shown_value(key)} twice in one table")
+            doc[key] = value
+        return doc
+
+    try:
+        return json.loads(text, object_pairs_hook=pairs, parse_int=validate.json_number)
+    except RecursionError:
+        raise Refused(f"{source} is nested too deeply to be an export") from None
+    except BadField as error:  # a number longer than any count (validate.json_number)
+        raise Refused(f"{source}: {error}") from None
+    except ValueError as error:
+        raise Refused(f"{source} is not valid JSON ({error}); give a file made by `ginscore export --format json`") from None
+
+
+def _from_json(doc, source: str) -> SessionFacts:
+    if not isinstance(doc, dict) or not isinstance(doc.get("session"), dict) or "ginscore_export" not in doc:
+        raise Refused(f"{source} is JSON but not a ginscore export (made by `ginscore export --format json`)")
+    version = doc["ginscore_export"]
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise Refused(f"{source}: ginscore_export must be a format number like {EXPORT_VERSION}, not {validate.shown_value(version)}")
+    if version > EXPORT_VERSION:
+        raise Refused(f"{source} was exported by a newer ginscore (format {version}); upgrade ginscore to import it")
+    try:
+        validate.table(doc, "the export", {"ginscore_export", "session"})
+        return session_from_dict(doc["session"])
+    except Refused as error:
+        raise Refused(f"{source}: {error}") from None
+
+
+def _csv_table(text: str, source: str) -> list[list[str]]:
+    """The rows of a CSV, each as long as the header; Refused naming the line or row that is not."""
+    reader = csv.reader(io.StringIO(text), strict=True)
+    table = []
+    try:
+        for row in reader:
+            if row:
+                table.append([_uninert(cell) for cell in row])
+    except csv.Error as error:
+        raise Refused(f"{source} line {reader.line_num} is neither JSON nor CSV ({error})") from None
+    header = table[0] if table else []
+    missing = [c for c in CSV_COLUMNS if c not in header]
+    if len(missing) == len(CSV_COLUMNS):  # nothing like a CSV export (nor JSON: it did not start so)
+        raise Refused(f"{source} is neither a JSON export nor a CSV export; import a file `ginscore export` wrote")
+    if missing:
+        raise Refused(f"{source} is not a ginscore export: it has no column {', '.join(missing)}; "
+                      "import a file `ginscore export` wrote")
+    seen = set()
+    for column in header:
+        if column in seen:
+            raise Refused(f"{source} has the column {validate.shown_value(column)} twice")
+        seen.add(column)
+    for number, row in enumerate(table[1:], start=1):
+        if len(row) != len(header):
+            raise Refused(f"{source} row {number} has {len(row)} cells, but the header names {len(header)} columns")
+    return table
+
+
+def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | None, here=None) -> SessionFacts:
+    table = _csv_table(text, source)
+    header = table[0]
+    if len(table) < 2:
+        raise Refused(f"{source} has no hands, so it cannot tell who dealt first; start the session with `ginscore new`")
+    games = [c for c in header if c.startswith("game1:")]
+    players = tuple(c.split(":", 1)[1] for c in (games or [c for c in header if c.startswith("total:")]))
+    found = "hollywood" if games else ("three" if len(players) == 3 else None)
+    if found and variant not in (None, found):
+        raise Refused(f"{source} holds a {found} session, not {variant}; leave out --variant")
+    rows = [dict(zip(header, row)) for row in table[1:]]
+    session_id = _session_id(rows, source)
+    ours = here(session_id) if here and session_id else None
+    if ours is not None:  # this session is here: its hands are read with its own variant and rules
+        told = [option for option, given, kept in (("--variant", variant, ours.variant),
+                                                   ("the house-rule options", rules, ours.rules))
+                if given is not None and given != kept]
+        if told:
+            raise Refused(f"{source} is session '{ours.name}' here, read with its own variant and house rules; "
+                          f"leave out {' and '.join(told)}")
+        variant, rules = found or ours.variant, ours.rules
+    variant = found or variant or "standard"
+    hands = []
+    for number, row in enumerate(rows, start=1):
+        try:
+            hands.append(_csv_hand(row))
+        except Refused as error:
+            raise Refused(f"{source} row {number}: {error}") from None
+    first = rows[0]
+    first_dealer, first_roles = first["dealer"], None
+    if variant == "three":
+        first_dealer = None
+        first_roles = Roles(first.get("box", ""), first.get("captain", ""), first.get("out", ""))
+    return SessionFacts(
+        name="", variant=variant, players=players, rules=rules or HouseRules(), first_dealer=first_dealer,
+        first_roles=first_roles, hands=tuple(hands), id=session_id,
+    )
+
+
+def _session_id(rows: list[dict], source: str) -> str | None:
+    """The session's id, the same on every row; None where the column is empty on every row (a
+    session kept without one) or missing (a CSV of an older ginscore)."""
+    if not any(row.get("session_id") for row in rows):
+        return None
+    first = None
+    for number, row in enumerate(rows, start=1):
+        try:
+            found = session_id_cell(row["session_id"])
+        except Refused as error:
+            raise Refused(f"{source} row {number}: column session_id: {error}") from None
+        if first is not None and found != first:
+            raise Refused(f"{source} row {number}: column session_id is {found}, not {first} as on row 1: "
+                          "a CSV holds one session; import each session's own export")
+        first = found
+    return first
+
+
+def _csv_hand(row: dict) -> Hand:
+    """One row's hand; Refused naming the column that is wrong."""
+    upcard = _cell(row, "upcard", lambda c: parse_card(c, rank_only=True))
+    at = validate.timestamp(row.get("recorded_at") or None, "column recorded_at")
+    note = _cell(row, "note", stored_note)
+    if row["outcome"] == DRAW:
+        return Draw(upcard=upcard, recorded_at=at, note=note)
+    if row["outcome"] not in (KNOCK, UNDERCUT, GIN, BIG_GIN):
+        raise Refused(f"column outcome: unknown outcome {validate.shown_value(row['outcome'])}")
+    counts = [_cell(row, c, _count) for c in ("knocker_deadwood", "opponent_deadwood")]  # R3 checks the range
+    told = {"upcard": upcard, "big_gin": row["outcome"] == BIG_GIN, "recorded_at": at, "note": note}
+    if row.get("knocker_cards"):
+        hands = [_cell(row, c, parse_cards) or [] for c in ("knocker_cards", "opponent_cards")]
+        return knock_from_cards(row["knocker"], *hands, **told)
+    for column, count in zip(("knocker_deadwood", "opponent_deadwood"), counts):
+        if count is None:
+            raise Refused(f"column {column} is empty; a knocked hand has both deadwood counts")
+    return Knock(row["knocker"], counts[0], counts[1], **told)
+
+
+def _count(cell: str) -> int:
+    return validate.digits(cell, "a deadwood count")
+
+
+def _cell(row: dict, column: str, read):
+    """``read`` of a cell, None when empty; Refused naming the column."""
+    cell = row.get(column) or ""
+    if not cell:
+        return None
+    try:
+        return read(cell)
+    except Refused as error:
+        raise Refused(f"column {column}: {error}") from None
+
+
+def check_against_csv(standings: Standings, text: str, source: str) -> None:
+    """Refuse a CSV whose scores differ from what its hands score under these rules."""
+    table = [[_uninert(cell) for cell in row] for row in csv.reader(io.StringIO(text)) if row]
+    header, theirs = table[0], table[1:]
+    ours = csv_rows(standings)
+    unknown = next((c for c in header if c not in ours[0]), None)
+    if unknown is not None:
+        raise Refused(f"{source} has a column {validate.shown_value(unknown)} that ginscore does not write for this session")
+    columns = [c for c in ours[0] if c in header and c not in ("recorded_at",)]
+    for number, (their_row, our_row) in enumerate(zip(theirs, ours[1:]), start=1):
+        their, our = dict(zip(header, their_row)), dict(zip(ours[0], our_row))
+        for column in columns:
+            mine = "" if our[column] is None else str(our[column])
+            if their.get(column, "") != mine and column == "hand":  # numbered, not scored: no rule changes it
+                raise Refused(f"{source} row {number}: the file says hand {validate.shown_value(their.get(column))}, "
+                              f"but row {number} is hand {mine}; a CSV holds its hands in order from hand 1, "
+                              "so put the rows in order and number them so")
+            if their.get(column, "") != mine:
+                raise Refused(
+                    f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands score "
+                    f"'{mine}' with these house rules; give the rules it was played with "
+                    "(like --gin-bonus 20, or --deal loser when the dealers differ)"
+                )

@@ -1,0 +1,1 @@
+"""What people read: Rich tables and plain sentences, every outside string made visible first."""

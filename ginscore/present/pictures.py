@@ -1,0 +1,75 @@
+"""A session as a picture to share: its standings and log as an HTML page or an SVG image.
+
+Drawn by the very functions behind `status` and `log` (render.py), into a
+console that records (Rich's own ``export_html`` / ``export_svg``), as wide
+as its widest table and with fixed colours, so nothing wraps and a picture
+is the same whatever terminal made it (the README's pictures are compared byte for byte). Every
+character passes through ``shown.visible`` on the way in (safe_rich); Rich's
+export escapes ``<``, ``&`` and quotes on the way out.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+
+from rich.cells import cell_len
+from rich.console import Console
+
+from ginscore.present import render
+from ginscore.present.safe_rich import ShowAll
+from ginscore.core.escape import visible
+from ginscore.core.replay import Standings
+
+WIDEST = 200  # first drawn this wide, then again as wide as the widest line (never under NARROWEST)
+NARROWEST = 80
+SVG_ID = "ginscore"  # Rich draws a fresh random id into every SVG unless given one
+
+PAGE = """<!DOCTYPE html>
+<html>
+<head>
+<meta charset="UTF-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+{{stylesheet}}
+body {{{{
+    color: {{foreground}};
+    background-color: {{background}};
+}}}}
+</style>
+</head>
+<body>
+    <pre style="font-family:Menlo,'DejaVu Sans Mono',consolas,'Courier New',monospace"><code style="font-family:inherit">{{code}}</code></pre>
+</body>
+</html>
+"""
+
+
+def _title(st: Standings) -> str:
+    facts = st.facts
+    return f"{facts.name} · {render.VARIANT_NAMES[facts.variant]} · {' v '.join(facts.players)}"
+
+
+def _drawn(st: Standings, width: int) -> Console:
+    """The standings (Hollywood: every game and its final bonuses) then the log, recorded ``width`` wide."""
+    out = Console(
+        record=True, file=io.StringIO(), width=width, force_terminal=True, color_system="truecolor",
+        no_color=False, highlight=False, emoji=False, legacy_windows=False,
+    )
+    out.push_render_hook(ShowAll())
+    with render.drawing_into(out):
+        render.show_standings(st)
+        render.say("")
+        render.show_log(st)
+    return out
+
+
+def picture(st: Standings, fmt: str) -> str:
+    """The session as an ``html`` page or an ``svg`` picture, as wide as its widest table, nothing wrapped."""
+    lines = _drawn(st, WIDEST).export_text().splitlines()
+    out = _drawn(st, max(NARROWEST, *(cell_len(line) for line in lines)))
+    title = visible(_title(st))
+    if fmt == "svg":
+        return out.export_svg(title=title, unique_id=SVG_ID)
+    return out.export_html(code_format=PAGE.format(title=html.escape(title)))

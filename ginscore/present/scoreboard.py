@@ -1,0 +1,126 @@
+"""The scoreboard of `ginscore watch`: one frame of a session, readable across the table.
+
+A frame is the standings as `status` draws them (render.py) at the
+screen's width, under the totals written in digits five lines tall, built
+from block characters (no font library), when the screen is a terminal wide
+enough for them. Every
+character is made visible on the way out (safe_rich.Shown).
+"""
+
+from __future__ import annotations
+
+import io
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ginscore.present import render
+from ginscore.present.safe_rich import Shown
+from ginscore.core.standings import explain
+from ginscore.core.replay import Standings
+
+# Each digit three cells wide and five lines tall.
+_FONT = {
+    "0": ("███", "█ █", "█ █", "█ █", "███"),
+    "1": ("██ ", " █ ", " █ ", " █ ", "███"),
+    "2": ("███", "  █", "███", "█  ", "███"),
+    "3": ("███", "  █", "███", "  █", "███"),
+    "4": ("█ █", "█ █", "███", "  █", "  █"),
+    "5": ("███", "█  ", "███", "  █", "███"),
+    "6": ("███", "█  ", "███", "█ █", "███"),
+    "7": ("███", "  █", "  █", "  █", "  █"),
+    "8": ("███", "█ █", "███", "█ █", "███"),
+    "9": ("███", "█ █", "███", "  █", "███"),
+    " ": ("   ",) * 5,
+}
+
+
+def big_number(number: int, digits: int = 0) -> str:
+    """``number`` in block digits, right-aligned to ``digits`` places: five lines, a blank column between."""
+    glyphs = [_FONT[c] for c in str(number).rjust(digits)]
+    return "\n".join(" ".join(g[row] for g in glyphs) for row in range(5))
+
+
+def _role_words(st: Standings) -> dict[str, str]:
+    """A word under each name: who deals next, or the three-player role of the next hand."""
+    if st.over:
+        return {st.winner: "wins"} if st.winner else {}
+    if st.roles:
+        r = st.roles
+        return {r.box: "in the box, deals", r.captain: "captain", r.out: "sits out"}
+    return {st.next_dealer: "deals next"}
+
+
+def big_board(st: Standings) -> Table:
+    """A row a player: the name, then each game's points (Hollywood: three) in block digits."""
+    facts = st.facts
+    board = Table(box=box.HEAVY_HEAD, show_lines=True, padding=(0, 2))
+    board.add_column("")
+    hollywood = facts.variant == "hollywood"
+    for game in st.games:
+        board.add_column(f"Game {game.number}" if hollywood else "Points", justify="right")
+    words = _role_words(st)
+    for player in facts.players:
+        name = Text(player, style="bold")
+        if player in words:
+            name.append(f"\n{words[player]}", style="cyan" if player != st.winner else "green")
+        digits = []
+        for game in st.games:
+            style = "bold green" if game.winner == player else ("bold" if _leader(game.scores) == player else "")
+            places = max(len(str(score)) for score in game.scores.values())
+            digits.append(Text(big_number(game.scores[player], places), style=style, justify="left", no_wrap=True))
+        board.add_row(name, *digits)
+    return board
+
+
+def _leader(scores: dict[str, int]) -> str | None:
+    """The one player ahead in a column, if anyone is."""
+    ranked = sorted(scores.items(), key=lambda item: -item[1])
+    return ranked[0][0] if ranked[0][1] > ranked[1][1] else None
+
+
+def _as_drawn(out: Console, draw) -> Text:
+    """What ``draw()`` prints through render.py, drawn at ``out``'s width and colours, as one Text.
+
+    So the board shows the standings exactly as `status` lays them out for
+    that width (a compact layout on a phone), whatever render.py decides.
+    """
+    recording = Console(
+        file=io.StringIO(), width=out.width, record=True, color_system=out.color_system,
+        force_terminal=out.is_terminal, no_color=out.no_color, highlight=False, emoji=False,
+    )
+    with render.drawing_into(recording):
+        draw()
+    return Text.from_ansi(recording.export_text(styles=True).rstrip("\n"))
+
+
+def frame(st: Standings, out: Console, *, big: bool, footer: str = "") -> RenderableType:
+    """One picture of the session: big totals when ``big`` and they fit, the standings, the last hand."""
+    parts: list[RenderableType] = []
+    if big:
+        board = big_board(st)
+        if Measurement.get(out, out.options.update_width(1000), board).maximum <= out.width:  # whole, or not at all
+            parts.append(board)
+    parts.append(_as_drawn(out, lambda: render.show_standings(st)))
+    if st.hands:
+        last = st.hands[-1]
+        parts.append(Text(f"Last hand ({last.number}): {explain(st, last)}."))
+    else:
+        parts.append(Text("No hands yet."))
+    if footer:
+        parts.append(Text(footer, style="dim"))
+    return Shown(Group(*parts))
+
+
+def problem(message: str, footer: str = "") -> RenderableType:
+    """What `watch` shows while the database cannot be read: the problem, and that it keeps watching."""
+    body = Text(message, style="bold red")
+    body.append("\nStill watching: the board comes back as soon as the file can be read.", style="")
+    parts: list[RenderableType] = [Panel(body, title="ginscore watch", border_style="red")]
+    if footer:
+        parts.append(Text(footer, style="dim"))
+    return Shown(Group(*parts))

@@ -1,0 +1,222 @@
+"""The standard streams, made safe to write to, and what became of the writing.
+
+The exit point (``commands.common._Group.main``) calls ``steady()`` before a
+command and ``settle()`` after it. Between them nothing that happens to the
+output can raise anything but ``OSError``, so the exit status can tell the
+truth about the database whatever became of the output (docs/commands.md "Errors and
+exit codes"):
+
+- a closed standard input, output or error (``>&-``): its descriptor is
+  pointed at the null device, so no file ginscore opens can take its number;
+  writing to a closed standard output fails like a write error (``EBADF``),
+  writing to a closed standard error is dropped (there is nowhere to tell
+  it), a question asked on a closed input gets no answer;
+- a terminal that cannot show a character (``PYTHONIOENCODING=ascii``): the
+  character is written as an escape instead of raising; Rich output gets
+  ASCII (``for_encoding``), JSON its ``\\u`` escapes (``json_safe``);
+- a reader that went away (``| head``, ``| true``) or a full disk: once seen,
+  standard output is pointed at the null device so that the interpreter's
+  own final flush cannot fail again (Python's documented recipe for SIGPIPE).
+
+It imports no Rich (the JSON paths never load it); ``screen.Screen`` is the
+Rich side of the same care, and writes through ``Door``.
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import re
+import sys
+
+from ginscore.core.escape import for_encoding
+
+
+class _Closed(io.RawIOBase):
+    """Where a closed standard output writes: every write fails as on a closed descriptor."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def _open_descriptors() -> None:
+    """Point a closed descriptor 0, 1 or 2 at the null device (so a database file cannot take it)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+
+
+_TRAILING = re.compile(" +\n")
+
+
+class Door:
+    """Where the Rich console writes: ``stream`` (standard output when the console was made, not
+    whatever stands in for it later, like the proxy of Rich's ``Live``), each write made to fit
+    its encoding (``for_encoding``), so no character can raise on the way to the terminal."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self.stream, "encoding", None) or "utf-8"
+
+    def write(self, text: str) -> int:
+        if "\x1b" not in text and " \n" in text:  # plain text (piped, NO_COLOR): no line ends in the spaces
+            text = _TRAILING.sub("\n", text)  # that pad a cell
+        return self.stream.write(for_encoding(text, self.encoding))
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        try:
+            return self.stream.isatty()
+        except (AttributeError, ValueError):
+            return False
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+
+# The commands whose advice acts on a database: not `export` (a file "made by `ginscore export`" may be
+# any database's), `where`, `deadwood` or `complete`. Only these are given the --db, so a name or a note
+# holding "`ginscore" is never changed on screen.
+ADVISED_COMMANDS = ("new", "rematch", "hand", "draw", "edit", "undo", "house", "status", "dealer", "log", "rules",
+                    "chart", "import", "sessions", "use", "rename", "delete", "restore", "merge", "stats",
+                    "history", "ratings", "play", "watch")
+_ADVISED = r"`ginscore (?=(?:%s)\b)" % "|".join(ADVISED_COMMANDS)  # (compiled when first used, as re keeps it)
+_typed_db: str | None = None  # the --db this command line gave, as typed
+
+
+def advise_with_db(typed: str | None) -> None:
+    """The --db the command line gave (None: GINSCORE_DB or the default), for ``advice``."""
+    global _typed_db
+    _typed_db = typed
+
+
+def advice(text: str) -> str:
+    """What a message advises running (```ginscore delete x```) as it must be typed here: with the
+    ``--db`` this command line gave, else the advice would act on another database (maybe one with
+    a session of that name). Given text already made visible; what it adds is printable."""
+    if _typed_db is None or "`ginscore " not in text:
+        return text
+    typed = shell_word(_typed_db)
+    return re.sub(_ADVISED, lambda _: f"`ginscore --db {typed} ", text)
+
+
+def shows_plainly(text: str, encoding: str | None = None) -> bool:
+    """Whether ``text`` reaches a terminal (of ``encoding``, if given) as it is: every character printable
+    and one the terminal can show."""
+    return text.isprintable() and (encoding is None or for_encoding(text, encoding) == text)
+
+
+def shell_word(text: str, encoding: str | None = None) -> str:
+    """``text`` as one word a shell (bash, zsh) reads back exactly: quoted where it must be, and a
+    path holding a control, bidi or undecodable character (or one ``encoding``, a terminal's, cannot
+    show) as $'...' with its bytes escaped (so nothing in it reaches the terminal raw, and a copy of
+    it is the same path)."""
+    if shows_plainly(text, encoding):
+        import shlex
+
+        return shlex.quote(text)
+    escaped = "".join(chr(byte) if 32 <= byte < 127 and byte not in b"\\'" else f"\\x{byte:02x}"
+                      for byte in _bytes_of(text))
+    return f"$'{escaped}'"
+
+
+def _bytes_of(text: str) -> bytes:
+    """A path's bytes as the command line gave them (undecodable bytes come back as they were); a
+    lone surrogate no command line can carry is written as UTF-8 would if it could."""
+    try:
+        return os.fsencode(text)
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
+def steady() -> None:
+    """Make the standard streams safe to write to for one command (see the module)."""
+    advise_with_db(None)
+    if sys.stdin is None or sys.stdout is None or sys.stderr is None:
+        _open_descriptors()
+    if sys.stdin is None:  # a question then reads the end of its input: no answer
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+    if sys.stdout is None:
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(_Closed()), encoding="utf-8", errors="backslashreplace")
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors != "backslashreplace":
+            stream.reconfigure(errors="backslashreplace")
+
+
+def flush() -> None:
+    """Write out what is buffered; raises OSError when the output cannot take it."""
+    sys.stdout.flush()
+    try:
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass  # an error line that cannot be shown changes nothing that happened
+
+
+def abandon_output() -> None:
+    """After a failed write: drop what is left, so that no later flush fails again."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):
+        fd = None
+    if fd is not None:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    else:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+
+
+def tell(line: str) -> None:
+    """One line on standard error, if it can be written at all."""
+    try:
+        sys.stderr.write(for_encoding(line, getattr(sys.stderr, "encoding", None)) + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def screen_width() -> int:
+    """How wide human output is laid out (docs/commands.md "For people at the table").
+
+    ``$COLUMNS`` when it is a positive whole number (anything else is
+    ignored), else the user's terminal - asked on stdout, then stderr, then
+    stdin, so ``ginscore log | less`` is laid out for the terminal ``less``
+    runs in - else 80.
+    """
+    return _screen("COLUMNS", 0, 80)
+
+
+def screen_height() -> int:
+    """How many lines one screen shows: ``$LINES`` when a positive whole number, else the
+    terminal's (stdout, stderr, stdin, as for the width), else 24."""
+    return _screen("LINES", 1, 24)
+
+
+def _screen(variable: str, which: int, otherwise: int) -> int:
+    typed = os.environ.get(variable, "").strip()
+    if re.fullmatch(r"[0-9]{1,5}", typed) and int(typed) > 0:
+        return int(typed)
+    for fd in (1, 2, 0):
+        try:
+            size = os.get_terminal_size(fd)[which]
+        except (OSError, ValueError):
+            continue
+        if size > 0:
+            return size
+    return otherwise
