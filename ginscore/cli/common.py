@@ -26,7 +26,7 @@ from ginscore.codec import validate
 from ginscore.db import interrupts
 from ginscore.present import terminal
 from ginscore.core.cards import parse_card, parse_cards
-from ginscore.core.errors import BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GameOver, GinscoreError, Refused, interrupted
+from ginscore.core.errors import BadCard, BadDeadwood, BadHandAt, DatabaseUnusable, ExitStatus, GameOver, GinscoreError, Refused, interrupted, message_parts
 from ginscore.codec.facts import check_note, knock_from_cards
 from ginscore.core.scoring import DEALS, VARIANTS, HouseRules, parse_stake
 from ginscore.core.escape import json_safe, visible
@@ -139,9 +139,9 @@ def _words(args: list[str]):
             yield word
 
 
-def _fail(status: int, message: str) -> int:
+def _fail(status: int, *parts) -> int:
     """The one place an error is told: one line on standard error, every character visible."""
-    terminal.tell("Error: " + terminal.advice(" ".join(visible(message).split())))
+    terminal.tell("Error: " + terminal.advice(" ".join(terminal.parts_text(parts).split())))
     return int(status)
 
 
@@ -293,7 +293,7 @@ class _Group(TyperGroup):
             if status == 130:  # typer's answer to KeyboardInterrupt
                 status = _stopped(changed())
         except GinscoreError as error:
-            status = _fail(error.status, str(error))
+            status = _fail(error.status, *message_parts(error))
         except typer.TyperException as error:
             status = _fail(ExitStatus.REFUSED, usage_words(error, args))
         except (typer.Abort, KeyboardInterrupt):

@@ -15,10 +15,30 @@ class ExitStatus(IntEnum):
     REFUSED = 2  # bad usage or a bad fact; nothing was written
 
 
+class Command(tuple):
+    """A ginscore command that a message advises, kept as its words: ``Command("restore", "'fri'")``.
+
+    Storage and the core name the command as data; the command line writes it for the database in
+    use (with ``--db`` when one was given), so a message never has to be rewritten afterwards.
+    """
+
+    def __new__(cls, *words: str):
+        return super().__new__(cls, words)
+
+    def __str__(self) -> str:
+        return "`ginscore " + " ".join(self) + "`"
+
+
 class GinscoreError(Exception):
-    """Base of every error ginscore reports to the user in one line."""
+    """Base of every error ginscore reports to the user in one line.
+
+    Its arguments are the parts of that line: text, and ``Command``s it advises.
+    """
 
     status = ExitStatus.REFUSED
+
+    def __str__(self) -> str:
+        return "".join(map(str, self.args))
 
 
 class Refused(GinscoreError):
@@ -83,6 +103,13 @@ class DatabaseUnusable(GinscoreError):
         super().__init__(f"the database {path} {problem}")
         self.path = path
         self.problem = problem
+
+
+def message_parts(error: GinscoreError) -> tuple:
+    """The parts of an error's line: its arguments when they are text and commands, else its text."""
+    if all(isinstance(part, (str, Command)) for part in error.args):
+        return error.args
+    return (str(error),)
 
 
 def interrupted(error: BaseException | None) -> bool:

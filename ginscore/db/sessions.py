@@ -51,7 +51,7 @@ from ginscore.db import atomic
 from ginscore.db import interrupts
 from ginscore.db import index as layout
 from ginscore.db.index import Stored, outline
-from ginscore.core.errors import BadHandAt, DatabaseUnusable, NoSuchSession, Refused
+from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, NoSuchSession, Refused
 from ginscore.codec.validate import shown_value
 from ginscore.codec.facts import derived_session_id, new_session_id, session_from_dict, session_to_dict
 from ginscore.core.escape import visible
@@ -288,7 +288,7 @@ class Database:
         """The live session called exactly ``name`` (for a writer, its outline checked against it)."""
         found = next(((n, doc) for n, doc in self.live() if doc.get("name") == name), None)
         if found is None:
-            raise NoSuchSession(f"no session '{visible(name)}'; `ginscore sessions` lists them")
+            raise NoSuchSession(f"no session '{visible(name)}'; ", Command("sessions"), " lists them")
         if self._writer:
             self.whole(found[1])
         return found

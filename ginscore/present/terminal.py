@@ -30,7 +30,7 @@ import os
 import re
 import sys
 
-from ginscore.core.escape import for_encoding
+from ginscore.core.escape import for_encoding, visible
 
 
 class _Closed(io.RawIOBase):
@@ -112,6 +112,22 @@ def advice(text: str) -> str:
         return text
     typed = shell_word(_typed_db)
     return re.sub(_ADVISED, lambda _: f"`ginscore --db {typed} ", text)
+
+
+def command_text(command) -> str:
+    """A command a message advises (``errors.Command``), written as it must be typed here: with the
+    ``--db`` this command line gave when the command acts on a database."""
+    words = " ".join(command)
+    if _typed_db is not None and command and command[0] in ADVISED_COMMANDS:
+        words = f"--db {shell_word(_typed_db)} {words}"
+    return f"`ginscore {words}`"
+
+
+def parts_text(parts) -> str:
+    """The parts of a message (text, and the commands it advises) as a person reads them, every
+    character visible."""
+    return "".join(command_text(tuple(map(visible, part))) if isinstance(part, tuple) else visible(part)
+                   for part in parts)
 
 
 def shows_plainly(text: str, encoding: str | None = None) -> bool:
