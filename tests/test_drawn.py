@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ginscore.present import fast_table as drawn
-from ginscore.present import render
+from ginscore.present import tables
 from tests.profiles import examples
 
 CELL = st.lists(
@@ -65,11 +65,11 @@ def _rich_width(table: Table) -> int:
 
 
 def _made(heads: list[str], rows: list[list[str]], **options) -> Table:
-    table = render._table(**options)
+    table = tables.new_table(**options)
     for number, head in enumerate(heads):
-        render._column(table, head, right=number % 2 == 1)
+        tables.add_column(table, head, right=number % 2 == 1)
     for row in rows:
-        render._row(table, *row)
+        tables.add_row(table, *row)
     return table
 
 
@@ -81,7 +81,7 @@ def _made(heads: list[str], rows: list[list[str]], **options) -> Table:
 def test_a_tables_width_from_its_cells_is_richs(table, titled):
     heads, rows = table
     made = _made(heads, rows, **({"title": "Head to head", "title_justify": "left"} if titled else {}))
-    assert render._natural_width(made) == _rich_width(made)
+    assert tables.natural_width(made) == _rich_width(made)
 
 
 @settings(max_examples=examples(100))
@@ -100,15 +100,15 @@ def test_some_columns_of_a_table_are_as_wide_as_that_table(table):
 
 
 def test_a_table_of_other_renderables_is_measured_by_rich():
-    table = render._table()
-    render._column(table, "Board")
+    table = tables.new_table()
+    tables.add_column(table, "Board")
     table.add_row(Table.grid())
     assert drawn.content_widths(table) is None
-    assert render._natural_width(table) == _rich_width(table)
-    styled = render._table()
-    render._column(styled, Text("wide heading", style="bold"))
-    render._row(styled, "x")
-    assert render._natural_width(styled) == _rich_width(styled) == len("wide heading")
+    assert tables.natural_width(table) == _rich_width(table)
+    styled = tables.new_table()
+    tables.add_column(styled, Text("wide heading", style="bold"))
+    tables.add_row(styled, "x")
+    assert tables.natural_width(styled) == _rich_width(styled) == len("wide heading")
 
 
 STYLED = st.tuples(st.one_of(CELL, st.lists(CELL, min_size=1, max_size=3)),  # a list: a line an item
@@ -123,16 +123,16 @@ STYLED = st.tuples(st.one_of(CELL, st.lists(CELL, min_size=1, max_size=3)),  # a
     st.integers(0, 3))
 def test_a_table_drawn_line_by_line_is_what_rich_draws(table, title, leading, encoding, colour, room):
     heads, rows = table
-    made = render._table(**({"title": title, "title_justify": "left"} if title else {}), leading=leading)
+    made = tables.new_table(**({"title": title, "title_justify": "left"} if title else {}), leading=leading)
     for number, head in enumerate(heads):
-        render._column(made, head, right=number % 2 == 1)
+        tables.add_column(made, head, right=number % 2 == 1)
     for row in rows:
-        made.add_row(*[render._text(value, style) for value, style in row])
-    width = max(render._natural_width(made), 1) + room
+        made.add_row(*[tables.cell(value, style) for value, style in row])
+    width = max(tables.natural_width(made), 1) + room
     rich, mine = _both(made, width, encoding, colour)
     if mine is None:  # left to Rich: a title wider than the table, a column of nothing at the edge, a combining mark
         widths = drawn.content_widths(made)
-        assert (title and len(title) > render._natural_width(made)) or (widths and widths[-1] == 0 and room == 0) \
+        assert (title and len(title) > tables.natural_width(made)) or (widths and widths[-1] == 0 and room == 0) \
             or any(drawn._zero_width(cell.plain) or (cell.plain and not cell.plain.strip("\n"))
                    for column in made.columns for cell in (column.header, *column.cells))
     else:
@@ -141,7 +141,7 @@ def test_a_table_drawn_line_by_line_is_what_rich_draws(table, title, leading, en
 
 def test_a_table_wider_than_the_screen_is_left_to_rich():
     made = _made(["Player", "Score"], [["Alexandrina", "1234567"]])
-    width = render._natural_width(made)
+    width = tables.natural_width(made)
     assert drawn.draw(made, Console(width=width)) is not None
     assert drawn.draw(made, Console(width=width - 1)) is None
 
@@ -189,8 +189,8 @@ def test_a_recording_console_gets_richs_own_table():
 
 
 def test_rows_spaced_more_than_one_line_apart_are_left_to_rich():
-    made = render._table(leading=2)
-    render._column(made, "Player")
-    render._row(made, "Ann")
-    render._row(made, "Ben")
+    made = tables.new_table(leading=2)
+    tables.add_column(made, "Player")
+    tables.add_row(made, "Ann")
+    tables.add_row(made, "Ben")
     assert drawn.draw(made, Console(width=80)) is None

@@ -123,15 +123,15 @@ def test_whatever_reaches_a_picture_or_the_board_is_made_visible():
     from rich.table import Table
     from rich.text import Text
 
-    from ginscore.present.safe_rich import Shown, ShowAll
+    from ginscore.present.console import Escaped, EscapingHook
 
     table = Table()
     table.add_column(Text("Ann\x1b]0;owned\x07"))
     table.add_row(Text("\u202eneB"))
     out = Console(file=io.StringIO(), width=60, record=True, color_system=None)
-    out.push_render_hook(ShowAll())
+    out.push_render_hook(EscapingHook())
     out.print(table)
-    out.print(Shown(Text("tab\there")))
+    out.print(Escaped(Text("tab\there")))
     text = out.export_text(clear=False)
     ET.fromstring(out.export_svg(unique_id="t"))  # no character XML forbids
     assert "Ann\\x1b]0;owned" in text and "\\u202eneB" in text  # (Rich itself drops the bell)

@@ -309,9 +309,9 @@ def test_the_console_escapes_control_characters_any_code_forgot(capsys):
     """The safety net: text that skipped ``visible`` still reaches the terminal escaped."""
     from rich.text import Text
 
-    from ginscore.present import render
+    from ginscore.present import console
 
-    render.console().print(Text("forgot \x1b]52;c;eA==\x07 \x9b2J \u202e"))
+    console.screen().print(Text("forgot \x1b]52;c;eA==\x07 \x9b2J \u202e"))
     out = capsys.readouterr().out
     assert not RAW.search(out), repr(out)
     assert "\\x1b]52" in out
@@ -589,11 +589,11 @@ def _ctrl_c_while_a_class_is_made(*args, **kwargs):
     (["hand", "ann", "1", "9"], 0, "Stopped; the change was saved."),
 ])
 def test_a_ctrl_c_that_python_wrapped_is_a_ctrl_c_not_a_traceback(cli, table, monkeypatch, args, status, said):
-    from ginscore.present import render
+    from ginscore.present import screens
 
     before = table.read_bytes()
-    monkeypatch.setattr(render, "show_standings", _ctrl_c_while_a_class_is_made)
-    monkeypatch.setattr(render, "show_hand", _ctrl_c_while_a_class_is_made)
+    monkeypatch.setattr(screens, "show_standings", _ctrl_c_while_a_class_is_made)
+    monkeypatch.setattr(screens, "show_hand", _ctrl_c_while_a_class_is_made)
     result = cli(*args)
     assert (result.exit_code, result.stderr.strip()) == (status, said)
     assert (table.read_bytes() == before) == (status == 130)

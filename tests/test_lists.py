@@ -214,7 +214,7 @@ def test_a_long_list_drawn_from_the_cells_kept_says_what_one_drawn_from_the_rows
     digest of its facts (no row read or cell made again): cold, warm, without a cache, with the
     cells forged into another shape, and after a session changed, every line and note is what the
     list drawn from the rows says (matches, the current session, deleted ones not listed)."""
-    import ginscore.present.render
+    import ginscore.present.lists
     from ginscore.cache.files import Cache
 
     every = [facts._replace(created_at=f"2026-{1 + n // 28 % 12:02d}-{1 + n % 28:02d}T20:00:00+00:00")
@@ -233,7 +233,7 @@ def test_a_long_list_drawn_from_the_cells_kept_says_what_one_drawn_from_the_rows
         return [ok(*command).stdout for command in LONG_LISTS]
 
     with monkeypatch.context() as rows_only:
-        rows_only.setattr(ginscore.present.render, "long_lines", lambda count: False)
+        rows_only.setattr(ginscore.present.lists, "long_lines", lambda count: False)
         expected = outputs()
     assert "One match (linked by `ginscore rematch`): " in expected[1] and "red\\x1b[31m" in expected[0]
     assert "turned\\u202e-李" in expected[0] and "\u202e" not in "".join(expected) and "Zoë 李" in expected[0] and "One match" in expected[4]
@@ -259,7 +259,7 @@ def test_a_long_list_drawn_from_the_cells_kept_says_what_one_drawn_from_the_rows
     monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cold"))
     changed = outputs()
     with monkeypatch.context() as rows_only:
-        rows_only.setattr(ginscore.present.render, "long_lines", lambda count: False)
+        rows_only.setattr(ginscore.present.lists, "long_lines", lambda count: False)
         assert outputs() == changed != expected
 
 

@@ -20,7 +20,8 @@ import pytest
 from rich.cells import cell_len
 
 from ginscore.present import fast_table as drawn
-from ginscore.present import render
+from ginscore.present import screens as present_screens
+from ginscore.present import tables
 
 from .conftest import run_cli
 
@@ -89,8 +90,8 @@ def evenings(tmp_path_factory):
         patch.setenv("GINSCORE_DB", str(path))
         patch.setenv("NO_COLOR", "1")
         patch.setenv("COLUMNS", "120")
-        patch.setattr(render, "show_standings", lambda *args, **kw: None)
-        patch.setattr(render, "show_hand", lambda st, result, *args, **kw: told[variant].append((st, result)))
+        patch.setattr(present_screens, "show_standings", lambda *args, **kw: None)
+        patch.setattr(present_screens, "show_hand", lambda st, result, *args, **kw: told[variant].append((st, result)))
         for variant, (start, hands) in EVENINGS.items():
             assert run_cli(*start).exit_code == 0
             told[variant] = []
@@ -140,7 +141,7 @@ def _riches(table, out) -> list[tuple[str, str]]:
     same = (pickle.dumps(table), out.encoding, out.color_system, out.options.ascii_only)
     if same not in _RICH_MEASURED:
         _RICH_MEASURED[same] = out.measure(table, options=out.options.update_width(10_000)).maximum
-        assert render._natural_width(table) == _RICH_MEASURED[same]
+        assert tables.natural_width(table) == _RICH_MEASURED[same]
     key = (*same, min(out.options.max_width, _RICH_MEASURED[same]))
     if key not in _RICH_DREW:
         _RICH_DREW[key] = _segments(out, table)
@@ -175,7 +176,7 @@ def screens(evenings, monkeypatch, capsys):
                 shown[f"{variant} {command[0]}"] = ran.stdout
             for number, (st, result) in enumerate(told[variant]):
                 if _telling(told[variant], number):
-                    render.show_hand(st, result)
+                    present_screens.show_hand(st, result)
                     shown[f"{variant} hand {number + 1}"] = capsys.readouterr().out
         for command in DATABASE_COMMANDS:
             ran = run_cli(*command)

@@ -276,7 +276,7 @@ class _Group(TyperGroup):
     context_class = _Context
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        terminal.steady()
+        terminal.make_streams_safe()
         writes = database_writes()
 
         def changed() -> bool:
@@ -615,9 +615,9 @@ def _asked(question: str, yes: bool, verb: str) -> bool:
     except typer.Abort:
         raise Refused(f"no answer, so nothing was {verb}d; add --yes to {verb} without asking") from None
     if not sure:
-        from ginscore.present import render
+        from ginscore.present.console import say
 
-        render.say(f"Nothing {verb}d.")
+        say(f"Nothing {verb}d.")
     return sure
 
 
@@ -753,12 +753,13 @@ def _start(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of: str |
             if old.match is None:
                 db.save(old._replace(match=facts.match))
         db.add(facts)
-    from ginscore.present import render
+    from ginscore.present.console import say
+    from ginscore.present.screens import show_standings
 
-    render.say(f"Started '{facts.name}': {', '.join(facts.players)}.")
+    say(f"Started '{facts.name}': {', '.join(facts.players)}.")
     if told:
-        render.say(told)
-    render.show_standings(replay(facts))
+        say(told)
+    show_standings(replay(facts))
 
 
 # House rules (H1-H7), shared by `new`, `import` and `house`; None means "not given".
@@ -814,7 +815,8 @@ def _load(ctx: typer.Context, session: str | None) -> Standings:
 
 
 def _report(ctx: typer.Context, session: str | None, as_json: bool, to_json: str, to_text: str) -> None:
-    """Replay a session and show it: ``summary.<to_json>`` for scripts, ``render.<to_text>`` for people.
+    """Replay a session and show it: ``summary.<to_json>`` for scripts, ``present.<to_text>`` (a
+    module and a function, like "log.show_log") for people.
 
     Imported by name so that the JSON path never loads Rich.
     """
@@ -824,7 +826,8 @@ def _report(ctx: typer.Context, session: str | None, as_json: bool, to_json: str
 
         _print_json(getattr(summary, to_json)(standings))
         return
-    from ginscore.present import render
+    from importlib import import_module
 
-    getattr(render, to_text)(standings)
+    module, name = to_text.split(".")
+    getattr(import_module(f"ginscore.present.{module}"), name)(standings)
 

@@ -1,15 +1,22 @@
-"""A session's scores over its hands, and the ratings game by game, drawn as text.
+"""A session's scores over its hands (`chart`), and the ratings game by game, drawn as text.
 
-Pure: ``plot`` turns running totals into lines of characters, one column a
-hand and one letter a player, with the target as a dashed line;
-``plot_ratings`` draws ratings the same way, with 0 (where everyone starts)
-as the dashed line. They read without colour; ``render`` only adds colour on
-top.
+``plot`` turns running totals into lines of characters, one column a hand and one letter a
+player, with the target as a dashed line; ``plot_ratings`` draws ratings the same way, with 0
+(where everyone starts) as the dashed line. They read without colour, which is only added on top.
 """
 
 from __future__ import annotations
 
 from math import ceil, floor
+
+from rich.text import Text
+
+from ginscore.core.escape import visible
+from ginscore.core.replay import Standings
+from ginscore.core.standings import counted
+from ginscore.present.console import say, screen
+from ginscore.present.screens import say_heading
+from ginscore.present.wrapping import cell_width
 
 MAX_COLUMNS = 60  # a longer session shows every n-th hand, and always the last
 
@@ -49,7 +56,7 @@ def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str
         return min(row, target_row) if score >= target else min(height, max(row, target_row + 1))
 
     labels = {0: str(top), target_row: str(target), row_of(target // 2): str(target // 2), height: "0"}
-    return _drawn(series, row_of, target_row, labels, height, title, width)
+    return _chart_lines(series, row_of, target_row, labels, height, title, width)
 
 
 def plot_ratings(series: dict[str, list[float]], height: int = 10, title: str = "", width: int = 80) -> list[str]:
@@ -65,10 +72,10 @@ def plot_ratings(series: dict[str, list[float]], height: int = 10, title: str = 
         return round((high - rating) * height / (high - low))
 
     labels = {row_of(high): str(high), row_of(0): "0", row_of(low): str(low)}
-    return _drawn(series, row_of, row_of(0), labels, height, title, width)
+    return _chart_lines(series, row_of, row_of(0), labels, height, title, width)
 
 
-def _drawn(series: dict, row_of, dashed_row: int, labels: dict[int, str], height: int, title: str,
+def _chart_lines(series: dict, row_of, dashed_row: int, labels: dict[int, str], height: int, title: str,
            width: int) -> list[str]:
     """The lines of a chart: a row of the grid for each y from 0 to ``height`` (``row_of`` a value),
     one column (or two or three characters) a step, the dashed row, the labels at the left."""
@@ -95,3 +102,73 @@ def _drawn(series: dict, row_of, dashed_row: int, labels: dict[int, str], height
     axis = first.center(cell) + (last.center(cell).rjust(span - cell) if len(columns) > 1 else "")
     lines.append(" " * (label_width + 2) + axis)
     return [line.rstrip() for line in lines]
+
+
+def say_legend(players) -> None:
+    """Which letter is which player: on one line when it fits, else a line each."""
+    entries = [f"{mark} {p}" for p, mark in markers(players).items()]
+    line = "  ".join(entries)
+    for text in [line] if cell_width(visible(line)) <= screen().width else entries:
+        say(text)
+
+
+def show_chart(st: Standings) -> None:
+    """The session's scores over its hands (Hollywood: the three games side by side, or one under another)."""
+    if not say_heading(st, "No hands yet, so nothing to draw."):
+        return
+    facts = st.facts
+    out = screen()
+    charts = []
+    for game in st.games:
+        series = {p: [r.scores_after[game.number - 1][p] for r in st.hands] for p in facts.players}
+        title = f"Game {game.number}" + (f" (won by {game.winner})" if game.winner else "") if len(st.games) > 1 else ""
+        charts.append(plot(series, facts.rules.target, title=visible(title), width=out.width))
+    gap = 4
+    widths = [max(len(line) for line in c) for c in charts]
+    if sum(widths) + gap * (len(charts) - 1) > out.width:  # one under another
+        rows = [[(chart, width)] for chart, width in zip(charts, widths)]
+    else:
+        rows = [list(zip(charts, widths))]
+    _print_charts(rows, facts.players, gap)
+    say_legend(facts.players)
+    say(f"* several   - - target {facts.rules.target}   hands left to right")
+
+
+CHART_COLOURS = ("cyan", "magenta", "yellow", "green", "blue", "red")
+
+
+def _print_charts(rows: list[list[tuple[list[str], int]]], players, gap: int = 4) -> None:
+    """Charts (``plot`` lines, with their width) a row at a time, side by side, each player's
+    mark in their colour (the marks alone tell them apart without colour)."""
+    out = screen()
+    colours = {p: CHART_COLOURS[n % len(CHART_COLOURS)] for n, p in enumerate(players)}
+    marks = {m: colours[p] for p, m in markers(players).items()}
+    for number, side_by_side in enumerate(rows):
+        if number:
+            out.print()
+        height = max(len(chart) for chart, _ in side_by_side)
+        for y in range(height):
+            line = Text()
+            for chart, width in side_by_side:
+                text = chart[y] if y < len(chart) else ""
+                for char in text.ljust(width + gap):
+                    line.append(char, style=marks.get(char, ""))
+            line.rstrip()
+            out.print(line)
+
+
+def show_ratings_chart(players: list[dict], more: int = 0, filtered: bool = False, named: bool = False) -> None:
+    """Each player's rating after each of their games (``players`` with their ``history``)."""
+    charted = [line for line in players if line["history"]]
+    if not charted:
+        say("No game of theirs is rated, so there is nothing to draw." if named else
+            "No finished games match, so there is nothing to draw." if filtered else
+            "No finished games yet, so there is nothing to draw.")
+        return
+    series = {line["name"]: [game["ordinal"] for game in line["history"]] for line in charted}
+    lines = plot_ratings(series, title="Rating (mu - 3 sigma) after each game", width=screen().width)
+    _print_charts([[(lines, max(len(text) for text in lines))]], list(series))
+    say_legend(list(series))
+    say("* several   - - 0, the start   each player's games from their first")
+    if more > 0:
+        say(f"{counted(more, 'more player')} not drawn: name the players to draw with --player NAME.")

@@ -1,33 +1,98 @@
-"""The Rich console every human output goes through (``render.console``), built from Rich's public parts.
+"""The Rich console every screen prints on, and the one sentence printer, ``say``.
 
-The safety net behind ``shown.visible``: everything printed passes a render
-hook (``safe_rich.ShowAll``) that writes any control or bidi character still
-left in a text segment visibly (Rich's ``Text`` removes only a few controls,
-never ESC); the console writes to ``terminal.Door``, which makes the output
-fit the terminal's encoding (an ASCII-only terminal gets ASCII; Rich itself
-already draws tables with ASCII boxes there); and a broken pipe is reported
-as ``BrokenPipeError`` for the exit point to judge, instead of Rich's own
-``SystemExit(1)`` (``Console.on_broken_pipe``).
+Whatever it prints passes a render hook that writes any control or bidi character still left in
+the text as a visible escape (``core.escape.visible``); it writes through ``terminal.SafeStdout``,
+so no character can fail to encode; and a broken pipe is raised as ``BrokenPipeError`` for the
+exit point to judge, not turned into Rich's own ``SystemExit(1)``.
 """
 
 from __future__ import annotations
 
 import errno
+import os
 import sys
+from contextlib import contextmanager
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderableType, RenderHook, RenderResult
+from rich.segment import Segment
+from rich.text import Text
 
-from ginscore.present.safe_rich import ShowAll
-from ginscore.present.terminal import Door
+from ginscore.core.escape import visible, visible_lines
+from ginscore.present.terminal import SafeStdout, advice, screen_height, screen_width
+from ginscore.present.wrapping import wrapped
 
 
-class Screen(Console):
+class Escaped:
+    """A renderable drawn as the wrapped one, with every character visible (control segments,
+    such as a cursor move, are Rich's own and kept)."""
+
+    def __init__(self, renderable: RenderableType):
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for segment in console.render(self.renderable, options):
+            if segment.control:
+                yield segment
+            else:
+                yield Segment(visible_lines(segment.text), segment.style)
+
+
+class EscapingHook(RenderHook):
+    """Push onto a console (``Console.push_render_hook``) so that all it prints is ``Escaped``."""
+
+    def process_renderables(self, renderables: list) -> list:
+        return [Escaped(r) for r in renderables]
+
+
+class SafeConsole(Console):
     """A Rich console that never sends a raw control character and never raises on encoding."""
 
     def __init__(self, **options):
-        super().__init__(file=Door(sys.stdout), **options)
-        self.push_render_hook(ShowAll())
+        super().__init__(file=SafeStdout(sys.stdout), **options)
+        self.push_render_hook(EscapingHook())
 
     def on_broken_pipe(self) -> None:
         self.quiet = True  # nothing more is written; the exit point decides the status
         raise BrokenPipeError(errno.EPIPE, "the reader of the output went away")
+
+
+_consoles: dict[tuple, Console] = {}
+_drawing_into: list[Console] = []  # set by ``drawing_into`` (export --format html|svg)
+
+
+def screen() -> Console:
+    """One console per output stream, width and colour setting (tests change all three between commands)."""
+    if _drawing_into:
+        return _drawing_into[-1]
+    width, height = screen_width(), screen_height()
+    key = (id(sys.stdout), width, height, os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"))
+    if key not in _consoles:  # (both sizes given: Rich asks the terminal for neither at every print)
+        _consoles[key] = SafeConsole(highlight=False, emoji=False, width=width, height=height)
+    return _consoles[key]
+
+
+@contextmanager
+def drawing_into(out: Console):
+    """Every show_* function draws into ``out`` (a recording console) instead of the terminal."""
+    _drawing_into.append(out)
+    try:
+        yield out
+    finally:
+        _drawing_into.pop()
+
+
+def say(text: str, style: str | None = None) -> None:
+    """One plain sentence; never parsed as markup, control characters made visible."""
+    say_text(Text(advice(visible(text)), style=style or ""))
+
+
+def say_text(text: Text) -> None:
+    """Print ``text`` wrapped to the screen; a line that starts indented (an item of a block, like
+    "Match so far:"'s) goes on two further in on the lines it wraps onto, so they do not read as
+    the next item."""
+    out = screen()
+    plain = text.plain
+    lead = len(plain) - len(plain.lstrip(" ")) if "\n" not in plain else 0
+    lead = lead + 2 if 0 < lead and (lead + 2) * 3 < out.width else 0  # under the item's first word, and 2 more
+    lines = wrapped(text, out.width, lead)
+    out.print(Text("\n").join([lines[0]] + [Text(" " * lead).append_text(line) for line in lines[1:]]))

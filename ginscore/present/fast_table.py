@@ -1,17 +1,11 @@
-"""Tables of plain text drawn line by line, exactly as Rich draws them.
+"""Tables of plain text drawn line by line, exactly as Rich draws them, without Rich's layout.
 
-Every screen for people is a Rich ``Table`` whose cells are plain ``Text``
-(``render._table``, ``_column``, ``_row``), and each screen picks the widest
-layout that fits. Rich measures a table by laying it out, and
-draws it through a padding, a layout and a line list per cell: about half of
-what `log`, `status` or `stats` cost beyond starting Python. For such a table
-that fits the screen, the width is the sum of its cells and the drawing is
-one ``Text`` put together here, character for character and style for style
-what Rich draws (``tests/test_drawn.py`` compares both on random tables and on
-every screen). Anything else (a cell that is not plain text, a table that
-must wrap, a title wider than the table) is left to Rich, and so is a
-recording console (``export --format svg`` places each of Rich's cells on its
-own, which keeps columns straight after wide characters in an SVG viewer).
+Rich measures a table by laying it out and draws each cell through a padding, a layout and a
+line list, which is most of what a screen costs. A table of plain ``Text`` cells that fits the
+screen (what ``tables.new_table`` makes) is measured here as the sum of its cells and drawn as one
+``Text``, character for character and style for style what Rich draws (tests/test_drawn.py
+compares both). Anything else is left to Rich, and so is a recording console (an SVG places each
+of Rich's cells on its own, which keeps columns straight after wide characters).
 """
 
 from __future__ import annotations
@@ -25,7 +19,7 @@ from rich.text import Text
 
 def content_widths(table: Table) -> list[int] | None:
     """Each column's widest line (its heading included), when every cell is plain ``Text`` and
-    the table is one ``render._table`` makes; else None."""
+    the table is one ``tables.new_table`` makes; else None."""
     if table.width is not None or table.min_width is not None or table.show_footer or not table.show_header \
             or table.collapse_padding or table.expand or table.caption is not None:
         return None

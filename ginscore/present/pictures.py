@@ -1,11 +1,9 @@
 """A session as a picture to share: its standings and log as an HTML page or an SVG image.
 
-Drawn by the very functions behind `status` and `log` (render.py), into a
-console that records (Rich's own ``export_html`` / ``export_svg``), as wide
-as its widest table and with fixed colours, so nothing wraps and a picture
-is the same whatever terminal made it (the README's pictures are compared byte for byte). Every
-character passes through ``shown.visible`` on the way in (safe_rich); Rich's
-export escapes ``<``, ``&`` and quotes on the way out.
+Drawn by the very functions behind `status` and `log` into a console that records (Rich's
+``export_html`` / ``export_svg``), as wide as its widest table and with fixed colours, so nothing
+wraps and a picture is the same whatever terminal made it. Every character is made visible on the
+way in; Rich's export escapes ``<``, ``&`` and quotes on the way out.
 """
 
 from __future__ import annotations
@@ -16,10 +14,11 @@ import io
 from rich.cells import cell_len
 from rich.console import Console
 
-from ginscore.present import render
-from ginscore.present.safe_rich import ShowAll
 from ginscore.core.escape import visible
 from ginscore.core.replay import Standings
+from ginscore.present.console import EscapingHook, drawing_into, say
+from ginscore.present.log import show_log
+from ginscore.present.screens import VARIANT_NAMES, show_standings
 
 WIDEST = 200  # first drawn this wide, then again as wide as the widest line (never under NARROWEST)
 NARROWEST = 80
@@ -48,27 +47,27 @@ body {{{{
 
 def _title(st: Standings) -> str:
     facts = st.facts
-    return f"{facts.name} · {render.VARIANT_NAMES[facts.variant]} · {' v '.join(facts.players)}"
+    return f"{facts.name} · {VARIANT_NAMES[facts.variant]} · {' v '.join(facts.players)}"
 
 
-def _drawn(st: Standings, width: int) -> Console:
+def _recorded(st: Standings, width: int) -> Console:
     """The standings (Hollywood: every game and its final bonuses) then the log, recorded ``width`` wide."""
     out = Console(
         record=True, file=io.StringIO(), width=width, force_terminal=True, color_system="truecolor",
         no_color=False, highlight=False, emoji=False, legacy_windows=False,
     )
-    out.push_render_hook(ShowAll())
-    with render.drawing_into(out):
-        render.show_standings(st)
-        render.say("")
-        render.show_log(st)
+    out.push_render_hook(EscapingHook())
+    with drawing_into(out):
+        show_standings(st)
+        say("")
+        show_log(st)
     return out
 
 
 def picture(st: Standings, fmt: str) -> str:
     """The session as an ``html`` page or an ``svg`` picture, as wide as its widest table, nothing wrapped."""
-    lines = _drawn(st, WIDEST).export_text().splitlines()
-    out = _drawn(st, max(NARROWEST, *(cell_len(line) for line in lines)))
+    lines = _recorded(st, WIDEST).export_text().splitlines()
+    out = _recorded(st, max(NARROWEST, *(cell_len(line) for line in lines)))
     title = visible(_title(st))
     if fmt == "svg":
         return out.export_svg(title=title, unique_id=SVG_ID)

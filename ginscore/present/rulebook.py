@@ -1,8 +1,16 @@
-"""The rules in plain words, for ``ginscore rules`` (ids from docs/rules.md).
-
-One string a rule: ``render.show_rules`` wraps each to the screen."""
+"""The rules in plain words, for `ginscore rules` (ids from docs/rules.md), and how they are shown:
+one string a rule, its id in a column of its own and its words wrapped beside it."""
 
 from __future__ import annotations
+
+import re
+
+from rich.text import Text
+
+from ginscore.present.console import screen
+from ginscore.present.tables import cell
+from ginscore.present.terminal import advice
+from ginscore.present.wrapping import wrapped
 
 COMMON = [
     "R1  Ace is low (A-2-3 is a run, Q-K-A is not). Ace 1, two to ten face value, J/Q/K 10.",
@@ -68,3 +76,25 @@ def rule_lines(variant: str | None) -> list[str]:
         if variant in (None, name):
             lines += rules
     return lines + [""] + HOUSE
+
+
+_RULE_ID = r"([RH][0-9]+)\s+(.*)"
+
+
+def show_rules(lines: list[str]) -> None:
+    """The rule book: each rule's id in a column of its own, its words wrapped to the screen beside it."""
+    out = screen()
+    shown = []
+    for line in map(advice, lines):  # (the book's own words: "change any house rule with `ginscore house`")
+        found = re.fullmatch(_RULE_ID, line)
+        if not found:
+            shown += wrapped(cell(line.strip()), out.width)
+            continue
+        rule, words = found.groups()
+        indent = len("R10 ") if out.width >= 30 else 0
+        lines_of_rule = wrapped(cell(words), out.width - indent) if indent else wrapped(cell(line), out.width)
+        if indent:
+            lines_of_rule = [Text(f"{rule:<{indent - 1}} " if n == 0 else " " * indent).append_text(part)
+                             for n, part in enumerate(lines_of_rule)]
+        shown += lines_of_rule
+    out.print(Text("\n").join(shown))

@@ -1,10 +1,8 @@
 """The scoreboard of `ginscore watch`: one frame of a session, readable across the table.
 
-A frame is the standings as `status` draws them (render.py) at the
-screen's width, under the totals written in digits five lines tall, built
-from block characters (no font library), when the screen is a terminal wide
-enough for them. Every
-character is made visible on the way out (safe_rich.Shown).
+A frame is the standings as `status` draws them at the screen's width, under the totals in
+block digits five lines tall when the screen is a terminal wide enough for them. Every character
+is made visible on the way out (``console.Escaped``).
 """
 
 from __future__ import annotations
@@ -18,10 +16,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ginscore.present import render
-from ginscore.present.safe_rich import Shown
-from ginscore.core.standings import explain
 from ginscore.core.replay import Standings
+from ginscore.core.standings import explain
+from ginscore.present.console import Escaped, drawing_into
+from ginscore.present.screens import show_standings
 
 # Each digit three cells wide and five lines tall.
 _FONT = {
@@ -84,16 +82,13 @@ def _leader(scores: dict[str, int]) -> str | None:
 
 
 def _as_drawn(out: Console, draw) -> Text:
-    """What ``draw()`` prints through render.py, drawn at ``out``'s width and colours, as one Text.
-
-    So the board shows the standings exactly as `status` lays them out for
-    that width (a compact layout on a phone), whatever render.py decides.
-    """
+    """What ``draw()`` prints, drawn at ``out``'s width and colours, as one Text: so the board shows
+    the standings exactly as `status` lays them out for that width (a compact layout on a phone)."""
     recording = Console(
         file=io.StringIO(), width=out.width, record=True, color_system=out.color_system,
         force_terminal=out.is_terminal, no_color=out.no_color, highlight=False, emoji=False,
     )
-    with render.drawing_into(recording):
+    with drawing_into(recording):
         draw()
     return Text.from_ansi(recording.export_text(styles=True).rstrip("\n"))
 
@@ -105,7 +100,7 @@ def frame(st: Standings, out: Console, *, big: bool, footer: str = "") -> Render
         board = big_board(st)
         if Measurement.get(out, out.options.update_width(1000), board).maximum <= out.width:  # whole, or not at all
             parts.append(board)
-    parts.append(_as_drawn(out, lambda: render.show_standings(st)))
+    parts.append(_as_drawn(out, lambda: show_standings(st)))
     if st.hands:
         last = st.hands[-1]
         parts.append(Text(f"Last hand ({last.number}): {explain(st, last)}."))
@@ -113,7 +108,7 @@ def frame(st: Standings, out: Console, *, big: bool, footer: str = "") -> Render
         parts.append(Text("No hands yet."))
     if footer:
         parts.append(Text(footer, style="dim"))
-    return Shown(Group(*parts))
+    return Escaped(Group(*parts))
 
 
 def problem(message: str, footer: str = "") -> RenderableType:
@@ -123,4 +118,4 @@ def problem(message: str, footer: str = "") -> RenderableType:
     parts: list[RenderableType] = [Panel(body, title="ginscore watch", border_style="red")]
     if footer:
         parts.append(Text(footer, style="dim"))
-    return Shown(Group(*parts))
+    return Escaped(Group(*parts))

@@ -1,25 +1,10 @@
-"""The standard streams, made safe to write to, and what became of the writing.
+"""The standard streams made safe to write to, advice written for the database in use, and the
+screen's size. It imports no Rich, so the JSON paths never load it.
 
-The exit point (``commands.common._Group.main``) calls ``steady()`` before a
-command and ``settle()`` after it. Between them nothing that happens to the
-output can raise anything but ``OSError``, so the exit status can tell the
-truth about the database whatever became of the output (docs/commands.md "Errors and
-exit codes"):
-
-- a closed standard input, output or error (``>&-``): its descriptor is
-  pointed at the null device, so no file ginscore opens can take its number;
-  writing to a closed standard output fails like a write error (``EBADF``),
-  writing to a closed standard error is dropped (there is nowhere to tell
-  it), a question asked on a closed input gets no answer;
-- a terminal that cannot show a character (``PYTHONIOENCODING=ascii``): the
-  character is written as an escape instead of raising; Rich output gets
-  ASCII (``for_encoding``), JSON its ``\\u`` escapes (``json_safe``);
-- a reader that went away (``| head``, ``| true``) or a full disk: once seen,
-  standard output is pointed at the null device so that the interpreter's
-  own final flush cannot fail again (Python's documented recipe for SIGPIPE).
-
-It imports no Rich (the JSON paths never load it); ``screen.Screen`` is the
-Rich side of the same care, and writes through ``Door``.
+The exit point calls ``make_streams_safe()`` before a command: after it, nothing that happens to
+the output (a closed stream, a terminal that cannot show a character, a reader that went away)
+raises anything but ``OSError``, so the exit status can tell the truth about the database
+(docs/commands.md "Errors and exit codes").
 """
 
 from __future__ import annotations
@@ -58,7 +43,7 @@ def _open_descriptors() -> None:
 _TRAILING = re.compile(" +\n")
 
 
-class Door:
+class SafeStdout:
     """Where the Rich console writes: ``stream`` (standard output when the console was made, not
     whatever stands in for it later, like the proxy of Rich's ``Live``), each write made to fit
     its encoding (``for_encoding``), so no character can raise on the way to the terminal."""
@@ -159,8 +144,11 @@ def _bytes_of(text: str) -> bytes:
         return text.encode("utf-8", "surrogatepass")
 
 
-def steady() -> None:
-    """Make the standard streams safe to write to for one command (see the module)."""
+def make_streams_safe() -> None:
+    """Make the standard streams safe to write to for one command: a closed one (``>&-``) is
+    pointed at the null device, so no file ginscore opens can take its number (writing to a
+    closed standard output fails as EBADF, to a closed standard error is dropped, a question on
+    a closed input gets no answer); a character the stream cannot encode is written as an escape."""
     advise_with_db(None)
     if sys.stdin is None or sys.stdout is None or sys.stderr is None:
         _open_descriptors()

@@ -93,9 +93,9 @@ def stats(
     if as_json:
         _print_json(doc)
         return
-    from ginscore.present import render
+    from ginscore.present.stats import show_stats
 
-    render.show_stats(doc)
+    show_stats(doc)
 
 
 @app.command(short_help="List past sessions.")
@@ -126,18 +126,18 @@ def history(
     if as_json:
         _print_json_items(db.listed_items(shown, "history"))
         return
-    from ginscore.present import render
+    from ginscore.present import lists
 
-    if not fit and render.long_lines(len(shown)):  # years of sessions: their cells as kept, no rows read
-        cells = db.listed_cells(shown, "history", render.history_cells, len(render.HISTORY_HEADS))
-        render.show_long_history(cells, db.matched(shown), older=len(chosen) - len(shown))
+    if not fit and lists.long_lines(len(shown)):  # years of sessions: their cells as kept, no rows read
+        cells = db.listed_cells(shown, "history", lists.history_cells, len(lists.HISTORY_HEADS))
+        lists.show_long_history(cells, db.matched(shown), older=len(chosen) - len(shown))
         return
     rows = list(db.each_summary(shown))
 
     def show(shown: list[dict]) -> None:
-        render.show_history(shown, older=len(chosen) - len(shown))
+        lists.show_history(shown, older=len(chosen) - len(shown))
 
     if fit:
-        render.show_fitting(rows, show, render.history_lines)
+        lists.show_fitting(rows, show, lists.history_lines)
     else:
         show(rows)

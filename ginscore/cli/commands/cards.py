@@ -40,6 +40,6 @@ def deadwood(
         doc.update(knock=spread.deadwood <= limit, gin=spread.deadwood == 0, big_gin=big_gin, limit=limit)
         _print_json(doc)
         return
-    from ginscore.present import render
+    from ginscore.present.screens import show_deadwood
 
-    render.show_deadwood(spread, discard, big_gin, limit)
+    show_deadwood(spread, discard, big_gin, limit)

@@ -33,7 +33,8 @@ def house(
 
     Example: ginscore house --gin-bonus 20 --deal alternate
     """
-    from ginscore.present import render
+    from ginscore.present.console import say
+    from ginscore.present.screens import show_house, show_house_change
 
     changes = _rule_choices(locals())
     if no_big_gin:
@@ -41,7 +42,7 @@ def house(
             raise Refused("give --big-gin-bonus N or --no-big-gin, not both")
         changes["big_gin_bonus"] = None
     if not changes:
-        render.show_house(_store(ctx).reading().load(session), named=session is not None)
+        show_house(_store(ctx).reading().load(session), named=session is not None)
         return
     with _store(ctx).writing() as db:
         facts = db.load(session)
@@ -60,10 +61,10 @@ def house(
             ) from None
         if rules != facts.rules:
             db.save(changed)
-    render.show_house_change(facts, changed, standings)
+    show_house_change(facts, changed, standings)
     news = _game_news(before, standings)
     if news:
-        render.say(news)
+        say(news)
 
 
 def _game_news(before: Standings, after: Standings) -> str | None:

@@ -85,9 +85,9 @@ class _Table:
     def follow(self, name: str) -> None:
         """Go on under the session's name as it is now (renamed elsewhere), saying so."""
         if name != self.name:
-            from ginscore.present import render
+            from ginscore.present.console import say
 
-            render.say(f"'{visible(self.name)}' was renamed '{visible(name)}' elsewhere; play goes on in it.")
+            say(f"'{visible(self.name)}' was renamed '{visible(name)}' elsewhere; play goes on in it.")
             self.name = name
 
     def save(self, asked: SessionFacts, told) -> Standings:
@@ -110,11 +110,12 @@ class _Table:
 
     def ask(self, question: str, read, *, draw: bool = False):
         """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
-        from ginscore.present import render
+        from ginscore.present.console import say
+        from ginscore.present.wrapping import broken
         from ginscore.present.terminal import screen_width
 
         # On a narrow screen, in lines that fit it (the answer after the last; the prompt ends with ": ").
-        asked = "\n".join(render.broken(visible(f"{question} {HINT}"), screen_width() - 2))
+        asked = "\n".join(broken(visible(f"{question} {HINT}"), screen_width() - 2))
         while True:
             try:
                 answer = typer.prompt(asked, default="", show_default=False).strip()
@@ -124,7 +125,7 @@ class _Table:
                 try:
                     return read(answer)
                 except Refused as error:
-                    render.say(f"  {error}")
+                    say(f"  {error}")
                 continue
             word, _, rest = answer[len(COMMAND_MARK):].strip().partition(" ")
             word = word.lower()
@@ -141,7 +142,7 @@ class _Table:
         return self.ask(f"{question} {'[Y/n]' if default else '[y/N]'}", read)
 
     def command(self, word: str, rest: str) -> None:
-        from ginscore.present import render
+        from ginscore.present.console import say
 
         if word == "back":
             raise _Back
@@ -150,8 +151,8 @@ class _Table:
         if word in ("undo", "edit"):
             before = self.facts()
             if self.asked is not None and not _same(before, self.asked):
-                render.say(f"  Not done: the session changed elsewhere while this hand was asked; here it is as "
-                           f"it stands now (:{word} again if it is still to be done).")
+                say(f"  Not done: the session changed elsewhere while this hand was asked; here it is as "
+                    f"it stands now (:{word} again if it is still to be done).")
                 _as_it_stands(self)
                 raise _Again
             ran = self.run(undo if word == "undo" else edit, rest)
@@ -160,25 +161,25 @@ class _Table:
                 raise _Again
         elif word == "help":
             for line in HELP.splitlines():
-                render.say(line)
+                say(line)
         elif word == "draw":
-            render.say('  :draw answers "Who knocked?"; it is not this question')
+            say('  :draw answers "Who knocked?"; it is not this question')
         else:
-            render.say(f"  there is no command ':{visible(word)}'; :help lists the commands")
+            say(f"  there is no command ':{visible(word)}'; :help lists the commands")
 
     def run(self, command, rest: str = "") -> bool:
         """Run `ginscore COMMAND REST --session NAME` itself, as if typed; a refusal is told (False)."""
         import shlex
 
-        from ginscore.present import render
+        from ginscore.present.console import say
 
         try:
             args = shlex.split(rest)
         except ValueError as error:
-            render.say(f"  cannot read that: {error}")
+            say(f"  cannot read that: {error}")
             return
         if any(arg == "--db" or arg.startswith("--db=") for arg in args):  # (it would act on another file)
-            render.say(f"  --db cannot be given here: play keeps score in '{visible(self.name)}' of its own database")
+            say(f"  --db cannot be given here: play keeps score in '{visible(self.name)}' of its own database")
             return False
         name = command.__name__
         try:
@@ -186,11 +187,11 @@ class _Table:
                 args + ["--session", self.name], prog_name=f"ginscore {name}", standalone_mode=False, obj=self.store,
             )
         except Refused as error:
-            render.say(f"  {_typed_here(str(error))}")
+            say(f"  {_typed_here(str(error))}")
             return False
         except typer.TyperException as error:  # how it is typed here, not `ginscore edit --help`
             typed = TYPED_HERE.get(name, COMMAND_MARK + name)
-            render.say(f"  {usage_words(error, see=f'type it like `{typed}` (:help for more)')}")
+            say(f"  {usage_words(error, see=f'type it like `{typed}` (:help for more)')}")
             return False
         return True
 
@@ -311,7 +312,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         return table.ask(question, count(f"{opponent}'s", MAX_DEADWOOD))
 
     def confirm(a) -> object:
-        from ginscore.present import render
+        from ginscore.present.console import say
         from ginscore.core.standings import explain
 
         if a["knocker"] is Draw:
@@ -322,11 +323,11 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         try:
             preview = _replay_changed(facts._replace(hands=facts.hands + (told,)), len(facts.hands) + 1)
         except Refused as error:
-            render.say(f"Not recorded: {error}. Take the hand again.")
+            say(f"Not recorded: {error}. Take the hand again.")
             raise _Again from None
         if table.yes_no(f"{explain(preview, preview.hands[-1])}. Record it?", default=True):
             return told
-        render.say("Not recorded; take the hand again.")
+        say("Not recorded; take the hand again.")
         raise _Again
 
     def always(_a) -> bool:
@@ -350,7 +351,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
 
 def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
     """One hand, question by question, with :back to the previous question; the confirmed hand."""
-    from ginscore.present import render
+    from ginscore.present.console import say
 
     steps, answers, at = _steps(table, facts, standings), {}, 0
     while at < len(steps):
@@ -365,7 +366,7 @@ def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
         except _Back:
             earlier = [i for i in range(at) if steps[i][1](answers)]
             if not earlier:
-                render.say("  This is the first question of the hand; :undo removes the last saved hand.")
+                say("  This is the first question of the hand; :undo removes the last saved hand.")
                 continue
             at = earlier[-1]
             for later, _asked, _ask in steps[at:]:
@@ -375,10 +376,11 @@ def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
 
 def _game_over(table: _Table, standings: Standings) -> None:
     """The game is over: offer the rematch (default yes) and go on in it; no stops."""
-    from ginscore.present import render
+    from ginscore.present.console import say
+    from ginscore.present.screens import winner_words
 
     if not table.announced:
-        render.say(render.winner_words(standings) or f"'{table.name}' is over.")
+        say(winner_words(standings) or f"'{table.name}' is over.")
     started = _rematch_of(table)
     if started is not None:  # before play, or elsewhere: never a second one
         _go_on_in(table, started)
@@ -388,17 +390,17 @@ def _game_over(table: _Table, standings: Standings) -> None:
         try:
             again = table.yes_no(f"The {game} is over. Play a rematch?", default=True)
         except _Back:
-            render.say(f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand.")
+            say(f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand.")
             continue
         break
     if not again:
         import shlex
 
         named = "" if table.store.reading().current_name == table.name else f" --session {shlex.quote(table.name)}"
-        render.say(f"No rematch; `ginscore rematch{named}` starts one later.")
+        say(f"No rematch; `ginscore rematch{named}` starts one later.")
         raise _Quit
     if not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
-        render.say("No rematch: the session changed elsewhere while this was asked; here it is as it stands now.")
+        say("No rematch: the session changed elsewhere while this was asked; here it is as it stands now.")
         raise _Changed
     started = _rematch_of(table)
     if started is not None:  # started elsewhere while this was asked: not a second one
@@ -411,19 +413,19 @@ def _game_over(table: _Table, standings: Standings) -> None:
 
 def _go_on_in(table: _Table, rematch_started: SessionFacts) -> None:
     """Go on in the rematch already started of the session played, its standings shown first."""
-    from ginscore.present import render
+    from ginscore.present.console import say
 
-    render.say(f"Its rematch '{visible(rematch_started.name)}' was already started; play goes on in it.")
+    say(f"Its rematch '{visible(rematch_started.name)}' was already started; play goes on in it.")
     table.name, table.id = rematch_started.name, rematch_started.id
     _as_it_stands(table)
 
 
 def _as_it_stands(table: _Table) -> None:
     """The standings of the session as another shell left it (then who deals next is said)."""
-    from ginscore.present import render
+    from ginscore.present.screens import show_standings
 
     standings = _standings(table.store, table.facts())
-    render.show_standings(standings, footer=False)
+    show_standings(standings, footer=False)
     table.announced = standings.over  # its winner was just said; else who deals next is said next
 
 
@@ -442,13 +444,15 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
 
     Example: ginscore play
     """
-    from ginscore.present import render
+    from ginscore.core.standings import hand_words
+    from ginscore.present.console import say
+    from ginscore.present.screens import show_hand
 
     for_the_evening()
 
     table = _Table(ctx, _store(ctx).reading().find_name(session))
     for line in HELP.splitlines():
-        render.say(line)
+        say(line)
     try:
         while True:
             facts = table.asked = table.facts()
@@ -461,8 +465,8 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
                 except _Changed:
                     _as_it_stands(table)
                 continue
-            render.say("")
-            render.say(f"Hand {len(facts.hands) + 1}." if table.announced else render.hand_words(standings))
+            say("")
+            say(f"Hand {len(facts.hands) + 1}." if table.announced else hand_words(standings))
             table.announced = False
             try:
                 told = _ask_hand(table, facts, standings)
@@ -472,19 +476,19 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
                 standings = table.save(facts, told)
             except _Changed:
                 table.unsaved = True
-                render.say("Not saved: the session changed elsewhere while this hand was asked (a hand "
-                           "recorded, undone or edited there, or its house rules). Here it is as it stands "
-                           "now; take the hand again if it is still to be recorded.")
+                say("Not saved: the session changed elsewhere while this hand was asked (a hand "
+                    "recorded, undone or edited there, or its house rules). Here it is as it stands "
+                    "now; take the hand again if it is still to be recorded.")
                 _as_it_stands(table)
                 continue
-            render.show_hand(standings, standings.hands[-1], verb="Saved", footer=False)
+            show_hand(standings, standings.hands[-1], verb="Saved", footer=False)
             table.announced = standings.over
     except _Quit:
-        render.say("")
-        render.say("Stopped. Every hand you confirmed is saved." if not table.unsaved else
-                   "Stopped. Every hand saved above is kept; those said to be not saved were not.")
+        say("")
+        say("Stopped. Every hand you confirmed is saved." if not table.unsaved else
+            "Stopped. Every hand saved above is kept; those said to be not saved were not.")
     except _Gone as gone:
-        render.say("")
-        render.say(f"Stopped: '{visible(table.name)}' is no longer here (deleted elsewhere?); "
-                   f"{gone.args[0] if gone.args else 'every hand confirmed before is saved'}. "
-                   "`ginscore sessions --deleted` lists a deleted session and `ginscore restore` brings it back.")
+        say("")
+        say(f"Stopped: '{visible(table.name)}' is no longer here (deleted elsewhere?); "
+            f"{gone.args[0] if gone.args else 'every hand confirmed before is saved'}. "
+            "`ginscore sessions --deleted` lists a deleted session and `ginscore restore` brings it back.")

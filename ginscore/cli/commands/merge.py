@@ -337,27 +337,27 @@ def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
 
 
 def _tell(report: dict, shown_file: str) -> None:
-    from ginscore.present import render
+    from ginscore.present.console import say
 
     counts = [f"{key} {len(report[key])}" for key in ("added", "extended", "copied", "kept", "skipped")
               if report[key] or key in ("added", "kept")]  # each number after its word: they wrap together
     changed = report["added"] or report["extended"] or report["copied"]
-    render.say(f"Merged {shown_file}: {', '.join(counts)}." + ("" if changed else " Nothing was changed."))
+    say(f"Merged {shown_file}: {', '.join(counts)}." + ("" if changed else " Nothing was changed."))
     for row in report["added"]:
         gone = " (deleted there: added as deleted)" if row["deleted"] else ""
-        render.say(f"  added     '{visible(row['name'])}', {counted(row['hands'], 'hand')}{gone}")
+        say(f"  added     '{visible(row['name'])}', {counted(row['hands'], 'hand')}{gone}")
     for row in report["extended"]:
         first = row["hands"] - row["hands_added"] + 1
         hidden = (f" (it is deleted here: `ginscore restore {visible(as_typed(row['name']))}` brings it back)"
                   if row["deleted"] else "")  # (their hands are in it all the same, out of every list)
-        render.say((f"  extended  '{visible(row['name'])}': hands {first} to {row['hands']} from there"
-                    if row["hands_added"] > 1 else f"  extended  '{visible(row['name'])}': hand {first} from there")
-                   + hidden)
+        say((f"  extended  '{visible(row['name'])}': hands {first} to {row['hands']} from there"
+             if row["hands_added"] > 1 else f"  extended  '{visible(row['name'])}': hand {first} from there")
+            + hidden)
     for row in report["copied"]:
-        render.say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
-                   + (f" from hand {row['hand']}" if row["hand"] else ""))
+        say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
+            + (f" from hand {row['hand']}" if row["hand"] else ""))
     for row in report["skipped"]:
-        render.say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} ({_not_applied_advice(row)})")
+        say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} ({_not_applied_advice(row)})")
 
 
 def _not_applied_advice(row: dict) -> str:

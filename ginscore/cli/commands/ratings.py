@@ -63,15 +63,16 @@ def ratings(
     if as_json:
         _print_json(doc)
         return
-    from ginscore.present import render
+    from ginscore.present.chart import show_ratings_chart
+    from ginscore.present.stats import show_ratings
 
     filtered = (variant, since) != (None, None)
     if chart:
-        render.show_ratings_chart(doc["players"][:CHARTED], more=len(doc["players"]) - CHARTED, filtered=filtered,
-                                  named=bool(wanted))
+        show_ratings_chart(doc["players"][:CHARTED], more=len(doc["players"]) - CHARTED, filtered=filtered,
+                           named=bool(wanted))
     else:
-        render.show_ratings(doc["players"], [ranks.get(line["name"]) for line in doc["players"]],
-                            named=bool(wanted), filtered=filtered)
+        show_ratings(doc["players"], [ranks.get(line["name"]) for line in doc["players"]],
+                     named=bool(wanted), filtered=filtered)
 
 
 def _named(known: list[str], typed: list[str]) -> list[str]:

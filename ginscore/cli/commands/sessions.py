@@ -74,11 +74,12 @@ def import_(
             chosen = free_name(wanted or _free_name(db.names(include_deleted=True), facts.variant), db.taken,
                                lambda number: f"-{number + 1}", MAX_NAME)
             facts = db.add(facts._replace(name=chosen))
-    from ginscore.present import render
+    from ginscore.present.console import say
+    from ginscore.present.screens import show_standings
 
     if known is None:
-        render.say(f"Imported {counted(len(facts.hands), 'hand')} from {file} as '{chosen}'.")
-        render.show_standings(replay(facts))
+        say(f"Imported {counted(len(facts.hands), 'hand')} from {file} as '{chosen}'.")
+        show_standings(replay(facts))
         return
     kind, here = known
     deleted = "" if here.name in db.names() else f" (deleted here: `ginscore restore {visible(as_typed(here.name))}`)"
@@ -86,15 +87,15 @@ def import_(
         theirs = len(facts.hands)
         held = ("no hands" if not theirs else f"its {counted(theirs, 'hand')}" if theirs == len(here.hands)
                 else f"the first {counted(theirs, 'hand')} of its {len(here.hands)} here")
-        render.say(f"Already here: {source} is session '{here.name}'{deleted}, with {held}; nothing was written.")
+        say(f"Already here: {source} is session '{here.name}'{deleted}, with {held}; nothing was written.")
     else:
-        render.say(f"Session '{here.name}' was already here{deleted}: added the later hands from {source}, "
-                   f"{counted(len(here.hands), 'hand')} now.")
+        say(f"Session '{here.name}' was already here{deleted}: added the later hands from {source}, "
+            f"{counted(len(here.hands), 'hand')} now.")
     if name is not None and wanted != here.name and not deleted:  # it names a new session only
-        render.say(f"--name only names a new session; `ginscore rename --session {visible(as_typed(here.name))} "
-                   f"{visible(as_typed(wanted))}` renames this one.")
+        say(f"--name only names a new session; `ginscore rename --session {visible(as_typed(here.name))} "
+            f"{visible(as_typed(wanted))}` renames this one.")
     if kind != "kept" and not deleted:
-        render.show_standings(replay(here))
+        show_standings(replay(here))
 
 
 def _data_shown(text: str, json_text: bool = False) -> str:
@@ -309,29 +310,29 @@ def sessions(
                     items[at] = json_item(session_item(next(db.each_summary([n])), True))
             _print_json_items(items)
             return
-        from ginscore.present import render
+        from ginscore.present.lists import SESSION_CELLS, long_lines, session_cells, show_long_sessions
 
-        if not fit and render.long_lines(len(ids)):  # years of sessions: their cells as kept, no rows read
-            render.show_long_sessions(db.listed_cells(ids, "sessions", render.session_cells, render.SESSION_CELLS),
-                                      [name == current for _, name, _ in picked], hidden=db.deleted_count(),
-                                      older=len(listed) - len(picked), current_name=current)
+        if not fit and long_lines(len(ids)):  # years of sessions: their cells as kept, no rows read
+            show_long_sessions(db.listed_cells(ids, "sessions", session_cells, SESSION_CELLS),
+                 [name == current for _, name, _ in picked], hidden=db.deleted_count(),
+                 older=len(listed) - len(picked), current_name=current)
             return
         rows = [session_item(row, row["name"] == current) for row in db.each_summary(ids)]
     if as_json:
         _print_json_list(rows)
         return
-    from ginscore.present import render
+    from ginscore.present.lists import show_fitting, show_sessions
 
     hidden = 0 if deleted else db.deleted_count()
 
     def show(shown: list[dict]) -> None:
-        render.show_sessions(shown, deleted=deleted, hidden=hidden, older=len(listed) - len(shown),
-                             current=None if deleted else current)
+        show_sessions(shown, deleted=deleted, hidden=hidden, older=len(listed) - len(shown),
+                      current=None if deleted else current)
 
     if fit and deleted:  # the most recently deleted first
-        render.show_fitting(rows, show)
+        show_fitting(rows, show)
     elif fit:  # oldest first: the newest that fit
-        render.show_fitting(rows[::-1], lambda newest: show(newest[::-1]))
+        show_fitting(rows[::-1], lambda newest: show(newest[::-1]))
     else:
         show(rows)
 
@@ -348,9 +349,9 @@ def use(
     with _store(ctx).writing() as db:
         found = db.find_name(name)
         db.make_current(found)
-    from ginscore.present import render
+    from ginscore.present.console import say
 
-    render.say(f"Now keeping score in '{found}'.")
+    say(f"Now keeping score in '{found}'.")
 
 
 
@@ -374,7 +375,7 @@ def where(ctx: typer.Context) -> None:
 
 def _holds(standings) -> str:
     """What a session holds, in one line: variant, players, hands, the result so far."""
-    from ginscore.present.render import VARIANT_NAMES
+    from ginscore.present.screens import VARIANT_NAMES
 
     facts = standings.facts
     if facts.variant == "hollywood":
@@ -407,12 +408,12 @@ def rename(
         old = db.find_name(session)
         if old != new:  # (the same name in other letters is a rename)
             db.rename(old, new)
-    from ginscore.present import render
+    from ginscore.present.console import say
 
     if old == new:
-        render.say(f"'{visible(old)}' already has that name; nothing was changed.")
+        say(f"'{visible(old)}' already has that name; nothing was changed.")
         return
-    render.say(f"Renamed '{visible(old)}' to '{new}'.")
+    say(f"Renamed '{visible(old)}' to '{new}'.")
 
 
 @app.command(short_help="Delete a session.")
@@ -428,7 +429,7 @@ def delete(
 
     Example: ginscore delete test-1 --yes
     """
-    from ginscore.present import render
+    from ginscore.present.console import say
 
     store = _store(ctx)
     reading = store.reading()
@@ -445,10 +446,10 @@ def delete(
             raise Refused("the session changed while you were asked; run `ginscore delete` again")
         was_current = db.delete(found, _now())
     back = f"`ginscore restore {visible(as_typed(found))}` brings it back"
-    render.say(f"Deleted {what}. " + (f"{back}." if facts is not None else f"Once it is mended in the file, {back}."))
+    say(f"Deleted {what}. " + (f"{back}." if facts is not None else f"Once it is mended in the file, {back}."))
     if was_current:
-        render.say("No session is current now: pick one with `ginscore use NAME` (see `ginscore sessions`) "
-                   "or start one with `ginscore new`.")
+        say("No session is current now: pick one with `ginscore use NAME` (see `ginscore sessions`) "
+            "or start one with `ginscore new`.")
 
 
 @app.command(short_help="Restore a deleted session.")
@@ -467,9 +468,9 @@ def restore(
     new = _session_name(new_name) or None
     with _store(ctx).writing() as db:
         facts, left = db.restore(name, new)
-    from ginscore.present import render
+    from ginscore.present.console import say
 
-    render.say(f"Restored {_holds(_standings(_store(ctx), facts))}; it is the current session now.")
+    say(f"Restored {_holds(_standings(_store(ctx), facts))}; it is the current session now.")
     if left:
-        render.say(f"Still deleted under the name '{visible(left[0])}': {counted(len(left), 'other session')}; "
-                   f"`ginscore restore {visible(as_typed(left[0]))} --name NEW` brings back the one deleted last.")
+        say(f"Still deleted under the name '{visible(left[0])}': {counted(len(left), 'other session')}; "
+            f"`ginscore restore {visible(as_typed(left[0]))} --name NEW` brings back the one deleted last.")

@@ -161,9 +161,9 @@ def hand(
     told = _Told(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin, note)
     told.check("ginscore hand ann 4 22")
     standings = _append(ctx, session, lambda facts: told.knock(facts, _now()))
-    from ginscore.present import render
+    from ginscore.present.screens import show_hand
 
-    render.show_hand(standings, standings.hands[-1])
+    show_hand(standings, standings.hands[-1])
 
 
 @app.command(short_help="Record a drawn hand.")
@@ -179,9 +179,9 @@ def draw(
     """
     kept = check_note(note)
     standings = _append(ctx, session, lambda facts: Draw(upcard=_upcard(upcard), recorded_at=_now(), note=kept))
-    from ginscore.present import render
+    from ginscore.present.screens import show_hand
 
-    render.show_hand(standings, standings.hands[-1])
+    show_hand(standings, standings.hands[-1])
 
 
 @app.command(context_settings=_HAND_SETTINGS, short_help="Correct an earlier hand.")
@@ -241,9 +241,9 @@ def edit(
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
         standings = _replay_changed(facts, number, _store(ctx))
         db.save(facts)
-    from ginscore.present import render
+    from ginscore.present.screens import show_hand
 
-    render.show_hand(standings, standings.hands[number - 1], verb="Corrected")
+    show_hand(standings, standings.hands[number - 1], verb="Corrected")
 
 
 @app.command(short_help="Remove the last hand.")
@@ -256,7 +256,8 @@ def undo(
 
     Example: ginscore undo --yes
     """
-    from ginscore.present import render
+    from ginscore.present.console import say
+    from ginscore.present.screens import show_standings
     from ginscore.core.standings import explain
 
     store = _store(ctx)
@@ -274,5 +275,5 @@ def undo(
             raise Refused("the session changed while you were asked; run `ginscore undo` again")
         facts = now._replace(hands=now.hands[:-1])
         db.save(facts)
-    render.say(f"Removed {what}.")
-    render.show_standings(replay(facts))
+    say(f"Removed {what}.")
+    show_standings(replay(facts))

@@ -25,11 +25,11 @@ def status(ctx: typer.Context, as_json: bool = _json_option(), session: str = _s
     if as_json:
         _print_json(status_dict(standings, match))
         return
-    from ginscore.present import render
+    from ginscore.present.screens import show_match, show_standings
 
-    render.show_standings(standings)
+    show_standings(standings)
     if match:
-        render.show_match(match_dict(match))
+        show_match(match_dict(match))
 
 
 @app.command(short_help="Say who deals next.")
@@ -38,7 +38,7 @@ def dealer(ctx: typer.Context, as_json: bool = _json_option(), session: str = _s
 
     Example: ginscore dealer
     """
-    _report(ctx, session, as_json, "dealer_dict", "show_dealer")
+    _report(ctx, session, as_json, "dealer_dict", "screens.show_dealer")
 
 
 @app.command(short_help="List the session's hands.")
@@ -47,7 +47,7 @@ def log(ctx: typer.Context, as_json: bool = _json_option(), session: str = _sess
 
     Example: ginscore log
     """
-    _report(ctx, session, as_json, "log_dict", "show_log")
+    _report(ctx, session, as_json, "log_dict", "log.show_log")
 
 
 
@@ -62,7 +62,8 @@ def rules(
 
     Example: ginscore rules oklahoma
     """
-    from ginscore.present import render
+    from ginscore.present.console import say
+    from ginscore.present.rulebook import show_rules
     from ginscore.present.rulebook import rule_lines
     from ginscore.core.standings import rules_words
 
@@ -74,15 +75,15 @@ def rules(
         except Refused:
             facts = None
     chosen = variant.value if variant else (facts.variant if facts else None)
-    render.show_rules(rule_lines(chosen))
+    show_rules(rule_lines(chosen))
     if facts:
         house = "; ".join(rules_words(facts))
-        render.say("")
+        say("")
         if facts.variant == chosen:
-            render.say(f"House rules of '{facts.name}' ({facts.variant}): {house}.")
+            say(f"House rules of '{facts.name}' ({facts.variant}): {house}.")
         else:  # the current session plays another variant: its house rules are not these rules'
-            render.say(f"The current session '{facts.name}' plays {facts.variant}, not {chosen}; "
-                       f"its own house rules: {house}.")
+            say(f"The current session '{facts.name}' plays {facts.variant}, not {chosen}; "
+                f"its own house rules: {house}.")
 
 
 
@@ -95,4 +96,4 @@ def chart(ctx: typer.Context, session: str = _session_option()) -> None:
 
     Example: ginscore chart
     """
-    _report(ctx, session, False, "", "show_chart")
+    _report(ctx, session, False, "", "chart.show_chart")

@@ -100,12 +100,12 @@ def watch(
 
     Example: ginscore watch
     """
-    from ginscore.present import render
+    from ginscore.present.console import screen
 
     for_the_evening()
 
     store = _store(ctx)
-    out = render.console()
+    out = screen()
     on_terminal = sys.stdout.isatty()
     pinned = store.reading().find_name(session) if session is not None else None
     scoreboard = _Board(store, pinned, out, big=on_terminal, until="" if once else " · Ctrl-C stops")

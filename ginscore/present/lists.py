@@ -1,0 +1,326 @@
+"""The lists of sessions: `sessions` (and the deleted ones), `history`, and how many fit a screen.
+
+A list longer than ``tables.LONG`` is drawn as aligned lines from each session's cells, which the
+cache keeps (``session_cells``, ``history_cells``), so years of evenings list quickly.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ginscore.core.errors import Command
+from ginscore.core.escape import visible
+from ginscore.core.standings import counted
+from ginscore.present import fast_table
+from ginscore.present.console import say, screen
+from ginscore.present.screens import VARIANT_NAMES
+from ginscore.present.tables import LONG, cell, fit, natural_width, show, show_aligned, table_of, time_text
+from ginscore.present.terminal import command_text, screen_height, screen_width
+from ginscore.present.wrapping import broken
+
+
+def show_fitting(rows: list, show, lines_of=lambda row: 1) -> int:
+    """Show as many of ``rows`` (those to keep first) as fit one screen as ``show(rows[:n])`` draws
+    them at this width: the table or blocks, the notes under them and the shell's prompt after (at
+    least 3); how many. Measured by drawing, as the layout chosen for the rows decides how tall
+    each is; ``lines_of(row)``, the lines a row takes in a table, makes the first guess (so that two
+    drawings are usually enough). The drawing kept is the one shown: what the console wrote for it,
+    written again in the same pieces (so the output is the same, byte for byte, as drawing it)."""
+    room = screen_height() - 1
+    out = screen()
+    drawings: dict[int, list[str]] = {}
+
+    def height(n: int) -> int:
+        if n not in drawings:  # (one more than fits is often drawn already, by the first guess)
+            real = out.file
+            out.file = _Kept(real)
+            try:
+                show(rows[:n])
+                drawings[n] = out.file.writes
+            finally:
+                out.file = real
+        return sum(text.count("\n") for text in drawings[n])
+
+    least = min(3, len(rows))
+    count = used = 0
+    for row in rows:  # a first guess: the rows as a table, under its head, over a note of two lines
+        used += lines_of(row)
+        if used > room - 4:
+            break
+        count += 1
+    count = max(count, least)
+    used = height(count)
+    while used > room and count > least:  # fewer, by about the lines too many
+        each = max(1, used // count)
+        count = max(least, count - max(1, -(-(used - room) // each)))
+        used = height(count)
+    while count < len(rows) and height(count + 1) <= room:  # rows drawn shorter than the average, or one
+        count += 1  # more that leaves no note under them (none left out, the current one among them)
+    for text in drawings[count]:
+        out.file.write(text)
+    out.file.flush()
+    return count
+
+
+class _Kept:
+    """A console's file that keeps what is written (``writes``) instead of writing it; all else (its
+    encoding, whether it is a terminal) is the file's own, so what is drawn is what would be written."""
+
+    def __init__(self, file):
+        self._file = file
+        self.writes: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.writes.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def __getattr__(self, name: str):
+        return getattr(self._file, name)
+
+
+def long_lines(count: int) -> bool:
+    """Whether a list of ``count`` sessions is drawn a line a session in aligned columns (``LONG``;
+    not on a phone): the lines a command may then draw from cells kept in the cache."""
+    return count > LONG and screen().width >= 80
+
+
+def _phone_list(rows: list[dict]) -> bool:
+    """Whether a list is drawn as a few lines a session, not measured (a long list on a phone)."""
+    return len(rows) > LONG and screen().width < 80
+
+
+def _older(older: int, command: str) -> None:
+    if older:
+        words = command.split()
+        say(f"{counted(older, 'older session')} not shown: {command_text(Command(*words, '--all'))} "
+            f"shows every one, {command_text(Command(*words, '--limit', 'N'))} the newest N.")
+
+
+def _session_result(row: dict) -> list[str]:
+    if not row["winner"]:
+        return ["in play"]
+    return [f"won by {row['winner']}"] + (["(game 3 open)"] if not row["over"] else [])
+
+
+def _block_lines(row: dict, first, score) -> list[str]:
+    """A session as a few lines, for screens too narrow for a table."""
+    return [
+        f"{first(row)}{row['name']} · {VARIANT_NAMES[row['variant']]}",
+        f"{counted(row['hands_played'], 'hand')} · " + " ".join(_session_result(row)),
+        f"started {time_text(row['created_at'])}",
+    ] + [f"  {line}" for line in score(row)]
+
+
+def _session_blocks(rows: list[dict], first, score) -> Group:
+    """Each session as a few lines that wrap, for screens too narrow for a table."""
+    blocks = []
+    for row in rows:
+        lines = _block_lines(row, first, score)
+        blocks += [Text(), cell(lines)] if blocks else [cell(lines)]
+    return Group(*blocks)
+
+
+def _long_blocks(rows: list[dict], first, score) -> None:
+    """``_session_blocks`` of a long list on a narrow screen (a phone), drawn here, not by Rich
+    (which takes seconds for thousands): each line made visible and broken to the screen's width."""
+    width = screen_width()
+    out: list[str] = []
+    for row in rows:
+        if out:
+            out.append("")
+        for line in _block_lines(row, first, score):
+            out += broken(visible(line), width)
+    screen().file.write("\n".join(out) + "\n")
+
+
+def _joined(players: list[str], room: int | None) -> list[str]:
+    """Players joined by "v" in lines at most ``room`` wide (None: one line; 0: a player a line).
+    A line after the first starts with its "v" (or the line before ends with it) where there is
+    room, so none is lost between two names."""
+    if room is None:
+        return [" v ".join(players)]
+    lines = [players[0]]
+    for player in players[1:]:
+        if room and cell_len(f"{lines[-1]} v {player}") <= room:
+            lines[-1] = f"{lines[-1]} v {player}"
+        elif room and cell_len(f"v {player}") <= room:
+            lines.append(f"v {player}")
+        elif room and cell_len(f"{lines[-1]} v") <= room:
+            lines[-1] = f"{lines[-1]} v"
+            lines.append(player)
+        else:
+            lines.append(player)
+    return lines
+
+
+def _current_mark(row: dict) -> str:
+    return "* " if row["current"] else ""
+
+
+def _players(row: dict) -> list[str]:
+    return row["players"]
+
+
+def _session_heads(deleted: bool) -> tuple:
+    return ("", "Session", "Variant", "Players", "Hands", "Result", "Deleted" if deleted else "Started")
+
+
+def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, older: int = 0,
+                  current: str | None = None) -> None:
+    """The sessions, oldest first (or with ``deleted`` the deleted ones); ``hidden``: how many
+    deleted are not listed; ``older``: how many older ones are left out; ``current``: the current
+    session's name, said when it is among those left out."""
+    when = "deleted_at" if deleted else "created_at"
+    if _phone_list(rows):
+        _long_blocks(rows, _current_mark, _players)
+    elif len(rows) > LONG:
+        _long_sessions([session_cells(row, when) for row in rows], [row["current"] for row in rows], deleted)
+
+    def table(medium: bool, room: int | None = 0, day_only: bool = False) -> Table:
+        """``room``: how wide the Players column may be, its players joined by "v" on as few
+        lines as fit it (None: each session on one line; 0: a player a line)."""
+        heads = [head for head in _session_heads(deleted) if not (medium and head == "Variant")]
+        cells = []
+        for row in rows:
+            variant = VARIANT_NAMES[row["variant"]]
+            players = _joined(row["players"], room)
+            result = " ".join(_session_result(row)) if room is None else _session_result(row)
+            started = time_text(row[when])[:10] if medium or day_only else time_text(row[when])
+            named = [[row["name"], variant]] if medium else [row["name"], variant]
+            cells.append(["*" if row["current"] else "", *named, players, str(row["hands_played"]), result, started])
+        return table_of([(head, head == "Hands") for head in heads], cells)
+
+    def fitted(medium: bool) -> Table:
+        """The players on as few lines as the screen leaves room for; too wide (so not chosen)
+        when no two players fit on a line."""
+        apart = table(medium, day_only=True)
+        names = fast_table.content_widths(apart)[2 if medium else 3]
+        room = screen().width - (natural_width(apart) - names)
+        if room < min(cell_len(" v ".join(row["players"][:2])) for row in rows):
+            return table(medium, None, day_only=True)
+        return table(medium, max(room, names), day_only=True)
+
+    if rows and len(rows) <= LONG:
+        show(fit(lambda: table(False, None), lambda: table(False, None, day_only=True), lambda: fitted(False),
+                 lambda: fitted(True), lambda: table(True), lambda: _session_blocks(rows, _current_mark, _players)))
+    _sessions_notes(bool(rows), any(row["current"] for row in rows), deleted, hidden, older, current)
+
+
+def session_cells(row: dict, when: str = "created_at") -> list[str]:
+    """A session's cells in the long ``sessions`` list (but the current mark), each made visible. Kept
+    in the cache by the digest of its facts (``long_lines``), so listing years of sessions again
+    neither reads their rows nor makes their cells."""
+    return [visible(row["name"]), VARIANT_NAMES[row["variant"]], visible(" v ".join(row["players"])),
+            str(row["hands_played"]), visible(" ".join(_session_result(row))), visible(time_text(row[when]))]
+
+
+SESSION_CELLS = 6  # what session_cells makes of a session
+
+
+def _long_sessions(cells: list[list[str]], current: list[bool], deleted: bool) -> None:
+    show_aligned(_session_heads(deleted), [["*" if now else ""] + line for line, now in zip(cells, current)])
+
+
+def show_long_sessions(cells: list[list[str]], current: list[bool], hidden: int, older: int,
+                       current_name: str | None) -> None:
+    """``show_sessions`` of a list drawn as long lines (``long_lines``), from each session's
+    ``session_cells`` and whether it is the current one."""
+    _long_sessions(cells, current, False)
+    _sessions_notes(bool(cells), any(current), False, hidden, older, current_name)
+
+
+def _sessions_notes(listed: bool, current_listed: bool, deleted: bool, hidden: int, older: int,
+                    current: str | None) -> None:
+    """What a list of sessions says under it."""
+    _older(older, "sessions --deleted" if deleted else "sessions")
+    if older and current is not None and not current_listed:
+        say(f"The current session, '{current}', is among them ({command_text(Command('status'))} shows it).")
+    if not listed and deleted:
+        say("No deleted sessions.")
+    elif not listed and not hidden:
+        say(f"No sessions yet; start one, like {command_text(Command('new', 'standard', 'Ann', 'Ben'))}.")
+    elif deleted:
+        say(f"{command_text(Command('restore', 'NAME'))} brings one back.")
+    if hidden and not deleted:
+        say(f"Not listed: {counted(hidden, 'deleted session')} ({command_text(Command('sessions', '--deleted'))}).")
+
+
+def _score_lines(row: dict) -> list[str]:
+    scores = row["final"] or row["score"]
+    return [f"{p} {s}" for p, s in scores.items()] + ([] if row["over"] else ["(so far)"])
+
+
+def history_lines(row: dict) -> int:
+    """Lines a session takes in the ``history`` table: one a score line."""
+    return len(_score_lines(row))
+
+
+def _winner(row: dict) -> str:
+    return row["winner"] or ("in play" if not row["over"] else "")
+
+
+def _no_mark(row: dict) -> str:
+    return ""
+
+
+HISTORY_HEADS = ("Started", "Session", "Variant", "Hands", "Winner", "Score")  # history_cells, in this order
+
+
+def show_history(rows: list[dict], older: int = 0) -> None:
+    """Sessions newest first; ``older``: how many older ones are left out."""
+    if _phone_list(rows):
+        _long_blocks(rows, _no_mark, _score_lines)
+    elif len(rows) > LONG:
+        show_aligned(HISTORY_HEADS, [history_cells(row) for row in rows])
+
+    def table(medium: bool) -> Table:
+        heads = [head for head in HISTORY_HEADS if not (medium and head == "Variant")]
+        cells = []
+        for row in rows:
+            variant = VARIANT_NAMES[row["variant"]]
+            if medium:
+                named = [time_text(row["created_at"])[:10], [row["name"], variant]]
+            else:
+                named = [time_text(row["created_at"]), row["name"], variant]
+            cells.append([*named, str(row["hands_played"]), _winner(row), _score_lines(row)])
+        return table_of([(head, head == "Hands") for head in heads], cells)
+
+    if rows and len(rows) <= LONG:
+        show(fit(lambda: table(False), lambda: table(True), lambda: _session_blocks(rows, _no_mark, _score_lines)))
+    if rows:
+        _older(older, "history")
+    else:
+        say("No sessions match.")
+    _matches_notes([(row.get("match"), row["name"]) for row in rows])
+
+
+def history_cells(row: dict) -> list[str]:
+    """A session's cells in the long ``history`` list, each made visible (kept in the cache as
+    ``session_cells`` are)."""
+    score = ", ".join(f"{p} {s}" for p, s in (row["final"] or row["score"]).items())
+    return [visible(time_text(row["created_at"])), visible(row["name"]), VARIANT_NAMES[row["variant"]],
+            str(row["hands_played"]), visible(_winner(row)), visible(score + ("" if row["over"] else " (so far)"))]
+
+
+def show_long_history(cells: list[list[str]], matched: list[tuple], older: int) -> None:
+    """``show_history`` of a list drawn as long lines (``long_lines``), from each session's
+    ``history_cells`` and its (match, name), newest first."""
+    show_aligned(HISTORY_HEADS, cells)
+    _older(older, "history")
+    _matches_notes(matched)
+
+
+def _matches_notes(matched: list[tuple]) -> None:
+    """The matches among the sessions listed, each (match id or None, name), newest first."""
+    matches: dict[str, list[str]] = {}
+    for match, name in reversed(matched):  # oldest first
+        if match is not None:
+            matches.setdefault(match, []).append(visible(name))
+    for names in matches.values():
+        say(f"One match (linked by {command_text(Command('rematch'))}): {', '.join(names)}.")

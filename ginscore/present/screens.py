@@ -1,0 +1,259 @@
+"""The screens of one session: its standings (`status`), a hand as recorded, who deals, the
+match so far, its house rules, and the answer of `deadwood`."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from ginscore.core.errors import Command
+from ginscore.core.escape import visible
+from ginscore.core.replay import HandResult, SessionFacts, Standings
+from ginscore.core.standings import (as_typed, counted, explain, house_rule_rows, lead_words, next_words,
+                                     rules_words, settlement_words)
+from ginscore.present.console import say, say_text, screen
+from ginscore.present.tables import add_column, add_row, cell, fit, new_table, show, table_of
+from ginscore.present.terminal import command_text
+from ginscore.present.wrapping import one_phrase, wrapped
+
+VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
+ROLE_WORDS = {"box": "in the box", "captain": "captain", "out": "sits out"}
+
+
+def session_heading(facts: SessionFacts) -> Text:
+    """A session's name, variant and players, over its house rules."""
+    return Text.assemble(
+        (visible(facts.name), "bold"), f" · {VARIANT_NAMES[facts.variant]} · ",
+        visible(" v ".join(facts.players)), "\n",
+        ("House rules: " + "; ".join(one_phrase(words) for words in rules_words(facts)), "dim"),
+    )
+
+
+def say_heading(st: Standings, no_hands: str) -> bool:
+    """Say the session's heading, then ``no_hands`` if it has none; whether it has hands to show."""
+    say_text(session_heading(st.facts))
+    if not st.hands:
+        say(no_hands)
+    return bool(st.hands)
+
+
+def _bonuses(st: Standings) -> bool:
+    """Whether the final scores differ from the hand points (H3), so a Final column says something."""
+    return st.over and any(g.final and g.final != g.scores for g in st.games)
+
+
+def _game_cell(game, player: str) -> str:
+    return f"{game.scores[player]} (won)" if game.winner == player else str(game.scores[player])
+
+
+def standings_table(st: Standings, compact: bool = False) -> Table:
+    """Players as rows; compact: short headings (Hollywood: the games as rows, players as columns)."""
+    facts = st.facts
+    won = {p: sum(r.winner == p for r in st.hands) for p in facts.players}
+    final = st.final if _bonuses(st) else None
+    if facts.variant == "hollywood" and compact:
+        rows = [[f"Game {game.number}", *[_game_cell(game, p) for p in facts.players]] for game in st.games]
+        rows.append(["Hands won", *[str(won[p]) for p in facts.players]])
+        if final:
+            rows.append(["Final (H3)", *[str(final[p]) for p in facts.players]])
+        return table_of([("", False)] + [(player, True) for player in facts.players], rows)
+    role_of = {name: role for role, name in st.roles.to_dict().items()} if st.roles else {}
+    table = new_table()
+    add_column(table, "Player")
+    if role_of:
+        add_column(table, "Next" if compact else "Next hand")
+    if facts.variant == "hollywood":
+        for game in st.games:
+            add_column(table, f"Game {game.number}", right=True)
+    else:
+        add_column(table, "Pts" if compact else "Points", right=True)
+    add_column(table, "Won" if compact else "Hands won", right=True)
+    if final:
+        add_column(table, "Final" if compact else "Final (H3)", right=True)
+    for player in facts.players:
+        row: list = [cell(player, "bold" if player == st.winner else "")]
+        if role_of:
+            role = role_of[player]
+            row.append(role if compact else ROLE_WORDS[role])
+        if facts.variant == "hollywood":
+            row += [str(g.scores[player]) for g in st.games]
+        else:
+            row.append(str(st.games[0].scores[player]))
+        row.append(str(won[player]))
+        if final:
+            row.append(str(final[player]))
+        add_row(table, *row)
+    if facts.variant == "hollywood" and any(g.winner for g in st.games):
+        table.rows[-1].end_section = True
+        add_row(table, "Won by", *[g.winner or "" for g in st.games])
+    return table
+
+
+def winner_words(st: Standings) -> str | None:
+    """Who won the game or the series, with the final scores; None while nobody has."""
+    facts = st.facts
+    if facts.variant == "hollywood":
+        if not st.winner:
+            return None
+        games_won = sum(g.winner == st.winner for g in st.games)
+        if st.over:
+            final = st.final
+            scores = " to ".join(str(final[p]) for p in sorted(facts.players, key=lambda p: p != st.winner))
+            return f"{st.winner} wins the series, {games_won} games of 3 ({scores} over the three games)."
+        return f"{st.winner} has won the series ({games_won} games); game 3 is still played out."
+    if not st.over:
+        return None
+    final = st.final
+    others = ", ".join(f"{p} {final[p]}" for p in facts.players if p != st.winner)
+    return f"{st.winner} wins the game with {final[st.winner]} ({others})."
+
+
+def _say_game_finals(st: Standings) -> None:
+    """Hollywood: each won game's final scores once its bonuses are added (H3)."""
+    if st.facts.variant != "hollywood":
+        return
+    for game in st.games:
+        if game.final and game.final != game.scores:
+            scores = ", ".join(f"{p} {game.final[p]}" for p in st.facts.players)
+            say(f"Game {game.number} with its bonuses (H3): {scores}.")
+
+
+def show_standings(st: Standings, footer: bool = True) -> None:
+    """Title, table and winner; ``footer``: then who deals next (or that the session is over)."""
+    out = screen()
+    say_text(session_heading(st.facts))
+    show(fit(lambda: standings_table(st), lambda: standings_table(st, compact=True)))
+    _say_game_finals(st)
+    banner = winner_words(st)
+    if banner:
+        rule = "=" * min(len(banner), out.width)
+        out.print(Text(rule, style="bold green"))
+        say(banner, "bold green")
+        out.print(Text(rule, style="bold green"))
+    for line in settlement_words(st):  # H7
+        say(line, "bold")
+    for line in lead_words(st):
+        say(line)
+    if not footer:
+        return
+    if not st.over:
+        say(next_words(st), "bold cyan")
+    else:
+        say(f"The session is over; {command_text(Command('rematch'))} starts the next one.")
+
+
+def _cards(cards) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+def _spread_words(spread) -> str:
+    melds = " ".join(f"[{_cards(m)}]" for m in spread.melds) or "no melds"
+    loose = f", unmatched {_cards(spread.unmatched)}" if spread.unmatched else ""
+    return f"{melds}{loose}: deadwood {spread.deadwood}"
+
+
+def show_spreads(result: HandResult) -> None:
+    """Both spreads of a hand told as cards, and each card laid off (R8)."""
+    from ginscore.core.melds import settle  # only hands told as cards need the solver
+
+    hand = result.hand
+    settled = settle(list(hand.knocker_cards), list(hand.opponent_cards), big_gin=hand.big_gin)
+    say(f"{hand.knocker} spreads {_spread_words(settled.knocker)}")
+    grown = [list(meld) for meld in settled.knocker.melds]  # each meld as the lay-offs so far left it
+    for card, on in settled.layoffs:
+        say(f"{result.opponent} lays off {card.pretty} on [{_cards(grown[on])}]")
+        grown[on] = sorted(grown[on] + [card], key=lambda laid: laid.rank)
+    say(f"{result.opponent} spreads {_spread_words(settled.opponent)}")
+
+
+def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:
+    """The answer of `ginscore deadwood`, in words."""
+    if big_gin:
+        say(f"Big gin: all 11 cards meld: {_spread_words(spread)} (H2).", "bold")
+        return
+    if discard is not None:
+        say(f"Discard {discard.pretty}.")
+    words = _spread_words(spread)
+    if spread.melds:
+        say(("Keep " if discard is not None else "Melds ") + words + ".")
+    else:  # "No melds, unmatched ...", never "Melds no melds"
+        say(("The rest has " + words if discard is not None else words[0].upper() + words[1:]) + ".")
+    if spread.deadwood == 0:
+        say("That is gin (R11).", "bold")
+    elif spread.deadwood <= limit:
+        say(f"You can knock: {spread.deadwood} is within the knock limit of {limit} (R7).")
+    else:
+        say(f"No knock yet: {spread.deadwood} is over the knock limit of {limit} (R7).")
+
+
+def show_hand(st: Standings, result: HandResult, verb: str = "Recorded", footer: bool = True) -> None:
+    """A hand as recorded (its spreads when told as cards), then the standings after it."""
+    if result.score is not None and result.hand.knocker_cards is not None:
+        show_spreads(result)
+    say(f"{verb} hand {result.number}: {explain(st, result)}.")
+    if result.hand.note is not None:
+        say(f"Note: {visible(result.hand.note)}")
+    for number in result.closed:
+        game = st.games[number - 1]
+        if st.facts.variant == "hollywood":
+            loser = next(p for p in st.facts.players if p != game.winner)
+            say(f"Game {number} goes to {game.winner}, {game.scores[game.winner]} to {game.scores[loser]}.", "bold")
+    show_standings(st, footer)
+
+
+def show_dealer(st: Standings) -> None:
+    if st.over:
+        say(f"'{st.facts.name}' is over, so nobody deals; {command_text(Command('rematch'))} starts the next one.")
+        return
+    say(next_words(st))
+
+
+def show_house(facts: SessionFacts, named: bool = False) -> None:
+    """Every house rule of the session, in plain words, with the option that changes it; ``named``:
+    the session was named (--session), so the advice names it too (else it would change the current one)."""
+    rows = house_rule_rows(facts)
+    heading = f"House rules of '{visible(facts.name)}'"
+
+    def table(options: str) -> Table:
+        """``options``: "column" (a column of their own), "below" (under each setting) or "" (none)."""
+        heads = ("Rule", "Setting", "Change with")[: 3 if options == "column" else 2]
+        cells = [(rule, setting, option) if options == "column" else
+                 (rule, [setting, option] if options == "below" else setting) for rule, setting, option in rows]
+        return table_of([(head, False) for head in heads], cells, title=Text(heading), title_justify="left")
+
+    def lines() -> Text:  # a phone: a line a rule
+        width = screen().width
+        said = [Text(heading)]
+        for rule, setting, _ in rows:
+            said += wrapped(Text(f"{rule}: {setting}"), width)
+        return Text("\n").join(said)
+
+    show(fit(lambda: table("column"), lambda: table("below"), lambda: table(""), lines))
+    session = ("--session", visible(as_typed(facts.name))) if named else ()
+    say(f"Change any of them with {command_text(Command('house', *session, 'OPTION'))}; every hand is rescored.")
+
+
+def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings) -> None:
+    """What `house` changed, then the rescored standings."""
+    old = {rule: setting for rule, setting, _ in house_rule_rows(before)}
+    changed = [(rule, old.get(rule), setting) for rule, setting, _ in house_rule_rows(after) if old.get(rule) != setting]
+    if not changed:
+        say(f"The house rules of '{visible(after.name)}' are already so; nothing was changed.")
+        return
+    say(f"Changed the house rules of '{visible(after.name)}' and rescored {counted(len(after.hands), 'hand')}:")
+    for rule, was, now in changed:
+        say(f"  {rule}: {now} (was {was})")
+    show_standings(st)
+
+
+def show_match(doc: dict) -> None:
+    """The match so far, under a session's standings (`status`)."""
+    names = ", ".join(visible(n) for n in doc["sessions"])
+    say(f"Match so far ({counted(len(doc['sessions']), 'session')}: {names}):", "bold")
+    for player, won in doc["games_won"].items():
+        say(f"  {visible(player)}: {counted(won, 'game')} won, {doc['finals'][player]} points in finished games")
+    if "settlement" in doc:
+        if not doc["settlement"]:
+            say("  Settled so far: nobody owes anything (H7).")
+        for p in doc["settlement"]:
+            say(f"  Settled so far: {visible(p['from'])} pays {visible(p['to'])} {p['amount']} (H7).")

@@ -1,0 +1,122 @@
+"""Tables for people: cells as plain text, the widest layout that fits, and long lists.
+
+Every cell reaches Rich as ``Text`` made visible, never as markup, so a name like ``[bold]Ann``
+prints literally. A table of plain text is drawn by ``fast_table``, any other by Rich; a list too
+long for Rich to measure quickly is drawn here as aligned lines.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from ginscore.core.escape import visible
+from ginscore.present import fast_table
+from ginscore.present.console import say, screen
+from ginscore.present.terminal import screen_width
+from ginscore.present.wrapping import cell_width
+
+LONG = 200  # sessions past which a list is drawn as plain lines, not measured by Rich
+
+
+def cell(value, style: str = "") -> Text:
+    """A cell for Rich: outside text made visible, never markup; a list is one line an item."""
+    if isinstance(value, Text):
+        return value
+    if isinstance(value, (list, tuple)):
+        return Text("\n".join(visible(v) for v in value), style=style)
+    return Text(visible(value), style=style)
+
+
+def new_table(**options) -> Table:
+    """A table with no outer padding, so narrow screens keep every character for the cells."""
+    return Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0), **options)
+
+
+def add_column(table: Table, head, right: bool = False) -> None:
+    """A column that is never wrapped nor cut with '…': layouts are chosen to fit instead."""
+    table.add_column(cell(head), justify="right" if right else "left", no_wrap=True, overflow="fold")
+
+
+def add_row(table: Table, *cells) -> None:
+    table.add_row(*[cell(c) for c in cells])
+
+
+def table_of(columns, rows, **options) -> Table:
+    """A ``new_table`` of ``columns`` (each a heading and whether it is aligned right) and ``rows``."""
+    made = new_table(**options)
+    for head, right in columns:
+        add_column(made, head, right)
+    for row in rows:
+        add_row(made, *row)
+    return made
+
+
+def natural_width(renderable) -> int:
+    """How wide a renderable is when nothing in it wraps: what Rich's measure says."""
+    if isinstance(renderable, Table):
+        widths = fast_table.content_widths(renderable)
+        if widths is not None:
+            return fast_table.table_width(renderable, widths)
+    out = screen()
+    return out.measure(renderable, options=out.options.update_width(10_000)).maximum
+
+
+def show(renderable) -> None:
+    """Print what a screen shows; a table of plain text is drawn by ``fast_table``, else by Rich.
+
+    A table wider than the screen (only below 40 columns: every screen has a layout that fits
+    40) is not cropped: one line says how wide the screen must be instead.
+    """
+    out = screen()
+    if isinstance(renderable, Table):
+        needed = natural_width(renderable) if all(c.no_wrap for c in renderable.columns) else \
+            out.measure(renderable, options=out.options).minimum  # (cells that may wrap, like `house`'s)
+        if needed > out.width:
+            say(f"Too narrow: needs {needed} columns.")
+            return
+    table = fast_table.draw(renderable, out) if isinstance(renderable, Table) else None
+    out.print(renderable if table is None else table)
+
+
+def fit(*layouts):
+    """The first layout (a function making a renderable) that fits the screen whole; else the last."""
+    width = screen().width
+    for make in layouts[:-1]:
+        renderable = make()
+        if natural_width(renderable) <= width:
+            return renderable
+    return layouts[-1]()
+
+
+def time_text(iso: str | None) -> str:
+    """A recorded time for people: 2026-11-29 21:15."""
+    return (iso or "")[:16].replace("T", " ")
+
+
+def show_long_list(rows: list, heads: tuple, cells) -> None:
+    """A long list (``--all`` over years of evenings) as one line a row (``cells(row)``) in aligned columns.
+
+    Rich measures every cell of a table twice, which for thousands of rows takes seconds, so a
+    long list is laid out here: every cell made visible, columns as wide as their widest cell
+    (Rich's cell width: wide characters count two), the last column left to wrap.
+    """
+    show_aligned(heads, [[visible(text) for text in cells(row)] for row in rows])
+
+
+def show_aligned(heads: tuple, cells: list[list[str]]) -> None:
+    """``show_long_list`` of lines of cells already made visible."""
+    lines = [list(heads)] + cells
+    sizes = [[cell_width(text) for text in line] for line in lines]
+    widths = [max(size[i] for size in sizes) for i in range(len(heads))]
+    right = [head == "Hands" for head in heads]  # counts line up on the right, as in the short lists
+
+    def joined(line: list[str], size: list[int]) -> str:
+        padded = [" " * (w - n) + text if flush else text + " " * (w - n)
+                  for text, n, w, flush in zip(line[:-1], size, widths, right)]
+        return "  ".join(padded + [line[-1]]).rstrip()
+
+    out = [joined(lines[0], sizes[0]), "─" * min(screen_width(), sum(widths) + 2 * (len(widths) - 1))]
+    out += [joined(line, size) for line, size in zip(lines[1:], sizes[1:])]
+    screen().file.write("\n".join(out) + "\n")

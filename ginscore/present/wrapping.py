@@ -1,0 +1,99 @@
+"""Sentences broken into lines that fit the screen, never inside what must stay whole.
+
+A number stays with the word before it, a sum stays whole, and a command to type stays on one
+line when it can, so that nothing copied from the screen holds a line break.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.cells import cell_len, chop_cells
+from rich.text import Text
+
+# A number stays on the line of the word before it ("= 13.", "game 1", "bonus 25"; the
+# placeholder too: "--limit N", "the newest N."), and a bonus on the line of its kind ("box
+# bonus 25"): those spaces are made non-breaking before a sentence is wrapped, and plain
+# spaces again in what is printed.
+_GLUE = "\u00a0"
+_BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[(]?(?:[-+]?[0-9][0-9.,/]*|N)[.,;:)%`]*(?:[ \u00a0]|$))")
+_BEFORE_BONUS = re.compile(r"\b(gin|undercut|game|box) (?=bonus\b)")
+# A sum stays whole ("(10 + 25) x 2", "2 + 10 = 12."): the spaces around an operator between
+# numbers, and before any "=", are glued too.
+_IN_SUM = re.compile(r"(?<=[0-9)]) (?=[-+x] [(]?[0-9])|(?<=[0-9)] [-+x]) (?=[(]?[0-9])|(?<=\S) (?== )")
+
+
+# A command to type (`ginscore sessions --limit N`) stays on one line when the line has room for it;
+# else a quoted word in it does ('our games.json', $'...', a session's "fri night"): a path or name
+# copied from two lines would hold a line break.
+_COMMAND = re.compile(r"`[^`\n]+`")
+_QUOTED = r"\$?'[^']*'" + r'|"[^"]*"'
+
+
+def _glued(plain: str, width: int) -> str:
+    plain = _COMMAND.sub(lambda typed: typed.group().replace(" ", _GLUE) if len(typed.group()) < width
+                         else re.sub(_QUOTED, lambda word: word.group().replace(" ", _GLUE), typed.group()), plain)
+    return _BEFORE_BONUS.sub(r"\1" + _GLUE, _BEFORE_NUMBER.sub(_GLUE, _IN_SUM.sub(_GLUE, plain)))
+
+
+def one_phrase(words: str) -> str:
+    """A short phrase kept on one line when a sentence wraps ("ace means gin", "stake 0.01 a point")."""
+    return words.replace(" ", _GLUE) if len(words) <= 24 else words
+
+
+def wrapped(text: Text, width: int, indent: int = 0) -> list[Text]:
+    """``text`` in lines of at most ``width`` cells, broken only at plain spaces (each line's
+    trailing spaces dropped, glued spaces printed as spaces); a word wider than a line is folded.
+    ``indent``: how many cells the lines after the first are to be indented by (the caller's)."""
+    plain = _glued(text.plain, width)
+    offsets: list[int] = []
+    room = width
+    used = 0
+    for word in re.finditer(r"\n|[^ \n]+ *| +", plain):
+        start, piece = word.start(), word.group()
+        if piece == "\n":
+            offsets.append(word.end())
+            used, room = 0, width
+            continue
+        size = cell_len(piece.rstrip(" "))
+        if used and used + size > room:
+            offsets.append(start)
+            used, room = 0, max(width - indent, 1)
+        while size > room:  # a word longer than a whole line: folded where the line ends
+            cut = start + 1
+            while cell_len(plain[start:cut + 1]) <= room:
+                cut += 1
+            offsets.append(cut)
+            start, size, used, room = cut, cell_len(plain[cut:word.end()].rstrip(" ")), 0, max(width - indent, 1)
+        used += cell_len(plain[start:word.end()])
+    kept = Text(plain, style=text.style, spans=text.spans, end="")
+    lines = []
+    for line in kept.divide(offsets) if offsets else [kept]:
+        line.rstrip()
+        lines.append(Text(line.plain.replace(_GLUE, " "), style=line.style, spans=line.spans, end=""))
+    return lines
+
+
+def cell_width(text: str) -> int:
+    """How many terminal cells ``visible`` text takes: printable ASCII is a cell a character."""
+    return len(text) if text.isascii() else cell_len(text)
+
+
+def broken(text: str, width: int) -> list[str]:
+    """``text`` in lines at most ``width`` cells wide, broken at spaces (a word wider than the line
+    where it must be), a continuation indented as the line was."""
+    if cell_width(text) <= width:
+        return [text]
+    indent = text[:len(text) - len(text.lstrip(" "))]
+    room = max(width - len(indent), 1)
+    lines, line = [], ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if cell_len(joined) <= room:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        *whole, line = chop_cells(word, room) if cell_len(word) > room else [word]
+        lines += whole
+    return [indent + part for part in lines + [line]]
