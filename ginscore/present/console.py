@@ -9,6 +9,7 @@ exit point to judge, not turned into Rich's own ``SystemExit(1)``.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import sys
 from contextlib import contextmanager
@@ -57,7 +58,7 @@ class SafeConsole(Console):
 
 
 _consoles: dict[tuple, Console] = {}
-_drawing_into: list[Console] = []  # set by ``drawing_into`` (export --format html|svg)
+_drawing_into: list[Console] = []  # set by ``recording`` (export --format html|svg, watch)
 
 
 def screen() -> Console:
@@ -72,8 +73,11 @@ def screen() -> Console:
 
 
 @contextmanager
-def drawing_into(out: Console):
-    """Every show_* function draws into ``out`` (a recording console) instead of the terminal."""
+def recording(**options):
+    """Every show_* function draws into a new console that records what it prints (``options``:
+    Rich's ``Console``'s), every character made visible, instead of the terminal."""
+    out = Console(file=io.StringIO(), record=True, highlight=False, emoji=False, **options)
+    out.push_render_hook(EscapingHook())
     _drawing_into.append(out)
     try:
         yield out

@@ -17,7 +17,7 @@ from ginscore.core.standings import counted
 from ginscore.present import fast_table
 from ginscore.present.console import say, screen
 from ginscore.present.screens import VARIANT_NAMES
-from ginscore.present.tables import LONG, cell, fit, natural_width, show, show_aligned, table_of, time_text
+from ginscore.present.tables import LONG, cell, natural_width, show_aligned, show_list, table_of, time_text
 from ginscore.present.terminal import command_text, screen_height, screen_width
 from ginscore.present.wrapping import broken
 
@@ -88,11 +88,6 @@ def long_lines(count: int) -> bool:
     """Whether a list of ``count`` sessions is drawn a line a session in aligned columns (``LONG``;
     not on a phone): the lines a command may then draw from cells kept in the cache."""
     return count > LONG and screen().width >= 80
-
-
-def _phone_list(rows: list[dict]) -> bool:
-    """Whether a list is drawn as a few lines a session, not measured (a long list on a phone)."""
-    return len(rows) > LONG and screen().width < 80
 
 
 def _older(older: int, command: str) -> None:
@@ -177,10 +172,6 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
     deleted are not listed; ``older``: how many older ones are left out; ``current``: the current
     session's name, said when it is among those left out."""
     when = "deleted_at" if deleted else "created_at"
-    if _phone_list(rows):
-        _long_blocks(rows, _current_mark, _players)
-    elif len(rows) > LONG:
-        _long_sessions([session_cells(row, when) for row in rows], [row["current"] for row in rows], deleted)
 
     def table(medium: bool, room: int | None = 0, day_only: bool = False) -> Table:
         """``room``: how wide the Players column may be, its players joined by "v" on as few
@@ -206,9 +197,10 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
             return table(medium, None, day_only=True)
         return table(medium, max(room, names), day_only=True)
 
-    if rows and len(rows) <= LONG:
-        show(fit(lambda: table(False, None), lambda: table(False, None, day_only=True), lambda: fitted(False),
-                 lambda: fitted(True), lambda: table(True), lambda: _session_blocks(rows, _current_mark, _players)))
+    show_list(len(rows), lambda: _long_blocks(rows, _current_mark, _players),
+              lambda: _long_sessions([session_cells(row, when) for row in rows], [row["current"] for row in rows], deleted),
+              lambda: table(False, None), lambda: table(False, None, day_only=True), lambda: fitted(False),
+              lambda: fitted(True), lambda: table(True), lambda: _session_blocks(rows, _current_mark, _players))
     _sessions_notes(bool(rows), any(row["current"] for row in rows), deleted, hidden, older, current)
 
 
@@ -274,10 +266,6 @@ HISTORY_HEADS = ("Started", "Session", "Variant", "Hands", "Winner", "Score")  #
 
 def show_history(rows: list[dict], older: int = 0) -> None:
     """Sessions newest first; ``older``: how many older ones are left out."""
-    if _phone_list(rows):
-        _long_blocks(rows, _no_mark, _score_lines)
-    elif len(rows) > LONG:
-        show_aligned(HISTORY_HEADS, [history_cells(row) for row in rows])
 
     def table(medium: bool) -> Table:
         heads = [head for head in HISTORY_HEADS if not (medium and head == "Variant")]
@@ -291,8 +279,9 @@ def show_history(rows: list[dict], older: int = 0) -> None:
             cells.append([*named, str(row["hands_played"]), _winner(row), _score_lines(row)])
         return table_of([(head, head == "Hands") for head in heads], cells)
 
-    if rows and len(rows) <= LONG:
-        show(fit(lambda: table(False), lambda: table(True), lambda: _session_blocks(rows, _no_mark, _score_lines)))
+    show_list(len(rows), lambda: _long_blocks(rows, _no_mark, _score_lines),
+              lambda: show_aligned(HISTORY_HEADS, [history_cells(row) for row in rows]),
+              lambda: table(False), lambda: table(True), lambda: _session_blocks(rows, _no_mark, _score_lines))
     if rows:
         _older(older, "history")
     else:

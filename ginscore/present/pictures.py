@@ -9,16 +9,14 @@ way in; Rich's export escapes ``<``, ``&`` and quotes on the way out.
 from __future__ import annotations
 
 import html
-import io
 
 from rich.cells import cell_len
 from rich.console import Console
 
-from ginscore.core.escape import visible
 from ginscore.core.replay import Standings
-from ginscore.present.console import EscapingHook, drawing_into, say
+from ginscore.present.console import recording, say
 from ginscore.present.log import show_log
-from ginscore.present.screens import VARIANT_NAMES, show_standings
+from ginscore.present.screens import session_heading, show_standings
 
 WIDEST = 200  # first drawn this wide, then again as wide as the widest line (never under NARROWEST)
 NARROWEST = 80
@@ -45,19 +43,10 @@ body {{{{
 """
 
 
-def _title(st: Standings) -> str:
-    facts = st.facts
-    return f"{facts.name} · {VARIANT_NAMES[facts.variant]} · {' v '.join(facts.players)}"
-
-
 def _recorded(st: Standings, width: int) -> Console:
     """The standings (Hollywood: every game and its final bonuses) then the log, recorded ``width`` wide."""
-    out = Console(
-        record=True, file=io.StringIO(), width=width, force_terminal=True, color_system="truecolor",
-        no_color=False, highlight=False, emoji=False, legacy_windows=False,
-    )
-    out.push_render_hook(EscapingHook())
-    with drawing_into(out):
+    with recording(width=width, force_terminal=True, color_system="truecolor", no_color=False,
+                   legacy_windows=False) as out:
         show_standings(st)
         say("")
         show_log(st)
@@ -68,7 +57,7 @@ def picture(st: Standings, fmt: str) -> str:
     """The session as an ``html`` page or an ``svg`` picture, as wide as its widest table, nothing wrapped."""
     lines = _recorded(st, WIDEST).export_text().splitlines()
     out = _recorded(st, max(NARROWEST, *(cell_len(line) for line in lines)))
-    title = visible(_title(st))
+    title = session_heading(st.facts).plain.partition("\n")[0]
     if fmt == "svg":
         return out.export_svg(title=title, unique_id=SVG_ID)
     return out.export_html(code_format=PAGE.format(title=html.escape(title)))

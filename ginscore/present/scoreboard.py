@@ -7,8 +7,6 @@ is made visible on the way out (``console.Escaped``).
 
 from __future__ import annotations
 
-import io
-
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.measure import Measurement
@@ -18,7 +16,7 @@ from rich.text import Text
 
 from ginscore.core.replay import Standings
 from ginscore.core.standings import explain
-from ginscore.present.console import Escaped, drawing_into
+from ginscore.present.console import Escaped, recording
 from ginscore.present.screens import show_standings
 
 # Each digit three cells wide and five lines tall.
@@ -84,13 +82,10 @@ def _leader(scores: dict[str, int]) -> str | None:
 def _as_drawn(out: Console, draw) -> Text:
     """What ``draw()`` prints, drawn at ``out``'s width and colours, as one Text: so the board shows
     the standings exactly as `status` lays them out for that width (a compact layout on a phone)."""
-    recording = Console(
-        file=io.StringIO(), width=out.width, record=True, color_system=out.color_system,
-        force_terminal=out.is_terminal, no_color=out.no_color, highlight=False, emoji=False,
-    )
-    with drawing_into(recording):
+    with recording(width=out.width, color_system=out.color_system, force_terminal=out.is_terminal,
+                   no_color=out.no_color) as drawn:
         draw()
-    return Text.from_ansi(recording.export_text(styles=True).rstrip("\n"))
+    return Text.from_ansi(drawn.export_text(styles=True).rstrip("\n"))
 
 
 def frame(st: Standings, out: Console, *, big: bool, footer: str = "") -> RenderableType:

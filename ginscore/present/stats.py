@@ -9,7 +9,7 @@ from rich.text import Text
 from ginscore.core.standings import counted
 from ginscore.present import fast_table
 from ginscore.present.console import say, screen
-from ginscore.present.tables import LONG, cell, fit, show, show_long_list, table_of, time_text
+from ginscore.present.tables import cell, fit, show, show_list, show_long_list, table_of, time_text
 
 
 STAT_COLUMNS = [  # headings of two short lines, so more statistics fit side by side
@@ -162,16 +162,12 @@ def _show_rating_history(line: dict, rank: int | None) -> None:
 
 def _show_ranked(entries: list[tuple], heads: tuple, short_heads: tuple, left: tuple, cells, blocks) -> None:
     """``entries`` (each ``cells(*entry, short)`` a row) as the widest table that fits, with the
-    columns in ``left`` aligned left; a long list as aligned lines, or on a phone as ``blocks()``
-    (a few lines an entry), neither measured by Rich."""
+    columns in ``left`` aligned left, else as ``blocks()`` (a few lines an entry)."""
 
     def table(short: bool) -> Table:
         return table_of([(head, head not in left) for head in (short_heads if short else heads)],
                         [cells(*entry, short) for entry in entries])
 
-    if len(entries) > LONG and screen().width < 80:
-        screen().print(blocks())
-    elif len(entries) > LONG:
-        show_long_list(entries, heads, lambda entry: cells(*entry, False))
-    else:
-        show(fit(lambda: table(False), lambda: table(True), blocks))
+    show_list(len(entries), lambda: screen().print(blocks()),
+              lambda: show_long_list(entries, heads, lambda entry: cells(*entry, False)),
+              lambda: table(False), lambda: table(True), blocks)

@@ -90,6 +90,22 @@ def fit(*layouts):
     return layouts[-1]()
 
 
+def on_a_phone(count: int) -> bool:
+    """Whether a list of ``count`` is drawn a few lines an entry, not measured (a long list under 80 columns)."""
+    return count > LONG and screen().width < 80
+
+
+def show_list(count: int, phone, long, *layouts) -> None:
+    """A list of ``count`` entries: past ``LONG`` drawn without Rich's measuring, by ``phone()``
+    under 80 columns or ``long()`` as aligned lines; else the first of ``layouts`` that fits."""
+    if on_a_phone(count):
+        phone()
+    elif count > LONG:
+        long()
+    elif count:
+        show(fit(*layouts))
+
+
 def time_text(iso: str | None) -> str:
     """A recorded time for people: 2026-11-29 21:15."""
     return (iso or "")[:16].replace("T", " ")
