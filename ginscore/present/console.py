@@ -58,13 +58,13 @@ class SafeConsole(Console):
 
 
 _consoles: dict[tuple, Console] = {}
-_drawing_into: list[Console] = []  # set by ``recording`` (export --format html|svg, watch)
+_recordings: list[Console] = []  # set by ``recording`` (export --format html|svg, watch)
 
 
 def screen() -> Console:
     """One console per output stream, width and colour setting (tests change all three between commands)."""
-    if _drawing_into:
-        return _drawing_into[-1]
+    if _recordings:
+        return _recordings[-1]
     width, height = screen_width(), screen_height()
     key = (id(sys.stdout), width, height, os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"))
     if key not in _consoles:  # (both sizes given: Rich asks the terminal for neither at every print)
@@ -78,11 +78,11 @@ def recording(**options):
     Rich's ``Console``'s), every character made visible, instead of the terminal."""
     out = Console(file=io.StringIO(), record=True, highlight=False, emoji=False, **options)
     out.push_render_hook(EscapingHook())
-    _drawing_into.append(out)
+    _recordings.append(out)
     try:
         yield out
     finally:
-        _drawing_into.pop()
+        _recordings.pop()
 
 
 def say(text: str, style: str | None = None) -> None:

@@ -1,11 +1,11 @@
 """Tables of plain text drawn line by line, exactly as Rich draws them, without Rich's layout.
 
 Rich measures a table by laying it out and draws each cell through a padding, a layout and a
-line list, which is most of what a screen costs. A table of plain ``Text`` cells that fits the
-screen (what ``tables.new_table`` makes) is measured here as the sum of its cells and drawn as one
-``Text``, character for character and style for style what Rich draws (tests/test_drawn.py
-compares both). Anything else is left to Rich, and so is a recording console (an SVG places each
-of Rich's cells on its own, which keeps columns straight after wide characters).
+line list. A table of plain ``Text`` cells that fits the screen (what ``tables.new_table`` makes)
+is measured here as the sum of its cells and drawn as one ``Text``, character for character and
+style for style what Rich draws (tests/test_drawn.py compares both). Anything else is left to
+Rich, and so is a recording console (an SVG places each of Rich's cells on its own, which keeps
+columns straight after wide characters).
 """
 
 from __future__ import annotations

@@ -23,12 +23,10 @@ from ginscore.present.wrapping import broken
 
 
 def show_fitting(rows: list, show, lines_of=lambda row: 1) -> int:
-    """Show as many of ``rows`` (those to keep first) as fit one screen as ``show(rows[:n])`` draws
-    them at this width: the table or blocks, the notes under them and the shell's prompt after (at
-    least 3); how many. Measured by drawing, as the layout chosen for the rows decides how tall
-    each is; ``lines_of(row)``, the lines a row takes in a table, makes the first guess (so that two
-    drawings are usually enough). The drawing kept is the one shown: what the console wrote for it,
-    written again in the same pieces (so the output is the same, byte for byte, as drawing it)."""
+    """Show as many of ``rows`` (those to keep first, at least 3) as ``show(rows[:n])`` fits on one
+    screen with its notes and the shell's prompt; how many. Each count tried is drawn, as the layout
+    chosen decides how tall a row is (``lines_of(row)`` makes the first guess), and the drawing that
+    fits is written as the console wrote it."""
     room = screen_height() - 1
     out = screen()
     drawings: dict[int, list[str]] = {}
@@ -122,8 +120,8 @@ def _session_blocks(rows: list[dict], first, score) -> Group:
 
 
 def _long_blocks(rows: list[dict], first, score) -> None:
-    """``_session_blocks`` of a long list on a narrow screen (a phone), drawn here, not by Rich
-    (which takes seconds for thousands): each line made visible and broken to the screen's width."""
+    """``_session_blocks`` of a long list on a narrow screen (a phone), drawn here without Rich's
+    measuring: each line made visible and broken to the screen's width."""
     width = screen_width()
     out: list[str] = []
     for row in rows:

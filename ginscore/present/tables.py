@@ -114,9 +114,9 @@ def time_text(iso: str | None) -> str:
 def show_long_list(rows: list, heads: tuple, cells) -> None:
     """A long list (``--all`` over years of evenings) as one line a row (``cells(row)``) in aligned columns.
 
-    Rich measures every cell of a table twice, which for thousands of rows takes seconds, so a
-    long list is laid out here: every cell made visible, columns as wide as their widest cell
-    (Rich's cell width: wide characters count two), the last column left to wrap.
+    Rich measures every cell of a table as it lays it out, so a long list is laid out here
+    instead: every cell made visible, columns as wide as their widest cell (Rich's cell width:
+    wide characters count two), the last column left to wrap.
     """
     show_aligned(heads, [[visible(text) for text in cells(row)] for row in rows])
 
