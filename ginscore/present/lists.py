@@ -19,7 +19,7 @@ from ginscore.present.console import say, screen
 from ginscore.present.screens import VARIANT_NAMES
 from ginscore.present.tables import LONG, cell, natural_width, show_aligned, show_list, table_of, time_text
 from ginscore.present.terminal import command_text, screen_height, screen_width
-from ginscore.present.wrapping import broken
+from ginscore.present.wrapping import wrapped_plain
 
 
 def show_fitting(rows: list, show, lines_of=lambda row: 1) -> int:
@@ -128,7 +128,7 @@ def _long_blocks(rows: list[dict], first, score) -> None:
         if out:
             out.append("")
         for line in _block_lines(row, first, score):
-            out += broken(visible(line), width)
+            out += wrapped_plain(visible(line), width)
     screen().file.write("\n".join(out) + "\n")
 
 

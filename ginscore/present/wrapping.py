@@ -79,7 +79,7 @@ def cell_width(text: str) -> int:
     return len(text) if text.isascii() else cell_len(text)
 
 
-def broken(text: str, width: int) -> list[str]:
+def wrapped_plain(text: str, width: int) -> list[str]:
     """``text`` in lines at most ``width`` cells wide, broken at spaces (a word wider than the line
     where it must be), a continuation indented as the line was."""
     if cell_width(text) <= width:

@@ -111,11 +111,11 @@ class _Table:
     def ask(self, question: str, read, *, draw: bool = False):
         """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
         from ginscore.present.console import say
-        from ginscore.present.wrapping import broken
+        from ginscore.present.wrapping import wrapped_plain
         from ginscore.present.terminal import screen_width
 
         # On a narrow screen, in lines that fit it (the answer after the last; the prompt ends with ": ").
-        asked = "\n".join(broken(visible(f"{question} {HINT}"), screen_width() - 2))
+        asked = "\n".join(wrapped_plain(visible(f"{question} {HINT}"), screen_width() - 2))
         while True:
             try:
                 answer = typer.prompt(asked, default="", show_default=False).strip()
