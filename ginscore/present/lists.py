@@ -196,7 +196,8 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
         return table(medium, max(room, names), day_only=True)
 
     show_list(len(rows), lambda: _long_blocks(rows, _current_mark, _players),
-              lambda: _long_sessions([session_cells(row, when) for row in rows], [row["current"] for row in rows], deleted),
+              lambda: _long_sessions([session_cells(row, when) for row in rows],
+                                     [row["current"] for row in rows], deleted),
               lambda: table(False, None), lambda: table(False, None, day_only=True), lambda: fitted(False),
               lambda: fitted(True), lambda: table(True), lambda: _session_blocks(rows, _current_mark, _players))
     _sessions_notes(bool(rows), any(row["current"] for row in rows), deleted, hidden, older, current)

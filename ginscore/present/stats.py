@@ -23,8 +23,8 @@ STAT_COLUMNS = [  # headings of two short lines, so more statistics fit side by 
 
 
 def _stats_table(doc: dict, columns: list[tuple[tuple[str, ...], str]]) -> Table:
-    return table_of([("Player", False)] + [(head, True) for head, _ in columns],
-                    [[name, *[_stat_cell(record[key]) for _, key in columns]] for name, record in doc["players"].items()])
+    rows = [[name, *[_stat_cell(record[key]) for _, key in columns]] for name, record in doc["players"].items()]
+    return table_of([("Player", False)] + [(head, True) for head, _ in columns], rows)
 
 
 def _stat_cell(value) -> str:
