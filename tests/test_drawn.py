@@ -133,7 +133,7 @@ def test_a_table_drawn_line_by_line_is_what_rich_draws(table, title, leading, en
     if mine is None:  # left to Rich: a title wider than the table, a column of nothing at the edge, a combining mark
         widths = drawn.content_widths(made)
         assert (title and len(title) > tables.natural_width(made)) or (widths and widths[-1] == 0 and room == 0) \
-            or any(drawn._zero_width(cell.plain) or (cell.plain and not cell.plain.strip("\n"))
+            or any(drawn.has_zero_width(cell.plain) or (cell.plain and not cell.plain.strip("\n"))
                    for column in made.columns for cell in (column.header, *column.cells))
     else:
         assert mine == rich

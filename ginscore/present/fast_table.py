@@ -66,7 +66,7 @@ def draw(table: Table, out: Console) -> Text | None:
             or any(c.justify not in ("left", "right") for c in table.columns) \
             or any(row.end_section or row.style for row in table.rows):
         return None
-    if any(_zero_width(cell.plain) for column in table.columns for cell in (column.header, *column.cells)):
+    if any(has_zero_width(cell.plain) for column in table.columns for cell in (column.header, *column.cells)):
         return None  # (Rich drops a combining mark that starts a cell; it draws those itself)
     paddings = _paddings(table, len(widths))
     sized = [max(width + left + right, 1) for width, (left, right) in zip(widths, paddings)]  # (Rich's least: 1)
@@ -105,7 +105,7 @@ def draw(table: Table, out: Console) -> Text | None:
     return Text("\n").join(lines)
 
 
-def _zero_width(text: str) -> bool:
+def has_zero_width(text: str) -> bool:
     """Whether ``text`` holds a character that takes no cell (a combining accent, a joiner)."""
     return not text.isascii() and any(get_character_cell_size(char) == 0 for char in text)
 
