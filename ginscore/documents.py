@@ -11,7 +11,7 @@ import stat
 
 from ginscore.codec import validate
 from ginscore.core.cards import parse_card, parse_cards
-from ginscore.core.errors import BadField, Refused
+from ginscore.core.errors import BadField, Command, Refused
 from ginscore.codec.facts import knock_from_cards, session_from_dict, session_id_cell, session_to_dict, stored_note
 from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
 from ginscore.core.standings import CSV_COLUMNS, csv_rows
@@ -85,24 +85,24 @@ def _uninert(cell: str) -> str:
 
 def read_file(path, source: str) -> str:
     """The text of a file to import: a regular file of at most MAX_FILE bytes of UTF-8, without NUL."""
-    again = "give a file made by `ginscore export`"
+    again = ("give a file made by ", Command("export"))
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            raise Refused(f"{source} is not a regular file; {again}")
+            raise Refused(f"{source} is not a regular file; ", *again)
         with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE + 1)
     except OSError as error:
-        raise Refused(f"cannot read {source}: {error.strerror or error}; {again}") from None
+        raise Refused(f"cannot read {source}: {error.strerror or error}; ", *again) from None
     if len(raw) > MAX_FILE:
-        raise Refused(f"{source} is larger than {MAX_FILE // 2**20} MiB, far more than any export; {again}")
+        raise Refused(f"{source} is larger than {MAX_FILE // 2**20} MiB, far more than any export; ", *again)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = raw.count(b"\n", 0, error.start) + 1
-        raise Refused(f"{source} line {line} is not UTF-8 text (byte {error.start}); {again}") from None
+        raise Refused(f"{source} line {line} is not UTF-8 text (byte {error.start}); ", *again) from None
     if "\0" in text:
         line = text.count("\n", 0, text.index("\0")) + 1
-        raise Refused(f"{source} line {line} has a NUL byte, which no export holds; {again}")
+        raise Refused(f"{source} line {line} has a NUL byte, which no export holds; ", *again)
     return text
 
 
@@ -136,6 +136,9 @@ def is_export(path) -> bool:
         return False
 
 
+JSON_EXPORT = Command("export", "--format", "json")
+
+
 def _parse_json(text: str, source: str):
     """``json.loads`` with the nesting bounded and a key given twice refused.
 
@@ -162,14 +165,14 @@ def _parse_json(text: str, source: str):
     except RecursionError:
         raise Refused(f"{source} is nested too deeply to be an export") from None
     except BadField as error:  # a number longer than any count (validate.json_number)
-        raise Refused(f"{source}: {error}") from None
+        raise Refused.at(source, error) from None
     except ValueError as error:
-        raise Refused(f"{source} is not valid JSON ({error}); give a file made by `ginscore export --format json`") from None
+        raise Refused(f"{source} is not valid JSON ({error}); give a file made by ", JSON_EXPORT) from None
 
 
 def _from_json(doc, source: str) -> SessionFacts:
     if not isinstance(doc, dict) or not isinstance(doc.get("session"), dict) or "ginscore_export" not in doc:
-        raise Refused(f"{source} is JSON but not a ginscore export (made by `ginscore export --format json`)")
+        raise Refused(f"{source} is JSON but not a ginscore export (made by ", JSON_EXPORT, ")")
     version = doc["ginscore_export"]
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise Refused(f"{source}: ginscore_export must be a format number like {EXPORT_VERSION}, not {validate.shown_value(version)}")
@@ -179,7 +182,7 @@ def _from_json(doc, source: str) -> SessionFacts:
         validate.table(doc, "the export", {"ginscore_export", "session"})
         return session_from_dict(doc["session"])
     except Refused as error:
-        raise Refused(f"{source}: {error}") from None
+        raise Refused.at(source, error) from None
 
 
 def _csv_table(text: str, source: str) -> list[list[str]]:
@@ -195,10 +198,10 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
     header = table[0] if table else []
     missing = [c for c in CSV_COLUMNS if c not in header]
     if len(missing) == len(CSV_COLUMNS):  # nothing like a CSV export (nor JSON: it did not start so)
-        raise Refused(f"{source} is neither a JSON export nor a CSV export; import a file `ginscore export` wrote")
+        raise Refused(f"{source} is neither a JSON export nor a CSV export; import a file ", Command("export"), " wrote")
     if missing:
-        raise Refused(f"{source} is not a ginscore export: it has no column {', '.join(missing)}; "
-                      "import a file `ginscore export` wrote")
+        raise Refused(f"{source} is not a ginscore export: it has no column {', '.join(missing)}; import a file ",
+                      Command("export"), " wrote")
     seen = set()
     for column in header:
         if column in seen:
@@ -214,7 +217,7 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
     table = _csv_table(text, source)
     header = table[0]
     if len(table) < 2:
-        raise Refused(f"{source} has no hands, so it cannot tell who dealt first; start the session with `ginscore new`")
+        raise Refused(f"{source} has no hands, so it cannot tell who dealt first; start the session with ", Command("new"))
     games = [c for c in header if c.startswith("game1:")]
     players = tuple(c.split(":", 1)[1] for c in (games or [c for c in header if c.startswith("total:")]))
     found = "hollywood" if games else ("three" if len(players) == 3 else None)
@@ -237,7 +240,7 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
         try:
             hands.append(_csv_hand(row))
         except Refused as error:
-            raise Refused(f"{source} row {number}: {error}") from None
+            raise Refused.at(f"{source} row {number}", error) from None
     first = rows[0]
     first_dealer, first_roles = first["dealer"], None
     if variant == "three":
@@ -259,7 +262,7 @@ def _session_id(rows: list[dict], source: str) -> str | None:
         try:
             found = session_id_cell(row["session_id"])
         except Refused as error:
-            raise Refused(f"{source} row {number}: column session_id: {error}") from None
+            raise Refused.at(f"{source} row {number}: column session_id", error) from None
         if first is not None and found != first:
             raise Refused(f"{source} row {number}: column session_id is {found}, not {first} as on row 1: "
                           "a CSV holds one session; import each session's own export")
@@ -299,7 +302,7 @@ def _cell(row: dict, column: str, read):
     try:
         return read(cell)
     except Refused as error:
-        raise Refused(f"column {column}: {error}") from None
+        raise Refused.at(f"column {column}", error) from None
 
 
 def check_against_csv(standings: Standings, text: str, source: str) -> None:

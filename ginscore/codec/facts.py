@@ -266,7 +266,7 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
     try:
         note = stored_note(doc.get(NOTE))
     except Refused as error:
-        raise BadField(f"{where}.note: {error}") from None
+        raise BadField.at(f"{where}.note", error) from None
     if kind == "draw":
         return Draw(upcard=upcard, recorded_at=at, note=note)
     knocker = validate.text(validate.required(doc, "knocker", where), where, "knocker", limit=MAX_NAME)
@@ -281,7 +281,7 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
         try:
             return knock_from_cards(knocker, *hands, **told)
         except Refused as error:
-            raise BadField(f"{where}: {error}") from None
+            raise BadField.at(where, error) from None
     counts = [validate.whole(validate.required(doc, key, where), where, key, low=0, high=MAX_DEADWOOD)
               for key in ("knocker_deadwood", "opponent_deadwood")]
     return Knock(knocker, *counts, **told)
@@ -291,7 +291,7 @@ def _card(text: str, where: str, key: str, *, rank_only: bool = False):
     try:
         return parse_card(text, rank_only=rank_only)
     except Refused as error:
-        raise BadField(f"{where}.{key}: {error}") from None
+        raise BadField.at(f"{where}.{key}", error) from None
 
 
 def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
@@ -348,7 +348,7 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
     try:
         check_seats(facts)
     except Refused as error:
-        raise BadField(f"{where}: {error}") from None
+        raise BadField.at(where, error) from None
     return facts
 
 
@@ -370,7 +370,7 @@ def _rules(value, where: str, strict: bool) -> HouseRules:
     try:
         return HouseRules.from_dict(doc)
     except Refused as error:
-        raise BadField(f"{where}: {error}") from None
+        raise BadField.at(where, error) from None
 
 
 def _hands(hands, where: str, strict: bool) -> tuple[Hand, ...]:

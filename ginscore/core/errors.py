@@ -40,6 +40,11 @@ class GinscoreError(Exception):
     def __str__(self) -> str:
         return "".join(map(str, self.args))
 
+    @classmethod
+    def at(cls, place: str, error: "GinscoreError") -> "GinscoreError":
+        """``error`` said of a place (``place: error``), keeping the commands it advises."""
+        return cls(f"{place}: ", *message_parts(error))
+
 
 class Refused(GinscoreError):
     """A command or a fact that was refused: exit 2, nothing written."""
@@ -89,7 +94,7 @@ class BadHandAt(Refused):
     """
 
     def __init__(self, number: int, error: Refused):
-        super().__init__(f"hand {number}: {error}")
+        super().__init__(f"hand {number}: ", *message_parts(error))
         self.number = number
         self.error = error
 

@@ -8,12 +8,14 @@ writes each such character as a visible escape (``\\x1b``, ``\\u202e``) so
 it is shown, never obeyed (docs/commands.md "For people at the table").
 
 ``for_encoding`` makes text fit a terminal that cannot show every character
-(an ASCII-only one gets ASCII), and ``json_safe`` does both jobs for a JSON
-document without changing the data it carries.
+(an ASCII-only one gets ASCII), ``json_safe`` does both jobs for a JSON
+document without changing the data it carries, and ``shell_word`` writes a
+name or path as a shell reads it back.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 
@@ -132,3 +134,32 @@ def json_safe(text: str, encoding: str | None) -> str:
     if _fits(text, encoding or "utf-8"):
         return text
     return re.sub("[^\x00-\x7f]", _json_escape, text)
+
+
+def shows_plainly(text: str, encoding: str | None = None) -> bool:
+    """Whether ``text`` reaches a terminal (of ``encoding``, if given) as it is: every character printable
+    and one the terminal can show."""
+    return text.isprintable() and (encoding is None or for_encoding(text, encoding) == text)
+
+
+def shell_word(text: str, encoding: str | None = None) -> str:
+    """``text`` as one word a shell (bash, zsh) reads back exactly: quoted where it must be, and a
+    path holding a control, bidi or undecodable character (or one ``encoding``, a terminal's, cannot
+    show) as $'...' with its bytes escaped (so nothing in it reaches the terminal raw, and a copy of
+    it is the same path)."""
+    if shows_plainly(text, encoding):
+        import shlex  # only for a word to quote, which most commands never write
+
+        return shlex.quote(text)
+    escaped = "".join(chr(byte) if 32 <= byte < 127 and byte not in b"\\'" else f"\\x{byte:02x}"
+                      for byte in _bytes_of(text))
+    return f"$'{escaped}'"
+
+
+def _bytes_of(text: str) -> bytes:
+    """A path's bytes as the command line gave them (undecodable bytes come back as they were); a
+    lone surrogate no command line can carry is written as UTF-8 would if it could."""
+    try:
+        return os.fsencode(text)
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")

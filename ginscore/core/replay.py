@@ -16,7 +16,8 @@ import unicodedata
 from typing import NamedTuple
 
 from ginscore.core.cards import Card
-from ginscore.core.errors import BadHandAt, BadSetting, GameOver, NotInHand, Refused, UnknownPlayer
+from ginscore.core.errors import BadHandAt, BadSetting, Command, GameOver, NotInHand, Refused, UnknownPlayer
+from ginscore.core.escape import shows_nothing, spelled
 from ginscore.core.scoring import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, limit_rule, score_hand
 
 
@@ -186,7 +187,7 @@ class _Table:
 
     def play(self, number: int, hand: Hand) -> None:
         if self.over:
-            raise GameOver(_over_message(self.facts, self.winner()))
+            raise _game_over(self.facts, self.winner())
         dealer = self.roles.box if self.roles else self.dealer  # R22: the box deals
         if isinstance(hand, Draw):
             self._check_upcard(hand.upcard, needed=False)
@@ -290,10 +291,10 @@ def _final_scores(game: Game, rules: HouseRules, players: tuple[str, ...]) -> di
     return final
 
 
-def _over_message(facts: SessionFacts, winner: str | None) -> str:
+def _game_over(facts: SessionFacts, winner: str | None) -> GameOver:
     what = "series" if facts.variant == "hollywood" else "game"
     won = f": {winner} won it" if winner else ""
-    return f"the {what} '{facts.name}' is over{won}; start another with `ginscore rematch`"
+    return GameOver(f"the {what} '{facts.name}' is over{won}; start another with ", Command("rematch"))
 
 
 def replay(facts: SessionFacts) -> Standings:
@@ -399,7 +400,7 @@ def check_players(variant: str, players) -> tuple[str, ...]:
             raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
         check_shown(name, "the name")
         if name.startswith(COMMAND_MARK):
-            raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (`ginscore play` keeps it for commands)")
+            raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (", Command("play"), " keeps it for commands)")
         if len(name) > MAX_NAME:
             raise Refused(f"a player's name has {len(name)} characters; keep it to {MAX_NAME}")
     folded = [fold(n) for n in names]
@@ -414,8 +415,6 @@ def check_players(variant: str, players) -> tuple[str, ...]:
 def check_shown(name: str, what: str) -> None:
     """Refuse a name that shows as nothing on a screen (only Hangul fillers, say), which nobody
     could read in a table or type back."""
-    from ginscore.core.escape import shows_nothing, spelled
-
     if shows_nothing(name):
         raise Refused(f"{what} '{spelled(name)}' shows as nothing; type a name people can read")
 

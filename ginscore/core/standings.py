@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ginscore.core.escape import shell_word
 from ginscore.core.scoring import ALTERNATE, BIG_GIN, DRAW, GIN, KNOCK, LOSER_DEALS, UNDERCUT, stake_text
 from ginscore.core.stakes import money_text, net, settlement
 from ginscore.core.replay import Draw, HandResult, SessionFacts, Standings
@@ -27,8 +28,6 @@ def as_typed(name: str) -> str:
     if re.fullmatch(r"[\w.+:,@%/-]+", name):
         return name
     if not name.isprintable():
-        from ginscore.present.terminal import shell_word
-
         return shell_word(name)
     if not re.search(r'["$`\\!]', name):
         return f'"{name}"'
