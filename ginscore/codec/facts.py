@@ -1,10 +1,8 @@
-"""Session facts to and from plain dicts: the stored and the exported shape.
+"""Session facts to and from plain dicts: the shape exported and the shape stored.
 
-Pure. A JSON export writes each hand as a dict with named fields, for people
-and other tools; the database keeps a session's hands as one compact string
-of rows (``hands_to_text``), because every command reads the whole file and
-a string parses several times faster than objects. Both shapes are
-read by ``session_from_dict``.
+A JSON export writes each hand as a dict with named fields, for people and other tools; the
+database keeps a session's hands as one compact string of rows (``hands_to_text``), quicker
+to read on every command. ``session_from_dict`` reads both, every field checked.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from ginscore.codec import validate
 from ginscore.core.cards import parse_card
 from ginscore.core.errors import BadField, Refused
 from ginscore.core.scoring import MAX_DEADWOOD, MAX_SETTING, VARIANTS, HouseRules
-from ginscore.core.escape import visible
+from ginscore.core.escape import visible  # a note from a file is shown in a message, never obeyed
 from ginscore.core.replay import MAX_NAME, check_seats, Draw, Hand, Knock, Roles, SessionFacts
 
 NOTE_LENGTH = 200  # characters; a remark, not a diary
@@ -98,21 +96,17 @@ def knock_from_cards(knocker: str, knocker_cards, opponent_cards, **told) -> Kno
     )
 
 
-# The database keeps a session's hands as one string (schema 2): one row a
-# hand, rows joined by ";", fields by "|": the row's kind, then its fields in
-# this order; "" is none, flags are 1/0, and % | ; inside a value are written
-# %25 %7C %3B. A string parses several times faster than the same hands as
-# JSON objects, and every command reads the whole file. A hand's
-# note is one more field at the end of its row, written only when the hand
-# has one: rows of 1.0 (without it) read as hands without a note, and a
-# session without notes is stored exactly as 1.0 stored it.
+# The database keeps a session's hands as one string (schema 2; docs/storage.md): one row a
+# hand, rows joined by ";", fields by "|": the row's kind, then its fields in this order; "" is
+# none, flags are 1/0, and % | ; inside a value are written %25 %7C %3B. A note is one more
+# field at the end, only when the hand has one, so a session without notes is stored as 1.0 did.
 ROW_FIELDS = {
     "knock": ("knocker", "knocker_deadwood", "opponent_deadwood", "upcard", "big_gin", "recorded_at"),
     "cards": ("knocker", "knocker_cards", "opponent_cards", "upcard", "big_gin", "recorded_at"),
     "draw": ("upcard", "recorded_at"),
 }
 NOTE = "note"
-_WHOLE = {"knocker_deadwood", "opponent_deadwood"}
+_COUNTS = {"knocker_deadwood", "opponent_deadwood"}
 _ESCAPES = (("%", "%25"), ("|", "%7C"), (";", "%3B"))
 
 
@@ -132,11 +126,11 @@ def _field_text(value) -> str:
 def _field_value(name: str, text: str, where: str):
     if name == "big_gin":  # "" in a row migrated from a schema 1 hand that did not say
         if text not in ("0", "1", ""):
-            raise BadField(f"{where}.big_gin must be 1 or 0, not {validate.shown_value(text)}")
+            raise BadField(f"{where}.big_gin must be 1 or 0, not {validate.describe(text)}")
         return text == "1"
     if text == "":
         return None
-    if name in _WHOLE:
+    if name in _COUNTS:
         return validate.digits(text, f"{where}.{name}")
     if "%" in text:
         for plain, escaped in reversed(_ESCAPES):
@@ -164,7 +158,7 @@ def hands_from_text(text: str, where: str = "hands") -> list[dict]:
             names += (NOTE,)
         at = f"{where}[{number}]"
         if names is None or len(values) != len(names):
-            raise BadField(f"{at} is not a stored hand: {validate.shown_value(row)}")
+            raise BadField(f"{at} is not a stored hand: {validate.describe(row)}")
         data = {name: _field_value(name, value, at) for name, value in zip(names, values)}
         data["type"] = "draw" if kind == "draw" else "knock"
         hands.append(data)
@@ -248,7 +242,7 @@ ROLE_KEYS = frozenset(Roles._fields)
 
 
 def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> Hand:
-    """Read a hand, every field checked (``fields``); raises Refused naming the first bad one.
+    """Read a hand, every field checked (``validate``); raises Refused naming the first bad one.
 
     ``strict`` refuses fields ginscore does not know, as ``session_from_dict``."""
     doc = validate.table(data, where)
@@ -256,7 +250,7 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
     if kind == "knock" and "knocker_cards" in doc:
         kind = "cards"
     elif kind not in ("knock", "draw"):
-        raise BadField(f"{where}.type must be 'knock' or 'draw', not {validate.shown_value(kind)}")
+        raise BadField(f"{where}.type must be 'knock' or 'draw', not {validate.describe(kind)}")
     if strict and not HAND_KEYS[kind].issuperset(doc):
         validate.table(doc, where, HAND_KEYS[kind])  # names the field ginscore does not know
     upcard = doc.get("upcard")
@@ -282,7 +276,7 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
             return knock_from_cards(knocker, *hands, **told)
         except Refused as error:
             raise BadField.at(where, error) from None
-    counts = [validate.whole(validate.required(doc, key, where), where, key, low=0, high=MAX_DEADWOOD)
+    counts = [validate.whole_number(validate.required(doc, key, where), where, key, low=0, high=MAX_DEADWOOD)
               for key in ("knocker_deadwood", "opponent_deadwood")]
     return Knock(knocker, *counts, **told)
 
@@ -314,7 +308,7 @@ def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
 
 
 def session_from_dict(data: dict, where: str = "session", *, strict: bool = True) -> SessionFacts:
-    """Read an imported or stored session, every field checked (``fields``).
+    """Read an imported or stored session, every field checked (``validate``).
 
     Raises Refused naming the first field that is not what a command would
     have recorded. ``strict`` (an import) also refuses fields ginscore does
@@ -326,7 +320,7 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
     doc = validate.table(data, where, SESSION_KEYS if strict else None)
     variant = validate.required(doc, "variant", where)
     if variant not in VARIANTS:
-        raise Refused(f"{where}.variant: unknown variant {validate.shown_value(variant)}; ginscore knows {', '.join(VARIANTS)}")
+        raise Refused(f"{where}.variant: unknown variant {validate.describe(variant)}; ginscore knows {', '.join(VARIANTS)}")
     roles = doc.get("first_roles")
     if roles is not None:
         roles = validate.table(roles, f"{where}.first_roles", ROLE_KEYS)
@@ -364,7 +358,7 @@ def _rules(value, where: str, strict: bool) -> HouseRules:
         if kind == "bool":
             validate.flag(given, where, key)
         elif kind == "int" or (kind == "int | None" and given is not None):
-            validate.whole(given, where, key, low=0, high=MAX_SETTING)
+            validate.whole_number(given, where, key, low=0, high=MAX_SETTING)
         elif kind == "str":
             validate.text(given, where, key, limit=MAX_NAME)
     try:
@@ -377,8 +371,9 @@ def _hands(hands, where: str, strict: bool) -> tuple[Hand, ...]:
     """A session's hands: a list of dicts (an export), or in the database (not ``strict``) the stored rows."""
     if not strict and isinstance(hands, str):
         return stored_hands(hands, f"{where}.hands")
-    return tuple(hand_from_dict(h, f"{where}.hands[{n}]", strict=strict)
-                 for n, h in enumerate(_hand_dicts(hands, where, rows=not strict)))
+    if not isinstance(hands, list):
+        raise BadField(f"{where}.hands must be a list of hands, not {validate.describe(hands)}")
+    return tuple(hand_from_dict(h, f"{where}.hands[{n}]", strict=strict) for n, h in enumerate(hands))
 
 
 def _stored_dicts(text: str, where: str) -> list[dict]:
@@ -393,15 +388,6 @@ def _split_cards(row: dict) -> dict:
     return row
 
 
-def _hand_dicts(hands, where: str, rows: bool) -> list[dict]:
-    """The hands as dicts: a list (an export, schema 1) or, with ``rows``, the stored rows, cards as lists."""
-    if rows and isinstance(hands, str):
-        return _stored_dicts(hands, f"{where}.hands")
-    if not isinstance(hands, list):
-        raise BadField(f"{where}.hands must be a list of hands, not {validate.shown_value(hands)}")
-    return hands
-
-
 def _card_text(card) -> str | None:
     return str(card) if card else None
 
@@ -413,7 +399,7 @@ def _made_id(value, where: str, key: str, pattern: re.Pattern, what: str, like: 
         return None
     if not isinstance(value, str) or not pattern.fullmatch(value):
         field = f"{where}.{key}: " if where else ""
-        raise BadField(f"{field}{validate.shown_value(value)} is not {what} ginscore makes (like {like})")
+        raise BadField(f"{field}{validate.describe(value)} is not {what} ginscore makes (like {like})")
     return value
 
 

@@ -1,7 +1,7 @@
 """The project's own exceptions and exit statuses.
 
-The core raises these; the CLI turns them into one line on standard error and
-an exit status, in one place (``cli.main``). Nothing here prints.
+Storage and the core raise these with the parts of their message (text, and the ``Command``s
+it advises); the command line's one exit point turns them into one line on standard error.
 """
 
 from enum import IntEnum

@@ -19,19 +19,11 @@ import os
 import re
 import unicodedata
 
-# Written as escapes: C0 controls, DEL, C1 controls, the line and paragraph
-# separators, lone surrogates (the undecodable bytes of a command line
-# argument), which no terminal encoding can carry, and every format character
-# (Unicode category Cf) in every plane: the bidirectional marks, embeddings,
-# overrides and isolates that make ``Ann`` read as something else, and the
-# invisible ones that make two strings look alike or hide text (soft hyphen,
-# zero-width space and joiners, word joiner, byte order mark, tag characters,
-# musical beams, Egyptian and shorthand format controls, number signs). So
-# are the code points Unicode keeps unassigned among them as default-ignorable
-# (a terminal shows nothing for them; a later Unicode makes them format
-# characters). The format characters are those of Unicode 15 (a test compares
-# them with the running Python's), written out so that a regular expression
-# finds them at C speed: finding them by category would take a pass in Python.
+# Written as escapes: C0 and C1 controls, DEL, the line and paragraph separators, lone surrogates
+# (the undecodable bytes of an argument), and every format character (category Cf: the bidi marks,
+# zero-width and other invisible characters, tags) with the unassigned default-ignorable code points
+# among them. Those of Unicode 15 are written out (a test compares them with Python's) so that one
+# regular expression finds them.
 _FORMAT = ("\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
            "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
            "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")

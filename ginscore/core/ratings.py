@@ -1,21 +1,8 @@
 """Ratings across sessions: a ladder of every player over every finished game (OpenSkill).
 
-Pure: no typer, Rich or tinydb, nothing printed. Like the standings, the
-ratings are worked out from the facts every time, so an edit, an undo, a
-change of house rules, a delete or a restore that changes who won a game
-changes them too.
-
-Two steps, so that the first can be kept per session (a cache keyed by the
-digest of that session's facts):
-
-- ``rated_games(facts, standings)``: the finished games one session adds, as
-  plain JSON-able data; a pure function of that session's facts.
-- ``ladder(sessions, ...)``: every session's games put in the order they
-  finished and rated one after another with OpenSkill's Plackett-Luce model
-  (its defaults: mu 25, sigma 25/3); ``openskill`` is imported only here, and
-  only when a ladder is made.
-
-Choices the rule book leaves open are written down in docs/ratings.md.
+Two steps, so that the first can be cached per session: ``rated_games`` gives the finished
+games one session adds, as plain data; ``ladder`` rates every session's games in the order they
+finished with OpenSkill's Plackett-Luce model (its defaults). The choices are in docs/ratings.md.
 """
 
 from __future__ import annotations
@@ -26,6 +13,13 @@ from ginscore.core.stats import player_key
 from ginscore.core.replay import SessionFacts, Standings
 
 MODEL = "PlackettLuce"
+
+
+def _model():
+    """OpenSkill's Plackett-Luce model, imported only when a rating is made: the import is slow."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
 
 
 def _instant(at: str | None) -> str:
@@ -112,9 +106,7 @@ def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, v
     (``shown_names``); else the spelling of their latest game. Players are sorted by rating
     (the ordinal, mu - 3 sigma), then by games rated, then by name.
     """
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce()
+    model = _model()
     games = sorted(
         ((game["when"], game["started"], place, game["game"], game) for place, played in enumerate(sessions)
          for game in played if chosen(game, variant, since)),
@@ -154,9 +146,7 @@ def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, v
 
 def unrated(name: str, history: bool = False) -> dict:
     """The ladder line of a player with no game rated: OpenSkill's starting rating."""
-    from openskill.models import PlackettLuce
-
-    rating = PlackettLuce().rating()
+    rating = _model().rating()
     line = {"name": name, "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal(), "games": 0,
             "last_played": None}
     return line | ({"history": []} if history else {})

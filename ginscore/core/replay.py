@@ -398,7 +398,7 @@ def check_players(variant: str, players) -> tuple[str, ...]:
             raise Refused("a player's name is empty; give each player a name")
         if not name.isprintable():
             raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
-        check_shown(name, "the name")
+        check_readable(name, "the name")
         if name.startswith(COMMAND_MARK):
             raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (", Command("play"), " keeps it for commands)")
         if len(name) > MAX_NAME:
@@ -412,7 +412,7 @@ def check_players(variant: str, players) -> tuple[str, ...]:
     return names
 
 
-def check_shown(name: str, what: str) -> None:
+def check_readable(name: str, what: str) -> None:
     """Refuse a name that shows as nothing on a screen (only Hangul fillers, say), which nobody
     could read in a table or type back."""
     if shows_nothing(name):
@@ -425,7 +425,7 @@ def check_session(facts: SessionFacts) -> Standings:
     if check_players(facts.variant, facts.players) != facts.players:
         raise Refused("player names have stray spaces; write each name once, plainly")
     if facts.name:  # (a CSV carries none)
-        check_shown(facts.name, "the session name")
+        check_readable(facts.name, "the session name")
     facts.rules.check(facts.variant)
     check_seats(facts)
     return replay(facts)
