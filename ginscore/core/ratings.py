@@ -132,24 +132,22 @@ def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, v
                     "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal(),
                 })
     names = names or {}
-    shown = []
-    for key, record in players.items():
-        rating = ratings[key]
-        line = {"name": names.get(key, record["spelled"]), "mu": rating.mu, "sigma": rating.sigma,
-                "ordinal": rating.ordinal(), "games": record["games"], "last_played": record["last_played"]}
-        if history:
-            line["history"] = record["history"]
-        shown.append(line)
+    shown = [_line(names.get(key, record["spelled"]), ratings[key], record["games"], record["last_played"],
+                   record["history"] if history else None) for key, record in players.items()]
     shown.sort(key=lambda line: (-line["ordinal"], -line["games"], player_key(line["name"]), line["name"]))
     return {"model": MODEL, "players": shown}
 
 
 def unrated(name: str, history: bool = False) -> dict:
     """The ladder line of a player with no game rated: OpenSkill's starting rating."""
-    rating = _model().rating()
-    line = {"name": name, "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal(), "games": 0,
-            "last_played": None}
-    return line | ({"history": []} if history else {})
+    return _line(name, _model().rating(), 0, None, [] if history else None)
+
+
+def _line(name: str, rating, games: int, last_played: str | None, history: list | None) -> dict:
+    """One player of ``ratings --json``; ``history`` only when it was asked for (not None)."""
+    line = {"name": name, "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal(), "games": games,
+            "last_played": last_played}
+    return line if history is None else line | {"history": history}
 
 
 def places(players: list[dict]) -> list[int]:

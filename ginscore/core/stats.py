@@ -115,6 +115,7 @@ def statistics(all_standings: list[Standings]) -> dict:
 
 RUNS = ("lead", "tail", "best", "whole")  # after the COUNTERS in a packed session's list
 _HANDS, _LEAD, _TAIL, _BEST, _WHOLE = COUNTERS.index("hands"), *range(len(COUNTERS), len(COUNTERS) + 4)
+_KNOCKING = COUNTERS.index("knocking_sum")  # the counters before it are shown as they are
 
 
 def packed(session: dict) -> dict:
@@ -277,19 +278,14 @@ class _Runs:
 def _report(sums: dict, pairs: dict, runs: _Runs) -> dict:
     """``stats --json`` from the summed counters, the head-to-head and the runs of wins."""
     shown_as = runs.shown_as  # in the order first played: the same from any grouping of the sessions
-    players = {key: dict(zip(COUNTERS, sums[key])) | {"longest_run": runs.longest[key]} for key in shown_as}
     shown = {}
-    for key, record in players.items():
-        shown[shown_as[key]] = {
-            "sessions": record["sessions"], "sessions_won": record["sessions_won"],
-            "hollywood_games_won": record["hollywood_games_won"], "hands": record["hands"],
-            "hands_won": record["hands_won"], "gins": record["gins"], "big_gins": record["big_gins"],
-            "knocks_won": record["knocks_won"], "undercuts_scored": record["undercuts_scored"],
-            "undercuts_suffered": record["undercuts_suffered"], "points": record["points"],
+    for key, name in shown_as.items():
+        record = dict(zip(COUNTERS, sums[key]))
+        shown[name] = {counter: record[counter] for counter in COUNTERS[:_KNOCKING]} | {
             "points_per_hand": round(record["points"] / record["hands"], 2) if record["hands"] else 0.0,
             "avg_deadwood_knocking": _mean(record["knocking_sum"], record["knocking_count"]),
             "avg_deadwood_caught": _mean(record["caught_sum"], record["caught_count"]),
-            "longest_run": record["longest_run"],
+            "longest_run": runs.longest[key],
         }
     head_to_head = [
         {
