@@ -7,6 +7,7 @@ to read on every command. ``session_from_dict`` reads both, every field checked.
 
 from __future__ import annotations
 
+import os
 import re
 
 from ginscore.codec import validate
@@ -23,8 +24,6 @@ SESSION_ID = re.compile(r"s-[0-9a-f]{8,32}")
 
 def new_session_id() -> str:
     """A fresh random session id (``s-`` and 24 hex digits): two machines never make the same one."""
-    import os
-
     return "s-" + os.urandom(12).hex()
 
 
@@ -32,7 +31,7 @@ def derived_session_id(doc: dict, salt: str = "") -> str:
     """The id of a session stored or exported before sessions had one: made from what never changes
     in it (variant, players, start, first dealer or roles), so the same old session gets the same
     id on every machine and every run (two copies of one old database then merge as one)."""
-    import hashlib
+    import hashlib  # only sessions from before ids need these: kept off every command's start
     import json
 
     fixed = [doc.get(key) for key in ("variant", "players", "created_at", "first_dealer", "first_roles")]
@@ -166,14 +165,12 @@ def hands_from_text(text: str, where: str = "hands") -> list[dict]:
 
 
 def stored_hands(text: str, where: str = "hands") -> tuple[Hand, ...]:
-    """The stored string straight to hands: exactly what ``hand_from_dict`` gives for each row of
-    ``hands_from_text`` (the database reader's way, ``strict=False``), and the same first error.
+    """The stored string straight to hands: what ``hand_from_dict`` gives for each row of
+    ``hands_from_text`` (``strict=False``), with the same first error.
 
-    Every command replays every session from these rows, so a plain knock or draw (no note,
-    nothing escaped, every field as a command writes it) is read here without the dict between;
-    any other row is read the checked way, and on anything wrong the whole string is read again
-    the checked way, so the error named is the one it names (its first row that is not a hand
-    before any field out of range)."""
+    Every command replays every session from these rows, so a plain knock or draw is read here
+    without a dict between; any other row, and the whole string once anything is wrong, is read
+    the checked way, so that the error named is the one it names."""
     hands = []
     for number, row in enumerate(text.split(";") if text else []):
         hand = _plain_row(row) if "%" not in row else None
