@@ -15,7 +15,8 @@ from ginscore.core.cards import parse_card
 from ginscore.core.errors import BadField, Refused
 from ginscore.core.scoring import MAX_DEADWOOD, MAX_SETTING, VARIANTS, HouseRules
 from ginscore.core.escape import visible  # a note from a file is shown in a message, never obeyed
-from ginscore.core.replay import MAX_NAME, check_seats, Draw, Hand, Knock, Roles, SessionFacts
+from ginscore.core.replay import check_seats, Draw, Hand, Knock, Roles, SessionFacts
+from ginscore.core.names import MAX_NAME
 
 NOTE_LENGTH = 200  # characters; a remark, not a diary
 MATCH_ID = re.compile(r"m-[0-9a-f]{6,32}")

@@ -1,7 +1,7 @@
 """Statistics across sessions, worked out from the hands as told (an edit or undo changes them).
 
 A player is the same person across sessions when the name matches ignoring case, accents and
-width (``replay.fold``). Definitions, where the rule book leaves them open:
+width (``names.fold``). Definitions, where the rule book leaves them open:
 
 - hands: hands the player took part in; in three-player, only as box or
   captain (the sitter-out plays no hand, R22). Drawn hands count as played.
@@ -27,7 +27,8 @@ from __future__ import annotations
 from operator import add
 
 from ginscore.core.scoring import BIG_GIN, GIN, KNOCK, UNDERCUT
-from ginscore.core.replay import Draw, fold, Standings
+from ginscore.core.replay import Draw, Standings
+from ginscore.core.names import fold
 
 
 COUNTERS = (

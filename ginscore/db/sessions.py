@@ -57,7 +57,8 @@ from ginscore.codec.facts import derived_session_id, new_session_id, session_fro
 from ginscore.core.escape import visible
 from ginscore.db.storage import SCHEMA_VERSION, DatabaseStorage, not_a_file, read_bytes, writes  # noqa: F401 (writes: the exit point's)
 from ginscore.core.standings import as_typed
-from ginscore.core.replay import SessionFacts, Standings, fold, match_name, replay
+from ginscore.core.replay import SessionFacts, Standings, replay
+from ginscore.core.names import fold, match_name
 
 LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
 FORGED_INDEX = ("was read through a cache of where each session is in it that does not match it (edited by hand?); "
