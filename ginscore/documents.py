@@ -1,4 +1,5 @@
-"""CSV and JSON out, written with the ``csv`` and ``json`` modules (never Rich)."""
+"""A session's export files, JSON and CSV: written with the ``json`` and ``csv`` modules (never
+through Rich), and read back in by ``import``, refused whole when anything in them is off."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import stat
 
 from ginscore.codec import validate
 from ginscore.core.cards import parse_card, parse_cards
-from ginscore.core.errors import BadField, Refused
+from ginscore.core.errors import BadField, Command, Refused
 from ginscore.codec.facts import knock_from_cards, session_from_dict, session_id_cell, session_to_dict, stored_note
 from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
 from ginscore.core.standings import CSV_COLUMNS, csv_rows
@@ -57,16 +58,14 @@ def _format_for(facts: SessionFacts) -> int:
     return 2 if newer else 1
 
 
-# --- back in (``ginscore import``) -------------------------------------------
+# --- back in (the import command) -------------------------------------------
 #
-# An import is refused whole, with one line naming the first bad field, rather
-# than store anything a command could not read back (docs/commands.md "Errors and exit
-# codes"). Every field of a JSON export passes the same checks as the
-# database reader (``records.session_from_dict``, ``fields``) and then the same
-# checks as the commands that would have recorded it (``variants.check_session``).
-# Fields ginscore does not know are refused, naming them, not ignored: a file
-# that says more than ginscore understands may mean something ginscore would
-# get wrong. A CSV is refused on a short or long row, a bad quote, a column
+# An import is refused whole, with one line naming the first bad field, rather than store
+# anything a command could not read back (docs/commands.md "Errors and exit codes"). A JSON
+# export passes the database reader's checks (``codec.facts.session_from_dict``), then those
+# of the commands that would have recorded it (``replay.check_session``). Fields ginscore does
+# not know are refused, not ignored: a file that says more than it understands may mean
+# something it would get wrong. A CSV is refused on a short or long row, a bad quote, a column
 # ginscore does not write, or any cell that differs from what its hands score.
 
 MAX_FILE = 8 * 1024 * 1024  # bytes; an export of years of hands is far smaller
@@ -85,24 +84,24 @@ def _uninert(cell: str) -> str:
 
 def read_file(path, source: str) -> str:
     """The text of a file to import: a regular file of at most MAX_FILE bytes of UTF-8, without NUL."""
-    again = "give a file made by `ginscore export`"
+    again = ("give a file made by ", Command("export"))
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            raise Refused(f"{source} is not a regular file; {again}")
+            raise Refused(f"{source} is not a regular file; ", *again)
         with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE + 1)
     except OSError as error:
-        raise Refused(f"cannot read {source}: {error.strerror or error}; {again}") from None
+        raise Refused(f"cannot read {source}: {error.strerror or error}; ", *again) from None
     if len(raw) > MAX_FILE:
-        raise Refused(f"{source} is larger than {MAX_FILE // 2**20} MiB, far more than any export; {again}")
+        raise Refused(f"{source} is larger than {MAX_FILE // 2**20} MiB, far more than any export; ", *again)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = raw.count(b"\n", 0, error.start) + 1
-        raise Refused(f"{source} line {line} is not UTF-8 text (byte {error.start}); {again}") from None
+        raise Refused(f"{source} line {line} is not UTF-8 text (byte {error.start}); ", *again) from None
     if "\0" in text:
         line = text.count("\n", 0, text.index("\0")) + 1
-        raise Refused(f"{source} line {line} has a NUL byte, which no export holds; {again}")
+        raise Refused(f"{source} line {line} has a NUL byte, which no export holds; ", *again)
     return text
 
 
@@ -123,7 +122,7 @@ def read_backup(text: str, source: str, *, variant: str | None = None, rules: Ho
 
 
 def is_export(path) -> bool:
-    """Whether the file at ``path`` looks like one `ginscore export` wrote (JSON or CSV), by its
+    """Whether the file at ``path`` looks like one `export` wrote (JSON or CSV), by its
     form alone (nothing in it checked): what to advise for a file given to `merge`, which takes a
     database."""
     try:
@@ -134,6 +133,9 @@ def is_export(path) -> bool:
         return set(CSV_COLUMNS) <= set(next(csv.reader(io.StringIO(text)), []))
     except (Refused, ValueError, RecursionError, csv.Error):
         return False
+
+
+JSON_EXPORT = Command("export", "--format", "json")
 
 
 def _parse_json(text: str, source: str):
@@ -153,7 +155,7 @@ def _parse_json(text: str, source: str):
         doc = {}
         for key, value in items:
             if key in doc:
-                raise Refused(f"{source} gives the field {validate.shown_value(key)} twice in one table")
+                raise Refused(f"{source} gives the field {validate.describe(key)} twice in one table")
             doc[key] = value
         return doc
 
@@ -162,24 +164,24 @@ def _parse_json(text: str, source: str):
     except RecursionError:
         raise Refused(f"{source} is nested too deeply to be an export") from None
     except BadField as error:  # a number longer than any count (validate.json_number)
-        raise Refused(f"{source}: {error}") from None
+        raise Refused.at(source, error) from None
     except ValueError as error:
-        raise Refused(f"{source} is not valid JSON ({error}); give a file made by `ginscore export --format json`") from None
+        raise Refused(f"{source} is not valid JSON ({error}); give a file made by ", JSON_EXPORT) from None
 
 
 def _from_json(doc, source: str) -> SessionFacts:
     if not isinstance(doc, dict) or not isinstance(doc.get("session"), dict) or "ginscore_export" not in doc:
-        raise Refused(f"{source} is JSON but not a ginscore export (made by `ginscore export --format json`)")
+        raise Refused(f"{source} is JSON but not a ginscore export (made by ", JSON_EXPORT, ")")
     version = doc["ginscore_export"]
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise Refused(f"{source}: ginscore_export must be a format number like {EXPORT_VERSION}, not {validate.shown_value(version)}")
+        raise Refused(f"{source}: ginscore_export must be a format number like {EXPORT_VERSION}, not {validate.describe(version)}")
     if version > EXPORT_VERSION:
         raise Refused(f"{source} was exported by a newer ginscore (format {version}); upgrade ginscore to import it")
     try:
         validate.table(doc, "the export", {"ginscore_export", "session"})
         return session_from_dict(doc["session"])
     except Refused as error:
-        raise Refused(f"{source}: {error}") from None
+        raise Refused.at(source, error) from None
 
 
 def _csv_table(text: str, source: str) -> list[list[str]]:
@@ -195,14 +197,14 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
     header = table[0] if table else []
     missing = [c for c in CSV_COLUMNS if c not in header]
     if len(missing) == len(CSV_COLUMNS):  # nothing like a CSV export (nor JSON: it did not start so)
-        raise Refused(f"{source} is neither a JSON export nor a CSV export; import a file `ginscore export` wrote")
+        raise Refused(f"{source} is neither a JSON export nor a CSV export; import a file ", Command("export"), " wrote")
     if missing:
-        raise Refused(f"{source} is not a ginscore export: it has no column {', '.join(missing)}; "
-                      "import a file `ginscore export` wrote")
+        raise Refused(f"{source} is not a ginscore export: it has no column {', '.join(missing)}; import a file ",
+                      Command("export"), " wrote")
     seen = set()
     for column in header:
         if column in seen:
-            raise Refused(f"{source} has the column {validate.shown_value(column)} twice")
+            raise Refused(f"{source} has the column {validate.describe(column)} twice")
         seen.add(column)
     for number, row in enumerate(table[1:], start=1):
         if len(row) != len(header):
@@ -214,14 +216,14 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
     table = _csv_table(text, source)
     header = table[0]
     if len(table) < 2:
-        raise Refused(f"{source} has no hands, so it cannot tell who dealt first; start the session with `ginscore new`")
+        raise Refused(f"{source} has no hands, so it cannot tell who dealt first; start the session with ", Command("new"))
     games = [c for c in header if c.startswith("game1:")]
     players = tuple(c.split(":", 1)[1] for c in (games or [c for c in header if c.startswith("total:")]))
     found = "hollywood" if games else ("three" if len(players) == 3 else None)
     if found and variant not in (None, found):
         raise Refused(f"{source} holds a {found} session, not {variant}; leave out --variant")
     rows = [dict(zip(header, row)) for row in table[1:]]
-    session_id = _session_id(rows, source)
+    session_id = _csv_session_id(rows, source)
     ours = here(session_id) if here and session_id else None
     if ours is not None:  # this session is here: its hands are read with its own variant and rules
         told = [option for option, given, kept in (("--variant", variant, ours.variant),
@@ -237,7 +239,7 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
         try:
             hands.append(_csv_hand(row))
         except Refused as error:
-            raise Refused(f"{source} row {number}: {error}") from None
+            raise Refused.at(f"{source} row {number}", error) from None
     first = rows[0]
     first_dealer, first_roles = first["dealer"], None
     if variant == "three":
@@ -249,7 +251,7 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
     )
 
 
-def _session_id(rows: list[dict], source: str) -> str | None:
+def _csv_session_id(rows: list[dict], source: str) -> str | None:
     """The session's id, the same on every row; None where the column is empty on every row (a
     session kept without one) or missing (a CSV of an older ginscore)."""
     if not any(row.get("session_id") for row in rows):
@@ -259,7 +261,7 @@ def _session_id(rows: list[dict], source: str) -> str | None:
         try:
             found = session_id_cell(row["session_id"])
         except Refused as error:
-            raise Refused(f"{source} row {number}: column session_id: {error}") from None
+            raise Refused.at(f"{source} row {number}: column session_id", error) from None
         if first is not None and found != first:
             raise Refused(f"{source} row {number}: column session_id is {found}, not {first} as on row 1: "
                           "a CSV holds one session; import each session's own export")
@@ -275,7 +277,7 @@ def _csv_hand(row: dict) -> Hand:
     if row["outcome"] == DRAW:
         return Draw(upcard=upcard, recorded_at=at, note=note)
     if row["outcome"] not in (KNOCK, UNDERCUT, GIN, BIG_GIN):
-        raise Refused(f"column outcome: unknown outcome {validate.shown_value(row['outcome'])}")
+        raise Refused(f"column outcome: unknown outcome {validate.describe(row['outcome'])}")
     counts = [_cell(row, c, _count) for c in ("knocker_deadwood", "opponent_deadwood")]  # R3 checks the range
     told = {"upcard": upcard, "big_gin": row["outcome"] == BIG_GIN, "recorded_at": at, "note": note}
     if row.get("knocker_cards"):
@@ -299,24 +301,24 @@ def _cell(row: dict, column: str, read):
     try:
         return read(cell)
     except Refused as error:
-        raise Refused(f"column {column}: {error}") from None
+        raise Refused.at(f"column {column}", error) from None
 
 
 def check_against_csv(standings: Standings, text: str, source: str) -> None:
     """Refuse a CSV whose scores differ from what its hands score under these rules."""
-    table = [[_uninert(cell) for cell in row] for row in csv.reader(io.StringIO(text)) if row]
+    table = _csv_table(text, source)  # (already read whole by read_backup: it refuses nothing here)
     header, theirs = table[0], table[1:]
     ours = csv_rows(standings)
     unknown = next((c for c in header if c not in ours[0]), None)
     if unknown is not None:
-        raise Refused(f"{source} has a column {validate.shown_value(unknown)} that ginscore does not write for this session")
+        raise Refused(f"{source} has a column {validate.describe(unknown)} that ginscore does not write for this session")
     columns = [c for c in ours[0] if c in header and c not in ("recorded_at",)]
     for number, (their_row, our_row) in enumerate(zip(theirs, ours[1:]), start=1):
         their, our = dict(zip(header, their_row)), dict(zip(ours[0], our_row))
         for column in columns:
             mine = "" if our[column] is None else str(our[column])
             if their.get(column, "") != mine and column == "hand":  # numbered, not scored: no rule changes it
-                raise Refused(f"{source} row {number}: the file says hand {validate.shown_value(their.get(column))}, "
+                raise Refused(f"{source} row {number}: the file says hand {validate.describe(their.get(column))}, "
                               f"but row {number} is hand {mine}; a CSV holds its hands in order from hand 1, "
                               "so put the rows in order and number them so")
             if their.get(column, "") != mine:

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from ginscore.core.cards import parse_card
 from ginscore.core.errors import BadHandAt, GameOver, IllegalKnock, NotInHand
 from ginscore.core.scoring import HouseRules
-from ginscore.core.replay import Draw, Knock, Roles, SessionFacts, draw_for_roles, replay, resolve_player
+from ginscore.core.replay import Draw, Knock, Roles, SessionFacts, draw_for_roles, replay
+from ginscore.core.names import resolve_player
 from tests.profiles import examples
 
 

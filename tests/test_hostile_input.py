@@ -23,7 +23,7 @@ from hypothesis import event, HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ginscore.documents import EXPORT_VERSION
-from ginscore.core.replay import MAX_NAME
+from ginscore.core.names import MAX_NAME
 
 from .conftest import run_cli, stored_sessions
 from .profiles import examples

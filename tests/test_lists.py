@@ -22,7 +22,8 @@ from ginscore.core.escape import json_safe
 from ginscore.core.stats import statistics
 from ginscore.db.sessions import Database, Store
 from ginscore.core.standings import history_row
-from ginscore.core.replay import SessionFacts, fold, replay
+from ginscore.core.replay import SessionFacts, replay
+from ginscore.core.names import fold
 
 from .test_storage import _legal_sessions
 

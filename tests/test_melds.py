@@ -19,8 +19,8 @@ DECK = [Card(rank, suit) for suit in "SHDC" for rank in range(1, 14)]
 
 
 def test_r1_r2_the_solver_knows_the_329_melds_of_a_deck_and_no_other():
-    table = {frozenset(cards) for cards in melds._MELD_SHOWN.values()}
-    assert len(melds._MELD_SHOWN) == len(table) == 329  # 52 sets of three, 13 of four, 264 runs
+    table = {frozenset(cards) for cards in melds._MELD_AS_CARDS.values()}
+    assert len(melds._MELD_AS_CARDS) == len(table) == 329  # 52 sets of three, 13 of four, 264 runs
     assert table == set(all_melds(DECK))
 
 

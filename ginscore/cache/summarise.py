@@ -31,7 +31,7 @@ _VERSION: str | None = None
 
 MADE_BY = ("core/cards", "codec/validate", "codec/facts", "core/scoring", "core/stakes", "core/stats", "core/standings",
            "core/replay", "cache/summarise", "core/ratings", "cache/rows", "db/index", "db/sessions", "cache/files",
-           "core/escape")  # the modules whose code what the cache keeps is made by
+           "core/escape", "core/names")  # the modules whose code what the cache keeps is made by
 
 
 def version() -> str:

@@ -31,7 +31,8 @@ from ginscore.codec.facts import check_note, knock_from_cards
 from ginscore.core.scoring import DEALS, VARIANTS, HouseRules, parse_stake
 from ginscore.core.escape import json_safe, visible
 from ginscore.db.sessions import Store, unsound, writes as database_writes
-from ginscore.core.replay import check_shown, fold, Knock, MAX_NAME, SessionFacts, Standings, replay, resolve_player
+from ginscore.core.replay import Knock, SessionFacts, Standings, replay
+from ginscore.core.names import check_readable, fold, MAX_NAME, resolve_player
 
 # typer 0.29 checks values with pydantic, 0.28 with click: their words, said as people say it
 # (and alike on both). Compiled when a usage error is first told (as re keeps them), not at every start.
@@ -739,7 +740,7 @@ def _session_name(typed: str | None, what: str = "--name") -> str:
         from ginscore.core.escape import visible
 
         raise Refused(f"the session name '{visible(name)}' has characters that cannot be shown; type it plainly")
-    check_shown(name, "the session name")
+    check_readable(name, "the session name")
     return validate.text(name, what, limit=MAX_NAME)
 
 

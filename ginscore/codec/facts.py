@@ -1,22 +1,22 @@
-"""Session facts to and from plain dicts: the stored and the exported shape.
+"""Session facts to and from plain dicts: the shape exported and the shape stored.
 
-Pure. A JSON export writes each hand as a dict with named fields, for people
-and other tools; the database keeps a session's hands as one compact string
-of rows (``hands_to_text``), because every command reads the whole file and
-a string parses several times faster than objects. Both shapes are
-read by ``session_from_dict``.
+A JSON export writes each hand as a dict with named fields, for people and other tools; the
+database keeps a session's hands as one compact string of rows (``hands_to_text``), quicker
+to read on every command. ``session_from_dict`` reads both, every field checked.
 """
 
 from __future__ import annotations
 
+import os
 import re
 
 from ginscore.codec import validate
 from ginscore.core.cards import parse_card
 from ginscore.core.errors import BadField, Refused
 from ginscore.core.scoring import MAX_DEADWOOD, MAX_SETTING, VARIANTS, HouseRules
-from ginscore.core.escape import visible
-from ginscore.core.replay import MAX_NAME, check_seats, Draw, Hand, Knock, Roles, SessionFacts
+from ginscore.core.escape import visible  # a note from a file is shown in a message, never obeyed
+from ginscore.core.replay import check_seats, Draw, Hand, Knock, Roles, SessionFacts
+from ginscore.core.names import MAX_NAME
 
 NOTE_LENGTH = 200  # characters; a remark, not a diary
 MATCH_ID = re.compile(r"m-[0-9a-f]{6,32}")
@@ -25,8 +25,6 @@ SESSION_ID = re.compile(r"s-[0-9a-f]{8,32}")
 
 def new_session_id() -> str:
     """A fresh random session id (``s-`` and 24 hex digits): two machines never make the same one."""
-    import os
-
     return "s-" + os.urandom(12).hex()
 
 
@@ -34,7 +32,7 @@ def derived_session_id(doc: dict, salt: str = "") -> str:
     """The id of a session stored or exported before sessions had one: made from what never changes
     in it (variant, players, start, first dealer or roles), so the same old session gets the same
     id on every machine and every run (two copies of one old database then merge as one)."""
-    import hashlib
+    import hashlib  # only sessions from before ids need these: kept off every command's start
     import json
 
     fixed = [doc.get(key) for key in ("variant", "players", "created_at", "first_dealer", "first_roles")]
@@ -98,21 +96,17 @@ def knock_from_cards(knocker: str, knocker_cards, opponent_cards, **told) -> Kno
     )
 
 
-# The database keeps a session's hands as one string (schema 2): one row a
-# hand, rows joined by ";", fields by "|": the row's kind, then its fields in
-# this order; "" is none, flags are 1/0, and % | ; inside a value are written
-# %25 %7C %3B. A string parses several times faster than the same hands as
-# JSON objects, and every command reads the whole file. A hand's
-# note is one more field at the end of its row, written only when the hand
-# has one: rows of 1.0 (without it) read as hands without a note, and a
-# session without notes is stored exactly as 1.0 stored it.
+# The database keeps a session's hands as one string (schema 2; docs/storage.md): one row a
+# hand, rows joined by ";", fields by "|": the row's kind, then its fields in this order; "" is
+# none, flags are 1/0, and % | ; inside a value are written %25 %7C %3B. A note is one more
+# field at the end, only when the hand has one, so a session without notes is stored as 1.0 did.
 ROW_FIELDS = {
     "knock": ("knocker", "knocker_deadwood", "opponent_deadwood", "upcard", "big_gin", "recorded_at"),
     "cards": ("knocker", "knocker_cards", "opponent_cards", "upcard", "big_gin", "recorded_at"),
     "draw": ("upcard", "recorded_at"),
 }
 NOTE = "note"
-_WHOLE = {"knocker_deadwood", "opponent_deadwood"}
+_COUNTS = {"knocker_deadwood", "opponent_deadwood"}
 _ESCAPES = (("%", "%25"), ("|", "%7C"), (";", "%3B"))
 
 
@@ -132,11 +126,11 @@ def _field_text(value) -> str:
 def _field_value(name: str, text: str, where: str):
     if name == "big_gin":  # "" in a row migrated from a schema 1 hand that did not say
         if text not in ("0", "1", ""):
-            raise BadField(f"{where}.big_gin must be 1 or 0, not {validate.shown_value(text)}")
+            raise BadField(f"{where}.big_gin must be 1 or 0, not {validate.describe(text)}")
         return text == "1"
     if text == "":
         return None
-    if name in _WHOLE:
+    if name in _COUNTS:
         return validate.digits(text, f"{where}.{name}")
     if "%" in text:
         for plain, escaped in reversed(_ESCAPES):
@@ -164,7 +158,7 @@ def hands_from_text(text: str, where: str = "hands") -> list[dict]:
             names += (NOTE,)
         at = f"{where}[{number}]"
         if names is None or len(values) != len(names):
-            raise BadField(f"{at} is not a stored hand: {validate.shown_value(row)}")
+            raise BadField(f"{at} is not a stored hand: {validate.describe(row)}")
         data = {name: _field_value(name, value, at) for name, value in zip(names, values)}
         data["type"] = "draw" if kind == "draw" else "knock"
         hands.append(data)
@@ -172,14 +166,12 @@ def hands_from_text(text: str, where: str = "hands") -> list[dict]:
 
 
 def stored_hands(text: str, where: str = "hands") -> tuple[Hand, ...]:
-    """The stored string straight to hands: exactly what ``hand_from_dict`` gives for each row of
-    ``hands_from_text`` (the database reader's way, ``strict=False``), and the same first error.
+    """The stored string straight to hands: what ``hand_from_dict`` gives for each row of
+    ``hands_from_text`` (``strict=False``), with the same first error.
 
-    Every command replays every session from these rows, so a plain knock or draw (no note,
-    nothing escaped, every field as a command writes it) is read here without the dict between;
-    any other row is read the checked way, and on anything wrong the whole string is read again
-    the checked way, so the error named is the one it names (its first row that is not a hand
-    before any field out of range)."""
+    Every command replays every session from these rows, so a plain knock or draw is read here
+    without a dict between; any other row, and the whole string once anything is wrong, is read
+    the checked way, so that the error named is the one it names."""
     hands = []
     for number, row in enumerate(text.split(";") if text else []):
         hand = _plain_row(row) if "%" not in row else None
@@ -248,7 +240,7 @@ ROLE_KEYS = frozenset(Roles._fields)
 
 
 def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> Hand:
-    """Read a hand, every field checked (``fields``); raises Refused naming the first bad one.
+    """Read a hand, every field checked (``validate``); raises Refused naming the first bad one.
 
     ``strict`` refuses fields ginscore does not know, as ``session_from_dict``."""
     doc = validate.table(data, where)
@@ -256,7 +248,7 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
     if kind == "knock" and "knocker_cards" in doc:
         kind = "cards"
     elif kind not in ("knock", "draw"):
-        raise BadField(f"{where}.type must be 'knock' or 'draw', not {validate.shown_value(kind)}")
+        raise BadField(f"{where}.type must be 'knock' or 'draw', not {validate.describe(kind)}")
     if strict and not HAND_KEYS[kind].issuperset(doc):
         validate.table(doc, where, HAND_KEYS[kind])  # names the field ginscore does not know
     upcard = doc.get("upcard")
@@ -266,7 +258,7 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
     try:
         note = stored_note(doc.get(NOTE))
     except Refused as error:
-        raise BadField(f"{where}.note: {error}") from None
+        raise BadField.at(f"{where}.note", error) from None
     if kind == "draw":
         return Draw(upcard=upcard, recorded_at=at, note=note)
     knocker = validate.text(validate.required(doc, "knocker", where), where, "knocker", limit=MAX_NAME)
@@ -281,8 +273,8 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
         try:
             return knock_from_cards(knocker, *hands, **told)
         except Refused as error:
-            raise BadField(f"{where}: {error}") from None
-    counts = [validate.whole(validate.required(doc, key, where), where, key, low=0, high=MAX_DEADWOOD)
+            raise BadField.at(where, error) from None
+    counts = [validate.whole_number(validate.required(doc, key, where), where, key, low=0, high=MAX_DEADWOOD)
               for key in ("knocker_deadwood", "opponent_deadwood")]
     return Knock(knocker, *counts, **told)
 
@@ -291,7 +283,7 @@ def _card(text: str, where: str, key: str, *, rank_only: bool = False):
     try:
         return parse_card(text, rank_only=rank_only)
     except Refused as error:
-        raise BadField(f"{where}.{key}: {error}") from None
+        raise BadField.at(f"{where}.{key}", error) from None
 
 
 def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
@@ -314,7 +306,7 @@ def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
 
 
 def session_from_dict(data: dict, where: str = "session", *, strict: bool = True) -> SessionFacts:
-    """Read an imported or stored session, every field checked (``fields``).
+    """Read an imported or stored session, every field checked (``validate``).
 
     Raises Refused naming the first field that is not what a command would
     have recorded. ``strict`` (an import) also refuses fields ginscore does
@@ -326,7 +318,7 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
     doc = validate.table(data, where, SESSION_KEYS if strict else None)
     variant = validate.required(doc, "variant", where)
     if variant not in VARIANTS:
-        raise Refused(f"{where}.variant: unknown variant {validate.shown_value(variant)}; ginscore knows {', '.join(VARIANTS)}")
+        raise Refused(f"{where}.variant: unknown variant {validate.describe(variant)}; ginscore knows {', '.join(VARIANTS)}")
     roles = doc.get("first_roles")
     if roles is not None:
         roles = validate.table(roles, f"{where}.first_roles", ROLE_KEYS)
@@ -348,7 +340,7 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
     try:
         check_seats(facts)
     except Refused as error:
-        raise BadField(f"{where}: {error}") from None
+        raise BadField.at(where, error) from None
     return facts
 
 
@@ -364,21 +356,22 @@ def _rules(value, where: str, strict: bool) -> HouseRules:
         if kind == "bool":
             validate.flag(given, where, key)
         elif kind == "int" or (kind == "int | None" and given is not None):
-            validate.whole(given, where, key, low=0, high=MAX_SETTING)
+            validate.whole_number(given, where, key, low=0, high=MAX_SETTING)
         elif kind == "str":
             validate.text(given, where, key, limit=MAX_NAME)
     try:
         return HouseRules.from_dict(doc)
     except Refused as error:
-        raise BadField(f"{where}: {error}") from None
+        raise BadField.at(where, error) from None
 
 
 def _hands(hands, where: str, strict: bool) -> tuple[Hand, ...]:
     """A session's hands: a list of dicts (an export), or in the database (not ``strict``) the stored rows."""
     if not strict and isinstance(hands, str):
         return stored_hands(hands, f"{where}.hands")
-    return tuple(hand_from_dict(h, f"{where}.hands[{n}]", strict=strict)
-                 for n, h in enumerate(_hand_dicts(hands, where, rows=not strict)))
+    if not isinstance(hands, list):
+        raise BadField(f"{where}.hands must be a list of hands, not {validate.describe(hands)}")
+    return tuple(hand_from_dict(h, f"{where}.hands[{n}]", strict=strict) for n, h in enumerate(hands))
 
 
 def _stored_dicts(text: str, where: str) -> list[dict]:
@@ -393,15 +386,6 @@ def _split_cards(row: dict) -> dict:
     return row
 
 
-def _hand_dicts(hands, where: str, rows: bool) -> list[dict]:
-    """The hands as dicts: a list (an export, schema 1) or, with ``rows``, the stored rows, cards as lists."""
-    if rows and isinstance(hands, str):
-        return _stored_dicts(hands, f"{where}.hands")
-    if not isinstance(hands, list):
-        raise BadField(f"{where}.hands must be a list of hands, not {validate.shown_value(hands)}")
-    return hands
-
-
 def _card_text(card) -> str | None:
     return str(card) if card else None
 
@@ -413,7 +397,7 @@ def _made_id(value, where: str, key: str, pattern: re.Pattern, what: str, like: 
         return None
     if not isinstance(value, str) or not pattern.fullmatch(value):
         field = f"{where}.{key}: " if where else ""
-        raise BadField(f"{field}{validate.shown_value(value)} is not {what} ginscore makes (like {like})")
+        raise BadField(f"{field}{validate.describe(value)} is not {what} ginscore makes (like {like})")
     return value
 
 

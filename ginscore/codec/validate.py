@@ -1,12 +1,8 @@
-"""One field at a time: the type and range checks every stored or imported value passes.
+"""The type and range checks every stored or imported field passes, one field at a time.
 
-Pure. ``records.session_from_dict`` reads a session through these checks,
-whether it comes from ``import`` or from the database, so a file can never
-bring in what a command could not read back, and a field damaged inside the
-database is named instead of ending in a traceback. Each check
-returns the value or raises ``BadField`` naming the field by its path in the
-export (``session.hands[2].upcard``) and showing, briefly and visibly, what
-was there instead.
+Each check returns the value or raises ``BadField`` naming the field by its path in the export
+(``session.hands[2].upcard``) and what was there instead, so an import can bring in nothing a
+command could not read back, and damage inside the database is named, not a traceback.
 """
 
 from __future__ import annotations
@@ -16,15 +12,15 @@ from datetime import datetime
 from functools import lru_cache
 
 from ginscore.core.errors import BadField
-from ginscore.core.escape import visible
+from ginscore.core.escape import visible  # a wrong value from a file is shown in a message, never obeyed
 
 TIMESTAMP_EXAMPLE = "2026-11-29T21:15:00+00:00"
 _TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?([+-][0-9]{2}:[0-9]{2}|Z)?")
-_SHOWN_CHARS = 40  # of a wrong value, in an error line
+_DESCRIBED_CHARS = 40  # of a wrong text, in an error line
 
 
-def shown_value(value) -> str:
-    """A wrong value as an error line shows it: its kind for a table or list, else short and visible."""
+def describe(value) -> str:
+    """A wrong value as an error line names it: its kind for a table or list, else short and visible."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -34,7 +30,7 @@ def shown_value(value) -> str:
     if isinstance(value, list):
         return "a list"
     if isinstance(value, str):
-        cut = value if len(value) <= _SHOWN_CHARS else value[:_SHOWN_CHARS] + "..."
+        cut = value if len(value) <= _DESCRIBED_CHARS else value[:_DESCRIBED_CHARS] + "..."
         return "'" + visible(cut) + "'"
     if isinstance(value, int) and abs(value) >= 10**18:
         return "a number too large to be one"
@@ -48,10 +44,10 @@ def shown_value(value) -> str:
 def table(value, where: str, known=None) -> dict:
     """A JSON object; with ``known`` (a set), one whose keys are all among them."""
     if not isinstance(value, dict):
-        raise BadField(f"{where} must be a table of fields, not {shown_value(value)}")
+        raise BadField(f"{where} must be a table of fields, not {describe(value)}")
     if known is not None and not known.issuperset(value):
         key = next(k for k in value if k not in known)
-        raise BadField(f"{where} has a field {shown_value(key)} that ginscore does not know; remove it")
+        raise BadField(f"{where} has a field {describe(key)} that ginscore does not know; remove it")
     return value
 
 
@@ -72,7 +68,7 @@ def text(value, where: str, key: str = "", *, limit: int, plain: bool = True) ->
     ``plain=False`` asks only for text that can be written back: non-empty valid Unicode.
     """
     if not isinstance(value, str):
-        raise BadField(f"{_path(where, key)} must be text, not {shown_value(value)}")
+        raise BadField(f"{_path(where, key)} must be text, not {describe(value)}")
     problem = _text_problem(value, limit, plain)
     if problem:
         raise BadField(f"{_path(where, key)} {problem}")
@@ -96,9 +92,9 @@ def _text_problem(value: str, limit: int, plain: bool = True) -> str | None:
         except UnicodeEncodeError:  # a lone surrogate, from a JSON escape or an undecodable argument
             return "is not valid Unicode text"
     if plain and not value.isprintable():  # as `new`, `rename` and the name checks refuse it
-        return f"{shown_value(value)} has characters that cannot be shown; type it plainly"
+        return f"{describe(value)} has characters that cannot be shown; type it plainly"
     if plain and value != " ".join(value.split()):
-        return f"{shown_value(value)} has stray spaces or line breaks; write it once, plainly"
+        return f"{describe(value)} has stray spaces or line breaks; write it once, plainly"
     return None
 
 
@@ -111,7 +107,7 @@ def digits(text: str, what: str) -> int:
     """A whole number written in digits (a CSV cell, a stored hand); BadField when it is not one,
     or is longer than any count can be (before Python's own limit on converting it ends in a traceback)."""
     if not text.isascii() or not text.isdigit():
-        raise BadField(f"{what} must be a whole number, not {shown_value(text)}")
+        raise BadField(f"{what} must be a whole number, not {describe(text)}")
     if len(text) > MAX_DIGITS:
         raise BadField(f"{what} has {len(text)} digits, more than any count can have")
     return int(text)
@@ -124,23 +120,23 @@ def json_number(text: str) -> int:
     return int(text)
 
 
-def whole(value, where: str, key: str = "", *, low: int, high: int) -> int:
+def whole_number(value, where: str, key: str = "", *, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high`` (true/false and 3.0 are not numbers here)."""
     if type(value) is not int:
-        raise BadField(f"{_path(where, key)} must be a whole number, not {shown_value(value)}")
+        raise BadField(f"{_path(where, key)} must be a whole number, not {describe(value)}")
     if not low <= value <= high:
-        raise BadField(f"{_path(where, key)} must be from {low} to {high}, not {shown_value(value)}")
+        raise BadField(f"{_path(where, key)} must be from {low} to {high}, not {describe(value)}")
     return value
 
 
 def flag(value, where: str, key: str = "") -> bool:
     if not isinstance(value, bool):
-        raise BadField(f"{_path(where, key)} must be true or false, not {shown_value(value)}")
+        raise BadField(f"{_path(where, key)} must be true or false, not {describe(value)}")
     return value
 
 
 def timestamp(value, where: str, key: str = "") -> str | None:
-    """A time as commands record it (ISO 8601, like ``_now``), or null when none was kept."""
+    """A time as commands record it (ISO 8601 with its UTC offset), or null when none was kept."""
     if value is None:
         return None
     if isinstance(value, str) and _TIMESTAMP.fullmatch(value):
@@ -149,13 +145,13 @@ def timestamp(value, where: str, key: str = "") -> str | None:
             return value
         except ValueError:
             pass
-    raise BadField(f"{_path(where, key)} must be a timestamp like {TIMESTAMP_EXAMPLE}, not {shown_value(value)}")
+    raise BadField(f"{_path(where, key)} must be a timestamp like {TIMESTAMP_EXAMPLE}, not {describe(value)}")
 
 
 def strings(value, where: str, key: str = "", *, limit: int) -> list[str]:
     """A list of strings of at most ``limit`` characters each."""
     if not isinstance(value, list):
-        raise BadField(f"{_path(where, key)} must be a list, not {shown_value(value)}")
+        raise BadField(f"{_path(where, key)} must be a list, not {describe(value)}")
     for n, item in enumerate(value):
         if not isinstance(item, str) or _text_problem(item, limit):
             text(item, f"{_path(where, key)}[{n}]", limit=limit)  # raises, naming the item

@@ -1,7 +1,7 @@
 """The project's own exceptions and exit statuses.
 
-The core raises these; the CLI turns them into one line on standard error and
-an exit status, in one place (``cli.main``). Nothing here prints.
+Storage and the core raise these with the parts of their message (text, and the ``Command``s
+it advises); the command line's one exit point turns them into one line on standard error.
 """
 
 from enum import IntEnum
@@ -39,6 +39,11 @@ class GinscoreError(Exception):
 
     def __str__(self) -> str:
         return "".join(map(str, self.args))
+
+    @classmethod
+    def at(cls, place: str, error: "GinscoreError") -> "GinscoreError":
+        """``error`` said of a place (``place: error``), keeping the commands it advises."""
+        return cls(f"{place}: ", *message_parts(error))
 
 
 class Refused(GinscoreError):
@@ -89,7 +94,7 @@ class BadHandAt(Refused):
     """
 
     def __init__(self, number: int, error: Refused):
-        super().__init__(f"hand {number}: {error}")
+        super().__init__(f"hand {number}: ", *message_parts(error))
         self.number = number
         self.error = error
 

@@ -8,28 +8,22 @@ writes each such character as a visible escape (``\\x1b``, ``\\u202e``) so
 it is shown, never obeyed (docs/commands.md "For people at the table").
 
 ``for_encoding`` makes text fit a terminal that cannot show every character
-(an ASCII-only one gets ASCII), and ``json_safe`` does both jobs for a JSON
-document without changing the data it carries.
+(an ASCII-only one gets ASCII), ``json_safe`` does both jobs for a JSON
+document without changing the data it carries, and ``shell_word`` writes a
+name or path as a shell reads it back.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 
-# Written as escapes: C0 controls, DEL, C1 controls, the line and paragraph
-# separators, lone surrogates (the undecodable bytes of a command line
-# argument), which no terminal encoding can carry, and every format character
-# (Unicode category Cf) in every plane: the bidirectional marks, embeddings,
-# overrides and isolates that make ``Ann`` read as something else, and the
-# invisible ones that make two strings look alike or hide text (soft hyphen,
-# zero-width space and joiners, word joiner, byte order mark, tag characters,
-# musical beams, Egyptian and shorthand format controls, number signs). So
-# are the code points Unicode keeps unassigned among them as default-ignorable
-# (a terminal shows nothing for them; a later Unicode makes them format
-# characters). The format characters are those of Unicode 15 (a test compares
-# them with the running Python's), written out so that a regular expression
-# finds them at C speed: finding them by category would take a pass in Python.
+# Written as escapes: C0 and C1 controls, DEL, the line and paragraph separators, lone surrogates
+# (the undecodable bytes of an argument), and every format character (category Cf: the bidi marks,
+# zero-width and other invisible characters, tags) with the unassigned default-ignorable code points
+# among them. Those of Unicode 15 are written out (a test compares them with Python's) so that one
+# regular expression finds them.
 _FORMAT = ("\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
            "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
            "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
@@ -132,3 +126,32 @@ def json_safe(text: str, encoding: str | None) -> str:
     if _fits(text, encoding or "utf-8"):
         return text
     return re.sub("[^\x00-\x7f]", _json_escape, text)
+
+
+def shows_plainly(text: str, encoding: str | None = None) -> bool:
+    """Whether ``text`` reaches a terminal (of ``encoding``, if given) as it is: every character printable
+    and one the terminal can show."""
+    return text.isprintable() and (encoding is None or for_encoding(text, encoding) == text)
+
+
+def shell_word(text: str, encoding: str | None = None) -> str:
+    """``text`` as one word a shell (bash, zsh) reads back exactly: quoted where it must be, and a
+    path holding a control, bidi or undecodable character (or one ``encoding``, a terminal's, cannot
+    show) as $'...' with its bytes escaped (so nothing in it reaches the terminal raw, and a copy of
+    it is the same path)."""
+    if shows_plainly(text, encoding):
+        import shlex  # only for a word to quote, which most commands never write
+
+        return shlex.quote(text)
+    escaped = "".join(chr(byte) if 32 <= byte < 127 and byte not in b"\\'" else f"\\x{byte:02x}"
+                      for byte in _bytes_of(text))
+    return f"$'{escaped}'"
+
+
+def _bytes_of(text: str) -> bytes:
+    """A path's bytes as the command line gave them (undecodable bytes come back as they were); a
+    lone surrogate no command line can carry is written as UTF-8 would if it could."""
+    try:
+        return os.fsencode(text)
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")

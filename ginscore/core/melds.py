@@ -1,19 +1,11 @@
 """Best melds, deadwood and lay-offs from the cards themselves (R1-R3, R7, R8, H2).
 
-Pure. A hand is a 52-bit mask (bit ``suit * 13 + rank - 1``, suits S H D C)
-and the 329 melds of a deck (R2: 52 sets of three, 13 of four, 264 runs) are
-masks in a table, filed under their lowest card. A card that fits no meld of
-the hand is deadwood whatever else happens, so it is counted and dropped at
-once; the search over the rest takes the lowest card left and tries only "it
-is deadwood" or "it is in one of the melds, filed under it, that the hand
-holds", memoising on the cards left (the approach of Todd Neller's gin rummy
-framework and of the jdh8/gin-rummy crate).
-
-Ties are broken as they always were, because the order of the tries is part
-of what a player sees: deadwood first, then sets of three, the set of four,
-runs from shortest to longest; the first arrangement that reaches the lowest
-deadwood is the one shown (tests/melds_previous.py keeps the solver this one
-replaced, and a property test compares the two).
+A hand is a 52-bit mask (bit ``suit * 13 + rank - 1``, suits S H D C); the melds of a deck (R2)
+are masks filed under their lowest card. A card in no meld of the hand is deadwood at once; the
+search over the rest takes the lowest card left and tries "it is deadwood", then each meld filed
+under it, memoising on the cards left (as Todd Neller's gin rummy framework does). The order of
+the tries breaks ties, so it is what a player sees: deadwood, sets of three, the set of four,
+runs shortest first (tests/melds_previous.py keeps the solver before, to compare against).
 """
 
 from itertools import combinations, product
@@ -84,9 +76,9 @@ def _melds_under(first: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 _SETS_UNDER, _RUNS_UNDER = zip(*(_melds_under(first) for first in range(52)))
 _MELD_CARDS = {meld: tuple(_cards_of(meld)) for under in (_SETS_UNDER, _RUNS_UNDER) for melds in under
                for meld in melds}
-_MELD_SHOWN = {meld: tuple(_CARDS[c] for c in cards) for meld, cards in _MELD_CARDS.items()}
+_MELD_AS_CARDS = {meld: tuple(_CARDS[c] for c in cards) for meld, cards in _MELD_CARDS.items()}
 _IS_SET = {meld: len({c % 13 for c in cards}) == 1 for meld, cards in _MELD_CARDS.items()}
-_SHOWN_ORDER = {meld: (not _IS_SET[meld], cards[0] % 13, cards[0]) for meld, cards in _MELD_CARDS.items()}
+_LAID_ORDER = {meld: (not _IS_SET[meld], cards[0] % 13, cards[0]) for meld, cards in _MELD_CARDS.items()}
 
 
 def _search(left: int, memo: dict) -> int:
@@ -235,7 +227,7 @@ def _spread(melds: tuple[int, ...], cards: int) -> Spread:
     if len(melds) > 1:
         melds = _sorted_melds(melds)
     return Spread(
-        melds=tuple(_MELD_SHOWN[m] for m in melds),  # each meld low to high
+        melds=tuple(_MELD_AS_CARDS[m] for m in melds),  # each meld low to high
         unmatched=tuple(loose),
         deadwood=_value(unmatched),
     )
@@ -243,7 +235,7 @@ def _spread(melds: tuple[int, ...], cards: int) -> Spread:
 
 def _sorted_melds(melds: tuple[int, ...]) -> list[int]:
     """Melds in the order shown: sets before runs, each by rank, then suit."""
-    return sorted(melds, key=_SHOWN_ORDER.__getitem__)
+    return sorted(melds, key=_LAID_ORDER.__getitem__)
 
 
 def _hand(cards: list[Card], want: tuple[int, ...], whose: str) -> int:

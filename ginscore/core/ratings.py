@@ -1,21 +1,8 @@
 """Ratings across sessions: a ladder of every player over every finished game (OpenSkill).
 
-Pure: no typer, Rich or tinydb, nothing printed. Like the standings, the
-ratings are worked out from the facts every time, so an edit, an undo, a
-change of house rules, a delete or a restore that changes who won a game
-changes them too.
-
-Two steps, so that the first can be kept per session (a cache keyed by the
-digest of that session's facts):
-
-- ``rated_games(facts, standings)``: the finished games one session adds, as
-  plain JSON-able data; a pure function of that session's facts.
-- ``ladder(sessions, ...)``: every session's games put in the order they
-  finished and rated one after another with OpenSkill's Plackett-Luce model
-  (its defaults: mu 25, sigma 25/3); ``openskill`` is imported only here, and
-  only when a ladder is made.
-
-Choices the rule book leaves open are written down in docs/ratings.md.
+Two steps, so that the first can be cached per session: ``rated_games`` gives the finished
+games one session adds, as plain data; ``ladder`` rates every session's games in the order they
+finished with OpenSkill's Plackett-Luce model (its defaults). The choices are in docs/ratings.md.
 """
 
 from __future__ import annotations
@@ -26,6 +13,13 @@ from ginscore.core.stats import player_key
 from ginscore.core.replay import SessionFacts, Standings
 
 MODEL = "PlackettLuce"
+
+
+def _model():
+    """OpenSkill's Plackett-Luce model, imported only when a rating is made: the import is slow."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
 
 
 def _instant(at: str | None) -> str:
@@ -112,9 +106,7 @@ def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, v
     (``shown_names``); else the spelling of their latest game. Players are sorted by rating
     (the ordinal, mu - 3 sigma), then by games rated, then by name.
     """
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce()
+    model = _model()
     games = sorted(
         ((game["when"], game["started"], place, game["game"], game) for place, played in enumerate(sessions)
          for game in played if chosen(game, variant, since)),
@@ -140,26 +132,22 @@ def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, v
                     "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal(),
                 })
     names = names or {}
-    shown = []
-    for key, record in players.items():
-        rating = ratings[key]
-        line = {"name": names.get(key, record["spelled"]), "mu": rating.mu, "sigma": rating.sigma,
-                "ordinal": rating.ordinal(), "games": record["games"], "last_played": record["last_played"]}
-        if history:
-            line["history"] = record["history"]
-        shown.append(line)
+    shown = [_line(names.get(key, record["spelled"]), ratings[key], record["games"], record["last_played"],
+                   record["history"] if history else None) for key, record in players.items()]
     shown.sort(key=lambda line: (-line["ordinal"], -line["games"], player_key(line["name"]), line["name"]))
     return {"model": MODEL, "players": shown}
 
 
 def unrated(name: str, history: bool = False) -> dict:
     """The ladder line of a player with no game rated: OpenSkill's starting rating."""
-    from openskill.models import PlackettLuce
+    return _line(name, _model().rating(), 0, None, [] if history else None)
 
-    rating = PlackettLuce().rating()
-    line = {"name": name, "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal(), "games": 0,
-            "last_played": None}
-    return line | ({"history": []} if history else {})
+
+def _line(name: str, rating, games: int, last_played: str | None, history: list | None) -> dict:
+    """One player of ``ratings --json``; ``history`` only when it was asked for (not None)."""
+    line = {"name": name, "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal(), "games": games,
+            "last_played": last_played}
+    return line if history is None else line | {"history": history}
 
 
 def places(players: list[dict]) -> list[int]:

@@ -12,11 +12,11 @@ the open games, a game closes when a score in it reaches the target, and the
 session is over when every game has closed.
 """
 
-import unicodedata
 from typing import NamedTuple
 
 from ginscore.core.cards import Card
-from ginscore.core.errors import BadHandAt, BadSetting, GameOver, NotInHand, Refused, UnknownPlayer
+from ginscore.core.errors import BadHandAt, BadSetting, Command, GameOver, NotInHand, Refused, UnknownPlayer
+from ginscore.core.names import check_count, check_players, check_readable
 from ginscore.core.scoring import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, limit_rule, score_hand
 
 
@@ -186,7 +186,7 @@ class _Table:
 
     def play(self, number: int, hand: Hand) -> None:
         if self.over:
-            raise GameOver(_over_message(self.facts, self.winner()))
+            raise _game_over(self.facts, self.winner())
         dealer = self.roles.box if self.roles else self.dealer  # R22: the box deals
         if isinstance(hand, Draw):
             self._check_upcard(hand.upcard, needed=False)
@@ -290,10 +290,10 @@ def _final_scores(game: Game, rules: HouseRules, players: tuple[str, ...]) -> di
     return final
 
 
-def _over_message(facts: SessionFacts, winner: str | None) -> str:
+def _game_over(facts: SessionFacts, winner: str | None) -> GameOver:
     what = "series" if facts.variant == "hollywood" else "game"
     won = f": {winner} won it" if winner else ""
-    return f"the {what} '{facts.name}' is over{won}; start another with `ginscore rematch`"
+    return GameOver(f"the {what} '{facts.name}' is over{won}; start another with ", Command("rematch"))
 
 
 def replay(facts: SessionFacts) -> Standings:
@@ -328,105 +328,13 @@ def replay(facts: SessionFacts) -> Standings:
     )
 
 
-MAX_NAME = 200  # characters in a player's or a session's name
-
-
-_FOLDED: dict[str, str] = {}  # names folded so far in this run: a club has a few names, met thousands of times
-
-
-def fold(name: str) -> str:
-    """A name as compared: the same ignoring case, accents and width (docs/commands.md).
-
-    NFKC first folds full-width and compatibility forms (``Ａnn`` is ``Ann``),
-    NFKD then splits accented letters so their combining marks can be
-    dropped (``José`` in either Unicode form is ``Jose``), and casefold
-    ignores case; runs of spaces count as one. The one place names are
-    compared; stored names keep the spelling first typed.
-    """
-    found = _FOLDED.get(name)
-    if found is None:
-        split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", " ".join(name.split())))
-        found = "".join(c for c in split if not unicodedata.combining(c)).casefold()
-        if len(_FOLDED) < 65536:
-            _FOLDED[name] = found
-    return found
-
-
-def match_name(names, typed: str) -> list[str]:
-    """Names that ``typed`` means: an exact match wins, else every prefix match (as ``fold`` compares).
-
-    The closest exact match wins: the same spelling, else the same ignoring case, else the same as
-    ``fold`` compares; so names stored before names were folded (José and Jose) stay reachable.
-    """
-    typed = typed.strip()
-    if not typed:  # an empty name means no one (it is a prefix of every name)
-        return []
-    for same in (str, str.casefold, fold):
-        wanted = same(typed)
-        exact = [n for n in names if same(n) == wanted]
-        if exact:
-            return exact[:1]
-    wanted = fold(typed)
-    return [n for n in names if fold(n).startswith(wanted)]
-
-
-def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:
-    """Match a typed player name: exact (as ``fold`` compares) wins, else a unique prefix."""
-    listed = ", ".join(players)
-    if not typed.strip():
-        raise UnknownPlayer(f"a player's name is empty; the players are {listed}")
-    matches = match_name(players, typed)
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        raise UnknownPlayer(f"'{typed}' could be {' or '.join(matches)}; type more of the name (players: {listed})")
-    order = "; the name comes first, then the counts" if typed.strip().isdigit() else ""  # `hand 4 22 ann`
-    raise UnknownPlayer(f"no player '{typed}'; the players are {listed}{order}")
-
-
-COMMAND_MARK = ":"  # what starts a command in `play` (:back, :undo, :quit); so no name may start with it
-
-
-def check_players(variant: str, players) -> tuple[str, ...]:
-    """Names as a session keeps them: the right count, non-empty, at most MAX_NAME characters,
-    distinct as ``fold`` compares them (docs/commands.md)."""
-    _check_count(variant, players)
-    names = tuple(" ".join(str(p).split()) for p in players)
-    for name in names:
-        if not fold(name):  # empty, or only accents that matching sets aside
-            raise Refused("a player's name is empty; give each player a name")
-        if not name.isprintable():
-            raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
-        check_shown(name, "the name")
-        if name.startswith(COMMAND_MARK):
-            raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (`ginscore play` keeps it for commands)")
-        if len(name) > MAX_NAME:
-            raise Refused(f"a player's name has {len(name)} characters; keep it to {MAX_NAME}")
-    folded = [fold(n) for n in names]
-    for name in names:
-        if folded.count(fold(name)) > 1:
-            raise Refused(
-                f"two players are named '{name}' (names are compared ignoring case, accents and width); tell them apart"
-            )
-    return names
-
-
-def check_shown(name: str, what: str) -> None:
-    """Refuse a name that shows as nothing on a screen (only Hangul fillers, say), which nobody
-    could read in a table or type back."""
-    from ginscore.core.escape import shows_nothing, spelled
-
-    if shows_nothing(name):
-        raise Refused(f"{what} '{spelled(name)}' shows as nothing; type a name people can read")
-
-
 def check_session(facts: SessionFacts) -> Standings:
     """Everything a session must be before it is stored (imports): players, house rules,
     first dealer or roles, and every hand standing where it is. Returns the standings."""
     if check_players(facts.variant, facts.players) != facts.players:
         raise Refused("player names have stray spaces; write each name once, plainly")
     if facts.name:  # (a CSV carries none)
-        check_shown(facts.name, "the session name")
+        check_readable(facts.name, "the session name")
     facts.rules.check(facts.variant)
     check_seats(facts)
     return replay(facts)
@@ -436,7 +344,7 @@ def check_seats(facts: SessionFacts) -> None:
     """What a replay stands on: as many distinct players as the variant seats, and the first
     dealer (R5) or first roles (R21) among them. Also checked on every read of the database,
     so that a session edited by hand names its damage instead of breaking the replay."""
-    _check_count(facts.variant, facts.players)
+    check_count(facts.variant, facts.players)
     if len(set(facts.players)) != len(facts.players):
         raise Refused(f"the players {', '.join(facts.players)} name one player twice; tell them apart")
     if facts.variant == "three":
@@ -447,12 +355,6 @@ def check_seats(facts: SessionFacts) -> None:
         raise Refused("first roles (box, captain, out) are for three-player; a two-player session has a first dealer")
     elif facts.first_dealer not in facts.players:
         raise Refused(f"the first dealer must be one of {', '.join(facts.players)} (R5)")
-
-
-def _check_count(variant: str, players) -> None:
-    want = 3 if variant == "three" else 2
-    if len(players) != want:
-        raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
 
 
 def draw_for_roles(players: tuple[str, ...], rng) -> tuple[Roles, list[tuple[str, Card]]]:

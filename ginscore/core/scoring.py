@@ -1,6 +1,6 @@
 """House rules and the score of one hand (R3, R7-R13, R15, H1-H7).
 
-Pure: no I/O. ``score_hand`` is the only place a hand's points are worked out.
+``score_hand`` is the only place a hand's points are worked out.
 """
 
 import re
@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from ginscore.core.cards import Card
 from ginscore.core.errors import BadDeadwood, BadSetting, IllegalKnock
-from ginscore.core.escape import visible
+from ginscore.core.escape import visible  # a rule or stake read from a file is shown in a message, never obeyed
 
 VARIANTS = ("standard", "oklahoma", "hollywood", "three")
 KNOCK_LIMIT = 10  # R7
@@ -51,8 +51,13 @@ def parse_stake(text) -> Decimal:
     return Decimal(format(value.normalize(), "f")) if value else Decimal(0)
 
 
-_WHOLE_RULES = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus")
+_NUMBER_RULES = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus")
 _SWITCHES = ("shutout", "spades_double", "ace_means_gin")
+
+
+def _option(rule: str) -> str:
+    """The command-line option that sets a house rule: ``--gin-bonus`` for ``gin_bonus``."""
+    return "--" + rule.replace("_", "-")
 
 
 def stake_text(stake: Decimal) -> str:
@@ -91,7 +96,7 @@ class HouseRules(NamedTuple):
         chosen = {k: v for k, v in data.items() if k in known}
         for name, value in chosen.items():  # the types a command would have given (H1-H5)
             whole = isinstance(value, int) and not isinstance(value, bool)
-            if name in _WHOLE_RULES and not (whole or (name == "big_gin_bonus" and value is None)):
+            if name in _NUMBER_RULES and not (whole or (name == "big_gin_bonus" and value is None)):
                 raise BadSetting(f"the house rule {name} is {visible(repr(value))}, not a whole number")
             if name in _SWITCHES and not isinstance(value, bool):
                 raise BadSetting(f"the house rule {name} is {visible(repr(value))}, not true or false")
@@ -105,21 +110,18 @@ class HouseRules(NamedTuple):
         """Refuse settings that make no sense (docs/commands.md; H1-H7)."""
         if self.target <= 0:
             raise BadSetting(f"the target must be a whole number above 0, not {self.target} (H5)")
-        for name in ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus"):
+        for name in _NUMBER_RULES:
             if (getattr(self, name) or 0) > MAX_SETTING:
-                flag = "--" + name.replace("_", "-")
-                raise BadSetting(f"{flag} must be at most {MAX_SETTING}, not {getattr(self, name)} (H1-H5)")
+                raise BadSetting(f"{_option(name)} must be at most {MAX_SETTING}, not {getattr(self, name)} (H1-H5)")
         for name in ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus"):
             if getattr(self, name) < 0:
-                flag = "--" + name.replace("_", "-")
-                raise BadSetting(f"{flag} must be 0 or more, not {getattr(self, name)} (H1, H3)")
+                raise BadSetting(f"{_option(name)} must be 0 or more, not {getattr(self, name)} (H1, H3)")
         if self.big_gin_bonus is not None and self.big_gin_bonus < 0:
             raise BadSetting(f"--big-gin-bonus must be 0 or more, not {self.big_gin_bonus} (H2)")
         if variant != "oklahoma":
             for name in ("spades_double", "ace_means_gin"):
                 if getattr(self, name):
-                    flag = "--" + name.replace("_", "-")
-                    raise BadSetting(f"{flag} is an Oklahoma house rule (H4); leave it out for {variant}")
+                    raise BadSetting(f"{_option(name)} is an Oklahoma house rule (H4); leave it out for {variant}")
         if self.deal not in DEALS:
             raise BadSetting(f"--deal is one of {', '.join(DEALS)}, not {self.deal!r} (H6)")
         if variant == "three" and self.deal != WINNER_DEALS:

@@ -1,15 +1,14 @@
-"""Standings as plain data and plain words: the JSON documents of docs/commands.md,
-the CSV rows, and the sentence that explains what a hand scored.
-
-Pure and light (no rich, no typer): the ``--json`` and CSV paths use only
-this, and the Rich renderer builds its tables from the same data.
+"""Standings as plain data and plain words: the JSON documents of docs/commands.md, the CSV
+rows, and the sentences that explain them. The ``--json`` and CSV paths need nothing else, and
+the screens are built from the same data.
 """
 
 from __future__ import annotations
 
 import re
 
-from ginscore.core.scoring import ALTERNATE, BIG_GIN, DRAW, GIN, KNOCK, LOSER_DEALS, UNDERCUT, stake_text
+from ginscore.core.escape import shell_word
+from ginscore.core.scoring import ALTERNATE, BIG_GIN, DRAW, GIN, KNOCK, LOSER_DEALS, UNDERCUT, WINNER_DEALS, stake_text
 from ginscore.core.stakes import money_text, net, settlement
 from ginscore.core.replay import Draw, HandResult, SessionFacts, Standings
 
@@ -27,8 +26,6 @@ def as_typed(name: str) -> str:
     if re.fullmatch(r"[\w.+:,@%/-]+", name):
         return name
     if not name.isprintable():
-        from ginscore.present.terminal import shell_word
-
         return shell_word(name)
     if not re.search(r'["$`\\!]', name):
         return f'"{name}"'
@@ -99,8 +96,9 @@ def match_dict(sessions: list[Standings]) -> dict:
     return doc
 
 
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _lead_words(scores: dict[str, int], target: int) -> str:
@@ -115,10 +113,10 @@ def _lead_words(scores: dict[str, int], target: int) -> str:
     gaps: dict[int, list[str]] = {}  # players the same distance behind are told together
     for p in rest:
         gaps.setdefault(top - scores[p], []).append(p)
-    behind = " and ".join(f"{_names(names)} by {gap}" for gap, names in gaps.items())
+    behind = " and ".join(f"{_listed(names)} by {gap}" for gap, names in gaps.items())
     if len(leaders) == 1:
         return f"{leaders[0]} leads {behind}; {leaders[0]} needs {need} more to reach {target}."
-    return f"{_names(leaders)} are level at {top}, ahead of {behind}; each needs {need} more to reach {target}."
+    return f"{_listed(leaders)} are level at {top}, ahead of {behind}; each needs {need} more to reach {target}."
 
 
 def lead_words(st: Standings) -> list[str]:
@@ -261,25 +259,22 @@ def explain(st: Standings, result: HandResult) -> str:
             return f"drawn hand: nobody scores; {result.dealer} stays in the box and deals again (R12, R25)"
         return f"drawn hand{on}: nobody scores; {result.dealer} deals again (R12)"
     hand, score = result.hand, result.score
-    said = f"{hand.knocker} knocked with {hand.knocker_deadwood}{on}, {result.opponent} had {hand.opponent_deadwood}"
+    went = f"went {OUTCOME_WORDS[score.outcome]}" if score.outcome in (GIN, BIG_GIN) else f"knocked with {hand.knocker_deadwood}"
+    said = f"{hand.knocker} {went}{on}, {result.opponent} had {hand.opponent_deadwood}"
     if score.outcome == KNOCK:
         sum_text = f"{hand.opponent_deadwood} - {hand.knocker_deadwood}"
-    elif score.outcome == UNDERCUT:
-        sum_text = f"{score.difference} + {score.bonus}"
     else:
         sum_text = f"{score.difference} + {score.bonus}"
-        said = f"{hand.knocker} went {OUTCOME_WORDS[score.outcome]}{on}, {result.opponent} had {hand.opponent_deadwood}"
     if score.doubled:
         sum_text = f"({sum_text}) x 2 for the spade upcard"
     text = f"{said}: {OUTCOME_WORDS[score.outcome]}: {result.winner} scores {sum_text} = {score.points}"
     if st.facts.variant == "hollywood" and result.credited:
-        numbers = [str(n) for n in result.credited]
-        games = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
+        games = _listed([str(n) for n in result.credited])
         text += f" in game{'s' if len(result.credited) > 1 else ''} {games}"
     return text
 
 
-DEAL_WORDS = {"winner": "the winner deals next", LOSER_DEALS: "the loser deals next", ALTERNATE: "the deal alternates"}
+DEAL_WORDS = {WINNER_DEALS: "the winner deals next", LOSER_DEALS: "the loser deals next", ALTERNATE: "the deal alternates"}
 
 
 def settlement_words(st: Standings) -> list[str]:
@@ -335,7 +330,7 @@ def rules_words(facts: SessionFacts) -> list[str]:
         words.append("spades double")
     if r.ace_means_gin:
         words.append("ace means gin")
-    if r.deal != "winner":
+    if r.deal != WINNER_DEALS:
         words.append(DEAL_WORDS[r.deal])
     if r.stake:
         words.append(f"stake {stake_text(r.stake)} a point")

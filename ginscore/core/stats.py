@@ -1,11 +1,7 @@
-"""Statistics across sessions, from replayed standings.
+"""Statistics across sessions, worked out from the hands as told (an edit or undo changes them).
 
-Pure. Like the standings, every figure is worked out from the hands as told,
-so an edited or undone hand changes the statistics too. A player is the same
-person across sessions when the name matches ignoring case, accents and width
-(``variants.fold``).
-
-Definitions (written down where the issue leaves them open):
+A player is the same person across sessions when the name matches ignoring case, accents and
+width (``names.fold``). Definitions, where the rule book leaves them open:
 
 - hands: hands the player took part in; in three-player, only as box or
   captain (the sitter-out plays no hand, R22). Drawn hands count as played.
@@ -31,7 +27,8 @@ from __future__ import annotations
 from operator import add
 
 from ginscore.core.scoring import BIG_GIN, GIN, KNOCK, UNDERCUT
-from ginscore.core.replay import Draw, fold, Standings
+from ginscore.core.replay import Draw, Standings
+from ginscore.core.names import fold
 
 
 COUNTERS = (
@@ -119,11 +116,12 @@ def statistics(all_standings: list[Standings]) -> dict:
 
 RUNS = ("lead", "tail", "best", "whole")  # after the COUNTERS in a packed session's list
 _HANDS, _LEAD, _TAIL, _BEST, _WHOLE = COUNTERS.index("hands"), *range(len(COUNTERS), len(COUNTERS) + 4)
+_KNOCKING = COUNTERS.index("knocking_sum")  # the counters before it are shown as they are
 
 
 def packed(session: dict) -> dict:
     """``session_counts`` as the summary keeps it: each player's counters as one list
-    (COUNTERS, then RUNS; ``whole`` as 0/1), a fifth of the JSON and quicker to add up."""
+    (COUNTERS, then RUNS; ``whole`` as 0/1), smaller to keep and quicker to add up."""
     return {
         "players": session["players"], "winner": session["winner"],
         "counts": {name: _pack(counts) for name, counts in session["counts"].items()},
@@ -144,7 +142,7 @@ def combine(sessions) -> dict:
         _add_sums(sums, counted)
         _add_pairs(pairs, session)
         runs.add((name, c[_HANDS], *c[_LEAD:]) for name, c in counted.items())
-    return _shown(sums, pairs, runs)
+    return _report(sums, pairs, runs)
 
 
 def tally(sessions: list[dict]) -> dict:
@@ -163,7 +161,7 @@ def tally(sessions: list[dict]) -> dict:
         _add_pairs(pairs, session)
         lines.append([session["created_at"], session["id"],
                       [[name] + counts[_HANDS:_HANDS + 1] + counts[_LEAD:] for name, counts in session["counts"].items()]])
-    return {"sums": sums, "pairs": [[a, b, *counts] for (a, b), counts in pairs.items()], "sessions": lines}
+    return {"sums": sums, "pairs": _pair_rows(pairs), "sessions": lines}
 
 
 def combine_tallies(tallies, start: dict | None = None) -> dict | None:
@@ -176,7 +174,7 @@ def combine_tallies(tallies, start: dict | None = None) -> dict | None:
         return None
     for _, _, players in lines:
         runs.add(players)
-    return _shown(sums, pairs, runs)
+    return _report(sums, pairs, runs)
 
 
 def running(tallies) -> dict:
@@ -187,7 +185,7 @@ def running(tallies) -> dict:
     runs = _Runs()
     for _, _, players in lines:
         runs.add(players)
-    return {"sums": sums, "pairs": [[a, b, *counts] for (a, b), counts in pairs.items()],
+    return {"sums": sums, "pairs": _pair_rows(pairs),
             "longest": runs.longest, "going": runs.going, "shown_as": runs.shown_as,
             "last": list(_order(lines[-1])) if lines else None}
 
@@ -206,6 +204,11 @@ def _gathered(tallies, start: dict | None = None) -> tuple[dict, dict, list]:
         lines += part.get("sessions", ())
     lines.sort(key=_order)  # oldest first, as played
     return sums, pairs, lines
+
+
+def _pair_rows(pairs: dict) -> list[list]:
+    """The head-to-head as kept in a file: [a, b, sessions, wins of a, wins of b]."""
+    return [[a, b, *counts] for (a, b), counts in pairs.items()]
 
 
 def _order(line: list) -> tuple[str, int]:
@@ -255,7 +258,7 @@ class _Runs:
     def add(self, players) -> None:
         """One session: (name, hands, lead, tail, best, whole) of each player (``session_counts``)."""
         longest_of, going_of, shown_as = self.longest, self.going, self.shown_as
-        for name, hands, lead, tail, best, whole in players:  # thousands of sessions: no call it can spare
+        for name, hands, lead, tail, best, whole in players:  # once a player a session: kept free of calls
             key = _keys.get(name) or _key(name)
             shown_as[key] = name
             going, longest = going_of.get(key, 0), longest_of.get(key, 0)
@@ -273,21 +276,17 @@ class _Runs:
             going_of[key] = going
 
 
-def _shown(sums: dict, pairs: dict, runs: _Runs) -> dict:
+def _report(sums: dict, pairs: dict, runs: _Runs) -> dict:
+    """``stats --json`` from the summed counters, the head-to-head and the runs of wins."""
     shown_as = runs.shown_as  # in the order first played: the same from any grouping of the sessions
-    players = {key: dict(zip(COUNTERS, sums[key])) | {"longest_run": runs.longest[key]} for key in shown_as}
     shown = {}
-    for key, record in players.items():
-        shown[shown_as[key]] = {
-            "sessions": record["sessions"], "sessions_won": record["sessions_won"],
-            "hollywood_games_won": record["hollywood_games_won"], "hands": record["hands"],
-            "hands_won": record["hands_won"], "gins": record["gins"], "big_gins": record["big_gins"],
-            "knocks_won": record["knocks_won"], "undercuts_scored": record["undercuts_scored"],
-            "undercuts_suffered": record["undercuts_suffered"], "points": record["points"],
+    for key, name in shown_as.items():
+        record = dict(zip(COUNTERS, sums[key]))
+        shown[name] = {counter: record[counter] for counter in COUNTERS[:_KNOCKING]} | {
             "points_per_hand": round(record["points"] / record["hands"], 2) if record["hands"] else 0.0,
             "avg_deadwood_knocking": _mean(record["knocking_sum"], record["knocking_count"]),
             "avg_deadwood_caught": _mean(record["caught_sum"], record["caught_count"]),
-            "longest_run": record["longest_run"],
+            "longest_run": runs.longest[key],
         }
     head_to_head = [
         {

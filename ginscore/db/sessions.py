@@ -52,12 +52,13 @@ from ginscore.db import interrupts
 from ginscore.db import index as layout
 from ginscore.db.index import Stored, outline
 from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, NoSuchSession, Refused
-from ginscore.codec.validate import shown_value
+from ginscore.codec.validate import describe
 from ginscore.codec.facts import derived_session_id, new_session_id, session_from_dict, session_to_dict
 from ginscore.core.escape import visible
 from ginscore.db.storage import SCHEMA_VERSION, DatabaseStorage, not_a_file, read_bytes, writes  # noqa: F401 (writes: the exit point's)
 from ginscore.core.standings import as_typed
-from ginscore.core.replay import SessionFacts, Standings, fold, match_name, replay
+from ginscore.core.replay import SessionFacts, Standings, replay
+from ginscore.core.names import fold, match_name
 
 LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
 FORGED_INDEX = ("was read through a cache of where each session is in it that does not match it (edited by hand?); "
@@ -73,7 +74,7 @@ def damaged(doc: dict, error: Refused, aside: str | None = None) -> str:
     """What is said of a stored session that does not pass the field checks: a hand by its number
     on every screen ("hand 1's knocker_deadwood"; the checks name it as an export's path does)."""
     why = re.sub(_HAND_AT, lambda found: f"hand {int(found[1]) + 1}" + ("'s " if found[2] else ""), str(error))
-    return (f"has a damaged session {shown_value(doc.get('name'))}: {visible(why)}; "
+    return (f"has a damaged session {describe(doc.get('name'))}: {visible(why)}; "
             + _left(doc.get("name"), bool(doc.get("deleted_at")), aside))
 
 
@@ -81,7 +82,7 @@ def unsound(name, error: BadHandAt, deleted: bool = False, aside: str | None = N
     """What is said of a stored session whose hands do not add up (edited by hand): which hand, and
     why (without the advice given to someone typing that hand)."""
     why = str(error.error).split("; ")[0]
-    return (f"has a session {shown_value(name)} whose hand {error.number} does not add up ({visible(why)}); "
+    return (f"has a session {describe(name)} whose hand {error.number} does not add up ({visible(why)}); "
             + _left(name, deleted, aside))
 
 

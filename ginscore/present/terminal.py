@@ -15,7 +15,7 @@ import os
 import re
 import sys
 
-from ginscore.core.escape import for_encoding, visible
+from ginscore.core.escape import for_encoding, shell_word, shows_plainly, visible  # (shell_word, shows_plainly: read here by the commands)
 
 
 class _Closed(io.RawIOBase):
@@ -115,40 +115,8 @@ def parts_text(parts) -> str:
                    for part in parts)
 
 
-def shows_plainly(text: str, encoding: str | None = None) -> bool:
-    """Whether ``text`` reaches a terminal (of ``encoding``, if given) as it is: every character printable
-    and one the terminal can show."""
-    return text.isprintable() and (encoding is None or for_encoding(text, encoding) == text)
-
-
-def shell_word(text: str, encoding: str | None = None) -> str:
-    """``text`` as one word a shell (bash, zsh) reads back exactly: quoted where it must be, and a
-    path holding a control, bidi or undecodable character (or one ``encoding``, a terminal's, cannot
-    show) as $'...' with its bytes escaped (so nothing in it reaches the terminal raw, and a copy of
-    it is the same path)."""
-    if shows_plainly(text, encoding):
-        import shlex
-
-        return shlex.quote(text)
-    escaped = "".join(chr(byte) if 32 <= byte < 127 and byte not in b"\\'" else f"\\x{byte:02x}"
-                      for byte in _bytes_of(text))
-    return f"$'{escaped}'"
-
-
-def _bytes_of(text: str) -> bytes:
-    """A path's bytes as the command line gave them (undecodable bytes come back as they were); a
-    lone surrogate no command line can carry is written as UTF-8 would if it could."""
-    try:
-        return os.fsencode(text)
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogatepass")
-
-
 def make_streams_safe() -> None:
-    """Make the standard streams safe to write to for one command: a closed one (``>&-``) is
-    pointed at the null device, so no file ginscore opens can take its number (writing to a
-    closed standard output fails as EBADF, to a closed standard error is dropped, a question on
-    a closed input gets no answer); a character the stream cannot encode is written as an escape."""
+    """Make the standard streams safe to write to for one command (see the module)."""
     advise_with_db(None)
     if sys.stdin is None or sys.stdout is None or sys.stderr is None:
         _open_descriptors()

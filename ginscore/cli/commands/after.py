@@ -4,7 +4,7 @@ import typer
 
 from ginscore.core.errors import UnknownPlayer
 from ginscore.core.escape import visible
-from ginscore.core.replay import fold, match_name, resolve_player
+from ginscore.core.names import fold, match_name, resolve_player
 from ginscore.cli.common import app, _all_option, _day, _how_many, _json_option, _limit_option, _print_json, _print_json_items, _store, Variant
 from ginscore.cli.common import EVERYONE  # what these arguments complete to
 

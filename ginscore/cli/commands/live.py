@@ -18,7 +18,8 @@ import typer
 from ginscore.core.cards import parse_card
 from ginscore.core.errors import Refused
 from ginscore.core.escape import visible
-from ginscore.core.replay import COMMAND_MARK, Draw, Knock, SessionFacts, Standings
+from ginscore.core.replay import Draw, Knock, SessionFacts, Standings
+from ginscore.core.names import COMMAND_MARK
 from ginscore.cli.common import app, command_of, _deadwood, for_the_evening, _now, _replay_changed, _session_option, _standings, _store, usage_words
 from ginscore.cli.commands.table import edit, rematch, undo  # what :undo, :edit and the rematch run: imported, so always there
 
@@ -233,7 +234,7 @@ def _found(db, name: str, session_id: str | None) -> SessionFacts | None:
 def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
     """The questions of one hand, in order: (key, whether it is asked given the answers so far, ask)."""
     from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
-    from ginscore.core.replay import resolve_player
+    from ginscore.core.names import resolve_player
 
     rules = facts.rules
     in_hand = (standings.roles.box, standings.roles.captain) if standings.roles else facts.players

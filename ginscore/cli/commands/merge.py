@@ -12,7 +12,8 @@ from ginscore.codec.facts import SESSION_ID, derived_session_id, new_session_id,
 from ginscore.core.escape import visible
 from ginscore.present.terminal import shell_word
 from ginscore.core.standings import as_typed, counted
-from ginscore.core.replay import MAX_NAME, SessionFacts, check_session
+from ginscore.core.replay import SessionFacts, check_session
+from ginscore.core.names import MAX_NAME
 from ginscore.cli.common import app, _json_option, named_file, _print_json, _store
 
 

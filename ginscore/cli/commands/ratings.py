@@ -4,7 +4,7 @@ import typer
 
 from ginscore.core.errors import Refused, UnknownPlayer
 from ginscore.core.escape import visible
-from ginscore.core.replay import match_name, resolve_player
+from ginscore.core.names import match_name, resolve_player
 from ginscore.cli.common import app, _day, _json_option, _print_json, _standings, _store, Variant
 from ginscore.cli.common import EVERYONE  # what --player completes to
 

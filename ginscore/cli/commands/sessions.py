@@ -50,7 +50,7 @@ def import_(
     Example: ginscore import friday.json
     """
     from ginscore.codec.compare import free_name
-    from ginscore.core.replay import MAX_NAME
+    from ginscore.core.names import MAX_NAME
     from ginscore.cli.commands.merge import import_known
 
     file = named_file(file, "the file to import (made by `ginscore export`)")

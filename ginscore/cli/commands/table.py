@@ -4,7 +4,8 @@ import typer
 
 from ginscore.core.errors import Refused
 from ginscore.core.scoring import HouseRules
-from ginscore.core.replay import check_players, Draw, draw_for_roles, replay, resolve_player, Roles, SessionFacts
+from ginscore.core.replay import Draw, draw_for_roles, replay, Roles, SessionFacts
+from ginscore.core.names import check_players, resolve_player
 from ginscore.codec.facts import check_note
 from ginscore.cli.common import ACE_MEANS_GIN, app, _append, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, GAME_BONUS, GIN_BONUS, _house_rules, _now, _replay_changed, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings, _start, _store, TARGET, _Told, UNDERCUT_BONUS, _upcard, Variant
 from ginscore.cli.common import NEW_PLAYERS, PLAYERS  # what these arguments complete to

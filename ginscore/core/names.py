@@ -1,0 +1,103 @@
+"""Players' names: how they are compared (ignoring case, accents and width), matched when typed,
+and checked before a session keeps them (docs/commands.md)."""
+
+import unicodedata
+
+from ginscore.core.errors import Command, Refused, UnknownPlayer
+from ginscore.core.escape import shows_nothing, spelled
+
+MAX_NAME = 200  # characters in a player's or a session's name
+
+
+_FOLDED: dict[str, str] = {}  # names folded so far in this run: a club has a few names, met thousands of times
+
+
+def fold(name: str) -> str:
+    """A name as compared: the same ignoring case, accents and width (docs/commands.md).
+
+    NFKC first folds full-width and compatibility forms (``Ａnn`` is ``Ann``),
+    NFKD then splits accented letters so their combining marks can be
+    dropped (``José`` in either Unicode form is ``Jose``), and casefold
+    ignores case; runs of spaces count as one. The one place names are
+    compared; stored names keep the spelling first typed.
+    """
+    found = _FOLDED.get(name)
+    if found is None:
+        split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", " ".join(name.split())))
+        found = "".join(c for c in split if not unicodedata.combining(c)).casefold()
+        if len(_FOLDED) < 65536:
+            _FOLDED[name] = found
+    return found
+
+
+def match_name(names, typed: str) -> list[str]:
+    """Names that ``typed`` means: an exact match wins, else every prefix match (as ``fold`` compares).
+
+    The closest exact match wins: the same spelling, else the same ignoring case, else the same as
+    ``fold`` compares; so names stored before names were folded (José and Jose) stay reachable.
+    """
+    typed = typed.strip()
+    if not typed:  # an empty name means no one (it is a prefix of every name)
+        return []
+    for same in (str, str.casefold, fold):
+        wanted = same(typed)
+        exact = [n for n in names if same(n) == wanted]
+        if exact:
+            return exact[:1]
+    wanted = fold(typed)
+    return [n for n in names if fold(n).startswith(wanted)]
+
+
+def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:
+    """Match a typed player name: exact (as ``fold`` compares) wins, else a unique prefix."""
+    listed = ", ".join(players)
+    if not typed.strip():
+        raise UnknownPlayer(f"a player's name is empty; the players are {listed}")
+    matches = match_name(players, typed)
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise UnknownPlayer(f"'{typed}' could be {' or '.join(matches)}; type more of the name (players: {listed})")
+    order = "; the name comes first, then the counts" if typed.strip().isdigit() else ""  # `hand 4 22 ann`
+    raise UnknownPlayer(f"no player '{typed}'; the players are {listed}{order}")
+
+
+COMMAND_MARK = ":"  # what starts a command in `play` (:back, :undo, :quit); so no name may start with it
+
+
+def check_players(variant: str, players) -> tuple[str, ...]:
+    """Names as a session keeps them: the right count, non-empty, at most MAX_NAME characters,
+    distinct as ``fold`` compares them (docs/commands.md)."""
+    check_count(variant, players)
+    names = tuple(" ".join(str(p).split()) for p in players)
+    for name in names:
+        if not fold(name):  # empty, or only accents that matching sets aside
+            raise Refused("a player's name is empty; give each player a name")
+        if not name.isprintable():
+            raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
+        check_readable(name, "the name")
+        if name.startswith(COMMAND_MARK):
+            raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (", Command("play"), " keeps it for commands)")
+        if len(name) > MAX_NAME:
+            raise Refused(f"a player's name has {len(name)} characters; keep it to {MAX_NAME}")
+    folded = [fold(n) for n in names]
+    for name in names:
+        if folded.count(fold(name)) > 1:
+            raise Refused(
+                f"two players are named '{name}' (names are compared ignoring case, accents and width); tell them apart"
+            )
+    return names
+
+
+def check_readable(name: str, what: str) -> None:
+    """Refuse a name that shows as nothing on a screen (only Hangul fillers, say), which nobody
+    could read in a table or type back."""
+    if shows_nothing(name):
+        raise Refused(f"{what} '{spelled(name)}' shows as nothing; type a name people can read")
+
+
+def check_count(variant: str, players) -> None:
+    """As many players as ``variant`` seats: three for three-player, else two."""
+    want = 3 if variant == "three" else 2
+    if len(players) != want:
+        raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
