@@ -19,7 +19,11 @@ from ginscore.core.cards import parse_card
 from ginscore.core.errors import Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import COMMAND_MARK, Draw, Knock, SessionFacts, Standings
-from ginscore.cli.common import app, command_of, _deadwood, for_the_evening, _now, _replay_changed, _session_option, _standings, _store, usage_words
+from ginscore.cli.actions import for_the_evening, replay_changed, replay_stored, store_of, time_now
+from ginscore.cli.command import app, command_of
+from ginscore.cli.messages import usage_words
+from ginscore.cli.options import session_option
+from ginscore.cli.typed import typed_deadwood
 from ginscore.cli.commands.table import edit, rematch, undo  # what :undo, :edit and the rematch run: imported, so always there
 
 HINT = "[:back :undo :edit :help :quit]"  # said in every prompt
@@ -67,7 +71,7 @@ class _Table:
     """One `play`: the session it keeps score in, its questions, and the commands typed at them."""
 
     def __init__(self, ctx: typer.Context, name: str):
-        self.ctx, self.name, self.store = ctx, name, _store(ctx)
+        self.ctx, self.name, self.store = ctx, name, store_of(ctx)
         self.announced = False  # the standings and who deals next were just shown
         self.id: str | None = None  # the session's own id, once read: followed when renamed elsewhere
         self.asked: SessionFacts | None = None  # the session as the hand (or the rematch) in progress was asked
@@ -102,7 +106,7 @@ class _Table:
             if not _same(now, asked):
                 raise _Changed
             facts = now._replace(hands=now.hands + (told,))
-            standings = _replay_changed(facts, len(facts.hands), self.store)
+            standings = replay_changed(facts, len(facts.hands), self.store)
             db.save(facts)
         self.follow(facts.name)
         return standings
@@ -280,7 +284,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
 
     def count(whose: str, most: int):
         def read(text: str) -> int:
-            value = _deadwood(text, whose)
+            value = typed_deadwood(text, whose)
             check_deadwood(value, whose)
             if value > most:
                 rule = "H4: ace means gin" if most == 0 else limit_rule(facts.variant)
@@ -315,12 +319,12 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         from ginscore.core.standings import explain
 
         if a["knocker"] is Draw:
-            told = Draw(upcard=a.get("upcard"), recorded_at=_now())
+            told = Draw(upcard=a.get("upcard"), recorded_at=time_now())
         else:
             told = Knock(a["knocker"], a["knocker_deadwood"], a["opponent_deadwood"], a.get("upcard"),
-                         a.get("big_gin", False), _now())
+                         a.get("big_gin", False), time_now())
         try:
-            preview = _replay_changed(facts._replace(hands=facts.hands + (told,)), len(facts.hands) + 1)
+            preview = replay_changed(facts._replace(hands=facts.hands + (told,)), len(facts.hands) + 1)
         except Refused as error:
             render.say(f"Not recorded: {error}. Take the hand again.")
             raise _Again from None
@@ -422,13 +426,13 @@ def _as_it_stands(table: _Table) -> None:
     """The standings of the session as another shell left it (then who deals next is said)."""
     from ginscore.present import render
 
-    standings = _standings(table.store, table.facts())
+    standings = replay_stored(table.store, table.facts())
     render.show_standings(standings, footer=False)
     table.announced = standings.over  # its winner was just said; else who deals next is said next
 
 
 @app.command(short_help="Keep score step by step.")
-def play(ctx: typer.Context, session: str = _session_option()) -> None:
+def play(ctx: typer.Context, session: str = session_option()) -> None:
     """A guided loop for the table: asks for each hand, saves it, shows the standings.
 
     It says who deals (and who is in the box), then asks who knocked (or
@@ -446,13 +450,13 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
 
     for_the_evening()
 
-    table = _Table(ctx, _store(ctx).reading().find_name(session))
+    table = _Table(ctx, store_of(ctx).reading().find_name(session))
     for line in HELP.splitlines():
         render.say(line)
     try:
         while True:
             facts = table.asked = table.facts()
-            standings = _standings(table.store, facts)
+            standings = replay_stored(table.store, facts)
             if standings.over:
                 try:
                     _game_over(table, standings)

@@ -13,7 +13,11 @@ from ginscore.core.escape import visible
 from ginscore.present.terminal import shell_word
 from ginscore.core.standings import as_typed, counted
 from ginscore.core.replay import MAX_NAME, SessionFacts, check_session
-from ginscore.cli.common import app, _json_option, named_file, _print_json, _store
+from ginscore.cli.actions import store_of as _store
+from ginscore.cli.command import app
+from ginscore.cli.options import json_option as _json_option
+from ginscore.cli.output import print_json as _print_json
+from ginscore.cli.paths import named_file
 
 
 class Diverged(GinscoreError):
