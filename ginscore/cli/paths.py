@@ -24,7 +24,7 @@ def named_file(typed: str, what: str) -> Path:
 
 
 def file_path(typed: str, named: str, example: str | None = "ginscore.json") -> Path:
-    """The file ``typed`` names: a leading ``~`` read as the home folder (``ginscore.homes``:
+    """The file ``typed`` names: a leading ``~`` read as the home folder (``db.paths``:
     `--db=~/g.json` reaches ginscore unexpanded); one that ends in a slash names a folder, and
     is refused before anything is made (Python's paths drop the slash: `--db games/` made a file
     named `games`). ``named`` says where it came from; ``example``, a file name to suggest."""
