@@ -6,21 +6,26 @@ completion scripts, the hint for a misplaced --session, the --db added to advice
 all read this table.
 """
 
-from typing import NamedTuple
 
+class Command:
+    """One command. (A plain class: the registry is made at every start, and a NamedTuple class
+    costs more to make than the rest of this module.)"""
 
-class Command(NamedTuple):
-    name: str
-    module: str  # ginscore/cli/commands/MODULE.py defines it
-    takes_session: bool
-    # For a command without --session, what it covers instead, said when one is given to it
-    # ({session}: the name given).
-    instead: str = ""
-    # Whether advice to run it acts on a database, so it is given this command line's --db: not
-    # `export` (a file "made by `ginscore export`" may be any database's), `where`, `deadwood` or
-    # `complete`.
-    advised: bool = True
-    hidden: bool = False  # left out of `--help` and the completion scripts
+    __slots__ = ("name", "module", "takes_session", "instead", "advised", "hidden")
+
+    def __init__(self, name: str, module: str, takes_session: bool, instead: str = "", advised: bool = True,
+                 hidden: bool = False) -> None:
+        self.name = name
+        self.module = module  # ginscore/cli/commands/MODULE.py defines it
+        self.takes_session = takes_session
+        # For a command without --session, what it covers instead, said when one is given to it
+        # ({session}: the name given).
+        self.instead = instead
+        # Whether advice to run it acts on a database, so it is given this command line's --db:
+        # not `export` (a file "made by `ginscore export`" may be any database's), `where`,
+        # `deadwood` or `complete`.
+        self.advised = advised
+        self.hidden = hidden  # left out of `--help` and the completion scripts
 
 
 COMMANDS = (
