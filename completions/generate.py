@@ -7,7 +7,7 @@ The scripts are static: commands, options, their help and the values of
 choice arguments (variants, export formats) are read from the typer app.
 What a parameter completes to is read from the parameter too, the way click
 marks a path as a "file": ``autocompletion=PLAYERS`` (or EVERYONE, SESSIONS,
-NEW_PLAYERS, see ginscore/cli/common.py) marks it, and the scripts then
+NEW_PLAYERS, see ginscore/cli/options.py) marks it, and the scripts then
 ask the hidden command `ginscore [--db PATH] complete players|everyone|sessions
 [--session NAME]` while the line is typed, passing on the --db and --session
 already on it. Names with spaces come back quoted for the shell.

@@ -128,7 +128,7 @@ def make_app(**settings) -> typer.Typer:
 
 app = make_app()
 
-built: dict = {}  # each command's click object, by name: built once a process (tests run many command lines)
+_built: dict = {}  # each command's click object, by name: built once a process (tests run many command lines)
 
 
 def name_of(info) -> str:
@@ -138,11 +138,11 @@ def name_of(info) -> str:
 
 def click_command(name: str):
     """The click command ``name`` (its module imported already), built once."""
-    if name not in built:
+    if name not in _built:
         one = make_app()
         one.registered_commands = [next(info for info in app.registered_commands if name_of(info) == name)]
-        built[name] = typer.main.get_command(one)
-    return built[name]
+        _built[name] = typer.main.get_command(one)
+    return _built[name]
 
 
 def command_of(function):
