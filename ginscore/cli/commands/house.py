@@ -6,7 +6,8 @@ from ginscore.core.errors import BadHandAt, GameOver, Refused
 from ginscore.core.replay import replay, Standings
 from ginscore.cli.actions import store_of
 from ginscore.cli.command import app
-from ginscore.cli.options import house_rule_options, rule_choices, session_option
+from ginscore.cli.options import session_option
+from ginscore.cli.rule_options import house_rule_options, rule_choices
 
 
 @app.command(short_help="See or change house rules.")

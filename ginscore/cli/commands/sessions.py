@@ -14,10 +14,11 @@ from ginscore.core.standings import as_typed, counted
 from ginscore.core.replay import replay, SessionFacts
 from ginscore.cli.actions import asked, load_standings, numbered_name, replay_stored, store_of, time_now
 from ginscore.cli.command import app
-from ginscore.cli.options import all_option, house_rule_options, house_rules, json_option, limit_option, session_option, Variant
+from ginscore.cli.options import all_option, json_option, limit_option, session_option, Variant
 from ginscore.cli.options import SESSIONS  # what these arguments complete to
 from ginscore.cli.output import print_json_items, print_json_list
 from ginscore.cli.paths import named_file
+from ginscore.cli.rule_options import house_rule_options, house_rules
 from ginscore.cli.typed import how_many, session_name
 
 

@@ -8,8 +8,9 @@ from ginscore.core.replay import check_players, Draw, draw_for_roles, replay, re
 from ginscore.codec.facts import check_note
 from ginscore.cli.actions import append_hand, asked, replay_changed, replay_stored, start_session, store_of, time_now
 from ginscore.cli.command import app
-from ginscore.cli.options import house_rule_options, house_rules, session_option, Variant
+from ginscore.cli.options import session_option, Variant
 from ginscore.cli.options import NEW_PLAYERS, PLAYERS  # what these arguments complete to
+from ginscore.cli.rule_options import house_rule_options, house_rules
 from ginscore.cli.typed import session_name, TypedKnock, typed_upcard
 
 NOTE_HELP = "A remark kept with the hand, shown in `log` and exports (up to 200 characters)."
