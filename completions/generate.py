@@ -7,7 +7,7 @@ The scripts are static: commands, options, their help and the values of
 choice arguments (variants, export formats) are read from the typer app.
 What a parameter completes to is read from the parameter too, the way click
 marks a path as a "file": ``autocompletion=PLAYERS`` (or EVERYONE, SESSIONS,
-NEW_PLAYERS, see ginscore/cli/common.py) marks it, and the scripts then
+NEW_PLAYERS, see ginscore/cli/options.py) marks it, and the scripts then
 ask the hidden command `ginscore [--db PATH] complete players|everyone|sessions
 [--session NAME]` while the line is typed, passing on the --db and --session
 already on it. Names with spaces come back quoted for the shell.
@@ -22,7 +22,6 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import typer.main
 
 HERE = Path(__file__).resolve().parent
 FILES = {"bash": "ginscore.bash", "zsh": "_ginscore", "fish": "ginscore.fish"}
@@ -71,7 +70,7 @@ def _plain(text: str | None) -> str:
 
 
 def _completes(param, ctx) -> Completes:
-    from ginscore.cli.common import COMPLETION_MARK
+    from ginscore.cli.options import COMPLETION_MARK
 
     if param.name in FILE_OPTIONS:
         return Completes(kind="file")
@@ -83,11 +82,9 @@ def _completes(param, ctx) -> Completes:
 
 
 def read_app() -> tuple[list[Option], list[Command]]:
-    from ginscore.cli import whole_app
+    from ginscore.cli.app import every_command
 
-    app = whole_app()
-
-    group = typer.main.get_command(app)
+    group = every_command()
     root_ctx = group.make_context("ginscore", [], resilient_parsing=True)
 
     def read(command, ctx) -> tuple[list[Option], list[Argument]]:

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 from ginscore.cli import app as cli
+from ginscore.cli import registry
 from tests.conftest import script_module
 
 ROOT = Path(__file__).resolve().parent.parent
-COMMANDS = sorted(cli.command_line([]).commands)  # the whole app, as `ginscore --help` builds it
+COMMANDS = sorted(cli.every_command().commands)  # the whole app, as `ginscore --help` builds it
 CONTRACT = ["new", "hand", "draw", "status", "dealer", "log", "undo", "edit", "export", "sessions", "use",
             "rematch", "rules", "where"]
 
@@ -96,7 +97,7 @@ def test_the_list_of_commands_says_each_in_one_whole_sentence(ok, monkeypatch, w
     with "...", on one line at 80 columns and on a phone's 40."""
     monkeypatch.setenv("COLUMNS", str(width))
     listed = ok("--help").stdout.split("Commands:\n", 1)[1].splitlines()
-    assert [line.split()[0] for line in listed] == [c for c in cli.command_line([]).commands if c != "complete"]
+    assert [line.split()[0] for line in listed] == [c for c in cli.every_command().commands if c != "complete"]
     for line in listed:
         words = line.split(None, 1)[1]
         assert "..." not in words and words.endswith(".") and words[0].isupper(), (width, line)
@@ -221,19 +222,22 @@ def test_fish_completes_players_and_sessions(ok, tmp_path):
 
 
 def test_each_command_is_where_the_command_line_looks_for_it():
-    """A command line loads only its command's module (cli.COMMANDS): every command is listed
+    """A command line loads only its command's module (the registry): every command is listed
     there under the module that registers it, in the order `--help` shows them."""
     app = cli.whole_app()
     where = {c.name or c.callback.__name__: c.callback.__module__.rsplit(".", 1)[1] for c in app.registered_commands}
-    assert where == {name: module for module, names in cli.COMMANDS.items() for name in names}
+    assert where == {command.name: command.module for command in registry.COMMANDS}
     assert [c.name or c.callback.__name__ for c in app.registered_commands] == \
-        [name for names in cli.COMMANDS.values() for name in names]
+        list(registry.NAMES)
 
 
 def test_a_command_line_loads_only_its_own_commands(tmp_path):
     probe = ("import sys; sys.argv = ['ginscore', '--db', sys.argv[1], 'status', '--json']\n"
              "from ginscore.cli import app as cli\n"
              "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
-             "print(sorted(m for m in sys.modules if m.startswith(('ginscore.cli.common', 'ginscore.cli.commands.'))), file=sys.stderr)")
+             "print(sorted(m for m in sys.modules if m.startswith('ginscore.cli.')), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "g.json")], capture_output=True, text=True)
-    assert done.stderr.strip().splitlines()[-1] == "['ginscore.cli.commands.view', 'ginscore.cli.common']"
+    assert done.stderr.strip().splitlines()[-1] == str([
+        "ginscore.cli.actions", "ginscore.cli.app", "ginscore.cli.command", "ginscore.cli.commands",
+        "ginscore.cli.commands.view", "ginscore.cli.messages", "ginscore.cli.options", "ginscore.cli.output",
+        "ginscore.cli.paths", "ginscore.cli.registry"])

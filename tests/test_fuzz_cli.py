@@ -26,7 +26,7 @@ from tests.test_hostile_output import HOSTILE, RAW
 
 VECTORS = examples(5000)
 
-COMMAND = ginscore_cli.command_line([])  # the whole app, as `ginscore --help` builds it
+COMMAND = ginscore_cli.every_command()  # the whole app, as `ginscore --help` builds it
 COMMANDS = sorted(COMMAND.commands)
 
 WORDS = [

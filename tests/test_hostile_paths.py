@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from ginscore.cli import app as ginscore_cli
+from ginscore.cli import registry
 from ginscore.db.sessions import Database, Store
 from tests.conftest import Ran, run_cli, run_main
 
@@ -966,7 +966,7 @@ def test_a_cache_folder_starting_with_a_tilde_is_in_the_home_folder(ok, home, mo
     assert ok("stats", "--json").json() == cached
 
 
-COMMANDS = [name for names in ginscore_cli.COMMANDS.values() for name in names]
+COMMANDS = list(registry.NAMES)
 
 
 @pytest.mark.parametrize("command", COMMANDS)

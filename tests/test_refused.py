@@ -200,7 +200,7 @@ def _without_session() -> list[str]:
     """Every command people type that takes no --session (it covers no single session)."""
     from ginscore.cli import app as cli
 
-    return [name for name, command in cli.command_line([]).commands.items()
+    return [name for name, command in cli.every_command().commands.items()
             if not command.hidden and all(param.name != "session" for param in command.params)]
 
 
@@ -309,7 +309,7 @@ def test_only_advice_is_given_the_db_not_names_or_the_export_a_file_came_from(cl
 
 
 def test_the_commands_given_the_db_are_the_commands_that_use_one(ok):
-    from ginscore.present.terminal import ADVISED_COMMANDS
+    from ginscore.cli.registry import ADVISED_COMMANDS
 
     listed = ok("--help").stdout.split("Commands:")[1]
     names = {line.split()[0] for line in listed.splitlines() if line.startswith("  ") and line.split()}

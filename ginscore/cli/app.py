@@ -1,18 +1,20 @@
-"""The command line entry point: the only place the commands are gathered.
+"""The app: the one group every command line runs through, and its one exit point.
 
-The commands live by concern in ``ginscore.commands``, a module for each
-thing people do; the shared app, options and the one exit point in
-``commands.common``. ``main`` builds only the command that was typed.
+The group lists every command of the registry and builds only the one typed, importing its
+module when click asks for it (click's lazy loading: ``list_commands`` and ``get_command``).
+``Group.main`` is where every error reaches the user: one line on standard error and the exit
+status of ``errors.ExitStatus``. ``main`` is the installed script.
 """
 
 from __future__ import annotations
 
+import functools
 import gc
 import importlib
 import sys
 
 
-def _stopped_while_starting() -> None:
+def stopped_while_starting() -> None:
     """Ctrl-C before any command ran (loading, or building the command): nothing was changed."""
     try:
         sys.stderr.write("Error: stopped; nothing was changed\n")
@@ -21,10 +23,10 @@ def _stopped_while_starting() -> None:
     raise SystemExit(130)
 
 
-def _import_held(name: str) -> None:
+def import_held(name: str) -> None:
     """Import the C extension ``name`` with Ctrl-C held until it is loaded: orjson's module start
-    crashed Python (SIGSEGV, no words, about one Ctrl-C in 300 at start-up) when a KeyboardInterrupt
-    was raised inside it. Held, the Ctrl-C arrives just after, as a KeyboardInterrupt (exit 130)."""
+    crashed Python (a segmentation fault, no words) when a KeyboardInterrupt was raised inside
+    it. Held, the Ctrl-C arrives just after, as a KeyboardInterrupt (exit 130)."""
     import signal
 
     if not hasattr(signal, "pthread_sigmask"):  # (not on Windows, where a Ctrl-C is no signal)
@@ -38,114 +40,173 @@ def _import_held(name: str) -> None:
 
 
 try:
-    _import_held("orjson")
+    import_held("orjson")
     import typer
+    import typer.main
+    from typer.core import TyperGroup
 
-    from ginscore.cli import common
+    from ginscore.cli import command, registry
+    from ginscore.cli.messages import fail, stopped, unwritten, usage_words
+    from ginscore.cli.options import DB_HELP
+    from ginscore.cli.paths import DB_GIVEN, default_db_path, named_file
+    from ginscore.core.errors import ExitStatus, GinscoreError, Refused, interrupted, message_parts
     from ginscore.db import interrupts
-    from ginscore.db.sessions import writes as database_writes
+    from ginscore.db.sessions import Store, writes as database_writes
+    from ginscore.present import terminal
 except KeyboardInterrupt:
-    _stopped_while_starting()
+    stopped_while_starting()
 except RuntimeError as error:  # a Ctrl-C while a class was made (Python wraps it so)
     from ginscore.core.errors import interrupted
 
     if not interrupted(error):
         raise
-    _stopped_while_starting()
+    stopped_while_starting()
+
+terminal.advise_commands(registry.ADVISED_COMMANDS)
 
 
-# Where each command lives (ginscore/commands/MODULE.py), in the order `--help` lists them; a
-# command line loads only its command's module (tests/test_cli_commands.py checks this list).
-COMMANDS = {
-    "table": ("new", "rematch", "hand", "draw", "edit", "undo"),
-    "house": ("house",),
-    "view": ("status", "dealer", "log", "rules", "chart"),
-    "sessions": ("import", "export", "sessions", "use", "where", "rename", "delete", "restore"),
-    "merge": ("merge",),
-    "after": ("stats", "history"),
-    "ratings": ("ratings",),
-    "live": ("play",),
-    "watching": ("watch",),
-    "cards": ("deadwood",),
-    "complete": ("complete",),
-}
+class OutputLost(Exception):
+    """An OSError out of a command, carried past typer (which would exit 1 on a broken pipe)."""
+
+    def __init__(self, error: OSError):
+        super().__init__(error)
+        self.error = error
 
 
-def _load(module: str) -> None:
-    importlib.import_module(f"{__package__}.commands.{module}")  # it registers its commands on common.app
+class Group(TyperGroup):
+    """Every command of the registry, each built when it is typed; runs the command and turns
+    every expected failure into one line and an exit status.
+
+    The exit status tells the truth about the database: a command that
+    replaced the file exits 0 whatever became of its output or of a Ctrl-C
+    after the write; one that exits non-zero changed nothing.
+    """
+
+    context_class = command.Context
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(registry.NAMES)
+
+    def get_command(self, ctx, name: str):
+        listed = registry.BY_NAME.get(name)
+        if listed is not None and name not in self.commands:
+            importlib.import_module(f"ginscore.cli.commands.{listed.module}")  # it registers its commands
+            self.commands[name] = command.click_command(name)
+        return self.commands.get(name)
+
+    def resolve_command(self, ctx, args):
+        if args and args[0] not in registry.BY_NAME:  # a mistyped command: typer suggests from every one
+            self.build_every_command()
+        return super().resolve_command(ctx, args)
+
+    def build_every_command(self) -> None:
+        """Every command built, in the order `--help` lists them."""
+        self.commands = {name: self.get_command(None, name) for name in registry.NAMES}
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        terminal.make_streams_safe()
+        writes = database_writes()
+
+        def changed() -> bool:
+            return database_writes() != writes
+
+        try:
+            if args is not None and any("\x00" in str(arg) for arg in args):
+                # No real command line can carry one (they are C strings); an in-process caller can.
+                raise Refused("an argument contains a NUL character; no file, name or number has one")
+            result = super().main(
+                args=args, prog_name="ginscore", complete_var=complete_var, standalone_mode=False, **extra
+            )
+            status = result if isinstance(result, int) else ExitStatus.OK
+            if status == 130:  # typer's answer to KeyboardInterrupt
+                status = stopped(changed())
+        except GinscoreError as error:
+            status = fail(error.status, *message_parts(error))
+        except typer.TyperException as error:
+            status = fail(ExitStatus.REFUSED, usage_words(error, args))
+        except (typer.Abort, KeyboardInterrupt):
+            status = stopped(changed())
+        except RuntimeError as error:
+            if not interrupted(error):
+                raise
+            status = stopped(changed())
+        except OutputLost as lost:
+            status = unwritten(lost.error, changed())
+        except OSError as error:
+            status = unwritten(error, changed())
+        try:
+            terminal.flush()
+        except OSError as error:
+            status = unwritten(error, changed(), status)
+        if changed():
+            interrupts.finished()
+            status = ExitStatus.OK
+        if standalone_mode:
+            sys.exit(status)
+        return status
+
+    def make_context(self, *args, **kwargs):  # where `ginscore --help` is written
+        try:
+            return super().make_context(*args, **kwargs)
+        except OSError as error:
+            raise OutputLost(error) from None
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            raise OutputLost(error) from None
+
+
+top = command.make_app(cls=Group)
+
+
+def show_version(value: bool) -> None:
+    """`ginscore --version` (or -V): the version of the ginscore that runs (``ginscore.__version__``,
+    which the package's metadata is made from)."""
+    if value:
+        from ginscore import __version__
+
+        typer.echo(f"ginscore {__version__}")
+        raise typer.Exit(0)
+
+
+@top.callback(invoke_without_command=True)
+def before_the_command(
+    ctx: typer.Context,
+    db: str = typer.Option(None, "--db", help=DB_HELP, metavar="PATH"),
+    version: bool = typer.Option(
+        False, "--version", "-V", help="Show the installed version and exit.", is_eager=True, callback=show_version,
+    ),
+) -> None:
+    # (named_file later: a --db after the subcommand wins, even over one before it that is refused)
+    ctx.obj = Store(functools.partial(named_file, db, DB_GIVEN) if db is not None else default_db_path)
+    if db is not None:
+        terminal.advise_with_db(db)
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+        raise typer.Exit(0)
+
+
+@functools.cache
+def command_line() -> Group:
+    """The click group every command line runs through, the same for the installed script and the
+    tests: built once a process, each command in it when first typed."""
+    return typer.main.get_command(top)
+
+
+def every_command() -> Group:
+    """The group with every command built (completion scripts, tests)."""
+    group = command_line()
+    group.build_every_command()
+    return group
 
 
 def whole_app() -> typer.Typer:
-    """The app with every command (help, a mistyped command, completion scripts, tests)."""
-    for module in COMMANDS:
-        _load(module)
-    order = [name for names in COMMANDS.values() for name in names]
-    common.app.registered_commands.sort(key=lambda c: order.index(c.name or c.callback.__name__))
-    return common.app
-
-
-def __getattr__(name: str):
-    if name == "app":  # `from ginscore.cli import app`: every command
-        return whole_app()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _typed_command(args: list[str]) -> str | None:
-    """The subcommand a command line names, or None (help, or an option we do not know)."""
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg == "--db":
-            skip = True
-        elif not arg.startswith("--db="):
-            return None if arg.startswith("-") else arg
-    return None
-
-
-def _wanted(args: list[str]) -> str | None:
-    """What a command line needs built: the command it names; "" for `--version` (no command at
-    all); None for the whole app (help, a mistyped command, completion scripts)."""
-    typed = _typed_command(args)
-    if any(typed in names for names in COMMANDS.values()):
-        return typed
-    if typed is None and {"--version", "-V"} & set(args) and not {"-h", "--help"} & set(args):
-        return ""
-    return None
-
-
-def app_for(args: list[str]) -> typer.Typer:
-    """An app holding only the command that was typed, else the whole app.
-
-    typer turns every registered command into click objects before parsing,
-    which costs more than the rest of a `status --json`; the one
-    command typed parses exactly as in the whole app, and only its module is
-    loaded (with what it imports: `play` imports `undo`, `edit` and `rematch`,
-    so it reaches them all the same).
-    """
-    wanted = _wanted(args)
-    if wanted is None:
-        return whole_app()
-    module = next((module for module, names in COMMANDS.items() if wanted in names), None)
-    if module is not None:
-        _load(module)  # importing every command module cost about 2 ms more
-    one = common._make_app()
-    one.registered_callback = common.app.registered_callback
-    one.registered_commands = [c for c in common.app.registered_commands if (c.name or c.callback.__name__) == wanted]
-    return one
-
-
-_built: dict = {}  # the click command for each kind of command line: built once a process (tests call main often)
-
-
-def command_line(args: list[str]):
-    """The click command that runs ``args``: the same for the installed script and the tests."""
-    wanted = _wanted(args)
-    if wanted not in _built:
-        import typer.main
-
-        _built[wanted] = typer.main.get_command(app_for(args))
-    return _built[wanted]
+    """The typer app every command is registered on, each command's module loaded, in help order."""
+    every_command()
+    command.app.registered_commands.sort(key=lambda info: registry.NAMES.index(command.name_of(info)))
+    return command.app
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -158,15 +219,15 @@ def main(argv: list[str] | None = None) -> None:
     if argv is None:
         interrupts.command_line()
         # One command, then the process ends: Python's cyclic garbage collector only costs here
-        # (it ran over every object of a 6.5 MB database parse dozens of times: about 15% of a
-        # list's time at 100,000 hands; docs/performance.md). `play` and `watch`, which run
-        # for an evening, switch it back on. A test calling main(argv) keeps its own.
+        # (it would run over every object of a large database's parse many times; see
+        # docs/performance.md). `play` and `watch`, which run for an evening, switch it back on.
+        # A test calling main(argv) keeps its own.
         gc.disable()
     args = sys.argv[1:] if argv is None else [str(arg) for arg in argv]
     try:
-        command_line(args).main(args=args, prog_name="ginscore")
+        command_line().main(args=args, prog_name="ginscore")
     except KeyboardInterrupt:  # outside the command (the exit point answers inside it)
         if database_writes():
             interrupts.finished()
             raise SystemExit(0) from None
-        _stopped_while_starting()
+        stopped_while_starting()

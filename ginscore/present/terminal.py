@@ -73,14 +73,17 @@ class SafeStdout:
         return self.stream.fileno()
 
 
-# The commands whose advice acts on a database: not `export` (a file "made by `ginscore export`" may be
-# any database's), `where`, `deadwood` or `complete`. Only these are given the --db, so a name or a note
-# holding "`ginscore" is never changed on screen.
-ADVISED_COMMANDS = ("new", "rematch", "hand", "draw", "edit", "undo", "house", "status", "dealer", "log", "rules",
-                    "chart", "import", "sessions", "use", "rename", "delete", "restore", "merge", "stats",
-                    "history", "ratings", "play", "watch")
-_ADVISED = r"`ginscore (?=(?:%s)\b)" % "|".join(ADVISED_COMMANDS)  # (compiled when first used, as re keeps it)
+_advised: tuple[str, ...] = ()  # the commands whose advice acts on a database (``advise_commands``)
+_advised_pattern = ""  # advice to run one of them (compiled when first used, as re keeps it)
 _typed_db: str | None = None  # the --db this command line gave, as typed
+
+
+def advise_commands(names: tuple[str, ...]) -> None:
+    """The commands whose advice acts on a database, as the command line's registry says. Only
+    these are given the --db, so a name or a note holding "`ginscore" is never changed on screen."""
+    global _advised, _advised_pattern
+    _advised = tuple(names)
+    _advised_pattern = r"`ginscore (?=(?:%s)\b)" % "|".join(_advised)
 
 
 def advise_with_db(typed: str | None) -> None:
@@ -93,17 +96,17 @@ def advice(text: str) -> str:
     """What a message advises running (```ginscore delete x```) as it must be typed here: with the
     ``--db`` this command line gave, else the advice would act on another database (maybe one with
     a session of that name). Given text already made visible; what it adds is printable."""
-    if _typed_db is None or "`ginscore " not in text:
+    if _typed_db is None or not _advised or "`ginscore " not in text:
         return text
     typed = shell_word(_typed_db)
-    return re.sub(_ADVISED, lambda _: f"`ginscore --db {typed} ", text)
+    return re.sub(_advised_pattern, lambda _: f"`ginscore --db {typed} ", text)
 
 
 def command_text(command) -> str:
     """A command a message advises (``errors.Command``), written as it must be typed here: with the
     ``--db`` this command line gave when the command acts on a database."""
     words = " ".join(command)
-    if _typed_db is not None and command and command[0] in ADVISED_COMMANDS:
+    if _typed_db is not None and command and command[0] in _advised:
         words = f"--db {shell_word(_typed_db)} {words}"
     return f"`ginscore {words}`"
 

@@ -5,8 +5,12 @@ import typer
 from ginscore.core.errors import UnknownPlayer
 from ginscore.core.escape import visible
 from ginscore.core.names import fold, match_name, resolve_player
-from ginscore.cli.common import app, _all_option, _day, _how_many, _json_option, _limit_option, _print_json, _print_json_items, _store, Variant
-from ginscore.cli.common import EVERYONE  # what these arguments complete to
+from ginscore.cli.actions import store_of
+from ginscore.cli.command import app
+from ginscore.cli.options import all_option, json_option, limit_option, Variant
+from ginscore.cli.options import EVERYONE  # what these arguments complete to
+from ginscore.cli.output import print_json, print_json_items
+from ginscore.cli.typed import how_many, since_day
 
 
 def _started(entry: tuple) -> str:
@@ -26,7 +30,7 @@ def _picked(db, variant: Variant | None = None, since: str | None = None,
     """
     from ginscore.core.stats import tally
 
-    day = _day(since)
+    day = since_day(since)
     groups = db.tally_groups()
     if player is not None:
         known = sorted({p for group in groups for p in group["players"]}, key=lambda p: (fold(p), p))  # ties: one order
@@ -63,7 +67,7 @@ def stats(
     since: str = typer.Option(None, "--since", help="Only sessions started on or after this date.", metavar="DATE"),
     with_player: str = typer.Option(None, "--player", help="Only sessions this player played in.", metavar="NAME",
                                    autocompletion=EVERYONE),
-    as_json: bool = _json_option(),
+    as_json: bool = json_option(),
 ) -> None:
     """Who wins, gins and gets undercut: statistics across every session.
 
@@ -74,7 +78,7 @@ def stats(
     """
     from ginscore.core.stats import combine_tallies
 
-    db = _store(ctx).reading()
+    db = store_of(ctx).reading()
     doc = combine_tallies(_picked(db, variant, since, with_player)[1])
     if player is not None:
         names = list(doc["players"])
@@ -91,7 +95,7 @@ def stats(
             "head_to_head": [h for h in doc["head_to_head"] if name in h["players"]],
         }
     if as_json:
-        _print_json(doc)
+        print_json(doc)
         return
     from ginscore.present.stats import show_stats
 
@@ -104,9 +108,9 @@ def history(
     player: str = typer.Option(None, "--player", help="Only sessions this player played in.", metavar="NAME",
                                    autocompletion=EVERYONE),
     variant: Variant = typer.Option(None, "--variant", help="Only sessions of this variant."),
-    show_all: bool = _all_option(),
-    limit: int = _limit_option(),
-    as_json: bool = _json_option(),
+    show_all: bool = all_option(),
+    limit: int = limit_option(),
+    as_json: bool = json_option(),
 ) -> None:
     """Past sessions, newest first: date, variant, players, winner, final score.
 
@@ -116,28 +120,28 @@ def history(
 
     Example: ginscore history --player ann
     """
-    newest, fit = _how_many(show_all, limit, as_json)
-    db = _store(ctx).reading()
+    newest, fit = how_many(show_all, limit, as_json)
+    db = store_of(ctx).reading()
     if variant is None and player is None:  # when each started is in the facts: only the rows shown are read
         chosen = [entry[0] for entry in sorted(db.listed(), key=_started)]  # stable: ties keep their order
     else:
         chosen = _picked(db, variant, None, player)[0]
     shown = chosen[::-1][:newest]  # newest first
     if as_json:
-        _print_json_items(db.listed_items(shown, "history"))
+        print_json_items(db.listed_items(shown, "history"))
         return
-    from ginscore.present import lists
+    from ginscore.present.lists import HISTORY_HEADS, history_cells, history_lines, long_lines, show_fitting, show_history, show_long_history
 
-    if not fit and lists.long_lines(len(shown)):  # years of sessions: their cells as kept, no rows read
-        cells = db.listed_cells(shown, "history", lists.history_cells, len(lists.HISTORY_HEADS))
-        lists.show_long_history(cells, db.matched(shown), older=len(chosen) - len(shown))
+    if not fit and long_lines(len(shown)):  # years of sessions: their cells as kept, no rows read
+        cells = db.listed_cells(shown, "history", history_cells, len(HISTORY_HEADS))
+        show_long_history(cells, db.matched(shown), older=len(chosen) - len(shown))
         return
     rows = list(db.each_summary(shown))
 
     def show(shown: list[dict]) -> None:
-        lists.show_history(shown, older=len(chosen) - len(shown))
+        show_history(shown, older=len(chosen) - len(shown))
 
     if fit:
-        lists.show_fitting(rows, show, lists.history_lines)
+        show_fitting(rows, show, history_lines)
     else:
         show(rows)

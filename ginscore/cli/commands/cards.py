@@ -4,14 +4,16 @@ import typer
 
 from ginscore.core.cards import parse_cards
 from ginscore.core.errors import BadCard, Refused
-from ginscore.cli.common import app, _json_option, _print_json
+from ginscore.cli.command import app
+from ginscore.cli.options import json_option
+from ginscore.cli.output import print_json
 
 
 @app.command(short_help="Count a hand's deadwood.")
 def deadwood(
     cards: list[str] = typer.Argument(..., help="10 or 11 cards, as separate words or one quoted string.", metavar="CARD..."),
     limit: int = typer.Option(10, "--limit", help="The knock limit to judge by (Oklahoma: the upcard's value, R15)."),
-    as_json: bool = _json_option(),
+    as_json: bool = json_option(),
 ) -> None:
     """The best melds and deadwood of a hand (R2, R3); with 11 cards, the best discard.
 
@@ -38,7 +40,7 @@ def deadwood(
         if len(hand) == 11:
             doc["discard"] = str(discard) if discard else None
         doc.update(knock=spread.deadwood <= limit, gin=spread.deadwood == 0, big_gin=big_gin, limit=limit)
-        _print_json(doc)
+        print_json(doc)
         return
     from ginscore.present.screens import show_deadwood
 

@@ -5,10 +5,11 @@ import sys
 import typer
 
 from ginscore.core.errors import GinscoreError
-from ginscore.cli.common import app, _store
+from ginscore.cli.actions import store_of
+from ginscore.cli.command import app
 
 
-@app.command(hidden=True)
+@app.command()
 def complete(
     ctx: typer.Context,
     kind: str = typer.Argument(..., help="players, everyone or sessions.", metavar="KIND"),
@@ -25,7 +26,7 @@ def complete(
     from ginscore.core.escape import visible
 
     try:
-        db = _store(ctx).reading()
+        db = store_of(ctx).reading()
         if kind == "sessions":
             names = db.names()
         elif kind == "players":

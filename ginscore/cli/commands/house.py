@@ -4,25 +4,18 @@ import typer
 
 from ginscore.core.errors import BadHandAt, GameOver, Refused
 from ginscore.core.replay import replay, Standings
-from ginscore.cli.common import ACE_MEANS_GIN, app, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, GAME_BONUS, GIN_BONUS, _rule_choices, _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _store, TARGET, UNDERCUT_BONUS
+from ginscore.cli.actions import store_of
+from ginscore.cli.command import app
+from ginscore.cli.options import session_option
+from ginscore.cli.rule_options import house_rule_options, rule_choices
 
 
 @app.command(short_help="See or change house rules.")
+@house_rule_options(no_big_gin=True)
 def house(
     ctx: typer.Context,
-    target: int = TARGET,
-    gin_bonus: int = GIN_BONUS,
-    undercut_bonus: int = UNDERCUT_BONUS,
-    big_gin_bonus: int = BIG_GIN_BONUS,
-    no_big_gin: bool = typer.Option(False, "--no-big-gin", help="Stop playing big gin (H2)."),
-    game_bonus: int = GAME_BONUS,
-    box_bonus: int = BOX_BONUS,
-    shutout: bool = SHUTOUT,
-    spades_double: bool = SPADES_DOUBLE,
-    ace_means_gin: bool = ACE_MEANS_GIN,
-    deal: Deal = DEAL,
-    stake: str = STAKE,
-    session: str = _session_option(),
+    given_rules: dict = None,  # the house-rule options and --no-big-gin (house_rule_options)
+    session: str = session_option(),
 ) -> None:
     """The session's house rules; with options, change them and rescore every hand.
 
@@ -36,15 +29,15 @@ def house(
     from ginscore.present.console import say
     from ginscore.present.screens import show_house, show_house_change
 
-    changes = _rule_choices(locals())
-    if no_big_gin:
+    changes = rule_choices(given_rules)
+    if given_rules["no_big_gin"]:
         if "big_gin_bonus" in changes:
             raise Refused("give --big-gin-bonus N or --no-big-gin, not both")
         changes["big_gin_bonus"] = None
     if not changes:
-        show_house(_store(ctx).reading().load(session), named=session is not None)
+        show_house(store_of(ctx).reading().load(session), named=session is not None)
         return
-    with _store(ctx).writing() as db:
+    with store_of(ctx).writing() as db:
         facts = db.load(session)
         before = replay(facts)
         rules = facts.rules._replace(**changes)

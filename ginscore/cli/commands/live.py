@@ -20,7 +20,11 @@ from ginscore.core.errors import Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import Draw, Knock, SessionFacts, Standings
 from ginscore.core.names import COMMAND_MARK
-from ginscore.cli.common import app, command_of, _deadwood, for_the_evening, _now, _replay_changed, _session_option, _standings, _store, usage_words
+from ginscore.cli.actions import for_the_evening, replay_changed, replay_stored, store_of, time_now
+from ginscore.cli.command import app, command_of
+from ginscore.cli.messages import usage_words
+from ginscore.cli.options import session_option
+from ginscore.cli.typed import typed_deadwood
 from ginscore.cli.commands.table import edit, rematch, undo  # what :undo, :edit and the rematch run: imported, so always there
 
 HINT = "[:back :undo :edit :help :quit]"  # said in every prompt
@@ -68,7 +72,7 @@ class _Table:
     """One `play`: the session it keeps score in, its questions, and the commands typed at them."""
 
     def __init__(self, ctx: typer.Context, name: str):
-        self.ctx, self.name, self.store = ctx, name, _store(ctx)
+        self.ctx, self.name, self.store = ctx, name, store_of(ctx)
         self.announced = False  # the standings and who deals next were just shown
         self.id: str | None = None  # the session's own id, once read: followed when renamed elsewhere
         self.asked: SessionFacts | None = None  # the session as the hand (or the rematch) in progress was asked
@@ -103,7 +107,7 @@ class _Table:
             if not _same(now, asked):
                 raise _Changed
             facts = now._replace(hands=now.hands + (told,))
-            standings = _replay_changed(facts, len(facts.hands), self.store)
+            standings = replay_changed(facts, len(facts.hands), self.store)
             db.save(facts)
         self.follow(facts.name)
         return standings
@@ -153,7 +157,7 @@ class _Table:
             before = self.facts()
             if self.asked is not None and not _same(before, self.asked):
                 say(f"  Not done: the session changed elsewhere while this hand was asked; here it is as "
-                    f"it stands now (:{word} again if it is still to be done).")
+                           f"it stands now (:{word} again if it is still to be done).")
                 _as_it_stands(self)
                 raise _Again
             ran = self.run(undo if word == "undo" else edit, rest)
@@ -282,7 +286,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
 
     def count(whose: str, most: int):
         def read(text: str) -> int:
-            value = _deadwood(text, whose)
+            value = typed_deadwood(text, whose)
             check_deadwood(value, whose)
             if value > most:
                 rule = "H4: ace means gin" if most == 0 else limit_rule(facts.variant)
@@ -317,12 +321,12 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         from ginscore.core.standings import explain
 
         if a["knocker"] is Draw:
-            told = Draw(upcard=a.get("upcard"), recorded_at=_now())
+            told = Draw(upcard=a.get("upcard"), recorded_at=time_now())
         else:
             told = Knock(a["knocker"], a["knocker_deadwood"], a["opponent_deadwood"], a.get("upcard"),
-                         a.get("big_gin", False), _now())
+                         a.get("big_gin", False), time_now())
         try:
-            preview = _replay_changed(facts._replace(hands=facts.hands + (told,)), len(facts.hands) + 1)
+            preview = replay_changed(facts._replace(hands=facts.hands + (told,)), len(facts.hands) + 1)
         except Refused as error:
             say(f"Not recorded: {error}. Take the hand again.")
             raise _Again from None
@@ -425,13 +429,13 @@ def _as_it_stands(table: _Table) -> None:
     """The standings of the session as another shell left it (then who deals next is said)."""
     from ginscore.present.screens import show_standings
 
-    standings = _standings(table.store, table.facts())
+    standings = replay_stored(table.store, table.facts())
     show_standings(standings, footer=False)
     table.announced = standings.over  # its winner was just said; else who deals next is said next
 
 
 @app.command(short_help="Keep score step by step.")
-def play(ctx: typer.Context, session: str = _session_option()) -> None:
+def play(ctx: typer.Context, session: str = session_option()) -> None:
     """A guided loop for the table: asks for each hand, saves it, shows the standings.
 
     It says who deals (and who is in the box), then asks who knocked (or
@@ -445,19 +449,19 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
 
     Example: ginscore play
     """
-    from ginscore.core.standings import hand_words
     from ginscore.present.console import say
     from ginscore.present.screens import show_hand
+    from ginscore.core.standings import hand_words
 
     for_the_evening()
 
-    table = _Table(ctx, _store(ctx).reading().find_name(session))
+    table = _Table(ctx, store_of(ctx).reading().find_name(session))
     for line in HELP.splitlines():
         say(line)
     try:
         while True:
             facts = table.asked = table.facts()
-            standings = _standings(table.store, facts)
+            standings = replay_stored(table.store, facts)
             if standings.over:
                 try:
                     _game_over(table, standings)
@@ -478,8 +482,8 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
             except _Changed:
                 table.unsaved = True
                 say("Not saved: the session changed elsewhere while this hand was asked (a hand "
-                    "recorded, undone or edited there, or its house rules). Here it is as it stands "
-                    "now; take the hand again if it is still to be recorded.")
+                           "recorded, undone or edited there, or its house rules). Here it is as it stands "
+                           "now; take the hand again if it is still to be recorded.")
                 _as_it_stands(table)
                 continue
             show_hand(standings, standings.hands[-1], verb="Saved", footer=False)
@@ -487,9 +491,9 @@ def play(ctx: typer.Context, session: str = _session_option()) -> None:
     except _Quit:
         say("")
         say("Stopped. Every hand you confirmed is saved." if not table.unsaved else
-            "Stopped. Every hand saved above is kept; those said to be not saved were not.")
+                   "Stopped. Every hand saved above is kept; those said to be not saved were not.")
     except _Gone as gone:
         say("")
         say(f"Stopped: '{visible(table.name)}' is no longer here (deleted elsewhere?); "
-            f"{gone.args[0] if gone.args else 'every hand confirmed before is saved'}. "
-            "`ginscore sessions --deleted` lists a deleted session and `ginscore restore` brings it back.")
+                   f"{gone.args[0] if gone.args else 'every hand confirmed before is saved'}. "
+                   "`ginscore sessions --deleted` lists a deleted session and `ginscore restore` brings it back.")

@@ -14,7 +14,11 @@ from ginscore.present.terminal import shell_word
 from ginscore.core.standings import as_typed, counted
 from ginscore.core.replay import SessionFacts, check_session
 from ginscore.core.names import MAX_NAME
-from ginscore.cli.common import app, _json_option, named_file, _print_json, _store
+from ginscore.cli.actions import store_of as _store
+from ginscore.cli.command import app
+from ginscore.cli.options import json_option as _json_option
+from ginscore.cli.output import print_json as _print_json
+from ginscore.cli.paths import named_file
 
 
 class Diverged(GinscoreError):
@@ -352,11 +356,11 @@ def _tell(report: dict, shown_file: str) -> None:
         hidden = (f" (it is deleted here: `ginscore restore {visible(as_typed(row['name']))}` brings it back)"
                   if row["deleted"] else "")  # (their hands are in it all the same, out of every list)
         say((f"  extended  '{visible(row['name'])}': hands {first} to {row['hands']} from there"
-             if row["hands_added"] > 1 else f"  extended  '{visible(row['name'])}': hand {first} from there")
-            + hidden)
+                    if row["hands_added"] > 1 else f"  extended  '{visible(row['name'])}': hand {first} from there")
+                   + hidden)
     for row in report["copied"]:
         say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
-            + (f" from hand {row['hand']}" if row["hand"] else ""))
+                   + (f" from hand {row['hand']}" if row["hand"] else ""))
     for row in report["skipped"]:
         say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} ({_not_applied_advice(row)})")
 

@@ -5,8 +5,12 @@ import typer
 from ginscore.core.errors import Refused, UnknownPlayer
 from ginscore.core.escape import visible
 from ginscore.core.names import match_name, resolve_player
-from ginscore.cli.common import app, _day, _json_option, _print_json, _standings, _store, Variant
-from ginscore.cli.common import EVERYONE  # what --player completes to
+from ginscore.cli.actions import replay_stored, store_of
+from ginscore.cli.command import app
+from ginscore.cli.options import json_option, Variant
+from ginscore.cli.options import EVERYONE  # what --player completes to
+from ginscore.cli.output import print_json
+from ginscore.cli.typed import since_day
 
 CHARTED = 9  # players one chart tells apart (one mark each: initials, else 1-9)
 
@@ -21,7 +25,7 @@ def ratings(
                                       help="Show this player's line and their rating after each of their games "
                                       "(repeat it for more; with --chart, chart only them)."),
     chart: bool = typer.Option(False, "--chart", help="Draw each player's rating game by game."),
-    as_json: bool = _json_option(),
+    as_json: bool = json_option(),
 ) -> None:
     """A ladder of every player over every finished game, rated with OpenSkill.
 
@@ -37,12 +41,12 @@ def ratings(
 
     if chart and as_json:
         raise Refused("give --chart or --json, not both (--json --player NAME holds each rating game by game)")
-    day = _day(since)
-    store = _store(ctx)
+    day = since_day(since)
+    store = store_of(ctx)
     db = store.reading()
 
     def played(facts):  # what one session gives the ladder: kept in the cache by its facts' digest
-        return {"games": rated_games(facts, _standings(store, facts)), "players": list(facts.players),
+        return {"games": rated_games(facts, replay_stored(store, facts)), "players": list(facts.players),
                 "created_at": facts.created_at}
 
     def every():
@@ -61,7 +65,7 @@ def ratings(
         lines = {line["name"]: line for line in doc["players"]}
         doc["players"] = [lines.get(name) or unrated(name, history=True) for name in wanted]
     if as_json:
-        _print_json(doc)
+        print_json(doc)
         return
     from ginscore.present.chart import show_ratings_chart
     from ginscore.present.stats import show_ratings
@@ -69,10 +73,10 @@ def ratings(
     filtered = (variant, since) != (None, None)
     if chart:
         show_ratings_chart(doc["players"][:CHARTED], more=len(doc["players"]) - CHARTED, filtered=filtered,
-                           named=bool(wanted))
+                                  named=bool(wanted))
     else:
         show_ratings(doc["players"], [ranks.get(line["name"]) for line in doc["players"]],
-                     named=bool(wanted), filtered=filtered)
+                            named=bool(wanted), filtered=filtered)
 
 
 def _named(known: list[str], typed: list[str]) -> list[str]:

@@ -12,27 +12,24 @@ from ginscore.core.errors import BadHandAt, DatabaseUnusable, Refused
 from ginscore.core.escape import json_safe, visible, visible_lines
 from ginscore.core.standings import as_typed, counted
 from ginscore.core.replay import replay, SessionFacts
-from ginscore.cli.common import ACE_MEANS_GIN, _all_option, app, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, _free_name, GAME_BONUS, GIN_BONUS, _house_rules, _how_many, _json_option, _limit_option, _load, named_file, _now, _print_json_items, _print_json_list, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings, _store, TARGET, UNDERCUT_BONUS, Variant
-from ginscore.cli.common import SESSIONS  # what these arguments complete to
+from ginscore.cli.actions import asked, load_standings, numbered_name, replay_stored, store_of, time_now
+from ginscore.cli.command import app
+from ginscore.cli.options import all_option, json_option, limit_option, session_option, Variant
+from ginscore.cli.options import SESSIONS  # what these arguments complete to
+from ginscore.cli.output import print_json_items, print_json_list
+from ginscore.cli.paths import named_file
+from ginscore.cli.rule_options import house_rule_options, house_rules
+from ginscore.cli.typed import how_many, session_name
 
 
 @app.command("import", short_help="Bring back an export.")
+@house_rule_options
 def import_(
     ctx: typer.Context,
     file: str = typer.Argument(..., help="A file made by `ginscore export` (JSON or CSV).", metavar="FILE"),
     name: str = typer.Option(None, "--name", help="Name the new session (default: the exported name)."),
     variant: Variant = typer.Option(None, "--variant", help="CSV only: standard or oklahoma (a CSV does not say)."),
-    target: int = TARGET,
-    gin_bonus: int = GIN_BONUS,
-    undercut_bonus: int = UNDERCUT_BONUS,
-    big_gin_bonus: int = BIG_GIN_BONUS,
-    game_bonus: int = GAME_BONUS,
-    box_bonus: int = BOX_BONUS,
-    shutout: bool = SHUTOUT,
-    spades_double: bool = SPADES_DOUBLE,
-    ace_means_gin: bool = ACE_MEANS_GIN,
-    deal: Deal = DEAL,
-    stake: str = STAKE,
+    given_rules: dict = None,  # the house-rule options (house_rule_options)
     as_copy: bool = typer.Option(False, "--as-copy", help="Import it as a new session (a new id, in no match), "
                                  "even when this session is already here."),
 ) -> None:
@@ -54,24 +51,24 @@ def import_(
     from ginscore.cli.commands.merge import import_known
 
     file = named_file(file, "the file to import (made by `ginscore export`)")
-    store = _store(ctx)
+    store = store_of(ctx)
 
     def here(session_id: str) -> SessionFacts | None:  # a CSV's session, if it is here (its rules are)
         db = store.reading()
         found = db.by_id().get(session_id)
         return None if found is None else db.facts_of(found[1])
 
-    facts = _read_export(file, variant.value if variant else None, _house_rules(locals()), here)
+    facts = _read_export(file, variant.value if variant else None, house_rules(given_rules), here)
     if as_copy:
         facts = facts._replace(id=None, match=None)  # a new session: a fresh id, in no match
-    wanted = _session_name(name) or facts.name
+    wanted = session_name(name) or facts.name
     source = visible(str(file))
     with store.writing() as db:
         known = None if as_copy else import_known(db, facts, source)
         if known is None:
             if name is not None and db.taken(wanted):
                 raise Refused(f"there is already a session named '{wanted}'; choose another --name")
-            chosen = free_name(wanted or _free_name(db.names(include_deleted=True), facts.variant), db.taken,
+            chosen = free_name(wanted or numbered_name(db.names(include_deleted=True), facts.variant), db.taken,
                                lambda number: f"-{number + 1}", MAX_NAME)
             facts = db.add(facts._replace(name=chosen))
     from ginscore.present.console import say
@@ -90,10 +87,10 @@ def import_(
         say(f"Already here: {source} is session '{here.name}'{deleted}, with {held}; nothing was written.")
     else:
         say(f"Session '{here.name}' was already here{deleted}: added the later hands from {source}, "
-            f"{counted(len(here.hands), 'hand')} now.")
+                   f"{counted(len(here.hands), 'hand')} now.")
     if name is not None and wanted != here.name and not deleted:  # it names a new session only
         say(f"--name only names a new session; `ginscore rename --session {visible(as_typed(here.name))} "
-            f"{visible(as_typed(wanted))}` renames this one.")
+                   f"{visible(as_typed(wanted))}` renames this one.")
     if kind != "kept" and not deleted:
         show_standings(replay(here))
 
@@ -147,7 +144,7 @@ def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFa
             said = str(error) if str(error).startswith(source) else f"{source}: {error}"
             raise Refused(f"{said}{_oklahoma_hint(facts, variant)}") from None
         if not facts.name:  # a CSV without its session's id (older ginscore): the same file is the same session
-            facts = facts._replace(created_at=facts.hands[0].recorded_at or _now(),
+            facts = facts._replace(created_at=facts.hands[0].recorded_at or time_now(),
                                    id=facts.id or derived_session_id({}, text))
         elif facts.id is None:  # exported before sessions had ids: the id the database gave it
             facts = facts._replace(id=derived_session_id(session_to_dict(facts)))
@@ -206,7 +203,7 @@ def export(
         help="csv (one row per hand), json (the whole session), or html / svg (standings and log as a page or picture).",
     ),
     output: str = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output."),
-    session: str = _session_option(),
+    session: str = session_option(),
 ) -> None:
     """The session's hands as CSV (or JSON with --format json), or a page or picture to share.
 
@@ -217,8 +214,8 @@ def export(
     Example: ginscore export --output tonight.csv
     """
     output = None if output is None else named_file(output, "--output a file path")
-    target = None if output is None else _export_target(_store(ctx), output)
-    standings = _load(ctx, session)
+    target = None if output is None else _export_target(store_of(ctx), output)
+    standings = load_standings(ctx, session)
     text = _export_text(standings, fmt)
     if target is None:
         _write_data(text, fmt is ExportFormat.json)
@@ -271,9 +268,9 @@ def _write_export(target: str, output: Path, text: str) -> None:
 @app.command(short_help="List the sessions.")
 def sessions(
     ctx: typer.Context,
-    show_all: bool = _all_option(),
-    limit: int = _limit_option(),
-    as_json: bool = _json_option(),
+    show_all: bool = all_option(),
+    limit: int = limit_option(),
+    as_json: bool = json_option(),
     deleted: bool = typer.Option(False, "--deleted", help="List the deleted sessions instead (`ginscore restore` brings one back)."),
 ) -> None:
     """List the sessions in the order they came into this database, marking the current one.
@@ -287,14 +284,14 @@ def sessions(
 
     Example: ginscore sessions --deleted
     """
-    newest, fit = _how_many(show_all, limit, as_json)
-    store = _store(ctx)
+    newest, fit = how_many(show_all, limit, as_json)
+    store = store_of(ctx)
     db = store.reading()
     if deleted:
         from ginscore.core.standings import session_row
 
         listed = db.deleted()  # the most recently deleted first
-        rows = [session_row(facts, _standings(store, facts, deleted=True), False) | {"deleted_at": deleted_at}
+        rows = [session_row(facts, replay_stored(store, facts, deleted=True), False) | {"deleted_at": deleted_at}
                 for facts, deleted_at in listed[:newest]]
     else:
         from ginscore.cache.summarise import json_item, session_item
@@ -308,26 +305,26 @@ def sessions(
             for at, (n, name, _) in enumerate(picked):
                 if name == current:
                     items[at] = json_item(session_item(next(db.each_summary([n])), True))
-            _print_json_items(items)
+            print_json_items(items)
             return
-        from ginscore.present.lists import SESSION_CELLS, long_lines, session_cells, show_long_sessions
+        from ginscore.present.lists import SESSION_CELLS, long_lines, session_cells, show_fitting, show_long_sessions, show_sessions
 
         if not fit and long_lines(len(ids)):  # years of sessions: their cells as kept, no rows read
             show_long_sessions(db.listed_cells(ids, "sessions", session_cells, SESSION_CELLS),
-                 [name == current for _, name, _ in picked], hidden=db.deleted_count(),
-                 older=len(listed) - len(picked), current_name=current)
+                                      [name == current for _, name, _ in picked], hidden=db.deleted_count(),
+                                      older=len(listed) - len(picked), current_name=current)
             return
         rows = [session_item(row, row["name"] == current) for row in db.each_summary(ids)]
     if as_json:
-        _print_json_list(rows)
+        print_json_list(rows)
         return
-    from ginscore.present.lists import show_fitting, show_sessions
+    from ginscore.present.lists import SESSION_CELLS, long_lines, session_cells, show_fitting, show_long_sessions, show_sessions
 
     hidden = 0 if deleted else db.deleted_count()
 
     def show(shown: list[dict]) -> None:
         show_sessions(shown, deleted=deleted, hidden=hidden, older=len(listed) - len(shown),
-                      current=None if deleted else current)
+                             current=None if deleted else current)
 
     if fit and deleted:  # the most recently deleted first
         show_fitting(rows, show)
@@ -346,7 +343,7 @@ def use(
 
     Example: ginscore use hollywood-2
     """
-    with _store(ctx).writing() as db:
+    with store_of(ctx).writing() as db:
         found = db.find_name(name)
         db.make_current(found)
     from ginscore.present.console import say
@@ -361,7 +358,7 @@ def where(ctx: typer.Context) -> None:
 
     Example: ginscore where
     """
-    path = str(_store(ctx).path)
+    path = str(store_of(ctx).path)
     buffer = getattr(sys.stdout, "buffer", None)
     if sys.stdout.isatty() or buffer is None:  # a person: a path to copy, every character visible
         encoding = sys.stdout.encoding
@@ -395,7 +392,7 @@ def _holds(standings) -> str:
 def rename(
     ctx: typer.Context,
     new_name: str = typer.Argument(..., help="The session's new name.", metavar="NEW_NAME"),
-    session: str = _session_option(),
+    session: str = session_option(),
 ) -> None:
     """Rename the session (the current one unless --session names another).
 
@@ -403,8 +400,8 @@ def rename(
 
     Example: ginscore rename friday-night
     """
-    new = _session_name(new_name, "rename")
-    with _store(ctx).writing() as db:
+    new = session_name(new_name, "rename")
+    with store_of(ctx).writing() as db:
         old = db.find_name(session)
         if old != new:  # (the same name in other letters is a rename)
             db.rename(old, new)
@@ -431,25 +428,25 @@ def delete(
     """
     from ginscore.present.console import say
 
-    store = _store(ctx)
+    store = store_of(ctx)
     reading = store.reading()
     found = reading.find_name(name)
     try:
         facts = reading.load(found)
-        what = _holds(_standings(store, facts))
+        what = _holds(replay_stored(store, facts))
     except DatabaseUnusable as error:  # a session damaged by an edit by hand: set it aside, unread
         facts, what = None, f"'{visible(found)}', which cannot be read ({error.problem.split(';')[0]})"
-    if not _asked(f"Delete {what}?", yes, "delete"):
+    if not asked(f"Delete {what}?", yes, "delete"):
         return
     with store.writing() as db:
         if facts is not None and db.load(facts.name) != facts:
             raise Refused("the session changed while you were asked; run `ginscore delete` again")
-        was_current = db.delete(found, _now())
+        was_current = db.delete(found, time_now())
     back = f"`ginscore restore {visible(as_typed(found))}` brings it back"
     say(f"Deleted {what}. " + (f"{back}." if facts is not None else f"Once it is mended in the file, {back}."))
     if was_current:
         say("No session is current now: pick one with `ginscore use NAME` (see `ginscore sessions`) "
-            "or start one with `ginscore new`.")
+                   "or start one with `ginscore new`.")
 
 
 @app.command(short_help="Restore a deleted session.")
@@ -465,12 +462,12 @@ def restore(
 
     Example: ginscore restore friday
     """
-    new = _session_name(new_name) or None
-    with _store(ctx).writing() as db:
+    new = session_name(new_name) or None
+    with store_of(ctx).writing() as db:
         facts, left = db.restore(name, new)
     from ginscore.present.console import say
 
-    say(f"Restored {_holds(_standings(_store(ctx), facts))}; it is the current session now.")
+    say(f"Restored {_holds(replay_stored(store_of(ctx), facts))}; it is the current session now.")
     if left:
         say(f"Still deleted under the name '{visible(left[0])}': {counted(len(left), 'other session')}; "
-            f"`ginscore restore {visible(as_typed(left[0]))} --name NEW` brings back the one deleted last.")
+                   f"`ginscore restore {visible(as_typed(left[0]))} --name NEW` brings back the one deleted last.")

@@ -7,8 +7,12 @@ from ginscore.core.scoring import HouseRules
 from ginscore.core.replay import Draw, draw_for_roles, replay, Roles, SessionFacts
 from ginscore.core.names import check_players, resolve_player
 from ginscore.codec.facts import check_note
-from ginscore.cli.common import ACE_MEANS_GIN, app, _append, _asked, BIG_GIN_BONUS, BOX_BONUS, DEAL, Deal, GAME_BONUS, GIN_BONUS, _house_rules, _now, _replay_changed, _session_name, _session_option, SHUTOUT, SPADES_DOUBLE, STAKE, _standings, _start, _store, TARGET, _Told, UNDERCUT_BONUS, _upcard, Variant
-from ginscore.cli.common import NEW_PLAYERS, PLAYERS  # what these arguments complete to
+from ginscore.cli.actions import append_hand, asked, replay_changed, replay_stored, start_session, store_of, time_now
+from ginscore.cli.command import app
+from ginscore.cli.options import session_option, Variant
+from ginscore.cli.options import NEW_PLAYERS, PLAYERS  # what these arguments complete to
+from ginscore.cli.rule_options import house_rule_options, house_rules
+from ginscore.cli.typed import session_name, TypedKnock, typed_upcard
 
 NOTE_HELP = "A remark kept with the hand, shown in `log` and exports (up to 200 characters)."
 
@@ -47,6 +51,7 @@ def _first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Role
 
 
 @app.command(short_help="Start a new session.")
+@house_rule_options
 def new(
     ctx: typer.Context,
     variant: Variant = typer.Argument(..., help="standard, oklahoma, hollywood or three (three players).", metavar="VARIANT"),
@@ -59,37 +64,27 @@ def new(
     captain: str = typer.Option(
         None, "--captain", help="Three-player: who starts as captain (R21).", autocompletion=NEW_PLAYERS
     ),
-    target: int = TARGET,
-    gin_bonus: int = GIN_BONUS,
-    undercut_bonus: int = UNDERCUT_BONUS,
-    big_gin_bonus: int = BIG_GIN_BONUS,
-    game_bonus: int = GAME_BONUS,
-    box_bonus: int = BOX_BONUS,
-    shutout: bool = SHUTOUT,
-    spades_double: bool = SPADES_DOUBLE,
-    ace_means_gin: bool = ACE_MEANS_GIN,
-    deal: Deal = DEAL,
-    stake: str = STAKE,
+    given_rules: dict = None,  # the house-rule options (house_rule_options)
 ) -> None:
     """Start a session and make it current.
 
     Example: ginscore new hollywood Ann Ben --dealer ann
     """
     names = check_players(variant.value, players)
-    rules = _house_rules(locals()) or HouseRules()
+    rules = house_rules(given_rules) or HouseRules()
     rules.check(variant.value)
     first_dealer, first_roles, told = _first_seats(variant.value, names, dealer, box, captain)
     facts = SessionFacts(
-        name=_session_name(name), variant=variant.value, players=names, rules=rules, first_dealer=first_dealer,
-        first_roles=first_roles, created_at=_now(),
+        name=session_name(name), variant=variant.value, players=names, rules=rules, first_dealer=first_dealer,
+        first_roles=first_roles, created_at=time_now(),
     )
-    _start(ctx, facts, told)
+    start_session(ctx, facts, told)
 
 
 @app.command(short_help="Start the next game.")
 def rematch(
     ctx: typer.Context,
-    session: str = _session_option(),
+    session: str = session_option(),
     name: str = typer.Option(None, "--name", help="Name the new session (default: VARIANT-N)."),
 ) -> None:
     """Start a new session with the same players, variant and house rules (deal and stake too).
@@ -101,8 +96,8 @@ def rematch(
 
     Example: ginscore rematch
     """
-    old = _store(ctx).reading().load(session)
-    start_rematch(ctx, old, _session_name(name))
+    old = store_of(ctx).reading().load(session)
+    start_rematch(ctx, old, session_name(name))
 
 
 def start_rematch(ctx: typer.Context, old: SessionFacts, name: str = "") -> None:
@@ -110,17 +105,17 @@ def start_rematch(ctx: typer.Context, old: SessionFacts, name: str = "") -> None
     under its deal rule (R5, H6) or the next roles (R23), in the same match."""
     import secrets
 
-    standings = _standings(_store(ctx), old)
+    standings = replay_stored(store_of(ctx), old)
     facts = SessionFacts(
         name=name, variant=old.variant, players=old.players, rules=old.rules,
-        first_dealer=standings.carry_dealer, first_roles=standings.carry_roles, created_at=_now(),
+        first_dealer=standings.carry_dealer, first_roles=standings.carry_roles, created_at=time_now(),
         match=old.match or f"m-{secrets.token_hex(6)}",
     )
     from ginscore.core.standings import counted
 
     left = "" if standings.over else (  # (a fresh start mid-game: the old one is kept as it stands)
         f" '{old.name}' was not over ({counted(len(old.hands), 'hand')} played); it stays as it is, in play.")
-    _start(ctx, facts, f"Rematch of '{old.name}'.{left}", rematch_of=old.name)
+    start_session(ctx, facts, f"Rematch of '{old.name}'.{left}", rematch_of=old.name)
 
 
 
@@ -150,7 +145,7 @@ def hand(
     cards: str = typer.Option(None, "--cards", help=CARDS_HELP, metavar="CARDS"),
     against: str = typer.Option(None, "--against", help=AGAINST_HELP, metavar="CARDS"),
     note: str = _note_option(),
-    session: str = _session_option(),
+    session: str = session_option(),
 ) -> None:
     """Record a knocked hand, and show what it scored and the standings.
 
@@ -159,9 +154,9 @@ def hand(
 
     Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
     """
-    told = _Told(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin, note)
+    told = TypedKnock(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin, note)
     told.check("ginscore hand ann 4 22")
-    standings = _append(ctx, session, lambda facts: told.knock(facts, _now()))
+    standings = append_hand(ctx, session, lambda facts: told.knock(facts, time_now()))
     from ginscore.present.screens import show_hand
 
     show_hand(standings, standings.hands[-1])
@@ -172,14 +167,14 @@ def draw(
     ctx: typer.Context,
     upcard: str = typer.Option(None, "--upcard", help="This hand's upcard, like 7h.", metavar="CARD"),
     note: str = _note_option(),
-    session: str = _session_option(),
+    session: str = session_option(),
 ) -> None:
     """Record a drawn hand: nobody scores, the same dealer deals again (R12, R25).
 
     Example: ginscore draw
     """
     kept = check_note(note)
-    standings = _append(ctx, session, lambda facts: Draw(upcard=_upcard(upcard), recorded_at=_now(), note=kept))
+    standings = append_hand(ctx, session, lambda facts: Draw(upcard=typed_upcard(upcard), recorded_at=time_now(), note=kept))
     from ginscore.present.screens import show_hand
 
     show_hand(standings, standings.hands[-1])
@@ -204,7 +199,7 @@ def edit(
     note: str = typer.Option(
         None, "--note", help="Replace the hand's note (--note \"\" removes it); kept when left out.", metavar="TEXT"
     ),
-    session: str = _session_option(),
+    session: str = session_option(),
 ) -> None:
     """Replace hand N with corrected facts; every later hand is rescored.
 
@@ -222,10 +217,10 @@ def edit(
     elif knocker is None:
         raise Refused("give the knocker and both deadwood counts, like `ginscore edit 3 ann 4 22`, or --draw")
     else:
-        told = _Told(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin, note)
+        told = TypedKnock(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin, note)
         told.check("ginscore edit 3 ann 4 22")
     kept = check_note(note)
-    with _store(ctx).writing() as db:
+    with store_of(ctx).writing() as db:
         facts = db.load(session)
         if not 1 <= number <= len(facts.hands):
             raise Refused(f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)}); see `ginscore log`")
@@ -235,12 +230,12 @@ def edit(
             told = told._replace(note=kept) if told else None
         # No --upcard: the hand keeps the upcard it had, whose knock limit (R15) the replay checks
         # the corrected counts against, as for a new hand.
-        card = was.upcard if upcard is None else _upcard(upcard)
+        card = was.upcard if upcard is None else typed_upcard(upcard)
         at = was.recorded_at
         corrected = (Draw(upcard=card, recorded_at=at, note=kept) if told is None
                      else told.knock(facts, at)._replace(upcard=card))
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
-        standings = _replay_changed(facts, number, _store(ctx))
+        standings = replay_changed(facts, number, store_of(ctx))
         db.save(facts)
     from ginscore.present.screens import show_hand
 
@@ -251,7 +246,7 @@ def edit(
 def undo(
     ctx: typer.Context,
     yes: bool = typer.Option(False, "--yes", "-y", help="Remove without asking."),
-    session: str = _session_option(),
+    session: str = session_option(),
 ) -> None:
     """Remove the last hand of the session (asks first).
 
@@ -261,14 +256,14 @@ def undo(
     from ginscore.present.screens import show_standings
     from ginscore.core.standings import explain
 
-    store = _store(ctx)
+    store = store_of(ctx)
     facts = store.reading().load(session)
     if not facts.hands:
         raise Refused(f"'{facts.name}' has no hands to undo")
-    standings = _standings(store, facts)
+    standings = replay_stored(store, facts)
     last = standings.hands[-1]
     what = f"hand {last.number}: {explain(standings, last)}"
-    if not _asked(f"Remove {what}?", yes, "remove"):
+    if not asked(f"Remove {what}?", yes, "remove"):
         return
     with store.writing() as db:
         now = db.load(facts.name)

@@ -3,11 +3,14 @@
 import typer
 
 from ginscore.core.errors import Refused
-from ginscore.cli.common import app, _json_option, _match_of, _print_json, _report, _session_option, _standings, _store, Variant
+from ginscore.cli.actions import match_of, replay_stored, report, store_of
+from ginscore.cli.command import app
+from ginscore.cli.options import json_option, session_option, Variant
+from ginscore.cli.output import print_json
 
 
 @app.command(short_help="Show the standings.")
-def status(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
+def status(ctx: typer.Context, as_json: bool = json_option(), session: str = session_option()) -> None:
     """Standings: totals (Hollywood: three games), who deals next, roles, winners.
 
     With a stake (H7), who pays whom once the game is over; for a session
@@ -17,13 +20,13 @@ def status(ctx: typer.Context, as_json: bool = _json_option(), session: str = _s
     """
     from ginscore.core.standings import match_dict, status_dict
 
-    store = _store(ctx)
+    store = store_of(ctx)
     db = store.reading()
     facts = db.load(session)
-    standings = _standings(store, facts)
-    match = _match_of(store, db, facts)
+    standings = replay_stored(store, facts)
+    match = match_of(store, db, facts)
     if as_json:
-        _print_json(status_dict(standings, match))
+        print_json(status_dict(standings, match))
         return
     from ginscore.present.screens import show_match, show_standings
 
@@ -33,21 +36,21 @@ def status(ctx: typer.Context, as_json: bool = _json_option(), session: str = _s
 
 
 @app.command(short_help="Say who deals next.")
-def dealer(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
+def dealer(ctx: typer.Context, as_json: bool = json_option(), session: str = session_option()) -> None:
     """Who deals the next hand (three-player: who is in the box, captains, sits out).
 
     Example: ginscore dealer
     """
-    _report(ctx, session, as_json, "dealer_dict", "screens.show_dealer")
+    report(ctx, session, as_json, "dealer_dict", "screens.show_dealer")
 
 
 @app.command(short_help="List the session's hands.")
-def log(ctx: typer.Context, as_json: bool = _json_option(), session: str = _session_option()) -> None:
+def log(ctx: typer.Context, as_json: bool = json_option(), session: str = session_option()) -> None:
     """Every hand of the session with its result and running totals.
 
     Example: ginscore log
     """
-    _report(ctx, session, as_json, "log_dict", "log.show_log")
+    report(ctx, session, as_json, "log_dict", "log.show_log")
 
 
 
@@ -68,7 +71,7 @@ def rules(
     from ginscore.core.standings import rules_words
 
     facts = None
-    db = _store(ctx).reading()
+    db = store_of(ctx).reading()
     if db.names():
         try:
             facts = db.load(None)
@@ -83,12 +86,12 @@ def rules(
             say(f"House rules of '{facts.name}' ({facts.variant}): {house}.")
         else:  # the current session plays another variant: its house rules are not these rules'
             say(f"The current session '{facts.name}' plays {facts.variant}, not {chosen}; "
-                f"its own house rules: {house}.")
+                       f"its own house rules: {house}.")
 
 
 
 @app.command(short_help="Chart the scores.")
-def chart(ctx: typer.Context, session: str = _session_option()) -> None:
+def chart(ctx: typer.Context, session: str = session_option()) -> None:
     """The session's scores over its hands, drawn in the terminal, with the target.
 
     One letter a player, so it reads without colour; Hollywood's three games
@@ -96,4 +99,4 @@ def chart(ctx: typer.Context, session: str = _session_option()) -> None:
 
     Example: ginscore chart
     """
-    _report(ctx, session, False, "", "chart.show_chart")
+    report(ctx, session, False, "", "chart.show_chart")

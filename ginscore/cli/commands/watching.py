@@ -7,7 +7,9 @@ import time
 import typer
 
 from ginscore.core.replay import Standings
-from ginscore.cli.common import app, for_the_evening, _session_option, _standings, _store
+from ginscore.cli.actions import for_the_evening, replay_stored, store_of
+from ginscore.cli.command import app
+from ginscore.cli.options import session_option
 
 
 POLL_SECONDS = 0.25  # how often `watch` looks at the file: a change shows within a second
@@ -29,7 +31,7 @@ def _watched(store, pinned: str | None) -> Standings:
     db = store.reading()
     if pinned is not None and pinned not in db.names():
         raise NoSuchSession(f"the session '{pinned}' is no longer in the file (renamed or deleted?)")
-    return _standings(store, db.load(pinned))
+    return replay_stored(store, db.load(pinned))
 
 
 def _facts_or_problem(showing: Standings | str):
@@ -86,7 +88,7 @@ class _Board:
 @app.command(short_help="Show a live scoreboard.")
 def watch(
     ctx: typer.Context,
-    session: str = _session_option(),
+    session: str = session_option(),
     once: bool = typer.Option(False, "--once", help="Print one frame and stop (for scripts and tests)."),
 ) -> None:
     """A live scoreboard for a second screen, redrawn whenever the database changes.
@@ -104,7 +106,7 @@ def watch(
 
     for_the_evening()
 
-    store = _store(ctx)
+    store = store_of(ctx)
     out = screen()
     on_terminal = sys.stdout.isatty()
     pinned = store.reading().find_name(session) if session is not None else None

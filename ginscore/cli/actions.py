@@ -1,0 +1,162 @@
+"""The steps commands share: the database this command line chose, a session loaded and
+replayed, a hand appended, a session started, a yes/no asked."""
+
+import gc
+
+import typer
+
+from ginscore.cli.output import print_json
+from ginscore.core.errors import BadHandAt, DatabaseUnusable, GameOver, Refused
+from ginscore.core.escape import visible
+from ginscore.core.replay import replay, SessionFacts, Standings
+from ginscore.core.names import fold
+from ginscore.db.sessions import Store, unsound
+
+
+def store_of(ctx: typer.Context) -> Store:
+    """The database this command line chose (--db, $GINSCORE_DB or the default)."""
+    return ctx.find_root().obj
+
+
+def time_now() -> str:
+    """The time now, as a hand or a session records it."""
+    from datetime import datetime  # only commands that record something need the time
+
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def for_the_evening() -> None:
+    """A command that runs for an evening (`play`, `watch`) collects its cyclic garbage again:
+    ``ginscore.cli.main`` switched the collector off for a process that runs one command."""
+    gc.enable()
+
+
+def replay_stored(store: Store, facts: SessionFacts, deleted: bool = False) -> Standings:
+    """Replay stored facts; a stored hand that no longer adds up makes the file unusable."""
+    try:
+        return replay(facts)
+    except BadHandAt as error:
+        raise DatabaseUnusable(store.path, unsound(facts.name, error, deleted)) from None
+
+
+def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None) -> Standings:
+    """Replay after a change at hand ``changed_hand``; refuse the change if any hand breaks.
+
+    With ``store``, a hand before the change that breaks is damage in the file (exit 1), not a refusal.
+    """
+    try:
+        return replay(facts)
+    except BadHandAt as error:
+        if store is not None and error.number < changed_hand:
+            raise DatabaseUnusable(store.path, unsound(facts.name, error)) from None
+        if error.number == changed_hand:
+            raise error.error from None
+        if isinstance(error.error, GameOver):
+            raise Refused(over_before(facts, error.number)) from None
+        raise Refused(
+            f"refused: after that change hand {error.number} could not stand ({error.error}); "
+            "undo or edit the later hands first"
+        ) from None
+
+
+def over_before(facts: SessionFacts, number: int) -> str:
+    """A change that ends the game at an earlier hand: hand ``number`` and every hand after it would
+    come after its end (R14; Hollywood's series, R19; three players, R24). Their counts are most
+    likely right and the change wrong; if not, those hands were played after the end."""
+    ended = replay(facts._replace(hands=facts.hands[: number - 1]))
+    game = "series" if facts.variant == "hollywood" else "game"
+    rule = {"hollywood": "R19", "three": "R24"}.get(facts.variant, "R14")
+    wins = f"{ended.winner} wins the {game}" if ended.winner else f"the {game} ends"
+    last = len(facts.hands)
+    later = f"hand {number}" if number == last else f"hands {number} {'and' if last == number + 1 else 'to'} {last}"
+    return (f"refused: with that change {wins} at hand {number - 1}, so {later} would come after "
+            f"its end ({rule}); check the counts, or undo {later} first")
+
+
+def asked(question: str, yes: bool, verb: str) -> bool:
+    """A yes/no question that defaults to no (``--yes`` skips it); no answer at all refuses.
+
+    ``verb`` is what a yes does ("remove", "delete"), for the words said on a no.
+    """
+    if yes:
+        return True
+    try:
+        sure = typer.confirm(visible(question), default=False)
+    except typer.Abort:
+        raise Refused(f"no answer, so nothing was {verb}d; add --yes to {verb} without asking") from None
+    if not sure:
+        from ginscore.present.console import say
+
+        say(f"Nothing {verb}d.")
+    return sure
+
+
+def append_hand(ctx: typer.Context, session: str | None, make_hand) -> Standings:
+    """Record one more hand under the lock; written only if it stands."""
+    with store_of(ctx).writing() as db:
+        facts = db.load(session)
+        facts = facts._replace(hands=facts.hands + (make_hand(facts),))
+        standings = replay_changed(facts, len(facts.hands), store_of(ctx))
+        db.save(facts)
+    return standings
+
+
+def numbered_name(taken: list[str], variant: str) -> str:
+    """The first free name VARIANT-N, for a session given none."""
+    folded = {fold(t) for t in taken}
+    number = 1
+    while fold(f"{variant}-{number}") in folded:
+        number += 1
+    return f"{variant}-{number}"
+
+
+def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of: str | None = None) -> None:
+    """Store a new session and show it; a rematch also puts the session it follows in its match."""
+    with store_of(ctx).writing() as db:
+        if not facts.name:
+            facts = facts._replace(name=numbered_name(db.names(include_deleted=True), facts.variant))
+        if rematch_of is not None:
+            old = db.load(rematch_of)
+            if old.match is None:
+                db.save(old._replace(match=facts.match))
+        db.add(facts)
+    from ginscore.present.console import say
+    from ginscore.present.screens import show_standings
+
+    say(f"Started '{facts.name}': {', '.join(facts.players)}.")
+    if told:
+        say(told)
+    show_standings(replay(facts))
+
+
+def match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:
+    """The sessions of ``facts``'s match (linked by `rematch`), oldest first; None when it is in none."""
+    if facts.match is None:
+        return None
+    linked = db.in_match(facts.match)
+    linked.sort(key=lambda f: f.created_at or "")
+    return [replay_stored(store, f) for f in linked]
+
+
+def load_standings(ctx: typer.Context, session: str | None) -> Standings:
+    """The session named (the current one when None), replayed."""
+    store = store_of(ctx)
+    return replay_stored(store, store.reading().load(session))
+
+
+def report(ctx: typer.Context, session: str | None, as_json: bool, to_json: str, to_text: str) -> None:
+    """Replay a session and show it: ``standings.<to_json>`` for scripts, ``present.<to_text>`` (a
+    module and a function, like "log.show_log") for people.
+
+    Imported by name so that the JSON path never loads Rich.
+    """
+    standings = load_standings(ctx, session)
+    if as_json:
+        from ginscore.core import standings as summary
+
+        print_json(getattr(summary, to_json)(standings))
+        return
+    from importlib import import_module
+
+    module, name = to_text.split(".")
+    getattr(import_module(f"ginscore.present.{module}"), name)(standings)

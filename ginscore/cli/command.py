@@ -1,0 +1,151 @@
+"""How each command is built: the typer app every command module registers its commands on,
+each command's click object (built once, when it is needed), click's help laid out for the
+screen, and a word that looks like an unknown option refused."""
+
+import re
+import textwrap
+
+import typer
+import typer.main
+from typer.core import TyperCommand
+
+from ginscore.cli import registry
+from ginscore.cli.options import takes_db
+from ginscore.core.errors import Refused
+from ginscore.present import terminal
+
+
+class HelpFormatter(typer.Context.formatter_class):
+    """click's help layout, for a screen narrower than 70 columns too: the option column narrows
+    (click keeps it up to 32 wide and the text at least 10, 44 in all), a term longer than the
+    screen folds after a ``|`` or a space, and no line ends in spaces."""
+
+    def __init__(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None) -> None:
+        # Laid out for the screen as every other output is (click would never go below 50
+        # columns): at most 78 wide, as click's own, and 2 less than a narrower screen.
+        super().__init__(indent_increment, width or max(min(terminal.screen_width(), 80) - 2, 20), max_width)
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        if self.width >= 70:
+            return super().write_dl(rows, col_max, col_spacing)
+        rows = list(rows)
+        indent = " " * self.current_indent
+        room = max(self.width - self.current_indent, 10)
+        column = min(max(len(first) for first, _ in rows), max(8, self.width // 3)) + col_spacing
+        text_width = max(room - column, 10)
+        for first, second in rows:
+            *before, last = folded(first, room)
+            for line in before:
+                self.write(f"{indent}{line}\n")
+            text = textwrap.wrap(" ".join(second.split()), text_width) if second else []
+            lead = last.ljust(column) if text and len(last) + col_spacing <= column else None
+            if lead is None:  # no text, or a long term: on a line of its own (its text under it)
+                self.write(f"{indent}{last}\n")
+            for number, line in enumerate(text):
+                self.write(f"{indent}{lead if number == 0 and lead else ' ' * column}{line}\n")
+
+    def getvalue(self) -> str:
+        return "\n".join(line.rstrip() for line in super().getvalue().split("\n"))
+
+
+def folded(term: str, room: int) -> list[str]:
+    """``term`` in lines of at most ``room`` characters, broken after a ``|`` or at a space."""
+    lines, line = [], ""
+    for piece in re.findall(r"[^| ]*(?:\||\s+|$)", term):
+        if line and len(line) + len(piece.rstrip()) > room:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        else:
+            line += piece
+    return [*lines, line.rstrip()] if line.strip() or not lines else lines
+
+
+class Context(typer.Context):
+    formatter_class = HelpFormatter
+
+
+class Command(TyperCommand):
+    context_class = Context
+
+    def parse_args(self, ctx, args):
+        if ctx.ignore_unknown_options:  # `hand`, `edit`: so that "-3" reaches the deadwood check (R3)
+            refuse_unknown_option(self, ctx, args)
+        return super().parse_args(ctx, args)
+
+
+def refuse_unknown_option(command, ctx, args: list[str]) -> None:
+    """Refuse a word that looks like an option the command does not have (``--upcrad``), as click
+    does for every other command, rather than read it as one more argument; a negative number
+    ("-3") and an option's own value ("--note -x") are not options."""
+    import difflib
+
+    takes_value, known = set(), set()
+    for param in command.get_params(ctx):
+        names = [*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())]
+        known.update(names)
+        if names and not getattr(param, "is_flag", False) and param.param_type_name == "option":
+            takes_value.update(param.opts)
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            return
+        name = word.split("=", 1)[0]
+        if name in takes_value and "=" not in word:
+            next(words, None)
+        elif len(word) > 1 and word.startswith("-") and not word[1].isdigit() and name not in known:
+            close = difflib.get_close_matches(name, sorted(known), n=3)
+            possible = f" (Possible options: {', '.join(close)})" if close else ""
+            raise Refused(f"No such option: {name}{possible}; see `{ctx.command_path} --help`")
+
+
+class App(typer.Typer):
+    """The typer app the command modules register on. Every command also takes ``--db`` after
+    its name (docs/commands.md: "accepted before or after the subcommand"), and is hidden from
+    help when the registry says so; a command the registry does not know cannot be registered."""
+
+    def command(self, name: str | None = None, **kwargs):
+        kwargs.setdefault("cls", Command)
+
+        def register(function):
+            listed = registry.BY_NAME[name or function.__name__]
+            return super(App, self).command(name, hidden=listed.hidden, **kwargs)(takes_db(function))
+
+        return register
+
+
+def make_app(**settings) -> typer.Typer:
+    """A typer app with ginscore's help text and settings."""
+    return App(
+        help="Keep score of Gin Rummy at a real table: standard, Oklahoma, Hollywood and three-player.\n\n"
+        "Example: ginscore new hollywood Ann Ben, then ginscore hand ann 4 22 after each hand.",
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        rich_markup_mode=None,
+        **settings,
+    )
+
+
+app = make_app()
+
+_built: dict = {}  # each command's click object, by name: built once a process (tests run many command lines)
+
+
+def name_of(info) -> str:
+    """The name a registered command is typed by."""
+    return info.name or info.callback.__name__
+
+
+def click_command(name: str):
+    """The click command ``name`` (its module imported already), built once."""
+    if name not in _built:
+        one = make_app()
+        one.registered_commands = [next(info for info in app.registered_commands if name_of(info) == name)]
+        _built[name] = typer.main.get_command(one)
+    return _built[name]
+
+
+def command_of(function):
+    """The command line of one command (``function``, as its module registers it): one command
+    that needs another (`play` runs `undo`) imports its function and calls this."""
+    return click_command(next(name_of(info) for info in app.registered_commands if info.callback is function))

@@ -1,0 +1,136 @@
+"""What a person reads when a command cannot do what was asked: one line on standard error.
+
+A usage error in plain words (with where a misplaced --session goes), and the words for output
+that could not be written and for a Ctrl-C; the app's exit point tells them with ``fail``.
+"""
+
+import errno
+import re
+
+import typer
+
+from ginscore.cli import registry
+from ginscore.core.errors import ExitStatus
+from ginscore.present import terminal
+
+# typer 0.29 checks values with pydantic, 0.28 with click: their words, said as people say it
+# (and alike on both). Compiled when a usage error is first told (as re keeps them), not at every start.
+VALIDATOR_WORDS = (
+    (r"Value error, ", ""),
+    (r"Input should be a valid integer(?:, unable to parse string as an integer)?", "it is not a whole number"),
+    (r"('.*') is not a valid int(?:eger)?(?: range)?\b", r"\1 is not a whole number"),
+    (r"Input should be greater than or equal to (-?[0-9]+)", r"it must be \1 or more"),
+    (r"(-?[0-9]+) is not in the range x>=(-?[0-9]+)", r"it must be \2 or more, not \1"),
+    (r"Input should be less than or equal to (-?[0-9]+)", r"it must be \1 or less"),
+)
+
+SESSION_OPTIONS = ("--session", "-s")
+
+
+def usage_words(error: typer.TyperException, args: list[str] | None = None, see: str | None = None) -> str:
+    """What a usage error (an unknown option, a missing argument, a bad value) says, in one sentence.
+
+    typer 0.27+ carries its own click: every click exception is a public
+    ``typer.TyperException``, and a usage error is the one that knows its command.
+    ``args``: the command line, to say where a misplaced ``--session`` goes; ``see``: what to do
+    instead of seeing the command's --help (`play` says how its own commands are typed).
+    """
+    message = error.format_message()
+    ctx = getattr(error, "ctx", None)
+    if not hasattr(error, "ctx"):  # not about the command line (a file that cannot be opened)
+        return message
+    if ctx is not None and getattr(error, "option_name", None) in SESSION_OPTIONS:
+        return session_misplaced(ctx, list(args or ()))
+    for validator_words, words in VALIDATOR_WORDS:
+        message = re.sub(validator_words, words, message)
+    message = message.strip().rstrip(".")
+    if ctx is not None and see is not None:
+        message += f"; {see}"
+    elif ctx is not None:  # a question ("Did you mean 'hand'?") ends its own sentence
+        message += f"{' S' if message.endswith('?') else '; s'}ee `{ctx.command_path} --help`"
+    elif message.endswith("requires an argument"):  # (an option last on the line: no command known yet)
+        message += "; give its value right after it (`ginscore --help` lists every option)"
+    return message
+
+
+def session_misplaced(ctx, args: list[str]) -> str:
+    """`--session` where no command takes it: given before the command name (it goes after it), or
+    to a command that covers no single session (what that command covers, and what to type)."""
+    rest, given = without_session(args)
+    session = terminal.shell_word(given) if given is not None else "NAME"
+    if ctx.parent is not None:  # a command that has no --session
+        return no_session(ctx.info_name, session)
+    name = next((word for word in command_words(rest) if word in registry.BY_NAME), None)
+    if name is None:
+        return f"--session goes after the command name, like `ginscore status --session {session}`"
+    if not registry.BY_NAME[name].takes_session:
+        return no_session(name, session)
+    cut = rest.index("--") if "--" in rest else len(rest)
+    quoted = [terminal.shell_word(word) for word in rest]
+    line = " ".join([*quoted[:cut], "--session", session, *quoted[cut:]])
+    return f"--session goes after the command name: `ginscore {line}`"
+
+
+def no_session(name: str, session: str) -> str:
+    """A command that takes no --session: what it covers instead, or where its help is."""
+    command = registry.BY_NAME.get(name)
+    words = command.instead if command and command.instead else f"see `ginscore {name} --help`"
+    return f"`ginscore {name}` takes no --session: {words.format(session=session)}"
+
+
+def without_session(args: list[str]) -> tuple[list[str], str | None]:
+    """``args`` without the first --session (or -s) and its value, and that value (None when none
+    was given)."""
+    for at, arg in enumerate(args):
+        if arg in SESSION_OPTIONS:
+            given = args[at + 1 : at + 2]
+            return args[:at] + args[at + 2 :], given[0] if given else None
+    for at, arg in enumerate(args):
+        joined = re.match(r"(--session=|-s(?!-))(.+)", arg, re.S)  # --session=friday, -sfriday
+        if joined:
+            return args[:at] + args[at + 1 :], joined[2]
+    return args, None
+
+
+def command_words(args: list[str]):
+    """The words of a command line that are not options (nor the value of --db)."""
+    words = iter(args)
+    for word in words:
+        if word == "--db":
+            next(words, None)
+        elif not word.startswith("-"):
+            yield word
+
+
+def fail(status: int, *parts) -> int:
+    """The one place an error is told: one line on standard error, every character visible."""
+    terminal.tell("Error: " + terminal.advice(" ".join(terminal.parts_text(parts).split())))
+    return int(status)
+
+
+def unwritten(error: OSError, changed: bool, status: int = ExitStatus.OK) -> int:
+    """The output could not be written (a closed pipe, a full disk, a closed stdout).
+
+    A command that changed the database exits 0 all the same (docs/commands.md). One that
+    changed nothing exits 0 when the reader went away (``| head``: nothing was
+    lost), else 1 with one line; one that had already failed keeps its status.
+    """
+    terminal.abandon_output()
+    reason = error.strerror or str(error)
+    if status != ExitStatus.OK and not changed:
+        return status
+    if changed:
+        if error.errno != errno.EPIPE:
+            terminal.tell(f"Note: the change was saved, but its output could not be written ({reason}).")
+        return ExitStatus.OK
+    if error.errno == errno.EPIPE:
+        return ExitStatus.OK
+    return fail(ExitStatus.DATABASE, f"the output could not be written ({reason}); nothing was changed")
+
+
+def stopped(changed: bool) -> int:
+    """Ctrl-C: before the change, exit 130 and say so; after it, exit 0 (the change stands)."""
+    if changed:
+        terminal.tell("Stopped; the change was saved.")
+        return ExitStatus.OK
+    return fail(130, "stopped; nothing was changed")

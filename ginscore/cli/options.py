@@ -1,0 +1,94 @@
+"""The options commands share, each declared once: --db (which every command takes after its
+name too), --session, --json, --all, --limit, the choice of variant, and what a parameter
+completes to. The house-rule options are in ``rule_options``."""
+
+import functools
+import inspect
+from enum import Enum
+
+import typer
+
+from ginscore.cli.paths import DB_GIVEN, named_file
+from ginscore.core.scoring import VARIANTS
+from ginscore.db.sessions import Store
+from ginscore.present import terminal
+
+DB_HELP = "The database file (default: $GINSCORE_DB, else ginscore.json in your app folder)."
+
+
+def db_after_command(ctx, param, value) -> None:
+    """``--db`` given after the subcommand: the same as before it (docs/commands.md), and it wins."""
+    if value is not None:
+        ctx.find_root().obj = Store(named_file(value, DB_GIVEN))
+        terminal.advise_with_db(value)
+
+
+def takes_db(function):
+    """``function`` as a command that also takes ``--db PATH``: typer reads the option from the
+    signature, and the value is dropped here (``db_after_command`` has opened that database)."""
+    db = inspect.Parameter("db", inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=typer.Option(
+        None, "--db", metavar="PATH", help=DB_HELP, expose_value=False, callback=db_after_command))
+    return with_parameters(function, [db], lambda _given: {})
+
+
+def with_parameters(function, added: list[inspect.Parameter], passed, where: str | None = None):
+    """``function`` with parameters ``added`` to the signature typer reads: in place of its own
+    parameter ``where`` (after its last one when None). What they are given goes to
+    ``passed``, whose answer is passed on to ``function`` as keywords."""
+    signature = inspect.signature(function)
+    own = list(signature.parameters.values())
+    at = len(own) if where is None else [p.name for p in own].index(where)
+    names = [p.name for p in added]
+
+    @functools.wraps(function)
+    def command(*args, **kwargs):
+        given = {name: kwargs.pop(name) for name in names if name in kwargs}
+        return function(*args, **kwargs, **passed(given))
+
+    kept = own[:at] + added + own[at + (where is not None):]
+    command.__signature__ = signature.replace(parameters=kept)
+    return command
+
+
+COMPLETION_MARK = "ginscore-completes:"
+
+
+def completes(kind: str):
+    """Mark a parameter as naming a ``kind`` of thing, as click marks a path as a "file".
+
+    Kinds: "players" (of the session acted on), "everyone" (who ever played),
+    "sessions", "new-players" (the names typed earlier on a `new` line).
+    completions/generate.py reads the mark (the help of the one completion
+    offered), and the scripts it writes ask `ginscore complete KIND` for the
+    names while a line is being typed.
+    """
+
+    def complete(incomplete: str):
+        return [(incomplete, COMPLETION_MARK + kind)]
+
+    return complete
+
+
+PLAYERS, EVERYONE, SESSIONS, NEW_PLAYERS = map(completes, ("players", "everyone", "sessions", "new-players"))
+
+SESSION_HELP = "The session to act on (exact name or unique prefix); the current one when left out."
+JSON_HELP = "Print one JSON document for scripts instead of tables."
+
+
+def session_option():
+    return typer.Option(None, "--session", "-s", help=SESSION_HELP, metavar="NAME", autocompletion=SESSIONS)
+
+
+def json_option():
+    return typer.Option(False, "--json", help=JSON_HELP)
+
+
+def all_option():
+    return typer.Option(False, "--all", help="Every session, not only the newest that fit one screen.")
+
+
+def limit_option():
+    return typer.Option(None, "--limit", min=1, help="Only the newest N sessions.", metavar="N")
+
+
+Variant = Enum("Variant", {name: name for name in VARIANTS}, type=str)  # the choices typer shows

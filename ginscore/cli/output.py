@@ -1,0 +1,41 @@
+"""JSON for scripts, written with json straight to standard output (never through Rich, which
+wraps lines), every character kept readable back in any output encoding."""
+
+import json
+import sys
+
+from ginscore.core.escape import json_safe
+
+
+def print_json(doc) -> None:
+    sys.stdout.write(json_safe(json.dumps(doc, ensure_ascii=False, indent=2), sys.stdout.encoding) + "\n")
+
+
+def print_json_list(rows) -> None:
+    """``print_json`` of a list, byte for byte, written a few items at a time as ``rows`` gives
+    them: years of sessions listed in the memory of a part or two."""
+    from ginscore.cache.summarise import json_item
+
+    print_json_items(map(json_item, rows))
+
+
+def print_json_items(items) -> None:
+    """A JSON list of these items (each ``summarise.json_item``'s bytes), exactly as
+    ``print_json`` prints the list, written a few hundred at a time. An output encoding that
+    cannot hold every character escapes all or nothing (``json_safe``), so it is held whole."""
+    import codecs
+    from itertools import islice
+
+    encoding = sys.stdout.encoding
+    try:
+        streams = codecs.lookup(encoding or "utf-8").name.startswith("utf")
+    except LookupError:
+        streams = False
+    held = []
+    put = sys.stdout.write if streams else held.append
+    items, first = iter(items), True
+    while batch := list(islice(items, 256)):
+        put(("[\n" if first else ",\n") + b",\n".join(batch).decode())
+        first = False
+    put("[]" if first else "\n]")
+    sys.stdout.write(("" if streams else json_safe("".join(held), encoding)) + "\n")

@@ -1,0 +1,61 @@
+"""The files a command line names: the database (--db, $GINSCORE_DB, else the app folder) and
+any other file path typed, never taken relative to the current folder by accident."""
+
+import os
+from pathlib import Path
+
+import typer
+
+from ginscore.core.errors import Refused
+
+DB_GIVEN = "--db a database file path"
+
+# What typer.get_app_dir reads. An empty (or relative) value would put the database
+# relative to the current folder: such a value is treated as unset (docs/commands.md).
+HOME_VARIABLES = ("XDG_CONFIG_HOME", "HOME", "APPDATA", "LOCALAPPDATA", "USERPROFILE")
+
+
+def named_file(typed: str, what: str) -> Path:
+    """The file a command line names. An empty name names none: refused here in one line (typer
+    0.28 would have read it as the current folder, 0.29 says that folder is a directory)."""
+    if not typed.strip():
+        raise Refused(f"give {what}: an empty name names no file")
+    return file_path(typed, f"'{typed}'", "ginscore.json" if what == DB_GIVEN else None)
+
+
+def file_path(typed: str, named: str, example: str | None = "ginscore.json") -> Path:
+    """The file ``typed`` names: a leading ``~`` read as the home folder (``db.paths``:
+    `--db=~/g.json` reaches ginscore unexpanded); one that ends in a slash names a folder, and
+    is refused before anything is made (Python's paths drop the slash: `--db games/` made a file
+    named `games`). ``named`` says where it came from; ``example``, a file name to suggest."""
+    from ginscore.db.paths import NoHome, home_expanded
+
+    if typed.endswith(("/", os.sep)):
+        like = f", like {typed.rstrip('/' + os.sep)}/{example}" if example else ""
+        raise Refused(f"{named} ends in /, so it names a folder; name a file in it{like}")
+    try:
+        path = Path(home_expanded(typed))
+    except NoHome as error:
+        raise Refused(f"{named} {error}") from None
+    if not path.is_absolute() and path.parts and path.parts[0].startswith("~"):
+        # `./~/g.json`, a folder named ~ here: Python's paths drop the ./, and `~/g.json` shown or
+        # passed on would mean the home folder; the full path says which it is
+        path = Path.cwd() / path
+    return path
+
+
+def default_db_path() -> Path:
+    """$GINSCORE_DB, else ginscore.json in the per-user app folder (docs/commands.md); never relative to the current folder."""
+    from_env = os.environ.get("GINSCORE_DB", "")
+    if from_env.strip():
+        return file_path(from_env, f"GINSCORE_DB '{from_env}'")
+    if from_env:  # as --db " " is: spaces name no file (an empty value is unset)
+        raise Refused("GINSCORE_DB is only spaces, which name no file; unset it or give a file's path")
+    unset = {name: os.environ.pop(name) for name in HOME_VARIABLES if not os.path.isabs(os.environ.get(name, "/"))}
+    try:
+        folder = typer.get_app_dir("ginscore")
+    finally:
+        os.environ.update(unset)
+    if not os.path.isabs(folder):
+        raise Refused("cannot tell where your home folder is (HOME is empty or unset); pass --db PATH or set GINSCORE_DB")
+    return Path(folder) / "ginscore.json"

@@ -1,0 +1,109 @@
+"""What people type, read and checked before anything is loaded: deadwood counts, cards, a
+knocked hand, a session's name, a date, how many sessions a list shows."""
+
+import re
+from typing import NamedTuple
+
+from ginscore.codec import validate
+from ginscore.codec.facts import check_note, knock_from_cards
+from ginscore.core.cards import parse_card, parse_cards
+from ginscore.core.errors import BadCard, BadDeadwood, Refused
+from ginscore.core.replay import Knock, SessionFacts
+from ginscore.core.names import check_readable, MAX_NAME, resolve_player
+
+
+def typed_deadwood(text: str, whose: str) -> int:
+    """A count as typed: digits, perhaps a minus (refused later with a clearer word, R3)."""
+    digits = text.strip()
+    if not re.fullmatch(r"-?[0-9]+", digits):
+        raise BadDeadwood(f"{whose} deadwood '{text}' is not a number; give a whole number from 0 to 98 (R3)")
+    if len(digits.lstrip("-")) > validate.MAX_DIGITS:  # Python refuses to read 4,300 digits and more
+        raise BadDeadwood(f"{whose} deadwood has {len(digits.lstrip('-'))} digits; give a whole number from 0 to 98 (R3)")
+    if digits.startswith("-") and not digits.strip("-0"):  # "-0": a slip of the finger, not a gin
+        raise BadDeadwood(f"{whose} deadwood '{text}' has a minus sign; count the unmatched cards again (R3: 0 to 98)")
+    return int(digits)
+
+
+def typed_upcard(text: str | None):
+    return parse_card(text, rank_only=True) if text else None
+
+
+class TypedKnock(NamedTuple):
+    """A knocked hand as typed: two counts, or the two hands of cards."""
+
+    knocker: str
+    knocker_deadwood: str | None
+    opponent_deadwood: str | None
+    cards: str | None
+    against: str | None
+    upcard: str | None
+    big_gin: bool
+    note: str | None = None  # `--note`, as typed
+
+    def check(self, example: str) -> None:
+        """Refuse a mix of counts and cards before anything is read or written."""
+        counts = [c for c in (self.knocker_deadwood, self.opponent_deadwood) if c is not None]
+        if (self.cards is None) != (self.against is None):
+            raise BadCard("give both hands: --cards with the knocker's cards and --against with the opponent's")
+        if self.cards is not None and counts:
+            raise Refused("give either the two deadwood counts or --cards/--against, not both")
+        if self.cards is None and len(counts) != 2:
+            raise Refused(f"give the knocker and both deadwood counts, like `{example}`, or --cards and --against")
+
+    def knock(self, facts: SessionFacts, at: str | None) -> Knock:
+        name = resolve_player(facts.players, self.knocker)
+        told = {"upcard": typed_upcard(self.upcard), "big_gin": self.big_gin, "recorded_at": at,
+                "note": check_note(self.note)}
+        if self.cards is not None:
+            knocker_cards = parse_cards(self.cards)
+            if len(knocker_cards) == 11 and not self.big_gin:
+                raise BadCard("the knocker has 11 cards: give the 10 kept after the discard, or add --big-gin (H2)")
+            return knock_from_cards(name, knocker_cards, parse_cards(self.against), **told)
+        return Knock(
+            knocker=name,
+            knocker_deadwood=typed_deadwood(self.knocker_deadwood, f"{name}'s"),
+            opponent_deadwood=typed_deadwood(self.opponent_deadwood, "the opponent's"),
+            **told,
+        )
+
+
+def session_name(typed: str | None, what: str = "--name") -> str:
+    """A session name as typed, spaces folded; "" when none was given (one is chosen)."""
+    if typed is None:
+        return ""
+    name = " ".join(typed.split())
+    if not name:
+        raise Refused(f"the session name is empty; give {what} a name")
+    if not name.isprintable():
+        from ginscore.core.escape import visible
+
+        raise Refused(f"the session name '{visible(name)}' has characters that cannot be shown; type it plainly")
+    check_readable(name, "the session name")
+    return validate.text(name, what, limit=MAX_NAME)
+
+
+def since_day(since: str | None) -> str | None:
+    """The date --since names, as YYYY-MM-DD (None without --since)."""
+    if since is None:
+        return None
+    from datetime import date
+
+    try:
+        return date.fromisoformat(since.strip()).isoformat()
+    except ValueError:
+        raise Refused(f"--since takes a date like 2026-11-01, not '{since}'") from None
+
+
+def how_many(show_all: bool, limit: int | None, as_json: bool) -> tuple[int | None, bool]:
+    """How many of the newest sessions a list shows, and whether to keep only what fits one
+    screen: --limit N; every one (None) with --all or --json (a script reads the whole list);
+    else about a screenful."""
+    if show_all and limit is not None:
+        raise Refused("give --all or --limit N, not both")
+    if limit is not None:
+        return limit, False
+    if show_all or as_json:
+        return None, False
+    from ginscore.present.terminal import screen_height
+
+    return screen_height(), True
