@@ -19,6 +19,7 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from contextlib import contextmanager
 
 
@@ -31,14 +32,13 @@ def _raise_interrupt(number, frame) -> None:
 
 
 @contextmanager
-def held():
+def held(writes: Callable[[], int]):
     """Hold SIGINT, SIGTERM and SIGHUP for the block (see the module); one that is ignored (a
-    background job's Ctrl-C, a ``nohup``'s SIGHUP) stays ignored."""
+    background job's Ctrl-C, a ``nohup``'s SIGHUP) stays ignored. ``writes()``: how many times this
+    process has written the database (``storage.writes``): the block wrote it if that changed."""
     if threading.current_thread() is not threading.main_thread():
         yield  # only the main thread may set a handler
         return
-    from ginscore.db.storage import writes
-
     arrived: list[int] = []
     previous = {number: signal.getsignal(number) for number in HELD}
     for number, handler in previous.items():

@@ -732,5 +732,5 @@ class Store:
                 return
             if found is None and database.storage.dirty:
                 _lock(held, shown, real)
-            with interrupts.held():  # a Ctrl-C now waits until the write is committed (then exit 0)
+            with interrupts.held(writes):  # a Ctrl-C now waits until the write is committed (then exit 0)
                 database.flush()
