@@ -109,6 +109,42 @@ def is_temp_of(entry_name: str, name: str) -> bool:
     return pid.isdigit() and bool(token) and all(c in "0123456789abcdef" for c in token)
 
 
+def _running(pid: int) -> bool:
+    """Whether a process of this number runs (another user's too); unsure counts as running."""
+    if pid <= 0 or pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # another user's (EPERM), or a number no process can have
+        return True
+    return True
+
+
+def remove_leftovers(path: str) -> None:
+    """Remove what writers of ``path`` killed mid-write left beside it: only a regular file named
+    exactly as ``_create_temp`` names one for ``path``, whose process no longer runs, holding what
+    a writer writes (a JSON object, or nothing yet). Anything else is never touched."""
+    folder, name = os.path.split(path)
+    prefix = temp_prefix(name)
+    try:
+        entries = [entry for entry in os.scandir(folder or ".") if is_temp_of(entry.name, name)]
+    except OSError:
+        return
+    for entry in entries:
+        pid = entry.name[len(prefix):].partition("-")[0]
+        try:
+            if _running(int(pid)) or not entry.is_file(follow_symlinks=False):
+                continue
+            with open(os.open(entry.path, _READ | _NOFOLLOW), "rb") as handle:
+                if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode) or handle.read(1) not in (b"", b"{"):
+                    continue
+            os.unlink(entry.path)
+        except OSError:  # gone already, or not ours to read: left as it is
+            continue
+
+
 def _create_temp(path: str) -> tuple[int, str]:
     folder, name = os.path.split(path)
     for _ in range(16):
@@ -292,7 +328,8 @@ def replace(path: str, data: bytes, check, like: os.stat_result | None, new_only
     ``came_out(at)``: the new file is swapped in for an existing one (``exchange``) and
     ``came_out`` asked about the file that came out, now at the temporary name ``at``; it raises to
     have the two swapped back (``_swapped_in``). Where the system cannot swap, ``check`` was the last
-    word before the rename.
+    word before the rename. Such a replace is a database's: once it is done, what its killed writers
+    left beside it goes too (``remove_leftovers``).
     """
     def fill(fd: int) -> os.stat_result | None:
         _write_all(fd, data)
@@ -313,6 +350,8 @@ def replace(path: str, data: bytes, check, like: os.stat_result | None, new_only
 
     _renamed_over(path, fill, put)
     fsync_folder(os.path.dirname(path))
+    if came_out is not None:
+        remove_leftovers(path)
 
 
 def _linked(temp: str, path: str) -> bool:
