@@ -162,7 +162,8 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def _umask_default() -> int:
+def umask_default() -> int:
+    """The permission bits a new file gets here (0666 less the umask)."""
     mask = os.umask(0o022)
     os.umask(mask)
     return 0o666 & ~mask
@@ -189,7 +190,7 @@ def _take_over(fd: int, like: os.stat_result | None) -> None:
     if not hasattr(os, "fchown"):  # pragma: no cover - Windows has no POSIX owner or bits to keep
         return
     if like is None:
-        os.fchmod(fd, _umask_default())
+        os.fchmod(fd, umask_default())
         return
     if (like.st_uid, like.st_gid) != (os.geteuid(), os.getegid()):
         try:

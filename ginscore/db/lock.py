@@ -27,6 +27,8 @@ import stat
 import time
 from contextlib import contextmanager
 
+from ginscore.db.atomic import umask_default
+
 
 class LockTimeout(Exception):
     """Another process held the lock for longer than the timeout."""
@@ -49,9 +51,7 @@ def _bits(database: str | None) -> int:
     try:
         return stat.S_IMODE(os.stat(database).st_mode) & 0o666
     except (OSError, TypeError, ValueError):
-        mask = os.umask(0o022)
-        os.umask(mask)
-        return 0o666 & ~mask
+        return umask_default()
 
 
 def _open(path: str, database: str | None) -> tuple[int, bool]:
