@@ -121,9 +121,8 @@ def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path, real_folder
         killed_mid_write = len(_temps(real_folder))
     print(f"\n{KILLS} kills survived; {len(_hands(db_path))} hands kept; "
           f"{killed_mid_write} kills left a temporary file of a half-done write behind")
-    left = _temps(real_folder)
     ok("hand", "ann", "1", "20", "--session", "main")
-    assert _temps(real_folder) == left and not _unnamed(real_folder)  # never removed: not this run's own
+    assert not _temps(real_folder) and not _unnamed(real_folder)  # what the killed writers left: removed
 
 
 def _write_hands(db: str, session: str, writer: int, go) -> None:
@@ -192,8 +191,7 @@ def _die_at(step: int, db: str, counted: str | None = None) -> None:
 
 def _unnamed(real_folder) -> list[str]:
     """Files beside the database that are neither it, its lock, nor a temporary file of ginscore's
-    own naming (which a writer killed mid-write leaves, and no later writer removes: it did not
-    make it in its own run)."""
+    own naming (which a writer killed mid-write leaves, and the next writer removes)."""
     from ginscore.db.atomic import is_temp_of
 
     return sorted(p.name for p in real_folder.iterdir() if "ginscore" in p.name
@@ -249,7 +247,7 @@ def test_death_at_each_step_of_a_write_leaves_the_old_database_or_the_new(ok, db
             assert len(ok("sessions", "--json").json()) == sessions
         ok("draw")  # the next writer
         assert not _unnamed(real_folder)
-        for temp in _temps(real_folder):  # what the killed one left: the test tidies up, ginscore never does
+        for temp in _temps(real_folder):  # what the killed one left (the next writer removes it too)
             (real_folder / temp).unlink()
         assert len(_hands(db_path, None)) == hands + 1
         ok("undo", "--yes")

@@ -536,8 +536,10 @@ def poke(real):
         os.kill(os.getpid(), signal.SIGINT)
         return out
     return wrapped
-module, name = sys.argv.pop(1).split(".")
-setattr({"os": os, "fcntl": fcntl}[module], name, poke(getattr({"os": os, "fcntl": fcntl}[module], name)))
+import importlib
+module, name = sys.argv.pop(1).rsplit(".", 1)
+module = importlib.import_module(module)
+setattr(module, name, poke(getattr(module, name)))
 from ginscore.cli import main
 sys.argv[0] = "ginscore"
 main()
@@ -547,7 +549,7 @@ main()
 @pytest.mark.parametrize("moment, status", [
     ("fcntl.flock", 130),  # while taking the lock: before the change
     ("os.fsync", 0),  # while the new file is made: held until it is in place
-    ("os.replace", 0),  # the instant the file is replaced
+    ("ginscore.db.atomic.exchange", 0),  # the instant the file is replaced (swapped in)
 ])
 def test_ctrl_c_stops_before_the_change_or_lets_it_finish(cli, table, moment, status):
     """A real SIGINT at a chosen moment of the write (the process sends it to itself)."""
@@ -564,7 +566,7 @@ def test_ctrl_c_stops_before_the_change_or_lets_it_finish(cli, table, moment, st
 
 
 def test_a_background_job_that_ignores_ctrl_c_keeps_ignoring_it(cli, table):
-    done = subprocess.run([sys.executable, "-c", POKE, "os.replace", "hand", "ann", "3", "20"],
+    done = subprocess.run([sys.executable, "-c", POKE, "ginscore.db.atomic.exchange", "hand", "ann", "3", "20"],
                           env={**ENV, "GINSCORE_DB": str(table)}, capture_output=True, timeout=60,
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
     assert done.returncode == 0 and done.stderr == b""

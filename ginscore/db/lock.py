@@ -10,6 +10,13 @@ because importing it costs more than the rest of a `hand` command.)
 The lock file is opened with O_NOFOLLOW and must be a regular file: a
 symlink planted at ``<database>.lock`` (even a dangling one) is refused, never
 followed, so it cannot make ginscore create or lock a file elsewhere.
+
+A lock file is made with the database's permission bits, so that a database
+shared with others (0666) stays writable for them; one made narrower by
+someone else is still locked through a read-only descriptor (flock needs no
+more). A writer that made the lock file for a database whose first write then
+failed (a full disk) removes it again, still holding it; every writer checks,
+once it holds the lock, that the lock file is still the one at the name.
 """
 
 from __future__ import annotations
@@ -19,6 +26,8 @@ import os
 import stat
 import time
 from contextlib import contextmanager
+
+from ginscore.db.atomic import umask_default
 
 
 class LockTimeout(Exception):
@@ -33,47 +42,95 @@ class LockUnusable(Exception):
         self.problem = problem
 
 
-_OPEN = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+_FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+_MAKE = os.O_RDWR | os.O_CREAT | os.O_EXCL | _FLAGS
 
 
-def _open(path: str) -> int:
-    """Open (or create) the lock file itself, never what a link there points to."""
+def _bits(database: str | None) -> int:
+    """The permission bits of the database (the usual default where there is none yet)."""
     try:
-        handle = os.open(path, _OPEN, 0o644)
+        return stat.S_IMODE(os.stat(database).st_mode) & 0o666
+    except (OSError, TypeError, ValueError):
+        return umask_default()
+
+
+def _open(path: str, database: str | None) -> tuple[int, bool]:
+    """Open (or create) the lock file itself, never what a link there points to; and whether this
+    call made it."""
+    try:
+        try:
+            handle = os.open(path, _MAKE, 0o600)
+        except FileExistsError:
+            try:
+                handle, made = os.open(path, os.O_RDWR | _FLAGS), False
+            except PermissionError:  # made narrower by another user: flock needs no write access
+                handle, made = os.open(path, os.O_RDONLY | _FLAGS), False
+        else:
+            made = True
+            os.fchmod(handle, _bits(database))  # exactly the database's bits, whatever the umask
     except OSError as error:
         if error.errno == errno.ELOOP:
             raise LockUnusable(path, "is a symbolic link (ginscore never follows one there)") from None
         if error.errno == errno.EISDIR:
             raise LockUnusable(path, "is a folder") from None
-        raise
+        raise LockUnusable(path, f"cannot be opened: {error.strerror or error}") from None
     if not stat.S_ISREG(os.fstat(handle).st_mode):
         os.close(handle)
         raise LockUnusable(path, "is not a regular file")
-    return handle
+    return handle, made
+
+
+def _still_there(path: str, handle: int) -> bool:
+    """Whether the lock file at ``path`` is the one ``handle`` holds (not removed, nor replaced)."""
+    try:
+        at_name = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(handle)
+    return (at_name.st_dev, at_name.st_ino) == (held.st_dev, held.st_ino)
 
 
 @contextmanager
-def exclusive(path: str, timeout: float):
-    """Hold the lock on ``path`` for the block; raise LockTimeout after ``timeout`` seconds."""
+def exclusive(path: str, timeout: float, database: str | None = None):
+    """Hold the lock on ``path`` for the block; raise LockTimeout after ``timeout`` seconds.
+
+    ``database``: the file the lock is for; the lock file is made with its bits, and removed again
+    when this writer made it and the database is still not there when the block ends."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows
         yield from _with_filelock(path, timeout)
         return
-    handle = _open(path)
+    deadline = time.monotonic() + timeout
+    while True:
+        handle, made = _open(path, database)
+        try:
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        raise LockTimeout(path) from None
+                    time.sleep(0.01)
+                except OSError as error:  # no locks on this file system, or none left
+                    raise LockUnusable(path, f"cannot be locked: {error.strerror or error}") from None
+        except BaseException:
+            os.close(handle)
+            raise
+        if _still_there(path, handle):
+            break
+        os.close(handle)  # removed by a writer whose first write failed: lock the one at the name now
     try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise LockTimeout(path) from None
-                time.sleep(0.01)
         yield
     finally:
-        os.close(handle)  # closing the descriptor releases the lock
+        try:
+            if made and database is not None and not os.path.lexists(database):
+                os.unlink(path)  # a database never written leaves no lock behind
+        except OSError:
+            pass
+        finally:
+            os.close(handle)  # closing the descriptor releases the lock
 
 
 def _with_filelock(path: str, timeout: float):  # pragma: no cover - Windows

@@ -646,10 +646,10 @@ def _lock(held: ExitStack, shown: Path, real: str) -> None:
 
     try:
         shown.parent.mkdir(parents=True, exist_ok=True)
-        held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT))
-    except LockTimeout:
+        held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT, real))
+    except LockTimeout as error:
         raise DatabaseUnusable(
-            shown, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s; try again"
+            shown, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s (its lock file {error}); try again"
         ) from None
     except LockUnusable as error:
         raise DatabaseUnusable(shown, f"cannot be locked: its lock file {error}; remove it") from None
@@ -733,5 +733,5 @@ class Store:
                 return
             if found is None and database.storage.dirty:
                 _lock(held, shown, real)
-            with interrupts.held():  # a Ctrl-C now waits until the write is committed (then exit 0)
+            with interrupts.held(writes):  # a Ctrl-C now waits until the write is committed (then exit 0)
                 database.flush()

@@ -300,7 +300,7 @@ class DatabaseStorage(Storage):
 
             self.digested = digest_soon(written)
         try:
-            atomic.replace(self.real, written, self._unchanged, self.stat, new_only=True)
+            atomic.replace(self.real, written, self._unchanged, self.stat, new_only=True, came_out=self._unchanged)
         except atomic.AppearedMeanwhile:
             raise DatabaseUnusable(self.shown, APPEARED) from None
         except OSError as error:
@@ -313,10 +313,11 @@ class DatabaseStorage(Storage):
         self.raw, self.dirty = written, False
         return True
 
-    def _unchanged(self) -> os.stat_result | None:
-        """The file as it is now, if it is still what was read (the commit's last check); else
-        exit 1, nothing written: another program changed it between ginscore's read and its write."""
-        now, found = read_bytes(self.shown, self.real)
+    def _unchanged(self, at: str | None = None) -> os.stat_result | None:
+        """The file as it is now, if it is still what was read (the commit's last check; ``at``: the
+        file swapped out of its place, ``atomic.replace``); else exit 1, nothing written: another
+        program changed it between ginscore's read and its write."""
+        now, found = read_bytes(self.shown, at or self.real)
         if self.raw is None and now is not None:
             raise DatabaseUnusable(self.shown, APPEARED)
         if now != self.raw or (self.legacy is not None and not self.legacy.unchanged()):

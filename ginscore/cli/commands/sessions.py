@@ -229,6 +229,7 @@ def _export_target(store, output: Path) -> str:
     or not a regular file: an export must never replace the hands it was made from."""
     from ginscore.db import atomic
 
+    from ginscore.db.companions import is_a_companion
     from ginscore.db.storage import holds_database
     from ginscore.db.sessions import part_of
 
@@ -243,6 +244,9 @@ def _export_target(store, output: Path) -> str:
         raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
     if part_of(os.path.basename(target)) is not None:
         raise Refused(f"{output} is named as a file of an older ginscore database; choose another --output")
+    if is_a_companion(target):
+        raise Refused(f"{output} is a file ginscore keeps beside a database (its lock, a temporary file or "
+                      "an upgrade's copy), which an export never replaces; choose another --output")
     try:
         found = existing is not None and holds_database(target)  # another database (a copy, a backup)
     except OSError as error:

@@ -1,0 +1,92 @@
+"""SIGTERM and SIGHUP during a write are held like a Ctrl-C (docs/commands.md, "Errors and exit codes").
+
+A real signal, sent by the ginscore process to itself at a chosen moment of a `hand`: before the
+change it ends the process as it always does (143 or 129 in a shell, nothing written); once the
+change is written the command exits 0, so a script that sees 143 and tries again doubles nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from ginscore.db.sessions import Store
+
+ENV = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "PYTHONIOENCODING")}
+
+# The process sends itself the signal right after a chosen call returns ("module.name"); with a
+# leading "fail:" that call then fails as a full disk would.
+SEND = """
+import errno, importlib, os, signal, sys
+number = getattr(signal, sys.argv.pop(1))
+where = sys.argv.pop(1)
+fail = where.startswith("fail:")
+module, name = where.removeprefix("fail:").rsplit(".", 1)
+module = importlib.import_module(module)
+real = getattr(module, name)
+def sending(*args, **kwargs):
+    out = real(*args, **kwargs)
+    os.kill(os.getpid(), number)
+    if fail:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    return out
+setattr(module, name, sending)
+from ginscore.cli import main
+sys.argv[0] = "ginscore"
+main()
+"""
+
+
+def _hands(db) -> int:
+    return len(Store(db).reading().load(None).hands)
+
+
+@pytest.fixture
+def table(ok, db_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    return db_path
+
+
+def _send(db, name: str, where: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", SEND, name, where, "hand", "ann", "3", "20"],
+                          env={**ENV, "GINSCORE_DB": str(db)}, capture_output=True, timeout=60)
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("where, written", [
+    ("fcntl.flock", False),  # while taking the lock: before the change
+    ("os.fsync", True),  # while the new file is made: held until it is in place
+    ("ginscore.db.atomic.exchange", True),  # the instant the file is swapped in
+    ("ginscore.db.atomic.fsync_folder", True),  # just after
+    ("ginscore.present.render.show_hand", True),  # while the recorded hand is shown
+])
+def test_a_stop_signal_ends_before_the_change_or_exits_0_after_it(table, name, where, written):
+    before = table.read_bytes()
+    done = _send(table, name, where)
+    err = done.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err, err
+    if written:
+        assert done.returncode == 0, (done.returncode, err)
+        assert _hands(table) == 1
+    else:
+        assert done.returncode == -getattr(signal, name), (done.returncode, err)  # 143 / 129 in a shell
+        assert table.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_a_stop_signal_held_through_a_write_that_failed_ends_the_process_as_it_would_have(table, name):
+    before = table.read_bytes()
+    done = _send(table, name, "fail:os.fsync")
+    assert done.returncode == -getattr(signal, name), done.stderr
+    assert table.read_bytes() == before and _hands(table) == 0
+
+
+def test_a_hangup_that_nohup_ignores_stays_ignored(table):
+    done = subprocess.run([sys.executable, "-c", SEND, "SIGHUP", "ginscore.db.atomic.exchange", "hand", "ann", "3", "20"],
+                          env={**ENV, "GINSCORE_DB": str(table)}, capture_output=True, timeout=60,
+                          preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    assert done.returncode == 0 and done.stderr == b"" and _hands(table) == 1
