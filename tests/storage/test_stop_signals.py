@@ -62,7 +62,7 @@ def _send(db, name: str, where: str) -> subprocess.CompletedProcess:
     ("os.fsync", True),  # while the new file is made: held until it is in place
     ("ginscore.db.atomic.exchange", True),  # the instant the file is swapped in
     ("ginscore.db.atomic.fsync_folder", True),  # just after
-    ("ginscore.present.render.show_hand", True),  # while the recorded hand is shown
+    ("ginscore.present.screens.show_hand", True),  # while the recorded hand is shown
 ])
 def test_a_stop_signal_ends_before_the_change_or_exits_0_after_it(table, name, where, written):
     before = table.read_bytes()
