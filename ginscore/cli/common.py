@@ -141,7 +141,14 @@ def _words(args: list[str]):
 
 def _fail(status: int, *parts) -> int:
     """The one place an error is told: one line on standard error, every character visible."""
-    terminal.tell("Error: " + terminal.advice(" ".join(terminal.parts_text(parts).split())))
+    joined = []  # runs of text as one, its spaces squeezed (never those of a path in a command's words)
+    for part in parts:
+        if isinstance(part, str) and joined and isinstance(joined[-1], str):
+            joined[-1] += part
+        else:
+            joined.append(part)
+    said = terminal.parts_text(re.sub("  +", " ", part) if isinstance(part, str) else part for part in joined)
+    terminal.tell("Error: " + terminal.advice(said.strip(" ")))
     return int(status)
 
 
@@ -517,10 +524,17 @@ def default_db_path() -> Path:
 DB_HELP = "The database file (default: $GINSCORE_DB, else ginscore.json in your app folder)."
 
 
+def index_cache(real: str):
+    """Where the cache keeps a large database file's index, so a command parses only what it reads."""
+    from ginscore.cache.files import Cache  # (loaded only by a command on a file large enough to be indexed)
+
+    return Cache(real, "places")
+
+
 def _db_after_command(ctx, param, value) -> None:
     """``--db`` given after the subcommand: the same as before it (docs/commands.md), and it wins."""
     if value is not None:
-        ctx.find_root().obj = Store(named_file(value, DB_GIVEN))
+        ctx.find_root().obj = Store(named_file(value, DB_GIVEN), index_cache)
         terminal.advise_with_db(value)
 
 
@@ -543,7 +557,7 @@ def _top(
     ),
 ) -> None:
     # (named_file later: a --db after the subcommand wins, even over one before it that is refused)
-    ctx.obj = Store(functools.partial(named_file, db, DB_GIVEN) if db is not None else default_db_path)
+    ctx.obj = Store(functools.partial(named_file, db, DB_GIVEN) if db is not None else default_db_path, index_cache)
     if db is not None:
         terminal.advise_with_db(db)
     if ctx.invoked_subcommand is None:
@@ -566,7 +580,7 @@ def _standings(store: Store, facts: SessionFacts, deleted: bool = False) -> Stan
     try:
         return replay(facts)
     except BadHandAt as error:
-        raise DatabaseUnusable(store.path, unsound(facts.name, error, deleted)) from None
+        raise DatabaseUnusable(store.path, *unsound(facts.name, error, deleted)) from None
 
 
 def _replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None) -> Standings:
@@ -578,7 +592,7 @@ def _replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None 
         return replay(facts)
     except BadHandAt as error:
         if store is not None and error.number < changed_hand:
-            raise DatabaseUnusable(store.path, unsound(facts.name, error)) from None
+            raise DatabaseUnusable(store.path, *unsound(facts.name, error)) from None
         if error.number == changed_hand:
             raise error.error from None
         if isinstance(error.error, GameOver):

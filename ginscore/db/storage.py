@@ -25,6 +25,7 @@ TinyDB's own ``JSONStorage`` reads back (``encoding="utf-8"``).
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -32,7 +33,8 @@ from pathlib import Path
 import orjson
 from tinydb.storages import Storage
 
-from ginscore.db import atomic
+from ginscore.db import atomic, upgrade
+from ginscore.db.index import Stored, digest_soon, indexable, laid_out, lazy_tables
 from ginscore.core.errors import DatabaseUnusable
 
 SCHEMA_VERSION = 4  # 1-2: one file of 1.x; 3: the parted layout of 2.x; 4: one TinyDB file again
@@ -104,8 +106,6 @@ def holds_database(real: str) -> bool:
 def _lenient(shown, raw: bytes):
     """What Python's own ``json`` makes of a file orjson refuses: a NaN or Infinity edited into one
     session by hand is then damage in that session (named, the others still work), not in the file."""
-    import json
-
     try:
         return json.loads(raw)
     except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deeply to be ours
@@ -114,11 +114,6 @@ def _lenient(shown, raw: bytes):
 
 def _whole(value) -> bool:
     return type(value) is int and value >= 0
-
-
-def meta_of(data: dict) -> dict:
-    docs = list(data.get("meta", {}).values())
-    return docs[0] if docs else {}
 
 
 def check_shape(shown, data) -> None:
@@ -132,14 +127,14 @@ def check_shape(shown, data) -> None:
         raise DatabaseUnusable(shown, NOT_OURS)
     if not all(key.isascii() and key.isdigit() for t in tables for key in t):  # TinyDB's document ids
         raise DatabaseUnusable(shown, NOT_OURS)
-    version = meta_of(data).get("schema_version")
+    version = upgrade.meta_of(data).get("schema_version")
     if not _whole(version) or version < 1:
         raise DatabaseUnusable(shown, NOT_OURS)
     if version > SCHEMA_VERSION:
         raise DatabaseUnusable(
             shown, f"{NEWER} (schema {version}, this one knows {SCHEMA_VERSION}); upgrade ginscore"
         )
-    if version == SCHEMA_VERSION and not isinstance(meta_of(data).get("current"), (str, type(None))):
+    if version == SCHEMA_VERSION and not isinstance(upgrade.meta_of(data).get("current"), (str, type(None))):
         raise DatabaseUnusable(shown, NOT_OURS)
 
 
@@ -153,8 +148,6 @@ def dumps(data, *, as_read: bool = False) -> bytes:
             return orjson.dumps(data)
         except TypeError:  # a lone surrogate or an integer past 64 bits
             pass
-    import json
-
     return json.dumps(data, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
 
@@ -195,11 +188,9 @@ class DatabaseStorage(Storage):
         if self._data is None:
             self.fetch()
             data, self.as_read = parsed(self.shown, self.raw) if self.raw is not None else ({}, False)
-            version = meta_of(data).get("schema_version", SCHEMA_VERSION) if data else SCHEMA_VERSION
+            version = upgrade.meta_of(data).get("schema_version", SCHEMA_VERSION) if data else SCHEMA_VERSION
             if version < SCHEMA_VERSION:
-                from ginscore.db import upgrade
-
-                self.legacy = upgrade.read(self.shown, self.real, data, version)
+                self.legacy = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version)
                 data = self.legacy.tables
                 if self.writer:  # (what a change is told from: only a writer is asked, ``changed``)
                     self._upgraded = dumps(data, as_read=self.as_read)
@@ -220,8 +211,6 @@ class DatabaseStorage(Storage):
         anything is read: no session is parsed until it is read (``materialize``), and those never read
         are written back as the bytes they were. False (and nothing changed) when the index does not
         lay the file out exactly."""
-        from ginscore.db.index import lazy_tables
-
         if self._data is not None or not self.fetch():
             return False
         tables = lazy_tables(index, self.raw)
@@ -233,8 +222,6 @@ class DatabaseStorage(Storage):
     def materialize(self, key: str) -> dict | None:
         """The document under ``key`` in the sessions table, parsed now if it was not read yet (None if
         its bytes are not a document: only a forged index places one so, and ``unlazy`` then decides)."""
-        from ginscore.db.index import Stored
-
         found = self.read().get("sessions", {}).get(key)
         if type(found) is Stored:
             found = found.parsed()
@@ -245,8 +232,6 @@ class DatabaseStorage(Storage):
     def unlazy(self) -> dict:
         """The tables with every session read: those not read yet from the whole file, parsed now."""
         if self._lazy:
-            from ginscore.db.index import Stored
-
             whole = parsed(self.shown, self.raw)[0].get("sessions", {})
             sessions = self._data.setdefault("sessions", {})
             for key, doc in list(sessions.items()):
@@ -265,8 +250,6 @@ class DatabaseStorage(Storage):
         self.read().setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
         written = self.places = None
         if self._lazy:
-            from ginscore.db.index import laid_out
-
             try:
                 written, self.places = laid_out(self.tables())  # the sessions not read, as they were
             except TypeError:  # a value orjson cannot write: the whole file, written as dumps() can
@@ -292,12 +275,8 @@ class DatabaseStorage(Storage):
             return False
         if self.legacy is not None:
             self.legacy.keep_copy()
-        from ginscore.db.index import indexable
-
         self.digested = None
         if indexable(written):  # the new file's digest, for its index: hashed while it is written
-            from ginscore.cache.files import digest_soon
-
             self.digested = digest_soon(written)
         try:
             atomic.replace(self.real, written, self._unchanged, self.stat, new_only=True)

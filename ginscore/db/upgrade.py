@@ -24,6 +24,8 @@ from __future__ import annotations
 import os
 import stat
 
+import orjson
+
 from ginscore.db import atomic
 from ginscore.core.errors import DatabaseUnusable
 from ginscore.codec.facts import derived_session_id, hands_to_text
@@ -131,11 +133,14 @@ def _tables(docs: list[tuple[str, dict]], current_name) -> dict:
     return {"meta": {"1": {"schema_version": 4, "current": current}}, "sessions": dict(docs)}
 
 
-def read(shown, real: str, data: dict, version: int) -> Old:
-    """An old layout (``data``: its main file, parsed) as today's tables."""
-    from ginscore.db.storage import meta_of, read_bytes
+def meta_of(data: dict) -> dict:
+    """The one document of a database's meta table ({} for none)."""
+    docs = list(data.get("meta", {}).values())
+    return docs[0] if docs else {}
 
-    raw, found = read_bytes(shown, real)
+
+def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict, version: int) -> Old:
+    """An old layout (``raw``: its main file as read, ``data`` parsed) as today's tables."""
     old = Old(shown, real, raw, found)
     meta = meta_of(data)
     if version < 3:
@@ -160,8 +165,6 @@ def read(shown, real: str, data: dict, version: int) -> Old:
         path = os.path.join(folder, f"{base}.{key}-{files[key]}.json")
         raw_part = old._read(path)
         try:
-            import orjson
-
             found_table = orjson.loads(raw_part).get(table_name)
         except (ValueError, AttributeError):
             found_table = None

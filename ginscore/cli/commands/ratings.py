@@ -2,6 +2,7 @@
 
 import typer
 
+from ginscore.cache.rows import Listings
 from ginscore.core.errors import Refused, UnknownPlayer
 from ginscore.core.escape import visible
 from ginscore.core.replay import match_name, resolve_player
@@ -39,7 +40,7 @@ def ratings(
         raise Refused("give --chart or --json, not both (--json --player NAME holds each rating game by game)")
     day = _day(since)
     store = _store(ctx)
-    db = store.reading()
+    db = Listings(store.reading())
 
     def played(facts):  # what one session gives the ladder: kept in the cache by its facts' digest
         return {"games": rated_games(facts, _standings(store, facts)), "players": list(facts.players),

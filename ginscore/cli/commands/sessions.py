@@ -296,27 +296,28 @@ def sessions(
         rows = [session_row(facts, _standings(store, facts, deleted=True), False) | {"deleted_at": deleted_at}
                 for facts, deleted_at in listed[:newest]]
     else:
+        from ginscore.cache.rows import Listings
         from ginscore.cache.summarise import json_item, session_item
 
-        listed = db.listed()
+        listings, listed = Listings(db), db.listed()
         picked = listed if newest is None else listed[-newest:]
         current = db.current_name
         ids = [entry[0] for entry in picked]
         if as_json:  # each kept as not current: the current one's made now
-            items = db.listed_items(ids, "sessions")
+            items = listings.listed_items(ids, "sessions")
             for at, (n, name, _) in enumerate(picked):
                 if name == current:
-                    items[at] = json_item(session_item(next(db.each_summary([n])), True))
+                    items[at] = json_item(session_item(next(listings.each_summary([n])), True))
             _print_json_items(items)
             return
         from ginscore.present import render
 
         if not fit and render.long_lines(len(ids)):  # years of sessions: their cells as kept, no rows read
-            render.show_long_sessions(db.listed_cells(ids, "sessions", render.session_cells, render.SESSION_CELLS),
+            render.show_long_sessions(listings.listed_cells(ids, "sessions", render.session_cells, render.SESSION_CELLS),
                                       [name == current for _, name, _ in picked], hidden=db.deleted_count(),
                                       older=len(listed) - len(picked), current_name=current)
             return
-        rows = [session_item(row, row["name"] == current) for row in db.each_summary(ids)]
+        rows = [session_item(row, row["name"] == current) for row in listings.each_summary(ids)]
     if as_json:
         _print_json_list(rows)
         return
