@@ -62,6 +62,8 @@ from ginscore.core.replay import SessionFacts, Standings, fold, match_name, repl
 LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
 FORGED_INDEX = ("was read through a cache of where each session is in it that does not match it (edited by hand?); "
                 "the cache was set aside and nothing was written: run the command again")
+NOT_THEIRS = ("may not be written by this user (another user's file?), so nothing was written; "
+              "use --db for a file of your own")
 READ_ONLY = ("is read-only (nobody may write it), so nothing was written; "
              "make it writable (chmod u+w) to record in it, or use --db for another file")
 
@@ -644,6 +646,8 @@ class Store:
             except OSError as error:
                 raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
             read_only = found is not None and not stat.S_IMODE(found.st_mode) & 0o222
+            not_theirs = found is not None and not read_only and not os.access(real, os.W_OK)
+            read_only = read_only or not_theirs
             if read_only:  # read as it is, unlocked; refused only if the command changed something
                 read_bytes(shown, real)  # (one nobody may read says that first)
             elif found is not None:
@@ -653,7 +657,7 @@ class Store:
             yield database
             if read_only:
                 if database.storage.changed():
-                    raise DatabaseUnusable(shown, READ_ONLY)
+                    raise DatabaseUnusable(shown, NOT_THEIRS if not_theirs else READ_ONLY)
                 return
             if found is None and database.storage.dirty:
                 _lock(held, shown, real)

@@ -44,6 +44,7 @@ APPEARED = ("was created by another ginscore command or program while this one r
 A_FOLDER = "is a folder, not a database file; pass --db with a file path"
 NEWER = "was written by a newer ginscore"
 NOT_OURS = "is JSON but not a ginscore database; it was left as it is, use --db for another file"
+DEEP = "is nested too deeply to be a ginscore database; it was left as it is, use --db for another file"
 NOT_JSON = "is not JSON (damaged, or not a ginscore file); it was left as it is, use --db for another file"
 
 _writes = 0  # times this process has replaced a database file (committed a write)
@@ -80,13 +81,26 @@ def read_bytes(shown, real: str) -> tuple[bytes | None, os.stat_result | None]:
 
 def parsed(shown, raw: bytes) -> tuple[dict, bool]:
     """The tables in a file's bytes, checked to be a ginscore database's ({} for an empty file), and
-    whether only Python's own ``json`` could read the bytes (then ``dumps(as_read=True)``)."""
-    if not raw.strip():
+    whether only Python's own ``json`` could read the bytes exactly (then ``dumps(as_read=True)``).
+
+    A file not byte for byte as orjson writes it (edited by hand, or by a script) is read again by
+    Python's ``json``, which sees what orjson passes over: a key twice in one object, an integer
+    past 64 bits, a number too large for a float."""
+    if not raw:
         return {}, False
     try:
         data, lenient = orjson.loads(raw), False
     except orjson.JSONDecodeError:  # also bad UTF-8, NaN, and nesting deeper than any database
         data, lenient = _lenient(shown, raw), True
+    else:
+        if orjson.dumps(data) != raw:
+            data = _lenient(shown, raw)
+            try:
+                orjson.dumps(data)
+            except TypeError:  # an integer past 64 bits: written back by Python's json, exactly
+                lenient = True
+    if data == {}:  # `{}` holds no table: another program's empty file looks just so
+        raise DatabaseUnusable(shown, NOT_OURS)
     check_shape(shown, data)
     return data, lenient
 
@@ -103,12 +117,38 @@ def holds_database(real: str) -> bool:
     return bool(data)
 
 
+class _Unkept(ValueError):
+    """What Python's json reads but could not write back as it was: a key twice, a number too large."""
+
+
+def _object(pairs: list) -> dict:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        twice = next(key for at, (key, _) in enumerate(pairs) if key in dict(pairs[:at]))
+        raise _Unkept(f"holds the key {json.dumps(twice)} twice in one object (edited by hand?), so one of "
+                      "them would be lost")
+    return found
+
+
+def _finite(text: str) -> float:
+    found = float(text)
+    if found in (float("inf"), float("-inf")):
+        raise _Unkept(f"holds the number {text}, too large to be kept exactly")
+    return found
+
+
 def _lenient(shown, raw: bytes):
-    """What Python's own ``json`` makes of a file orjson refuses: a NaN or Infinity edited into one
-    session by hand is then damage in that session (named, the others still work), not in the file."""
+    """What Python's own ``json`` makes of a file: a NaN or Infinity edited into one session by hand is
+    then damage in that session (named, the others still work), not in the file. A key twice in one
+    object or a number too large for a float refuses the file: it could not be written back as it is."""
     try:
-        return json.loads(raw)
-    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deeply to be ours
+        return json.loads(raw, object_pairs_hook=_object, parse_float=_finite)
+    except _Unkept as error:
+        raise DatabaseUnusable(shown, f"{error}; it was left as it is, mend it in the file or use --db for "
+                                      "another file") from None
+    except RecursionError:
+        raise DatabaseUnusable(shown, DEEP) from None
+    except (UnicodeDecodeError, ValueError):
         raise DatabaseUnusable(shown, NOT_JSON) from None
 
 
