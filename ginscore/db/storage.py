@@ -43,6 +43,8 @@ APPEARED = ("was created by another ginscore command or program while this one r
             "nothing was written: run the command again")
 A_FOLDER = "is a folder, not a database file; pass --db with a file path"
 NEWER = "was written by a newer ginscore"
+FOREIGN = ("is not empty but holds no ginscore database (another program's file?); it was left as it is, "
+           "use --db for another file")
 NOT_OURS = "is JSON but not a ginscore database; it was left as it is, use --db for another file"
 DEEP = "is nested too deeply to be a ginscore database; it was left as it is, use --db for another file"
 NOT_JSON = "is not JSON (damaged, or not a ginscore file); it was left as it is, use --db for another file"
@@ -86,7 +88,7 @@ def parsed(shown, raw: bytes) -> tuple[dict, bool]:
     A file not byte for byte as orjson writes it (edited by hand, or by a script) is read again by
     Python's ``json``, which sees what orjson passes over: a key twice in one object, an integer
     past 64 bits, a number too large for a float."""
-    if not raw:
+    if not raw.strip():
         return {}, False
     try:
         data, lenient = orjson.loads(raw), False
@@ -99,8 +101,6 @@ def parsed(shown, raw: bytes) -> tuple[dict, bool]:
                 orjson.dumps(data)
             except TypeError:  # an integer past 64 bits: written back by Python's json, exactly
                 lenient = True
-    if data == {}:  # `{}` holds no table: another program's empty file looks just so
-        raise DatabaseUnusable(shown, NOT_OURS)
     check_shape(shown, data)
     return data, lenient
 
@@ -209,6 +209,7 @@ class DatabaseStorage(Storage):
         self._upgraded: bytes | None = None  # an older layout: its tables as first read, upgraded
         self.as_read = False  # only Python's json could read the file: written back the same way (``dumps``)
         self.dirty = False
+        self.foreign = False
         self._data: dict | None = None
         self._fetched = False
         self._lazy = False  # a writer's tables from the file's index: sessions not read are ``layout.Stored``
@@ -228,6 +229,7 @@ class DatabaseStorage(Storage):
         if self._data is None:
             self.fetch()
             data, self.as_read = parsed(self.shown, self.raw) if self.raw is not None else ({}, False)
+            self.foreign = bool(self.raw) and not data  # `{}`, blanks: maybe another program's, never made ours
             version = upgrade.meta_of(data).get("schema_version", SCHEMA_VERSION) if data else SCHEMA_VERSION
             if version < SCHEMA_VERSION:
                 self.legacy = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version)
@@ -313,6 +315,8 @@ class DatabaseStorage(Storage):
         if written == self.raw:
             self.dirty = False
             return False
+        if self.foreign:
+            raise DatabaseUnusable(self.shown, FOREIGN)
         if self.legacy is not None:
             self.legacy.keep_copy()
         self.digested = None

@@ -8,7 +8,7 @@ import typer
 
 from ginscore.core.errors import DatabaseUnusable, ExitStatus, GinscoreError, Refused
 from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
-from ginscore.codec.facts import SESSION_ID, derived_session_id, new_session_id, session_to_dict
+from ginscore.codec.facts import SESSION_ID, SESSION_KEYS, derived_session_id, new_session_id, session_to_dict
 from ginscore.core.escape import visible
 from ginscore.present.terminal import shell_word
 from ginscore.core.standings import as_typed, counted
@@ -22,12 +22,22 @@ class Diverged(GinscoreError):
     status = ExitStatus.DATABASE
 
 
-def extend(db, doc_id: int, doc: dict, ours: SessionFacts, later) -> tuple[SessionFacts, dict]:
+STORED_KEYS = SESSION_KEYS | {"deleted_at", "copy_of"}  # the fields of a stored session ginscore knows
+
+
+def unknown_fields(doc: dict) -> dict:
+    """The fields of a stored session this ginscore does not know (a user's own, a later version's):
+    kept by every command, ``merge`` too."""
+    return {key: value for key, value in doc.items() if key not in STORED_KEYS}
+
+
+def extend(db, doc_id: int, doc: dict, ours: SessionFacts, later, theirs: dict | None = None) -> tuple[SessionFacts, dict]:
     """Our session with their later hands added (every hand checked as the commands would), and
-    its document as now stored."""
+    its document as now stored (with the fields of ``theirs`` unknown here that ours lacks)."""
     grown = ours._replace(hands=ours.hands + tuple(later))
     check_session(grown)
-    stored = dict(doc) | {"hands": session_to_dict(grown, rows=True)["hands"]}
+    added = {key: value for key, value in unknown_fields(theirs or {}).items() if key not in doc}
+    stored = dict(doc) | added | {"hands": session_to_dict(grown, rows=True)["hands"]}
     db.replace(doc_id, stored)
     return grown, stored
 
@@ -129,7 +139,8 @@ def merge(
             if kind == KEPT:
                 report["kept"].append({"name": record.doc.get("name"), "hands": len(record.facts.hands)})
             elif kind == EXTENDED:
-                record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared.later)
+                record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared.later,
+                                                      doc)
                 report["extended"].append({"name": record.facts.name, "hands_added": len(compared.later),
                                            "hands": len(record.facts.hands),
                                            "deleted": bool(record.doc.get("deleted_at"))})
@@ -142,7 +153,7 @@ def merge(
                 )
             else:
                 copy = facts._replace(id=new_session_id(), match=None, name=_copy_name(db, facts))
-                stored = session_to_dict(copy, rows=True) | {"copy_of": group}
+                stored = session_to_dict(copy, rows=True) | unknown_fields(doc) | {"copy_of": group}
                 ours.append(_Record(db.insert(stored), stored, copy))
                 by_id[copy.id] = ours[-1]
                 report["copied"].append({"name": copy.name, "of": record.facts.name, "hand": compared.hand})
@@ -175,7 +186,7 @@ def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, ou
 def _add(db, doc: dict, facts: SessionFacts, group: str) -> tuple[dict, int, dict]:
     """A session only there, added as it is there (a deleted one stays deleted, a copy stays a
     copy of its session); a name taken here by another live session gets ' (merged)'."""
-    stored = session_to_dict(facts, rows=True)
+    stored = session_to_dict(facts, rows=True) | unknown_fields(doc)
     if group != stored["id"]:
         stored["copy_of"] = group
     deleted = doc.get("deleted_at")
