@@ -21,7 +21,7 @@ from ginscore.core.scoring import HouseRules
 from ginscore.core.escape import json_safe
 from ginscore.core.stats import statistics
 from ginscore.cache.rows import Listings
-from ginscore.db.sessions import Store
+from ginscore.db.store import Store
 from ginscore.core.standings import history_row
 from ginscore.core.replay import SessionFacts, fold, replay
 

@@ -18,7 +18,8 @@ import pytest
 
 from ginscore.codec.facts import session_from_dict
 from ginscore.core.stats import combine, packed, session_counts
-from ginscore.db.sessions import SCHEMA_VERSION, Store
+from ginscore.db.sessions import SCHEMA_VERSION
+from ginscore.db.store import Store
 from ginscore.core.standings import history_row
 from ginscore.core.replay import replay
 

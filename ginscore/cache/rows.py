@@ -26,7 +26,7 @@ from ginscore.cache.files import Cache
 from ginscore.core.errors import DatabaseUnusable
 from ginscore.core.replay import SessionFacts
 from ginscore.db.index import digest
-from ginscore.db.sessions import replayed
+from ginscore.db.damage import replayed
 from ginscore.db.storage import dumps
 
 

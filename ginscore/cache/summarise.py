@@ -22,7 +22,7 @@ import json
 from ginscore.core import stats
 from ginscore.core import standings as summary
 from ginscore.core.escape import json_safe
-from ginscore.db.sessions import replayed
+from ginscore.db.damage import replayed
 
 def summarise(doc: dict) -> dict:
     """The row of one stored session (its facts as ``records.session_to_dict`` keeps them)."""

@@ -43,7 +43,7 @@ try:
 
     from ginscore.cli import common
     from ginscore.db import interrupts
-    from ginscore.db.sessions import writes as database_writes
+    from ginscore.db.storage import writes as database_writes
 except KeyboardInterrupt:
     _stopped_while_starting()
 except RuntimeError as error:  # a Ctrl-C while a class was made (Python wraps it so)

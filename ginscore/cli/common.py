@@ -30,7 +30,9 @@ from ginscore.core.errors import BadCard, BadDeadwood, BadHandAt, DatabaseUnusab
 from ginscore.codec.facts import check_note, knock_from_cards
 from ginscore.core.scoring import DEALS, VARIANTS, HouseRules, parse_stake
 from ginscore.core.escape import json_safe, visible
-from ginscore.db.sessions import Store, unsound, writes as database_writes
+from ginscore.db.damage import unsound
+from ginscore.db.storage import writes as database_writes
+from ginscore.db.store import Store
 from ginscore.core.replay import check_shown, fold, Knock, MAX_NAME, SessionFacts, Standings, replay, resolve_player
 
 # typer 0.29 checks values with pydantic, 0.28 with click: their words, said as people say it

@@ -1,111 +1,35 @@
-"""The database: one TinyDB file, and the only module (with ``storage``) that knows it.
+"""The sessions of one database file, found, read and changed through TinyDB's tables.
 
-The file (``--db``, ``GINSCORE_DB`` or the app folder; the command ``where``
-prints it) is a TinyDB database with two tables, read and written through
-TinyDB with ginscore's own storage (``storage.DatabaseStorage``):
+The file is a TinyDB database (``storage.DatabaseStorage``) with two tables:
+``sessions``, one document a session in the order added (its ``id``, ``name``,
+``variant``, ``players``, ``rules``, ``first_dealer`` or ``first_roles``,
+``created_at``, ``deleted_at`` once deleted, ``match`` once in a rematch, and
+``hands``, one string of rows), and ``meta``, one document (``schema_version``,
+``current``). ``store.Store`` opens it for reading or for one write.
 
-- ``sessions``: one document per session, in the order they were added: its
-  random ``id`` (``records.new_session_id``), ``name``, ``variant``,
-  ``players``, ``rules``, ``first_dealer`` or ``first_roles``,
-  ``created_at``, ``deleted_at`` once deleted, ``match`` once in a rematch,
-  and ``hands``: one string of rows, a row a hand (``records.hands_to_text``;
-  several times faster to read than an object a hand, docs/storage.md);
-- ``meta``: one document, ``schema_version`` and ``current`` (the id of the
-  current session).
-
-Beside it ginscore creates only its lock ``<file>.lock`` and, for a moment,
-its own temporary files; it never removes or rewrites any other file. What is
-derived from the facts (the rows ``sessions``, ``history`` and ``stats``
-read) is a cache in the user's cache folder (``cache``), never needed.
-
-A command that changes anything runs inside ``Store.writing()``: it takes the
-lock (one writer at a time, across processes; a waiting writer gives up after
-``LOCK_TIMEOUT`` seconds), reads the file, lets the command change the tables
-through TinyDB, and only when the command succeeds replaces the file once,
-all or nothing (``DatabaseStorage.commit``). A refused command never gets
-there, so the file stays byte for byte as it was. Readers take no lock: the
-file is replaced by a rename, so a reader sees it before a write or after.
-
-The path is trusted for nothing: a symlink is followed to the real file, the
-one read, locked (``<real>.lock``, never itself followed) and replaced,
-keeping its permission bits; a file nobody may write is read as usual and
-never written (exit 1). An unusable file (not JSON, not ginscore's, from a
-newer ginscore, a folder, unreadable) raises ``DatabaseUnusable`` and is never
-rewritten. A session whose fields do not pass the checks of
-``records.session_from_dict`` (an edit by hand) is damaged: commands on it
-exit 1 naming it and the field, listings that read every session do the same
-rather than leave it out silently, and other sessions keep working; a write
-elsewhere keeps it exactly as it was.
+A session whose fields do not pass the checks (an edit by hand) is damaged
+(``damage``): commands on it exit 1 naming it and the field, listings that read
+every session do the same, other sessions keep working, and a write elsewhere
+keeps it exactly as it was. docs/storage.md tells the whole story.
 """
 
 from __future__ import annotations
 
-import os
-import re
-import stat
 from collections.abc import Callable
-from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from ginscore.db import atomic
-from ginscore.db import interrupts
-from ginscore.db import index as layout
-from ginscore.db.index import Stored, outline
-from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, NoSuchSession, Refused
-from ginscore.codec.validate import shown_value
 from ginscore.codec.facts import derived_session_id, new_session_id, session_from_dict, session_to_dict
+from ginscore.core.errors import Command, DatabaseUnusable, NoSuchSession, Refused
 from ginscore.core.escape import visible
-from ginscore.db.storage import SCHEMA_VERSION, DatabaseStorage, dumps, not_a_file, read_bytes, writes  # noqa: F401 (writes: the exit point's)
+from ginscore.core.replay import SessionFacts, fold, match_name
 from ginscore.core.standings import as_typed
-from ginscore.core.replay import SessionFacts, Standings, fold, match_name, replay
+from ginscore.db import index as layout
+from ginscore.db.damage import damaged, replayed
+from ginscore.db.index import Stored, outline
+from ginscore.db.storage import SCHEMA_VERSION, DatabaseStorage, dumps
 
-LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
 FORGED_INDEX = ("was read through a cache of where each session is in it that does not match it (edited by hand?); "
                 "the cache was set aside and nothing was written: run the command again")
-NOT_THEIRS = ("may not be written by this user (another user's file?), so nothing was written; "
-              "use --db for a file of your own")
-READ_ONLY = ("is read-only (nobody may write it), so nothing was written; "
-             "make it writable (chmod u+w) to record in it, or use --db for another file")
-
-
-_HAND_AT = r"\bsession\.hands\[(\d+)\](\.?)"  # (compiled when first used, as re keeps it)
-
-
-def damaged(doc: dict, error: Refused, aside: str | None = None) -> tuple:
-    """What is said of a stored session that does not pass the field checks (the parts of a message):
-    a hand by its number on every screen ("hand 1's knocker_deadwood"; the checks name it as an
-    export's path does)."""
-    why = re.sub(_HAND_AT, lambda found: f"hand {int(found[1]) + 1}" + ("'s " if found[2] else ""), str(error))
-    return (f"has a damaged session {shown_value(doc.get('name'))}: {visible(why)}; ",
-            *_left(doc.get("name"), bool(doc.get("deleted_at")), aside))
-
-
-def unsound(name, error: BadHandAt, deleted: bool = False, aside: str | None = None) -> tuple:
-    """What is said of a stored session whose hands do not add up (edited by hand): which hand, and
-    why (without the advice given to someone typing that hand)."""
-    why = str(error.error).split("; ")[0]
-    return (f"has a session {shown_value(name)} whose hand {error.number} does not add up ({visible(why)}); ",
-            *_left(name, deleted, aside))
-
-
-def replayed(doc: dict, aside: str | None = None) -> tuple[Standings | None, tuple | None]:
-    """A stored session read through every field check and replayed: (its standings, None), or
-    (None, what is said of it: ``damaged``, or ``unsound`` when its hands do not add up)."""
-    try:
-        facts = session_from_dict(doc, strict=False)
-    except Refused as error:
-        return None, damaged(doc, error, aside)
-    try:
-        return replay(facts), None
-    except BadHandAt as error:
-        return None, unsound(facts.name, error, bool(doc.get("deleted_at")), aside)
-
-
-def _left(name, deleted: bool, aside: str | None) -> tuple:
-    said = "it was left as it is, other sessions still work (--session NAME), and "
-    if aside or deleted:
-        return said + (aside or "it is deleted already (mend it in the file to list or restore it)"),
-    return said, Command("delete", as_typed(str(name))), " sets it aside"
 
 
 def _name(doc: dict) -> str | None:
@@ -537,129 +461,3 @@ class Database:
             if index is not None:
                 self._places().keep_index(index)
         return committed
-
-
-def _same_file(one: str, other: str) -> bool:
-    try:
-        a, b = os.stat(one), os.stat(other)
-    except OSError:
-        return False
-    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
-
-
-def _companion(name: str, db_name: str) -> bool:
-    """A name ginscore uses beside the database ``db_name``: the file, its lock, its temporary
-    files, the copy kept before an upgrade, and the files of its old parted layout."""
-    if name in (db_name, f"{db_name}.lock", f"{db_name}.pre-3.bak") or atomic.is_temp_of(name, db_name):
-        return True
-    stem = db_name[:-5] if db_name.endswith(".json") else db_name
-    return part_of(name) == stem
-
-
-def part_of(name: str) -> str | None:
-    """The database (its name without ``.json``) whose file of the parted layout of 2.x ``name`` is
-    (``club.facts-0000-26.json``: ``club``), or None."""
-    found = re.fullmatch(r"(.+)\.(index|totals|(facts|summary|tally)-\d{4,})-\d+\.json", name, re.S)
-    return found[1] if found else None
-
-
-def _lock(held: ExitStack, shown: Path, real: str) -> None:
-    """Take the database's lock for the rest of ``held`` (its folder made first, for a new database)."""
-    from ginscore.db.lock import LockTimeout, LockUnusable, exclusive  # only commands that write pay for it
-
-    try:
-        shown.parent.mkdir(parents=True, exist_ok=True)
-        held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT))
-    except LockTimeout:
-        raise DatabaseUnusable(
-            shown, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s; try again"
-        ) from None
-    except LockUnusable as error:
-        raise DatabaseUnusable(shown, f"cannot be locked: its lock file {error}; remove it") from None
-    except OSError as error:
-        raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
-
-
-class Store:
-    """Where the database file is, and the two ways to use it.
-
-    ``path`` is the file as given (``where`` prints it; messages name it); a
-    callable is asked for it only when a command needs the file. ``index_cache``,
-    given the real path, is where the cache keeps the file's index (``index``);
-    without it a large file is read whole.
-    """
-
-    def __init__(self, path: Path | str | Callable[[], Path], index_cache: Callable[[str], object] | None = None):
-        self._where = path
-        self.index_cache = index_cache
-
-    @property
-    def path(self) -> Path:
-        if callable(self._where):
-            self._where = self._where()
-        return Path(self._where)
-
-    @property
-    def real(self) -> str:
-        """The file itself: every symlink on the way followed (a link stays a link)."""
-        return os.path.realpath(self.path)
-
-    def owns(self, other: str) -> bool:
-        """Is ``other`` the database or one of its own files (lock, temporary, upgrade copy and what
-        is in it), by any
-        path: through links or ``..``, or as a hard link?"""
-        target = os.path.realpath(other)
-        folder, name = os.path.split(target)
-        for db in {os.path.abspath(self.path), self.real}:
-            db_folder, db_name = os.path.split(db)
-            if (db_folder == folder or _same_file(db_folder, folder)) and _companion(name, db_name):
-                return True
-            parent, kept = os.path.split(folder)
-            if kept == f"{db_name}.pre-3.bak" and (parent == db_folder or _same_file(parent, db_folder)):
-                return True  # a file of the copy kept before an upgrade
-            if _same_file(db, target):
-                return True
-            for companion in (f"{db}.lock",):
-                if _same_file(companion, target):
-                    return True
-        return False
-
-    def reading(self) -> Database:
-        """Open for reading: no lock; never writes the database."""
-        return Database(self.path, self.real, index_cache=self.index_cache)
-
-    @contextmanager
-    def writing(self):
-        """Open for one read-modify-write under the lock; written only if the block succeeds.
-
-        Where there is no database file yet, the lock (and the folder) are made only when there is
-        something to write: a command refused on a path with no database leaves nothing behind (a
-        typo in ``--db`` makes no folder and no lock file). What it read then, no file, is checked
-        again under the lock before anything is written, as every write is (``_unchanged``)."""
-        shown = self.path
-        with ExitStack() as held:
-            try:
-                real = self.real
-                found = atomic.existing(real)  # a folder, device or FIFO is refused before any lock
-            except atomic.NotRegular as error:
-                raise not_a_file(shown, error.kind) from None
-            except OSError as error:
-                raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
-            read_only = found is not None and not stat.S_IMODE(found.st_mode) & 0o222
-            not_theirs = found is not None and not read_only and not os.access(real, os.W_OK)
-            read_only = read_only or not_theirs
-            if read_only:  # read as it is, unlocked; refused only if the command changed something
-                read_bytes(shown, real)  # (one nobody may read says that first)
-            elif found is not None:
-                _lock(held, shown, real)
-            database = Database(shown, real, writer=True, index_cache=self.index_cache)
-            database.lazy()
-            yield database
-            if read_only:
-                if database.storage.changed():
-                    raise DatabaseUnusable(shown, NOT_THEIRS if not_theirs else READ_ONLY)
-                return
-            if found is None and database.storage.dirty:
-                _lock(held, shown, real)
-            with interrupts.held():  # a Ctrl-C now waits until the write is committed (then exit 0)
-                database.flush()

@@ -85,7 +85,7 @@ def merge(
 
     Example: ginscore merge "club (conflicted copy).json"
     """
-    from ginscore.db.sessions import Store
+    from ginscore.db.store import Store
 
     file = named_file(file, "the database file to merge")
     store = _store(ctx)

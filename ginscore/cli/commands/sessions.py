@@ -232,7 +232,7 @@ def _export_target(store, output: Path) -> str:
     from ginscore.db import atomic
 
     from ginscore.db.storage import holds_database
-    from ginscore.db.sessions import part_of
+    from ginscore.db.store import part_of
 
     if store.owns(str(output)):
         raise Refused(f"{output} is the database or one of its own files (beside {store.path}); choose another --output")
