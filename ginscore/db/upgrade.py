@@ -77,15 +77,35 @@ class Old:
         for path, data in [(self.real, self.main), *self.files.items()]:
             copy = os.path.join(folder, os.path.basename(path))
             try:
-                if not atomic.create_new(copy, data, self.like):
-                    with open(os.open(copy, _READ), "rb") as kept:  # a copy an earlier try made
-                        if kept.read() != data:
-                            raise DatabaseUnusable(self.shown, f"needs an upgrade, but {copy} holds something else; move it away")
+                self._copy(copy, data)
             except atomic.NotRegular as error:
                 raise DatabaseUnusable(self.shown, f"needs an upgrade, but {copy} is {error.kind}; move it away") from None
             except OSError as error:
                 raise DatabaseUnusable(self.shown, f"needs an upgrade, but no copy could be kept at {copy}: {error}") from None
         atomic.fsync_folder(folder)
+
+    def _copy(self, copy: str, data: bytes) -> None:
+        """One file's copy, whole or not at all: written beside it first (``.part``), then linked in
+        under its name, never over another file. A copy an earlier try cut short (a kill) is made whole."""
+        part = copy + ".part"
+        if os.path.lexists(part):  # an earlier try's, cut short: ours to remove (never a link followed)
+            os.unlink(part)
+        atomic.create_new(part, data, self.like)
+        try:
+            if _linked(part, copy):
+                return
+            mode = os.lstat(copy).st_mode
+            if not stat.S_ISREG(mode):
+                raise atomic.NotRegular("a symbolic link" if stat.S_ISLNK(mode) else atomic.kind_of(mode))
+            with open(os.open(copy, _READ), "rb") as kept:  # a copy an earlier try made
+                found = kept.read()
+            if not data.startswith(found):
+                raise DatabaseUnusable(self.shown, f"needs an upgrade, but {copy} holds something else; move it away")
+            if found != data:  # cut short by a kill during an older ginscore's copy: made whole
+                os.replace(part, copy)
+        finally:
+            if os.path.lexists(part):
+                os.unlink(part)
 
     def unchanged(self) -> bool:
         """Whether every other file of the old layout still holds what was read."""
@@ -108,6 +128,19 @@ class Old:
             except OSError:
                 pass
         atomic.fsync_folder(os.path.dirname(self.real))
+
+
+def _linked(part: str, copy: str) -> bool:
+    """``part`` also under the name ``copy``, unless a file is there already (False)."""
+    try:
+        os.link(part, copy, follow_symlinks=False)
+    except FileExistsError:
+        return False
+    except OSError:  # no hard links on this filesystem: moved instead, unless a file is there
+        if os.path.lexists(copy):
+            return False
+        os.rename(part, copy)
+    return True
 
 
 def _with_ids(docs: list[dict]) -> list[dict]:
