@@ -31,6 +31,8 @@ from ginscore.core.errors import DatabaseUnusable
 from ginscore.codec.facts import derived_session_id, hands_to_text
 
 BACKUP_SUFFIX = ".pre-3.bak"
+UPGRADED_MEANWHILE = ("was upgraded by another ginscore command while this one read it; nothing was changed: "
+                      "run the command again")
 _READ = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
@@ -54,6 +56,8 @@ class Old:
         try:
             fd = os.open(path, _READ)
         except FileNotFoundError:
+            if not self._still_read():  # upgraded by another command meanwhile: nothing is missing
+                raise DatabaseUnusable(self.shown, UPGRADED_MEANWHILE) from None
             raise DatabaseUnusable(self.shown, f"names a file that is not there ({path}); restore the folder from a copy") from None
         except OSError as error:
             raise DatabaseUnusable(self.shown, f"cannot read {path}: {error.strerror or error}; move it away") from None
@@ -63,6 +67,14 @@ class Old:
             data = handle.read()
         self.files[path] = data
         return data
+
+    def _still_read(self) -> bool:
+        """Whether the main file still holds what was read (not upgraded by another command meanwhile)."""
+        try:
+            with open(os.open(self.real, _READ), "rb") as handle:
+                return handle.read() == self.main
+        except OSError:
+            return False
 
     def keep_copy(self) -> None:
         """Before the first write of the new layout: a copy of every old file, in one folder."""

@@ -330,17 +330,22 @@ def _hands_in(doc: dict) -> int:
     return len(hands.split(";")) if isinstance(hands, str) and hands else 0
 
 
+def _merged_name(given, name) -> bool:
+    """Whether ``given`` is the name a merge gave a session named ``name``: it, shortened before the
+    tail at the limit, and ' (merged)' or ' (merged N)'."""
+    if not isinstance(given, str) or not isinstance(name, str):
+        return False
+    tail = given[len(re.sub(r" \(merged(?: \d+)?\)$", "", given)):]
+    return bool(tail) and name[: max(1, MAX_NAME - len(tail))].rstrip() + tail == given
+
+
 def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
     """Renames and deletions made only there: told, never applied."""
     skipped = []
     ours, theirs = our_doc.get("name"), doc.get("name")
-    named = re.sub(r" \(merged(?: \d+)?\)$", "", ours) if isinstance(ours, str) else ours
-    tail = ours[len(named):] if named != ours else ""
-    # the name a merge here gave their session (their name, shortened before the tail at the limit)
-    merged_here = bool(tail) and isinstance(theirs, str) and \
-        theirs[: max(1, MAX_NAME - len(tail))].rstrip() + tail == ours
     deleted = bool(our_doc.get("deleted_at"))
-    if theirs != ours and not merged_here:  # not the name a merge here gave it (either may have renamed it)
+    # not the name a merge here gave theirs, nor one a merge there gave ours (either may have renamed it)
+    if theirs != ours and not _merged_name(ours, theirs) and not _merged_name(theirs, ours):
         skipped.append({"name": ours, "why": f"named '{theirs}' there", "deleted": deleted})
     if doc.get("deleted_at") and not deleted:
         skipped.append({"name": ours, "why": DELETED_THERE, "deleted": deleted})
