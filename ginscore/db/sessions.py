@@ -18,6 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from tinydb import TinyDB
+from tinydb.table import Document
+
 from ginscore.codec.facts import derived_session_id, new_session_id, session_from_dict, session_to_dict
 from ginscore.core.errors import Command, DatabaseUnusable, NoSuchSession, Refused
 from ginscore.core.escape import visible
@@ -58,7 +61,6 @@ class Database:
     """The sessions of one database file, as facts. Obtained from ``Store``."""
 
     def __init__(self, path: Path, real: str, *, writer: bool = False, index_cache=None):
-        from tinydb import TinyDB  # (imported with the first database opened: `--help` never needs it)
 
         self.path = path
         self.real = real
@@ -342,8 +344,6 @@ class Database:
             raise Refused(f"there is already a session named '{visible(clash)}'; ", *hint)
 
     def _set_current(self, session_id: str | None) -> None:
-        from tinydb.table import Document
-
         meta = self._meta() | {"schema_version": SCHEMA_VERSION, "current": session_id}
         self._meta_table.upsert(Document(meta, doc_id=1))
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from ginscore.codec.validate import text
 from ginscore.core.errors import DatabaseUnusable, ExitStatus, GinscoreError, Refused
 from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
 from ginscore.codec.facts import SESSION_ID, SESSION_KEYS, derived_session_id, new_session_id, session_to_dict
@@ -13,6 +14,9 @@ from ginscore.core.escape import visible
 from ginscore.present.terminal import shell_word
 from ginscore.core.standings import as_typed, counted
 from ginscore.core.replay import MAX_NAME, SessionFacts, check_session
+from ginscore.db.sessions import session_id_of, two_with_one_id
+from ginscore.db.store import Store
+from ginscore.documents import is_export
 from ginscore.cli.common import app, _json_option, named_file, _print_json, _store
 
 
@@ -85,8 +89,6 @@ def merge(
 
     Example: ginscore merge "club (conflicted copy).json"
     """
-    from ginscore.db.store import Store
-
     file = named_file(file, "the database file to merge")
     store = _store(ctx)
     other = Store(file)
@@ -202,8 +204,6 @@ def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
     """What is wrong with their file, said of it: never as if it were this database (whose hints,
     like deleting a damaged session, would act here). Refused (exit 2), as a bad file to `import`
     is: this database can be used, and exit 1 would say it cannot (docs/commands.md)."""
-    from ginscore.documents import is_export
-
     shown = visible(str(file))
     if is_export(file):
         return Refused(f"{shown} is a ginscore export, not a database: `ginscore import {shell_word(str(file))}` "
@@ -213,9 +213,6 @@ def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
 
 def _theirs(theirs_db) -> list[tuple[str, tuple[int, dict]]]:
     """Their sessions by id, each id once and each name one `new` would take."""
-    from ginscore.codec.validate import text
-    from ginscore.db.sessions import session_id_of, two_with_one_id
-
     found, seen = [], set()
     for n, doc in theirs_db.entries():
         session_id = session_id_of(doc)
@@ -267,8 +264,6 @@ def _records_here(db, here: dict) -> tuple[dict[str, list[_Record]], dict[str, _
 
 def _legacy_groups(docs) -> dict[str, str]:
     """The ids merge once gave a kept copy (made from the session's id alone), and whose copy each is."""
-    from ginscore.db.sessions import session_id_of
-
     return {_copy_id_before(doc): session_id_of(doc) for doc in docs}
 
 
@@ -353,7 +348,7 @@ def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
 
 
 def _tell(report: dict, shown_file: str) -> None:
-    from ginscore.present import render
+    from ginscore.present import render  # (Rich: only for words on a screen, never for --json)
 
     counts = [f"{key} {len(report[key])}" for key in ("added", "extended", "copied", "kept", "skipped")
               if report[key] or key in ("added", "kept")]  # each number after its word: they wrap together
