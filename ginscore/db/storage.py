@@ -33,7 +33,7 @@ from pathlib import Path
 import orjson
 from tinydb.storages import Storage
 
-from ginscore.db import atomic, upgrade
+from ginscore.db import atomic
 from ginscore.db.index import Stored, digest_soon, indexable, laid_out, lazy_tables
 from ginscore.core.errors import DatabaseUnusable
 
@@ -156,6 +156,12 @@ def _whole(value) -> bool:
     return type(value) is int and value >= 0
 
 
+def meta_of(data: dict) -> dict:
+    """The one document of a database's meta table ({} for none)."""
+    docs = list(data.get("meta", {}).values())
+    return docs[0] if docs else {}
+
+
 def check_shape(shown, data) -> None:
     """Refuse what is not a ginscore database of a schema this ginscore can read."""
     if not isinstance(data, dict) or any(k not in TABLES for k in data):
@@ -167,14 +173,14 @@ def check_shape(shown, data) -> None:
         raise DatabaseUnusable(shown, NOT_OURS)
     if not all(key.isascii() and key.isdigit() for t in tables for key in t):  # TinyDB's document ids
         raise DatabaseUnusable(shown, NOT_OURS)
-    version = upgrade.meta_of(data).get("schema_version")
+    version = meta_of(data).get("schema_version")
     if not _whole(version) or version < 1:
         raise DatabaseUnusable(shown, NOT_OURS)
     if version > SCHEMA_VERSION:
         raise DatabaseUnusable(
             shown, f"{NEWER} (schema {version}, this one knows {SCHEMA_VERSION}); upgrade ginscore"
         )
-    if version == SCHEMA_VERSION and not isinstance(upgrade.meta_of(data).get("current"), (str, type(None))):
+    if version == SCHEMA_VERSION and not isinstance(meta_of(data).get("current"), (str, type(None))):
         raise DatabaseUnusable(shown, NOT_OURS)
 
 
@@ -230,8 +236,10 @@ class DatabaseStorage(Storage):
             self.fetch()
             data, self.as_read = parsed(self.shown, self.raw) if self.raw is not None else ({}, False)
             self.foreign = bool(self.raw) and not data  # `{}`, blanks: maybe another program's, never made ours
-            version = upgrade.meta_of(data).get("schema_version", SCHEMA_VERSION) if data else SCHEMA_VERSION
+            version = meta_of(data).get("schema_version", SCHEMA_VERSION) if data else SCHEMA_VERSION
             if version < SCHEMA_VERSION:
+                from ginscore.db import upgrade  # (only an older layout needs it: start-up does not pay)
+
                 self.legacy = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version)
                 data = self.legacy.tables
                 if self.writer:  # (what a change is told from: only a writer is asked, ``changed``)

@@ -178,16 +178,10 @@ def _tables(docs: list[tuple[str, dict]], current_name) -> dict:
     return {"meta": {"1": {"schema_version": 4, "current": current}}, "sessions": dict(docs)}
 
 
-def meta_of(data: dict) -> dict:
-    """The one document of a database's meta table ({} for none)."""
-    docs = list(data.get("meta", {}).values())
-    return docs[0] if docs else {}
-
-
 def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict, version: int) -> Old:
     """An old layout (``raw``: its main file as read, ``data`` parsed) as today's tables."""
     old = Old(shown, real, raw, found)
-    meta = meta_of(data)
+    meta = next(iter(data.get("meta", {}).values()), {})  # (checked a dict by storage.check_shape)
     if version < 3:
         docs = []
         for key, doc in data.get("sessions", {}).items():
