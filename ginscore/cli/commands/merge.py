@@ -102,7 +102,7 @@ def merge(
         theirs = _theirs(theirs_db)
     except DatabaseUnusable as error:
         raise _not_mergeable(file, error) from None
-    if not theirs_db.storage.raw or not theirs:
+    if not theirs:  # (an empty file holds none either)
         raise Refused(f"{shown_file} holds no ginscore sessions, so there is nothing to merge; "
                       "give another machine's copy of a database that has some")
     report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "skipped": []}
