@@ -199,7 +199,7 @@ class Cache:
         self.save(self.made_from or "", self.names() - {name})
 
     def keep_index(self, index: dict) -> None:
-        """Keep a database file's index (``store.Database._indexed``: it names the file it was made of)
+        """Keep a database file's index (``sessions.Database``'s: it names the file it was made of)
         beside every other section, as they are."""
         self.put("index", index)
         self.save(self.made_from or "", self.names())

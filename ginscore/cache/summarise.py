@@ -2,7 +2,7 @@
 
 ``sessions``, ``history`` and ``stats`` read one row a session instead of
 replaying every hand of every session: the session's ``history --json`` row
-(``summary.history_row``) with its statistics counters (``stats.packed``)
+(``standings.history_row``) with its statistics counters (``stats.packed``)
 under ``counts``. A session whose facts cannot be read or do not add up gives
 ``{"unusable": True}`` instead, so the listings still fail on it, naming it.
 
@@ -25,7 +25,7 @@ from ginscore.core.escape import json_safe
 from ginscore.db.damage import replayed
 
 def summarise(doc: dict) -> dict:
-    """The row of one stored session (its facts as ``records.session_to_dict`` keeps them)."""
+    """The row of one stored session (its facts as ``facts.session_to_dict`` keeps them)."""
     standings, why = replayed(doc)
     if why is not None:  # (what is said of it names commands: worked out again when it is read)
         return {"unusable": True}
@@ -61,7 +61,7 @@ def session_item(row: dict, current: bool) -> dict:
 def json_item(value) -> bytes:
     """``value`` as an item of a JSON list exactly as ``json.dumps(whole_list, ensure_ascii=False,
     indent=2)`` writes it there (indented one level; JSON strings hold no raw line break), with
-    every raw control or bidi character escaped (``shown.json_safe``): UTF-8 bytes, kept in the
+    every raw control or bidi character escaped (``escape.json_safe``): UTF-8 bytes, kept in the
     cache so a list of every session is not encoded again (Python's encoder with an indent is
     pure Python: about 250 ms for 5,000 sessions)."""
     text = json.dumps(value, ensure_ascii=False, indent=2)

@@ -147,7 +147,7 @@ class Database:
             return dict(index["meta"].get("1") or {})
         return dict(self._meta_table.get(doc_id=1) or {})
 
-    # the file's layout, kept in the cache (``layout``) ------------------------
+    # the file's layout, kept in the cache (``index``) ------------------------
 
     def file_digest(self) -> str | None:
         """The digest of the file's bytes as read (None for no file, or tables not yet written)."""
@@ -436,7 +436,7 @@ class Database:
         return self.load(name), [matches[0] for n, _ in same if n != doc_id]
 
     def lazy(self) -> None:
-        """A writer with the index of the file it read (``layout``) reads only the sessions it changes
+        """A writer with the index of the file it read (``index``) reads only the sessions it changes
         or looks at; the others are written back as the bytes they were."""
         raw = self.storage.fetch()
         if not layout.indexable(raw) or self._index_cache is None:
@@ -449,7 +449,7 @@ class Database:
     def flush(self) -> bool:
         """Write every change at once (a writer, under the lock); False when nothing changed.
 
-        The new file's index is kept in the cache (``layout``), so the next command parses only the
+        The new file's index is kept in the cache (``index``), so the next command parses only the
         sessions it reads: as the file was laid out by a lazy writer, else from every session."""
         committed = self.storage.commit()
         if committed and not self.storage.as_read and layout.indexable(self.storage.raw) and self._index_cache:

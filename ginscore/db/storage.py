@@ -14,7 +14,7 @@ is fsynced. A refused command never commits, so the file stays byte for byte
 as it was. The file keeps its permission bits.
 
 A file of an older layout (schema 1 and 2: one file; schema 3: a main file
-naming part files beside it) is read through ``legacy`` into the tables of
+naming part files beside it) is read through ``upgrade`` into the tables of
 today, in memory; the first commit keeps a copy of every old file first
 (``upgrade.keep_copy``) and then writes the one file.
 
@@ -218,7 +218,7 @@ class DatabaseStorage(Storage):
         self.foreign = False
         self._data: dict | None = None
         self._fetched = False
-        self._lazy = False  # a writer's tables from the file's index: sessions not read are ``layout.Stored``
+        self._lazy = False  # a writer's tables from the file's index: sessions not read are ``index.Stored``
         self.places: list[int] | None = None  # where the last commit laid out each session, when lazy
         self.digested: Callable[[], str] | None = None  # the digest of what the last commit wrote
 

@@ -2,7 +2,7 @@
 
 - Schema 1 and 2 (ginscore 1.x): one TinyDB file, tables ``meta`` and
   ``sessions``; schema 1 kept each hand as an object, schema 2 a session's
-  hands as one string of rows (``records.hands_to_text``), as today.
+  hands as one string of rows (``facts.hands_to_text``), as today.
 - Schema 3 (ginscore 2.x): a main file with one ``meta`` document naming,
   by generation, files beside it of the same stem: ``STEM.index-G.json``
   (every session's id, name, part, start), ``STEM.facts-NNNN-G.json`` (the
@@ -10,7 +10,7 @@
   ``totals``).
 
 ``read`` turns either into the tables of today (schema 4) in memory, every
-session in the order it was added, each given the id ``records.derived_session_id``
+session in the order it was added, each given the id ``facts.derived_session_id``
 makes (the same on every machine), and the current session kept. Nothing is
 written by reading. The first write keeps a copy of every file of the old
 layout in one folder, ``<file>.pre-3.bak`` (``keep_copy``, before the commit),
