@@ -15,7 +15,6 @@ keeps it exactly as it was. docs/storage.md tells the whole story.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from tinydb import TinyDB
@@ -74,8 +73,6 @@ class Database:
         self._live: tuple[list, int, list] | None = None  # (outlines it was taken from, their count, live)
         self._index: dict | None = None  # a reader's meta and outlines, kept in the cache for these bytes
         self._slots: dict[int, int] | None = None
-        self._file_digest: str | None = None
-        self._digesting: Callable[[], str] | None = None  # the file's digest, being worked out meanwhile
         self._index_cache = index_cache  # the cache's keeper of the file's index (``places``), or None
         self._places_kept = None
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
@@ -151,18 +148,7 @@ class Database:
 
     def file_digest(self) -> str | None:
         """The digest of the file's bytes as read (None for no file, or tables not yet written)."""
-        if self.storage.dirty or self.storage.legacy is not None:
-            return None
-        if self._file_digest is None:
-            self._digest_soon()
-            if self._digesting is not None:
-                self._file_digest = self._digesting()
-        return self._file_digest
-
-    def _digest_soon(self) -> None:
-        """Start working out the digest of the file read while the cache is read (``file_digest`` waits)."""
-        if self._digesting is None and self.storage.fetch() is not None:
-            self._digesting = layout.digest_soon(self.storage.raw)
+        return self.storage.file_digest()
 
     def _places(self):
         """Where the cache keeps the file's index (given by the command line, which knows the cache)."""
@@ -181,7 +167,7 @@ class Database:
             self._index = {}
             if not layout.indexable(self.storage.fetch()):
                 return None
-            self._digest_soon()
+            self.storage.digest_soon()  # worked out while the cache is read
             kept = self._places().section("index")
             raw, found = self.storage.raw, self.file_digest()
             if found is None:
@@ -441,7 +427,7 @@ class Database:
         raw = self.storage.fetch()
         if not layout.indexable(raw) or self._index_cache is None:
             return
-        self._digest_soon()
+        self.storage.digest_soon()
         index = self._places().section("index")
         if layout.fits(index, self.file_digest(), len(raw)) and self.storage.lazy(index):
             self._index = index
@@ -453,7 +439,7 @@ class Database:
         sessions it reads: as the file was laid out by a lazy writer, else from every session."""
         committed = self.storage.commit()
         if committed and not self.storage.as_read and layout.indexable(self.storage.raw) and self._index_cache:
-            found, tables, places = self.storage.digested(), self.storage.tables(), self.storage.places
+            found, tables, places = self.storage.file_digest(), self.storage.tables(), self.storage.places
             if places is not None:
                 index = layout.index_after(found, tables, places, self._index["outlines"])
             else:  # no index of the file read: found from every session (once)

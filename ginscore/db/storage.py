@@ -220,7 +220,7 @@ class DatabaseStorage(Storage):
         self._fetched = False
         self._lazy = False  # a writer's tables from the file's index: sessions not read are ``index.Stored``
         self.places: list[int] | None = None  # where the last commit laid out each session, when lazy
-        self.digested: Callable[[], str] | None = None  # the digest of what the last commit wrote
+        self._digest: Callable[[], str] | None = None  # the digest of the bytes read or last written
 
     def fetch(self) -> bytes | None:
         """The file's bytes as read once for this command (None when there is no file yet), unparsed."""
@@ -228,6 +228,18 @@ class DatabaseStorage(Storage):
             self.raw, self.stat = read_bytes(self.shown, self.real)
             self._fetched = True
         return self.raw
+
+    def digest_soon(self) -> None:
+        """Start working out the digest of the file's bytes (``file_digest`` waits for it)."""
+        if self._digest is None and self.fetch() is not None:
+            self._digest = digest_soon(self.raw)
+
+    def file_digest(self) -> str | None:
+        """The digest of the file's bytes (None for no file, or tables that are not the file's yet)."""
+        if self.dirty or self.legacy is not None:
+            return None
+        self.digest_soon()
+        return None if self._digest is None else self._digest()
 
     # TinyDB's Storage -------------------------------------------------------
 
@@ -327,9 +339,8 @@ class DatabaseStorage(Storage):
             raise DatabaseUnusable(self.shown, FOREIGN)
         if self.legacy is not None:
             self.legacy.keep_copy()
-        self.digested = None
-        if indexable(written):  # the new file's digest, for its index: hashed while it is written
-            self.digested = digest_soon(written)
+        # the new file's digest, for its index: hashed while it is written
+        written_digest = digest_soon(written) if indexable(written) else None
         try:
             atomic.replace(self.real, written, self._unchanged, self.stat, new_only=True)
         except atomic.AppearedMeanwhile:
@@ -341,7 +352,7 @@ class DatabaseStorage(Storage):
         if self.legacy is not None:
             self.legacy.put_away()
             self.legacy = None
-        self.raw, self.dirty = written, False
+        self.raw, self.dirty, self._digest = written, False, written_digest
         return True
 
     def _unchanged(self) -> os.stat_result | None:
