@@ -103,21 +103,17 @@ class Listings:
                 found[at] = self._made[keys[at]] = summarise.summarise(doc)  # (a forged row)
         return found
 
-    def rows(self, ids: list[int]) -> list[dict]:
-        """The rows of these sessions; a session that cannot be read fails them all, naming it."""
-        found = self._checked(ids)
-        self._save()
-        return found
-
     def summaries(self, ids: list[int] | None = None) -> list[dict]:
         """The ``history --json`` rows of these sessions (every live one when None), each with its
         statistics ``counts`` (``stats.packed``). A session that cannot be read fails the listing, naming it."""
-        return self.rows([n for n, _ in self.db.live()] if ids is None else ids)
+        found = self._checked([n for n, _ in self.db.live()] if ids is None else ids)
+        self._save()
+        return found
 
     def each_summary(self, ids: list[int]) -> Iterator[dict]:
         """The ``history --json`` rows of these sessions without their counts, in this order. A
         session that cannot be read stops it before the first row, naming it."""
-        for row in self.rows(ids):
+        for row in self.summaries(ids):
             yield summarise.history_item(row)
 
     def listed_items(self, ids: list[int], listing: str) -> list:

@@ -277,10 +277,6 @@ class Database:
     def load(self, typed: str | None = None) -> SessionFacts:
         return self.facts_of(self._live_named(self.find_name(typed))[1])
 
-    def all_facts(self) -> list[SessionFacts]:
-        """Every live session; deleted ones count in no statistics, history or list."""
-        return [self.facts_of(doc) for _, doc in self.live()]
-
     def deleted(self) -> list[tuple[SessionFacts, str]]:
         """Deleted sessions with when they were deleted, the most recently deleted first."""
         gone = sorted(((doc, str(doc["deleted_at"])) for _, doc in self.outlines() if doc.get("deleted_at")),
