@@ -74,7 +74,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from ginscore.core.scoring import HouseRules
-from ginscore.db.sessions import Store
+from ginscore.db.store import Store
 from ginscore.core.replay import Draw, Knock, Roles, SessionFacts, replay
 
 VARIANTS = ("standard", "oklahoma", "hollywood", "three")

@@ -153,11 +153,11 @@ def test_a_temporary_file_this_run_did_not_make_is_never_removed(ok, db_path):
 
 
 def test_lock_held_too_long_exits_1_naming_the_file(cli, ok, db_path, monkeypatch):
-    import ginscore.db.sessions
+    import ginscore.db.store
 
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     before = db_path.read_bytes()
-    monkeypatch.setattr(ginscore.db.sessions, "LOCK_TIMEOUT", 0.2)
+    monkeypatch.setattr(ginscore.db.store, "LOCK_TIMEOUT", 0.2)
     holder = subprocess.Popen(
         [sys.executable, "-c",
          "import fcntl, sys, time; f = open(sys.argv[1], 'w'); fcntl.flock(f, fcntl.LOCK_EX);"

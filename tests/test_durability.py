@@ -24,7 +24,7 @@ import time
 
 import pytest
 
-from ginscore.db.sessions import Store
+from ginscore.db.store import Store
 
 from .conftest import database_files, put_back, run_main
 from .profiles import examples

@@ -25,7 +25,8 @@ from pathlib import Path
 import pytest
 
 from ginscore.cli import registry
-from ginscore.db.sessions import Database, Store
+from ginscore.db.sessions import Database
+from ginscore.db.store import Store
 from tests.conftest import Ran, run_cli, run_main
 
 HAND = ("hand", "ann", "3", "20")

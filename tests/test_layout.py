@@ -15,7 +15,8 @@ import pytest
 import ginscore.db.index
 from hypothesis import given, settings, strategies as st
 
-from ginscore.cache.files import Cache, digest, digest_soon
+from ginscore.cache.files import Cache
+from ginscore.db.index import digest, digest_soon
 from ginscore.db.index import OUTLINED, Stored, fits, index_after, index_of, laid_out, lazy_tables, outline
 
 from .profiles import examples
@@ -118,7 +119,7 @@ def test_every_write_keeps_where_each_session_is_for_the_file_it_wrote(ok, db_pa
     """(A file over a MiB is hashed in a thread while the cache is read or the file written: here every
     file is, so that path is the one the evening takes.)"""
     if beside:
-        monkeypatch.setattr("ginscore.cache.files.DIGEST_BESIDE", 0)
+        monkeypatch.setattr("ginscore.db.index.DIGEST_BESIDE", 0)
     for args in EVENING[:14]:
         ok(*args)
         index = _index(db_path)
@@ -136,7 +137,7 @@ def test_a_digest_worked_out_beside_is_the_digest(monkeypatch):
     for size in (0, 10, 3 << 20):
         data = os.urandom(size)
         assert digest_soon(data)() == digest(data)
-        monkeypatch.setattr("ginscore.cache.files.DIGEST_BESIDE", 0)
+        monkeypatch.setattr("ginscore.db.index.DIGEST_BESIDE", 0)
         assert digest_soon(data)() == digest(data)
         monkeypatch.undo()
 
@@ -145,7 +146,7 @@ def test_a_digest_worked_out_beside_is_the_digest(monkeypatch):
 def test_a_reader_through_the_places_says_what_a_reader_of_the_whole_file_says(ok, db_path, tmp_path, monkeypatch,
                                                                                 beside):
     if beside:
-        monkeypatch.setattr("ginscore.cache.files.DIGEST_BESIDE", 0)
+        monkeypatch.setattr("ginscore.db.index.DIGEST_BESIDE", 0)
     for args in EVENING:
         ok(*args)
     ok("delete", "hollywood-2", "--yes")

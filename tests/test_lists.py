@@ -20,7 +20,8 @@ import pytest
 from ginscore.core.scoring import HouseRules
 from ginscore.core.escape import json_safe
 from ginscore.core.stats import statistics
-from ginscore.db.sessions import Database, Store
+from ginscore.cache.rows import Listings
+from ginscore.db.store import Store
 from ginscore.core.standings import history_row
 from ginscore.core.replay import SessionFacts, replay
 from ginscore.core.names import fold
@@ -245,7 +246,7 @@ def test_a_long_list_drawn_from_the_cells_kept_says_what_one_drawn_from_the_rows
     assert len(list(cells.keyed("sessions").keys())) == 236 and cells.keyed("history").keys()
     with monkeypatch.context() as kept_only:  # kept: no row read
         for reading in ("summaries", "each_summary"):
-            kept_only.setattr(Database, reading, lambda *args: pytest.fail("a row read for a kept line"))
+            kept_only.setattr(Listings, reading, lambda *args: pytest.fail("a row read for a kept line"))
         assert outputs() == expected
     for forged in (b'["one"]', b'[1, 2, 3, 4, 5, 6]', b"{}"):
         for listing in ("sessions", "history"):

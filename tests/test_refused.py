@@ -150,16 +150,16 @@ def test_a_mistyped_database_folder_is_not_made(cli, tmp_path):
 def test_a_database_made_elsewhere_while_a_first_session_starts_is_not_overwritten(cli, db_path, monkeypatch):
     """A command that found no database writes one only if there is still none when it holds the lock:
     another program (a sync client, a second ginscore) that made one meanwhile keeps it."""
-    import ginscore.db.sessions
+    import ginscore.db.store
 
     theirs = b'{"meta":{},"sessions":{}}'
-    real_lock = ginscore.db.sessions._lock
+    real_lock = ginscore.db.store._lock
 
     def made_meanwhile(held, shown, real):
         db_path.write_bytes(theirs)
         real_lock(held, shown, real)
 
-    monkeypatch.setattr(ginscore.db.sessions, "_lock", made_meanwhile)
+    monkeypatch.setattr(ginscore.db.store, "_lock", made_meanwhile)
     result = cli("new", "standard", "Ann", "Ben")
     assert result.exit_code == 1 and "created by another" in result.stderr and "nothing was written" in result.stderr
     assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr

@@ -18,7 +18,8 @@ import pytest
 
 from ginscore.codec.facts import session_from_dict
 from ginscore.core.stats import combine, packed, session_counts
-from ginscore.db.sessions import SCHEMA_VERSION, Store
+from ginscore.db.sessions import SCHEMA_VERSION
+from ginscore.db.store import Store
 from ginscore.core.standings import history_row
 from ginscore.core.replay import replay
 
@@ -345,11 +346,11 @@ def test_the_cached_rows_equal_a_replay_of_every_session(ok, db_path, tmp_path):
     facts = stored_sessions(db_path)
     live = {key: doc for key, doc in facts.items() if not doc.get("deleted_at")}
     assert len(facts) == 67 and len(live) == 66 and len(rows.keys()) == 66  # what stats reads: the live ones
-    from ginscore.cache.rows import _sound
+    from ginscore.cache.rows import sound_row
 
     for key, doc in live.items():
         assert rows.get(digests[key]) == json.loads(json.dumps(_replayed(doc)))
-        assert _sound(rows.get(digests[key]))  # so a kept row is taken, never made again
+        assert sound_row(rows.get(digests[key]))  # so a kept row is taken, never made again
     in_order = sorted((_replayed(doc) | {"id": int(key)} for key, doc in facts.items() if not doc.get("deleted_at")),
                       key=lambda row: (row["created_at"] or "", row["id"]))
     assert ok("stats", "--json").json() == json.loads(json.dumps(combine(in_order)))

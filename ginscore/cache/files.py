@@ -7,11 +7,11 @@ of those rows. Those are made from the facts and kept here, outside the
 database, so that the database stays one file a person can copy and sync:
 
 - where: ``$GINSCORE_CACHE``, else ``$XDG_CACHE_HOME/ginscore``, else
-  ``~/.cache/ginscore`` (an empty variable counts as unset);
+  ``~/.cache/ginscore`` (an empty or relative variable counts as unset);
 - one file per database, named from the database's real path (its base name,
   made safe, and a digest of the whole path): ``club-1a2b3c4d5e6f7a8b.json``;
-- its first line says what made it (``summarise.version``: a digest of
-  the code rows depend on), the digest of the database file it was last made
+- its first line says what made it (``VERSION``: ginscore's version and
+  ``CACHE_SCHEMA``), the digest of the database file it was last made
   from, and where each section is, with a digest of its bytes; a section is
   parsed only when a command needs it (``stats`` reads its tallies, not five
   thousand rows), and one whose bytes do not match reads as missing;
@@ -32,13 +32,18 @@ import hashlib
 import os
 import re
 import stat
-from collections.abc import Callable
 from pathlib import Path
 
 import orjson
 
-from ginscore.cache import summarise
+from ginscore import __version__
+from ginscore.db import atomic
+from ginscore.db.paths import NoHome, home_expanded
 from ginscore.db.storage import dumps  # what orjson cannot write (a lone surrogate, a huge number) too
+
+# Raised whenever what the cache keeps changes shape or meaning without a new ginscore version.
+CACHE_SCHEMA = 1
+VERSION = f"{__version__}+{CACHE_SCHEMA}"  # a cache file of another version is made again
 
 
 def folder() -> Path | None:
@@ -49,12 +54,12 @@ def folder() -> Path | None:
     or the current folder. With no home there is no cache, which only costs speed."""
     value = os.environ.get("GINSCORE_CACHE")
     if value:
-        from ginscore.db.paths import NoHome, home_expanded
-
         try:
-            return Path(home_expanded(value))  # (`~/...` set in a file, where no shell expands it)
+            value = home_expanded(value)  # (`~/...` set in a file, where no shell expands it)
         except NoHome:
             return None
+        if os.path.isabs(value):  # a relative one counts as unset, as XDG says of its own variables
+            return Path(value)
     for variable, below in (("XDG_CACHE_HOME", ("ginscore",)), ("HOME", (".cache", "ginscore"))):
         value = os.environ.get(variable, "")
         if os.path.isabs(value):
@@ -76,40 +81,6 @@ def path_for(real: str, kind: str = "") -> Path | None:
     stem = re.sub(r"[^A-Za-z0-9_-]", "_", os.path.basename(real))[:40] or "db"
     named = hashlib.sha256(os.fsencode(real)).hexdigest()[:16]
     return where / f"{stem}-{named}{'.' + kind if kind else ''}.json"
-
-
-def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()[:32]  # SHA-256: about twice as fast as BLAKE2 here (CPU support)
-
-
-DIGEST_BESIDE = 1 << 20  # smaller files are hashed at once: a thread costs more than it saves
-
-
-def digest_soon(data: bytes) -> Callable[[], str]:
-    """``digest(data)`` worked out beside the caller's next steps (hashlib lets go of the GIL while it
-    hashes a large buffer: a file of years of hands takes 4-5 ms, about what reading the cache or
-    writing the file takes meanwhile); call what this returns for the digest."""
-    if len(data) < DIGEST_BESIDE:
-        found = digest(data)
-        return lambda: found
-    import threading
-
-    done: list[str] = []
-    worker = threading.Thread(target=lambda: done.append(digest(data)), name="ginscore-digest", daemon=True)
-    worker.start()
-
-    def result() -> str:
-        worker.join()
-        return done[0]
-
-    return result
-
-
-def session_digest(doc: dict, exact: bool = False) -> str:
-    """The digest of one session's facts as read now (its stored document). ``exact``: for a file only
-    Python's ``json`` could read, whose NaN orjson would write as null (a damaged session must never
-    share the digest, and so the kept row, of the session it was before the damage)."""
-    return digest(dumps(doc, as_read=exact))
 
 
 def _seal(name: str, data) -> str:
@@ -155,7 +126,7 @@ class Cache:
             stamp = orjson.loads(head)
         except orjson.JSONDecodeError:
             return
-        if not isinstance(stamp, dict) or stamp.get("version") != summarise.version():
+        if not isinstance(stamp, dict) or stamp.get("version") != VERSION:
             return  # made by other code: made again
         places = stamp.get("sections")
         if isinstance(places, dict) and isinstance(stamp.get("file"), str):
@@ -228,7 +199,7 @@ class Cache:
         self.save(self.made_from or "", self.names() - {name})
 
     def keep_index(self, index: dict) -> None:
-        """Keep a database file's index (``store.Database._indexed``: it names the file it was made of)
+        """Keep a database file's index (``sessions.Database``'s: it names the file it was made of)
         beside every other section, as they are."""
         self.put("index", index)
         self.save(self.made_from or "", self.names())
@@ -254,7 +225,7 @@ class Cache:
             places[name] = [at, at + len(data), _seal(name, data)]
             parts.append(data)
             at += len(data)
-        data = dumps({"version": summarise.version(), "file": file_digest, "sections": places})
+        data = dumps({"version": VERSION, "file": file_digest, "sections": places})
         _write(self.path, data + b"\n" + b"".join(parts))
         self._raw, self._places, self.made_from = b"".join(parts), places, file_digest  # as now written
         self._changed.clear()
@@ -347,8 +318,6 @@ class Keyed:
 
 def _write(path: Path, data: bytes) -> None:
     """A cache file, all or nothing (``atomic.replace_unsynced``); a failure only costs speed."""
-    from ginscore.db import atomic
-
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         atomic.replace_unsynced(str(path), data)

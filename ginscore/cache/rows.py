@@ -1,8 +1,9 @@
 """What the listings read of every session, made from the facts, kept in the cache.
 
-A row a session (``store_summary.summarise``: its ``history --json`` row with
-its statistics counts) and the tally groups ``stats`` adds up
-(``store_summary.grouped``), kept in the user's cache folder (``cache``)
+``Listings(database)`` wraps an open database (it reads the database; the
+database never reads the cache). A row a session (``summarise.summarise``: its
+``history --json`` row with its statistics counts) and the tally groups ``stats``
+adds up (``summarise.grouped``), kept in the user's cache folder (``files``)
 under the digest of the facts each was made from. When the database file is
 the one the cache was last made from (one digest of its bytes), every row is
 taken as kept; otherwise each session's digest is taken and only the rows of
@@ -15,34 +16,44 @@ are not yet the file's); the cache is written after the listing is made.
 
 from __future__ import annotations
 
-from ginscore.cache.files import digest
-from ginscore.db.storage import dumps
+from collections.abc import Callable, Iterator
+from itertools import chain
+
+import orjson
+
+from ginscore.cache import summarise
+from ginscore.cache.files import Cache
 from ginscore.core.errors import DatabaseUnusable
+from ginscore.core.replay import SessionFacts
+from ginscore.db.index import digest
+from ginscore.db.damage import replayed
+from ginscore.db.storage import dumps
 
 
-# What every row ``store_summary.summarise`` makes holds (a Hollywood one also its "games"); a
+# What every row ``summarise.summarise`` makes holds (a Hollywood one also its "games"); a
 # session that cannot be read has only "unusable".
 ROW_KEYS = frozenset(("counts", "created_at", "final", "hands_played", "match", "name", "over", "players",
                       "score", "variant", "winner"))
 
 
-def _sound(row) -> bool:
+def sound_row(row) -> bool:
     """A kept row of the shape ``summarise`` makes (a cache file is checked as any file is)."""
     if not isinstance(row, dict):
         return False
     if "unusable" in row:
-        return set(row) == {"unusable"} and isinstance(row["unusable"], str)
+        return row == {"unusable": True}
     return ROW_KEYS <= set(row) <= ROW_KEYS | {"games"} and isinstance(row["name"], str)
 
 
-class Derived:
-    """The rows and tallies of one open database."""
+class Listings:
+    """The rows and tallies of one open database (``sessions.Database``), as the listings read them."""
 
     def __init__(self, db):
         self.db = db
         db.outlines()  # the file read (whole, unless its layout is known)
         self.file_digest = db.file_digest()  # None: nothing is kept (a writer's tables)
-        self.cache = db.cache()
+        self.cache = Cache(db.real)
+        self._items: dict[str, Cache] = {}  # the cache files of the JSON lists' items and the long lists' cells
         self.fits = self.file_digest is not None and self.cache.fits(self.file_digest)
         self._digests: dict[int, str] | None = None
         self._made: dict[str, dict] = {}  # rows made in this run, by digest
@@ -80,33 +91,66 @@ class Derived:
         found = []
         for n, key in zip(ids, keys):
             row = self._made.get(key) or kept.get(key)
-            if not _sound(row):
-                from ginscore.cache.summarise import summarise
-
-                row = self._made[key] = summarise(dict(self.db.whole(self._doc(n))))
+            if not sound_row(row):
+                row = self._made[key] = summarise.summarise(dict(self.db.whole(self._doc(n))))
             found.append(row)
-        for row in found:
-            if "unusable" in row:
-                raise DatabaseUnusable(self.db.path, row["unusable"])
+        for at, (n, row) in enumerate(zip(ids, found)):
+            if "unusable" in row:  # what is said of it is worked out again (it names commands)
+                doc = dict(self.db.whole(self._doc(n)))
+                why = replayed(doc)[1]
+                if why is not None:
+                    raise DatabaseUnusable(self.db.path, *why)
+                found[at] = self._made[keys[at]] = summarise.summarise(doc)  # (a forged row)
         return found
 
-    def rows(self, ids: list[int]) -> list[dict]:
-        """The rows of these sessions; a session that cannot be read fails them all, naming it."""
-        found = self._checked(ids)
+    def summaries(self, ids: list[int] | None = None) -> list[dict]:
+        """The ``history --json`` rows of these sessions (every live one when None), each with its
+        statistics ``counts`` (``stats.packed``). A session that cannot be read fails the listing, naming it."""
+        found = self._checked([n for n, _ in self.db.live()] if ids is None else ids)
         self._save()
         return found
 
+    def each_summary(self, ids: list[int]) -> Iterator[dict]:
+        """The ``history --json`` rows of these sessions without their counts, in this order. A
+        session that cannot be read stops it before the first row, naming it."""
+        for row in self.summaries(ids):
+            yield summarise.history_item(row)
+
+    def listed_items(self, ids: list[int], listing: str) -> list:
+        """Each of these sessions' item of the ``history --json`` list (``listing`` "history") or the
+        ``sessions --json`` one ("sessions", each as not current) as ``summarise.json_item`` writes it
+        (bytes), kept in the cache. A session that cannot be read fails them all, naming it."""
+        made = summarise.history_item if listing == "history" else \
+            (lambda row: summarise.session_item(row, False))
+        return self.items(f"{listing}_items", ids, made)
+
+    def listed_cells(self, ids: list[int], listing: str, cells: Callable[[dict], list[str]],
+                     width: int) -> list[list[str]]:
+        """``cells(row)`` of each of these sessions' rows (a long list's cells: ``width`` strings), kept
+        in the cache file ``cells`` under ``listing`` by the digest of each session's facts. A session
+        that cannot be read fails them all, naming it."""
+        found = self.items(listing, ids, cells, orjson.dumps, kind="cells")
+        try:
+            lines = orjson.loads(b"[" + b",".join(found) + b"]")
+        except orjson.JSONDecodeError:  # (only a forged cache: a damaged one reads as missing)
+            lines = None
+        if not isinstance(lines, list) or len(lines) != len(ids) or (lines and not (
+                set(map(type, lines)) == {list} and set(map(len, lines)) == {width}
+                and set(map(type, chain.from_iterable(lines))) == {str})):
+            lines = [cells(row) for row in self.summaries(ids)]
+        return lines
+
     def items(self, name: str, ids: list[int], made, encoded=None, kind: str = "items") -> list:
         """``encoded(made(row))`` of each of these sessions' rows (bytes, or views of the cache's;
-        ``encoded`` is ``store_summary.json_item`` unless given), kept under ``name`` by the digest
+        ``encoded`` is ``summarise.json_item`` unless given), kept under ``name`` by the digest
         of each session's facts in the cache file ``kind``: a list of every session printed again
         neither parses its rows nor encodes them. A session that cannot be read fails them all,
         naming it (a kept item was made of a sound row of the same facts)."""
-        from ginscore.cache.summarise import json_item
-
-        encoded = encoded or json_item
+        encoded = encoded or summarise.json_item
         digests = self.digests()
-        items = self.db.cache(kind)  # a file of their own: megabytes no other listing reads
+        if kind not in self._items:  # a file of their own: megabytes no other listing reads
+            self._items[kind] = Cache(self.db.real, kind)
+        items = self._items[kind]
         kept = items.keyed(name)
         found = kept.raw_many([digests[n] for n in ids])
         missing = [n for n, data in zip(ids, found) if data is None]
@@ -129,21 +173,22 @@ class Derived:
             return found["value"]
         return None
 
-    def groups(self) -> list[dict]:
-        """The tally groups of the live sessions."""
+    def tally_groups(self) -> list[dict]:
+        """What the live sessions add to ``stats``: a ``stats.tally`` for each group of sessions of
+        one variant and the same players (``variant``, ``players``, ``tally``), so the filters of
+        ``stats`` and ``history`` keep or leave a group whole."""
         key = self._live_key()
         found = self._part("groups", key)
         if not isinstance(found, list):
-            from ginscore.cache.summarise import grouped
-
             live = [n for n, _ in self.db.live()]
-            found = grouped([row | {"id": n} for n, row in zip(live, self._checked(live))])
+            found = summarise.grouped([row | {"id": n} for n, row in zip(live, self._checked(live))])
             self.cache.put("groups", {"key": key, "value": found})
         self._save()
         return found
 
-    def per_session(self, name: str, made) -> list:
-        """``made(facts)`` of each live session, kept by the session's digest under ``name``."""
+    def derived(self, name: str, made: Callable[[SessionFacts], object]) -> list:
+        """``made(facts)`` of every live session, in order, kept in the cache under ``name`` by the
+        digest of each session's facts (what ``ratings`` rates is made this way)."""
         digests = self.digests()
         kept = self._part(name, "by-digest")
         kept = kept if isinstance(kept, dict) else {}
@@ -157,9 +202,10 @@ class Derived:
         self._save()
         return found
 
-    def remembered(self, name: str, asked: list, made) -> object:
-        """``made()`` for the live sessions as they are and ``asked``, kept under ``name`` (the last
-        few asked of the same sessions)."""
+    def remembered(self, name: str, asked: list, made: Callable[[], object]) -> object:
+        """``made()``, a value worked out from every live session (``asked``: what it depends on
+        besides them), kept in the cache under ``name`` while the live sessions' facts are the same
+        (the last few asked)."""
         question = digest(dumps(asked))
         key = self._live_key()
         kept = self._part(name, key)

@@ -2,14 +2,13 @@
 
 ``sessions``, ``history`` and ``stats`` read one row a session instead of
 replaying every hand of every session: the session's ``history --json`` row
-(``summary.history_row``) with its statistics counters (``stats.packed``)
+(``standings.history_row``) with its statistics counters (``stats.packed``)
 under ``counts``. A session whose facts cannot be read or do not add up gives
-``{"unusable": why}`` instead, so the listings still fail on it, naming it.
+``{"unusable": True}`` instead, so the listings still fail on it, naming it.
 
-The rows are derived, never the truth: ``derived`` keeps them in the cache
-(``cache``) under the digest of each session's facts, stamped with
-``version()`` (a digest of the code that computes them, so any change to the
-rules, the replay or the row shapes makes old rows stale). ``grouped`` gives
+The rows are derived, never the truth: ``rows`` keeps them in the cache
+(``files``) under the digest of each session's facts, stamped with
+ginscore's version and the cache schema (``files.VERSION``). ``grouped`` gives
 what some sessions add to ``stats``: a ``stats.tally`` for each group of one
 variant and the same players, so ``stats`` sums a few tallies and its filters
 (``--variant``, ``--player``, ``--since``) keep or leave a group whole.
@@ -19,44 +18,17 @@ variant and the same players, so ``stats`` sums a few tallies and its filters
 from __future__ import annotations
 
 import json
-import os
-import zlib
 
 from ginscore.core import stats
 from ginscore.core import standings as summary
 from ginscore.core.escape import json_safe
-
-_VERSION: str | None = None
-
-
-MADE_BY = ("core/cards", "codec/validate", "codec/facts", "core/scoring", "core/stakes", "core/stats", "core/standings",
-           "core/replay", "cache/summarise", "core/ratings", "cache/rows", "db/index", "db/sessions", "cache/files",
-           "core/escape", "core/names")  # the modules whose code what the cache keeps is made by
-
-
-def version() -> str:
-    """A digest of the source of every module a cached row, tally or rated game depends on."""
-    global _VERSION
-    if _VERSION is None:
-        digest = 0
-        folder = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        for name in MADE_BY:
-            try:
-                with open(os.path.join(folder, f"{name}.py"), "rb") as source:
-                    digest = zlib.crc32(source.read(), digest)
-            except OSError:  # no source to read: a fixed stamp for this build
-                digest = zlib.crc32(name.encode(), digest)
-        _VERSION = f"{digest:08x}"
-    return _VERSION
-
+from ginscore.db.damage import replayed
 
 def summarise(doc: dict) -> dict:
-    """The row of one stored session (its facts as ``records.session_to_dict`` keeps them)."""
-    from ginscore.db.sessions import replayed
-
+    """The row of one stored session (its facts as ``facts.session_to_dict`` keeps them)."""
     standings, why = replayed(doc)
-    if why is not None:
-        return {"unusable": why}
+    if why is not None:  # (what is said of it names commands: worked out again when it is read)
+        return {"unusable": True}
     row = summary.history_row(standings)
     row["counts"] = stats.packed(stats.session_counts(standings))["counts"]
     return row
@@ -89,7 +61,7 @@ def session_item(row: dict, current: bool) -> dict:
 def json_item(value) -> bytes:
     """``value`` as an item of a JSON list exactly as ``json.dumps(whole_list, ensure_ascii=False,
     indent=2)`` writes it there (indented one level; JSON strings hold no raw line break), with
-    every raw control or bidi character escaped (``shown.json_safe``): UTF-8 bytes, kept in the
+    every raw control or bidi character escaped (``escape.json_safe``): UTF-8 bytes, kept in the
     cache so a list of every session is not encoded again (Python's encoder with an indent is
     pure Python: about 250 ms for 5,000 sessions)."""
     text = json.dumps(value, ensure_ascii=False, indent=2)

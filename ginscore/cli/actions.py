@@ -10,7 +10,8 @@ from ginscore.core.errors import BadHandAt, DatabaseUnusable, GameOver, Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import replay, SessionFacts, Standings
 from ginscore.core.names import fold
-from ginscore.db.sessions import Store, unsound
+from ginscore.db.damage import unsound
+from ginscore.db.store import Store
 
 
 def store_of(ctx: typer.Context) -> Store:
@@ -36,7 +37,7 @@ def replay_stored(store: Store, facts: SessionFacts, deleted: bool = False) -> S
     try:
         return replay(facts)
     except BadHandAt as error:
-        raise DatabaseUnusable(store.path, unsound(facts.name, error, deleted)) from None
+        raise DatabaseUnusable(store.path, *unsound(facts.name, error, deleted)) from None
 
 
 def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None) -> Standings:
@@ -48,7 +49,7 @@ def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None =
         return replay(facts)
     except BadHandAt as error:
         if store is not None and error.number < changed_hand:
-            raise DatabaseUnusable(store.path, unsound(facts.name, error)) from None
+            raise DatabaseUnusable(store.path, *unsound(facts.name, error)) from None
         if error.number == changed_hand:
             raise error.error from None
         if isinstance(error.error, GameOver):

@@ -48,10 +48,11 @@ try:
     from ginscore.cli import command, registry
     from ginscore.cli.messages import fail, stopped, unwritten, usage_words
     from ginscore.cli.options import DB_HELP
-    from ginscore.cli.paths import DB_GIVEN, default_db_path, named_file
+    from ginscore.cli.paths import DB_GIVEN, default_db_path, index_cache, named_file
     from ginscore.core.errors import ExitStatus, GinscoreError, Refused, interrupted, message_parts
     from ginscore.db import interrupts
-    from ginscore.db.sessions import Store, writes as database_writes
+    from ginscore.db.storage import writes as database_writes
+    from ginscore.db.store import Store
     from ginscore.present import terminal
 except KeyboardInterrupt:
     stopped_while_starting()
@@ -180,7 +181,7 @@ def before_the_command(
     ),
 ) -> None:
     # (named_file later: a --db after the subcommand wins, even over one before it that is refused)
-    ctx.obj = Store(functools.partial(named_file, db, DB_GIVEN) if db is not None else default_db_path)
+    ctx.obj = Store(functools.partial(named_file, db, DB_GIVEN) if db is not None else default_db_path, index_cache)
     if db is not None:
         terminal.advise_with_db(db)
     if ctx.invoked_subcommand is None:

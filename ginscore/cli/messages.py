@@ -104,7 +104,14 @@ def command_words(args: list[str]):
 
 def fail(status: int, *parts) -> int:
     """The one place an error is told: one line on standard error, every character visible."""
-    terminal.tell("Error: " + terminal.advice(" ".join(terminal.parts_text(parts).split())))
+    joined = []  # runs of text as one, its spaces squeezed (never those of a path in a command's words)
+    for part in parts:
+        if isinstance(part, str) and joined and isinstance(joined[-1], str):
+            joined[-1] += part
+        else:
+            joined.append(part)
+    said = terminal.parts_text(re.sub("  +", " ", part) if isinstance(part, str) else part for part in joined)
+    terminal.tell("Error: " + terminal.advice(said.strip(" ")))
     return int(status)
 
 

@@ -59,3 +59,10 @@ def default_db_path() -> Path:
     if not os.path.isabs(folder):
         raise Refused("cannot tell where your home folder is (HOME is empty or unset); pass --db PATH or set GINSCORE_DB")
     return Path(folder) / "ginscore.json"
+
+
+def index_cache(real: str):
+    """Where the cache keeps a large database file's index, so a command parses only what it reads."""
+    from ginscore.cache.files import Cache  # (loaded only by a command on a file large enough to be indexed)
+
+    return Cache(real, "places")

@@ -104,10 +104,10 @@ class DatabaseUnusable(GinscoreError):
 
     status = ExitStatus.DATABASE
 
-    def __init__(self, path, problem: str):
-        super().__init__(f"the database {path} {problem}")
+    def __init__(self, path, *problem):
+        super().__init__(f"the database {path} ", *problem)
         self.path = path
-        self.problem = problem
+        self.problem = "".join(map(str, problem))  # as text (the parts: ``args[1:]``)
 
 
 def message_parts(error: GinscoreError) -> tuple:

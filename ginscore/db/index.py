@@ -24,6 +24,33 @@ from __future__ import annotations
 import orjson
 
 INDEXED_FROM = 1 << 20  # bytes: a smaller file is read whole, without an index
+DIGEST_BESIDE = 1 << 20  # bytes: a smaller file is hashed at once, as a thread costs more than it saves
+
+
+def digest(data) -> str:
+    """The digest of some bytes: what a file's index, and the cache's rows, are kept under."""
+    import hashlib  # (only a large file or a listing hashes: start-up does not pay for hashlib)
+
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def digest_soon(data: bytes):
+    """``digest(data)`` worked out beside the caller's next steps (hashlib lets go of the GIL while it
+    hashes a large buffer); call what this returns for the digest."""
+    if len(data) < DIGEST_BESIDE:
+        found = digest(data)
+        return lambda: found
+    import threading  # (only for a large file)
+
+    done: list[str] = []
+    worker = threading.Thread(target=lambda: done.append(digest(data)), name="ginscore-digest", daemon=True)
+    worker.start()
+
+    def result() -> str:
+        worker.join()
+        return done[0]
+
+    return result
 
 
 def indexable(raw: bytes | None) -> bool:

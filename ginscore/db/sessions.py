@@ -1,108 +1,38 @@
-"""The database: one TinyDB file, and the only module (with ``storage``) that knows it.
+"""The sessions of one database file, found, read and changed through TinyDB's tables.
 
-The file (``--db``, ``GINSCORE_DB`` or the app folder; ``ginscore where``
-prints it) is a TinyDB database with two tables, read and written through
-TinyDB with ginscore's own storage (``storage.DatabaseStorage``):
+The file is a TinyDB database (``storage.DatabaseStorage``) with two tables:
+``sessions``, one document a session in the order added (its ``id``, ``name``,
+``variant``, ``players``, ``rules``, ``first_dealer`` or ``first_roles``,
+``created_at``, ``deleted_at`` once deleted, ``match`` once in a rematch, and
+``hands``, one string of rows), and ``meta``, one document (``schema_version``,
+``current``). ``store.Store`` opens it for reading or for one write.
 
-- ``sessions``: one document per session, in the order they were added: its
-  random ``id`` (``records.new_session_id``), ``name``, ``variant``,
-  ``players``, ``rules``, ``first_dealer`` or ``first_roles``,
-  ``created_at``, ``deleted_at`` once deleted, ``match`` once in a rematch,
-  and ``hands``: one string of rows, a row a hand (``records.hands_to_text``;
-  several times faster to read than an object a hand, docs/storage.md);
-- ``meta``: one document, ``schema_version`` and ``current`` (the id of the
-  current session).
-
-Beside it ginscore creates only its lock ``<file>.lock`` and, for a moment,
-its own temporary files; it never removes or rewrites any other file. What is
-derived from the facts (the rows ``sessions``, ``history`` and ``stats``
-read) is a cache in the user's cache folder (``cache``), never needed.
-
-A command that changes anything runs inside ``Store.writing()``: it takes the
-lock (one writer at a time, across processes; a waiting writer gives up after
-``LOCK_TIMEOUT`` seconds), reads the file, lets the command change the tables
-through TinyDB, and only when the command succeeds replaces the file once,
-all or nothing (``DatabaseStorage.commit``). A refused command never gets
-there, so the file stays byte for byte as it was. Readers take no lock: the
-file is replaced by a rename, so a reader sees it before a write or after.
-
-The path is trusted for nothing: a symlink is followed to the real file, the
-one read, locked (``<real>.lock``, never itself followed) and replaced,
-keeping its permission bits; a file nobody may write is read as usual and
-never written (exit 1). An unusable file (not JSON, not ginscore's, from a
-newer ginscore, a folder, unreadable) raises ``DatabaseUnusable`` and is never
-rewritten. A session whose fields do not pass the checks of
-``records.session_from_dict`` (an edit by hand) is damaged: commands on it
-exit 1 naming it and the field, listings that read every session do the same
-rather than leave it out silently, and other sessions keep working; a write
-elsewhere keeps it exactly as it was.
+A session whose fields do not pass the checks (an edit by hand) is damaged
+(``damage``): commands on it exit 1 naming it and the field, listings that read
+every session do the same, other sessions keep working, and a write elsewhere
+keeps it exactly as it was. docs/storage.md tells the whole story.
 """
 
 from __future__ import annotations
 
-import os
-import re
-import stat
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from ginscore.db import atomic
-from ginscore.db import interrupts
-from ginscore.db import index as layout
-from ginscore.db.index import Stored, outline
-from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, NoSuchSession, Refused
-from ginscore.codec.validate import describe
-from ginscore.codec.facts import derived_session_id, new_session_id, session_from_dict, session_to_dict
-from ginscore.core.escape import visible
-from ginscore.db.storage import SCHEMA_VERSION, DatabaseStorage, not_a_file, read_bytes, writes  # noqa: F401 (writes: the exit point's)
-from ginscore.core.standings import as_typed
-from ginscore.core.replay import SessionFacts, Standings, replay
-from ginscore.core.names import fold, match_name
+from tinydb import TinyDB
+from tinydb.table import Document
 
-LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
+from ginscore.codec.facts import derived_session_id, new_session_id, session_from_dict, session_to_dict
+from ginscore.core.errors import Command, DatabaseUnusable, NoSuchSession, Refused
+from ginscore.core.escape import visible
+from ginscore.core.replay import SessionFacts
+from ginscore.core.names import fold, match_name
+from ginscore.core.standings import as_typed
+from ginscore.db import index as layout
+from ginscore.db.damage import damaged, replayed
+from ginscore.db.index import Stored, outline
+from ginscore.db.storage import SCHEMA_VERSION, DatabaseStorage, dumps
+
 FORGED_INDEX = ("was read through a cache of where each session is in it that does not match it (edited by hand?); "
                 "the cache was set aside and nothing was written: run the command again")
-READ_ONLY = ("is read-only (nobody may write it), so nothing was written; "
-             "make it writable (chmod u+w) to record in it, or use --db for another file")
-
-
-_HAND_AT = r"\bsession\.hands\[(\d+)\](\.?)"  # (compiled when first used, as re keeps it)
-
-
-def damaged(doc: dict, error: Refused, aside: str | None = None) -> str:
-    """What is said of a stored session that does not pass the field checks: a hand by its number
-    on every screen ("hand 1's knocker_deadwood"; the checks name it as an export's path does)."""
-    why = re.sub(_HAND_AT, lambda found: f"hand {int(found[1]) + 1}" + ("'s " if found[2] else ""), str(error))
-    return (f"has a damaged session {describe(doc.get('name'))}: {visible(why)}; "
-            + _left(doc.get("name"), bool(doc.get("deleted_at")), aside))
-
-
-def unsound(name, error: BadHandAt, deleted: bool = False, aside: str | None = None) -> str:
-    """What is said of a stored session whose hands do not add up (edited by hand): which hand, and
-    why (without the advice given to someone typing that hand)."""
-    why = str(error.error).split("; ")[0]
-    return (f"has a session {describe(name)} whose hand {error.number} does not add up ({visible(why)}); "
-            + _left(name, deleted, aside))
-
-
-def replayed(doc: dict, aside: str | None = None) -> tuple[Standings | None, str | None]:
-    """A stored session read through every field check and replayed: (its standings, None), or
-    (None, what is said of it: ``damaged``, or ``unsound`` when its hands do not add up)."""
-    try:
-        facts = session_from_dict(doc, strict=False)
-    except Refused as error:
-        return None, damaged(doc, error, aside)
-    try:
-        return replay(facts), None
-    except BadHandAt as error:
-        return None, unsound(facts.name, error, bool(doc.get("deleted_at")), aside)
-
-
-def _left(name, deleted: bool, aside: str | None) -> str:
-    aside = aside or ("it is deleted already (mend it in the file to list or restore it)" if deleted else
-                      f"`ginscore delete {visible(as_typed(str(name)))}` sets it aside")
-    return f"it was left as it is, other sessions still work (--session NAME), and {aside}"
 
 
 def _name(doc: dict) -> str | None:
@@ -130,8 +60,7 @@ def two_with_one_id(path, session_id: str) -> DatabaseUnusable:
 class Database:
     """The sessions of one database file, as facts. Obtained from ``Store``."""
 
-    def __init__(self, path: Path, real: str, *, writer: bool = False):
-        from tinydb import TinyDB
+    def __init__(self, path: Path, real: str, *, writer: bool = False, index_cache=None):
 
         self.path = path
         self.real = real
@@ -145,11 +74,9 @@ class Database:
         self._live: tuple[list, int, list] | None = None  # (outlines it was taken from, their count, live)
         self._index: dict | None = None  # a reader's meta and outlines, kept in the cache for these bytes
         self._slots: dict[int, int] | None = None
-        self._file_digest: str | None = None
-        self._digesting: Callable[[], str] | None = None  # the file's digest, being worked out meanwhile
-        self._caches: dict[str, object] = {}
+        self._index_cache = index_cache  # the cache's keeper of the file's index (``places``), or None
+        self._places_kept = None
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
-        self._derived = None
 
     # reading --------------------------------------------------------------
 
@@ -218,50 +145,30 @@ class Database:
             return dict(index["meta"].get("1") or {})
         return dict(self._meta_table.get(doc_id=1) or {})
 
-    # the file's layout, kept in the cache (``layout``) ------------------------
+    # the file's layout, kept in the cache (``index``) ------------------------
 
     def file_digest(self) -> str | None:
         """The digest of the file's bytes as read (None for no file, or tables not yet written)."""
-        if self.storage.dirty or self.storage.legacy is not None:
-            return None
-        if self._file_digest is None:
-            self._digest_soon()
-            if self._digesting is not None:
-                self._file_digest = self._digesting()
-        return self._file_digest
-
-    def _digest_soon(self) -> None:
-        """Start working out the digest of the file read while the cache is read (``file_digest`` waits)."""
-        if self._digesting is None and self.storage.fetch() is not None:
-            from ginscore.cache.files import digest_soon
-
-            self._digesting = digest_soon(self.storage.raw)
-
-    def cache(self, kind: str = ""):
-        """A cache file of this database (``cache.Cache``), read once: its rows and tallies; ``places``,
-        its index (``layout``), small, so a command on one session reads and a writer rewrites it
-        alone; ``items``, the JSON lists' items, read only by a JSON list."""
-        if kind not in self._caches:
-            from ginscore.cache.files import Cache
-
-            self._caches[kind] = Cache(self.real, kind)
-        return self._caches[kind]
+        return self.storage.file_digest()
 
     def _places(self):
-        return self.cache("places")
+        """Where the cache keeps the file's index (given by the command line, which knows the cache)."""
+        if self._places_kept is None:
+            self._places_kept = self._index_cache(self.real)
+        return self._places_kept
 
     def _indexed(self) -> dict | None:
         """A reader's index of the file read now (meta table, and each session's place and outline), from
         the cache when kept for exactly these bytes; else None (the file is read whole), and the index
         is worked out and kept for the next command when the file is laid out as ginscore writes it and
         the cache can be written. A small file has none (``layout.INDEXED_FROM``). A writer's is ``lazy``'s."""
-        if self._writer or self.storage.legacy is not None:
+        if self._writer or self.storage.legacy is not None or self._index_cache is None:
             return None
         if self._index is None:
             self._index = {}
             if not layout.indexable(self.storage.fetch()):
                 return None
-            self._digest_soon()
+            self.storage.digest_soon()  # worked out while the cache is read
             kept = self._places().section("index")
             raw, found = self.storage.raw, self.file_digest()
             if found is None:
@@ -276,14 +183,14 @@ class Database:
         return self._index or None
 
     def digest_of(self, doc: dict) -> str:
-        """The digest of a stored session's facts as read now (``cache.session_digest``): for an
-        outline, of its document's bytes in the file (the same bytes: the layout is ginscore's)."""
-        from ginscore.cache.files import digest, session_digest
-
+        """The digest of a stored session's facts as read now: for an outline, of its document's bytes
+        in the file (the same bytes: the layout is ginscore's). For a file only Python's ``json`` could
+        read, its bytes as that writes them back (a damaged session never shares the digest, and so
+        the kept row, of the session it was before the damage)."""
         slot = self._slot(doc)
         if slot is None:
-            return session_digest(doc, exact=self.storage.as_read)
-        return digest(layout.at(self._index, self.storage.fetch(), slot))
+            return layout.digest(dumps(doc, as_read=self.storage.as_read))
+        return layout.digest(layout.at(self._index, self.storage.fetch(), slot))
 
     def _live_named(self, name: str) -> tuple[int, dict]:
         """The live session called exactly ``name`` (for a writer, its outline checked against it)."""
@@ -323,19 +230,19 @@ class Database:
         sessions; the exact name of a deleted session (with no live one) is
         "deleted", never a prefix of another session."""
         if typed is not None and not typed.strip():
-            raise NoSuchSession("the session name is empty; give a name (`ginscore sessions` lists them)")
+            raise NoSuchSession("the session name is empty; give a name (", Command("sessions"), " lists them)")
         if typed is None:
             current = self.current_name
             if current is not None:
                 return current
             if not self.live() and self.outlines():
                 raise NoSuchSession(
-                    "no session is current: every session is deleted; `ginscore restore NAME` brings one back "
-                    "(see `ginscore sessions --deleted`), or start one with `ginscore new`"
-                )
+                    "no session is current: every session is deleted; ", Command("restore", "NAME"),
+                    " brings one back (see ", Command("sessions", "--deleted"), "), or start one with ", Command("new"))
             if not self.outlines():
-                raise NoSuchSession("there is no session yet; start one, like `ginscore new standard Ann Ben`")
-            raise NoSuchSession("no session is current; pick one with `ginscore use NAME` (see `ginscore sessions`)")
+                raise NoSuchSession("there is no session yet; start one, like ", Command("new", "standard", "Ann", "Ben"))
+            raise NoSuchSession("no session is current; pick one with ", Command("use", "NAME"),
+                                " (see ", Command("sessions"), ")")
         live = self.names()
         gone = sorted(set(self.names(include_deleted=True)) - set(live))
         wanted = fold(typed)
@@ -344,16 +251,15 @@ class Database:
         if not exact and not matches:
             exact = match_name(gone, typed)[:2]
         if len(exact) == 1 and exact[0] in gone:
-            raise NoSuchSession(
-                f"session '{visible(exact[0])}' is deleted; `ginscore restore {visible(as_typed(exact[0]))}` brings it back"
-            )
+            raise NoSuchSession(f"session '{visible(exact[0])}' is deleted; ", Command("restore", as_typed(exact[0])),
+                                " brings it back")
         if exact and exact[0] in live:
             return exact[0]
         if len(matches) == 1:
             return matches[0]
         if matches:
             raise NoSuchSession(f"'{visible(typed)}' could be {', '.join(map(visible, matches))}; type more of the name")
-        raise NoSuchSession(f"no session '{visible(typed)}'; `ginscore sessions` lists them")
+        raise NoSuchSession(f"no session '{visible(typed)}'; ", Command("sessions"), " lists them")
 
     def facts_of(self, doc: dict) -> SessionFacts:
         """A stored session, read through every field check; a damaged one names itself and its field.
@@ -366,15 +272,11 @@ class Database:
         try:
             facts = session_from_dict(doc, strict=False)
         except Refused as error:
-            raise DatabaseUnusable(self.path, damaged(doc, error)) from None
+            raise DatabaseUnusable(self.path, *damaged(doc, error)) from None
         return facts if facts.id is not None else facts._replace(id=session_id_of(doc))
 
     def load(self, typed: str | None = None) -> SessionFacts:
         return self.facts_of(self._live_named(self.find_name(typed))[1])
-
-    def all_facts(self) -> list[SessionFacts]:
-        """Every live session; deleted ones count in no statistics, history or list."""
-        return [self.facts_of(doc) for _, doc in self.live()]
 
     def deleted(self) -> list[tuple[SessionFacts, str]]:
         """Deleted sessions with when they were deleted, the most recently deleted first."""
@@ -405,79 +307,10 @@ class Database:
             found[session_id] = (n, doc)
         return found
 
-    # derived: from the cache, checked against the facts ----------------------
-
-    def _rows(self):
-        if self._derived is None:
-            from ginscore.cache.rows import Derived
-
-            self._derived = Derived(self)
-        return self._derived
-
-    def summaries(self, ids: list[int] | None = None) -> list[dict]:
-        """The ``history --json`` rows of these sessions (every live one when None), each with its
-        statistics ``counts`` (``stats.packed``). A session that cannot be read fails the listing, naming it."""
-        return self._rows().rows([n for n, _ in self.live()] if ids is None else ids)
-
-    def each_summary(self, ids: list[int]) -> Iterator[dict]:
-        """The ``history --json`` rows of these sessions without their counts, in this order. A
-        session that cannot be read stops it before the first row, naming it."""
-        from ginscore.cache.summarise import history_item
-
-        rows = self._rows().rows(ids)
-        for row in rows:
-            yield history_item(row)
-
-    def listed_items(self, ids: list[int], listing: str) -> list:
-        """Each of these sessions' item of the ``history --json`` list (``listing`` "history") or the
-        ``sessions --json`` one ("sessions", each as not current) as ``summarise.json_item``
-        writes it (bytes), kept in the cache. A session that cannot be read fails them all, naming it."""
-        from ginscore.cache import summarise
-
-        made = summarise.history_item if listing == "history" else \
-            (lambda row: summarise.session_item(row, False))
-        return self._rows().items(f"{listing}_items", ids, made)
-
-    def listed_cells(self, ids: list[int], listing: str, cells: Callable[[dict], list[str]],
-                     width: int) -> list[list[str]]:
-        """``cells(row)`` of each of these sessions' ``history --json`` rows (a long list's cells: ``width``
-        strings), kept in the cache file ``cells`` under ``listing`` by the digest of each session's
-        facts. A session that cannot be read fails them all, naming it."""
-        from itertools import chain
-
-        import orjson
-
-        found = self._rows().items(listing, ids, cells, orjson.dumps, kind="cells")
-        try:
-            lines = orjson.loads(b"[" + b",".join(found) + b"]")
-        except orjson.JSONDecodeError:  # (only a forged cache: a damaged one reads as missing)
-            lines = None
-        if not isinstance(lines, list) or len(lines) != len(ids) or (lines and not (
-                set(map(type, lines)) == {list} and set(map(len, lines)) == {width}
-                and set(map(type, chain.from_iterable(lines))) == {str})):
-            lines = [cells(row) for row in self.summaries(ids)]
-        return lines
-
     def matched(self, ids: list[int]) -> list[tuple[str | None, str]]:
         """Each of these live sessions' match id (None for none) and name, without reading their facts."""
         outlines = dict(self.live())
         return [(_match(outlines[n]), _name(outlines[n]) or "") for n in ids]
-
-    def tally_groups(self) -> list[dict]:
-        """What the live sessions add to ``stats``: a ``stats.tally`` for each group of sessions of
-        one variant and the same players (``variant``, ``players``, ``tally``), so the filters of
-        ``stats`` and ``history`` keep or leave a group whole."""
-        return self._rows().groups()
-
-    def derived(self, name: str, per_session: Callable[[SessionFacts], object]) -> list:
-        """``per_session(facts)`` of every live session, in order, kept in the cache under ``name``
-        by the digest of each session's facts (what ``ratings`` rates is made this way)."""
-        return self._rows().per_session(name, per_session)
-
-    def remembered(self, name: str, asked: list, made: Callable[[], object]):
-        """``made()``, a value worked out from every live session (``asked``: what it depends on
-        besides them), kept in the cache under ``name`` while the live sessions' facts are the same."""
-        return self._rows().remembered(name, asked, made)
 
     # writing --------------------------------------------------------------
 
@@ -487,15 +320,13 @@ class Database:
             self._taken = {fold(n): n for n in self.names()}
         return self._taken.get(fold(name))
 
-    def _check_free(self, name: str, keep: str | None = None, hint: str = "choose another name") -> None:
+    def _check_free(self, name: str, keep: str | None = None, hint: tuple = ("choose another name",)) -> None:
         """Refuse ``name`` when a live session other than ``keep`` has it: names are unique ignoring case."""
         clash = self.taken(name)
         if clash is not None and clash != keep:
-            raise Refused(f"there is already a session named '{visible(clash)}'; {hint}")
+            raise Refused(f"there is already a session named '{visible(clash)}'; ", *hint)
 
     def _set_current(self, session_id: str | None) -> None:
-        from tinydb.table import Document
-
         meta = self._meta() | {"schema_version": SCHEMA_VERSION, "current": session_id}
         self._meta_table.upsert(Document(meta, doc_id=1))
 
@@ -507,7 +338,7 @@ class Database:
 
     def add(self, facts: SessionFacts, *, current: bool = True) -> SessionFacts:
         """Store a new session (a fresh id unless it has one) and make it current; returns it as stored."""
-        self._check_free(facts.name, hint="choose another --name")
+        self._check_free(facts.name, hint=("choose another --name",))
         if facts.id is None:
             facts = facts._replace(id=new_session_id())
         self.insert(session_to_dict(facts, rows=True))
@@ -522,7 +353,6 @@ class Database:
             self._entries.append((found, self.storage.read()["sessions"][str(found)]))
         if self._taken is not None and not doc.get("deleted_at") and _name(doc) is not None:
             self._taken[fold(doc["name"])] = doc["name"]
-        self._derived = None
         return found
 
     def replace(self, doc_id: int, doc: dict) -> None:
@@ -534,7 +364,7 @@ class Database:
         if not isinstance(self.storage.materialize(str(doc_id)), dict):  # (a lazy writer's, not read yet)
             self.storage.unlazy()
         self._sessions.update(put, doc_ids=[doc_id])
-        self._entries = self._taken = self._derived = None
+        self._entries = self._taken = None
 
     def save(self, facts: SessionFacts) -> None:
         """Replace a session's stored facts (its hands after hand, undo, edit, house)."""
@@ -562,39 +392,39 @@ class Database:
         under ``new_name`` if given, and make it current. Its name must be free among live sessions.
         Returns the session and the names of the deleted sessions still named as it was."""
         if not typed.strip():
-            raise NoSuchSession("the session name is empty; give a name (`ginscore sessions --deleted` lists them)")
+            raise NoSuchSession("the session name is empty; give a name (", Command("sessions", "--deleted"),
+                                " lists them)")
         gone = [(n, doc) for n, doc in self.entries() if doc.get("deleted_at") and _name(doc) is not None]
         matches = match_name(sorted({_name(doc) for _, doc in gone}), typed)
         if not matches:
             live = [_name(doc) for _, doc in self.entries() if not doc.get("deleted_at") and _name(doc) is not None]
             if any(fold(name) == fold(typed) for name in live):
                 raise NoSuchSession(f"session '{visible(typed)}' is not deleted, so there is nothing to restore")
-            listed = "; `ginscore sessions --deleted` lists them" if gone else "; no session is deleted"
-            raise NoSuchSession(f"no deleted session '{visible(typed)}'{listed}")
+            listed = ("; ", Command("sessions", "--deleted"), " lists them") if gone else ("; no session is deleted",)
+            raise NoSuchSession(f"no deleted session '{visible(typed)}'", *listed)
         if len(matches) > 1:
             raise NoSuchSession(f"'{visible(typed)}' could be {', '.join(map(visible, matches))}; type more of the name")
         same = [(n, doc) for n, doc in gone if doc["name"] == matches[0]]
         doc_id, doc = max(same, key=lambda pair: str(pair[1]["deleted_at"]))
-        name, typed_as = new_name or matches[0], visible(as_typed(matches[0]))
-        self._check_free(name, hint="choose another --name" if new_name else (
-            f"restore this one under another name with `ginscore restore {typed_as} --name NEW`, "
-            f"or rename that one first with `ginscore rename --session {typed_as} NEW`"
-        ))
+        name, typed_as = new_name or matches[0], as_typed(matches[0])
+        self._check_free(name, hint=("choose another --name",) if new_name else (
+            "restore this one under another name with ", Command("restore", typed_as, "--name", "NEW"),
+            ", or rename that one first with ", Command("rename", "--session", typed_as, "NEW")))
         _, why = replayed(self.whole(doc), aside="it stays deleted; mend it in the file (a JSON editor, TinyDB) "
                                                  "and restore it then")
         if why is not None:  # a damaged session stays deleted: back, it would stop every list again
-            raise DatabaseUnusable(self.path, why)
+            raise DatabaseUnusable(self.path, *why)
         self.replace(doc_id, {k: v for k, v in self.whole(doc).items() if k != "deleted_at"} | {"name": name})
         self.make_current(name)
         return self.load(name), [matches[0] for n, _ in same if n != doc_id]
 
     def lazy(self) -> None:
-        """A writer with the index of the file it read (``layout``) reads only the sessions it changes
+        """A writer with the index of the file it read (``index``) reads only the sessions it changes
         or looks at; the others are written back as the bytes they were."""
         raw = self.storage.fetch()
-        if not layout.indexable(raw):
+        if not layout.indexable(raw) or self._index_cache is None:
             return
-        self._digest_soon()
+        self.storage.digest_soon()
         index = self._places().section("index")
         if layout.fits(index, self.file_digest(), len(raw)) and self.storage.lazy(index):
             self._index = index
@@ -602,11 +432,11 @@ class Database:
     def flush(self) -> bool:
         """Write every change at once (a writer, under the lock); False when nothing changed.
 
-        The new file's index is kept in the cache (``layout``), so the next command parses only the
+        The new file's index is kept in the cache (``index``), so the next command parses only the
         sessions it reads: as the file was laid out by a lazy writer, else from every session."""
         committed = self.storage.commit()
-        if committed and not self.storage.as_read and layout.indexable(self.storage.raw):
-            found, tables, places = self.storage.digested(), self.storage.tables(), self.storage.places
+        if committed and not self.storage.as_read and layout.indexable(self.storage.raw) and self._index_cache:
+            found, tables, places = self.storage.file_digest(), self.storage.tables(), self.storage.places
             if places is not None:
                 index = layout.index_after(found, tables, places, self._index["outlines"])
             else:  # no index of the file read: found from every session (once)
@@ -614,124 +444,3 @@ class Database:
             if index is not None:
                 self._places().keep_index(index)
         return committed
-
-
-def _same_file(one: str, other: str) -> bool:
-    try:
-        a, b = os.stat(one), os.stat(other)
-    except OSError:
-        return False
-    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
-
-
-def _companion(name: str, db_name: str) -> bool:
-    """A name ginscore uses beside the database ``db_name``: the file, its lock, its temporary
-    files, the copy kept before an upgrade, and the files of its old parted layout."""
-    if name in (db_name, f"{db_name}.lock", f"{db_name}.pre-3.bak") or atomic.is_temp_of(name, db_name):
-        return True
-    stem = db_name[:-5] if db_name.endswith(".json") else db_name
-    return part_of(name) == stem
-
-
-def part_of(name: str) -> str | None:
-    """The database (its name without ``.json``) whose file of the parted layout of 2.x ``name`` is
-    (``club.facts-0000-26.json``: ``club``), or None."""
-    found = re.fullmatch(r"(.+)\.(index|totals|(facts|summary|tally)-\d{4,})-\d+\.json", name, re.S)
-    return found[1] if found else None
-
-
-def _lock(held: ExitStack, shown: Path, real: str) -> None:
-    """Take the database's lock for the rest of ``held`` (its folder made first, for a new database)."""
-    from ginscore.db.lock import LockTimeout, LockUnusable, exclusive  # only commands that write pay for it
-
-    try:
-        shown.parent.mkdir(parents=True, exist_ok=True)
-        held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT, real))
-    except LockTimeout as error:
-        raise DatabaseUnusable(
-            shown, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s (its lock file {error}); try again"
-        ) from None
-    except LockUnusable as error:
-        raise DatabaseUnusable(shown, f"cannot be locked: its lock file {error}; remove it") from None
-    except OSError as error:
-        raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
-
-
-class Store:
-    """Where the database file is, and the two ways to use it.
-
-    ``path`` is the file as given (``where`` prints it; messages name it); a
-    callable is asked for it only when a command needs the file.
-    """
-
-    def __init__(self, path: Path | str | Callable[[], Path]):
-        self._where = path
-
-    @property
-    def path(self) -> Path:
-        if callable(self._where):
-            self._where = self._where()
-        return Path(self._where)
-
-    @property
-    def real(self) -> str:
-        """The file itself: every symlink on the way followed (a link stays a link)."""
-        return os.path.realpath(self.path)
-
-    def owns(self, other: str) -> bool:
-        """Is ``other`` the database or one of its own files (lock, temporary, upgrade copy and what
-        is in it), by any
-        path: through links or ``..``, or as a hard link?"""
-        target = os.path.realpath(other)
-        folder, name = os.path.split(target)
-        for db in {os.path.abspath(self.path), self.real}:
-            db_folder, db_name = os.path.split(db)
-            if (db_folder == folder or _same_file(db_folder, folder)) and _companion(name, db_name):
-                return True
-            parent, kept = os.path.split(folder)
-            if kept == f"{db_name}.pre-3.bak" and (parent == db_folder or _same_file(parent, db_folder)):
-                return True  # a file of the copy kept before an upgrade
-            if _same_file(db, target):
-                return True
-            for companion in (f"{db}.lock",):
-                if _same_file(companion, target):
-                    return True
-        return False
-
-    def reading(self) -> Database:
-        """Open for reading: no lock; never writes the database."""
-        return Database(self.path, self.real)
-
-    @contextmanager
-    def writing(self):
-        """Open for one read-modify-write under the lock; written only if the block succeeds.
-
-        Where there is no database file yet, the lock (and the folder) are made only when there is
-        something to write: a command refused on a path with no database leaves nothing behind (a
-        typo in ``--db`` makes no folder and no lock file). What it read then, no file, is checked
-        again under the lock before anything is written, as every write is (``_unchanged``)."""
-        shown = self.path
-        with ExitStack() as held:
-            try:
-                real = self.real
-                found = atomic.existing(real)  # a folder, device or FIFO is refused before any lock
-            except atomic.NotRegular as error:
-                raise not_a_file(shown, error.kind) from None
-            except OSError as error:
-                raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
-            read_only = found is not None and not stat.S_IMODE(found.st_mode) & 0o222
-            if read_only:  # read as it is, unlocked; refused only if the command changed something
-                read_bytes(shown, real)  # (one nobody may read says that first)
-            elif found is not None:
-                _lock(held, shown, real)
-            database = Database(shown, real, writer=True)
-            database.lazy()
-            yield database
-            if read_only:
-                if database.storage.changed():
-                    raise DatabaseUnusable(shown, READ_ONLY)
-                return
-            if found is None and database.storage.dirty:
-                _lock(held, shown, real)
-            with interrupts.held(writes):  # a Ctrl-C now waits until the write is committed (then exit 0)
-                database.flush()

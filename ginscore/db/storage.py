@@ -14,7 +14,7 @@ is fsynced. A refused command never commits, so the file stays byte for byte
 as it was. The file keeps its permission bits.
 
 A file of an older layout (schema 1 and 2: one file; schema 3: a main file
-naming part files beside it) is read through ``legacy`` into the tables of
+naming part files beside it) is read through ``upgrade`` into the tables of
 today, in memory; the first commit keeps a copy of every old file first
 (``upgrade.keep_copy``) and then writes the one file.
 
@@ -25,6 +25,7 @@ TinyDB's own ``JSONStorage`` reads back (``encoding="utf-8"``).
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -33,6 +34,7 @@ import orjson
 from tinydb.storages import Storage
 
 from ginscore.db import atomic
+from ginscore.db.index import Stored, digest_soon, indexable, laid_out, lazy_tables
 from ginscore.core.errors import DatabaseUnusable
 
 SCHEMA_VERSION = 4  # 1-2: one file of 1.x; 3: the parted layout of 2.x; 4: one TinyDB file again
@@ -41,7 +43,10 @@ APPEARED = ("was created by another ginscore command or program while this one r
             "nothing was written: run the command again")
 A_FOLDER = "is a folder, not a database file; pass --db with a file path"
 NEWER = "was written by a newer ginscore"
+FOREIGN = ("is not empty but holds no ginscore database (another program's file?); it was left as it is, "
+           "use --db for another file")
 NOT_OURS = "is JSON but not a ginscore database; it was left as it is, use --db for another file"
+DEEP = "is nested too deeply to be a ginscore database; it was left as it is, use --db for another file"
 NOT_JSON = "is not JSON (damaged, or not a ginscore file); it was left as it is, use --db for another file"
 
 _writes = 0  # times this process has replaced a database file (committed a write)
@@ -78,13 +83,24 @@ def read_bytes(shown, real: str) -> tuple[bytes | None, os.stat_result | None]:
 
 def parsed(shown, raw: bytes) -> tuple[dict, bool]:
     """The tables in a file's bytes, checked to be a ginscore database's ({} for an empty file), and
-    whether only Python's own ``json`` could read the bytes (then ``dumps(as_read=True)``)."""
+    whether only Python's own ``json`` could read the bytes exactly (then ``dumps(as_read=True)``).
+
+    A file not byte for byte as orjson writes it (edited by hand, or by a script) is read again by
+    Python's ``json``, which sees what orjson passes over: a key twice in one object, an integer
+    past 64 bits, a number too large for a float."""
     if not raw.strip():
         return {}, False
     try:
         data, lenient = orjson.loads(raw), False
     except orjson.JSONDecodeError:  # also bad UTF-8, NaN, and nesting deeper than any database
         data, lenient = _lenient(shown, raw), True
+    else:
+        if orjson.dumps(data) != raw:
+            data = _lenient(shown, raw)
+            try:
+                orjson.dumps(data)
+            except TypeError:  # an integer past 64 bits: written back by Python's json, exactly
+                lenient = True
     check_shape(shown, data)
     return data, lenient
 
@@ -101,14 +117,38 @@ def holds_database(real: str) -> bool:
     return bool(data)
 
 
-def _lenient(shown, raw: bytes):
-    """What Python's own ``json`` makes of a file orjson refuses: a NaN or Infinity edited into one
-    session by hand is then damage in that session (named, the others still work), not in the file."""
-    import json
+class _Unkept(ValueError):
+    """What Python's json reads but could not write back as it was: a key twice, a number too large."""
 
+
+def _object(pairs: list) -> dict:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        twice = next(key for at, (key, _) in enumerate(pairs) if key in dict(pairs[:at]))
+        raise _Unkept(f"holds the key {json.dumps(twice)} twice in one object (edited by hand?), so one of "
+                      "them would be lost")
+    return found
+
+
+def _finite(text: str) -> float:
+    found = float(text)
+    if found in (float("inf"), float("-inf")):
+        raise _Unkept(f"holds the number {text}, too large to be kept exactly")
+    return found
+
+
+def _lenient(shown, raw: bytes):
+    """What Python's own ``json`` makes of a file: a NaN or Infinity edited into one session by hand is
+    then damage in that session (named, the others still work), not in the file. A key twice in one
+    object or a number too large for a float refuses the file: it could not be written back as it is."""
     try:
-        return json.loads(raw)
-    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deeply to be ours
+        return json.loads(raw, object_pairs_hook=_object, parse_float=_finite)
+    except _Unkept as error:
+        raise DatabaseUnusable(shown, f"{error}; it was left as it is, mend it in the file or use --db for "
+                                      "another file") from None
+    except RecursionError:
+        raise DatabaseUnusable(shown, DEEP) from None
+    except (UnicodeDecodeError, ValueError):
         raise DatabaseUnusable(shown, NOT_JSON) from None
 
 
@@ -117,6 +157,7 @@ def _whole(value) -> bool:
 
 
 def meta_of(data: dict) -> dict:
+    """The one document of a database's meta table ({} for none)."""
     docs = list(data.get("meta", {}).values())
     return docs[0] if docs else {}
 
@@ -153,8 +194,6 @@ def dumps(data, *, as_read: bool = False) -> bytes:
             return orjson.dumps(data)
         except TypeError:  # a lone surrogate or an integer past 64 bits
             pass
-    import json
-
     return json.dumps(data, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
 
@@ -176,11 +215,12 @@ class DatabaseStorage(Storage):
         self._upgraded: bytes | None = None  # an older layout: its tables as first read, upgraded
         self.as_read = False  # only Python's json could read the file: written back the same way (``dumps``)
         self.dirty = False
+        self.foreign = False
         self._data: dict | None = None
         self._fetched = False
-        self._lazy = False  # a writer's tables from the file's index: sessions not read are ``layout.Stored``
+        self._lazy = False  # a writer's tables from the file's index: sessions not read are ``index.Stored``
         self.places: list[int] | None = None  # where the last commit laid out each session, when lazy
-        self.digested: Callable[[], str] | None = None  # the digest of what the last commit wrote
+        self._digest: Callable[[], str] | None = None  # the digest of the bytes read or last written
 
     def fetch(self) -> bytes | None:
         """The file's bytes as read once for this command (None when there is no file yet), unparsed."""
@@ -189,17 +229,30 @@ class DatabaseStorage(Storage):
             self._fetched = True
         return self.raw
 
+    def digest_soon(self) -> None:
+        """Start working out the digest of the file's bytes (``file_digest`` waits for it)."""
+        if self._digest is None and self.fetch() is not None:
+            self._digest = digest_soon(self.raw)
+
+    def file_digest(self) -> str | None:
+        """The digest of the file's bytes (None for no file, or tables that are not the file's yet)."""
+        if self.dirty or self.legacy is not None:
+            return None
+        self.digest_soon()
+        return None if self._digest is None else self._digest()
+
     # TinyDB's Storage -------------------------------------------------------
 
     def read(self) -> dict:
         if self._data is None:
             self.fetch()
             data, self.as_read = parsed(self.shown, self.raw) if self.raw is not None else ({}, False)
+            self.foreign = bool(self.raw) and not data  # `{}`, blanks: maybe another program's, never made ours
             version = meta_of(data).get("schema_version", SCHEMA_VERSION) if data else SCHEMA_VERSION
             if version < SCHEMA_VERSION:
-                from ginscore.db import upgrade
+                from ginscore.db import upgrade  # (only an older layout needs it: start-up does not pay)
 
-                self.legacy = upgrade.read(self.shown, self.real, data, version)
+                self.legacy = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version)
                 data = self.legacy.tables
                 if self.writer:  # (what a change is told from: only a writer is asked, ``changed``)
                     self._upgraded = dumps(data, as_read=self.as_read)
@@ -220,8 +273,6 @@ class DatabaseStorage(Storage):
         anything is read: no session is parsed until it is read (``materialize``), and those never read
         are written back as the bytes they were. False (and nothing changed) when the index does not
         lay the file out exactly."""
-        from ginscore.db.index import lazy_tables
-
         if self._data is not None or not self.fetch():
             return False
         tables = lazy_tables(index, self.raw)
@@ -233,8 +284,6 @@ class DatabaseStorage(Storage):
     def materialize(self, key: str) -> dict | None:
         """The document under ``key`` in the sessions table, parsed now if it was not read yet (None if
         its bytes are not a document: only a forged index places one so, and ``unlazy`` then decides)."""
-        from ginscore.db.index import Stored
-
         found = self.read().get("sessions", {}).get(key)
         if type(found) is Stored:
             found = found.parsed()
@@ -245,8 +294,6 @@ class DatabaseStorage(Storage):
     def unlazy(self) -> dict:
         """The tables with every session read: those not read yet from the whole file, parsed now."""
         if self._lazy:
-            from ginscore.db.index import Stored
-
             whole = parsed(self.shown, self.raw)[0].get("sessions", {})
             sessions = self._data.setdefault("sessions", {})
             for key, doc in list(sessions.items()):
@@ -265,8 +312,6 @@ class DatabaseStorage(Storage):
         self.read().setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
         written = self.places = None
         if self._lazy:
-            from ginscore.db.index import laid_out
-
             try:
                 written, self.places = laid_out(self.tables())  # the sessions not read, as they were
             except TypeError:  # a value orjson cannot write: the whole file, written as dumps() can
@@ -290,15 +335,12 @@ class DatabaseStorage(Storage):
         if written == self.raw:
             self.dirty = False
             return False
+        if self.foreign:
+            raise DatabaseUnusable(self.shown, FOREIGN)
         if self.legacy is not None:
             self.legacy.keep_copy()
-        from ginscore.db.index import indexable
-
-        self.digested = None
-        if indexable(written):  # the new file's digest, for its index: hashed while it is written
-            from ginscore.cache.files import digest_soon
-
-            self.digested = digest_soon(written)
+        # the new file's digest, for its index: hashed while it is written
+        written_digest = digest_soon(written) if indexable(written) else None
         try:
             atomic.replace(self.real, written, self._unchanged, self.stat, new_only=True, came_out=self._unchanged)
         except atomic.AppearedMeanwhile:
@@ -310,7 +352,7 @@ class DatabaseStorage(Storage):
         if self.legacy is not None:
             self.legacy.put_away()
             self.legacy = None
-        self.raw, self.dirty = written, False
+        self.raw, self.dirty, self._digest = written, False, written_digest
         return True
 
     def _unchanged(self, at: str | None = None) -> os.stat_result | None:

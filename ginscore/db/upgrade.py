@@ -2,7 +2,7 @@
 
 - Schema 1 and 2 (ginscore 1.x): one TinyDB file, tables ``meta`` and
   ``sessions``; schema 1 kept each hand as an object, schema 2 a session's
-  hands as one string of rows (``records.hands_to_text``), as today.
+  hands as one string of rows (``facts.hands_to_text``), as today.
 - Schema 3 (ginscore 2.x): a main file with one ``meta`` document naming,
   by generation, files beside it of the same stem: ``STEM.index-G.json``
   (every session's id, name, part, start), ``STEM.facts-NNNN-G.json`` (the
@@ -10,7 +10,7 @@
   ``totals``).
 
 ``read`` turns either into the tables of today (schema 4) in memory, every
-session in the order it was added, each given the id ``records.derived_session_id``
+session in the order it was added, each given the id ``facts.derived_session_id``
 makes (the same on every machine), and the current session kept. Nothing is
 written by reading. The first write keeps a copy of every file of the old
 layout in one folder, ``<file>.pre-3.bak`` (``keep_copy``, before the commit),
@@ -24,11 +24,15 @@ from __future__ import annotations
 import os
 import stat
 
+import orjson
+
 from ginscore.db import atomic
 from ginscore.core.errors import DatabaseUnusable
 from ginscore.codec.facts import derived_session_id, hands_to_text
 
 BACKUP_SUFFIX = ".pre-3.bak"
+UPGRADED_MEANWHILE = ("was upgraded by another ginscore command while this one read it; nothing was changed: "
+                      "run the command again")
 _READ = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
@@ -52,6 +56,8 @@ class Old:
         try:
             fd = os.open(path, _READ)
         except FileNotFoundError:
+            if not self._still_read():  # upgraded by another command meanwhile: nothing is missing
+                raise DatabaseUnusable(self.shown, UPGRADED_MEANWHILE) from None
             raise DatabaseUnusable(self.shown, f"names a file that is not there ({path}); restore the folder from a copy") from None
         except OSError as error:
             raise DatabaseUnusable(self.shown, f"cannot read {path}: {error.strerror or error}; move it away") from None
@@ -61,6 +67,14 @@ class Old:
             data = handle.read()
         self.files[path] = data
         return data
+
+    def _still_read(self) -> bool:
+        """Whether the main file still holds what was read (not upgraded by another command meanwhile)."""
+        try:
+            with open(os.open(self.real, _READ), "rb") as handle:
+                return handle.read() == self.main
+        except OSError:
+            return False
 
     def keep_copy(self) -> None:
         """Before the first write of the new layout: a copy of every old file, in one folder."""
@@ -75,15 +89,35 @@ class Old:
         for path, data in [(self.real, self.main), *self.files.items()]:
             copy = os.path.join(folder, os.path.basename(path))
             try:
-                if not atomic.create_new(copy, data, self.like):
-                    with open(os.open(copy, _READ), "rb") as kept:  # a copy an earlier try made
-                        if kept.read() != data:
-                            raise DatabaseUnusable(self.shown, f"needs an upgrade, but {copy} holds something else; move it away")
+                self._copy(copy, data)
             except atomic.NotRegular as error:
                 raise DatabaseUnusable(self.shown, f"needs an upgrade, but {copy} is {error.kind}; move it away") from None
             except OSError as error:
                 raise DatabaseUnusable(self.shown, f"needs an upgrade, but no copy could be kept at {copy}: {error}") from None
         atomic.fsync_folder(folder)
+
+    def _copy(self, copy: str, data: bytes) -> None:
+        """One file's copy, whole or not at all: written beside it first (``.part``), then linked in
+        under its name, never over another file. A copy an earlier try cut short (a kill) is made whole."""
+        part = copy + ".part"
+        if os.path.lexists(part):  # an earlier try's, cut short: ours to remove (never a link followed)
+            os.unlink(part)
+        atomic.create_new(part, data, self.like)
+        try:
+            if _linked(part, copy):
+                return
+            mode = os.lstat(copy).st_mode
+            if not stat.S_ISREG(mode):
+                raise atomic.NotRegular("a symbolic link" if stat.S_ISLNK(mode) else atomic.kind_of(mode))
+            with open(os.open(copy, _READ), "rb") as kept:  # a copy an earlier try made
+                found = kept.read()
+            if not data.startswith(found):
+                raise DatabaseUnusable(self.shown, f"needs an upgrade, but {copy} holds something else; move it away")
+            if found != data:  # cut short by a kill during an older ginscore's copy: made whole
+                os.replace(part, copy)
+        finally:
+            if os.path.lexists(part):
+                os.unlink(part)
 
     def unchanged(self) -> bool:
         """Whether every other file of the old layout still holds what was read."""
@@ -106,6 +140,19 @@ class Old:
             except OSError:
                 pass
         atomic.fsync_folder(os.path.dirname(self.real))
+
+
+def _linked(part: str, copy: str) -> bool:
+    """``part`` also under the name ``copy``, unless a file is there already (False)."""
+    try:
+        os.link(part, copy, follow_symlinks=False)
+    except FileExistsError:
+        return False
+    except OSError:  # no hard links on this filesystem: moved instead, unless a file is there
+        if os.path.lexists(copy):
+            return False
+        os.rename(part, copy)
+    return True
 
 
 def _with_ids(docs: list[dict]) -> list[dict]:
@@ -131,13 +178,10 @@ def _tables(docs: list[tuple[str, dict]], current_name) -> dict:
     return {"meta": {"1": {"schema_version": 4, "current": current}}, "sessions": dict(docs)}
 
 
-def read(shown, real: str, data: dict, version: int) -> Old:
-    """An old layout (``data``: its main file, parsed) as today's tables."""
-    from ginscore.db.storage import meta_of, read_bytes
-
-    raw, found = read_bytes(shown, real)
+def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict, version: int) -> Old:
+    """An old layout (``raw``: its main file as read, ``data`` parsed) as today's tables."""
     old = Old(shown, real, raw, found)
-    meta = meta_of(data)
+    meta = next(iter(data.get("meta", {}).values()), {})  # (checked a dict by storage.check_shape)
     if version < 3:
         docs = []
         for key, doc in data.get("sessions", {}).items():
@@ -160,8 +204,6 @@ def read(shown, real: str, data: dict, version: int) -> Old:
         path = os.path.join(folder, f"{base}.{key}-{files[key]}.json")
         raw_part = old._read(path)
         try:
-            import orjson
-
             found_table = orjson.loads(raw_part).get(table_name)
         except (ValueError, AttributeError):
             found_table = None

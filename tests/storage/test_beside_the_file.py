@@ -120,7 +120,7 @@ def test_a_lock_another_user_made_narrower_still_locks(ok, db_path, evening, mon
 
 
 def test_every_lock_error_names_the_lock_file(cli, db_path, evening, monkeypatch):
-    import ginscore.db.sessions
+    import ginscore.db.store
 
     lock = str(db_path) + ".lock"
     real_open = os.open
@@ -134,7 +134,7 @@ def test_every_lock_error_names_the_lock_file(cli, db_path, evening, monkeypatch
         patched.setattr(os, "open", refused)
         result = cli("hand", "ann", "3", "20")
     assert result.exit_code == 1 and lock in result.stderr, result.stderr
-    monkeypatch.setattr(ginscore.db.sessions, "LOCK_TIMEOUT", 0.1)
+    monkeypatch.setattr(ginscore.db.store, "LOCK_TIMEOUT", 0.1)
     import fcntl
 
     with open(lock, "a") as held:

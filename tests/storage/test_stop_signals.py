@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from ginscore.db.sessions import Store
+from ginscore.db.store import Store
 
 ENV = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "PYTHONIOENCODING")}
 

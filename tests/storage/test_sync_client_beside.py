@@ -17,7 +17,7 @@ import time
 import pytest
 
 import ginscore.db.atomic as atomic
-from ginscore.db.sessions import Store
+from ginscore.db.store import Store
 
 BIG_TARGET = "100000000"  # no game ends during a test
 fork = multiprocessing.get_context("fork")

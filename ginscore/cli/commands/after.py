@@ -2,6 +2,7 @@
 
 import typer
 
+from ginscore.cache.rows import Listings
 from ginscore.core.errors import UnknownPlayer
 from ginscore.core.escape import visible
 from ginscore.core.names import fold, match_name, resolve_player
@@ -18,12 +19,12 @@ def _started(entry: tuple) -> str:
     return entry[2] if isinstance(entry[2], str) else ""
 
 
-def _picked(db, variant: Variant | None = None, since: str | None = None,
+def _picked(listings: Listings, variant: Variant | None = None, since: str | None = None,
             player: str | None = None) -> tuple[list[int], list[dict]]:
     """The sessions the filters of `stats` and `history` choose, as ids oldest first, and what
     they add to the statistics (a ``stats.tally`` for each group of them).
 
-    Read from the tallies kept in the cache (``Database.tally_groups``): a group of
+    Read from the tallies kept in the cache (``Listings.tally_groups``): a group of
     one variant and the same players is kept or left whole by --variant and
     --player, nothing is replayed, and only a group that --since cuts in two
     reads its rows.
@@ -31,7 +32,7 @@ def _picked(db, variant: Variant | None = None, since: str | None = None,
     from ginscore.core.stats import tally
 
     day = since_day(since)
-    groups = db.tally_groups()
+    groups = listings.tally_groups()
     if player is not None:
         known = sorted({p for group in groups for p in group["players"]}, key=lambda p: (fold(p), p))  # ties: one order
         wanted = fold(player.strip())
@@ -52,7 +53,7 @@ def _picked(db, variant: Variant | None = None, since: str | None = None,
             tallies.append(group["tally"])
         else:
             ids = [line[1] for line in kept]
-            tallies.append(tally([row | {"id": n} for n, row in zip(ids, db.summaries(ids))]))
+            tallies.append(tally([row | {"id": n} for n, row in zip(ids, listings.summaries(ids))]))
     started.sort()  # as played: ties in the order added
     return [session_id for _, session_id in started], tallies
 
@@ -78,8 +79,7 @@ def stats(
     """
     from ginscore.core.stats import combine_tallies
 
-    db = store_of(ctx).reading()
-    doc = combine_tallies(_picked(db, variant, since, with_player)[1])
+    doc = combine_tallies(_picked(Listings(store_of(ctx).reading()), variant, since, with_player)[1])
     if player is not None:
         names = list(doc["players"])
         if not names:
@@ -122,21 +122,22 @@ def history(
     """
     newest, fit = how_many(show_all, limit, as_json)
     db = store_of(ctx).reading()
+    listings = Listings(db)
     if variant is None and player is None:  # when each started is in the facts: only the rows shown are read
         chosen = [entry[0] for entry in sorted(db.listed(), key=_started)]  # stable: ties keep their order
     else:
-        chosen = _picked(db, variant, None, player)[0]
+        chosen = _picked(listings, variant, None, player)[0]
     shown = chosen[::-1][:newest]  # newest first
     if as_json:
-        print_json_items(db.listed_items(shown, "history"))
+        print_json_items(listings.listed_items(shown, "history"))
         return
     from ginscore.present.lists import HISTORY_HEADS, history_cells, history_lines, long_lines, show_fitting, show_history, show_long_history
 
     if not fit and long_lines(len(shown)):  # years of sessions: their cells as kept, no rows read
-        cells = db.listed_cells(shown, "history", history_cells, len(HISTORY_HEADS))
+        cells = listings.listed_cells(shown, "history", history_cells, len(HISTORY_HEADS))
         show_long_history(cells, db.matched(shown), older=len(chosen) - len(shown))
         return
-    rows = list(db.each_summary(shown))
+    rows = list(listings.each_summary(shown))
 
     def show(shown: list[dict]) -> None:
         show_history(shown, older=len(chosen) - len(shown))

@@ -32,7 +32,9 @@ def complete(
         elif kind == "players":
             names = list(db.load(session).players)
         elif kind == "everyone":
-            names = sorted({p for group in db.tally_groups() for p in group["players"]},
+            from ginscore.cache.rows import Listings  # (only this kind reads the cache)
+
+            names = sorted({p for group in Listings(db).tally_groups() for p in group["players"]},
                            key=lambda p: (p.casefold(), p))
         else:
             names = []

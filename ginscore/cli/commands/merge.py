@@ -6,18 +6,22 @@ from pathlib import Path
 
 import typer
 
+from ginscore.codec.validate import text
 from ginscore.core.errors import DatabaseUnusable, ExitStatus, GinscoreError, Refused
 from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
-from ginscore.codec.facts import SESSION_ID, derived_session_id, new_session_id, session_to_dict
+from ginscore.codec.facts import SESSION_ID, SESSION_KEYS, derived_session_id, new_session_id, session_to_dict
 from ginscore.core.escape import visible
 from ginscore.present.terminal import shell_word
 from ginscore.core.standings import as_typed, counted
 from ginscore.core.replay import SessionFacts, check_session
 from ginscore.core.names import MAX_NAME
-from ginscore.cli.actions import store_of as _store
+from ginscore.db.sessions import session_id_of, two_with_one_id
+from ginscore.db.store import Store
+from ginscore.documents import is_export
+from ginscore.cli.actions import store_of
 from ginscore.cli.command import app
-from ginscore.cli.options import json_option as _json_option
-from ginscore.cli.output import print_json as _print_json
+from ginscore.cli.options import json_option
+from ginscore.cli.output import print_json
 from ginscore.cli.paths import named_file
 
 
@@ -27,12 +31,22 @@ class Diverged(GinscoreError):
     status = ExitStatus.DATABASE
 
 
-def extend(db, doc_id: int, doc: dict, ours: SessionFacts, later) -> tuple[SessionFacts, dict]:
+STORED_KEYS = SESSION_KEYS | {"deleted_at", "copy_of"}  # the fields of a stored session ginscore knows
+
+
+def unknown_fields(doc: dict) -> dict:
+    """The fields of a stored session this ginscore does not know (a user's own, a later version's):
+    kept by every command, ``merge`` too."""
+    return {key: value for key, value in doc.items() if key not in STORED_KEYS}
+
+
+def extend(db, doc_id: int, doc: dict, ours: SessionFacts, later, theirs: dict | None = None) -> tuple[SessionFacts, dict]:
     """Our session with their later hands added (every hand checked as the commands would), and
-    its document as now stored."""
+    its document as now stored (with the fields of ``theirs`` unknown here that ours lacks)."""
     grown = ours._replace(hands=ours.hands + tuple(later))
     check_session(grown)
-    stored = dict(doc) | {"hands": session_to_dict(grown, rows=True)["hands"]}
+    added = {key: value for key, value in unknown_fields(theirs or {}).items() if key not in doc}
+    stored = dict(doc) | added | {"hands": session_to_dict(grown, rows=True)["hands"]}
     db.replace(doc_id, stored)
     return grown, stored
 
@@ -67,7 +81,7 @@ def merge(
     keep_both: bool = typer.Option(False, "--keep-both",
                                    help="Keep their record of a session that differs from ours as a copy, "
                                         "'NAME (merged)', instead of refusing the whole merge."),
-    as_json: bool = _json_option(),
+    as_json: bool = json_option(),
 ) -> None:
     """Bring in the sessions of another ginscore database, matched by session id.
 
@@ -80,10 +94,8 @@ def merge(
 
     Example: ginscore merge "club (conflicted copy).json"
     """
-    from ginscore.db.sessions import Store
-
     file = named_file(file, "the database file to merge")
-    store = _store(ctx)
+    store = store_of(ctx)
     other = Store(file)
     shown_file = visible(str(file))
     if store.owns(str(file)) and os.path.exists(file):
@@ -95,7 +107,7 @@ def merge(
         theirs = _theirs(theirs_db)
     except DatabaseUnusable as error:
         raise _not_mergeable(file, error) from None
-    if not theirs_db.storage.raw or not theirs:
+    if not theirs:  # (an empty file holds none either)
         raise Refused(f"{shown_file} holds no ginscore sessions, so there is nothing to merge; "
                       "give another machine's copy of a database that has some")
     report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "skipped": []}
@@ -134,7 +146,8 @@ def merge(
             if kind == KEPT:
                 report["kept"].append({"name": record.doc.get("name"), "hands": len(record.facts.hands)})
             elif kind == EXTENDED:
-                record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared.later)
+                record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared.later,
+                                                      doc)
                 report["extended"].append({"name": record.facts.name, "hands_added": len(compared.later),
                                            "hands": len(record.facts.hands),
                                            "deleted": bool(record.doc.get("deleted_at"))})
@@ -147,14 +160,14 @@ def merge(
                 )
             else:
                 copy = facts._replace(id=new_session_id(), match=None, name=_copy_name(db, facts))
-                stored = session_to_dict(copy, rows=True) | {"copy_of": group}
+                stored = session_to_dict(copy, rows=True) | unknown_fields(doc) | {"copy_of": group}
                 ours.append(_Record(db.insert(stored), stored, copy))
                 by_id[copy.id] = ours[-1]
                 report["copied"].append({"name": copy.name, "of": record.facts.name, "hand": compared.hand})
             if record.doc.get("id") == session_id:
                 report["skipped"] += _not_applied(record.doc, doc)
     if as_json:
-        _print_json(report)
+        print_json(report)
         return
     _tell(report, shown_file)
 
@@ -180,7 +193,7 @@ def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, ou
 def _add(db, doc: dict, facts: SessionFacts, group: str) -> tuple[dict, int, dict]:
     """A session only there, added as it is there (a deleted one stays deleted, a copy stays a
     copy of its session); a name taken here by another live session gets ' (merged)'."""
-    stored = session_to_dict(facts, rows=True)
+    stored = session_to_dict(facts, rows=True) | unknown_fields(doc)
     if group != stored["id"]:
         stored["copy_of"] = group
     deleted = doc.get("deleted_at")
@@ -196,8 +209,6 @@ def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
     """What is wrong with their file, said of it: never as if it were this database (whose hints,
     like deleting a damaged session, would act here). Refused (exit 2), as a bad file to `import`
     is: this database can be used, and exit 1 would say it cannot (docs/commands.md)."""
-    from ginscore.documents import is_export
-
     shown = visible(str(file))
     if is_export(file):
         return Refused(f"{shown} is a ginscore export, not a database: `ginscore import {shell_word(str(file))}` "
@@ -207,9 +218,6 @@ def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
 
 def _theirs(theirs_db) -> list[tuple[str, tuple[int, dict]]]:
     """Their sessions by id, each id once and each name one `new` would take."""
-    from ginscore.codec.validate import text
-    from ginscore.db.sessions import session_id_of, two_with_one_id
-
     found, seen = [], set()
     for n, doc in theirs_db.entries():
         session_id = session_id_of(doc)
@@ -261,8 +269,6 @@ def _records_here(db, here: dict) -> tuple[dict[str, list[_Record]], dict[str, _
 
 def _legacy_groups(docs) -> dict[str, str]:
     """The ids merge once gave a kept copy (made from the session's id alone), and whose copy each is."""
-    from ginscore.db.sessions import session_id_of
-
     return {_copy_id_before(doc): session_id_of(doc) for doc in docs}
 
 
@@ -324,17 +330,22 @@ def _hands_in(doc: dict) -> int:
     return len(hands.split(";")) if isinstance(hands, str) and hands else 0
 
 
+def _merged_name(given, name) -> bool:
+    """Whether ``given`` is the name a merge gave a session named ``name``: it, shortened before the
+    tail at the limit, and ' (merged)' or ' (merged N)'."""
+    if not isinstance(given, str) or not isinstance(name, str):
+        return False
+    tail = given[len(re.sub(r" \(merged(?: \d+)?\)$", "", given)):]
+    return bool(tail) and name[: max(1, MAX_NAME - len(tail))].rstrip() + tail == given
+
+
 def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
     """Renames and deletions made only there: told, never applied."""
     skipped = []
     ours, theirs = our_doc.get("name"), doc.get("name")
-    named = re.sub(r" \(merged(?: \d+)?\)$", "", ours) if isinstance(ours, str) else ours
-    tail = ours[len(named):] if named != ours else ""
-    # the name a merge here gave their session (their name, shortened before the tail at the limit)
-    merged_here = bool(tail) and isinstance(theirs, str) and \
-        theirs[: max(1, MAX_NAME - len(tail))].rstrip() + tail == ours
     deleted = bool(our_doc.get("deleted_at"))
-    if theirs != ours and not merged_here:  # not the name a merge here gave it (either may have renamed it)
+    # not the name a merge here gave theirs, nor one a merge there gave ours (either may have renamed it)
+    if theirs != ours and not _merged_name(ours, theirs) and not _merged_name(theirs, ours):
         skipped.append({"name": ours, "why": f"named '{theirs}' there", "deleted": deleted})
     if doc.get("deleted_at") and not deleted:
         skipped.append({"name": ours, "why": DELETED_THERE, "deleted": deleted})
@@ -342,7 +353,7 @@ def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
 
 
 def _tell(report: dict, shown_file: str) -> None:
-    from ginscore.present.console import say
+    from ginscore.present.console import say  # (Rich: only for words on a screen, never for --json)
 
     counts = [f"{key} {len(report[key])}" for key in ("added", "extended", "copied", "kept", "skipped")
               if report[key] or key in ("added", "kept")]  # each number after its word: they wrap together

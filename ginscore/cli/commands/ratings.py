@@ -2,6 +2,7 @@
 
 import typer
 
+from ginscore.cache.rows import Listings
 from ginscore.core.errors import Refused, UnknownPlayer
 from ginscore.core.escape import visible
 from ginscore.core.names import match_name, resolve_player
@@ -43,7 +44,7 @@ def ratings(
         raise Refused("give --chart or --json, not both (--json --player NAME holds each rating game by game)")
     day = since_day(since)
     store = store_of(ctx)
-    db = store.reading()
+    db = Listings(store.reading())
 
     def played(facts):  # what one session gives the ladder: kept in the cache by its facts' digest
         return {"games": rated_games(facts, replay_stored(store, facts)), "players": list(facts.players),

@@ -231,7 +231,7 @@ def _export_target(store, output: Path) -> str:
 
     from ginscore.db.companions import is_a_companion
     from ginscore.db.storage import holds_database
-    from ginscore.db.sessions import part_of
+    from ginscore.db.store import part_of
 
     if store.owns(str(output)):
         raise Refused(f"{output} is the database or one of its own files (beside {store.path}); choose another --output")
@@ -298,27 +298,28 @@ def sessions(
         rows = [session_row(facts, replay_stored(store, facts, deleted=True), False) | {"deleted_at": deleted_at}
                 for facts, deleted_at in listed[:newest]]
     else:
+        from ginscore.cache.rows import Listings
         from ginscore.cache.summarise import json_item, session_item
 
-        listed = db.listed()
+        listings, listed = Listings(db), db.listed()
         picked = listed if newest is None else listed[-newest:]
         current = db.current_name
         ids = [entry[0] for entry in picked]
         if as_json:  # each kept as not current: the current one's made now
-            items = db.listed_items(ids, "sessions")
+            items = listings.listed_items(ids, "sessions")
             for at, (n, name, _) in enumerate(picked):
                 if name == current:
-                    items[at] = json_item(session_item(next(db.each_summary([n])), True))
+                    items[at] = json_item(session_item(next(listings.each_summary([n])), True))
             print_json_items(items)
             return
         from ginscore.present.lists import SESSION_CELLS, long_lines, session_cells, show_fitting, show_long_sessions, show_sessions
 
         if not fit and long_lines(len(ids)):  # years of sessions: their cells as kept, no rows read
-            show_long_sessions(db.listed_cells(ids, "sessions", session_cells, SESSION_CELLS),
+            show_long_sessions(listings.listed_cells(ids, "sessions", session_cells, SESSION_CELLS),
                                       [name == current for _, name, _ in picked], hidden=db.deleted_count(),
                                       older=len(listed) - len(picked), current_name=current)
             return
-        rows = [session_item(row, row["name"] == current) for row in db.each_summary(ids)]
+        rows = [session_item(row, row["name"] == current) for row in listings.each_summary(ids)]
     if as_json:
         print_json_list(rows)
         return

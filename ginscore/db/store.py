@@ -1,0 +1,153 @@
+"""Where the database file is, the files beside it that are its own, and the two ways to open it.
+
+``Store.reading()`` takes no lock: the file is replaced by a rename, so a reader sees it before a
+write or after. ``Store.writing()`` takes the lock (one writer at a time, across processes), lets
+the command change the tables, and commits once when it succeeds; a file nobody may write, or this
+user may not, is read as usual and never written (exit 1).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Callable
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+from ginscore.core.errors import DatabaseUnusable
+from ginscore.db import atomic, interrupts
+from ginscore.db.sessions import Database
+from ginscore.db.storage import not_a_file, read_bytes, writes
+
+LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
+NOT_THEIRS = ("may not be written by this user (another user's file?), so nothing was written; "
+              "use --db for a file of your own")
+READ_ONLY = ("is read-only (nobody may write it), so nothing was written; "
+             "make it writable (chmod u+w) to record in it, or use --db for another file")
+
+
+def _same_file(one: str, other: str) -> bool:
+    try:
+        a, b = os.stat(one), os.stat(other)
+    except OSError:
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def _companion(name: str, db_name: str) -> bool:
+    """A name ginscore uses beside the database ``db_name``: the file, its lock, its temporary
+    files, the copy kept before an upgrade, and the files of its old parted layout."""
+    if name in (db_name, f"{db_name}.lock", f"{db_name}.pre-3.bak") or atomic.is_temp_of(name, db_name):
+        return True
+    stem = db_name[:-5] if db_name.endswith(".json") else db_name
+    return part_of(name) == stem
+
+
+def part_of(name: str) -> str | None:
+    """The database (its name without ``.json``) whose file of the parted layout of 2.x ``name`` is
+    (``club.facts-0000-26.json``: ``club``), or None."""
+    found = re.fullmatch(r"(.+)\.(index|totals|(facts|summary|tally)-\d{4,})-\d+\.json", name, re.S)
+    return found[1] if found else None
+
+
+def _lock(held: ExitStack, shown: Path, real: str) -> None:
+    """Take the database's lock for the rest of ``held`` (its folder made first, for a new database)."""
+    from ginscore.db.lock import LockTimeout, LockUnusable, exclusive  # only commands that write pay for it
+
+    try:
+        shown.parent.mkdir(parents=True, exist_ok=True)
+        held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT, real))
+    except LockTimeout as error:
+        raise DatabaseUnusable(
+            shown, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s (its lock file {error}); try again"
+        ) from None
+    except LockUnusable as error:
+        raise DatabaseUnusable(shown, f"cannot be locked: its lock file {error}; remove it") from None
+    except OSError as error:
+        raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
+
+
+class Store:
+    """Where the database file is, and the two ways to use it.
+
+    ``path`` is the file as given (``where`` prints it; messages name it); a
+    callable is asked for it only when a command needs the file. ``index_cache``,
+    given the real path, is where the cache keeps the file's index (``index``);
+    without it a large file is read whole.
+    """
+
+    def __init__(self, path: Path | str | Callable[[], Path], index_cache: Callable[[str], object] | None = None):
+        self._where = path
+        self.index_cache = index_cache
+
+    @property
+    def path(self) -> Path:
+        if callable(self._where):
+            self._where = self._where()
+        return Path(self._where)
+
+    @property
+    def real(self) -> str:
+        """The file itself: every symlink on the way followed (a link stays a link)."""
+        return os.path.realpath(self.path)
+
+    def owns(self, other: str) -> bool:
+        """Is ``other`` the database or one of its own files (lock, temporary, upgrade copy and what
+        is in it), by any
+        path: through links or ``..``, or as a hard link?"""
+        target = os.path.realpath(other)
+        folder, name = os.path.split(target)
+        for db in {os.path.abspath(self.path), self.real}:
+            db_folder, db_name = os.path.split(db)
+            if (db_folder == folder or _same_file(db_folder, folder)) and _companion(name, db_name):
+                return True
+            parent, kept = os.path.split(folder)
+            if kept == f"{db_name}.pre-3.bak" and (parent == db_folder or _same_file(parent, db_folder)):
+                return True  # a file of the copy kept before an upgrade
+            if _same_file(db, target):
+                return True
+            for companion in (f"{db}.lock",):
+                if _same_file(companion, target):
+                    return True
+        return False
+
+    def reading(self) -> Database:
+        """Open for reading: no lock; never writes the database."""
+        return Database(self.path, self.real, index_cache=self.index_cache)
+
+    @contextmanager
+    def writing(self):
+        """Open for one read-modify-write under the lock; written only if the block succeeds.
+
+        Where there is no database file yet, the lock (and the folder) are made only when there is
+        something to write: a command refused on a path with no database leaves nothing behind (a
+        typo in ``--db`` makes no folder and no lock file). What it read then, no file, is checked
+        again under the lock before anything is written, as every write is (``_unchanged``)."""
+        shown = self.path
+        with ExitStack() as held:
+            try:
+                real = self.real
+                found = atomic.existing(real)  # a folder, device or FIFO is refused before any lock
+            except atomic.NotRegular as error:
+                raise not_a_file(shown, error.kind) from None
+            except OSError as error:
+                raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
+            read_only = found is not None and not stat.S_IMODE(found.st_mode) & 0o222
+            not_theirs = found is not None and not read_only and not os.access(real, os.W_OK)
+            read_only = read_only or not_theirs
+            if read_only:  # read as it is, unlocked; refused only if the command changed something
+                read_bytes(shown, real)  # (one nobody may read says that first)
+            elif found is not None:
+                _lock(held, shown, real)
+            database = Database(shown, real, writer=True, index_cache=self.index_cache)
+            database.lazy()
+            yield database
+            if read_only:
+                if database.storage.changed():
+                    raise DatabaseUnusable(shown, NOT_THEIRS if not_theirs else READ_ONLY)
+                return
+            if found is None and database.storage.dirty:
+                _lock(held, shown, real)
+            with interrupts.held(writes):  # a Ctrl-C now waits until the write is committed (then exit 0)
+                database.flush()

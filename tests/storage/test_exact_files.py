@@ -1,0 +1,111 @@
+"""A file is read exactly or refused, and only a user's own ginscore database is written.
+
+Each test pins one way a file used to be rewritten changed, or another program's file made a
+database: a key twice, numbers orjson cannot keep, a file that is not ginscore's, a file this
+user may not write.
+"""
+
+import json
+import os
+
+import pytest
+
+
+def _two_sessions(ok) -> None:
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "one")
+    ok("new", "standard", "Cy", "Di", "--dealer", "Cy", "--name", "two")
+
+
+def test_a_key_twice_in_a_table_refuses_the_file_rather_than_lose_a_session(cli, ok, db_path):
+    _two_sessions(ok)
+    raw = db_path.read_bytes()
+    doubled = raw.replace(b'"2":{', b'"1":{')  # an editor's copy-paste: two sessions under one key
+    db_path.write_bytes(doubled)
+    for command in (["sessions"], ["hand", "cy", "5", "20", "--session", "two"]):
+        done = cli(*command)
+        assert done.exit_code == 1 and "twice" in done.stderr and str(db_path) in done.stderr, done.stderr
+        assert db_path.read_bytes() == doubled
+
+
+def test_a_key_twice_inside_a_session_refuses_the_file(cli, ok, db_path):
+    _two_sessions(ok)
+    doubled = db_path.read_bytes().replace(b'"name":"one"', b'"name":"one","name":"uno"')
+    db_path.write_bytes(doubled)
+    done = cli("hand", "ann", "5", "20", "--session", "two")
+    assert done.exit_code == 1 and '"name" twice' in done.stderr and db_path.read_bytes() == doubled
+
+
+def _with_field(db_path, text: bytes) -> bytes:
+    """The database with a field of the user's own (``venue``) holding ``text`` as written in JSON."""
+    raw = db_path.read_bytes()
+    changed = raw.replace(b'"name":"one"', b'"name":"one","venue":' + text)
+    assert changed != raw
+    db_path.write_bytes(changed)
+    return changed
+
+
+def test_an_integer_past_64_bits_is_written_back_exactly(ok, db_path):
+    _two_sessions(ok)
+    _with_field(db_path, b"1180591620717411303424")  # 2**70
+    ok("hand", "ann", "5", "20", "--session", "one")
+    assert b'"venue":1180591620717411303424' in db_path.read_bytes()
+    assert json.loads(db_path.read_bytes())["sessions"]["1"]["venue"] == 2 ** 70
+
+
+def test_a_number_too_large_for_a_float_refuses_the_file(cli, ok, db_path):
+    _two_sessions(ok)
+    changed = _with_field(db_path, b"1e400")
+    done = cli("hand", "cy", "5", "20", "--session", "two")
+    assert done.exit_code == 1 and "1e400" in done.stderr and db_path.read_bytes() == changed
+
+
+@pytest.mark.parametrize("content", [b"{}", b"  \n\t ", "{}".encode("utf-16"), b" {} \n"],
+                         ids=["empty object", "whitespace", "utf-16 empty object", "spaced empty object"])
+def test_a_file_that_is_not_a_ginscore_database_is_never_made_one(cli, db_path, content):
+    db_path.write_bytes(content)
+    done = cli("new", "standard", "Ann", "Ben")
+    assert done.exit_code == 1 and "holds no ginscore database" in done.stderr, done.stderr
+    assert db_path.read_bytes() == content
+
+
+def test_an_empty_file_is_still_a_new_database(ok, db_path):
+    db_path.write_bytes(b"")
+    ok("new", "standard", "Ann", "Ben")
+    assert json.loads(db_path.read_bytes())["sessions"]
+
+
+def test_a_file_this_user_may_not_write_is_refused_and_unchanged(cli, ok, db_path, monkeypatch):
+    _two_sessions(ok)
+    before = db_path.read_bytes()
+    real_access, real = os.access, os.path.realpath(db_path)
+
+    def access(path, mode, *args, **kwargs):  # another user's 0644 file: readable, not writable by us
+        if os.path.realpath(path) == real and mode & os.W_OK:
+            return False
+        return real_access(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "access", access)
+    done = cli("hand", "ann", "5", "20", "--session", "one")
+    assert done.exit_code == 1 and "may not be written by this user" in done.stderr, done.stderr
+    assert db_path.read_bytes() == before
+    assert cli("status", "--session", "one").exit_code == 0  # reading it is fine
+
+
+def test_deep_nesting_is_said_as_such_not_as_not_json(cli, db_path):
+    content = b"[" * 100_000 + b"]" * 100_000
+    db_path.write_bytes(content)
+    done = cli("status")
+    assert done.exit_code == 1 and "nested too deeply" in done.stderr and "not JSON" not in done.stderr
+    assert db_path.read_bytes() == content
+
+
+def test_a_relative_cache_folder_counts_as_unset(ok, db_path, tmp_path, monkeypatch):
+    _two_sessions(ok)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.setenv("GINSCORE_CACHE", "relative-cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    ok("stats")
+    assert not (elsewhere / "relative-cache").exists()
+    assert list((tmp_path / "xdg" / "ginscore").iterdir())

@@ -1,0 +1,54 @@
+"""The copy kept before an upgrade is written whole or not at all, and a copy an earlier try cut
+short never blocks the upgrade."""
+
+import json
+import os
+import subprocess
+import sys
+
+SCHEMA_1 = {
+    "meta": {"1": {"schema_version": 1, "current": "old"}},
+    "sessions": {"1": {"name": "old", "variant": "standard", "players": ["Ann", "Ben"], "first_dealer": "Ann",
+                       "rules": {}, "first_roles": None, "created_at": None,
+                       "hands": [{"type": "draw", "upcard": "7H", "recorded_at": None}]}},
+}
+
+KILLED_IN_THE_COPY = """
+import os, sys
+from ginscore.db import atomic
+def half(fd, data):  # the first write of an upgrade is its copy: killed halfway through it
+    os.write(fd, bytes(data)[: len(data) // 2])
+    os._exit(9)
+atomic._write_all = half
+from ginscore.cli import main
+sys.argv = ["ginscore", *sys.argv[1:]]
+main()
+"""
+
+
+def _old(db_path) -> bytes:
+    old = json.dumps(SCHEMA_1).encode()
+    db_path.write_bytes(old)
+    return old
+
+
+def test_a_kill_during_the_copy_leaves_no_partial_copy_and_the_next_write_upgrades(ok, db_path):
+    old = _old(db_path)
+    backup = db_path.with_name(db_path.name + ".pre-3.bak") / db_path.name
+    killed = subprocess.run([sys.executable, "-c", KILLED_IN_THE_COPY, "--db", str(db_path), "hand", "ann", "3", "20"],
+                            capture_output=True, env=os.environ | {"PYTHONDONTWRITEBYTECODE": "1"})
+    assert killed.returncode == 9, killed.stderr
+    assert db_path.read_bytes() == old
+    assert not backup.exists() or backup.read_bytes() == old  # whole, or not there at all
+    ok("hand", "ann", "3", "20")
+    assert backup.read_bytes() == old and json.loads(db_path.read_bytes())["meta"]["1"]["schema_version"] == 4
+
+
+def test_a_copy_an_older_ginscore_left_cut_short_is_made_whole(ok, db_path):
+    old = _old(db_path)
+    backup = db_path.with_name(db_path.name + ".pre-3.bak") / db_path.name
+    backup.parent.mkdir()
+    backup.write_bytes(old[:10])
+    ok("hand", "ann", "3", "20")
+    assert backup.read_bytes() == old
+    assert sorted(os.listdir(backup.parent)) == [db_path.name]
