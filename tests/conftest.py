@@ -3,7 +3,7 @@
 Like llm's tests, an autouse fixture points GINSCORE_DB at a temporary file,
 so no test can touch a real score sheet. Every test runs the CLI the way the
 installed `ginscore` script does: ``ginscore.cli:main`` with the arguments
-(``run_cli``, ``run_main``), in-process.
+(``run_cli``, ``run_main`` in tests/support.py, with the other plain helpers), in-process.
 
 Hypothesis runs under a profile (``tests.profiles``): ``ci`` draws as many
 examples as each test asks for (``tests.profiles.examples``) and is what CI
@@ -15,15 +15,21 @@ from __future__ import annotations
 
 import json
 import signal
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from ginscore.cli import app as ginscore_cli
 from tests import profiles
+from tests.support import (
+    Base,
+    Ran,
+    database_files,
+    names_beside,
+    run_cli,
+    run_ok,
+    stored_sessions,
+)
 
 profiles.load()
 
@@ -62,18 +68,6 @@ def _compile_ginscore() -> None:
     compileall.compile_dir(str(Path(ginscore_cli.__file__).parent), quiet=1)
 
 
-def script_module(path: Path):
-    """A script of the repository (``benchmarks/``, ``docs/``, ``completions/``: not a package) as a
-    module, registered under its name as an import would (dataclasses look their module up there)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[path.stem] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(autouse=True)
 def db_path(tmp_path, monkeypatch) -> Path:
     path = tmp_path / "ginscore.json"
@@ -84,42 +78,6 @@ def db_path(tmp_path, monkeypatch) -> Path:
     # so a test never depends on the developer's window (test_screens sets its own).
     monkeypatch.setenv("COLUMNS", "120")
     return path
-
-
-@dataclass
-class Ran:
-    exit_code: int
-    stdout: str
-    stderr: str
-    exception: BaseException | None
-
-    def json(self):
-        return json.loads(self.stdout)
-
-
-def run_main(args) -> int:
-    """``ginscore ARGS`` as the installed script runs it (``ginscore.cli:main``), on the streams
-    as they are; its exit status. An exception that is not an exit is raised, as a traceback."""
-    try:
-        ginscore_cli.main([str(a) for a in args])
-    except SystemExit as stop:
-        return stop.code if isinstance(stop.code, int) else int(stop.code is not None)
-    raise AssertionError("ginscore.cli.main returned without an exit status")
-
-
-def run_cli(*args: str, input: str | None = None) -> Ran:
-    """Run the real CLI in-process, as the installed script does, on the test's database file:
-    ``input`` is typed at it, and what it writes to each stream is kept apart."""
-    with CliRunner().isolation(input=input) as (stdout, stderr, _both):
-        status = run_main(args)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        out, err = _text(stdout), _text(stderr)
-    return Ran(status, out, err, SystemExit(status) if status else None)
-
-
-def _text(stream) -> str:
-    return stream.getvalue().decode("utf-8", "replace").replace("\r\n", "\n")
 
 
 @pytest.fixture
@@ -145,7 +103,7 @@ def refused(cli, db_path):
 
     def _refused(*args: str, input: str | None = None, says: str | None = None) -> str:
         before = db_path.read_bytes() if db_path.exists() else None
-        every_file, names = database_files(db_path), _names_beside(db_path)
+        every_file, names = database_files(db_path), names_beside(db_path)
         result = cli(*args, input=input)
         assert result.exit_code == 2, (args, result.stdout, result.stderr)
         lines = result.stderr.splitlines()
@@ -154,7 +112,7 @@ def refused(cli, db_path):
         after = db_path.read_bytes() if db_path.exists() else None
         assert after == before, "a refused command changed the database file"
         assert database_files(db_path) == every_file, "a refused command changed a file of the database"
-        assert _names_beside(db_path) == names, "a refused command made or removed a file (a lock?)"
+        assert names_beside(db_path) == names, "a refused command made or removed a file (a lock?)"
         if says is not None:
             assert says.lower() in lines[0].lower(), lines[0]
         return lines[0]
@@ -170,40 +128,34 @@ def status(ok):
     return _status
 
 
-def stored_sessions(db_path: Path) -> dict:
-    """Every session's stored facts, by TinyDB document id, read with TinyDB itself (as a
-    person's own script would read the file)."""
-    from tinydb import TinyDB
-
-    with TinyDB(db_path, access_mode="r", encoding="utf-8") as db:
-        return {str(doc.doc_id): dict(doc) for doc in db.table("sessions").all()}
-
-
-def _names_beside(db_path: Path) -> list[str]:
-    """What is in the database's folder (and whether the folder is there), its lock too; not the cache."""
-    folder = db_path.parent
-    return sorted(p.name for p in folder.iterdir() if p.name != "cache") if folder.exists() else ["(no folder)"]
-
-
-def database_files(db_path: Path) -> dict[str, bytes]:
-    """The bytes of every file in the database's folder but its lock (the cache lives elsewhere)."""
-    return {p.name: p.read_bytes() for p in db_path.parent.iterdir()
-            if p.is_file() and not p.name.endswith(".lock")}
-
-
-def edit_every_file(db_path: Path, old: str, new: str) -> None:
-    """What another program editing the database by hand does: ``old`` made ``new`` in it."""
-    db_path.write_text(db_path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
-
-
-def facts_bytes(db_path: Path) -> list[bytes]:
-    """The bytes that hold the facts: the one database file."""
-    return [db_path.read_bytes()]
+@pytest.fixture(scope="module")
+def base(tmp_path_factory) -> Base:
+    db = tmp_path_factory.mktemp("base") / "ginscore.json"
+    on = ("--db", str(db))
+    run_ok(*on, "new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "std")
+    run_ok(*on, "hand", "ann", "3", "20")
+    run_ok(*on, "hand", "ben", "--cards", "AS 2S 3S 7H 7D 7C 9H 10H JH 2D",
+          "--against", "KS KH KD QC JC 10C 9C 5D 4D 6H")
+    run_ok(*on, "draw")
+    run_ok(*on, "hand", "ann", "9", "7")
+    run_ok(*on, "new", "oklahoma", "Ann", "Ben", "--dealer", "ben", "--name", "okla")
+    run_ok(*on, "hand", "ann", "3", "20", "--upcard", "9s")
+    run_ok(*on, "new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben", "--name", "three")
+    run_ok(*on, "hand", "ann", "3", "20")
+    exports = {s: json.loads(run_ok(*on, "export", "-s", s, "--format", "json")) for s in ("std", "okla", "three")}
+    # kept as ginscore 1.x kept it (schema 2: every session in the one file), so damage is planted in one
+    # place; a command reads it as it is, and the first write upgrades it, keeping a damaged session as it was
+    stored = stored_sessions(db)
+    current = json.loads(db.read_bytes())["meta"]["1"]["current"]  # today: the current session's id
+    one_file = {"meta": {"1": {"schema_version": 2,
+                               "current": next(d["name"] for d in stored.values() if d["id"] == current)}},
+                "sessions": stored}
+    return Base(json.dumps(one_file, ensure_ascii=False).encode(), exports["std"], exports["okla"], exports["three"],
+                run_ok(*on, "export", "-s", "std"))
 
 
-def put_back(db_path: Path, files: dict[str, bytes]) -> None:
-    """Make the database's folder exactly ``files`` (from ``database_files``) again."""
-    for name in set(database_files(db_path)) - set(files):
-        (db_path.parent / name).unlink()
-    for name, data in files.items():
-        (db_path.parent / name).write_bytes(data)
+@pytest.fixture
+def evening(ok, db_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "2", "12")
+    return db_path.read_bytes()

@@ -10,8 +10,8 @@
 ``$HYPOTHESIS_PROFILE`` picks one by name. Tests name their weight through
 ``examples`` instead of a fixed ``max_examples``, so a profile decides the
 counts of every test at once; the tests that draw random moments themselves
-(the SIGKILLs of tests/test_durability.py, the Ctrl-C delays of
-tests/test_hostile_output.py) count theirs through ``examples`` too.
+(the SIGKILLs of tests/storage/test_durability.py, the Ctrl-C delays of
+tests/screens/test_hostile_output.py) count theirs through ``examples`` too.
 """
 
 from __future__ import annotations

@@ -1,0 +1,179 @@
+"""`ginscore delete` and `ginscore restore`: a session set aside and brought back whole."""
+
+from __future__ import annotations
+
+from tests.support import (
+    facts_bytes,
+    session_names,
+)
+
+
+def test_delete_shows_what_it_holds_and_asks_default_no(two_games, ok, status, db_path):
+    before = db_path.read_bytes()
+    out = ok("delete", "friday", input="\n").stdout
+    assert "Delete 'friday': Standard, Ann v Ben, 1 hand, won by Ann (Ann 55, Ben 0)? [y/N]" in out
+    assert "Nothing deleted" in out
+    out = ok("delete", "friday", input="n\n").stdout
+    assert "Nothing deleted" in out and db_path.read_bytes() == before
+    ok("delete", "friday", input="y\n")
+    assert session_names(ok) == ["test"] and status()["session"] == "test"
+
+
+def test_delete_with_no_answer_is_refused_and_changes_nothing(two_games, refused):
+    refused("delete", says="no answer, so nothing was deleted; add --yes")
+    refused("delete", "friday", input="", says="nothing was deleted")
+
+
+def test_deleting_the_current_session_leaves_none_current_and_says_so(two_games, ok, refused):
+    out = ok("delete", "--yes").stdout
+    assert "Deleted 'test'" in out and "`ginscore restore test` brings it back" in out
+    assert "No session is current now" in out and "ginscore use NAME" in out
+    refused("status", says="no session is current")
+    refused("hand", "ann", "4", "22", says="no session is current")
+    ok("use", "friday")
+    assert ok("status", "--json").json()["session"] == "friday"
+
+
+def test_deleted_sessions_are_hidden_and_not_usable(two_games, ok, refused):
+    ok("delete", "test", "--yes")
+    assert session_names(ok) == ["friday"]
+    assert "Not listed: 1 deleted session" in ok("sessions").stdout
+    deleted = ok("sessions", "--deleted", "--json").json()
+    assert [r["name"] for r in deleted] == ["test"] and deleted[0]["deleted_at"]
+    assert deleted[0]["hands_played"] == 1 and deleted[0]["winner"] == "Cy"
+    out = ok("sessions", "--deleted").stdout
+    assert "test" in out and "friday" not in out and "ginscore restore NAME" in out
+    refused("use", "test", says="session 'test' is deleted; `ginscore restore test` brings it back")
+    refused("status", "--session", "te", says="is deleted")
+    refused("export", "--session", "test", says="is deleted")
+    refused("delete", "test", "--yes", says="is deleted")
+
+
+def test_deleted_sessions_count_in_no_stats_history_or_head_to_head(two_games, ok):
+    everyone = ok("stats", "--json").json()
+    assert set(everyone["players"]) == {"Ann", "Ben", "Cy"}
+    ok("delete", "test", "--yes")
+    doc = ok("stats", "--json").json()
+    assert set(doc["players"]) == {"Ann", "Ben"}
+    assert doc["players"]["Ann"]["sessions"] == 1 and doc["players"]["Ann"]["hands"] == 1
+    assert [h["players"] for h in doc["head_to_head"]] == [["Ann", "Ben"]]
+    assert [r["name"] for r in ok("history", "--json").json()] == ["friday"]
+    assert ok("history", "--json", "--player", "ann").json()[0]["name"] == "friday"
+    ok("restore", "test")
+    assert ok("stats", "--json").json() == everyone
+
+
+def test_delete_then_restore_gives_the_session_back_byte_for_byte(two_games, ok, status, db_path):
+    exported = ok("export", "--format", "json", "--session", "friday").stdout
+    file_before = facts_bytes(db_path)
+    ok("use", "friday")
+    ok("delete", "--yes")
+    out = ok("restore", "friday").stdout
+    assert "Restored 'friday'" in out and "current session now" in out
+    assert status()["session"] == "friday"  # restore makes it current
+    assert ok("export", "--format", "json").stdout == exported
+    assert session_names(ok) == ["friday", "test"] and ok("sessions", "--deleted", "--json").json() == []
+    ok("use", "test")
+    assert facts_bytes(db_path) == file_before  # not a byte of the facts lost
+
+
+def test_a_new_session_may_reuse_a_deleted_name_then_restore_needs_the_name_free(two_games, ok, refused, status):
+    ok("delete", "test", "--yes")
+    ok("new", "oklahoma", "Dee", "Eve", "--dealer", "Dee", "--name", "TEST")
+    refused("restore", "test", says="already a session named 'TEST'; restore this one under another name")
+    msg = refused("restore", "test", says="--name NEW")
+    assert "ginscore rename --session test NEW" in msg
+    refused("restore", "test", "--name", "friday", says="already a session named 'friday'; choose another --name")
+    ok("restore", "test", "--name", "test (old)")
+    assert status()["session"] == "test (old)" and status()["totals"] == {"Ann": 0, "Cy": 65}
+    assert session_names(ok) == ["friday", "test (old)", "TEST"]
+
+
+def test_two_deleted_sessions_with_one_name_come_back_last_deleted_first(ok, refused, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "dup")
+    ok("hand", "ann", "4", "22")
+    ok("delete", "--yes")
+    ok("new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "dup")
+    ok("delete", "dup", "--yes")
+    assert [r["players"] for r in ok("sessions", "--deleted", "--json").json()] in (
+        [["Cy", "Dee"], ["Ann", "Ben"]], [["Ann", "Ben"], ["Cy", "Dee"]]  # deleted in the same second
+    )
+    first = ok("restore", "dup").stdout
+    assert "Still deleted under the name 'dup': 1 other session" in first and "ginscore restore dup --name NEW" in first
+    back = status()["players"]
+    refused("restore", "dup", says="already a session named 'dup'")
+    ok("rename", "dup 2")
+    assert "Still deleted" not in ok("restore", "dup").stdout
+    assert {tuple(back), tuple(status()["players"])} == {("Ann", "Ben"), ("Cy", "Dee")}
+    assert "Restored 'dup'" in first and ok("sessions", "--deleted", "--json").json() == []
+
+
+def test_restore_refuses_what_is_not_deleted_or_could_be_two(two_games, ok, refused):
+    refused("restore", "friday", says="session 'friday' is not deleted, so there is nothing to restore")
+    refused("restore", "fri", says="no deleted session 'fri'; no session is deleted")
+    refused("restore", "", says="the session name is empty")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "alpha")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "alps")
+    ok("delete", "alpha", "--yes")
+    ok("delete", "alps", "--yes")
+    refused("restore", "al", says="'al' could be alpha, alps")
+    refused("restore", "zz", says="no deleted session 'zz'; `ginscore sessions --deleted` lists them")
+    ok("restore", "alph")  # a unique prefix is enough
+    assert ok("status", "--json").json()["session"] == "alpha"
+
+
+def test_a_hollywood_session_told_as_cards_comes_back_byte_for_byte(ok, db_path):
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31", "--name", "series")
+    ok("hand", "ann", "--cards", "AS 2S 3S 4H 5H 6H 7D 8D 9D KC", "--against", "KS KH KD 2C 3C 9C 10C JH QD 5S")
+    ok("draw", "--upcard", "7h")
+    ok("hand", "ben", "0", "40", "--big-gin")
+    exported, file_before = ok("export", "--format", "json").stdout, facts_bytes(db_path)
+    ok("delete", "series", input="y\n")
+    assert ok("sessions", "--json").json() == []
+    ok("restore", "series")
+    assert ok("export", "--format", "json").stdout == exported and facts_bytes(db_path) == file_before
+
+
+def test_new_sessions_do_not_take_the_generated_name_of_a_deleted_one(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("delete", "--yes")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    assert status()["session"] == "standard-2"
+    ok("restore", "standard-1")
+    assert status()["session"] == "standard-1"
+
+
+def test_a_damaged_session_can_be_set_aside_with_delete(ok, cli, db_path):
+    """A session damaged by an edit by hand fails the lists, which name it and say how to
+    set it aside; `delete` works on it without reading it, and the lists work again."""
+    from tests.support import edit_every_file
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "bad")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "good")
+    ok("hand", "ann", "4", "22")
+    edit_every_file(db_path, '"name":"bad"', '"name":"bad","match":5')
+    listed = cli("sessions")
+    assert listed.exit_code == 1 and "`ginscore delete bad` sets it aside" in listed.stderr
+    ok("status", "--session", "good")  # the other session still works (ok asserts exit 0)
+    out = ok("delete", "bad", "--yes").stdout
+    assert "cannot be read" in " ".join(out.split())
+    assert [row["name"] for row in ok("sessions", "--json").json()] == ["good"]
+    assert ok("stats", "--json").json()["players"]["Ann"]["hands"] == 1
+    deleted = cli("sessions", "--deleted")  # it is read to be listed there: named, not advised to delete
+    assert deleted.exit_code == 1 and "damaged session 'bad'" in deleted.stderr
+    assert "it is deleted already" in deleted.stderr and "ginscore delete" not in deleted.stderr
+
+
+def test_an_exact_name_of_a_deleted_session_is_never_a_prefix_of_another(ok, refused, db_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "standard-13")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "standard-130")
+    ok("delete", "standard-13", "--yes")
+    before = db_path.read_bytes()
+    line = refused("hand", "ann", "1", "30", "--session", "standard-13", says="is deleted")
+    assert "ginscore restore standard-13" in line and db_path.read_bytes() == before
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "Friday")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "Friday night")
+    ok("use", "friday")  # an exact name beats a prefix of another
+    assert ok("status", "--json").json()["session"] == "Friday"
+    assert ok("status", "--json", "--session", "FRIDAY").json()["session"] == "Friday"
+    assert ok("use", "standard-1").stdout.count("standard-130") == 1  # a prefix of no exact name: the live one

@@ -1,0 +1,94 @@
+"""`ginscore edit`: a hand replaced, everything after it rescored, refused whole when a later hand
+cannot stand."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from tests.support import KNOCKER, OPPONENT
+
+
+def test_edit_with_cards_and_export_import_keep_them(ok, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    ok("edit", "1", "ann", "--cards", KNOCKER, "--against", OPPONENT)
+    assert ok("status", "--json").json()["totals"]["Ann"] == 24
+    text = ok("export").stdout
+    row = list(csv.DictReader(io.StringIO(text)))[0]
+    assert row["knocker_cards"].split() == KNOCKER.split() and row["knocker_deadwood"] == "2"
+    (tmp_path / "b.csv").write_text(text)
+    ok("--db", tmp_path / "o.json", "import", tmp_path / "b.csv")
+    assert ok("--db", tmp_path / "o.json", "export").stdout == text
+    backup = ok("export", "--format", "json").stdout
+    assert KNOCKER.split()[0] in backup and "knocker_deadwood" not in backup  # facts as told: the cards
+
+
+def test_edit_rescores_everything_after(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")  # Ann +18, deals next
+    ok("hand", "ann", "5", "20")  # Ann +15
+    out = ok("edit", "1", "ben", "4", "22").stdout
+    assert "Corrected hand 1" in out
+    doc = ok("log", "--json").json()
+    assert [h["dealer"] for h in doc["hands"]] == ["Ann", "Ben"]
+    assert status()["totals"] == {"Ann": 15, "Ben": 18}
+    ok("edit", "2", "--draw")
+    assert status()["totals"] == {"Ann": 0, "Ben": 18}
+
+
+def test_edit_refused_whole_when_a_later_hand_cannot_stand(ok, refused, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50")
+    ok("hand", "ann", "0", "10")  # 35
+    ok("hand", "ben", "2", "12")  # 10
+    refused("edit", "1", "ann", "0", "40", says="hand 2")  # would win the game at hand 1
+    assert status()["totals"] == {"Ann": 35, "Ben": 10}
+
+
+def test_edit_that_ends_a_finished_game_earlier_says_one_thing_to_do(ok, refused, status):
+    """Not "the game is over; start another with `ginscore rematch`" and "undo or edit the later
+    hands first" at once: the change makes the game end earlier, so the later hands would follow
+    its end (R14): check the counts, or undo those hands. Editing them cannot help."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben", "--name", "cards")
+    for _ in range(4):
+        ok("hand", "ben", "4", "30")  # Ben wins at hand 4 with 104
+    line = refused("edit", "1", "ben", "4", "90", "--session", "cards")
+    assert line == ("Error: refused: with that change Ben wins the game at hand 2, so hands 3 and 4 would come "
+                    "after its end (R14); check the counts, or undo hands 3 and 4 first")
+    assert "refused: with that change Ben wins the game at hand 3, so hand 4 would" in refused("edit", "3", "ben", "4", "90")
+    assert status()["final"] == {"Ann": 0, "Ben": 104}
+
+
+def test_edit_refused_when_later_knocker_would_sit_out(ok, refused):
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
+    ok("hand", "ann", "2", "12")  # box wins: Cy captains, Ben out
+    ok("hand", "ann", "2", "12")  # the box again
+    refused("edit", "1", "ben", "2", "12", says="Ann sits out")  # now Ann would be out at hand 2
+
+
+def test_edit_keeps_the_upcard_and_its_knock_limit_r15(ok, refused, status):
+    ok("new", "oklahoma", "Mary", "Cy", "--dealer", "cy")
+    ok("hand", "mary", "5", "30", "--upcard", "7d")  # hand 1: limit 7
+    ok("hand", "mary", "2", "30", "--upcard", "3s")  # hand 2: limit 3
+    ok("draw", "--upcard", "kh")  # hand 3
+
+    def upcards():
+        return [h["upcard"] for h in ok("log", "--json").json()["hands"]]
+
+    out = " ".join(ok("edit", "1", "mary", "7", "3").stdout.split())  # no --upcard: 7D kept
+    assert "Mary knocked with 7 on a 7♦ upcard, Cy had 3" in out
+    refused("edit", "2", "mary", "4", "30", says="over this hand's knock limit of 3 (R15)")  # checked against 3S
+    ok("edit", "2", "mary", "3", "30", "--upcard", "9c")  # a new upcard replaces it
+    ok("edit", "3", "--draw")  # a drawn hand keeps its upcard too
+    assert upcards() == ["7D", "9C", "KH"]
+    refused("edit", "1", "mary", "7", "3", "--upcard", "", says="add --upcard")  # R15: Oklahoma needs one
+    assert status()["totals"] == {"Mary": 27, "Cy": 14}
+
+
+def test_edit_keeps_an_upcard_recorded_outside_oklahoma_and_empty_removes_it(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22", "--upcard", "5c")
+    ok("edit", "1", "ann", "3", "22")
+    assert ok("log", "--json").json()["hands"][0]["upcard"] == "5C"
+    ok("edit", "1", "ann", "3", "22", "--upcard", "")
+    assert ok("log", "--json").json()["hands"][0]["upcard"] is None

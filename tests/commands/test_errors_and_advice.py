@@ -1,0 +1,293 @@
+"""What every command refuses and how: exit 2, one line, nothing written; the advice a refusal
+gives (`--session` in the wrong place, a mistyped command, the `--db` typed back)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+@pytest.fixture
+def evening(ok):
+    """A database with one session of each variant; the standard one current."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--name", "okla", "--spades-double", "--ace-means-gin")
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--name", "holly")
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben", "--name", "trio")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "done", "--target", "10")
+    ok("hand", "ann", "0", "0")  # 'done' is won
+    ok("new", "standard", "Ann", "Anna", "--dealer", "Ann", "--name", "std")
+    ok("hand", "ann", "4", "22")
+
+
+CASES = [
+    # deadwood (R3, R7)
+    (["hand", "ann", "-3", "20"], "negative"),
+    (["hand", "ann", "4", "-1"], "negative"),
+    (["hand", "ann", "-0", "22"], "minus sign"),  # not a gin (R3)
+    (["hand", "ann", "4", "-00"], "minus sign"),
+    (["edit", "1", "ann", "-0", "22"], "minus sign"),
+    (["hand", "ann", "4", "99"], "98"),
+    (["hand", "ann", "99", "4"], "98"),
+    (["hand", "ann", "11", "30"], "knock limit of 10"),
+    (["hand", "ann", "four", "22"], "not a number"),
+    (["hand", "ann", "4", "2.5"], "not a number"),
+    (["hand", "ann", "4", ""], "not a number"),
+    (["hand", "ann", "4"], "both deadwood counts"),
+    (["hand"], "missing argument"),
+    (["hand", "ann", "4", "22", "9"], "unexpected extra argument"),
+    (["hand", "ann", "4", "22", "--upcard"], "requires an argument; give its value right after it"),
+    (["status", "--db"], "requires an argument; give its value right after it"),
+    # names
+    (["hand", "zed", "4", "22"], "no player 'zed'"),
+    (["hand", "an", "4", "22"], "could be"),
+    (["hand", "", "4", "22"], "empty"),
+    # upcards and cards
+    (["hand", "ann", "4", "22", "--upcard", "11h"], "not a card"),
+    (["hand", "ann", "4", "22", "--upcard", "QX"], "unknown suit"),
+    (["draw", "--upcard", "zz"], "not a card"),
+    (["hand", "ann", "4", "22", "--big-gin"], "big gin"),
+    # Oklahoma (R15, H4)
+    (["hand", "ann", "4", "22", "--session", "okla"], "upcard"),
+    (["hand", "ann", "7", "22", "--upcard", "6h", "--session", "okla"], "knock limit of 6"),
+    (["hand", "ann", "1", "22", "--upcard", "AH", "--session", "okla"], "only gin"),
+    (["hand", "ann", "4", "22", "--upcard", "9", "--session", "okla"], "needs its suit"),
+    # three-player (R22)
+    (["hand", "cy", "4", "22", "--session", "trio"], "sits out"),
+    # after the game (R14)
+    (["hand", "ann", "4", "22", "--session", "done"], "over"),
+    (["draw", "--session", "done"], "over"),
+    # sessions
+    (["status", "--session", "nope"], "no session 'nope'"),
+    (["use", "nope"], "no session"),
+    (["log", "--session", ""], "the session name is empty"),
+    # new: players, variants, options (docs/commands.md)
+    (["new", "standard", "Ann"], "2 players"),
+    (["new", "standard", "Ann", "Ben", "Cy"], "2 players"),
+    (["new", "three", "Ann", "Ben"], "3 players"),
+    (["new", "standard", "Ann", "ann"], "two players are named"),
+    (["new", "standard", "Ann", "  "], "empty"),
+    (["new", "rummy", "Ann", "Ben"], "rummy"),
+    (["new", "standard", "Ann", "Ben", "--spades-double"], "oklahoma"),
+    (["new", "hollywood", "Ann", "Ben", "--ace-means-gin"], "oklahoma"),
+    (["new", "standard", "Ann", "Ben", "--target", "0"], "target"),
+    (["new", "standard", "Ann", "Ben", "--target", "ten"], "--target"),
+    (["new", "standard", "Ann", "Ben", "--gin-bonus", "-5"], "gin-bonus"),
+    (["new", "standard", "Ann", "Ben", "--undercut-bonus", "-1"], "undercut-bonus"),
+    (["new", "standard", "Ann", "Ben", "--big-gin-bonus", "-1"], "big-gin-bonus"),
+    (["new", "standard", "Ann", "Ben", "--dealer", "Cy"], "no player 'Cy'"),
+    (["new", "standard", "Ann", "Ben", "--box", "Ann", "--captain", "Ben"], "three-player"),
+    (["new", "three", "Ann", "Ben", "Cy", "--dealer", "Ann"], "box deals"),
+    (["new", "three", "Ann", "Ben", "Cy", "--box", "Ann"], "both --box and --captain"),
+    (["new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "ann"], "both box and captain"),
+    (["new", "standard", "Ann", "Ben", "--name", "STD"], "already a session"),
+    (["new", "standard", "Ann", "Ben", "--name", " "], "name is empty"),
+    (["new", "standard", "Ann", "Ben", "--bogus"], "no such option"),
+    # edit and undo
+    (["edit", "9", "ann", "4", "22"], "no hand 9"),
+    (["edit", "0", "ann", "4", "22"], "no hand 0"),
+    (["edit", "1", "ann", "4"], "give the knocker and both"),
+    (["edit", "1", "ann", "4", "22", "--draw"], "drawn hand has no knocker"),
+    (["edit", "x", "ann", "4", "22"], "Invalid value for 'N'"),
+    (["edit", "1", "ann", "12", "22"], "knock limit"),
+    (["undo"], "nothing was removed"),  # no answer on standard input
+    (["undo", "--session", "trio"], "no hands"),
+    # commands and options
+    (["scores"], "no such command"),
+    (["status", "--jsn"], "no such option"),
+    # `hand` and `edit` take "-3" to the deadwood check (R3), and refuse a mistyped option all the same
+    (["hand", "ann", "4", "22", "--upcrad", "5h"], "No such option: --upcrad (Possible options: --upcard"),
+    (["hand", "ann", "4", "--upcrad", "5h", "22"], "No such option: --upcrad"),
+    (["hand", "ann", "4", "22", "-u"], "No such option: -u;"),
+    (["edit", "1", "ann", "4", "20", "--nite", "x"], "No such option: --nite (Possible options: --note)"),
+    (["new", "standrad", "Ann", "Ben"], "'standrad' is not one of 'standard'"),
+    # what is wrong, and what to do
+    (["hand", "4", "22", "ann"], "no player '4'; the players are Ann, Anna; the name comes first, then the counts"),
+    (["new", "standard", "Ann", "Ben", "--dealer", "Cy"], "no player 'Cy'; the players are Ann, Ben"),
+    (["new", "standard", "Ann", "Ben", "--stake", "-1"], "the stake must be 0 or more, not -1"),
+    (["hand", "ann", "1", "20", "--upcard", "ah", "--session", "okla"], "check the upcard, or record the gin as 0"),
+    (["hand", "ann", "3", "20", "--big-gin"], "this session plays no big gin (H2); leave out --big-gin"),
+    (["edit", "two", "ann", "4", "22"], "is not a whole number"),  # (typer 0.28 also says 'two')
+    (["history", "--limit", "0"], "Invalid value for '--limit': it must be 1 or more"),
+    (["sessions", "--limit", "abc"], "Invalid value for '--limit': 'abc' is not a whole number; see"),
+    (["export", "--format", "xml"], "xml"),
+    (["rules", "rummy"], "rummy"),
+]
+
+
+@pytest.mark.parametrize("args, says", CASES, ids=[" ".join(a) or "empty" for a, _ in CASES])
+def test_refused_and_nothing_changed(evening, refused, args, says):
+    refused(*args, says=says)
+
+
+def test_corpus_is_large(evening):
+    assert len(CASES) >= 40
+
+
+def test_export_to_a_folder_is_refused(evening, refused, tmp_path):
+    refused("export", "--output", str(tmp_path), says="")
+
+
+def test_no_refusal_speaks_in_the_validators_words(evening, refused):
+    """typer 0.29 checks values with pydantic: its words ("Value error,", "Input should be") are
+    said as people say them."""
+    for args in (["new", "standrad", "Ann", "Ben"], ["edit", "two", "ann", "4", "22"], ["export", "-f", "xml"],
+                 ["sessions", "--limit", "x"], ["history", "--limit", "-1"], ["new", "standard", "A", "B", "--target", "1e3"]):
+        line = refused(*args)
+        assert "Value error" not in line and "Input should" not in line, line
+
+
+def test_an_option_value_that_starts_with_a_dash_is_a_value(evening, ok, status):
+    ok("hand", "ann", "4", "22", "--note", "-great hand")
+    ok("hand", "anna", "3", "30", "--note=-again")
+    assert [h.get("note") for h in ok("log", "--json").json()["hands"][-2:]] == ["-great hand", "-again"]
+
+
+def test_a_mistyped_command_gets_a_suggestion_in_a_readable_sentence(refused):
+    line = refused("hnad", "ann", "4", "22")
+    assert line == "Error: No such command 'hnad'. Did you mean 'hand'? See `ginscore --help`"
+    assert refused("edit") == "Error: Missing argument 'N'; see `ginscore edit --help`"
+
+
+def _without_session() -> list[str]:
+    """Every command people type that takes no --session (it covers no single session)."""
+    from ginscore.cli import app as cli
+
+    return [name for name, command in cli.every_command().commands.items()
+            if not command.hidden and all(param.name != "session" for param in command.params)]
+
+
+@pytest.mark.parametrize("command", _without_session())
+def test_session_given_to_a_command_that_takes_none_says_what_it_covers(evening, refused, command):
+    """Not click's "(Possible options: --json)": that the command takes no --session, and what it
+    covers instead or what to type."""
+    for session in ("--session", "-s"):
+        line = refused(command, session, "std")
+        assert line.startswith(f"Error: `ginscore {command}` takes no --session: "), line
+        assert "Possible options" not in line and "see `" not in line, line
+    assert "`ginscore house --session std`" in refused("rules", "--session", "std")
+    assert "--player, --variant or --limit" in refused("history", "--session=std")
+    assert refused("use", "--session", "fri night").endswith("give the name itself, `ginscore use 'fri night'`")
+
+
+def test_session_given_before_the_command_goes_after_it(evening, refused):
+    """Not "(Possible options: --version)": the same command line, with --session after the command."""
+    moved = "Error: --session goes after the command name: `ginscore hand ann 4 22 --session std`"
+    assert refused("--session", "std", "hand", "ann", "4", "22") == moved
+    assert refused("-s", "std", "hand", "ann", "4", "22") == moved
+    assert refused("--session=fri night", "status", "--json").endswith(
+        "`ginscore status --json --session 'fri night'`")
+    assert refused("--session", "std") == \
+        "Error: --session goes after the command name, like `ginscore status --session std`"
+    assert "`ginscore history` takes no --session" in refused("--session", "std", "history")
+
+
+def test_an_empty_session_name_names_no_session(ok, refused):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    ok("delete", "friday", "--yes")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "other")
+    refused("restore", "", says="the session name is empty")
+    refused("delete", " ", "--yes", says="the session name is empty")
+    refused("use", "", says="the session name is empty")
+    refused("status", "--session", "", says="the session name is empty")
+
+
+def test_advice_names_the_database_the_command_line_gave(cli, ok, tmp_path, monkeypatch):
+    """Advice typed as given would act on another database (maybe one with a session of that name):
+    with --db on the command line (before or after the command), every `ginscore ...` it advises
+    carries it, quoted for the shell; with GINSCORE_DB or the default it needs none."""
+    other = tmp_path / "my games.json"
+    done = cli("--db", str(other), "hand", "ann", "1", "30")
+    assert done.exit_code == 2
+    assert f"`ginscore --db '{other}' new standard Ann Ben`" in done.stderr, done.stderr
+    ok("--db", str(other), "new", "standard", "Ann", "Ben", "--name", "friday")
+    said = " ".join(ok("delete", "friday", "--yes", "--db", str(other)).stdout.split())
+    assert f"`ginscore --db '{other}' restore friday` brings it back" in said
+    assert f"`ginscore --db '{other}' use NAME`" in said
+    done = cli("use", "friday", "--db", str(other))
+    assert f"`ginscore --db '{other}' restore friday`" in done.stderr, done.stderr
+    assert f"`ginscore --db '{other}' house`" in " ".join(ok("--db", str(other), "rules").stdout.split())
+    monkeypatch.setenv("GINSCORE_DB", str(other))  # the same database, named by the environment
+    done = cli("use", "friday")
+    assert "`ginscore restore friday`" in done.stderr and "--db" not in done.stderr
+    done = cli("--db", str(other), "import", str(tmp_path / "none.csv"))  # (made by any database's export)
+    assert done.exit_code == 2 and "give a file made by `ginscore export`" in done.stderr, done.stderr
+
+
+def test_a_quoted_database_path_in_advice_is_never_broken_across_two_lines(ok, tmp_path, monkeypatch):
+    """On a phone a command longer than the screen is broken between its words, never inside the
+    quoted path (copied from two lines, it would hold a line break)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "40")
+    ok("--db", "our games of gin.json", "new", "standard", "Ann", "Ben", "--name", "friday")
+    lines = ok("--db", "our games of gin.json", "delete", "friday", "--yes").stdout.splitlines()
+    assert max(len(line) for line in lines) <= 40
+    said = "\n".join(lines)
+    assert said.count("'our games of gin.json'") == 4 and all(line.count("'") % 2 == 0 for line in lines), said
+
+
+def test_a_quoted_session_name_in_advice_is_never_broken_across_two_lines(ok, monkeypatch):
+    """A session's name typed in quotes in advice ("fri, night") stays on one line at every width a
+    phone has: copied from two lines, the name would hold a line break."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri, night out")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    for width in range(30, 61, 2):
+        monkeypatch.setenv("COLUMNS", str(width))
+        lines = ok("house", "--session", "fri").stdout.splitlines()
+        assert '"fri, night out"' in "\n".join(lines) and all(line.count('"') % 2 == 0 for line in lines), width
+
+
+@pytest.mark.parametrize("name, word", [
+    ("two  spaces.json", "'{folder}/two  spaces.json'"),  # not squeezed to one space
+    ("new\nline.json", "$'{folder}/new\\x0aline.json'"),  # a control character: $'...', its byte escaped
+    ("r\u202eversed.json", "$'{folder}/r\\xe2\\x80\\xaeversed.json'"),  # bidi: never raw on the terminal
+    ("x\udcff.json", "$'{folder}/x\\xff.json'"),  # an undecodable byte, as the command line gave it
+])
+def test_advised_database_paths_are_typed_back_exactly(cli, tmp_path, name, word):
+    done = cli("--db", str(tmp_path / name), "status")
+    said = word.format(folder=tmp_path)
+    assert done.exit_code == 2 and f"`ginscore --db {said} new standard Ann Ben`" in done.stderr, done.stderr
+    import subprocess
+
+    typed = subprocess.run(["bash", "-c", f"printf %s {said}"], capture_output=True).stdout
+    assert typed == os.fsencode(str(tmp_path / name))
+
+
+def test_only_advice_is_given_the_db_not_names_or_the_export_a_file_came_from(cli, ok, tmp_path):
+    db = str(tmp_path / "g.json")
+    said = ok("--db", db, "new", "standard", "Ann", "Ben", "--name", "`ginscore x`").stdout
+    assert "'`ginscore x`'" in said and "--db" not in said
+    done = cli("--db", db, "import", str(tmp_path / "none.json"))
+    assert "made by `ginscore export`" in done.stderr
+
+
+def test_the_commands_given_the_db_are_the_commands_that_use_one(ok):
+    from ginscore.cli.registry import ADVISED_COMMANDS
+
+    listed = ok("--help").stdout.split("Commands:")[1]
+    names = {line.split()[0] for line in listed.splitlines() if line.startswith("  ") and line.split()}
+    assert "status" in names and set(ADVISED_COMMANDS) == names - {"export", "where", "deadwood", "complete"}
+
+
+@pytest.mark.parametrize("command", ["complete"])
+def test_a_path_no_command_line_can_carry_is_advised_without_a_crash(cli, command):
+    """(A lone surrogate: only an in-process caller can pass one; the fuzz test found it.)"""
+    done = cli("--db", "ginscore.json", command, "--db", "\ud800")
+    assert done.exit_code in (1, 2) and len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_a_name_that_cannot_be_typed_is_advised_as_one_word_the_shell_reads_back():
+    """A session name edited in by hand with an escape or bidi character: advice names it as one
+    $'...' word, which bash reads back as the name (a visible "\\x1b" typed would name no session)."""
+    import shutil
+    import subprocess
+
+    from ginscore.core.standings import as_typed
+
+    name = "\x1b[31mEVIL\u202e night"
+    word = as_typed(name)
+    assert word.startswith("$'") and word.isprintable() and word.isascii()
+    if shutil.which("bash"):
+        said = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, check=True).stdout
+        assert said.decode("utf-8") == name
+    assert as_typed("fri night") == '"fri night"' and as_typed("ann") == "ann"

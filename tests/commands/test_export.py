@@ -1,0 +1,265 @@
+"""`ginscore export`: CSV and JSON of a session, and where `--output` may and may not write."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import shutil
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support import (
+    FIXTURES,
+    make_not_a_file,
+    one_error_line,
+    path_state,
+    run_in_time,
+    run_main,
+    temporary_files,
+)
+
+
+def test_export_csv_columns_and_inert_formulas(ok, tmp_path):
+    ok("new", "standard", "=Ann", "Ben", "--dealer", "=ann")
+    ok("hand", "=ann", "4", "22")
+    ok("draw")
+    text = ok("export").stdout
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][:11] == ["hand", "dealer", "knocker", "knocker_deadwood", "opponent_deadwood", "upcard",
+                            "outcome", "winner", "points", "total:=Ann", "total:Ben"] or rows[0][9] == "'total:=Ann"
+    assert rows[1][:11] == ["1", "'=Ann", "'=Ann", "4", "22", "", "knock", "'=Ann", "18", "18", "0"]
+    assert rows[2][:9] == ["2", "'=Ann", "", "", "", "", "draw", "", ""]
+    target = tmp_path / "out.csv"
+    ok("export", "--output", str(target))
+    assert target.read_text() == text
+
+
+def test_export_csv_hollywood_columns(ok):
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ben", "2", "12")
+    header = next(csv.reader(io.StringIO(ok("export").stdout)))
+    assert header[9:15] == ["game1:Ann", "game1:Ben", "game2:Ann", "game2:Ben", "game3:Ann", "game3:Ben"]
+
+
+def test_export_json_holds_the_session(ok):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "3", "22", "--upcard", "5c")
+    doc = json.loads(ok("export", "--format", "json").stdout)
+    session = doc["session"]
+    assert session["variant"] == "oklahoma" and session["first_dealer"] == "Ann"
+    assert session["hands"][0]["upcard"] == "5C" and session["hands"][0]["knocker_deadwood"] == 3
+
+
+def _export_targets(tmp: Path, db: Path) -> dict:
+    """Ways to name the database or one of its files; each built when the case runs."""
+
+    def hard(name):
+        def make():
+            os.link(tmp / name, tmp / "sub" / "hard")
+            return tmp / "sub" / "hard"
+        return make
+
+    def link(name):
+        def make():
+            (tmp / "sub" / "link").symlink_to(tmp / name)
+            return tmp / "sub" / "link"
+        return make
+
+    return {
+        "the database": lambda: db,
+        "the database through ..": lambda: tmp / "sub" / ".." / "ginscore.json",
+        "the database, relative": lambda: Path("ginscore.json"),
+        "the database, ./././": lambda: Path("./././ginscore.json"),
+        "the database through a symlink": link("ginscore.json"),
+        "the database through a chain of symlinks": lambda: (
+            (tmp / "sub" / "l1").symlink_to("l2"), (tmp / "sub" / "l2").symlink_to("../ginscore.json"))
+        and tmp / "sub" / "l1",
+        "the database through a hard link": hard("ginscore.json"),
+        "the lock": lambda: tmp / "ginscore.json.lock",
+        "the lock through a hard link": hard("ginscore.json.lock"),
+        "the lock through a symlink": link("ginscore.json.lock"),
+        "the upgrade copy": lambda: tmp / "ginscore.json.pre-3.bak",
+        "a file in the upgrade copy": lambda: (tmp / "ginscore.json.pre-3.bak").mkdir() or
+        tmp / "ginscore.json.pre-3.bak" / "ginscore.json",
+        "a temporary file": lambda: tmp / ".ginscore.json.tmp-1-abcdef",
+        "a part of the parted layout": lambda: tmp / "ginscore.facts-0000-3.json",
+        "a dangling symlink to a temporary name": lambda: (
+            (tmp / "sub" / "dl").symlink_to(tmp / ".ginscore.json.tmp-9-abc")) or tmp / "sub" / "dl",
+    }
+
+
+EXPORT_TARGETS = list(_export_targets(Path("/"), Path("/")))
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+@pytest.mark.parametrize("case", EXPORT_TARGETS)
+def test_export_refuses_to_write_over_the_database_or_its_files(cli, tmp_path, db_path, monkeypatch, evening,
+                                                                 case, fmt):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    target = _export_targets(tmp_path, db_path)[case]()
+    folder = path_state(tmp_path)
+    lock = path_state(tmp_path / "ginscore.json.lock")
+    line = one_error_line(cli("export", "-f", fmt, "--output", target), 2)
+    assert "is the database or one of its own files" in line
+    assert db_path.read_bytes() == evening
+    assert (path_state(tmp_path), path_state(tmp_path / "ginscore.json.lock")) == (folder, lock)
+
+
+@pytest.mark.parametrize("case", ["the real file", "the link", "the real file's lock", "a lock beside the link"])
+def test_export_refuses_the_files_of_a_linked_database(cli, ok, tmp_path, db_path, case):
+    real = tmp_path / "synced" / "ginscore.json"
+    real.parent.mkdir()
+    db_path.symlink_to(real)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    before = real.read_bytes()
+    target = {"the real file": real, "the link": db_path, "the real file's lock": real.with_name("ginscore.json.lock"),
+              "a lock beside the link": tmp_path / "ginscore.json.lock"}[case]
+    one_error_line(cli("export", "--output", target), 2)
+    assert real.read_bytes() == before and db_path.is_symlink()
+
+
+@pytest.mark.parametrize("kind", ["folder", "device", "fifo", "socket", "link to a fifo", "link to a folder",
+                                  "missing folder"])
+def test_export_refuses_an_output_that_is_not_a_file(tmp_path, db_path, evening, kind):
+    out = tmp_path / "out"
+    keep = [] if kind == "missing folder" else make_not_a_file(kind, out)
+    if kind == "missing folder":
+        out = tmp_path / "no-such-folder" / "out.csv"
+    before = path_state(out)
+    result = run_in_time("export", "--output", out)
+    line = one_error_line(result, 2)
+    assert "out" in line
+    assert path_state(out) == before and db_path.read_bytes() == evening and not temporary_files(tmp_path)
+    for thing in keep:
+        thing.close()
+
+
+@pytest.mark.parametrize("name", ["ginscore", "ginscore.json.bak", "other.json", "schema2.json", "club.json"])
+def test_export_never_replaces_another_ginscore_database_beside_it(cli, ok, tmp_path, db_path, name):
+    """Two databases in one folder (`g` and `g.json`, a backup copy): an export of one onto the
+    other is refused (exit 2) and both stay as they were; an earlier export is still replaced."""
+    other = tmp_path / name
+    if name in ("schema2.json", "club.json"):  # the single file of 1.x, the parted layout's main file
+        fixtures = FIXTURES
+        other.write_bytes((fixtures / name if name == "schema2.json" else fixtures / "schema3" / name).read_bytes())
+    else:
+        ok("--db", str(other), "new", "standard", "Cy", "Di", "--dealer", "Cy")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    before = other.read_bytes()
+    for fmt in ("csv", "json", "html"):
+        line = one_error_line(cli("export", "-f", fmt, "--output", other), 2)
+        assert f"{name} is a ginscore database" in line and "choose another --output" in line
+    assert other.read_bytes() == before
+    export = tmp_path / "tonight.csv"
+    for _ in range(2):
+        ok("export", "--output", export)
+    assert export.read_text(encoding="utf-8").startswith("hand,")
+
+
+@pytest.mark.parametrize("damage", ["a byte order mark", "a NaN in one session", "a lone surrogate in a name"])
+def test_export_never_replaces_a_database_that_ginscore_reads_though_edited(cli, ok, tmp_path, db_path, damage):
+    """A database saved with a byte order mark, or with one session damaged by hand, is still a
+    database every command reads (the others still work): an export never replaces it."""
+    other = tmp_path / "other.json"
+    ok("--db", str(other), "new", "standard", "Cy", "Di", "--dealer", "Cy")
+    raw = other.read_bytes()
+    other.write_bytes({"a byte order mark": b"\xef\xbb\xbf" + raw,
+                       "a NaN in one session": raw.replace(b'"target":100', b'"target":NaN'),
+                       "a lone surrogate in a name": raw.replace(b'"Cy"', b'"C\\ud800"')}[damage])
+    before = other.read_bytes()
+    assert before != raw, damage
+    assert cli("--db", str(other), "sessions").exit_code in (0, 1)  # read as a database, not "not JSON"
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    line = one_error_line(cli("export", "--output", other), 2)
+    assert "is a ginscore database" in line
+    assert other.read_bytes() == before
+
+
+def test_export_never_replaces_a_file_of_an_older_parted_database_nor_one_it_cannot_read(cli, ok, tmp_path, evening):
+    """The parted layout of 2.x kept a database in several files: none of them is replaced by an
+    export, nor is a file that cannot be read (it may be a database nobody can check)."""
+    folder = tmp_path / "old"
+    shutil.copytree(FIXTURES / "schema3", folder)
+    for part in sorted(folder.iterdir()):
+        before = part.read_bytes()
+        line = one_error_line(cli("export", "--output", part), 2)
+        assert "older ginscore database" in line or "is a ginscore database" in line, line
+        assert part.read_bytes() == before
+    if os.geteuid() != 0:  # (root reads a file of mode 000)
+        locked = tmp_path / "locked.json"
+        locked.write_text("{}")
+        locked.chmod(0)
+        assert "cannot read" in one_error_line(cli("export", "--output", locked), 2)
+
+
+def test_export_to_dev_null_is_refused(cli, evening):
+    before = path_state("/dev/null")
+    assert "is a device" in one_error_line(cli("export", "--output", "/dev/null"), 2)
+    assert path_state("/dev/null") == before
+
+
+def test_export_replaces_an_existing_file_whole_and_keeps_its_bits(ok, tmp_path, evening):
+    out = tmp_path / "out.csv"
+    out.write_text("x" * 10_000)
+    out.chmod(0o600)
+    ok("export", "--output", out)
+    text = out.read_text()
+    assert text == ok("export").stdout and "x" not in text
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    assert not list(tmp_path.glob(".out.csv.tmp-*"))
+
+
+def test_export_through_a_symlink_writes_the_real_file_and_keeps_the_link(ok, tmp_path, evening):
+    real = tmp_path / "backups" / "tonight.json"
+    real.parent.mkdir()
+    real.write_text("old")
+    (tmp_path / "out.json").symlink_to("backups/tonight.json")
+    ok("export", "-f", "json", "--output", tmp_path / "out.json")
+    assert (tmp_path / "out.json").is_symlink()
+    assert json.loads(real.read_text())["session"]["name"] == "standard-1"
+
+
+def test_a_new_export_gets_the_umask_default(ok, tmp_path, evening):
+    old = os.umask(0o027)
+    try:
+        ok("export", "--output", tmp_path / "new.csv")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "new.csv").stat().st_mode) == 0o640
+
+
+def _export_dying_before_rename(db: str, out: str) -> None:
+    """Run `export --output` but die (as a SIGKILL would) where the finished file would be renamed."""
+    sys.stdout = sys.stderr = open(os.devnull, "w")
+    os.replace = lambda src, dst: os._exit(9)
+    run_main(["--db", db, "export", "--output", out])
+    os._exit(0)
+
+
+def test_an_export_cut_short_leaves_the_old_output_whole(tmp_path, db_path, evening):
+    import multiprocessing
+
+    out = tmp_path / "out.csv"
+    out.write_text("the export of last week\n")
+    child = multiprocessing.get_context("fork").Process(target=_export_dying_before_rename,
+                                                         args=(str(db_path), str(out)))
+    child.start()
+    child.join()
+    assert child.exitcode == 9
+    assert out.read_text() == "the export of last week\n"  # never opened for writing in place
+    assert list(tmp_path.glob(".out.csv.tmp-*")) and db_path.read_bytes() == evening
+
+
+def test_an_export_carries_the_session_id_as_format_3(ok):
+    """Format 3 carries the session's id, which an older ginscore would refuse as an unknown
+    field rather than import the session without it."""
+    ok("new", "standard", "Ann", "Ben")
+    ok("hand", "ann", "4", "22")
+    doc = json.loads(ok("export", "--format", "json").stdout)
+    assert doc["ginscore_export"] == 3 and doc["session"]["id"].startswith("s-")

@@ -1,0 +1,190 @@
+"""`ginscore hand`: a knocked hand, by counts or by cards, with its upcard and note."""
+
+from __future__ import annotations
+
+import pytest
+
+from ginscore.core.scoring import limit_rule
+from tests.support import HUGE, KNOCKER, OPPONENT
+
+
+def test_two_cards_laid_off_on_one_run_are_told_on_the_run_as_it_grows_r8(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    out = ok("hand", "ann", "--cards", "AS 2S 3S 7H 7D 7C KH KD KC 2H",
+             "--against", "4S 5S 9C 9D 9H QC QD QS 2D 3C").stdout
+    assert "Ben lays off 4♠ on [A♠ 2♠ 3♠]" in out and "Ben lays off 5♠ on [A♠ 2♠ 3♠ 4♠]" in out
+    assert "knock: Ann scores 5 - 2 = 3" in out and status()["totals"] == {"Ann": 3, "Ben": 0}
+
+
+def test_hand_from_cards_scores_with_layoffs_r8(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    out = ok("hand", "ann", "--cards", KNOCKER, "--against", OPPONENT).stdout
+    assert "Ben lays off 7♠ on [7♥ 7♦ 7♣]" in out and "Ben lays off 8♥ on [9♥ 10♥ J♥]" in out
+    assert "knock: Ann scores 26 - 2 = 24" in out
+    assert status()["totals"] == {"Ann": 24, "Ben": 0}
+    hand = ok("log", "--json").json()["hands"][0]
+    assert hand["knocker_deadwood"] == 2 and hand["opponent_deadwood"] == 26
+    assert hand["knocker_cards"].split() == KNOCKER.split()
+
+
+def test_hand_from_cards_undercut_and_knock_over_limit(ok, refused, status):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann")
+    refused("hand", "ann", "--cards", KNOCKER, "--against", OPPONENT, "--upcard", "AH", says="knock limit of 1")
+    ok("hand", "ann", "--cards", KNOCKER, "--against", OPPONENT, "--upcard", "2H")
+    assert status()["totals"]["Ann"] == 24
+
+
+def test_hand_from_cards_gin_no_layoffs(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    out = ok("hand", "ann", "--cards", "AS 2S 3S 7H 7D 7C 9H 10H JH QH", "--against", OPPONENT).stdout
+    assert "lays off" not in out and "gin: Ann scores" in out
+    assert status()["totals"]["Ann"] == (4 + 5 + 7 + 10 + 10 + 8 + 6) + 25
+
+
+def test_hand_big_gin_from_eleven_cards(ok, refused, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31")
+    eleven = "AS 2S 3S 4S 5H 5D 5C KH KD KC 5S"
+    refused("hand", "ann", "--cards", eleven, "--against", OPPONENT.replace("4S 5S", "4H 6S"), says="--big-gin")
+    ok("hand", "ann", "--cards", eleven, "--against", "4H 6S 7S QS 8H 2C 3C 4C 6D 9D", "--big-gin")
+    assert status()["totals"]["Ann"] == (4 + 6 + 7 + 10 + 8 + 6 + 9) + 31
+
+
+BAD = [
+    (["hand", "ann", "--cards", KNOCKER], "give both hands"),
+    (["hand", "ann", "--against", OPPONENT], "give both hands"),
+    (["hand", "ann", "4", "22", "--cards", KNOCKER, "--against", OPPONENT], "not both"),
+    (["hand", "ann", "--cards", "AS 2S 3S", "--against", OPPONENT], "3 cards"),
+    (["hand", "ann", "--cards", KNOCKER, "--against", "4S 5S"], "2 cards"),
+    (["hand", "ann", "--cards", KNOCKER, "--against", OPPONENT.replace("6D", "2D")], "in both hands"),
+    (["hand", "ann", "--cards", KNOCKER.replace("2D", "AS"), "--against", OPPONENT], "twice"),
+    (["hand", "ann", "--cards", KNOCKER.replace("2D", "1D"), "--against", OPPONENT], "not a card"),
+    (["hand", "ann", "--cards", KNOCKER.replace("2D", "QS"), "--against", OPPONENT], "in both hands"),
+    (["hand", "ann", "--cards", "AS 2S 3S 4S 5H 6H 8D 9C KH QC", "--against", "7S 8S 9S 10S JS 2C 3C 4C 6D 9D"],
+     "knock limit of 10"),
+    (["deadwood", "AS", "2S"], "10 cards"),
+    (["deadwood", KNOCKER + " AS"], "twice"),
+    (["deadwood", KNOCKER.replace("2D", "ZZ")], "not a card"),
+    (["deadwood", KNOCKER, "--limit", "11"], "--limit"),
+    (["deadwood", KNOCKER.replace("2D", "2")], "no suit"),
+]
+
+
+@pytest.mark.parametrize("args, says", BAD, ids=[str(i) for i in range(len(BAD))])
+def test_bad_cards_are_refused_and_nothing_written(ok, refused, args, says):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    refused(*args, says=says)
+
+
+def test_r4_ten_cards_to_each_player_and_the_upcard_kept_with_the_hand(ok, refused):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    nine = " ".join(KNOCKER.split()[:9])
+    refused("hand", "ann", "--cards", nine, "--against", OPPONENT, says="9 cards")
+    refused("hand", "ann", "--cards", KNOCKER, "--against", OPPONENT + " 9D", says="11 cards")
+    ok("hand", "ann", "--cards", KNOCKER, "--against", OPPONENT, "--upcard", "5h")
+    assert ok("log", "--json").json()["hands"][0]["upcard"] == "5H"
+
+
+def test_hand_prints_score_and_why(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    out = ok("hand", "an", "4", "22").stdout
+    assert "knock: Ann scores 22 - 4 = 18" in out
+    assert "Ann deals next." in out
+    out = ok("hand", "Ann", "8", "6").stdout
+    assert "undercut: Ben scores 2 + 10 = 12" in out  # R10
+    out = ok("hand", "BEN", "0", "31").stdout
+    assert "gin: Ben scores 31 + 25 = 56" in out  # R11
+    doc = status()
+    assert doc["totals"] == {"Ann": 18, "Ben": 68} and doc["hands_played"] == 3
+    assert doc["next_dealer"] == "Ben"
+
+
+def test_oklahoma_upcard_limit_and_spades_double(ok, refused, status):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--spades-double")
+    refused("hand", "ann", "4", "20", says="upcard")
+    refused("hand", "ann", "7", "20", "--upcard", "6h", says="knock limit of 6")
+    out = " ".join(ok("hand", "ann", "6", "20", "--upcard", "6s").stdout.split())  # as words, however wrapped
+    assert "Ann knocked with 6 on a 6♠ upcard" in out and "x 2 for the spade upcard = 28" in out
+    assert status()["totals"]["Ann"] == 28
+    for upcard, said in (("8d", "Ben knocked with 3 on an 8♦ upcard"), ("ah", "Ben went gin on an A♥ upcard")):
+        out = " ".join(ok("hand", "ben", "3" if upcard == "8d" else "0", "20", "--upcard", upcard).stdout.split())
+        assert said in out, out
+
+
+def test_big_gin_h2(ok, refused, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31")
+    refused("hand", "ann", "3", "20", "--big-gin", says="but Ann has 3 deadwood (H2); leave out --big-gin for a knock")
+    out = ok("hand", "ann", "0", "20", "--big-gin").stdout
+    assert "big gin: Ann scores 20 + 31 = 51" in out
+    assert status()["totals"]["Ann"] == 51
+
+
+def test_notes_on_hand_draw_and_edit(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    assert "Note: Ben's | misdeal ; 100%\n" in ok("hand", "ann", "4", "22", "--note", "  Ben's | misdeal ; 100%  ").stdout
+    ok("draw", "--note", "stock ran out")
+    ok("hand", "ben", "3", "9")
+    hands = ok("log", "--json").json()["hands"]
+    assert [h["note"] for h in hands] == ["Ben's | misdeal ; 100%", "stock ran out", None]
+    ok("edit", "1", "ann", "5", "22")  # no --note: the note is kept
+    ok("edit", "3", "ben", "3", "9", "--note", "counted twice")  # a note added
+    ok("edit", "2", "--draw", "--note", "")  # an empty note removes it
+    hands = ok("log", "--json").json()["hands"]
+    assert [h["note"] for h in hands] == ["Ben's | misdeal ; 100%", None, "counted twice"]
+    assert hands[0]["knocker_deadwood"] == 5
+    out = ok("log").stdout
+    assert "hand 1: Ben's | misdeal ; 100%" in out and "hand 3: counted twice" in out
+
+
+@pytest.mark.parametrize("note, says", [
+    ("\x1b]0;pwned\x07", "cannot be shown"),
+    ("bidi \u202e text", "cannot be shown"),
+    ("x" * 201, "keep it to 200"),
+])
+def test_note_that_cannot_be_kept_is_refused(ok, refused, note, says):
+    ok("new", "standard", "Ann", "Ben")
+    ok("hand", "ann", "4", "22")
+    line = refused("hand", "ann", "4", "22", "--note", note, says=says)
+    assert "\x1b" not in line and "\u202e" not in line
+    refused("draw", "--note", note, says=says)
+    refused("edit", "1", "ann", "4", "22", "--note", note, says=says)
+
+
+def test_a_blank_note_is_no_note(ok):
+    ok("new", "standard", "Ann", "Ben")
+    ok("hand", "ann", "4", "22", "--note", "   ")
+    assert ok("log", "--json").json()["hands"][0]["note"] is None
+
+
+@pytest.mark.parametrize("typed", [["hand", "ann", "4", HUGE], ["hand", "ann", f"-{HUGE}", "4"]])
+def test_a_typed_count_longer_than_any_count_is_refused(ok, refused, typed):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    assert "5000 digits" in refused(*typed)
+
+
+@pytest.mark.parametrize("variant, cited, not_cited", [("standard", "(R7)", "R15"), ("oklahoma", "(R15)", "R7")])
+def test_the_knock_limit_refusal_cites_the_rule_of_the_variant(ok, refused, variant, cited, not_cited):
+    ok("new", variant, "Ann", "Ben", "--dealer", "ann")
+    line = refused("hand", "ann", "11", "30", "--upcard", "kh")
+    assert cited in line and not_cited not in line, line
+    assert limit_rule(variant) == cited.strip("()")
+
+
+def test_a_standard_hand_names_no_upcard(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    assert "upcard" not in ok("hand", "ann", "4", "22", "--upcard", "7h").stdout
+
+
+def test_one_hand_is_one_hand_not_one_hands(ok, cli, refused, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "solo")
+    ok("hand", "ann", "4", "22")
+    backup = tmp_path / "solo.json"
+    wrote = cli("export", "--format", "json", "--output", str(backup))
+    assert wrote.exit_code == 0 and "Wrote 1 hand of 'solo'" in wrote.stderr
+    assert "Imported 1 hand from" in ok("import", str(backup), "--as-copy").stdout
+    assert "session 'solo', with its 1 hand;" in " ".join(ok("import", str(backup)).stdout.split())
+    assert "1 hand," in ok("delete", "--yes").stdout  # the imported copy
+    ok("use", "solo")
+    refused("hand", "ann", "--cards", "AS", "--against", "2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+            says="the knocker has 1 card; a hand here is 10 cards")
+    ok("hand", "ben", "2", "20")
+    assert "Wrote 2 hands of" in cli("export", "--output", str(tmp_path / "two.csv")).stderr

@@ -1,0 +1,218 @@
+"""`--help` of every command, and the bash, zsh and fish completions (`ginscore complete`)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ginscore.cli import app as cli
+from tests.support import ROOT, script_module
+
+COMMANDS = sorted(cli.every_command().commands)  # the whole app, as `ginscore --help` builds it
+
+
+CONTRACT = ["new", "hand", "draw", "status", "dealer", "log", "undo", "edit", "export", "sessions", "use",
+            "rematch", "rules", "where"]
+
+
+def _generator():
+    return script_module(ROOT / "completions" / "generate.py")
+
+
+def test_every_command_of_the_contract_exists():
+    assert set(CONTRACT) <= set(COMMANDS)
+
+
+@pytest.mark.parametrize("name, text", sorted(_generator().render_all().items()))
+def test_completion_script_is_not_stale(name, text):
+    on_disk = (ROOT / "completions" / name).read_text()
+    assert on_disk == text, f"completions/{name} is stale: run python completions/generate.py"
+
+
+def test_completion_scripts_know_every_command_and_variant():
+    for name in ("ginscore.bash", "_ginscore", "ginscore.fish"):
+        text = (ROOT / "completions" / name).read_text()
+        for command in COMMANDS:
+            assert command in text
+        assert "standard oklahoma hollywood three" in text
+
+
+def test_bash_completion_completes_commands_and_choices():
+    script = ROOT / "completions" / "ginscore.bash"
+    probe = (
+        f"source {script}; COMP_WORDS=(ginscore new ''); COMP_CWORD=2; _ginscore; echo ${{COMPREPLY[@]}}; "
+        "COMP_WORDS=(ginscore un); COMP_CWORD=1; _ginscore; echo ${COMPREPLY[@]}"
+    )
+    out = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out == ["standard oklahoma hollywood three", "undo"]
+
+
+@pytest.mark.skipif(not shutil.which("zsh"), reason="zsh is not installed")
+def test_zsh_script_parses():
+    subprocess.run(["zsh", "-n", str(ROOT / "completions" / "_ginscore")], check=True)
+
+
+@pytest.mark.skipif(not shutil.which("fish"), reason="fish is not installed")
+def test_fish_script_parses():
+    subprocess.run(["fish", "-n", str(ROOT / "completions" / "ginscore.fish")], check=True)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help_with_an_example(ok, command):
+    out = ok(command, "--help").stdout
+    assert "Example:" in out, f"`ginscore {command} --help` shows no example"
+
+
+HELP_WIDTHS = (30, 38, 40, 45, 52, 69, 70, 80, 100, 160)
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_fits_the_screen_at_every_width_with_no_trailing_spaces(ok, monkeypatch, command):
+    """`--help` follows COLUMNS (click alone never goes below 50 columns, and its option column
+    keeps 44): every line fits, none ends in a space; at 80 and wider, click's own 78."""
+    widest = {}
+    for width in HELP_WIDTHS:
+        monkeypatch.setenv("COLUMNS", str(width))
+        out = ok(*([command] if command else []), "--help").stdout
+        lines = out.splitlines()
+        assert "Usage: ginscore" in out and len(lines) > 3
+        for line in lines:
+            assert len(line) <= max(width - 2, 20), (width, line)
+            assert line == line.rstrip(), (width, line)
+        widest[width] = max(len(line) for line in lines)
+    assert widest[160] == widest[100] <= 78 and widest[40] <= 38
+
+
+@pytest.mark.parametrize("width", [80, 40])
+def test_the_list_of_commands_says_each_in_one_whole_sentence(ok, monkeypatch, width):
+    """`ginscore --help` lists each command with a short sentence of its own, never one cut
+    with "...", on one line at 80 columns and on a phone's 40."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    listed = ok("--help").stdout.split("Commands:\n", 1)[1].splitlines()
+    assert [line.split()[0] for line in listed] == [c for c in cli.every_command().commands if c != "complete"]
+    for line in listed:
+        words = line.split(None, 1)[1]
+        assert "..." not in words and words.endswith(".") and words[0].isupper(), (width, line)
+
+
+def test_top_level_help_lists_commands(ok):
+    out = ok("--help").stdout
+    for command in CONTRACT:
+        assert command in out
+    assert ok().stdout == out  # bare `ginscore` shows the same help
+
+
+BIN = str(Path(sys.executable).parent)  # where pip put the `ginscore` the scripts call
+
+
+def _evening(ok):
+    """Two sessions; the second (current) has a name with a space and one with an accent."""
+    ok("new", "standard", "Mary Jane", "Ann", "--dealer", "ann", "--name", "friday night")
+    ok("new", "three", "José", "Bob", "O'Neil", "--box", "bob", "--captain", "jos")
+
+
+def _bash(*words: str) -> list[str]:
+    """COMPREPLY after TAB at the end of ``words`` in a real bash, then each reply read back by bash."""
+    script = ROOT / "completions" / "ginscore.bash"
+    typed = " ".join(shlex.quote(w) for w in words)
+    probe = (
+        f"source {shlex.quote(str(script))}; COMP_WORDS=({typed}); COMP_CWORD={len(words) - 1}; _ginscore; "
+        'for reply in "${COMPREPLY[@]}"; do eval "set -- $reply"; printf "%s|%s\\n" "$reply" "$1"; done'
+    )
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    ran = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, env=env, timeout=60)
+    assert ran.returncode == 0 and not ran.stderr, ran.stderr
+    return ran.stdout.splitlines()
+
+
+def test_bash_completes_the_players_of_the_current_session(ok):
+    _evening(ok)
+    assert _bash("ginscore", "hand", "") == ["José|José", "Bob|Bob", "O\\'Neil|O'Neil"]
+    assert _bash("ginscore", "hand", "jo") == ["José|José"]  # any case, as names are matched
+    assert _bash("ginscore", "edit", "2", "b") == ["Bob|Bob"]  # edit's KNOCKER comes after N
+    assert _bash("ginscore", "hand", "bob", "") == []  # deadwood counts: nothing to offer
+
+
+def test_bash_completes_session_names_and_passes_on_session_and_db(ok, tmp_path):
+    _evening(ok)
+    assert _bash("ginscore", "use", "") == ["friday\\ night|friday night", "three-1|three-1"]
+    assert _bash("ginscore", "use", "'fr") == ["'friday night'|friday night"]
+    assert _bash("ginscore", "status", "--session", "") == ["friday\\ night|friday night", "three-1|three-1"]
+    assert _bash("ginscore", "hand", "--session", "friday\\ night", "m") == ["Mary\\ Jane|Mary Jane"]
+    other = tmp_path / "other.json"
+    ok("--db", other, "new", "standard", "Cy", "Dee", "--dealer", "cy")
+    assert _bash("ginscore", "--db", str(other), "hand", "") == ["Cy|Cy", "Dee|Dee"]
+    assert _bash("ginscore", "stats", "") == [  # everyone who ever played
+        "Ann|Ann", "Bob|Bob", "José|José", "Mary\\ Jane|Mary Jane", "O\\'Neil|O'Neil"]
+
+
+def test_bash_offers_the_players_typed_on_a_new_line_for_the_first_seats():
+    assert _bash("ginscore", "new", "three", "Al", "Bo b", "Cy", "--box", "") == ["Al|Al", "Bo\\ b|Bo b", "Cy|Cy"]
+    assert _bash("ginscore", "new", "") == [f"{v}|{v}" for v in ("standard", "oklahoma", "hollywood", "three")]
+
+
+def test_complete_never_fails_loudly_and_never_writes(cli, ok, db_path):
+    assert cli("complete", "players").stdout == ""  # no file yet
+    assert not db_path.exists()
+    _evening(ok)
+    assert ok("complete", "sessions").stdout == "friday night\nthree-1\n"
+    assert ok("complete", "players", "--session", "fri").stdout == "Mary Jane\nAnn\n"
+    for broken in ("players --session nope", "nonsense"):
+        result = cli("complete", *broken.split())
+        assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+    db_path.write_text("{damaged")
+    result = cli("complete", "sessions")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+    assert db_path.read_text() == "{damaged"
+
+
+def test_complete_is_not_listed_for_people(ok):
+    assert "complete" not in ok("--help").stdout.split()
+
+
+@pytest.mark.skipif(not shutil.which("zsh"), reason="zsh is not installed")
+def test_zsh_completes_players_and_sessions(ok, tmp_path):
+    _evening(ok)
+    other = tmp_path / "other file.json"
+    ok("--db", other, "new", "standard", "Cy", "Dee", "--dealer", "cy")
+
+    def offered(line: str) -> list[str]:
+        env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+        ran = subprocess.run(["zsh", "-f", str(ROOT / "tests" / "zsh_capture.zsh"), str(ROOT / "completions"), line],
+                             capture_output=True, text=True, env=env, timeout=60)
+        return [re.sub(r"\\(.)", r"\1", hit) for hit in re.findall(r"<HIT>(.*?)</HIT>", ran.stdout)]
+
+    assert offered("ginscore hand ") == ["José", "Bob", "O'Neil"]
+    assert offered("ginscore use ") == ["friday night", "three-1"]
+    assert offered("ginscore hand --session fri m") == ["Mary Jane"]
+    assert offered("ginscore new three Al 'Bo b' Cy --captain ") == ["Al", "Bo b", "Cy"]
+    assert offered("ginscore stats ") == ["Ann", "Bob", "José", "Mary Jane", "O'Neil"]
+    assert offered(f"ginscore --db {shlex.quote(str(other))} hand ") == ["Cy", "Dee"]
+
+
+@pytest.mark.skipif(not shutil.which("fish"), reason="fish is not installed")
+def test_fish_completes_players_and_sessions(ok, tmp_path):
+    _evening(ok)
+    other = tmp_path / "other file.json"
+    ok("--db", other, "new", "standard", "Cy", "Dee", "--dealer", "cy")
+
+    def offered(line: str) -> list[str]:
+        script = ROOT / "completions" / "ginscore.fish"
+        env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+        ran = subprocess.run(["fish", "--no-config", "-c", f"source {script}; complete -C {shlex.quote(line)}"],
+                             capture_output=True, text=True, env=env, timeout=60)
+        return sorted(row.split("\t")[0] for row in ran.stdout.splitlines())
+
+    assert offered("ginscore hand ") == ["Bob", "José", "O'Neil"]
+    assert offered("ginscore use ") == ["friday night", "three-1"]
+    assert offered("ginscore hand --session fri ") == ["Ann", "Mary Jane"]
+    assert offered("ginscore new three Al 'Bo b' Cy --dealer ") == ["Al", "Bo b", "Cy"]
+    assert offered("ginscore edit 1 ") == ["Bob", "José", "O'Neil"]
+    assert offered(f"ginscore --db {shlex.quote(str(other))} hand ") == ["Cy", "Dee"]

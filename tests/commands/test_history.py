@@ -1,0 +1,28 @@
+"""`ginscore history`: every session, newest first, with its winner and score."""
+
+from __future__ import annotations
+
+
+def test_history_newest_first_with_winner_and_score(season, ok):
+    rows = ok("history", "--json").json()
+    assert [r["name"] for r in rows] == ["trio", "two", "one"]
+    assert rows[2]["winner"] == "Ann" and rows[2]["final"] == {"Ann": 57, "Ben": 0} and rows[2]["over"]
+    assert rows[0]["winner"] is None and rows[0]["score"] == {"Ann": 0, "Ben": 0, "Cy": 20}
+    assert [r["name"] for r in ok("history", "--json", "--variant", "standard").json()] == ["two", "one"]
+    assert [r["name"] for r in ok("history", "--json", "--player", "CY").json()] == ["trio"]
+    out = ok("history").stdout
+    assert out.index("trio") < out.index("one") and "(so far)" in out
+
+
+def test_history_shows_which_sessions_are_one_match(ok):
+    ok("new", "standard", "Ann", "Ben", "--name", "friday")
+    ok("rematch", "--name", "friday-2")
+    ok("new", "standard", "Cy", "Di", "--name", "alone")
+    ok("new", "hollywood", "Ann", "Ben", "--name", "sat")
+    ok("rematch", "--name", "sat-2")
+    rows = {r["name"]: r["match"] for r in ok("history", "--json").json()}
+    assert rows["alone"] is None
+    assert rows["friday"] == rows["friday-2"] and rows["sat"] == rows["sat-2"] and rows["friday"] != rows["sat"]
+    out = ok("history").stdout
+    assert "One match (linked by `ginscore rematch`): friday, friday-2." in out
+    assert "One match (linked by `ginscore rematch`): sat, sat-2." in out and "alone." not in out

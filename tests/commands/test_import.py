@@ -1,0 +1,713 @@
+"""`ginscore import`: exports brought back, and every file it must refuse whole."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+import unicodedata
+from typing import Callable, NamedTuple
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from ginscore.codec.facts import (
+    session_from_dict,
+    session_to_dict,
+)
+from ginscore.core.errors import Refused
+from ginscore.core.replay import replay
+from ginscore.documents import (
+    EXPORT_VERSION,
+    check_against_csv,
+    export_csv,
+    export_json,
+    read_backup,
+)
+from tests.profiles import examples
+from tests.support import (
+    HUGE,
+    INF,
+    NAN,
+    Base,
+    exported,
+    json_values,
+    legal_sessions,
+    run_cli,
+    somewhere_in,
+)
+
+
+def _evening(ok, variant, *extra):
+    players = ["Ann", "=Ben", "Cy"] if variant == "three" else ["Ann", "=Ben"]
+    seats = ["--box", "Ann", "--captain", "=Ben"] if variant == "three" else ["--dealer", "=ben"]
+    ok("new", variant, *players, *seats, *extra)
+    upcard = ["--upcard", "9s"] if variant == "oklahoma" else []
+    ok("hand", "ann", "3", "20", *upcard)
+    ok("hand", "cy" if variant == "three" else "=ben", "0", "12", *upcard)  # R23: =Ben sits out
+    ok("draw")
+    ok("hand", "=ben" if variant == "three" else "ann", "9", "7", *upcard)  # an undercut
+
+
+@pytest.mark.parametrize("variant", ["standard", "oklahoma", "hollywood", "three"])
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_export_import_export_is_the_same(ok, tmp_path, variant, fmt):
+    rules = ["--gin-bonus", "20", "--box-bonus", "5"] + (["--spades-double"] if variant == "oklahoma" else [])
+    _evening(ok, variant, *rules)
+    first = ok("export", "--format", fmt).stdout
+    (tmp_path / f"backup.{fmt}").write_text(first)
+    other = tmp_path / "other.json"
+    options = [] if fmt == "json" else rules + (["--variant", variant] if variant == "oklahoma" else [])
+    ok("--db", other, "import", tmp_path / f"backup.{fmt}", *options)
+    again = ok("--db", other, "export", "--format", fmt).stdout
+    assert again == first
+    assert ok("--db", other, "status", "--json").json()["rules"] == ok("status", "--json").json()["rules"]
+
+
+def test_import_into_the_same_database_is_already_here_and_a_copy_takes_a_free_name(ok, tmp_path):
+    _evening(ok, "standard")
+    backup = tmp_path / "b.json"
+    ok("export", "--format", "json", "--output", backup)
+    assert "Already here" in ok("import", backup).stdout
+    out = ok("import", backup, "--as-copy").stdout
+    assert "as 'standard-1-2'" in out
+    rows = ok("sessions", "--json").json()
+    assert [r["name"] for r in rows] == ["standard-1", "standard-1-2"] and rows[1]["current"]
+
+
+def test_csv_that_does_not_add_up_is_refused(ok, refused, tmp_path):
+    _evening(ok, "standard", "--gin-bonus", "20")
+    backup = tmp_path / "b.csv"
+    ok("export", "--output", backup)
+    other = ("--db", str(tmp_path / "other.json"))  # (where the session is, its own rules are used)
+    refused(*other, "import", backup, says="gin-bonus")  # played with 20, imported with the default 25
+    text = backup.read_text().replace(",knock,Ann,17,", ",knock,Ann,71,")
+    backup.write_text(text)
+    refused("import", backup, "--gin-bonus", "20", says="points")
+
+
+def test_a_csv_whose_rows_are_numbered_otherwise_is_refused_without_blaming_the_rules(ok, refused, tmp_path):
+    """A row renumbered (or rows moved) in a spreadsheet: no house rule makes hand 2 hand 5, so the
+    refusal says how the rows must be numbered, not which rule to give."""
+    _evening(ok, "standard")
+    backup = tmp_path / "b.csv"
+    ok("export", "--output", backup)
+    lines = backup.read_text(encoding="utf-8").splitlines()
+    lines[2] = "5" + lines[2][1:]
+    backup.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    line = refused("--db", str(tmp_path / "other.json"), "import", backup, says="row 2 is hand 2")
+    assert "in order from hand 1" in line and "--gin-bonus" not in line
+
+
+@pytest.mark.parametrize(
+    "content, says",
+    [
+        ('{"ginscore_export": 1, "session": {"name": "x", "variant": "whist", "players": ["A", "B"]}}', "variant"),
+        ('{"ginscore_export": 1, "session": {"name": "x", "variant": "standard", "players": ["A", "B"],'
+         ' "first_dealer": "A", "hands": [{"type": "knock", "knocker": "A", "knocker_deadwood": 12,'
+         ' "opponent_deadwood": 30}]}}', "knock limit"),
+        ('{"ginscore_export": 1, "session": {"name": "x", "variant": "standard", "players": ["A", "a"],'
+         ' "first_dealer": "A"}}', "two players"),
+        ('{"ginscore_export": 1, "session": {"name": "x", "variant": "standard", "players": ["A", "B"],'
+         ' "first_dealer": "Z"}}', "first dealer"),
+        ('{"ginscore_export": 1, "session": {"name": "x", "variant": "three", "players": ["A", "B", "C"],'
+         ' "first_roles": {"box": "A", "captain": "A", "out": "C"}}}', "roles"),
+        ('{"ginscore_export": 1, "session": {"name": "x", "variant": "standard", "players": ["A", "B"],'
+         ' "first_dealer": "A", "rules": {"target": 0}}}', "target"),
+        ('{"ginscore_export": 9, "session": {}}', "newer"),
+        ('{"hello": "world"}', "not a ginscore export"),
+        ("[1, 2]", "not a ginscore export"),
+        ("a,b,c\n1,2,3\n", "neither a JSON export nor a CSV export; import a file `ginscore export` wrote"),
+        ("hand,dealer,knocker,knocker_deadwood,opponent_deadwood,upcard,outcome,winner,points,total:A,total:B\n",
+         "no hands"),
+        ("hand,dealer,knocker,knocker_deadwood,opponent_deadwood,upcard,outcome,winner,points,total:A,total:B\n"
+         "1,A,A,x,9,,knock,A,5,5,0\n", "must be a whole number"),
+        ("hand,dealer,knocker,knocker_deadwood,opponent_deadwood,upcard,outcome,winner,points,total:A,total:B\n"
+         "1,A,A,4,9,,slam,A,5,5,0\n", "unknown outcome"),
+        ("hand,dealer,knocker,knocker_deadwood,opponent_deadwood,upcard,outcome,winner,points,total:A,total:B\n"
+         "1,A,Z,4,9,,knock,Z,5,5,0\n", "Z does not play"),
+    ],
+)
+def test_import_refuses_files_that_do_not_add_up(ok, refused, tmp_path, content, says):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    backup = tmp_path / "bad.txt"
+    backup.write_text(content)
+    refused("import", backup, says=says)
+
+
+def test_import_refuses_missing_file_and_options_on_json(ok, refused, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    refused("import", tmp_path / "nope.json", says="cannot read")
+    backup = tmp_path / "b.json"
+    ok("export", "--format", "json", "--output", backup)
+    refused("import", backup, "--gin-bonus", "20", says="carries its own")
+    refused("import", backup, "--as-copy", "--name", "standard-1", says="already a session")
+
+
+@settings(max_examples=examples(80), suppress_health_check=[HealthCheck.too_slow])
+@given(legal_sessions())
+def test_property_json_and_csv_round_trips_are_the_identity(facts):
+    assert session_from_dict(json.loads(json.dumps(session_to_dict(facts)))) == facts
+    assert read_backup(export_json(facts), "f") == facts
+    standings = replay(facts)
+    text = export_csv(standings)
+    if not facts.hands:
+        with pytest.raises(Refused):
+            read_backup(text, "f", variant=facts.variant if facts.variant == "oklahoma" else None, rules=facts.rules)
+        return
+    again = read_backup(text, "f", variant=facts.variant if facts.variant == "oklahoma" else None, rules=facts.rules)
+    assert again.hands == facts.hands and again.players == facts.players and again.variant == facts.variant
+    check_against_csv(replay(again), text, "f")
+    assert export_csv(replay(again)) == text
+
+
+class Case(NamedTuple):
+    id: str
+    build: Callable[[Base], bytes]  # the file's bytes
+    says: str  # what the error line must name
+    suffix: str = ".json"
+
+
+def _dump(doc) -> bytes:
+    return json.dumps(doc, indent=2).encode()  # NaN and Infinity as Python writes them; surrogates escaped
+
+
+def _set(export: str, path: tuple, value, *, delete: bool = False):
+    def build(b: Base) -> bytes:
+        doc = copy.deepcopy(getattr(b, export))
+        *parents, last = path
+        node = doc
+        for key in parents:
+            node = node[key]
+        if delete:
+            del node[last]
+        else:
+            node[last] = value
+        return _dump(doc)
+
+    return build
+
+
+def J(case_id, path, value, says, export="std"):
+    """The standard export with the field at ``path`` (below "session") set to ``value``."""
+    return Case(case_id, _set(export, ("session", *path), value), says)
+
+
+def DEL(case_id, path, says, export="std"):
+    return Case(case_id, _set(export, ("session", *path), None, delete=True), says)
+
+
+def RAW(case_id, build, says, suffix=".json"):
+    return Case(case_id, build, says, suffix)
+
+
+WRONG_TYPES = [("int", 12), ("float", 1.5), ("list", ["x"]), ("table", {"a": 1}), ("true", True), ("nan", NAN)]
+
+
+TIMESTAMP = "must be a timestamp"
+
+
+SESSION = [
+    *(J(f"created_at-{k}", ("created_at",), v, "session.created_at " + TIMESTAMP) for k, v in WRONG_TYPES),
+    *(J(f"created_at-{k}", ("created_at",), v, "session.created_at " + TIMESTAMP) for k, v in [
+        ("words", "yesterday"), ("date-only", "2026-11-29"), ("month-13", "2026-13-01T10:00:00+00:00"),
+        ("feb-30", "2026-02-30T10:00:00"), ("spaces", " 2026-11-29T21:15:00+00:00"),
+        ("escape", "2026-11-29T21:15:00\x1b[2J"), ("empty", ""), ("long", "2026-11-29T21:15:00+00:00" * 20),
+        ("infinity", INF),
+    ]),
+    *(J(f"name-{k}", ("name",), v, "session.name") for k, v in [
+        ("int", 7), ("null", None), ("list", ["std"]), ("true", True), ("empty", ""), ("spaces", " std "),
+        ("newline", "std\nnight"), ("long", "n" * 201), ("surrogate", "std\ud800"),
+    ]),
+    DEL("name-missing", ("name",), "session has no name"),
+    *(J(f"variant-{k}", ("variant",), v, "session.variant") for k, v in [
+        ("unknown", "whist"), ("case", "Standard"), ("int", 1), ("null", None), ("list", ["standard"]),
+    ]),
+    DEL("variant-missing", ("variant",), "session has no variant"),
+    *(J(f"players-{k}", ("players",), v, "session.players") for k, v in [
+        ("text", "Ann,Ben"), ("null", None), ("table", {"Ann": 1}), ("int", 2),
+        ("int-name", ["Ann", 1]), ("null-name", ["Ann", None]), ("list-name", ["Ann", ["Ben"]]),
+        ("empty-name", ["Ann", ""]), ("spaces", [" Ann", "Ben"]), ("long-name", ["Ann", "B" * 201]),
+        ("surrogate", ["Ann", "B\udc00n"]),
+    ]),
+    *(J(f"players-{k}", ("players",), v, says) for k, v, says in [
+        ("one", ["Ann"], "2 players, not 1"), ("three", ["Ann", "Ben", "Cy"], "2 players, not 3"),
+        ("none", [], "2 players, not 0"), ("escape", ["Ann", "B\x1b]0;x\x07n"], "cannot be shown"),
+        ("bidi", ["Ann", "B\u202en"], "cannot be shown"), ("case", ["Ann", "ANN"], "two players"),
+        ("width", ["Ann", "Ａｎｎ"], "two players"), ("accent-case", ["Ann", "ÁNN"], "two players"),
+    ]),
+    *(Case(f"players-{k}", lambda b, v=v: _set("std", ("session",), {**b.std["session"], "players": v,
+                                                                     "first_dealer": v[0]})(b), "two players")
+      for k, v in [("accent", ["José", "Jose"]),
+                   ("nfd", [unicodedata.normalize("NFC", "José"), unicodedata.normalize("NFD", "José")])]),
+    DEL("players-missing", ("players",), "session has no players"),
+    J("unknown-field", ("colour",), "red", "'colour' that ginscore does not know"),
+    J("first_dealer-int", ("first_dealer",), 1, "session.first_dealer"),
+    J("first_dealer-list", ("first_dealer",), ["Ann"], "session.first_dealer"),
+    J("first_dealer-empty", ("first_dealer",), "", "session.first_dealer"),
+    J("first_dealer-stranger", ("first_dealer",), "Zed", "first dealer"),
+    J("first_dealer-case", ("first_dealer",), "ann", "first dealer"),
+    J("first_dealer-null", ("first_dealer",), None, "first dealer"),
+    J("first_roles-in-two-player", ("first_roles",), {"box": "Ann", "captain": "Ben", "out": "Cy"}, "first roles"),
+    J("roles-null", ("first_roles",), None, "first roles", export="three"),
+    J("roles-list", ("first_roles",), ["Ann", "Ben", "Cy"], "session.first_roles", export="three"),
+    J("roles-short", ("first_roles",), {"box": "Ann", "captain": "Ben"}, "session.first_roles has no out", export="three"),
+    J("roles-extra", ("first_roles",), {"box": "Ann", "captain": "Ben", "out": "Cy", "dealer": "Ann"},
+      "'dealer' that ginscore does not know", export="three"),
+    J("roles-twice", ("first_roles",), {"box": "Ann", "captain": "Ann", "out": "Cy"}, "first roles", export="three"),
+    J("roles-int", ("first_roles", "box"), 3, "session.first_roles.box", export="three"),
+    J("roles-stranger", ("first_roles", "out"), "Zed", "first roles", export="three"),
+]
+
+
+RULES = [
+    *(J(f"rules-{k}", ("rules",), v, "session.rules must be a table") for k, v in [
+        ("list", [100]), ("text", "target=100"), ("int", 100), ("null", None), ("true", True),
+    ]),
+    *(J(f"target-{k}", ("rules", "target"), v, "session.rules.target must be a whole number") for k, v in [
+        ("true", True), ("false", False), ("text", "100"), ("float", 100.0), ("nan", NAN), ("infinity", INF),
+        ("minus-infinity", -INF), ("null", None), ("list", [100]), ("table", {"n": 100}),
+    ]),
+    *(J(f"target-{k}", ("rules", "target"), v, "session.rules.target must be from 0") for k, v in [
+        ("negative", -1), ("huge", 10**30), ("over", 10**10),
+    ]),
+    J("target-zero", ("rules", "target"), 0, "target must be a whole number above 0"),
+    *(J(f"{name}-{k}", ("rules", name), v, f"session.rules.{name}") for name in (
+        "gin_bonus", "undercut_bonus", "game_bonus", "box_bonus") for k, v in [
+        ("negative", -5), ("true", True), ("text", "25"), ("float", 2.5), ("null", None),
+    ]),
+    *(J(f"big_gin_bonus-{k}", ("rules", "big_gin_bonus"), v, "session.rules.big_gin_bonus") for k, v in [
+        ("true", True), ("text", "31"), ("negative", -31), ("float", 31.0), ("list", []),
+    ]),
+    *(J(f"{name}-{k}", ("rules", name), v, f"session.rules.{name} must be true or false") for name in (
+        "shutout", "spades_double", "ace_means_gin") for k, v in [("int", 1), ("text", "yes"), ("null", None)]),
+    J("spades-double-outside-oklahoma", ("rules", "spades_double"), True, "oklahoma house rule"),
+    J("rules-unknown", ("rules", "jokers"), 2, "'jokers' that ginscore does not know"),
+]
+
+
+HANDS = [
+    *(J(f"hands-{k}", ("hands",), v, "session.hands must be a list") for k, v in [
+        ("text", "knock"), ("table", {"0": {}}), ("int", 3), ("null", None), ("true", True),
+    ]),
+    *(J(f"hand-{k}", ("hands", 0), v, "session.hands[0] must be a table") for k, v in [
+        ("int", 1), ("list", []), ("text", "knock"), ("null", None),
+    ]),
+    *(J(f"hand-type-{k}", ("hands", 0, "type"), v, "session.hands[0].type") for k, v in [
+        ("gin", "gin"), ("int", 1), ("null", None), ("list", ["knock"]),
+    ]),
+    DEL("hand-type-missing", ("hands", 0, "type"), "session.hands[0] has no type"),
+    *(J(f"knocker-{k}", ("hands", 0, "knocker"), v, "session.hands[0].knocker") for k, v in [
+        ("int", 1), ("null", None), ("list", ["Ann"]), ("empty", ""), ("long", "A" * 300),
+    ]),
+    *(J(f"knocker-{k}", ("hands", 0, "knocker"), v, "hand 1") for k, v in [("stranger", "Zed"), ("case", "ann")]),
+    DEL("knocker-missing", ("hands", 0, "knocker"), "session.hands[0] has no knocker"),
+    *(J(f"{field}-{k}", ("hands", 0, field), v, f"session.hands[0].{field}") for field in (
+        "knocker_deadwood", "opponent_deadwood") for k, v in [
+        ("text", "3"), ("float", 3.0), ("true", True), ("negative", -1), ("over", 99), ("huge", 10**40),
+        ("nan", NAN), ("null", None), ("list", [3]),
+    ]),
+    DEL("deadwood-missing", ("hands", 0, "opponent_deadwood"), "session.hands[0] has no opponent_deadwood"),
+    J("knock-over-limit", ("hands", 0, "knocker_deadwood"), 11, "knock limit"),
+    J("oklahoma-over-upcard", ("hands", 0, "knocker_deadwood"), 10, "knock limit", export="okla"),
+    J("oklahoma-no-upcard", ("hands", 0, "upcard"), None, "upcard", export="okla"),
+    *(J(f"upcard-{k}", ("hands", 0, "upcard"), v, "session.hands[0].upcard") for k, v in [
+        ("int", 9), ("unknown", "ZZ"), ("suit", "9X"), ("empty", ""), ("list", ["9S"]), ("long", "9S" * 10),
+    ]),
+    *(J(f"big_gin-{k}", ("hands", 0, "big_gin"), v, "session.hands[0].big_gin") for k, v in [
+        ("text", "no"), ("int", 0), ("null", None),
+    ]),
+    J("big_gin-without-bonus", ("hands", 0, "big_gin"), True, "big gin"),
+    *(J(f"recorded_at-{k}", ("hands", 0, "recorded_at"), v, "session.hands[0].recorded_at " + TIMESTAMP) for k, v in [
+        ("int", 5), ("words", "now"), ("list", []), ("feb-30", "2026-02-30T10:00:00"),
+    ]),
+    J("hand-unknown-field", ("hands", 0, "colour"), "red", "'colour' that ginscore does not know"),
+    J("draw-with-knocker", ("hands", 2, "knocker"), "Ann", "session.hands[2] has a field 'knocker'"),
+    *(J(f"cards-{k}", ("hands", 1, "knocker_cards"), v, "session.hands[1]") for k, v in [
+        ("text", "AS 2S 3S 7H 7D 7C 9H 10H JH 2D"), ("ints", list(range(10))), ("unknown", ["ZZ"] * 10),
+        ("repeated", ["AS", "AS", "3S", "7H", "7D", "7C", "9H", "10H", "JH", "2D"]),
+        ("in-both", ["KS", "2S", "3S", "7H", "7D", "7C", "9H", "10H", "JH", "2D"]),
+        ("nine", ["AS", "2S", "3S", "7H", "7D", "7C", "9H", "10H", "JH"]),
+        ("eleven", ["AS", "2S", "3S", "7H", "7D", "7C", "9H", "10H", "JH", "2D", "4C"]),
+        ("empty", []), ("null", None), ("nested", [["AS"]] * 10), ("rank-only", ["A"] * 10),
+    ]),
+    J("opponent-cards-null", ("hands", 1, "opponent_cards"), None, "session.hands[1].opponent_cards"),
+    DEL("opponent-cards-missing", ("hands", 1, "opponent_cards"), "session.hands[1] has no opponent_cards"),
+    J("cards-and-counts", ("hands", 1, "knocker_deadwood"), 2, "'knocker_deadwood' that ginscore does not know"),
+    J("hand-after-game-over", ("rules", "target"), 10, "over"),
+]
+
+
+def _text(b: Base, doc=None) -> str:
+    return json.dumps(b.std if doc is None else doc, indent=2)
+
+
+SYNTAX = [
+    RAW("nested-100000", lambda b: b"[" * 100000, "nested"),
+    RAW("nested-objects", lambda b: b'{"a":' * 50000, "nested"),
+    RAW("nested-in-field", lambda b: _text(b).replace('"created_at": "', '"created_at": ' + "[" * 30 + '"', 1)
+        .encode(), "nested"),
+    RAW("nested-balanced", lambda b: ("[" * 25 + "]" * 25).encode(), "nested"),
+    RAW("unterminated-escapes", lambda b: b"[" + b'"\\' * 1_000_000, "not valid JSON"),  # once quadratic
+    RAW("nan-literal", lambda b: _text(b).replace('"target": 100', '"target": NaN').encode(),
+        "session.rules.target must be a whole number, not NaN"),
+    RAW("infinity-literal", lambda b: _text(b).replace('"knocker_deadwood": 3', '"knocker_deadwood": Infinity')
+        .encode(), "knocker_deadwood must be a whole number, not Infinity"),
+    RAW("minus-infinity-literal", lambda b: _text(b).replace('"gin_bonus": 25', '"gin_bonus": -Infinity').encode(),
+        "gin_bonus must be a whole number, not -Infinity"),
+    RAW("float-overflow", lambda b: _text(b).replace('"target": 100', '"target": 1e400').encode(),
+        "not Infinity"),
+    RAW("5000-digits", lambda b: _text(b).replace('"target": 100', '"target": ' + "9" * 5000).encode(),
+        "5000 digits, more than any count"),
+    RAW("truncated", lambda b: _text(b)[: len(_text(b)) // 2].encode(), "not valid JSON"),
+    RAW("trailing-garbage", lambda b: (_text(b) + "}").encode(), "not valid JSON"),
+    RAW("key-twice", lambda b: _text(b).replace('"name": "std"', '"name": "std", "name": "other"').encode(),
+        "'name' twice"),
+    RAW("top-level-list", lambda b: b"[1, 2]", "not a ginscore export"),
+    RAW("no-session", lambda b: b'{"ginscore_export": 1}', "not a ginscore export"),
+    RAW("top-unknown-field", lambda b: _text(b, {**b.std, "extra": 1}).encode(), "'extra' that ginscore does not know"),
+    *(RAW(f"version-{k}", lambda b, v=v: _text(b, {**b.std, "ginscore_export": v}).encode(), says) for k, v, says in [
+        ("newer", EXPORT_VERSION + 1, "newer ginscore"), ("text", "1", "ginscore_export"), ("true", True, "ginscore_export"),
+        ("zero", 0, "ginscore_export"), ("null", None, "ginscore_export"), ("float", 1.0, "ginscore_export"),
+    ]),
+    RAW("non-utf8-name", lambda b: _text(b).encode().replace(b'"Ann"', b'"A\xffn"', 1), "not UTF-8"),
+    RAW("utf16", lambda b: _text(b).encode("utf-16"), "not UTF-8"),
+    RAW("nul-byte", lambda b: _text(b).encode().replace(b'"Ann"', b'"A\x00n"', 1), "NUL"),
+    RAW("over-8-mib", lambda b: _text(b).encode() + b" " * (8 * 2**20), "larger than 8 MiB"),
+    RAW("empty-file", lambda b: b"", "neither a JSON export nor a CSV export"),
+    RAW("whitespace", lambda b: b"  \n\n ", "neither a JSON export nor a CSV export"),
+    RAW("words-not-json", lambda b: b"nope\n", "is neither a JSON export nor a CSV export; import a file"),
+]
+
+
+def _csv(b: Base, edit) -> bytes:
+    rows = [line.split(",") for line in b.csv.splitlines()]
+    edit(rows)
+    return ("\n".join(",".join(row) for row in rows) + "\n").encode()
+
+
+def _cell(row: int, column: str, value: str):
+    """The CSV with one cell replaced (row 0 is the header)."""
+
+    def edit(rows):
+        rows[row][rows[0].index(column)] = value
+
+    return lambda b: _csv(b, edit)
+
+
+def C(case_id, build, says):
+    return Case(f"csv-{case_id}", build, says, ".csv")
+
+
+CSV_COLUMNS = ["hand", "dealer", "knocker", "knocker_deadwood", "opponent_deadwood", "upcard", "outcome", "winner",
+               "points"]
+
+
+CSV = [
+    C("short-row", lambda b: _csv(b, lambda rows: rows[1].pop()), "row 1 has 16 cells, but the header names 17"),
+    C("extra-cell", lambda b: _csv(b, lambda rows: rows[2].append("x")), "row 2 has 18 cells, but the header names 17"),
+    C("unbalanced-quote", lambda b: b.csv.replace(",Ann,", ',"Ann,', 1).encode(), "line"),
+    C("quote-in-cell", lambda b: b.csv.replace(",Ann,Ann,3,", ',Ann,A"nn,3,', 1).encode(), "hand 1"),
+    C("quoted-then-text", lambda b: b.csv.replace(",Ann,Ann,3,", ',Ann,"Ann"x,3,', 1).encode(), "line 2"),
+    C("non-utf8", lambda b: b.csv.encode().replace(b"Ann", b"A\xe9n", 1), "line 1 is not UTF-8"),
+    C("nul", lambda b: b.csv.encode().replace(b",draw,", b",dr\x00aw,", 1), "line 4 has a NUL byte"),
+    *(C(f"no-column-{c}", lambda b, c=c: _csv(b, lambda rows: rows[0].__setitem__(rows[0].index(c), c + "x")),
+        f"no column {c}") for c in CSV_COLUMNS),
+    C("header-only", lambda b: b.csv.splitlines()[0].encode() + b"\n", "no hands"),
+    C("column-twice", lambda b: _csv(b, lambda rows: [r.append(r[0]) for r in rows]), "'hand' twice"),
+    C("wide-header", lambda b: _csv(b, lambda rows: rows[0].extend([f"c{n}" for n in range(200_000)] + ["hand"])),
+      "'hand' twice"),
+    C("unknown-column", lambda b: _csv(b, lambda rows: [r.append("x") for r in rows]), "column 'x'"),
+    *(C(f"count-{k}", _cell(1, "knocker_deadwood", v), "row 1: column knocker_deadwood") for k, v in [
+        ("float", "3.5"), ("word", "three"), ("negative", "-3"), ("arabic", "٣"), ("space", " 3"),
+        ("underscore", "1_0"), ("empty", ""), ("formula", "'=3"),
+    ]),
+    C("count-over", _cell(1, "opponent_deadwood", "99"), "98"),
+    C("outcome-unknown", _cell(1, "outcome", "win"), "row 1: column outcome"),
+    C("upcard-bad", _cell(1, "upcard", "ZZ"), "row 1: column upcard"),
+    C("recorded_at-bad", _cell(2, "recorded_at", "tuesday"), "row 2: column recorded_at"),
+    C("recorded_at-feb-30", _cell(2, "recorded_at", "2026-02-30T10:00:00"), "row 2: column recorded_at"),
+    C("knocker-stranger", _cell(1, "knocker", "Zed"), "hand 1"),
+    C("dealer-stranger", _cell(1, "dealer", "Zed"), "first dealer"),
+    C("dealer-later-wrong", _cell(2, "dealer", "Ben"), "row 2"),
+    C("points-wrong", _cell(1, "points", "71"), "row 1: the file says points"),
+    C("points-word", _cell(1, "points", "lots"), "row 1: the file says points"),
+    C("total-wrong", _cell(3, "total:Ann", "1"), "row 3: the file says total:Ann"),
+    C("winner-wrong", _cell(1, "winner", "Ben"), "row 1: the file says winner"),
+    C("hand-number-wrong", _cell(2, "hand", "7"), "row 2: the file says hand"),
+    C("cards-bad", _cell(2, "knocker_cards", "AS 2S ZZ"), "row 2: column knocker_cards"),
+    C("session_id-bad", lambda b: _csv(b, lambda rows: [r.__setitem__(-1, "s-zz\x1b[31m") for r in rows[1:]]),
+      "row 1: column session_id: 's-zz\\x1b[31m' is not a session id"),
+    C("session_id-two", _cell(2, "session_id", "s-0123456789ab"), "row 2: column session_id is s-0123456789ab, not"),
+    C("session_id-one-empty", _cell(2, "session_id", ""), "row 2: column session_id: '' is not a session id"),
+    C("cards-repeated", _cell(2, "opponent_cards", "AS KH KD QC JC 10C 9C 5D 4D 6H"), "row 2"),
+    C("draw-with-knocker", _cell(3, "knocker", "Ann"), "row 3"),
+    C("player-empty", lambda b: b.csv.replace("total:Ben", "total:", 1).encode(), "empty"),
+    C("players-twice", lambda b: b.csv.replace("total:Ben", "total:ANN", 1).encode(), "two players"),
+    C("players-accent", lambda b: b.csv.replace("Ann", "José").replace("Ben", "Jose").encode(), "two players"),
+]
+
+
+CORPUS = SESSION + RULES + HANDS + SYNTAX + CSV
+
+
+def test_the_corpus_is_large_and_its_names_unique():
+    ids = [c.id for c in CORPUS]
+    assert len(ids) == len(set(ids)) and len(ids) >= 150, len(ids)
+
+
+@pytest.mark.parametrize("case", CORPUS, ids=[c.id for c in CORPUS])
+def test_a_hostile_import_is_refused_whole(case, base, db_path, refused, tmp_path):
+    db_path.write_bytes(base.db)
+    file = tmp_path / f"friday{case.suffix}"
+    file.write_bytes(case.build(base))
+    line = refused("import", file)
+    assert "friday" in line and case.says.lower() in line.lower(), line
+
+
+@pytest.mark.parametrize("field, value", [(("hands", 0, "knocker"), "Z\x1b]0;owned\x07"),
+                                          (("hands", 0, "upcard"), "\x1b[2J"),
+                                          (("players",), ["Ann", "B\x1b[31mn"])])
+def test_the_files_own_text_reaches_the_error_line_visibly(field, value, base, db_path, refused, tmp_path):
+    db_path.write_bytes(base.db)
+    (tmp_path / "f.json").write_bytes(_set("std", ("session", *field), value)(base))
+    line = refused("import", tmp_path / "f.json")
+    assert "\x1b" not in line and "\\x1b" in line, line  # shown as the four characters \x1b
+
+
+def test_the_unchanged_exports_import(base, db_path, ok, tmp_path):
+    """The corpus's starting points are good files: each refusal above is the one field made wrong."""
+    db_path.write_bytes(base.db)
+    for name, text in [("std.json", _text(base)), ("okla.json", _text(base, base.okla)),
+                       ("three.json", _text(base, base.three)), ("std.csv", base.csv)]:
+        (tmp_path / name).write_text(text)
+        ok("import", tmp_path / name, "--as-copy")  # the same sessions as the database's: copies
+    assert len(ok("sessions", "--json").json()) == 7
+
+
+def test_a_folder_or_a_missing_file_is_refused(base, db_path, refused, tmp_path):
+    db_path.write_bytes(base.db)
+    refused("import", tmp_path / "nowhere.json", says="cannot read")
+    (tmp_path / "fifo").mkdir()
+    refused("import", tmp_path / "fifo")
+
+
+@st.composite
+def mutated_json(draw, doc):
+    doc = copy.deepcopy(doc)
+    for _ in range(draw(st.integers(1, 3))):
+        found = somewhere_in(draw, doc)
+        if found is None:
+            break
+        parent, last, paths = found
+        how = draw(st.sampled_from(["delete", "replace", "copy"]))
+        if how == "delete":
+            del parent[last]
+        elif how == "replace":
+            parent[last] = draw(json_values)
+        else:  # a value from elsewhere in the same export: often a plausible one
+            source = doc
+            for key in draw(st.sampled_from(paths)):
+                source = source[key]
+            parent[last] = copy.deepcopy(source)
+    return json.dumps(doc, ensure_ascii=draw(st.booleans())).encode()
+
+
+@st.composite
+def damaged_bytes(draw, raw: bytes):
+    """Bytes cut, flipped or rows repeated."""
+    raw = bytearray(raw)
+    for _ in range(draw(st.integers(1, 3))):
+        how = draw(st.sampled_from(["truncate", "flip", "insert", "duplicate-row", "delete-row"]))
+        at = draw(st.integers(0, max(len(raw) - 1, 0)))
+        if how == "truncate":
+            raw = raw[:at]
+        elif how == "flip" and raw:
+            raw[at] ^= 1 << draw(st.integers(0, 7))
+        elif how == "insert":
+            raw[at:at] = draw(st.sampled_from([b",", b'"', b"\n", b"\x00", b"\xff", b"[", b"{", b"NaN", b"'="]))
+        else:
+            lines = bytes(raw).split(b"\n")
+            n = draw(st.integers(0, len(lines) - 1))
+            lines[n:n + 1] = [lines[n]] * 2 if how == "duplicate-row" else []
+            raw = bytearray(b"\n".join(lines))
+    return bytes(raw)
+
+
+def _no_constants(word):
+    raise ValueError(f"{word} in JSON output")
+
+
+def _read_back_cleanly(db_path):
+    """What an import stored: status, log and both exports read it back, as strict JSON."""
+    for command in (["status", "--json"], ["log", "--json"], ["export", "--format", "json"], ["export"],
+                    ["sessions", "--json"], ["history", "--json"], ["stats", "--json"]):
+        done = run_cli(*command)
+        assert done.exit_code == 0, (command, done.stderr)
+        if "--json" in command or "json" in command:
+            json.loads(done.stdout, parse_constant=_no_constants)
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(600), suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_fuzzed_exports_never_end_in_a_traceback(data, base, db_path, tmp_path):
+    kind = data.draw(st.sampled_from(["json", "okla", "three", "csv", "json-bytes"]))
+    if kind == "csv":
+        content, suffix = data.draw(damaged_bytes(base.csv.encode())), ".csv"
+    elif kind == "json-bytes":
+        content, suffix = data.draw(damaged_bytes(_text(base).encode())), ".json"
+    else:
+        doc = {"json": base.std, "okla": base.okla, "three": base.three}[kind]
+        content, suffix = data.draw(mutated_json(doc)), ".json"
+    db_path.write_bytes(base.db)
+    file = tmp_path / f"fuzzed{suffix}"
+    file.write_bytes(content)
+    done = run_cli("import", file)  # raises on any exception but SystemExit: a traceback fails here
+    event(f"{kind}: exit {done.exit_code}")
+    assert done.exit_code in (0, 1, 2), done.stderr  # 1: the same session id, but hands that differ
+    lines = done.stderr.splitlines()
+    if done.exit_code in (1, 2):
+        assert len(lines) == 1 and lines[0].startswith("Error: "), done.stderr
+        assert db_path.read_bytes() == base.db
+        return
+    _read_back_cleanly(db_path)
+
+
+def test_import_refuses_a_session_name_that_new_would_refuse(ok, refused, tmp_path):
+    """Import is as strict as the commands: `new --name` refuses a name it cannot show, so does import."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    doc = ok("export", "--format", "json").json()
+    doc["session"]["name"] = "x\x1b]0;t\x07"
+    hostile = tmp_path / "i.json"
+    hostile.write_text(json.dumps(doc), encoding="utf-8")
+    line = refused("import", str(hostile), says="cannot be shown")
+    assert "\\x1b" in line and "\x1b" not in line
+
+
+NASTY_NOTES = ["=SUM(A1)", "'=quoted", "a|b;c%d %7C", 'comma, "quoted"', "café ♠ 10♥", "-2 for the spill", "'tis"]
+
+
+def _noted_evening(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--stake", "0.05", "--deal", "alternate")
+    for number, note in enumerate(NASTY_NOTES):
+        if number == 3:
+            ok("draw", "--note", note)
+        else:
+            ok("hand", "ann" if number % 2 else "ben", "2", "9", "--note", note)
+    ok("hand", "ann", "3", "9")  # no note
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_notes_round_trip_through_export_and_import(ok, tmp_path, fmt):
+    _noted_evening(ok)
+    first = ok("export", "--format", fmt).stdout
+    (tmp_path / f"backup.{fmt}").write_text(first)
+    other = tmp_path / "other.json"
+    options = [] if fmt == "json" else ["--stake", "0.05", "--deal", "alternate"]
+    ok("--db", other, "import", tmp_path / f"backup.{fmt}", *options)
+    notes = [h["note"] for h in ok("--db", other, "log", "--json").json()["hands"]]
+    assert notes == NASTY_NOTES + [None]
+    assert ok("--db", other, "export", "--format", fmt).stdout == first
+    if fmt == "csv":
+        rows = list(csv.DictReader(io.StringIO(first)))
+        assert rows[0]["note"] == "'=SUM(A1)"  # made inert for spreadsheets
+        assert rows[-1]["note"] == ""
+    else:
+        doc = json.loads(first)["session"]
+        assert [h.get("note") for h in doc["hands"]] == NASTY_NOTES + [None]
+        assert doc["rules"]["stake"] == "0.05" and doc["rules"]["deal"] == "alternate"
+
+
+def test_the_match_is_kept_by_export_and_import(ok, tmp_path, status):
+    ok("new", "standard", "Ann", "Ben", "--name", "one")
+    ok("rematch", "--name", "two")
+    match = status()["match"]["id"]
+    (tmp_path / "two.json").write_text(ok("export", "--format", "json").stdout)
+    assert json.loads((tmp_path / "two.json").read_text())["session"]["match"] == match
+    other = tmp_path / "other.json"
+    ok("--db", other, "import", tmp_path / "two.json")
+    assert ok("--db", other, "status", "--json").json()["match"]["id"] == match
+
+
+def _export_doc(ok) -> dict:
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--stake", "0.01")
+    ok("hand", "ann", "4", "22", "--note", "fine")
+    ok("rematch")
+    ok("hand", "ann", "4", "22", "--note", "fine")
+    return json.loads(ok("export", "--format", "json").stdout)
+
+
+@pytest.mark.parametrize("path, value, says", [
+    (("rules", "stake"), 0.01, "must be written as text"),
+    (("rules", "stake"), "NaN", "not an amount"),
+    (("rules", "stake"), "-0.01", "the stake must be 0 or more, not -0.01"),
+    (("rules", "stake"), "1E+2", "not an amount"),
+    (("rules", "stake"), "0.123456", "decimals"),
+    (("rules", "deal"), "dealer", "deal rule"),
+    (("rules", "deal"), 1, "deal must be text"),
+    (("hands", 0, "note"), 5, "note"),
+    (("hands", 0, "note"), "", "note"),
+    (("hands", 0, "note"), " padded ", "note"),
+    (("hands", 0, "note"), "\x1b[2J", "note"),
+    (("hands", 0, "note"), "y" * 201, "note"),
+    (("rules", "target"), "100", "must be a whole number"),
+    (("rules", "big_gin_bonus"), 31.0, "must be a whole number"),
+    (("rules", "shutout"), 1, "must be true or false"),
+    (("match",), "not-an-id", "match id"),
+    (("match",), 7, "match id"),
+])
+def test_import_refuses_a_bad_deal_stake_note_or_match(ok, refused, tmp_path, path, value, says):
+    doc = _export_doc(ok)
+    where = doc["session"]
+    for key in path[:-1]:
+        where = where[key]
+    where[path[-1]] = value
+    (tmp_path / "bad.json").write_text(json.dumps(doc))
+    line = refused("import", tmp_path / "bad.json", says=says)
+    assert "\x1b" not in line
+
+
+def test_csv_of_a_session_with_another_deal_needs_that_deal(ok, refused, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--deal", "loser")
+    ok("hand", "ben", "3", "20")
+    ok("hand", "ben", "3", "20")
+    (tmp_path / "s.csv").write_text(ok("export").stdout)
+    other = ("--db", str(tmp_path / "other.json"))  # (where the session is, its own rules are used)
+    refused(*other, "import", tmp_path / "s.csv", says="--deal loser when the dealers differ")
+    ok(*other, "import", tmp_path / "s.csv", "--deal", "loser")
+
+
+def test_a_csv_count_longer_than_any_count_is_refused(ok, refused, tmp_path):
+    out = exported(ok, tmp_path, "csv")
+    head, row = out.read_text().splitlines()[:2]
+    out.write_text(head + "\n" + row.replace(",22,", f",{HUGE},", 1) + "\n")
+    assert "5000 digits" in refused("import", out, "--db", tmp_path / "other.json")
+
+
+def test_a_json_number_longer_than_any_count_is_refused(ok, refused, tmp_path):
+    out = exported(ok, tmp_path, "json")
+    doc = out.read_text()
+    assert '"opponent_deadwood": 22' in doc
+    out.write_text(doc.replace('"opponent_deadwood": 22', f'"opponent_deadwood": {HUGE}', 1))
+    line = refused("import", out, "--db", tmp_path / "other.json")
+    assert "5000 digits" in line and str(out.name) in line
+
+
+def test_importing_a_session_twice_adds_it_once(ok, db_path, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--stake", "0.10")
+    for args in (["hand", "ann", "0", "30"], ["hand", "ann", "0", "30"]):
+        ok(*args)
+    export = tmp_path / "s1.json"
+    export.write_text(ok("export", "-f", "json").stdout)
+    other = ("--db", str(tmp_path / "other.json"))
+    ok(*other, "import", str(export))
+    settled = ok(*other, "stats", "--json").json()
+    before = (tmp_path / "other.json").read_bytes()
+    out = ok(*other, "import", str(export)).stdout
+    assert "Already here" in out and "nothing was written" in out
+    assert (tmp_path / "other.json").read_bytes() == before
+    assert ok(*other, "stats", "--json").json() == settled
+    assert len(ok(*other, "sessions", "--json").json()) == 1

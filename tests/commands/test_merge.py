@@ -1,0 +1,686 @@
+"""`ginscore merge` (and `import` of a session already here): sessions matched by id."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.support import FIXTURES, run_cli, stored_sessions
+
+
+def _one_line(result, status: int) -> str:
+    assert result.exit_code == status, (result.stdout, result.stderr)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and "Traceback" not in result.stderr
+    return lines[0]
+
+
+def _export(ok, tmp_path: Path, name: str, *db) -> Path:
+    path = tmp_path / name
+    path.write_text(ok(*db, "export", "-f", "json").stdout)
+    return path
+
+
+def _evening(ok, *db) -> None:
+    ok(*db, "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday")
+    ok(*db, "hand", "ann", "4", "22")
+    ok(*db, "hand", "ben", "0", "30")
+
+
+def test_import_of_a_session_already_here_writes_nothing(ok, db_path, tmp_path):
+    _evening(ok)
+    export = _export(ok, tmp_path, "friday.json")
+    before = db_path.read_bytes()
+    out = " ".join(ok("import", str(export)).stdout.split())
+    assert out.startswith("Already here:") and "'friday', with its 2 hands;" in out
+    assert db_path.read_bytes() == before
+    out = " ".join(ok("import", str(export), "--name", "sat night").stdout.split())  # not silently dropped
+    assert "--name only names a new session; `ginscore rename --session friday \"sat night\"` renames" in out
+    assert db_path.read_bytes() == before
+
+
+def test_import_of_fewer_hands_of_a_session_here_writes_nothing(ok, db_path, tmp_path):
+    _evening(ok)
+    ok("undo", "--yes")
+    short = _export(ok, tmp_path, "short.json")
+    ok("hand", "ben", "0", "30")
+    before = db_path.read_bytes()
+    said = " ".join(ok("import", str(short)).stdout.split())  # the file's count, not only ours
+    assert "Already here" in said and "with the first 1 hand of its 2 here; nothing was written" in said
+    assert db_path.read_bytes() == before and ok("status", "--json").json()["hands_played"] == 2
+
+
+def test_import_of_more_hands_adds_the_later_ones(ok, db_path, tmp_path):
+    _evening(ok)
+    other = ("--db", str(tmp_path / "laptop.json"))
+    ok(*other, "import", str(_export(ok, tmp_path, "friday.json")))
+    ok(*other, "hand", "ann", "3", "9")
+    ok(*other, "draw")
+    longer = _export(ok, tmp_path, "longer.json", *other)
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann")
+    out = ok("import", str(longer)).stdout
+    assert "already here" in out and "4 hands now" in out
+    assert ok("status", "--json").json()["session"] == "friday"  # made current
+    assert ok("log", "--json").json()["hands"] == ok(*other, "log", "--json").json()["hands"]
+    assert len(ok("sessions", "--json").json()) == 2
+
+
+def test_import_of_a_session_that_diverged_is_refused_naming_the_hand(cli, ok, db_path, tmp_path):
+    _evening(ok)
+    other = ("--db", str(tmp_path / "laptop.json"))
+    ok(*other, "import", str(_export(ok, tmp_path, "friday.json")))
+    ok(*other, "edit", "2", "ben", "0", "25")
+    diverged = _export(ok, tmp_path, "diverged.json", *other)
+    before = db_path.read_bytes()
+    line = _one_line(cli("import", str(diverged)), 1)
+    assert "hand 2 differs" in line and "--as-copy" in line and "diverged.json" in line
+    assert db_path.read_bytes() == before
+    ok("import", str(diverged), "--as-copy")  # all the same, as a new session
+    sessions = stored_sessions(db_path)
+    assert len(sessions) == 2 and sessions["1"]["id"] != sessions["2"]["id"]
+    assert [s["name"] for s in sessions.values()] == ["friday", "friday-2"]
+
+
+def test_as_copy_makes_a_new_session_outside_any_match(ok, db_path, tmp_path):
+    _evening(ok)
+    ok("rematch")
+    ok("hand", "ann", "2", "30")
+    export = _export(ok, tmp_path, "rematch.json")
+    assert json.loads(export.read_text())["session"]["match"]
+    ok("import", str(export), "--as-copy", "--name", "again")
+    copy = json.loads(ok("export", "-f", "json", "--session", "again").stdout)["session"]
+    assert "match" not in copy and copy["id"] != json.loads(export.read_text())["session"]["id"]
+    assert ok("status", "--json").json()["session"] == "again"
+
+
+def test_an_old_export_without_an_id_is_imported_once(ok, db_path, tmp_path):
+    _evening(ok)
+    doc = json.loads(ok("export", "-f", "json").stdout)
+    del doc["session"]["id"]
+    doc["ginscore_export"] = 1
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(doc))
+    other = ("--db", str(tmp_path / "other.json"))
+    ok(*other, "import", str(old))
+    before = (tmp_path / "other.json").read_bytes()
+    assert "Already here" in ok(*other, "import", str(old)).stdout
+    assert (tmp_path / "other.json").read_bytes() == before
+
+
+def test_a_csv_imported_twice_is_one_session(ok, db_path, tmp_path):
+    _evening(ok)
+    csv = tmp_path / "friday.csv"
+    csv.write_text(ok("export").stdout)
+    other = ("--db", str(tmp_path / "other.json"))
+    ok(*other, "import", str(csv), "--variant", "standard")
+    before = (tmp_path / "other.json").read_bytes()
+    assert "Already here" in ok(*other, "import", str(csv), "--variant", "standard").stdout
+    assert (tmp_path / "other.json").read_bytes() == before
+
+
+def _csv(ok, tmp_path: Path, name: str, *db) -> Path:
+    path = tmp_path / name
+    path.write_text(ok(*db, "export").stdout)
+    return path
+
+
+def test_a_csv_carries_its_session_id_so_it_comes_home_as_the_same_session(cli, ok, db_path, tmp_path):
+    """A CSV exported from this very database is this session: nothing twice, its later hands added
+    where ours are its first (as a JSON export), read with the session's own rules (a CSV has none)."""
+    _evening(ok)
+    ok("house", "--target", "150", "--gin-bonus", "20")
+    short = _csv(ok, tmp_path, "short.csv")
+    sid = json.loads(ok("export", "-f", "json").stdout)["session"]["id"]
+    assert all(row.endswith("," + sid) for row in short.read_text().splitlines()[1:])
+    before = db_path.read_bytes()
+    assert "Already here" in ok("import", str(short)).stdout  # its own database: its own rules
+    assert "Already here" in ok("import", str(short), "--target", "150", "--gin-bonus", "20").stdout
+    for other_rules in (["--gin-bonus", "20"], ["--variant", "oklahoma"]):  # what the session here does not say
+        line = _one_line(cli("import", str(short), *other_rules), 2)
+        assert "is session 'friday' here, read with its own variant and house rules; leave out" in line
+    assert db_path.read_bytes() == before
+    other = ("--db", str(tmp_path / "laptop.json"))
+    ok(*other, "import", str(short), "--target", "150", "--gin-bonus", "20")
+    ok("hand", "ann", "3", "9")
+    longer = _csv(ok, tmp_path, "longer.csv")
+    out = " ".join(ok(*other, "import", str(longer)).stdout.split())
+    assert "was already here: added the later hands" in out and "3 hands now" in out
+    assert ok(*other, "log", "--json").json()["hands"] == ok("log", "--json").json()["hands"]
+    assert len(ok(*other, "sessions", "--json").json()) == 1
+    assert "kept 1" in ok("merge", str(tmp_path / "laptop.json")).stdout  # one session, both ways
+    ok(*other, "import", str(longer), "--as-copy")  # all the same, as a new session
+    assert [s["name"] for s in ok(*other, "sessions", "--json").json()] == ["standard-1", "standard-2"]  # (a CSV has no name)
+
+
+def test_an_oklahoma_csv_imported_without_its_variant_says_to_add_it(cli, ok, tmp_path):
+    """A CSV does not say its variant (R15's upcards are in it, but a standard game may keep them
+    too): read as standard, an Oklahoma game's scores or house rules do not fit, and the one line
+    says to add --variant oklahoma, never only to leave its Oklahoma rules out."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--spades-double")
+    ok("hand", "ann", "2", "20", "--upcard", "4s")  # 18 x 2 (H4)
+    ok("hand", "ben", "1", "9", "--upcard", "5h")
+    csv = tmp_path / "oklahoma.csv"
+    csv.write_text(ok("export").stdout)
+    other = ("--db", str(tmp_path / "other.json"))
+    for rules in ([], ["--spades-double"]):
+        line = _one_line(cli(*other, "import", str(csv), *rules), 2)
+        assert line.endswith("if it was an Oklahoma game (its hands have upcards), add --variant oklahoma"), line
+        assert not (tmp_path / "other.json").exists()
+    assert "Imported 2 hands" in ok(*other, "import", str(csv), "--variant", "oklahoma", "--spades-double").stdout
+    _evening(ok, *other)  # a standard game without upcards that does not add up gets no such hint
+    plain = tmp_path / "friday.csv"
+    plain.write_text(ok(*other, "export").stdout)
+    assert "--variant" not in _one_line(cli("import", str(plain), "--gin-bonus", "20"), 2)
+
+
+def test_an_imported_name_taken_here_is_shortened_before_its_suffix(ok, db_path, tmp_path):
+    long = "x" * 200
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", long)
+    export = _export(ok, tmp_path, "long.json")
+    ok("import", str(export), "--as-copy")
+    names = [s["name"] for s in stored_sessions(db_path).values()]
+    assert names == [long, "x" * 198 + "-2"] and all(len(n) <= 200 for n in names)
+
+
+def test_a_csv_imported_is_named_as_new_names_a_session_never_a_deleted_ones_name(ok, tmp_path):
+    """A CSV has no name: it gets the one `new` would give, which skips the names deleted sessions
+    keep (else `restore standard-1` would meet a second standard-1)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    csv = _csv(ok, tmp_path, "a.csv")
+    ok("delete", "--yes")
+    assert "as 'standard-2'" in ok("import", str(csv), "--as-copy").stdout
+    assert "Restored 'standard-1'" in " ".join(ok("restore", "standard-1").stdout.split())
+
+
+def test_merging_two_copies_that_each_recorded_hands(ok, db_path, tmp_path):
+    _evening(ok)
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ben", "--name", "holly")
+    phone = tmp_path / "phone.json"
+    shutil.copy(db_path, phone)
+    ph = ("--db", str(phone))
+    ok("hand", "ann", "2", "20", "--session", "friday")  # the laptop goes on with friday
+    ok(*ph, "hand", "ben", "0", "12", "--session", "holly")  # the phone with holly
+    ok(*ph, "new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben", "--name", "threes")
+    laptop = tmp_path / "laptop.json"
+    shutil.copy(db_path, laptop)
+    out = ok("merge", str(phone)).stdout
+    assert "added 1" in out and "extended 1" in out and "threes" in out and "holly" in out
+    ok(*ph, "merge", str(laptop))
+    for name in ("friday", "holly", "threes"):
+        ours = ok("log", "--json", "--session", name).json()
+        assert ours == ok(*ph, "log", "--json", "--session", name).json()
+    assert ok("status", "--json", "--session", "friday").json()["hands_played"] == 3
+    assert ok("status", "--json", "--session", "holly").json()["hands_played"] == 1
+    ids = sorted(s["id"] for s in stored_sessions(db_path).values())
+    assert ids == sorted(s["id"] for s in stored_sessions(phone).values()) and len(ids) == 3
+
+
+def test_hands_merged_into_a_session_deleted_here_say_how_to_see_them(ok, db_path, tmp_path):
+    """The later hands go in (a deletion is only a mark), but the session is out of every list
+    here: the report says so, and how to bring it back."""
+    _evening(ok)
+    phone = tmp_path / "phone.json"
+    shutil.copy(db_path, phone)
+    ok("--db", str(phone), "hand", "ann", "2", "20", "--session", "friday")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "other")
+    ok("delete", "friday", "--yes")
+    out = ok("merge", str(phone)).stdout
+    assert "hand 3 from there (it is deleted here: `ginscore restore friday` brings it back)" in " ".join(out.split())
+    report = ok("merge", str(phone), "--json").json()  # again: nothing more to add
+    assert report["extended"] == [] and {"name": "friday", "hands": 3} in report["kept"]
+    ok("restore", "friday")
+    assert ok("status", "--json", "--session", "friday").json()["hands_played"] == 3
+
+
+def test_a_merge_report_says_whether_an_extended_session_is_deleted_here(ok, db_path, tmp_path):
+    _evening(ok)
+    phone = tmp_path / "phone.json"
+    shutil.copy(db_path, phone)
+    ok("--db", str(phone), "hand", "ann", "2", "20", "--session", "friday")
+    assert ok("merge", str(phone), "--json").json()["extended"] == [
+        {"name": "friday", "hands_added": 1, "hands": 3, "deleted": False}]
+    assert "deleted here" not in ok("merge", str(phone)).stdout
+
+
+def test_merging_the_same_file_again_changes_nothing(ok, db_path, tmp_path):
+    _evening(ok)
+    other = tmp_path / "other.json"
+    ok("--db", str(other), "new", "oklahoma", "Ann", "Cy", "--dealer", "Cy")
+    ok("merge", str(other))
+    before = db_path.read_bytes()
+    report = ok("merge", str(other), "--json").json()
+    assert db_path.read_bytes() == before
+    assert report == {"file": str(other), "added": [], "extended": [], "copied": [],
+                      "kept": [{"name": "oklahoma-1", "hands": 0}], "skipped": []}
+
+
+def test_a_diverged_session_refuses_the_whole_merge_unless_both_are_kept(cli, ok, db_path, tmp_path):
+    _evening(ok)
+    other = tmp_path / "other.json"
+    shutil.copy(db_path, other)
+    ok("--db", str(other), "new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "only there")
+    ok("--db", str(other), "edit", "1", "ann", "5", "22", "--session", "friday")
+    before = db_path.read_bytes()
+    line = _one_line(cli("merge", str(other)), 1)
+    assert "'friday'" in line and "hand 1 differs" in line and "--keep-both" in line
+    assert line.endswith("keeps theirs as a copy named 'friday (merged)'")
+    assert db_path.read_bytes() == before  # not even the session only there was added
+    report = ok("merge", str(other), "--keep-both", "--json").json()
+    assert [r["name"] for r in report["added"]] == ["only there"]
+    assert report["copied"] == [{"name": "friday (merged)", "of": "friday", "hand": 1}]
+    assert ok("log", "--json", "--session", "friday (merged)").json()["hands"][0]["knocker_deadwood"] == 5
+    assert ok("log", "--json", "--session", "friday").json()["hands"][0]["knocker_deadwood"] == 4
+    kept = db_path.read_bytes()
+    report = ok("merge", str(other), "--json").json()  # theirs is kept here already: nothing to refuse
+    assert report["added"] == report["copied"] == [] and db_path.read_bytes() == kept
+    ok("--db", str(other), "edit", "1", "ann", "6", "22", "--session", "friday")
+    line = _one_line(cli("merge", str(other)), 1)  # the copy it would make is the one it names
+    assert line.endswith("keeps theirs as a copy named 'friday (merged 2)'") and db_path.read_bytes() == kept
+    report = ok("merge", str(other), "--keep-both", "--json").json()
+    assert report["copied"][0]["name"] == "friday (merged 2)"
+
+
+def test_renames_and_deletions_made_only_there_are_reported_not_applied(ok, db_path, tmp_path):
+    _evening(ok)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "saturday")
+    other = tmp_path / "other.json"
+    shutil.copy(db_path, other)
+    ok("--db", str(other), "rename", "--session", "friday", "vendredi")
+    ok("--db", str(other), "delete", "saturday", "--yes")
+    before = db_path.read_bytes()
+    report = ok("merge", str(other), "--json").json()
+    assert report["skipped"] == [{"name": "friday", "why": "named 'vendredi' there", "deleted": False},
+                                 {"name": "saturday", "why": "deleted there", "deleted": False}]
+    assert db_path.read_bytes() == before
+    said = ok("merge", str(other)).stdout
+    assert "not applied here; `ginscore rename --session friday NEW` does it" in " ".join(said.split())
+    assert "not applied here; `ginscore delete saturday` does it" in " ".join(said.split())
+
+
+def test_a_name_differing_in_an_older_backup_of_a_session_deleted_here_gives_no_advice_that_fails(ok, db_path,
+                                                                                                  tmp_path):
+    """Renamed and deleted here after the backup was taken: the backup's other name is said as
+    what it is there (who renamed it cannot be told), with no command that would be refused."""
+    _evening(ok)
+    backup = tmp_path / "backup.json"
+    shutil.copy(db_path, backup)
+    ok("rename", "--session", "friday", "old")
+    ok("delete", "old", "--yes")
+    report = ok("merge", str(backup), "--json").json()
+    assert report["skipped"] == [{"name": "old", "why": "named 'friday' there", "deleted": True}]
+    said = " ".join(ok("merge", str(backup)).stdout.split())
+    assert "'old': named 'friday' there (not applied here, where it is deleted)" in said and "`" not in said
+
+
+def test_a_session_damaged_here_is_skipped_and_the_rest_merged(cli, ok, db_path, tmp_path):
+    """A session damaged here (edited by hand), deleted or not, is left as it is, as every command
+    leaves it: their record of it is not compared with it, and their other sessions come in."""
+    _evening(ok)
+    ok("new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "bad")
+    ok("hand", "cy", "1", "5", "--session", "bad")
+    other = tmp_path / "other.json"
+    shutil.copy(db_path, other)
+    ok("--db", str(other), "hand", "ann", "2", "9", "--session", "friday")
+    data = json.loads(db_path.read_text(encoding="utf-8"))
+    bad = next(d for d in data["sessions"].values() if d["name"] == "bad")
+    bad["hands"] = bad["hands"].replace("|1|5|", "|1|X|")
+    db_path.write_text(json.dumps(data), encoding="utf-8")
+    for deleted in (False, True):
+        if deleted:
+            ok("delete", "bad", "--yes")
+        before = db_path.read_bytes()
+        report = ok("merge", str(other), "--json").json()
+        assert report["skipped"] == [{"name": "bad", "why": "damaged here, so theirs was not compared",
+                                      "deleted": deleted}]
+        assert [row["name"] for row in report["extended"]] == ["friday"]
+        assert "mend it in this file, then merge again" in " ".join(ok("merge", str(other)).stdout.split())
+        merged = json.loads(db_path.read_text(encoding="utf-8"))["sessions"].values()
+        assert next(d for d in merged if d["name"] == "bad")["hands"] == bad["hands"]  # still as it was
+        db_path.write_bytes(before)
+
+
+def test_a_session_only_there_whose_name_is_taken_here_comes_in_as_merged(ok, db_path, tmp_path):
+    _evening(ok)
+    other = ("--db", str(tmp_path / "other.json"))
+    ok(*other, "new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "friday")
+    ok(*other, "new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "gone")
+    ok(*other, "delete", "gone", "--yes")
+    report = ok("merge", str(tmp_path / "other.json"), "--json").json()
+    assert report["added"] == [{"name": "friday (merged)", "hands": 0, "deleted": False},
+                               {"name": "gone", "hands": 0, "deleted": True}]
+    assert [r["name"] for r in ok("sessions", "--deleted", "--json").json()] == ["gone"]
+
+
+def test_merge_reads_every_older_layout(ok, db_path, tmp_path):
+    ok("new", "standard", "Zed", "Yan", "--dealer", "Zed")
+    folder = tmp_path / "old"
+    shutil.copytree(FIXTURES / "schema3", folder)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    report = ok("merge", str(folder / "club.json"), "--json").json()
+    assert len(report["added"]) == 8 and {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert ok("merge", str(folder / "club.json"), "--json").json()["added"] == []
+    old2 = tmp_path / "old2.json"
+    old2.write_bytes((FIXTURES / "schema2.json").read_bytes())
+    assert ok("merge", str(old2), "--json").json()["added"]
+    assert old2.read_bytes() == (FIXTURES / "schema2.json").read_bytes()
+
+
+def test_a_copy_of_a_parted_database_upgraded_apart_merges_as_one(ok, tmp_path):
+    """Two machines that each upgraded their copy of one 2.x database give its sessions the same ids."""
+    for name in ("a", "b"):
+        shutil.copytree(FIXTURES / "schema3", tmp_path / name)
+        ok("--db", str(tmp_path / name / "club.json"), "hand", "ann", "1", "30", "--session", "Friday") if name == "a" \
+            else ok("--db", str(tmp_path / name / "club.json"), "use", "Friday")
+    report = ok("--db", str(tmp_path / "b" / "club.json"), "merge", str(tmp_path / "a" / "club.json"), "--json").json()
+    assert report["added"] == [] and report["extended"] == [{"name": "Friday", "hands_added": 1, "hands": 5, "deleted": False}]
+
+
+def test_merge_refuses_itself_a_missing_file_and_what_is_not_a_database(cli, ok, db_path, tmp_path):
+    """Their file missing, not JSON, not a ginscore database or damaged is bad input, refused with exit
+    2 as a bad file to `import` is (docs/commands.md): exit 1 would say this database cannot be used."""
+    _evening(ok)
+    before = db_path.read_bytes()
+    assert "is this database" in _one_line(cli("merge", str(db_path)), 2)
+    assert "no file" in _one_line(cli("merge", str(tmp_path / "nowhere.json")), 2)
+    junk = tmp_path / "junk.json"
+    junk.write_text("{not json")
+    line = _one_line(cli("merge", str(junk)), 2)
+    assert str(junk) in line and "not JSON" in line
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps({"meta": {"1": {"schema_version": 4, "current": None}},
+                                   "sessions": {"1": {"id": "s-0123456789ab", "name": "x", "variant": "whist",
+                                                      "players": ["A", "B"]}}}))
+    line = _one_line(cli("merge", str(damaged)), 2)
+    assert str(damaged) in line and "damaged session" in line
+    (tmp_path / "folder.json").mkdir()
+    assert "folder.json cannot be merged: it is a folder" in _one_line(cli("merge", str(tmp_path / "folder.json")), 2)
+    assert db_path.read_bytes() == before
+
+
+def test_merging_an_export_advises_importing_it(cli, ok, db_path, tmp_path):
+    """An export (JSON or CSV) given to `merge`, which takes a database: `ginscore import FILE` is
+    what brings its session in, not "JSON but not a ginscore database"."""
+    _evening(ok)
+    exported = _export(ok, tmp_path, "friday export.json")
+    (tmp_path / "friday.csv").write_text(ok("export").stdout)
+    before = db_path.read_bytes()
+    line = _one_line(cli("merge", str(exported)), 2)
+    assert line == (f"Error: {exported} is a ginscore export, not a database: `ginscore import '{exported}'` "
+                    "brings its session in; nothing was merged")
+    assert f"`ginscore import {tmp_path / 'friday.csv'}`" in _one_line(cli("merge", str(tmp_path / "friday.csv")), 2)
+    assert db_path.read_bytes() == before
+
+
+ACTIONS = st.lists(st.sampled_from([
+    ("hand", "ann", "3", "20"), ("hand", "ben", "0", "10"), ("draw",), ("undo", "--yes"),
+    ("new", "standard", "Ann", "Ben", "--dealer", "Ann"), ("new", "hollywood", "Ann", "Ben", "--dealer", "Ben"),
+    ("rematch",), ("rename", "renamed"), ("delete", "--yes"),
+]), max_size=6)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(mine=ACTIONS, theirs=ACTIONS, keep_both=st.booleans())
+def test_merging_twice_is_byte_identical_the_second_time(mine, theirs, keep_both):
+    with tempfile.TemporaryDirectory() as tmp:
+        a, b = Path(tmp) / "a.json", Path(tmp) / "b.json"
+        run_cli("--db", a, "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "start")
+        run_cli("--db", a, "hand", "ann", "2", "9")
+        shutil.copy(a, b)
+        for db, actions in ((a, mine), (b, theirs)):
+            for action in actions:
+                run_cli("--db", db, *action)  # some are refused (a hand after the game): as at a table
+        extra = ["--keep-both"] if keep_both else []
+        first = run_cli("--db", a, "merge", b, *extra)
+        assert first.exit_code in (0, 1), first.stderr
+        after = a.read_bytes()
+        second = run_cli("--db", a, "merge", b, *extra)
+        assert second.exit_code == first.exit_code and a.read_bytes() == after
+        if first.exit_code == 0:
+            ours = {s["id"] for s in stored_sessions(a).values()}
+            assert {s["id"] for s in stored_sessions(b).values()} <= ours
+
+
+def _other_with(tmp_path: Path, ok, change) -> Path:
+    other = tmp_path / "other.json"
+    ok("--db", str(other), "new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "x")
+    ok("--db", str(other), "hand", "cy", "3", "20")
+    data = json.loads(other.read_text())
+    change(data["sessions"])
+    other.write_text(json.dumps(data))
+    return other
+
+
+def test_a_hostile_file_to_merge_is_refused_in_its_own_words(cli, ok, db_path, tmp_path):
+    """Their file's problems are said of their file (never a hint to delete a session here), and
+    a name `new` would refuse, or an id given twice, refuses the whole merge."""
+    _evening(ok)
+    before = db_path.read_bytes()
+    cases = {
+        "a name of 5000 characters": lambda s: s["1"].update(name="N" * 5000),
+        "a name with a control character": lambda s: s["1"].update(name="x\x1b[2J"),
+        "one id twice": lambda s: s.update({"2": dict(s["1"], name="Twin", hands="")}),
+        "a damaged session": lambda s: s["1"].update(variant="whist"),
+    }
+    for what, change in cases.items():
+        other = _other_with(tmp_path, ok, change)
+        line = _one_line(cli("merge", str(other)), 2)
+        assert str(other) in line and "cannot be merged" in line and "ginscore delete" not in line, (what, line)
+        assert db_path.read_bytes() == before, what
+        other.unlink()
+    _one_line(cli("merge", ""), 2)  # an empty path: refused in one line
+
+
+def test_a_name_merge_gave_is_not_reported_as_a_rename_there(ok, db_path, tmp_path):
+    _evening(ok)
+    other = ("--db", str(tmp_path / "other.json"))
+    ok(*other, "new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "friday")
+    assert ok("merge", str(tmp_path / "other.json"), "--json").json()["added"][0]["name"] == "friday (merged)"
+    assert ok("merge", str(tmp_path / "other.json"), "--json").json()["skipped"] == []
+    ok(*other, "rename", "--session", "friday", "friday with Cy and Dee")  # a new name that starts as the old one
+    assert ok("merge", str(tmp_path / "other.json"), "--json").json()["skipped"] == [
+        {"name": "friday (merged)", "why": "named 'friday with Cy and Dee' there", "deleted": False}]
+
+
+def test_a_parted_database_missing_a_cache_file_still_reads_and_merges(ok, tmp_path):
+    folder = tmp_path / "old"
+    shutil.copytree(FIXTURES / "schema3", folder)
+    for cache in folder.glob("club.summary-*"):
+        cache.unlink()
+    assert len(ok("--db", str(folder / "club.json"), "sessions", "--json").json()) == 7
+    assert len(ok("merge", str(folder / "club.json"), "--json").json()["added"]) == 8
+
+
+def test_the_copy_keep_both_keeps_is_named_merged_even_when_its_name_is_free(ok, db_path, tmp_path):
+    _evening(ok)
+    other = tmp_path / "other.json"
+    shutil.copy(db_path, other)
+    ok("--db", str(other), "rename", "--session", "friday", "vendredi")
+    ok("--db", str(other), "edit", "1", "ann", "5", "22", "--session", "vendredi")
+    report = ok("merge", str(other), "--keep-both", "--json").json()
+    assert report["copied"] == [{"name": "vendredi (merged)", "of": "friday", "hand": 1}]
+    out = ok("merge", str(other), "--keep-both").stdout
+    assert out.startswith("Merged") and "added 0" in out and "kept 1" in out  # each count after its word
+
+
+def _two_machines_apart(ok, tmp_path: Path, name: str, dealer: str, second_a, second_b) -> tuple[Path, Path]:
+    """Machines A and B hold one session ``name`` with its first hand in common (B copied A's file),
+    then each played a different second hand (``hand`` arguments)."""
+    a, b = tmp_path / "A.json", tmp_path / "B.json"
+    ok("--db", str(a), "new", "standard", "Ann", "Ben", "--dealer", dealer, "--name", name)
+    ok("--db", str(a), "hand", "ann", "4", "22")
+    shutil.copy(a, b)
+    ok("--db", str(a), "hand", *second_a)
+    ok("--db", str(b), "hand", *second_b)
+    return a, b
+
+
+def test_two_machines_merging_back_and_forth_with_keep_both_settle_on_one_copy_each(ok, tmp_path):
+    """Each machine records another second hand of the same session, then each merges the other
+    with --keep-both, twice over: each keeps its own record and one copy of the other's, every
+    session id once, and the second round changes neither file."""
+    a, b = _two_machines_apart(ok, tmp_path, "S", "ben", ("ann", "5", "22"), ("ben", "3", "22"))
+    assert ok("--db", str(a), "merge", str(b), "--keep-both", "--json").json()["copied"][0]["name"] == "S (merged)"
+    report = ok("--db", str(b), "merge", str(a), "--keep-both", "--json").json()
+    assert report["added"] == [] and [c["name"] for c in report["copied"]] == ["S (merged)"]
+    assert "S" in [k["name"] for k in report["kept"]]  # their copy of our record is our record
+    for path, mine, copied in ((a, 5, 3), (b, 3, 5)):
+        docs = stored_sessions(path).values()
+        assert len({d["id"] for d in docs}) == len(docs) == 2
+        second = {d["name"]: d["hands"].split(";")[1].split("|")[1:3] for d in docs}
+        assert second == {"S": ["Ann" if mine == 5 else "Ben", str(mine)],
+                          "S (merged)": ["Ben" if copied == 3 else "Ann", str(copied)]}
+    settled = (a.read_bytes(), b.read_bytes())
+    for here, there in ((a, b), (b, a), (a, b)):
+        assert ok("--db", str(here), "merge", str(there), "--keep-both", "--json").json()["copied"] == []
+        assert ok("--db", str(here), "merge", str(there)).stdout  # and without --keep-both: not refused
+    assert (a.read_bytes(), b.read_bytes()) == settled
+    ok("--db", str(b), "hand", "ann", "2", "30", "--session", "S (merged)")  # B plays on its copy of A's record:
+    report = ok("--db", str(a), "merge", str(b), "--json").json()  # A's own record gets that hand
+    assert report["extended"] == [{"name": "S", "hands_added": 1, "hands": 3, "deleted": False}] and report["copied"] == []
+    before = b.read_bytes()
+    assert ok("--db", str(b), "merge", str(a), "--json").json()["extended"] == [] and b.read_bytes() == before
+    assert len(stored_sessions(a)) == len(stored_sessions(b)) == 2
+
+
+def test_a_copy_kept_under_the_id_merge_gave_it_before_is_still_found(ok, db_path, tmp_path):
+    """Copies kept before copy ids were made from the record kept had an id made from the
+    session's id alone: merging the same file again finds such a copy, and makes no other."""
+    from ginscore.cli.commands.merge import _copy_id_before
+
+    _evening(ok)
+    other = tmp_path / "other.json"
+    shutil.copy(db_path, other)
+    ok("--db", str(other), "edit", "1", "ann", "5", "22", "--session", "friday")
+    ok("merge", str(other), "--keep-both")
+    data = json.loads(db_path.read_text(encoding="utf-8"))
+    docs = data["sessions"].values()
+    original = next(d for d in docs if d["name"] == "friday")
+    next(d for d in docs if d["name"] == "friday (merged)")["id"] = _copy_id_before(original)
+    db_path.write_text(json.dumps(data), encoding="utf-8")
+    before = db_path.read_bytes()
+    assert ok("merge", str(other), "--keep-both", "--json").json()["copied"] == []
+    assert db_path.read_bytes() == before
+
+
+def _ids_once(path: Path) -> list[dict]:
+    docs = list(stored_sessions(path).values())
+    assert len({d["id"] for d in docs}) == len(docs), [d["id"] for d in docs]
+    return docs
+
+
+def _records(path: Path) -> list[tuple]:
+    """Each record in the file as what was told (no times), sorted: a record held twice shows twice."""
+    return sorted(tuple(tuple(row.split("|")[:-1]) for row in d["hands"].split(";")) for d in _ids_once(path))
+
+
+def test_three_machines_merging_every_way_hold_each_record_once_and_settle(ok, tmp_path):
+    """A, B and C each played on differently from one record (C relays the others' records): every
+    machine ends with each of the three records once (its own never again as a copy), every id
+    once, and a further round of merges changes no file."""
+    a, b, c = (tmp_path / f"{n}.json" for n in "ABC")
+    ok("--db", str(a), "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri")
+    ok("--db", str(a), "hand", "ann", "4", "22")
+    ok("--db", str(a), "hand", "ann", "5", "25")
+    shutil.copy(a, b)
+    shutil.copy(a, c)
+    ok("--db", str(c), "undo", "--yes")
+    ok("--db", str(a), "hand", "ben", "0", "30")
+    ok("--db", str(b), "hand", "ann", "2", "12")
+    ok("--db", str(c), "hand", "ann", "1", "11")
+    ok("--db", str(c), "merge", str(a), "--keep-both")
+    ok("--db", str(c), "merge", str(b), "--keep-both")
+    ok("--db", str(b), "merge", str(c), "--keep-both")
+    assert len(_records(b)) == len(set(_records(b))) == 3  # B's own record once, and one copy of each other
+    for _ in range(2):
+        for here, there in ((a, b), (a, c), (b, a), (b, c), (c, a), (c, b)):
+            ok("--db", str(here), "merge", str(there), "--keep-both")
+    settled = [p.read_bytes() for p in (a, b, c)]
+    for here, there in ((a, b), (a, c), (b, a), (b, c), (c, a), (c, b)):
+        ok("--db", str(here), "merge", str(there), "--keep-both")
+        ok("--db", str(here), "merge", str(there))  # and without --keep-both: nothing to refuse
+    assert [p.read_bytes() for p in (a, b, c)] == settled
+    assert _records(a) == _records(b) == _records(c) and len(set(_records(a))) == 3
+
+
+def _a_copy_of_b_kept_in_a(ok, tmp_path: Path) -> tuple[Path, Path]:
+    """A and B each played a different second hand of 'fri'; A merged B with --keep-both."""
+    a, b = _two_machines_apart(ok, tmp_path, "fri", "Ann", ("ben", "0", "30"), ("ann", "2", "12"))
+    ok("--db", str(a), "merge", str(b), "--keep-both")
+    return a, b
+
+
+def test_a_kept_copy_edited_here_is_kept_and_theirs_kept_again_once(ok, tmp_path):
+    """A corrects its copy of B's record: B's record is then not here any more, so the next merge
+    keeps it again, once; every merge after that changes nothing."""
+    a, b = _a_copy_of_b_kept_in_a(ok, tmp_path)
+    ok("--db", str(a), "edit", "2", "ann", "3", "12", "--session", "fri (merged)")
+    assert [c["name"] for c in ok("--db", str(a), "merge", str(b), "--keep-both", "--json").json()["copied"]] \
+        == ["fri (merged 2)"]
+    before = a.read_bytes()
+    assert ok("--db", str(a), "merge", str(b), "--keep-both", "--json").json()["copied"] == []
+    assert a.read_bytes() == before and len(_records(a)) == len(set(_records(a))) == 3
+
+
+def test_a_copy_moved_by_export_and_import_merges_without_a_second_id(ok, tmp_path):
+    """A kept copy exported and imported into another database arrives there as a session of its
+    own id (an export does not say whose copy it is): merging the two never stores one id twice."""
+    a, b = _a_copy_of_b_kept_in_a(ok, tmp_path)
+    exported = tmp_path / "copy.json"
+    exported.write_text(ok("--db", str(a), "export", "-f", "json", "--session", "fri (merged)").stdout)
+    c = tmp_path / "C.json"
+    ok("--db", str(c), "import", str(exported))
+    for here, there in ((a, c), (c, a), (a, c)):
+        ok("--db", str(here), "merge", str(there), "--keep-both")
+        _ids_once(here)
+
+
+def test_a_database_holding_a_kept_copy_merges_into_a_new_one_and_into_its_older_backup(ok, tmp_path):
+    """A kept B's record as a copy: a new phone, a fresh file or A's backup from before takes A
+    whole, the copy as the copy it is (its own id, its name), not refused as if it were a record
+    of the session that differs from it; once in, merging again changes nothing."""
+    a, b = _two_machines_apart(ok, tmp_path, "fri", "Ann", ("ben", "0", "30"), ("ann", "2", "12"))
+    backup = tmp_path / "backup.json"
+    shutil.copy(a, backup)
+    ok("--db", str(a), "merge", str(b), "--keep-both")
+    for here in (tmp_path / "new.json", backup):
+        report = ok("--db", str(here), "merge", str(a), "--json").json()
+        assert [row["name"] for row in report["added"]] == (["fri", "fri (merged)"] if here != backup
+                                                             else ["fri (merged)"])
+        assert _records(here) == _records(a) and sorted(d["id"] for d in _ids_once(here)) \
+            == sorted(d["id"] for d in _ids_once(a))
+        before = here.read_bytes()
+        ok("--db", str(here), "merge", str(a))
+        assert here.read_bytes() == before
+
+
+def test_a_database_given_to_import_is_told_to_merge_and_an_empty_one_to_merge_says_why(cli, ok, db_path, tmp_path):
+    """`import` takes an export, `merge` a database: each says which command takes the file given."""
+    other = tmp_path / "other.json"
+    ok("--db", str(other), "new", "standard", "Cy", "Dee", "--dealer", "Cy")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    before = db_path.read_bytes()
+    line = _one_line(cli("import", str(other)), 2)
+    assert "is a ginscore database, not an export" in line and f"merge {other}`" in line
+    empty = tmp_path / "empty.json"
+    empty.write_text("{}", encoding="utf-8")
+    line = _one_line(cli("merge", str(empty)), 2)
+    assert "holds no ginscore sessions, so there is nothing to merge" in line
+    assert db_path.read_bytes() == before
+
+
+def test_a_sync_clients_conflicted_copy_opens_and_merges(ok, db_path, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    conflicted = tmp_path / "ginscore (conflicted copy 2026-12-01).json"
+    shutil.copy(db_path, conflicted)
+    ok("--db", str(conflicted), "hand", "ben", "0", "30")  # the phone's hand, in the copy
+    assert ok("--db", str(conflicted), "status", "--json").json()["hands_played"] == 2
+    out = ok("merge", str(conflicted)).stdout
+    assert "extended 1" in out and "hand 2 from there" in out
+    assert ok("status", "--json").json()["hands_played"] == 2

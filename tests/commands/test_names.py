@@ -1,0 +1,99 @@
+"""Player and session names: folded, matched ignoring accents and width, refused when they show as
+nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from tests.support import NFC, NFD
+
+
+@pytest.mark.parametrize("args, says", [
+    (["new", "standard", "A" * 201, "Ben"], "keep it to 200"),
+    (["new", "standard", "Ann", "Ben", "--name", "n" * 201], "--name has 201 characters"),
+    (["new", "standard", "Ann", "Ben", "--target", "10000000000"], "--target must be at most"),
+    (["new", "standard", "Ann", "Ben", "--gin-bonus", str(10**30)], "--gin-bonus must be at most"),
+])
+def test_commands_are_as_strict_as_import(args, says, refused):
+    refused(*args, says=says)
+
+
+@pytest.mark.parametrize("pair", [(NFC, NFD), (NFC, "Jose"), ("Ann", "Ａnn"), ("Ann", "ＡＮＮ"), ("ANN", "ann"),
+                                  ("Zoë", "ZOE"), ("Straße", "STRASSE")])
+def test_look_alike_names_are_one_name(pair, refused):
+    refused("new", "standard", *pair, says="two players")
+
+
+def test_a_name_of_accents_alone_is_empty(refused):
+    refused("new", "standard", "Ann", "\u0301\u0301", says="name is empty")
+
+
+# Printable characters a screen shows as nothing: the Hangul fillers, a variation selector alone.
+BLANK_NAMES = ["\u3164", "\u115f", "\u1160", "\uffa0", "\u3164 \uffa0", "\ufe0f"]
+
+
+@pytest.mark.parametrize("blank", BLANK_NAMES)
+def test_a_name_that_shows_as_nothing_is_refused(blank, ok, refused, tmp_path):
+    """Nobody could read it in a table or type it back: refused as a player's or a session's name,
+    by the commands and by import, its characters spelled out in the one line."""
+    line = refused("new", "standard", "Ann", blank, says="shows as nothing")
+    assert "\\u" in line and blank not in line
+    refused("new", "standard", "Ann", "Ben", "--name", blank, says="the session name")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    refused("rename", blank, says="shows as nothing")
+    doc = ok("export", "--format", "json").json()
+    for where in ("players", "name"):
+        changed = copy.deepcopy(doc)
+        if where == "players":
+            changed["session"]["players"][1] = blank
+            changed["session"]["first_dealer"] = "Ann"
+        else:
+            changed["session"]["name"] = blank
+        path = tmp_path / f"{where}.json"
+        path.write_text(json.dumps(changed), encoding="utf-8")
+        refused("import", str(path), "--as-copy", says="shows as nothing")
+
+
+def test_a_name_with_a_filler_among_letters_shows_and_is_kept(ok):
+    ok("new", "standard", "Ann\u3164Lee", "Ben", "--dealer", "ben")
+    assert ok("status", "--json").json()["players"] == ["Ann\u3164Lee", "Ben"]
+
+
+def test_matching_ignores_accents_and_width_and_keeps_the_first_spelling(ok, status):
+    ok("new", "standard", NFC, "Ann", "--dealer", "jose")
+    ok("hand", "jose", "3", "20")
+    ok("hand", "ａnn", "2", "9")
+    ok("hand", NFD.upper(), "0", "10")
+    ok("edit", "1", "JOSÉ", "4", "20")
+    doc = status()
+    assert doc["players"] == [NFC, "Ann"]
+    assert doc["totals"] == {NFC: 16 + 35, "Ann": 7}
+    assert [h["knocker"] for h in ok("log", "--json").json()["hands"]] == [NFC, "Ann", NFC]
+
+
+def test_session_names_match_ignoring_accents_and_width(ok, refused, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--name", "Café")
+    ok("new", "standard", "Ann", "Ben", "--name", "other")
+    refused("new", "standard", "Ann", "Ben", "--name", "CAFE", says="already a session")
+    refused("new", "standard", "Ann", "Ben", "--name", "ｃａｆé", says="already a session")
+    ok("use", "cafe")
+    assert ok("status", "--json").json()["session"] == "Café"
+    assert ok("status", "--session", "ＣＡＦＥ", "--json").json()["session"] == "Café"
+    backup = tmp_path / "b.json"
+    ok("export", "--format", "json", "--output", backup)
+    refused("import", backup, "--as-copy", "--name", "cafe", says="already a session")
+    assert "as 'Café-2'" in ok("import", backup, "--as-copy").stdout
+
+
+def test_names_kept_before_folding_stay_reachable(db_path, ok):
+    """A session that already holds José and Jose (recorded before names were folded): the closest spelling wins."""
+    session = {"name": "old", "variant": "standard", "players": [NFC, "Jose"], "first_dealer": NFC,
+               "created_at": "2026-01-01T20:00:00+00:00", "hands": ""}
+    db_path.write_text(json.dumps({"meta": {"1": {"schema_version": 2, "current": "old"}}, "sessions": {"1": session}}))
+    ok("hand", "Jose", "3", "20")
+    ok("hand", NFD, "2", "9")
+    ok("hand", "jose", "1", "9")
+    assert [h["knocker"] for h in ok("log", "--json").json()["hands"]] == ["Jose", NFC, "Jose"]

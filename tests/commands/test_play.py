@@ -1,0 +1,538 @@
+"""`ginscore play`: the guided loop, its questions, its commands, and changes made elsewhere meanwhile."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+
+def test_play_guided_loop_saves_each_hand_and_asks_again(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    script = "\n".join([
+        "zed", "ann",  # unknown name, asked again
+        "12", "-1", "-0", "4",  # over the limit, negative, a minus sign (not a gin), then 4
+        "x", "22",  # not a number, then 22
+        "y",  # record it
+        ":draw", "y",
+        "ben", "0", "10", "n",  # not confirmed: not recorded
+        ":quit",
+    ]) + "\n"
+    out = ok("play", input=script).stdout
+    assert "\\x0a" not in out and "\n  :back " in out  # the help is lines, not one escaped string
+    assert "no player 'zed'" in out and "knock limit of 10" in out and "negative" in out and "minus sign" in out
+    assert "not a number" in out and "Saved hand 1" in out and "Saved hand 2" in out
+    assert "Not recorded" in out and "Every hand you confirmed is saved" in out
+    doc = status()
+    assert doc["hands_played"] == 2 and doc["totals"] == {"Ann": 18, "Ben": 0}
+
+
+def test_play_oklahoma_three_player_and_end_of_input(ok, status):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--target", "20", "--name", "okla")
+    out = ok("play", input="6h\nann\n7\n6\n30\ny\n").stdout  # 7 is over the six's limit (R15)
+    assert "knock limit of 6" in out and "wins the game" in out
+    assert status()["winner"] == "Ann"
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
+    out = ok("play", input="cy\nben\n3\n20\ny\n").stdout  # Cy sits out (R22); then input ends
+    assert "Cy sits out" in out and "Every hand you confirmed is saved" in out
+    assert status()["roles"] == {"box": "Ben", "captain": "Cy", "out": "Ann"}
+
+
+def test_r6_first_turn_is_play_detail_nothing_asked_nothing_scored(ok):
+    out = ok("rules", "standard").stdout
+    assert "R6" in out and "nothing to score" in out
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    asked = ok("play", input=":quit\n").stdout
+    assert "Upcard" not in asked and "first turn" not in asked.lower()  # only Oklahoma asks for the upcard
+
+
+HINT = "[:back :undo :edit :help :quit]"
+
+
+def play(ok, *answers: str, eof: bool = False, session: str | None = None) -> str:
+    """Run play with these answers typed; it ends with :quit unless ``eof`` (the input just ends)."""
+    lines = list(answers) + ([] if eof else [":quit"])
+    extra = ("--session", session) if session else ()
+    return ok("play", *extra, input="\n".join(lines) + "\n").stdout
+
+
+def hands(ok, *extra: str) -> list[tuple]:
+    """The saved hands as (knocker, knocker deadwood, opponent deadwood, upcard), draws as ("draw",)."""
+    doc = ok("log", "--json", *extra).json()
+    return [
+        ("draw",) if h["outcome"] == "draw" else (h["knocker"], h["knocker_deadwood"], h["opponent_deadwood"], h["upcard"])
+        for h in doc["hands"]
+    ]
+
+
+@pytest.fixture
+def standard(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "game")
+
+
+def test_every_prompt_says_the_commands(ok, standard):
+    out = play(ok, "ann", "0", "30", "y", "ben", "4", "22", "n")
+    prompts = [line for line in out.splitlines() if "]: " in line]
+    assert len(prompts) == 9 and all(HINT + ": " in line for line in prompts)
+    assert "commands start with ':'" in out
+
+
+def test_a_player_called_quinn_is_typed_q_and_quits_only_with_colon(ok, status):
+    ok("new", "standard", "Quinn", "Ann", "--dealer", "Ann")
+    out = play(ok, "q", "4", "22", "y", "quit", "quinn", "3", "20", "y")
+    assert "no player 'quit'" in out and "commands start with ':'" in out  # told, asked again
+    assert hands(ok) == [("Quinn", 4, 22, None), ("Quinn", 3, 20, None)]
+    assert status()["totals"] == {"Quinn": 35, "Ann": 0}
+
+
+def test_names_cannot_start_with_the_command_mark(refused):
+    refused("new", "standard", ":quit", "Ben", says="cannot start with ':'")
+
+
+def test_unknown_command_and_draw_outside_its_question_are_told(ok, standard):
+    out = play(ok, ":frobnicate", "ann", ":draw", "4", "22", "y")
+    assert "there is no command ':frobnicate'" in out and ':draw answers "Who knocked?"' in out
+    assert hands(ok) == [("Ann", 4, 22, None)]
+    out = play(ok, ":draw", "y")
+    assert hands(ok)[-1] == ("draw",)
+
+
+def test_back_at_the_first_question_says_so(ok, standard):
+    out = play(ok, ":back", "ann", "4", "22", "y")
+    assert "This is the first question of the hand" in out
+    assert hands(ok) == [("Ann", 4, 22, None)]
+
+
+def test_back_at_each_question_of_a_knock(ok, standard):
+    play(ok, "ann", ":back", "ben", "4", "22", "y")  # at the knocker's deadwood: another knocker
+    play(ok, "ann", "5", ":back", "4", "22", "y")  # at the opponent's deadwood: another count
+    play(ok, "ben", "4", "22", ":back", "30", "y")  # at the confirmation: the last count again
+    play(ok, "ann", "4", ":back", ":back", "ben", "2", "9", "y")  # two steps back
+    assert hands(ok) == [("Ben", 4, 22, None), ("Ann", 4, 22, None), ("Ben", 4, 30, None), ("Ben", 2, 9, None)]
+
+
+def test_back_at_the_big_gin_and_upcard_questions(ok):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31")
+    out = play(ok, ":back", "7h", ":back", "ah", ":back", "9c", "ann", ":back", ":back", "8d",
+               "ann", "0", ":back", "0", "y", ":back", "n", "20", "y")
+    assert "first question" in out
+    doc = ok("log", "--json").json()["hands"]
+    assert [(h["upcard"], h["knocker"], h["knocker_deadwood"], h["big_gin"], h["opponent_deadwood"]) for h in doc] \
+        == [("8D", "Ann", 0, False, 20)]
+
+
+def test_back_after_a_draw_asks_who_knocked_again(ok, standard):
+    play(ok, ":draw", ":back", "ann", "4", "22", "y")
+    assert hands(ok) == [("Ann", 4, 22, None)]
+
+
+def test_gin_asks_just_the_opponents_deadwood_without_lay_offs(ok, standard):
+    out = play(ok, "ann", "0", "30", "y", "ben", "5", "20", "y")
+    gin_question = next(line for line in out.splitlines() if line.startswith("Ben's deadwood"))
+    assert gin_question.startswith("Ben's deadwood? (gin: nothing is laid off)")  # R8, R11: no lay-offs on gin
+    assert "after lay-offs" not in gin_question
+    assert "Ann's deadwood after lay-offs (R8)?" in out  # a knock still asks after lay-offs
+
+
+def test_undo_inside_play_asks_like_the_command_and_restarts_the_hand(ok, standard, status):
+    out = play(ok, "ann", "4", "22", "y", "ben", ":undo", "n", "3", "9", "y")
+    assert "Nothing removed" in out  # answered no: the hand in progress goes on
+    assert hands(ok) == [("Ann", 4, 22, None), ("Ben", 3, 9, None)]
+    out = play(ok, "ann", ":undo", "y", "ann", "2", "9", "y")  # yes: the hand is asked again from the start
+    assert "Removed hand 2" in out
+    assert hands(ok) == [("Ann", 4, 22, None), ("Ann", 2, 9, None)]
+    play(ok, ":undo --yes", ":undo", "")  # --yes as for the command; then the default answer is no
+    assert hands(ok) == [("Ann", 4, 22, None)]
+    assert status()["totals"] == {"Ann": 18, "Ben": 0}
+
+
+def test_undo_with_no_hands_is_refused_and_the_question_asked_again(ok, standard):
+    out = play(ok, ":undo", "ann", "4", "22", "y")
+    assert "'game' has no hands to undo" in out
+    assert hands(ok) == [("Ann", 4, 22, None)]
+
+
+def test_edit_inside_play_with_the_rules_of_the_command(ok, standard, status):
+    out = play(
+        ok, "ann", "4", "22", "y",
+        ":edit 1 ben 3 20",  # corrected; the hand in progress restarts
+        ":edit 9 ann 1 2",  # no hand 9: refused, told
+        ":edit 1 ann 4",  # a count missing: refused, told
+        ":edit 1 ann 4 22 --frob",  # an option edit does not have
+        ':edit 1 ann 4 "22',  # an open quote
+        "ben", "2", "30", "y",
+    )
+    assert "Corrected hand 1: Ben knocked with 3, Ann had 20" in out
+    assert "there is no hand 9" in out and "give the knocker and both deadwood counts" in out
+    # the advice names what is typed here, not a shell command (play's session, no shell at hand)
+    assert "like `:edit 3 ann 4 22`" in out and "`ginscore edit 3" not in out
+    assert "No such option: --frob" in out and "cannot read that" in out
+    assert hands(ok) == [("Ben", 3, 20, None), ("Ben", 2, 30, None)]
+    assert status()["totals"] == {"Ann": 0, "Ben": 45}
+
+
+def test_edit_inside_play_keeps_the_hands_upcard_r15(ok):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann")
+    out = play(ok, "7d", "ann 5 30", "y", ":edit 1 ann 6 3", ":edit 1 ann 8 3")
+    assert "Corrected hand 1: Ann knocked with 6 on a 7♦ upcard" in " ".join(out.split())
+    assert "8, over this hand's knock limit of 7 (R15)" in out and "add --upcard" not in out
+    assert hands(ok) == [("Ann", 6, 3, "7D")]
+
+
+def test_edit_a_session_not_current_edits_the_one_played(ok, standard, status):
+    ok("new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "other")
+    play(ok, "ann", "4", "22", "y", ":edit 1 ann 2 22", session="game")
+    assert hands(ok, "--session", "game") == [("Ann", 2, 22, None)]
+    assert hands(ok, "--session", "other") == [] and status()["session"] == "other"
+
+
+def test_edit_or_undo_inside_play_cannot_reach_another_database(ok, standard, tmp_path):
+    other = tmp_path / "other.json"
+    ok("--db", str(other), "new", "standard", "Cy", "Dee", "--dealer", "Cy")
+    ok("--db", str(other), "hand", "cy", "2", "20")
+    before = other.read_bytes()
+    out = play(ok, "ann", "4", "22", "y", f":edit 1 ann 2 22 --db {other}", f":undo --yes --db={other}",
+               "ben", "2", "30", "y")
+    assert out.count("--db cannot be given here") == 2
+    assert other.read_bytes() == before
+    assert hands(ok) == [("Ann", 4, 22, None), ("Ben", 2, 30, None)]
+
+
+def test_game_over_offers_the_rematch_and_goes_on_in_it(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "first")
+    out = play(ok, "ann", "0", "30", "y", "", "ben", "4", "22", "y")
+    assert out.count("Ann wins the game with 55 (Ben 0)") == 1
+    assert out.count("Play a rematch? [Y/n]") == 1 and "The session is over" not in out
+    assert "Started 'standard-1'" in out and "Rematch of 'first'" in out
+    assert hands(ok, "--session", "first") == [("Ann", 0, 30, None)]
+    doc = status()
+    assert doc["session"] == "standard-1" and doc["totals"] == {"Ann": 0, "Ben": 18}
+
+
+def test_rematch_declined_stops_and_starts_nothing(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "first")
+    out = play(ok, "ann", "0", "30", "y", "n", eof=True)
+    assert "No rematch" in out and "Stopped. Every hand you confirmed is saved." in out
+    assert [s["name"] for s in ok("sessions", "--json").json()] == ["first"]
+    out = play(ok, "y", eof=True)  # play on a finished session offers the rematch at once
+    assert out.count("Ann wins the game") == 1 and "Play a rematch?" in out
+    assert status()["session"] == "standard-1"
+
+
+def test_undo_at_the_rematch_question_lets_the_game_go_on(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "first")
+    out = play(ok, "ann", "0", "30", "y", ":back", ":undo", "y", "ann", "4", "22", "y")
+    assert "no question to go back to" in out
+    assert hands(ok) == [("Ann", 4, 22, None)] and status()["session"] == "first"
+    assert not status()["over"]
+
+
+def test_next_dealer_is_said_once_between_hands(ok, standard):
+    out = play(ok, "ann", "4", "22", "y")
+    between = out.split("Saved hand 1")[1]
+    assert between.count("Ann deals") == 1 and "\nHand 2: Ann deals.\n" in between
+
+
+def test_the_next_hand_is_named_once_with_its_roles(ok):
+    """Not "Hand 2. Next hand: ...", two names of one hand: the hand, then who deals it (R22)."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
+    out = play(ok, "ann", "4", "22", "y")
+    assert "\nHand 1: Ann is in the box and deals, Ben captains, Cy sits out.\n" in out
+    assert "\nHand 2: Ann is in the box and deals, Cy captains, Ben sits out.\n" in out
+    assert "Next hand:" not in out
+
+
+def test_a_command_typed_wrong_in_play_is_told_as_play_types_it(ok, standard, monkeypatch):
+    """Inside play, :edit without its hand says how :edit is typed (not `ginscore edit --help`), and
+    a command that does not exist is told on one line of 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    out = play(ok, ":edit", ":edit x ann 4 22", ":undo now", ":frobnicate")
+    said = [line.strip() for line in out.splitlines() if line.startswith("  ") and not line.startswith("  :")]
+    assert said == ["Missing argument 'N'; type it like `:edit 3 ann 4 22` (:help for more)",
+                    "Invalid value for 'N': 'x' is not a whole number; type it like",
+                    "`:edit 3 ann 4 22` (:help for more)",
+                    "Got unexpected extra argument(s) (now); type it like `:undo` (:help for more)",
+                    "there is no command ':frobnicate'; :help lists the commands"], said
+    assert "--help" not in out
+
+
+OKLAHOMA_QUESTIONS = [
+    [],  # the upcard
+    ["7h"],  # who knocked
+    ["7h", "ann"],  # the knocker's deadwood
+    ["7h", "ann", "0"],  # big gin?
+    ["7h", "ann", "0", "n"],  # the opponent's deadwood
+    ["7h", "ann", "0", "n", "20"],  # record it?
+    ["7h", "ann", "0", "n", "20", "y", ":undo"],  # the question of :undo (y/n, as the command's: Ctrl-D only)
+]
+
+
+STOPS = [(at, eof) for at in range(len(OKLAHOMA_QUESTIONS)) for eof in (False, True) if eof or at < 6]
+
+
+@pytest.mark.parametrize(("at", "eof"), STOPS)
+def test_quit_or_end_of_input_at_every_question_loses_nothing_confirmed(ok, status, at, eof):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31", "--target", "200")
+    play(ok, "9c", "ben", "5", "25", "y")  # one confirmed hand first
+    out = play(ok, *OKLAHOMA_QUESTIONS[at], eof=eof)
+    assert "Stopped. Every hand you confirmed is saved." in out
+    saved = [("Ben", 5, 25, "9C")] + ([("Ann", 0, 20, "7H")] if at == 6 else [])
+    assert hands(ok) == saved
+    assert status()["hands_played"] == len(saved)
+
+
+@pytest.mark.parametrize("eof", [False, True], ids=["quit", "eof"])
+def test_quit_or_end_of_input_at_the_rematch_question(ok, status, eof):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "first")
+    out = play(ok, "ann", "0", "30", "y", eof=eof)
+    assert "Play a rematch?" in out and "Stopped. Every hand you confirmed is saved." in out
+    assert [s["name"] for s in ok("sessions", "--json").json()] == ["first"]
+    assert status()["winner"] == "Ann" and hands(ok) == [("Ann", 0, 30, None)]
+
+
+def test_an_imported_name_starting_with_the_command_mark_is_refused(ok, refused, tmp_path):
+    import json
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    doc = json.loads(ok("export", "--format", "json").stdout)
+    text = json.dumps(doc).replace('"Ben"', '":back"')
+    assert ":back" in text
+    (tmp_path / "colon.json").write_text(text)
+    refused("import", str(tmp_path / "colon.json"), says="cannot start with ':'")
+
+
+def test_a_finished_hollywood_series_offers_a_new_series(ok, status):
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--name", "series")
+    out = play(ok, "ann", "0", "75", "y", "ben", "0", "75", "y", "ann", "0", "75", "y", "y", "ben", "3", "9", "y")
+    assert out.count("Ann wins the series, 2 games of 3") == 1 and "The series is over. Play a rematch?" in out
+    doc = status()
+    assert doc["session"] == "hollywood-1" and doc["hands_played"] == 1  # R19: the rematch is a new series
+    assert hands(ok, "--session", "series") == [("Ann", 0, 75, None), ("Ben", 0, 75, None), ("Ann", 0, 75, None)]
+
+
+def test_who_knocked_takes_the_whole_knock_on_one_line(ok, standard):
+    out = play(ok, "ann 4 22", "y", "Ben  0 31", "y")
+    assert hands(ok) == [("Ann", 4, 22, None), ("Ben", 0, 31, None)]
+    assert "Ann's deadwood?" not in out and "deadwood after lay-offs" not in out  # nothing asked twice
+    assert 'a whole knock fits on one line' in out  # said with the commands, at the start
+
+
+def test_back_after_a_one_line_knock_asks_the_last_count_again(ok, standard):
+    play(ok, "ann 4 22", ":back", "25", "y")
+    play(ok, "ann 4 22", ":back", ":back", "5", "26", "y")
+    assert hands(ok) == [("Ann", 4, 25, None), ("Ann", 5, 26, None)]
+
+
+def test_a_one_line_knock_is_checked_as_its_questions_are(ok):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31")
+    out = play(ok, "7h", "ann 8 30", "ann 7 99", "zed 4 22", "4 22", "ann 0 30", "n", "y")
+    assert "8 is over this hand's knock limit of 7" in out  # R15: the upcard's limit
+    assert "Ben's deadwood 99 is more than ten cards can hold" in " ".join(out.split())  # R3: the opponent's too
+    assert "no player 'zed'" in out
+    assert "say who knocked first" in out and "ann 4 22" in out  # counts with no name: told the order
+    assert "big gin" in out  # H2: gin still asks about big gin
+    assert hands(ok) == [("Ann", 0, 30, "7H")]
+
+
+def test_a_one_line_knock_with_more_counts_is_refused_however_long(ok, standard):
+    out = play(ok, "ann 1 2 4 22", "ann" + " 1 2" * 1_000, "ann 4.0 22", "ann 4 22", "y")
+    assert out.count("that is more than two counts; give the knocker, then the two deadwood counts") == 2
+    assert "deadwood counts are whole numbers; give the knocker, then both counts, like ann 4 22" in out
+    assert "_WholeKnock" not in out and hands(ok) == [("Ann", 4, 22, None)]
+
+
+def test_a_one_line_knock_by_a_player_whose_name_holds_a_number(ok):
+    ok("new", "standard", "Ann 2", "7", "--dealer", "7")
+    play(ok, "ann 2 4 22", "y", "7 0 30", "y")
+    assert hands(ok) == [("Ann 2", 4, 22, None), ("7", 0, 30, None)]
+
+
+def test_an_ace_upcard_that_means_gin_is_cited_as_h4_in_play(ok):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--ace-means-gin")
+    out = play(ok, "ah", "ann 1 30", "ann", "1")
+    assert out.count("1 is over this hand's knock limit of 0 (H4: ace means gin)") == 2
+
+
+def test_a_one_line_knock_by_who_sits_out_is_refused(ok):
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
+    out = play(ok, "cy 4 22")
+    assert "Cy sits out this hand" in out and hands(ok) == []
+
+
+def _while_play_asks(db_path, elsewhere: list[list[str]], then: str, *new: str, before: list[list[str]] = (),
+                     first: bytes = b"ann\n4\n", waits_for: bytes = b"Ben's deadwood") -> tuple[str, dict]:
+    """Run ``new`` and ``before``, start `play` (a real second process), type ``first``, wait for the
+    question ``waits_for``, run the ``elsewhere`` commands, then type ``then``; returns what play said
+    and `status --json` ({} when no session is current)."""
+    import os
+    import select
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, GINSCORE_DB=str(db_path), COLUMNS="80")
+    ginscore = [sys.executable, "-m", "ginscore"]
+    for args in [list(new), *before]:
+        subprocess.run([*ginscore, *args], env=env, check=True, capture_output=True)
+    playing = subprocess.Popen([*ginscore, "play"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    playing.stdin.write(first)
+    playing.stdin.flush()
+    seen, deadline = b"", time.monotonic() + 60
+    while waits_for not in seen and time.monotonic() < deadline:
+        if select.select([playing.stdout], [], [], 1)[0]:
+            seen += os.read(playing.stdout.fileno(), 4096)
+    assert waits_for in seen
+    for args in elsewhere:
+        subprocess.run([*ginscore, *args], env=env, check=True, capture_output=True)
+    out, err = playing.communicate(then.encode(), timeout=60)
+    assert playing.returncode == 0 and not err, err
+    done = subprocess.run([*ginscore, "status", "--json"], env=env, capture_output=True)
+    return " ".join((seen + out).decode().split()), json.loads(done.stdout) if done.returncode == 0 else {}
+
+
+NOT_SAVED = "Not saved: the session changed elsewhere while this hand was asked"
+
+
+@pytest.mark.parametrize(("elsewhere", "hands"), [
+    ([["hand", "ben", "3", "20"]], 2), ([["house", "--gin-bonus", "20"]], 1),
+    ([["hand", "ben", "3", "20"], ["undo", "--yes"]], 2),  # undone: the session is as it was asked
+], ids=["hand", "house", "hand and undo"])
+def test_a_session_changed_elsewhere_while_play_asks_saves_nothing_and_asks_again(db_path, elsewhere, hands):
+    """Another shell changes the session while play waits for an answer: the hand confirmed was
+    asked on other hands or rules (it may be the same hand recorded twice), so it is not saved;
+    play says so and asks again, on the session as it is now."""
+    said, status = _while_play_asks(db_path, elsewhere, "22\ny\nann\n4\n22\ny\n:quit\n",
+                                    "new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    changed = elsewhere[-1][0] != "undo"
+    assert (NOT_SAVED in said) == changed
+    assert ("Stopped. Every hand saved above is kept; those said to be not saved were not." in said) == changed
+    assert ("Stopped. Every hand you confirmed is saved." in said) != changed
+    assert status["hands_played"] == hands and said.count("Saved hand") == (1 if changed else 2)
+
+
+def test_a_three_player_hand_is_never_saved_against_roles_changed_elsewhere(db_path):
+    said, status = _while_play_asks(db_path, [["hand", "ben", "4", "22"]], "22\ny\n:quit\n",
+                                    "new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
+    assert NOT_SAVED in said and status["hands_played"] == 1  # Ben's alone: Ann's was asked against Ben
+
+
+def test_a_session_renamed_elsewhere_is_followed_and_a_deleted_one_stops_play(db_path):
+    said, status = _while_play_asks(db_path, [["rename", "evening"]], "22\ny\n:quit\n", "new", "standard",
+                                    "Ann", "Ben", "--dealer", "Ann", "--name", "game")
+    assert "'game' was renamed 'evening' elsewhere; play goes on in it" in said and NOT_SAVED not in said
+    assert status["session"] == "evening" and status["hands_played"] == 1  # the name changed, not the hands
+    said, status = _while_play_asks(db_path, [["delete", "other", "--yes"]], "22\ny\n", "new", "standard",
+                                    "Ann", "Ben", "--dealer", "Ann", "--name", "other")
+    assert "Traceback" not in said and "Error" not in said and "Saved hand" not in said
+    assert "Stopped: 'other' is no longer here (deleted elsewhere?); the hand just confirmed was not saved" in said
+    assert status == {}  # no session current: the one played was deleted, and nothing was recorded into another
+
+
+def test_a_game_finished_elsewhere_while_play_asks_offers_the_rematch(db_path):
+    said, status = _while_play_asks(db_path, [["hand", "ben", "0", "90"]], "22\ny\nn\n", "new", "standard",
+                                    "Ann", "Ben", "--dealer", "Ann", "--target", "50")
+    assert NOT_SAVED in said and "Play a rematch?" in said
+    assert status["winner"] == "Ben" and status["hands_played"] == 1
+
+
+def test_a_rematch_started_elsewhere_at_the_rematch_question_is_gone_on_in_not_started_again(db_path, ok):
+    said, status = _while_play_asks(db_path, [["rematch", "--name", "R1"]], "y\n:quit\n", "new", "standard",
+                                    "Ann", "Ben", "--dealer", "Ann", "--name", "S", "--target", "30",
+                                    before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch?")
+    assert "Its rematch 'R1' was already started; play goes on in it." in said
+    assert "Level at 0" in said.split("already started")[1]  # R1's standings, then who deals
+    assert status["session"] == "R1" and status["match"]["sessions"] == ["S", "R1"]  # no second rematch
+
+
+@pytest.mark.parametrize("elsewhere", [["undo", "--yes"], ["house", "--target", "50"]])
+def test_a_game_no_longer_over_at_the_rematch_question_goes_on(db_path, elsewhere):
+    said, status = _while_play_asks(db_path, [elsewhere], "y\n:quit\n", "new", "standard", "Ann", "Ben",
+                                    "--dealer", "Ann", "--name", "S", "--target", "30",
+                                    before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch?")
+    assert "No rematch: the session changed elsewhere while this was asked" in said
+    assert re.search(r"Hand [12]: (Ann|Ben) deals\. Who knocked", said.split("No rematch")[1])  # as it stands, who deals
+    assert status["session"] == "S" and not status.get("match") and not status["over"]  # no rematch made
+
+
+def test_a_session_deleted_at_the_rematch_question_stops_play_never_playing_another(db_path, ok):
+    said, status = _while_play_asks(db_path, [["delete", "S", "--yes"], ["new", "standard", "Cy", "Dee", "--dealer",
+                                                                         "Cy", "--name", "N"]],
+                                    "y\ncy 2 30\ny\n", "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name",
+                                    "S", "--target", "30", before=[["hand", "ann", "0", "10"]], first=b"",
+                                    waits_for=b"Play a rematch?")
+    assert "Stopped: 'S' is no longer here (deleted elsewhere?)" in said and "Cy or Dee" not in said
+    assert status["session"] == "N" and status["hands_played"] == 0
+
+
+def test_a_rematch_of_the_session_started_elsewhere_mid_hand_changes_no_hand(db_path):
+    """A rematch started elsewhere gives the session a match id: its hands are as they were, so the
+    hand confirmed is saved."""
+    said, status = _while_play_asks(db_path, [["rematch", "--session", "S", "--name", "R1"]], "22\ny\n:quit\n",
+                                    "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "S")
+    assert NOT_SAVED not in said and "Saved hand 1" in said
+
+
+def test_an_older_finished_game_goes_on_in_its_rematch_and_that_ones(ok, status):
+    """`play --session S` of a game over whose rematch R1 is over too and R2 in play: play names each
+    rematch and shows its standings, never starting another."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "S", "--target", "30")
+    ok("hand", "ann", "0", "10")
+    ok("rematch", "--name", "R1")
+    ok("hand", "ben", "0", "20")
+    ok("rematch", "--name", "R2")
+    ok("hand", "ben", "3", "5")
+    out = " ".join(play(ok, session="S").split())
+    assert "Its rematch 'R1' was already started; play goes on in it." in out
+    assert "Its rematch 'R2' was already started; play goes on in it." in out and "Play a rematch?" not in out
+    assert out.index("Ben wins") < out.index("'R2'") and "Ben leads Ann by" in out.split("'R2'")[1]
+    assert [s["name"] for s in ok("sessions", "--json").json()] == ["S", "R1", "R2"]
+
+
+@pytest.mark.parametrize("command", [":undo", ":edit 1 ann 0 12"])
+def test_undo_or_edit_in_play_after_a_change_elsewhere_is_not_done(db_path, command):
+    said, status = _while_play_asks(db_path, [["edit", "1", "ann", "0", "20"]], f"{command}\n:quit\n", "new",
+                                    "standard", "Ann", "Ben", "--dealer", "Ann", before=[["hand", "ann", "0", "10"]])
+    assert "Not done: the session changed elsewhere while this hand was asked" in said
+    assert "Ann leads Ben by 45" in said  # the other shell's correction, shown and kept
+    assert status["hands_played"] == 1 and status["totals"] == {"Ann": 45, "Ben": 0}
+
+
+def test_declining_the_rematch_of_a_session_not_current_names_it_in_the_advice(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "old game", "--target", "30")
+    ok("hand", "ann", "0", "10")
+    ok("new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "T")
+    out = play(ok, "n", session="old game")
+    assert "No rematch; `ginscore rematch --session 'old game'` starts one later." in " ".join(out.split())
+    play(ok, "y", session="old game")  # the rematch of the session played, though another is current
+    assert [s["name"] for s in ok("sessions", "--json").json()] == ["old game", "T", "standard-1"]
+    assert ok("status", "--json", "--session", "standard-1").json()["players"] == ["Ann", "Ben"]
+
+
+def test_every_question_fits_a_phone(ok, monkeypatch):
+    """At 40 columns a question and its commands are broken into lines that fit (the answer is typed
+    after the last), as everything else play says is."""
+    from rich.cells import cell_len
+
+    monkeypatch.setenv("COLUMNS", "40")
+    ok("new", "oklahoma", "Dee", "Eve", "--dealer", "Dee", "--big-gin-bonus", "31")
+    out = play(ok, "7h", "dee", "0", "n", "22", "y")
+    assert "Who knocked, Dee or Eve? (or :draw)\n[:back :undo :edit :help :quit]: " in out
+    asked = [line[:line.index("]: ") + 3] if "]: " in line else line for line in out.splitlines()]
+    assert max(cell_len(line) for line in asked) <= 40 and out.count("]: ") == 7
+
+
+def test_play_cites_the_rule_of_the_variant_at_the_knock_limit(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    out = ok("play", input="ann\n11\n:quit\n").stdout
+    assert "knock limit of 10 (R7)" in out and "R15" not in out
+
+
+def test_oklahoma_record_question_and_recorded_line_repeat_the_upcard(ok):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann")
+    out = ok("play", input="7h\nann\n4\n22\n\n:quit\n").stdout
+    assert "Ann knocked with 4 on a 7♥ upcard, Ben had 22: knock: Ann scores 22 - 4 = 18. Record it?" in out
+    assert "Saved hand 1: Ann knocked with 4 on a 7♥ upcard" in out
+    assert "on a 3♠ upcard" in ok("hand", "ben", "2", "30", "--upcard", "3s").stdout

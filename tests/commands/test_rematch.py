@@ -1,0 +1,87 @@
+"""`ginscore rematch`: the next game with the same players and rules, linked into a match."""
+
+from __future__ import annotations
+
+from tests.support import stored_sessions
+
+
+def test_game_won_banner_final_and_rematch_r5(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--game-bonus", "100", "--shutout")
+    ok("hand", "ben", "0", "60")
+    out = ok("hand", "ben", "0", "40").stdout
+    assert "Ben wins the game" in out
+    doc = status()
+    assert doc["winner"] == "Ben" and doc["over"] is True and doc["next_dealer"] is None
+    assert doc["final"] == {"Ann": 0, "Ben": (150 + 100) * 2}  # H3
+    assert "was not over" not in ok("rematch").stdout
+    doc = status()
+    assert doc["session"] == "standard-2" and doc["next_dealer"] == "Ben"  # winner of the last hand deals
+    assert doc["rules"]["game_bonus"] == 100 and doc["rules"]["shutout"] is True
+
+
+def test_a_rematch_mid_game_says_the_old_game_stays_in_play(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "3", "20")
+    said = " ".join(ok("rematch").stdout.split())
+    assert "Rematch of 'standard-1'. 'standard-1' was not over (1 hand played); it stays as it is, in play." in said
+    assert status("--session", "standard-1")["over"] is False and status()["session"] == "standard-2"
+
+
+def test_three_player_rematch_continues_rotation_r23(ok, status):
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben", "--target", "10")
+    ok("hand", "ben", "0", "0")  # Ben wins the game with 25; the box lost
+    assert status()["over"] is True and status()["roles"] is None
+    ok("rematch")
+    assert status()["roles"] == {"box": "Ben", "captain": "Cy", "out": "Ann"}
+
+
+def test_h6_rematch_first_dealer_follows_the_deal_rule(ok, status):
+    # Loser deals: Ann wins the last hand, so Ben deals the first hand of the rematch.
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--deal", "loser", "--target", "20", "--stake", "0.05")
+    ok("hand", "ann", "0", "10")
+    assert status()["over"] is True
+    ok("rematch")
+    doc = status()
+    assert doc["next_dealer"] == "Ben"
+    assert doc["rules"]["deal"] == "loser" and doc["rules"]["stake"] == "0.05"
+
+
+def test_h6_rematch_with_alternate_passes_the_deal_on(ok, status):
+    # Alternate: Ben dealt the last hand (hand 2), so Ann deals first in the rematch.
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--deal", "alternate", "--target", "20")
+    ok("hand", "ann", "5", "9")
+    ok("hand", "ann", "0", "0")
+    ok("rematch")
+    assert status()["next_dealer"] == "Ann"
+
+
+def test_rematch_links_sessions_into_a_match(ok, status):
+    # Game 1: Ann wins 35 to 0 at 0.1 a point (Ben owes 3.5). Game 2: Ben wins 35 to 0
+    # (Ann owes 3.5). The match so far: a game each, 35 points each, nobody owes.
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "30", "--stake", "0.1")
+    assert status()["match"] is None
+    ok("hand", "ann", "0", "10")
+    ok("rematch")
+    ok("hand", "ben", "0", "10")
+    doc = status()
+    match = doc["match"]
+    assert match["sessions"] == ["standard-1", "standard-2"]
+    assert match["games_won"] == {"Ann": 1, "Ben": 1}
+    assert match["finals"] == {"Ann": 35, "Ben": 35}
+    assert match["settlement"] == []
+    ok("rematch")
+    ok("hand", "ann", "1", "40")
+    match = status()["match"]
+    assert match["sessions"] == ["standard-1", "standard-2", "standard-3"]
+    assert match["games_won"] == {"Ann": 2, "Ben": 1} and match["finals"] == {"Ann": 74, "Ben": 35}
+    assert match["settlement"] == [{"from": "Ben", "to": "Ann", "amount": "3.90"}]
+    assert status("--session", "standard-1")["match"]["id"] == match["id"]
+    out = ok("status").stdout
+    assert "Match so far (3 sessions" in out and "Ann: 2 games won" in out and "Ben pays Ann 3.9" in out
+
+
+def test_a_refused_rematch_links_nothing(ok, refused, db_path):
+    ok("new", "standard", "Ann", "Ben", "--name", "one")
+    ok("new", "standard", "Ann", "Ben", "--name", "two")
+    refused("rematch", "--name", "ONE", says="already a session named")
+    assert "match" not in stored_sessions(db_path)["2"]

@@ -1,0 +1,21 @@
+"""`ginscore rules`: the rules and the session's house rules in plain words."""
+
+from __future__ import annotations
+
+
+def test_rules_command(ok):
+    out = ok("rules", "oklahoma").stdout
+    assert "R15" in out and "R21" not in out
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben", "--box-bonus", "20")
+    out = ok("rules").stdout
+    assert "R23" in out and "box bonus 20" in out
+
+
+def test_rules_of_another_variant_do_not_claim_the_sessions_house_rules(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--gin-bonus", "20", "--name", "friday")
+    other = ok("rules", "hollywood").stdout
+    assert "House rules of 'friday'" not in other
+    assert "The current session 'friday' plays standard, not hollywood; its own house rules: target 100; gin bonus 20" \
+        in " ".join(other.split())
+    for same in (ok("rules").stdout, ok("rules", "standard").stdout):
+        assert "House rules of 'friday' (standard): target 100; gin bonus 20" in same

@@ -1,0 +1,54 @@
+"""`ginscore sessions` and `ginscore use`."""
+
+from __future__ import annotations
+
+import json
+
+from ginscore.db.store import Store
+from tests.support import exported, quiet_session
+
+
+def test_sessions_use_and_session_option(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "Friday")
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann")
+    rows = ok("sessions", "--json").json()
+    assert [(r["name"], r["current"]) for r in rows] == [("Friday", False), ("hollywood-1", True)]
+    assert set(rows[0]) >= {"name", "variant", "players", "hands_played", "winner", "over", "current"}
+    ok("hand", "ann", "2", "9", "--session", "fri")
+    assert status("--session", "friday")["totals"]["Ann"] == 7
+    assert status()["session"] == "hollywood-1"
+    ok("use", "FRI")
+    assert status()["session"] == "Friday"
+    out = ok("sessions").stdout
+    assert "Friday" in out and "hollywood-1" in out
+
+
+def test_a_current_session_left_out_of_a_short_list_is_said(ok, db_path, monkeypatch):
+    with Store(db_path).writing() as db:
+        for n in range(30):
+            db.add(quiet_session(f"evening-{n}", ("Ann", "Ben"), f"2026-03-{1 + n % 28:02d}T20:00:00+00:00"))
+    ok("use", "evening-2")
+    monkeypatch.setenv("LINES", "12")
+    for columns in ("40", "80"):
+        monkeypatch.setenv("COLUMNS", columns)
+        shown = " ".join(ok("sessions").stdout.split())
+        assert "evening-2 " not in shown and "The current session, 'evening-2', is among them" in shown
+    ok("use", "evening-29")  # shown: not said
+    assert "The current session" not in ok("sessions").stdout
+    ok("use", "evening-2")
+    assert "The current session" not in ok("sessions", "--all").stdout
+
+
+def test_sessions_help_tells_the_order_they_are_listed_in(ok, tmp_path):
+    out = exported(ok, tmp_path, "json")
+    doc = json.loads(out.read_text())
+    doc["session"]["created_at"] = "2001-01-01T20:00:00+00:00"  # an old evening, brought in last
+    doc["session"]["name"] = "old"
+    doc["session"].pop("id", None)
+    out.write_text(json.dumps(doc))
+    ok("new", "standard", "Cy", "Dee", "--dealer", "cy", "--name", "tonight")
+    ok("import", out)
+    help_text = " ".join(ok("sessions", "--help").stdout.split())
+    assert "oldest first" not in help_text
+    assert "in the order they came into this database" in help_text
+    assert [s["name"] for s in ok("sessions", "--json").json()] == ["friday", "tonight", "old"]

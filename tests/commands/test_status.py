@@ -1,0 +1,51 @@
+"""`ginscore status` and `ginscore dealer`: the standings and who deals next."""
+
+from __future__ import annotations
+
+
+def test_hollywood_status_games_and_r20_through_cli(ok, status):
+    ok("new", "hollywood", "Alexandra", "Bob", "--dealer", "Bob")
+    ok("hand", "bob", "5", "15")
+    ok("hand", "alex", "2", "20")
+    out = ok("hand", "bob", "0", "5").stdout
+    assert "in games 1 and 2" in out
+    ok("hand", "bob", "6", "10")
+    doc = status()
+    assert "totals" not in doc and len(doc["games"]) == 3
+    assert [g["scores"] for g in doc["games"]] == [
+        {"Alexandra": 18, "Bob": 44}, {"Alexandra": 0, "Bob": 34}, {"Alexandra": 0, "Bob": 4}]
+    assert all(g["winner"] is None and g["final"] is None for g in doc["games"])
+
+
+def test_hollywood_winner_with_two_games_before_over(ok, status):
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "0", "75")
+    out = ok("hand", "ann", "0", "75").stdout
+    assert "Game 2 goes to Ann" in out
+    doc = status()
+    assert doc["winner"] == "Ann" and doc["over"] is False and doc["next_dealer"] == "Ann"
+    assert doc["games"][0]["final"] == {"Ann": 100, "Ben": 0}
+    out = ok("hand", "ann", "0", "75").stdout
+    assert "Ann wins the series" in out
+    doc = status()
+    assert doc["over"] is True and doc["final"] == {"Ann": 300, "Ben": 0}
+    out = ok("status").stdout
+    assert ["Won", "by", "Ann", "Ann", "Ann"] in [line.split() for line in out.splitlines()]  # each game's winner
+
+
+def test_three_player_roles_rotation_and_dealer(ok, status):
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    doc = status()
+    assert doc["roles"] == {"box": "Ann", "captain": "Ben", "out": "Cy"} and doc["next_dealer"] == "Ann"
+    ok("hand", "ben", "3", "20")  # box loses (R23)
+    assert status()["roles"] == {"box": "Ben", "captain": "Cy", "out": "Ann"}
+    out = ok("dealer").stdout
+    assert "Ben is in the box and deals, Cy captains, Ann sits out" in out
+    assert ok("dealer", "--json").json() == {
+        "session": "three-1", "next_dealer": "Ben", "roles": {"box": "Ben", "captain": "Cy", "out": "Ann"},
+        "over": False}
+    ok("hand", "ben", "2", "9")  # box wins
+    assert status()["roles"] == {"box": "Ben", "captain": "Ann", "out": "Cy"}
+    ok("draw")  # R25
+    assert status()["roles"] == {"box": "Ben", "captain": "Ann", "out": "Cy"}
+    assert status()["totals"] == {"Ann": 0, "Ben": 17 + 7, "Cy": 0}  # R24: the sitter-out never scores

@@ -1,0 +1,207 @@
+"""`ginscore watch`: a live scoreboard that redraws when the database changes."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import time
+
+import pytest
+
+from ginscore.present.scoreboard import big_number
+
+fcntl = pytest.importorskip("fcntl")  # pseudo-terminals: POSIX only
+
+
+termios = pytest.importorskip("termios")
+
+
+DEADLINE = 30.0  # seconds to wait for a change to be drawn before the test fails
+
+
+ANSI = re.compile(r"\x1b(\[[0-9;?]*[A-Za-z]|\][^\x07]*\x07|[()][A-Z0-9]|[=>78])")
+
+
+def _ginscore(*args: str) -> subprocess.CompletedProcess:
+    """Another terminal at the table: a separate process writing the same file."""
+    return subprocess.run([sys.executable, "-m", "ginscore", *args], capture_output=True, text=True, check=True)
+
+
+class Watching:
+    """A `ginscore watch` process and everything it has drawn so far."""
+
+    def __init__(self, *args: str, terminal: bool, columns: int = 100):
+        command = [sys.executable, "-m", "ginscore", "watch", *args]
+        if terminal:
+            self.fd, child = os.openpty()
+            fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+            env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+            self.process = subprocess.Popen(command, stdin=child, stdout=child, stderr=child, env=env)
+            os.close(child)
+        else:
+            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            self.fd = self.process.stdout.fileno()
+        self.raw = b""
+        self.mark = 0
+
+    @property
+    def text(self) -> str:
+        return ANSI.sub("", self.raw.decode("utf-8", "replace"))
+
+    def wait_for(self, *wanted: str) -> str:
+        """Read until everything ``wanted`` has been drawn since the last call; return what was drawn."""
+        deadline = time.monotonic() + DEADLINE
+        while True:
+            fresh = self.text[self.mark:]
+            if all(_flat(w) in _flat(fresh) for w in wanted):  # however the board wrapped the words
+                self.mark = len(self.text)
+                return fresh
+            left = deadline - time.monotonic()
+            assert left > 0 and self.process.poll() is None, f"never drew {wanted}; drew:\n{fresh}"
+            ready, _, _ = select.select([self.fd], [], [], min(left, 0.5))
+            if ready:
+                try:
+                    self.raw += os.read(self.fd, 65536)
+                except OSError:  # the terminal closed
+                    pass
+
+    def stop(self) -> int:
+        """Ctrl-C, as at the table; the exit status."""
+        self.process.send_signal(signal.SIGINT)
+        try:
+            status = self.process.wait(timeout=DEADLINE)
+        finally:
+            self.process.kill()
+        while select.select([self.fd], [], [], 0)[0]:
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            self.raw += chunk
+        return status
+
+
+def _flat(drawn: str) -> str:
+    """Drawn text as words: the board's frame and the lines it wrapped at taken out."""
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", drawn).split())
+
+
+@pytest.fixture
+def watching():
+    started = []
+
+    def start(*args: str, terminal: bool = False, columns: int = 100) -> Watching:
+        started.append(Watching(*args, terminal=terminal, columns=columns))
+        return started[-1]
+
+    yield start
+    for w in started:
+        if w.process.poll() is None:
+            w.process.kill()
+            w.process.wait()
+
+
+def test_watch_in_a_terminal_redraws_a_hand_from_another_process_and_stops_on_ctrl_c(ok, watching, db_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
+    board = watching(terminal=True)
+    first = board.wait_for("Ben deals next", "No hands yet")
+    assert "█" in first  # the big digits of a terminal
+    _ginscore("hand", "ann", "0", "47")  # gin: 47 + 25 = 72
+    drawn = board.wait_for("Last hand (1): Ann went gin", "72")
+    assert re.search(r"Ann\s+72\s+1", drawn), drawn  # the standings row: points, hands won
+    assert all(row in drawn for row in big_number(72).splitlines())  # and 72 in digits five lines tall
+    assert board.stop() == 0
+    assert board.raw.rstrip().endswith(b"\x1b[?1049l")  # back from the full screen
+    assert b"\x1b[?25h" in board.raw  # cursor shown again
+    assert "Error" not in board.text and "Traceback" not in board.text
+
+
+def test_watch_follows_an_edit_an_undo_a_rematch_and_use(ok, watching):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben", "--target", "50")
+    ok("new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "other")
+    ok("use", "standard-1")
+    board = watching()  # piped: a frame per change
+    board.wait_for("standard-1", "No hands yet")
+    _ginscore("hand", "ann", "3", "20")
+    board.wait_for("Last hand (1): Ann knocked with 3", "17")
+    _ginscore("edit", "1", "ann", "3", "30")
+    board.wait_for("Ben had 30", "27")
+    _ginscore("undo", "--yes")
+    board.wait_for("No hands yet")
+    _ginscore("hand", "ben", "0", "40")  # 65: over 50
+    board.wait_for("Ben wins the game")
+    _ginscore("rematch")
+    board.wait_for("standard-2", "No hands yet")
+    _ginscore("use", "other")
+    board.wait_for("other", "Cy deals next")
+    assert board.stop() == 0
+
+
+def test_watch_with_session_stays_on_it(ok, watching):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben", "--name", "pinned")
+    board = watching("--session", "pin")
+    board.wait_for("pinned", "No hands yet")
+    _ginscore("new", "standard", "Cy", "Dee", "--dealer", "Cy")  # becomes current; the board stays
+    _ginscore("hand", "--session", "pinned", "ann", "2", "9")
+    drawn = board.wait_for("Last hand (1): Ann knocked with 2")
+    assert "Cy" not in drawn
+    assert board.stop() == 0
+    assert board.text.count("pinned · Standard") == 2  # another session's change drew no frame
+
+
+def test_watch_shows_a_missing_or_damaged_file_and_keeps_watching(ok, watching, db_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
+    board = watching()
+    board.wait_for("No hands yet")
+    good = db_path.read_bytes()
+    db_path.unlink()
+    board.wait_for("is not there", "Still watching")
+    db_path.write_text("{not json")
+    board.wait_for("is not JSON", "Still watching")
+    db_path.write_bytes(good)  # a sync client puts it back
+    board.wait_for("Ben deals next", "No hands yet")
+    assert board.stop() == 0
+
+
+def test_watch_once_prints_one_frame_and_never_writes(ok, db_path):
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "0", "40")
+    before = db_path.read_bytes()
+    lock = db_path.with_name(db_path.name + ".lock")
+    lock.unlink(missing_ok=True)
+    out = ok("watch", "--once").stdout
+    assert "Last hand (1): Ann went gin" in out and "65" in out and "Ann deals next" in out
+    assert "Ctrl-C" not in out
+    assert db_path.read_bytes() == before and not lock.exists()  # no lock taken, nothing written
+
+
+def test_watch_refuses_at_start_what_it_cannot_show(cli, refused, db_path):
+    refused("watch", "--once", says="no session yet")
+    db_path.write_text("[1, 2]")
+    result = cli("watch", "--once")
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1 and str(db_path) in result.stderr
+    assert db_path.read_text() == "[1, 2]"
+
+
+def test_watch_of_an_unknown_session_is_refused(ok, refused):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
+    refused("watch", "--once", "--session", "nope", says="no session 'nope'")
+
+
+def test_watch_on_a_narrow_terminal_leaves_out_the_big_digits_not_the_totals(ok, watching):
+    ok("new", "hollywood", "Al", "Bo", "--dealer", "Bo")
+    ok("hand", "al", "0", "75")  # 100, in game 1 (R17)
+    ok("hand", "bo", "0", "98")  # 123, in game 2 (game 1 is over)
+    board = watching("--once", terminal=True, columns=40)
+    drawn = board.wait_for("Last hand (2)")
+    assert board.process.wait(timeout=DEADLINE) == 0
+    assert "█" not in drawn, drawn  # the digits would not fit whole
+    assert "100" in drawn and "123" in drawn, drawn  # every total, in whatever layout fits 40 columns

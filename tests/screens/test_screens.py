@@ -1,0 +1,392 @@
+"""Every screen at every width, colour, and the width taken from the terminal."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import struct
+import subprocess
+import sys
+import termios
+
+import pytest
+
+from tests.support import edit_every_file
+
+
+def test_colour_for_people_plain_when_piped_and_no_color_respected(ok, monkeypatch):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
+    assert "\x1b[" not in ok("status").stdout  # not a terminal: plain text
+    monkeypatch.setenv("FORCE_COLOR", "1")  # as if on a terminal
+    assert "\x1b[1;36m" in ok("status").stdout  # "Ben deals next." in bold cyan
+    monkeypatch.setenv("NO_COLOR", "1")
+    coloured = ok("status").stdout
+    assert "36m" not in coloured and "Ben deals next." in coloured
+
+
+NAMES = ("Alexandrina", "Bartholomew", "Christabelle")
+
+
+WIDTHS = (40, 80, 120)
+
+
+# Each variant's evening: how it starts, its hands, and the last hand (recorded at the width under test).
+EVENINGS = {
+    "standard": (
+        ["new", "standard", "Alexandrina", "Bartholomew", "--dealer", "alex", "--name", "tuesday standard"],
+        [["hand", "alex", "5", "40"], ["hand", "bart", "0", "18"], ["hand", "alex", "9", "7"], ["draw"]],
+        ["hand", "alex", "--cards", "AS 2S 3S 7H 7D 7C 9H 10H JH 2D", "--against", "KC QD 8S 5H 5C 6D 4C 3D 9C 8C"],
+    ),
+    "oklahoma": (  # upcards, spades double (H4), a game bonus so the final differs (H3)
+        ["new", "oklahoma", "Alexandrina", "Bartholomew", "--dealer", "bart", "--spades-double",
+         "--game-bonus", "100", "--name", "oklahoma night"],
+        [["hand", "alex", "3", "40", "--upcard", "7S"], ["hand", "bart", "0", "20", "--upcard", "KD"],
+         ["draw", "--upcard", "AS"]],
+        ["hand", "alex", "1", "60", "--upcard", "2S"],
+    ),
+    "three": (  # who sat out each hand must show (R22)
+        ["new", "three", *NAMES, "--box", "alex", "--captain", "bart", "--name", "three of us"],
+        [["hand", "alex", "4", "30"], ["hand", "alex", "2", "50"], ["hand", "bart", "0", "40"],
+         ["hand", "christ", "3", "33"], ["draw"]],
+        ["hand", "christ", "7", "20"],
+    ),
+    "hollywood": (  # all three games past 100 (R17-R19), bonuses (H3)
+        ["new", "hollywood", "Alexandrina", "Bartholomew", "--dealer", "alex", "--game-bonus", "100",
+         "--box-bonus", "25", "--name", "friday hollywood"],
+        [["hand", "alex", "5", "40"], ["hand", "bart", "0", "38"], ["hand", "alex", "3", "60"],
+         ["hand", "bart", "2", "55"], ["hand", "alex", "0", "45"], ["hand", "bart", "1", "70"]],
+        ["hand", "alex", "4", "50"],
+    ),
+}
+
+
+HUMAN_COMMANDS = (["status"], ["log"], ["stats"], ["history"], ["sessions"], ["chart"], ["rules"], ["dealer"])
+
+
+def _evening(ok, variant: str) -> str:
+    """Record the evening up to its last hand; return the last hand's own output."""
+    start, hands, last = EVENINGS[variant]
+    ok(*start)
+    for hand in hands:
+        ok(*hand)
+    return ok(*last).stdout
+
+
+def _whole(number, text: str) -> bool:
+    """``number`` appears in ``text`` with no digit glued to either side (so 112 is not 11 or 1120)."""
+    return re.search(rf"(?<![0-9.]){re.escape(str(number))}(?![0-9])", text) is not None
+
+
+def _fits(text: str, width: int) -> None:
+    assert "…" not in text, text
+    for line in text.splitlines():
+        assert len(line) <= width, f"{len(line)} > {width}: {line!r}\n{text}"
+
+
+def _numbers_of(doc: dict) -> list[int]:
+    """Every total of ``status --json``: points (each Hollywood game), finals with bonuses, hands won."""
+    columns = [g["scores"] for g in doc["games"]] if "games" in doc else [doc["totals"]]
+    columns += [doc["final"] or {}, doc["hands_won"]]
+    return [value for column in columns for value in column.values()]
+
+
+@pytest.fixture
+def narrow(monkeypatch):
+    """Set the width human output is laid out for; NO_COLOR so the text is the text."""
+
+    def _narrow(width: int) -> None:
+        monkeypatch.setenv("COLUMNS", str(width))
+        monkeypatch.setenv("NO_COLOR", "1")
+
+    return _narrow
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("variant", list(EVENINGS))
+def test_every_screen_fits_and_shows_every_number_and_name_whole(ok, narrow, variant, width):
+    narrow(width)
+    hand_output = _evening(ok, variant)
+    doc = ok("status", "--json").json()
+    players = doc["players"]
+    numbers = _numbers_of(doc)
+    screens = {"hand": hand_output} | {" ".join(c): ok(*c).stdout for c in HUMAN_COMMANDS}
+    for command, text in screens.items():
+        _fits(text, width)
+        if command not in ("rules", "dealer"):
+            for name in players:
+                assert re.search(rf"\b{name}\b", text), (command, name, text)
+    for command in ("hand", "status"):
+        for number in numbers:
+            assert _whole(number, screens[command]), (command, number, screens[command])
+    last_totals = ok("log", "--json").json()["hands"][-1]
+    for column in last_totals.get("games") or [last_totals["totals"]]:
+        for number in column.values():
+            assert _whole(number, screens["log"]), (number, screens["log"])
+    stats = ok("stats", "--json").json()["players"]
+    for name, record in stats.items():
+        assert _whole(record["hands"], screens["stats"]) and _whole(record["gins"], screens["stats"])
+    assert _whole(len(EVENINGS[variant][1]) + 1, screens["history"])  # hands played
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_who_deals_next_and_each_hollywood_game_whole_on_every_width(ok, narrow, width):
+    narrow(width)
+    ok("new", "hollywood", "Alexandrina", "Bartholomew", "--dealer", "alex")
+    ok("hand", "alex", "0", "90")  # 115 in game 1: game 1 won; games 2 and 3 open
+    out = ok("status").stdout
+    _fits(out, width)
+    assert "Alexandrina deals next." in " ".join(out.split())
+    for game in ("Game 1", "Game 2", "Game 3"):
+        assert game in out
+    assert _whole(115, out)
+
+
+def test_stats_lists_players_as_rows(ok, narrow):
+    narrow(80)
+    _evening(ok, "three")
+    out = ok("stats").stdout
+    rows = [line.split() for line in out.splitlines()]
+    for name in NAMES:
+        assert sum(1 for row in rows if row[:1] == [name]) >= 1  # each player starts a row
+    assert not any(row[1:] and all(cell in NAMES for cell in row) and len(row) > 1 for row in rows)
+
+
+def test_the_three_player_log_says_who_sat_out(ok, narrow):
+    _evening(ok, "three")  # hand 1: Alexandrina (box) v Bartholomew, Christabelle sat out (R22)
+    narrow(120)
+    out = ok("log").stdout
+    assert "Sat out" in out
+    assert "Christabelle" in next(line for line in out.splitlines() if line.split()[:1] == ["1"])
+    narrow(80)  # one line a hand still, the sitter-out by letter
+    rows = [line.split() for line in ok("log").stdout.splitlines()]
+    assert rows[2][:2] == ["#", "Out"] and rows[4][:3] == ["1", "C", "A"] and ["C", "Christabelle"] == rows[-1][-2:]
+    narrow(40)
+    out = ok("log").stdout
+    assert "C sat out" in out and "C Christabelle" in out
+
+
+def test_an_oklahoma_log_at_80_columns_keeps_who_dealt_and_who_won(ok, narrow):
+    """H6 (the loser deals) and R13: at 80 columns the names turn to letters before Dealer and Winner go."""
+    ok("new", "oklahoma", "Mary Jane", "Cy", "--dealer", "cy", "--deal", "loser")
+    ok("hand", "mary", "5", "30", "--upcard", "7d")
+    ok("hand", "cy", "6", "3", "--upcard", "10d")  # undercut: Mary Jane scores, Cy deals again (H6)
+    narrow(80)
+    out = ok("log", "--session", "oklahoma-1").stdout
+    _fits(out, 80)
+    rows = [line.split() for line in out.splitlines()]
+    assert rows[2][:2] == ["#", "Dealer"] and "Winner" in rows[2]
+    assert rows[5][:3] == ["2", "C", "C"] and rows[5][7:9] == ["undercut", "M"]  # Cy dealt and knocked; Mary Jane won
+    assert "M Mary Jane  C Cy" in out
+
+
+def test_empty_columns_are_left_out(ok, narrow):
+    narrow(120)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("draw")
+    out = ok("log").stdout
+    assert "Upcard" not in out and "Points" not in out and "Knocker" not in out  # a draw-only log
+    ok("hand", "ann", "4", "22")
+    out = ok("log").stdout
+    assert "Upcard" not in out and "Points" in out and "Knocker" in out  # a standard game without upcards
+
+
+def test_a_hollywood_log_never_cuts_a_game_score(ok, narrow):
+    narrow(80)
+    _evening(ok, "hollywood")
+    out = ok("log").stdout
+    assert "92-116" in out and "127-53" in out and "116-69" in out
+    narrow(40)
+    out = ok("log").stdout
+    _fits(out, 40)
+    last = [line.split() for line in out.splitlines()][-4:]  # hand 7: A's and B's line of the three games
+    assert ["A", "92", "127", "116"] in [row[-4:] for row in last]
+    assert ["B", "116", "53", "69"] in [row[-4:] for row in last]
+
+
+def test_the_hollywood_chart_stacks_its_games_when_they_do_not_fit(ok, narrow):
+    _evening(ok, "hollywood")
+    narrow(120)
+    wide = ok("chart").stdout
+    narrow(80)
+    stacked = ok("chart").stdout
+    _fits(stacked, 80)
+    titles = ("Game 1 (won by Bartholomew)", "Game 2 (won by Alexandrina)", "Game 3 (won by Alexandrina)")
+    assert any(all(t in line for t in titles) for line in wide.splitlines())  # side by side
+    lines = stacked.splitlines()
+    assert [lines.index(t) for t in titles] == sorted(lines.index(t) for t in titles)  # one under another
+
+
+def test_the_chart_draws_no_score_under_the_target_on_its_line(ok, narrow):
+    narrow(80)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "1", "97")  # Ann 96: near the target, not on it (R14)
+    out = ok("chart").stdout
+    target_line = next(line for line in out.splitlines() if line.lstrip().startswith("100 |"))
+    assert "A" not in target_line and "*" not in target_line
+    ok("hand", "ann", "0", "4")  # Ann 125: over the target
+    assert "A" in next(line for line in ok("chart").stdout.splitlines() if line.lstrip().startswith("125 |"))
+
+
+def test_the_standings_say_who_leads_by_how_much_and_what_they_need(ok, narrow, status):
+    narrow(120)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    assert "Level at 0; each needs 100 more to reach 100." in ok("status").stdout
+    out = ok("hand", "ann", "2", "25").stdout  # R9: Ann 23
+    assert "Ann leads Ben by 23; Ann needs 77 more to reach 100." in out
+    assert status()["state_of_play"] == ["Ann leads Ben by 23; Ann needs 77 more to reach 100.", "Ann deals next."]
+    ok("hand", "ben", "2", "25")
+    assert "Level at 23; each needs 77 more to reach 100." in ok("status").stdout
+    ok("hand", "ben", "0", "75")  # R11: Ben wins the game
+    assert status()["state_of_play"] == [] and "leads" not in ok("status").stdout
+
+
+def test_the_state_of_play_per_open_hollywood_game(ok, narrow, status):
+    narrow(120)
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "80")  # R17: Ann's first win, game 1: 105, won
+    ok("hand", "ben", "2", "12")  # Ben's first win: game 1 is over, so game 2 (R18)
+    assert status()["state_of_play"][:2] == [
+        "Game 2: Ben leads Ann by 10; Ben needs 90 more to reach 100.",
+        "Game 3: Level at 0; each needs 100 more to reach 100.",
+    ]
+    out = ok("status").stdout
+    assert "Game 2: Ben leads Ann by 10" in out and "Game 1:" not in out
+
+
+def test_the_state_of_play_in_three_player_names_the_next_roles(ok, narrow, status):
+    narrow(120)
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    ok("hand", "ann", "2", "25")  # R23: the box won, so Ben and Cy swap: Cy captains, Ben sits out
+    assert status()["state_of_play"] == [
+        "Ann leads Ben and Cy by 23; Ann needs 77 more to reach 100.",
+        "Next hand: Ann is in the box and deals, Cy captains, Ben sits out.",
+    ]
+    ok("hand", "cy", "0", "0")  # gin: 25 to Cy; the box lost: Ann sits out, Cy to the box
+    out = " ".join(ok("status").stdout.split())
+    assert "Cy is level" not in out and "Cy leads Ann by 2 and Ben by 25" in out
+    assert "Next hand: Cy is in the box and deals" in out
+
+
+def _env(**extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    return env | {"NO_COLOR": "1"} | extra
+
+
+def _run(command: str, env: dict, **streams) -> str:
+    """A real process, in a session of its own (no controlling terminal)."""
+    done = subprocess.run(command, shell=True, env=env, capture_output="stdout" not in streams, text=True,
+                          start_new_session=True, timeout=60, **streams)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_piped_with_no_terminal_is_80_wide(ok, db_path):
+    _evening(ok, "hollywood")
+    python = sys.executable
+    out = _run(f"{python} -m ginscore log | cat", _env(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+               stderr=subprocess.DEVNULL)
+    _fits(out, 80)
+    assert "Dealer" in out and "Knocker" not in out  # the 80-column log (players by letter), not the 120 one
+    for garbage in ("wide", "-5", "0", "1e3", "80x", " "):  # a value that is no width is ignored
+        out = _run(f"{python} -m ginscore log | cat", _env(COLUMNS=garbage), stdin=subprocess.DEVNULL,
+                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        assert "Dealer" in out and "Knocker" not in out, garbage
+
+
+@pytest.mark.parametrize("via", ["stderr", "stdin"])
+def test_piped_to_a_pager_takes_the_width_of_the_terminal(ok, via):
+    """`ginscore log | less`: stdout is a pipe, the terminal is still on stderr (and stdin)."""
+    _evening(ok, "hollywood")
+    leader, follower = os.openpty()
+    try:
+        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
+        streams = {"stdin": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, via: follower}
+        out = _run(f"{sys.executable} -m ginscore log", _env(), stdout=subprocess.PIPE, **streams)
+    finally:
+        os.close(follower)
+        os.close(leader)
+    _fits(out, 40)
+    assert "G1" in out  # the stacked 40-column log
+
+
+def test_columns_set_wins_over_the_terminal(ok):
+    _evening(ok, "hollywood")
+    leader, follower = os.openpty()
+    try:
+        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
+        out = _run(f"{sys.executable} -m ginscore log", _env(COLUMNS="120"), stdout=subprocess.PIPE,
+                   stdin=subprocess.DEVNULL, stderr=follower)
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert "Dealer" in out and max(len(line) for line in out.splitlines()) > 80
+
+
+def test_outside_text_is_shown_not_obeyed(ok, narrow, db_path):
+    narrow(80)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "evening")
+    # `new` refuses such a name; a file edited by another program can still hold one
+    edit_every_file(db_path, '"evening"', '"evening\\u001b]0;owned\\u0007"')
+    for command in ("status", "log", "sessions", "history", "chart"):
+        out = ok(command).stdout
+        assert "\x1b" not in out and "\x07" not in out
+    assert "evening\\x1b]0;owned\\x07" in ok("sessions").stdout
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_stats_of_ten_players_fit_with_every_name_whole(ok, narrow, width):
+    narrow(width)
+    names = ["Alexandrina", "Bartholomew", "Christabelle", "Dominique", "Evangeline", "Florentino",
+             "Gwendolyn", "Humphrey", "Isadora", "Jeremiah"]
+    for a, b in zip(names[::2], names[1::2]):
+        ok("new", "standard", a, b, "--dealer", a)
+        ok("hand", a, "3", "41")  # R9: 38 to the knocker
+    out = ok("stats").stdout
+    _fits(out, width)
+    for name in names:
+        assert re.search(rf"^{name}\b", out, re.MULTILINE), name  # each player heads a row
+    assert _whole(38, out)
+
+
+@pytest.mark.parametrize("width", [30, 40, 60, 120])
+def test_log_says_who_scored_an_undercut_at_every_width(ok, narrow, width):
+    """R10, R13: on an undercut the opponent scores; a log without a Winner column still says who."""
+    narrow(width)
+    ok("new", "standard", "Alexandrina", "Bartholomew", "--dealer", "alex")
+    ok("hand", "alex", "5", "40")
+    ok("hand", "bart", "9", "7")  # Bartholomew undercut: Alexandrina scores 12
+    out = ok("log").stdout
+    undercut = next(line for line in out.splitlines() if "undercut" in line and line.lstrip().startswith("2"))
+    assert any(who in undercut for who in ("by A", "A 12", "Alexandrina      12")), undercut
+
+
+@pytest.mark.parametrize("width", [40, 80])
+def test_hollywood_standings_show_each_games_final_with_its_bonuses(ok, narrow, width):
+    """H3 in Hollywood: each game gets its own bonuses; people see each game's final, not only --json."""
+    narrow(width)
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--game-bonus", "100", "--box-bonus", "25")
+    for hand in (["ann", "0", "45"], ["ann", "2", "60"], ["ben", "3", "40"], ["ann", "0", "51"], ["ann", "5", "38"]):
+        ok("hand", *hand)
+    games = ok("status", "--json").json()["games"]
+    out = ok("status").stdout
+    for game in games:
+        if game["final"]:
+            line = f"Game {game['game']} with its bonuses (H3): Ann {game['final']['Ann']}, Ben {game['final']['Ben']}."
+            assert line in " ".join(out.split()), out
+    # game 1: Ann 70 + 58 hand points, 2 wins credited: 128 + 100 + 2 x 25 = 278 (H3)
+    assert games[0]["final"] == {"Ann": 278, "Ben": 0}
+
+
+def test_an_indented_item_that_wraps_goes_on_further_in(ok, monkeypatch):
+    """At 40 columns the items of "Match so far:" wrap; their next lines go on two further in,
+    so that they do not read as the next item."""
+    ok("new", "standard", "Annabelle", "Benedict", "--target", "30", "--stake", "0.05", "--dealer", "anna")
+    ok("hand", "anna", "2", "40")
+    ok("rematch")
+    ok("hand", "bene", "0", "40")
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = ok("status").stdout.splitlines()
+    block = lines[next(n for n, line in enumerate(lines) if line.startswith("  Annabelle:")):]
+    assert block[1] == "    finished games" and block[2].startswith("  Benedict: ")
+    assert all(line.startswith(("  Annabelle: ", "  Benedict: ", "  Settled so far: ", "    ")) for line in block), block

@@ -1,0 +1,220 @@
+"""The cache of rows derived from the file: never trusted over the file, the same warm or cold."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+
+from ginscore.codec.facts import session_from_dict
+from ginscore.core.replay import replay
+from ginscore.core.standings import history_row
+from ginscore.core.stats import combine, packed, session_counts
+from ginscore.db.store import Store
+from tests.support import (
+    EVENING,
+    benchmark_sessions,
+    stored_sessions,
+)
+
+LISTINGS = [
+    ["sessions", "--json"], ["sessions", "--json", "--deleted"], ["history", "--json"],
+    ["history", "--json", "--player", "cy"], ["history", "--json", "--variant", "hollywood"],
+    ["stats", "--json"], ["stats", "--json", "--variant", "standard"], ["stats", "--json", "--player", "ben"],
+    ["stats", "--json", "--since", "2026-01-01"], ["stats", "--json", "--since", "2999-01-01"], ["stats", "ann", "--json"],
+    ["history"], ["sessions"], ["stats"],
+]
+
+
+def _listings(ok) -> list:
+    return [ok(*args).stdout for args in LISTINGS]
+
+
+@pytest.mark.parametrize("indexed", [False, True], ids=["small", "indexed"])
+def test_deleting_the_cache_or_an_unwritable_cache_folder_changes_no_output(ok, db_path, tmp_path, monkeypatch,
+                                                                            indexed):
+    if indexed:  # as a file of a mebibyte or more is read (layout.INDEXED_FROM)
+        monkeypatch.setattr("ginscore.db.index.INDEXED_FROM", 0)
+    for args in EVENING:
+        ok(*args)
+    cold = _listings(ok)
+    cache = tmp_path / "cache"
+    # in the cache folder: the rows and tallies, the items of the JSON lists, and for a large file
+    # the index of where each session is in it
+    kept = ["items.json", "json"] + (["places.json"] if indexed else [])
+    assert sorted(p.name.split(".", 1)[1] for p in cache.iterdir()) == kept
+    assert _listings(ok) == cold  # warm
+    shutil.rmtree(cache)
+    assert _listings(ok) == cold
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder would be")
+    monkeypatch.setenv("GINSCORE_CACHE", str(blocker / "below"))
+    assert _listings(ok) == cold
+    monkeypatch.delenv("GINSCORE_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert _listings(ok) == cold and list((tmp_path / "xdg" / "ginscore").iterdir())
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert _listings(ok) == cold and list((tmp_path / "home" / ".cache" / "ginscore").iterdir())
+    monkeypatch.chdir(tmp_path / "home")
+    for home in ("", "relative"):  # no home: no cache, never the root's or the current folder's .cache
+        monkeypatch.setenv("HOME", home)
+        monkeypatch.setenv("XDG_CACHE_HOME", "xdg-relative")
+        assert _listings(ok) == cold
+        assert not (tmp_path / "home" / "xdg-relative").exists() and not (tmp_path / "home" / "relative").exists()
+        assert sorted(p.name for p in (tmp_path / "home").iterdir()) == [".cache"]
+
+
+def test_an_edit_by_hand_that_keeps_size_and_time_is_seen(ok, db_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "one")
+    ok("hand", "ann", "2", "12")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "two")
+    ok("hand", "ben", "3", "9")
+    before = ok("stats", "--json").json()["players"]["Ann"]
+    global ROW_BEFORE_EDIT
+    ROW_BEFORE_EDIT = next(r for r in ok("history", "--json").json() if r["name"] == "one")
+    assert "10" in json.dumps(ROW_BEFORE_EDIT)
+    was = db_path.stat()
+    raw = db_path.read_bytes()
+    db_path.write_bytes(raw.replace(b"knock|Ann|2|12", b"knock|Ann|2|19", 1))  # same size
+    os.utime(db_path, ns=(was.st_atime_ns, was.st_mtime_ns))  # and the same time
+    assert db_path.stat().st_size == was.st_size and db_path.stat().st_mtime_ns == was.st_mtime_ns
+    after = ok("stats", "--json").json()["players"]["Ann"]
+    assert after != before
+    row = next(r for r in ok("history", "--json").json() if r["name"] == "one")
+    assert ok("status", "--json", "--session", "one").json()["totals"]["Ann"] == 17
+    assert row != ROW_BEFORE_EDIT and "17" in json.dumps(row)
+    ok("hand", "ann", "1", "30", "--session", "two")  # a later write elsewhere keeps the hand edit
+    assert ok("status", "--json", "--session", "one").json()["totals"]["Ann"] == 17
+
+
+@pytest.mark.parametrize("damage", [b"NaN", b"Infinity", b"-Infinity"])
+def test_a_nan_edited_in_is_damage_a_kept_row_never_hides(ok, cli, db_path, tmp_path, monkeypatch, damage):
+    """orjson writes NaN as null, so a session with a NaN edited in once digested like the session
+    before the edit, and the lists showed its kept row with exit 0 where a cold cache says damaged."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "alpha")
+    ok("hand", "ann", "3", "20")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "beta")
+    lists = [["history", "--json"], ["sessions", "--json"], ["stats", "--json"]]
+    for args in lists:
+        ok(*args)  # the rows kept
+    raw = db_path.read_bytes()
+    db_path.write_bytes(raw.replace(b'"big_gin_bonus":null', b'"big_gin_bonus":' + damage, 1))
+    for args in lists:
+        warm = cli(*args)
+        monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cold"))
+        cold = cli(*args)
+        monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cache"))
+        assert warm.exit_code == cold.exit_code == 1 and "damaged session 'alpha'" in warm.stderr, args
+        assert (warm.stdout, warm.stderr) == (cold.stdout, cold.stderr)
+
+
+def _replayed(doc: dict) -> dict:
+    standings = replay(session_from_dict(doc, strict=False))
+    return history_row(standings) | {"counts": packed(session_counts(standings))["counts"]}
+
+
+def test_the_cached_rows_equal_a_replay_of_every_session(ok, db_path, tmp_path):
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ben")
+    with Store(db_path).writing() as db:
+        for facts in benchmark_sessions(65):
+            db.add(facts)
+    ok("use", "hollywood-1")
+    for args in (["hand", "ann", "0", "30"], ["draw"], ["hand", "ben", "8", "5"], ["undo", "--yes"],
+                 ["edit", "1", "ben", "3", "20"], ["rename", "evening"], ["delete", "oklahoma-1", "--yes"],
+                 ["restore", "oklahoma-1"], ["delete", "three-3", "--yes"], ["use", "evening"], ["rematch"],
+                 ["hand", "ann", "2", "40"]):
+        ok(*args)
+    ok("stats", "--json")  # makes the cache
+    from ginscore.cache.files import Cache
+
+    cache = Cache(os.path.realpath(db_path))
+    rows, digests = cache.keyed("rows"), cache.section("digests")
+    facts = stored_sessions(db_path)
+    live = {key: doc for key, doc in facts.items() if not doc.get("deleted_at")}
+    assert len(facts) == 67 and len(live) == 66 and len(rows.keys()) == 66  # what stats reads: the live ones
+    from ginscore.cache.rows import sound_row
+
+    for key, doc in live.items():
+        assert rows.get(digests[key]) == json.loads(json.dumps(_replayed(doc)))
+        assert sound_row(rows.get(digests[key]))  # so a kept row is taken, never made again
+    in_order = sorted((_replayed(doc) | {"id": int(key)} for key, doc in facts.items() if not doc.get("deleted_at")),
+                      key=lambda row: (row["created_at"] or "", row["id"]))
+    assert ok("stats", "--json").json() == json.loads(json.dumps(combine(in_order)))
+
+
+DAMAGES = ["body changed", "stamp of other code", "cut short", "empty", "not JSON", "a folder", "a fifo",
+           "two sections swapped"]
+
+
+@pytest.mark.parametrize("kind, damage", [("json", damage) for damage in DAMAGES] + [
+    ("json", "a row of another shape under a matching digest"), ("json", "a row of another shape, not JSON")] + [
+    ("items.json", damage) for damage in DAMAGES])  # the rows and tallies; the JSON lists' items
+def test_a_damaged_or_forged_cache_is_made_again_never_trusted(ok, db_path, tmp_path, kind, damage):
+    for args in EVENING[:14]:
+        ok(*args)
+    expected = _listings(ok)
+    (cache,) = (p for p in (tmp_path / "cache").iterdir() if p.name.split(".", 1)[1] == kind)
+    head, _, body = cache.read_bytes().partition(b"\n")
+    if damage == "body changed":
+        cache.write_bytes(head + b"\n" + body.replace(b'"Ann"', b'"Zed"'))
+    elif damage == "stamp of other code":
+        cache.write_bytes(head.replace(b'"version":"', b'"version":"0') + b"\n" + body)
+    elif damage == "cut short":
+        cache.write_bytes(head + b"\n" + body[: len(body) // 2])
+    elif damage == "empty":
+        cache.write_bytes(b"")
+    elif damage == "not JSON":
+        cache.write_bytes(b"\x00\xff garbage\n{")
+    elif damage.startswith("a row of another shape"):
+        from ginscore.cache.files import Cache
+
+        kept = Cache(os.path.realpath(db_path))
+        rows = kept.keyed("rows")
+        forged = b'{"x":1}' if damage.endswith("digest") else b'not json'
+        kept.put_keyed("rows", {key: forged if n == 0 else rows.raw(key) for n, key in enumerate(rows.keys())})
+        kept.save(kept.made_from, kept.names())
+        assert Cache(os.path.realpath(db_path)).keyed("rows").raw(next(iter(rows.keys()))) == forged
+    elif damage == "two sections swapped":  # each still sealed for its bytes, read under the other's name
+        stamp = json.loads(head)
+        first, second = sorted(stamp["sections"])[:2]
+        stamp["sections"][first], stamp["sections"][second] = stamp["sections"][second], stamp["sections"][first]
+        cache.write_bytes(json.dumps(stamp).encode() + b"\n" + body)
+    elif damage == "a folder":
+        cache.unlink()
+        cache.mkdir()
+    else:
+        cache.unlink()
+        os.mkfifo(cache)
+    assert _listings(ok) == expected
+
+
+def test_kept_values_read_many_at_once_are_each_ones_own():
+    """A listing parses its rows a few hundred at a time; a kept value that is not one JSON value
+    reads as missing (made again), and never shifts another key's value."""
+    from ginscore.cache.files import Keyed
+
+    values = {f"k{n}": json.dumps({"n": n}).encode() for n in range(1_203)}
+    assert Keyed.made(values).get_many(list(values)) == [{"n": n} for n in range(1_203)]
+    damaged = values | {"k3": b'{"n": 3}, {"n": 4}', "k700": b"", "k900": b"[1"}
+    expected = [None if n in (3, 700, 900) else {"n": n} for n in range(1_203)]
+    assert Keyed.made(damaged).get_many(list(values)) == expected
+    assert Keyed.made(values).get_many(["k5", "missing", "k5"]) == [{"n": 5}, None, {"n": 5}]
+    unsound = Keyed({"a": [0, 2], "b": [2, 99], "c": "x", "d": [2, 4]}, b'{}{}', b"")  # made again: the sound kept
+    assert unsound.kept({"a", "b", "c", "e"}) == {"a": b"{}"} and unsound.kept({"d"}) == {"d": b"{}"}
+
+
+def test_a_warm_cache_says_what_a_cold_one_says_after_every_write(ok, db_path, tmp_path, monkeypatch):
+    """Listings read one after another (each writing the cache) after each write of an evening,
+    compared with the same listings made from no cache at all."""
+    warm = tmp_path / "cache"
+    for step, args in enumerate(EVENING):
+        ok(*args)
+        reads = [["sessions", "--json"], ["stats", "--json"], ["ratings", "--json"], ["history", "--json"],
+                 ["ratings", "--json", "--player", "ann"], ["stats", "--json", "--variant", "standard"]]
+        found = [ok(*read).stdout for read in reads]
+        monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / f"cold-{step}"))
+        assert [ok(*read).stdout for read in reads] == found, args
+        monkeypatch.setenv("GINSCORE_CACHE", str(warm))

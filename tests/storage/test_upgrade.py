@@ -1,0 +1,212 @@
+"""Older layouts (schema 1, schema 2, the parted 2.x one) read as they are and upgraded on the
+first write."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+from ginscore.db.sessions import SCHEMA_VERSION
+from tests.support import (
+    FIXTURES,
+    HAND,
+    SCHEMA_1,
+    every_output,
+    folder_listing,
+    hands_in,
+    one_error_line,
+    parted_copy,
+    path_state,
+    stored_sessions,
+)
+
+
+def test_schema_1_file_is_read_as_is_and_migrated_on_first_write_after_a_copy(ok, db_path):
+    old = json.dumps(SCHEMA_1).encode()
+    db_path.write_bytes(old)
+    backup = db_path.with_name(db_path.name + ".pre-3.bak") / db_path.name
+    assert ok("status", "--json").json()["totals"] == {"Ann": 30, "Ben": 0}
+    assert db_path.read_bytes() == old and not backup.exists()  # readers never upgrade
+    ok("hand", "ben", "3", "9")
+    assert backup.read_bytes() == old
+    data = json.loads(db_path.read_text())
+    assert data["meta"]["1"]["schema_version"] == SCHEMA_VERSION
+    assert [h.split("|")[0] for h in stored_sessions(db_path)["1"]["hands"].split(";")] == ["knock", "draw", "knock"]
+    assert ok("status", "--json").json()["totals"] == {"Ann": 30, "Ben": 6}
+    assert ok("log", "--json").json()["hands"][1]["upcard"] == "7H"
+
+
+def test_a_schema_1_file_behind_a_link_is_migrated_with_its_copy_beside_the_real_file(ok, tmp_path, db_path):
+    from tests.support import SCHEMA_1
+
+    real = tmp_path / "synced" / "ginscore.json"
+    real.parent.mkdir()
+    old = json.dumps(SCHEMA_1).encode()
+    real.write_bytes(old)
+    real.chmod(0o640)
+    db_path.symlink_to(real)
+    ok("hand", "ben", "3", "9")
+    backup = real.with_name("ginscore.json.pre-3.bak") / "ginscore.json"
+    assert backup.read_bytes() == old and stat.S_IMODE(backup.stat().st_mode) == 0o640
+    assert db_path.is_symlink() and not (tmp_path / "ginscore.json.pre-3.bak").exists()
+    assert len(hands_in(real)) == 3
+
+
+@pytest.mark.parametrize("planted", ["symlink", "dangling symlink", "a file", "a link inside the folder",
+                                     "another file inside the folder"])
+def test_a_planted_upgrade_copy_name_is_refused_not_followed(cli, tmp_path, db_path, planted):
+    from tests.support import SCHEMA_1
+
+    old = json.dumps(SCHEMA_1).encode()
+    db_path.write_bytes(old)
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"keep me")
+    backup = tmp_path / "ginscore.json.pre-3.bak"
+    if planted == "a file":
+        backup.write_bytes(b"not a folder")
+    elif planted.endswith("inside the folder"):
+        backup.mkdir()
+        backup = backup / "ginscore.json"
+        if planted.startswith("a link"):
+            backup.symlink_to(victim)
+        else:
+            backup.write_bytes(b"another copy")
+    else:
+        backup.symlink_to(victim if planted == "symlink" else tmp_path / "nowhere")
+    line = one_error_line(cli(*HAND), 1)
+    assert "needs an upgrade" in line and str(backup) in line
+    assert db_path.read_bytes() == old and victim.read_bytes() == b"keep me"
+    assert not (tmp_path / "nowhere").exists()
+
+
+@pytest.mark.parametrize("old", ["schema2.json", "schema3/club.json"])
+def test_a_read_only_database_of_an_older_layout_answers_a_command_that_changes_nothing(cli, ok, tmp_path, old):
+    """Read through its upgrade, a read-only file of 1.x or of the parted layout is no more changed
+    by `use` of its current session than a file of today's; a change is still refused."""
+    fixture = FIXTURES / old
+    folder = tmp_path / "old"
+    if old.startswith("schema3"):  # the main file and its parts
+        shutil.copytree(fixture.parent, folder)
+    else:
+        folder.mkdir()
+        shutil.copy(fixture, folder)
+    db = folder / fixture.name
+    db.chmod(0o444)
+    current = ok("--db", str(db), "status", "--json").json()["session"]
+    before = path_state(folder)
+    assert f"Now keeping score in '{current}'" in ok("--db", str(db), "use", current).stdout
+    assert "read-only" in one_error_line(cli("--db", str(db), "rename", "zzz"), 1)
+    assert path_state(folder) == before
+
+
+def test_a_database_of_1_0_without_deal_stake_or_notes_still_reads(ok, db_path, status):
+    db_path.write_text(json.dumps({
+        "meta": {"1": {"schema_version": 2, "current": "old"}},
+        "sessions": {"1": {
+            "name": "old", "variant": "standard", "players": ["Ann", "Ben"],
+            "rules": {"target": 100, "gin_bonus": 25, "undercut_bonus": 10, "big_gin_bonus": None,
+                      "game_bonus": 0, "box_bonus": 0, "shutout": False, "spades_double": False,
+                      "ace_means_gin": False},
+            "first_dealer": "Ann", "first_roles": None, "created_at": "2026-11-29T20:00:00+01:00",
+            "hands": "knock|Ann|4|22||0|2026-11-29T20:00:00+01:00",
+        }},
+    }))
+    doc = status()
+    assert doc["rules"]["deal"] == "winner" and doc["rules"]["stake"] == "0" and doc["match"] is None
+    assert ok("log", "--json").json()["hands"][0]["note"] is None
+
+
+EXPECTED_2 = json.loads((FIXTURES / "schema2-expected.json").read_text())
+
+
+EXPECTED_3 = json.loads((FIXTURES / "schema3-expected.json").read_text())
+
+
+def _meta(db_path: Path) -> dict:
+    return json.loads(db_path.read_text())["meta"]["1"]
+
+
+def _holds(found, expected) -> bool:
+    """``found`` says all that ``expected`` (what an older ginscore said) says; later versions may say more."""
+    if isinstance(expected, dict):
+        return isinstance(found, dict) and all(k in found and _holds(found[k], v) for k, v in expected.items())
+    if isinstance(expected, list):
+        return isinstance(found, list) and len(found) == len(expected) and all(map(_holds, found, expected))
+    return found == expected
+
+
+def test_a_schema_2_file_is_read_as_is_then_upgraded_on_the_first_write_with_a_copy_kept(ok, db_path):
+    old = (FIXTURES / "schema2.json").read_bytes()
+    db_path.write_bytes(old)
+    backup = db_path.with_name("ginscore.json.pre-3.bak") / "ginscore.json"
+    before = every_output(ok)  # readers of an old file: read-only, what 1.x said
+    assert _holds(before, EXPECTED_2)
+    assert db_path.read_bytes() == old and folder_listing(db_path) == ["ginscore.json"]
+    ok("use", "friday")  # the first write
+    assert backup.read_bytes() == old
+    assert _meta(db_path)["schema_version"] == SCHEMA_VERSION == 4
+    assert every_output(ok) == before  # every export identical, ids included
+    was = {s["name"]: s for s in json.loads(old)["sessions"].values()}
+    now = {doc["name"]: {k: v for k, v in doc.items() if k != "id"} for doc in stored_sessions(db_path).values()}
+    assert now == was  # the facts moved whole, each with an id
+    ok("hand", "ann", "5", "15")
+    assert ok("status", "--json").json()["totals"] == {"Ann": 28, "Ben": 67}
+    assert backup.read_bytes() == old  # kept as it was
+    assert folder_listing(db_path) == ["ginscore.json", "ginscore.json.lock", "ginscore.json.pre-3.bak"]
+
+
+def _without_ids(found):
+    if isinstance(found, dict):
+        return {k: _without_ids(v) for k, v in found.items() if k != "id"}
+    if isinstance(found, list):
+        return [_without_ids(v) for v in found]
+    return found
+
+
+def test_a_parted_database_is_read_as_it_is_then_upgraded_to_one_file(ok, tmp_path):
+    club = parted_copy(tmp_path)
+    old = {p.name: p.read_bytes() for p in club.parent.iterdir()}
+    db = ("--db", str(club))
+    before = every_output(ok, *db)
+    for name, export in EXPECTED_3["exports"].items():  # what ginscore 2.x exported, and each session's id
+        assert before["export"][name]["ginscore_export"] == 3 and before["export"][name]["session"]["id"]
+        assert _without_ids(before["export"][name])["session"] == export["session"]
+        said = EXPECTED_3["csv"][name].splitlines()  # and its CSV, each row now ending in the session's id
+        sid = before["export"][name]["session"]["id"]
+        assert ok(*db, "export", "--session", name).stdout.splitlines() == \
+            [said[0] + ",session_id"] + [row + "," + sid for row in said[1:]]
+    assert before["deleted"] == EXPECTED_3["deleted"] and before["history"] == EXPECTED_3["history"]
+    assert before["stats"] == EXPECTED_3["stats"]
+    assert {p.name: p.read_bytes() for p in club.parent.iterdir()} == old  # reading changed nothing
+    ok(*db, "use", "Holly")  # the first write
+    assert every_output(ok, *db) == before | {
+        "sessions": [r | {"current": r["name"] == "Holly"} for r in before["sessions"]]}
+    kept = club.parent / "club.json.pre-3.bak"
+    assert {p.name: p.read_bytes() for p in kept.iterdir()} == old  # every file of the old layout, as it was
+    assert folder_listing(club) == ["club.json", "club.json.lock", "club.json.pre-3.bak"]  # one file again
+    ok(*db, "hand", "ann", "2", "30", "--session", "Friday")
+    assert ok(*db, "status", "--json", "--session", "Friday").json()["hands_played"] == 5
+
+
+def test_an_upgrade_interrupted_after_its_copy_is_finished_by_the_next_write(ok, tmp_path):
+    club = parted_copy(tmp_path)
+    kept = club.parent / "club.json.pre-3.bak"
+    kept.mkdir()
+    (kept / "club.json").write_bytes(club.read_bytes())  # a copy a killed upgrade had made
+    ok("--db", str(club), "use", "Threes")
+    assert sorted(p.name for p in kept.iterdir()) == sorted(p.name for p in (FIXTURES / "schema3").iterdir())
+
+
+def test_an_older_database_restored_from_a_backup_is_read_as_it_is(ok, tmp_path):
+    club = parted_copy(tmp_path)
+    ok("--db", str(club), "use", "Friday")  # upgraded: one file
+    older = club.parent / "club.json.pre-3.bak"
+    for part in older.iterdir():  # the person puts the old folder back beside the new file, by hand
+        shutil.copy(part, club.parent / part.name)
+    assert ok("--db", str(club), "status", "--json").json()["hands_played"] == 4
+    ok("--db", str(club), "hand", "ann", "1", "30")  # writes the one file, reads the old one as it is
+    assert ok("--db", str(club), "status", "--json").json()["hands_played"] == 5
