@@ -11,7 +11,7 @@ NEW_PLAYERS, see ginscore/cli/options.py) marks it, and the scripts then
 ask the hidden command `ginscore [--db PATH] complete players|everyone|sessions
 [--session NAME]` while the line is typed, passing on the --db and --session
 already on it. Names with spaces come back quoted for the shell.
-tests/test_completions_and_help.py fails when a script no longer matches the
+tests/commands/test_help_and_completions.py fails when a script no longer matches the
 app: rerun this script and commit the result.
 """
 

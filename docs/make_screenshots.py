@@ -9,7 +9,7 @@ recorded by playing the hands of EVENING through the real CLI. The pictures
 are made from them through the real CLI too: each file is imported into an
 empty temporary database and exported as SVG. Nothing in a picture depends
 on the clock or the terminal (a fixed width, fixed colours, a fixed SVG id),
-so tests/test_screenshots.py regenerates them and fails when the ones
+so tests/screens/test_screenshots.py regenerates them and fails when the ones
 checked in differ: rerun this script and commit the result.
 """
 

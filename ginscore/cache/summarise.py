@@ -12,7 +12,7 @@ ginscore's version and the cache schema (``files.VERSION``). ``grouped`` gives
 what some sessions add to ``stats``: a ``stats.tally`` for each group of one
 variant and the same players, so ``stats`` sums a few tallies and its filters
 (``--variant``, ``--player``, ``--since``) keep or leave a group whole.
-``tests/test_storage.py`` replays every session and compares.
+``tests/storage/test_cache.py`` replays every session and compares.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Rich measures a table by laying it out and draws each cell through a padding, a layout and a
 line list. A table of plain ``Text`` cells that fits the screen (what ``tables.new_table`` makes)
 is measured here as the sum of its cells and drawn as one ``Text``, character for character and
-style for style what Rich draws (tests/test_drawn.py compares both). Anything else is left to
+style for style what Rich draws (tests/screens/test_fast_table.py compares both). Anything else is left to
 Rich, and so is a recording console (an SVG places each of Rich's cells on its own, which keeps
 columns straight after wide characters).
 """
