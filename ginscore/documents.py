@@ -68,7 +68,11 @@ def _format_for(facts: SessionFacts) -> int:
 # something it would get wrong. A CSV is refused on a short or long row, a bad quote, a column
 # ginscore does not write, or any cell that differs from what its hands score.
 
-MAX_FILE = 8 * 1024 * 1024  # bytes; an export of years of hands is far smaller
+# An export holds one session, and the rules bound neither its hands (a target up to 10**9, and a
+# draw scores nothing) nor the database's. The bound is the scale ginscore is built for, 100,000
+# hands (docs/performance.md). An exported hand is a few hundred bytes as played and about 2.2 KB
+# at most (its cards, a 200-character note and name in 4-byte characters): 100,000 of those fit.
+MAX_FILE = 256 * 1024 * 1024  # bytes
 MAX_NESTING = 20  # an export is nested 5 deep
 _IN_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)  # an unterminated string runs to the end: linear time
 _NOT_BRACKET = re.compile(r"[^\[\]{}]")
@@ -85,20 +89,26 @@ def _uninert(cell: str) -> str:
 def read_file(path, source: str) -> str:
     """The text of a file to import: a regular file of at most MAX_FILE bytes of UTF-8, without NUL."""
     again = ("give a file made by ", Command("export"))
+    too_large = (f"{source} is larger than {MAX_FILE // 2**20} MiB, the most import reads (an export of "
+                 "100,000 hands is smaller); ", *again)
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
+        found = os.stat(path)
+        if not stat.S_ISREG(found.st_mode):
             raise Refused(f"{source} is not a regular file; ", *again)
+        if found.st_size > MAX_FILE:  # refused before a byte is read
+            raise Refused(*too_large)
         with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE + 1)
+            raw = handle.read(MAX_FILE + 1)  # bounded still: the file may have grown since
     except OSError as error:
         raise Refused(f"cannot read {source}: {error.strerror or error}; ", *again) from None
     if len(raw) > MAX_FILE:
-        raise Refused(f"{source} is larger than {MAX_FILE // 2**20} MiB, far more than any export; ", *again)
+        raise Refused(*too_large)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = raw.count(b"\n", 0, error.start) + 1
         raise Refused(f"{source} line {line} is not UTF-8 text (byte {error.start}); ", *again) from None
+    del raw  # one copy of a large file held, not two
     if "\0" in text:
         line = text.count("\n", 0, text.index("\0")) + 1
         raise Refused(f"{source} line {line} has a NUL byte, which no export holds; ", *again)

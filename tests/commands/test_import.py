@@ -375,7 +375,7 @@ SYNTAX = [
     RAW("non-utf8-name", lambda b: _text(b).encode().replace(b'"Ann"', b'"A\xffn"', 1), "not UTF-8"),
     RAW("utf16", lambda b: _text(b).encode("utf-16"), "not UTF-8"),
     RAW("nul-byte", lambda b: _text(b).encode().replace(b'"Ann"', b'"A\x00n"', 1), "NUL"),
-    RAW("over-8-mib", lambda b: _text(b).encode() + b" " * (8 * 2**20), "larger than 8 MiB"),
+    RAW("over-256-mib", lambda b: _text(b).encode() + b" " * (256 * 2**20), "larger than 256 MiB"),
     RAW("empty-file", lambda b: b"", "neither a JSON export nor a CSV export"),
     RAW("whitespace", lambda b: b"  \n\n ", "neither a JSON export nor a CSV export"),
     RAW("words-not-json", lambda b: b"nope\n", "is neither a JSON export nor a CSV export; import a file"),

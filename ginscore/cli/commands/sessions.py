@@ -160,8 +160,11 @@ def _holds_database(file: Path) -> bool:
     """Whether a file given to import is a database (False where that cannot be told)."""
     from ginscore.db import atomic
     from ginscore.db.storage import holds_database
+    from ginscore.documents import MAX_FILE
 
     try:
+        if os.stat(file).st_size > MAX_FILE:  # refused for its size: never read whole for advice
+            return False
         return holds_database(os.path.realpath(file))
     except (OSError, atomic.NotRegular):
         return False
