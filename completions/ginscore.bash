@@ -41,12 +41,12 @@ _ginscore_offer() {  # COMPREPLY: the names given that begin as the word typed d
     eval "$restore"
 }
 
-_ginscore_names() {  # $1: players, everyone or sessions, as `ginscore complete` gives them
+_ginscore_names() {  # $1: players, knockers, everyone or sessions, as `ginscore complete` gives them; then its options
     local name
     local -a names=()
     while IFS= read -r name; do
         names+=( "$name" )
-    done < <("$prog" "${dbargs[@]}" complete "$1" "${sessionargs[@]}" 2>/dev/null)
+    done < <("$prog" "${dbargs[@]}" complete "$1" "${sessionargs[@]}" "${@:2}" 2>/dev/null)
     _ginscore_offer "${names[@]}"
 }
 
@@ -134,7 +134,7 @@ _ginscore() {
                 COMPREPLY=( $(compgen -W "--upcard --big-gin --cards --against --note --session -s --db --help -h" -- "$cur") )
             else
                 case "${#args[@]}" in
-                    0) _ginscore_names players ;;
+                    0) _ginscore_names knockers ;;
                     1) COMPREPLY=() ;;
                     2) COMPREPLY=() ;;
                     *) COMPREPLY=() ;;
@@ -170,7 +170,7 @@ _ginscore() {
             else
                 case "${#args[@]}" in
                     0) COMPREPLY=() ;;
-                    1) _ginscore_names players ;;
+                    1) _ginscore_names knockers --hand "${args[0]}" ;;
                     2) COMPREPLY=() ;;
                     3) COMPREPLY=() ;;
                     *) COMPREPLY=() ;;

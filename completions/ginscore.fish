@@ -28,8 +28,14 @@ function __ginscore_argument --argument-names command position --description 'is
     end
 end
 
-function __ginscore_names --argument-names kind --description 'players, everyone or sessions, as `ginscore complete` gives them'
+function __ginscore_names --argument-names kind --description 'players, knockers, everyone or sessions, as `ginscore complete` gives them'
     set -l tokens (commandline -opc)
+    set -l words (__ginscore_arguments)
+    set -l hand
+    if test "$kind" = knockers-of-hand  # of the hand numbered by the command's first argument
+        set kind knockers
+        set hand --hand $words[2]
+    end
     set -l db
     set -l session
     for i in (seq 2 (count $tokens))
@@ -47,7 +53,7 @@ function __ginscore_names --argument-names kind --description 'players, everyone
     end
     set db (string replace -r -- '^~/' "$HOME/" $db)
     set -l prog (string replace -r -- '^~/' "$HOME/" $tokens[1])
-    command $prog $db complete $kind $session 2>/dev/null
+    command $prog $db complete $kind $session $hand 2>/dev/null
 end
 
 complete -c ginscore -f
@@ -103,7 +109,7 @@ complete -c ginscore -n '__fish_seen_subcommand_from rematch' -l session -s s -x
 complete -c ginscore -n '__fish_seen_subcommand_from rematch' -l name -x -d 'Name the new session (default VARIANT-N).'
 complete -c ginscore -n '__fish_seen_subcommand_from rematch' -l db -r -F -d 'The database file (default GINSCORE_DB, else ginscore.json in your app'
 complete -c ginscore -n '__fish_seen_subcommand_from rematch' -l help -s h -d 'Show the help and exit.'
-complete -c ginscore -n '__ginscore_argument hand 0' -x -a '(__ginscore_names players)'
+complete -c ginscore -n '__ginscore_argument hand 0' -x -a '(__ginscore_names knockers)'
 complete -c ginscore -n '__fish_seen_subcommand_from hand' -l upcard -x -d 'This hands upcard, like 7h; required in Oklahoma (R15).'
 complete -c ginscore -n '__fish_seen_subcommand_from hand' -l big-gin -d 'An 11-card gin (H2); the session must play big gin.'
 complete -c ginscore -n '__fish_seen_subcommand_from hand' -l cards -x -d 'The knockers 10 cards (11 with --big-gin), like AS 2S 3S 7H 7D 7C 9H 1'
@@ -117,7 +123,7 @@ complete -c ginscore -n '__fish_seen_subcommand_from draw' -l note -x -d 'A rema
 complete -c ginscore -n '__fish_seen_subcommand_from draw' -l session -s s -x -a '(__ginscore_names sessions)' -d 'The session to act on (exact name or unique prefix); the current one w'
 complete -c ginscore -n '__fish_seen_subcommand_from draw' -l db -r -F -d 'The database file (default GINSCORE_DB, else ginscore.json in your app'
 complete -c ginscore -n '__fish_seen_subcommand_from draw' -l help -s h -d 'Show the help and exit.'
-complete -c ginscore -n '__ginscore_argument edit 1' -x -a '(__ginscore_names players)'
+complete -c ginscore -n '__ginscore_argument edit 1' -x -a '(__ginscore_names knockers-of-hand)'
 complete -c ginscore -n '__fish_seen_subcommand_from edit' -l upcard -x -d 'Replace the hands upcard (--upcard  removes it); kept when left out.'
 complete -c ginscore -n '__fish_seen_subcommand_from edit' -l big-gin -d 'An 11-card gin (H2).'
 complete -c ginscore -n '__fish_seen_subcommand_from edit' -l cards -x -d 'The knockers 10 cards (11 with --big-gin), like AS 2S 3S 7H 7D 7C 9H 1'

@@ -40,6 +40,26 @@ ROOT = Path(__file__).resolve().parent.parent  # the repository
 FIXTURES = Path(__file__).parent / "fixtures"  # the data files tests read
 
 
+BIN = str(Path(sys.executable).parent)  # where pip put the `ginscore` the completion scripts call
+
+
+def bash_offers(*words: str) -> list[str]:
+    """COMPREPLY after TAB at the end of ``words`` in a real bash, as "reply|the name bash reads it back as"."""
+    import shlex
+    import subprocess
+
+    script = ROOT / "completions" / "ginscore.bash"
+    typed = " ".join(shlex.quote(w) for w in words)
+    probe = (
+        f"source {shlex.quote(str(script))}; COMP_WORDS=({typed}); COMP_CWORD={len(words) - 1}; _ginscore; "
+        'for reply in "${COMPREPLY[@]}"; do eval "set -- $reply"; printf "%s|%s\\n" "$reply" "$1"; done'
+    )
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    ran = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, env=env, timeout=60)
+    assert ran.returncode == 0 and not ran.stderr, ran.stderr
+    return ran.stdout.splitlines()
+
+
 def script_module(path: Path):
     """A script of the repository (``benchmarks/``, ``docs/``, ``completions/``: not a package) as a
     module, registered under its name as an import would (dataclasses look their module up there)."""

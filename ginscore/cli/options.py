@@ -56,7 +56,9 @@ COMPLETION_MARK = "ginscore-completes:"
 def completes(kind: str):
     """Mark a parameter as naming a ``kind`` of thing, as click marks a path as a "file".
 
-    Kinds: "players" (of the session acted on), "everyone" (who ever played),
+    Kinds: "players" (of the session acted on), "knockers" (who may knock in the
+    next hand), "knockers-of-hand" (in the hand the command's first argument
+    numbers), "everyone" (who ever played),
     "sessions", "new-players" (the names typed earlier on a `new` line).
     completions/generate.py reads the mark (the help of the one completion
     offered), and the scripts it writes ask `ginscore complete KIND` for the
@@ -70,6 +72,7 @@ def completes(kind: str):
 
 
 PLAYERS, EVERYONE, SESSIONS, NEW_PLAYERS = map(completes, ("players", "everyone", "sessions", "new-players"))
+KNOCKERS, KNOCKERS_OF_HAND = map(completes, ("knockers", "knockers-of-hand"))
 
 SESSION_HELP = "The session to act on (exact name or unique prefix); the current one when left out."
 JSON_HELP = "Print one JSON document for scripts instead of tables."

@@ -7,13 +7,11 @@ import re
 import shlex
 import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from ginscore.cli import app as cli
-from tests.support import ROOT, script_module
+from tests.support import BIN, ROOT, bash_offers, script_module
 
 COMMANDS = sorted(cli.every_command().commands)  # the whole app, as `ginscore --help` builds it
 
@@ -109,7 +107,6 @@ def test_top_level_help_lists_commands(ok):
     assert ok().stdout == out  # bare `ginscore` shows the same help
 
 
-BIN = str(Path(sys.executable).parent)  # where pip put the `ginscore` the scripts call
 
 
 def _evening(ok):
@@ -120,21 +117,12 @@ def _evening(ok):
 
 def _bash(*words: str) -> list[str]:
     """COMPREPLY after TAB at the end of ``words`` in a real bash, then each reply read back by bash."""
-    script = ROOT / "completions" / "ginscore.bash"
-    typed = " ".join(shlex.quote(w) for w in words)
-    probe = (
-        f"source {shlex.quote(str(script))}; COMP_WORDS=({typed}); COMP_CWORD={len(words) - 1}; _ginscore; "
-        'for reply in "${COMPREPLY[@]}"; do eval "set -- $reply"; printf "%s|%s\\n" "$reply" "$1"; done'
-    )
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
-    ran = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, env=env, timeout=60)
-    assert ran.returncode == 0 and not ran.stderr, ran.stderr
-    return ran.stdout.splitlines()
+    return bash_offers(*words)
 
 
 def test_bash_completes_the_players_of_the_current_session(ok):
     _evening(ok)
-    assert _bash("ginscore", "hand", "") == ["José|José", "Bob|Bob", "O\\'Neil|O'Neil"]
+    assert _bash("ginscore", "hand", "") == ["José|José", "Bob|Bob"]  # O'Neil sits out: cannot knock (R22)
     assert _bash("ginscore", "hand", "jo") == ["José|José"]  # any case, as names are matched
     assert _bash("ginscore", "edit", "2", "b") == ["Bob|Bob"]  # edit's KNOCKER comes after N
     assert _bash("ginscore", "hand", "bob", "") == []  # deadwood counts: nothing to offer
@@ -189,7 +177,7 @@ def test_zsh_completes_players_and_sessions(ok, tmp_path):
                              capture_output=True, text=True, env=env, timeout=60)
         return [re.sub(r"\\(.)", r"\1", hit) for hit in re.findall(r"<HIT>(.*?)</HIT>", ran.stdout)]
 
-    assert offered("ginscore hand ") == ["José", "Bob", "O'Neil"]
+    assert offered("ginscore hand ") == ["José", "Bob"]  # O'Neil sits out: cannot knock (R22)
     assert offered("ginscore use ") == ["friday night", "three-1"]
     assert offered("ginscore hand --session fri m") == ["Mary Jane"]
     assert offered("ginscore new three Al 'Bo b' Cy --captain ") == ["Al", "Bo b", "Cy"]
@@ -210,7 +198,7 @@ def test_fish_completes_players_and_sessions(ok, tmp_path):
                              capture_output=True, text=True, env=env, timeout=60)
         return sorted(row.split("\t")[0] for row in ran.stdout.splitlines())
 
-    assert offered("ginscore hand ") == ["Bob", "José", "O'Neil"]
+    assert offered("ginscore hand ") == ["Bob", "José"]  # O'Neil sits out: cannot knock (R22)
     assert offered("ginscore use ") == ["friday night", "three-1"]
     assert offered("ginscore hand --session fri ") == ["Ann", "Mary Jane"]
     assert offered("ginscore new three Al 'Bo b' Cy --dealer ") == ["Al", "Bo b", "Cy"]

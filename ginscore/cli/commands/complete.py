@@ -12,11 +12,12 @@ from ginscore.cli.command import app
 @app.command()
 def complete(
     ctx: typer.Context,
-    kind: str = typer.Argument(..., help="players, everyone or sessions.", metavar="KIND"),
+    kind: str = typer.Argument(..., help="players, knockers, everyone or sessions.", metavar="KIND"),
     session: str = typer.Option(None, "--session", "-s", help="The session whose players to give.", metavar="NAME"),
+    hand: str = typer.Option(None, "--hand", help="knockers: of this hand (the next one when left out).", metavar="N"),
 ) -> None:
-    """Names for shell completion, one a line: `players` of the session acted on, `everyone` who
-    ever played, or `sessions`.
+    """Names for shell completion, one a line: `players` of the session acted on, `knockers` (who
+    may knock in the next hand, or in hand --hand N), `everyone` who ever played, or `sessions`.
 
     Only reads; prints nothing (and exits 0) when there is nothing to offer
     or the file cannot be read, so a TAB never shows an error.
@@ -31,6 +32,8 @@ def complete(
             names = db.names()
         elif kind == "players":
             names = list(db.load(session).players)
+        elif kind == "knockers":
+            names = may_knock(db.load(session), hand)
         elif kind == "everyone":
             from ginscore.cache.rows import Listings  # (only this kind reads the cache)
 
@@ -41,3 +44,17 @@ def complete(
     except GinscoreError:
         names = []
     sys.stdout.write("".join(f"{visible(name)}\n" for name in names))
+
+
+def may_knock(facts, hand: str | None) -> list[str]:
+    """Who may knock in hand ``hand`` (the next hand when None): in three-player not the player
+    sitting out (R22); every player when the roles of that hand are not known (a game over)."""
+    from ginscore.core.replay import replay
+
+    standings = replay(facts)
+    if hand is None:
+        roles = standings.roles
+    else:
+        number = int(hand) if hand.isdigit() else 0
+        roles = standings.hands[number - 1].roles if 1 <= number <= len(standings.hands) else None
+    return [p for p in facts.players if roles is None or p != roles.out]

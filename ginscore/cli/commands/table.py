@@ -10,7 +10,7 @@ from ginscore.codec.facts import check_note
 from ginscore.cli.actions import append_hand, asked, replay_changed, replay_stored, start_session, store_of, time_now
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option, Variant
-from ginscore.cli.options import NEW_PLAYERS, PLAYERS  # what these arguments complete to
+from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
 from ginscore.cli.rule_options import house_rule_options, house_rules
 from ginscore.cli.typed import session_name, TypedKnock, typed_upcard
 
@@ -132,7 +132,7 @@ AGAINST_HELP = "The opponent's 10 cards; lay-offs are found for them (R8)."
 def hand(
     ctx: typer.Context,
     knocker: str = typer.Argument(
-        ..., help="Who knocked (a unique prefix is enough).", metavar="KNOCKER", autocompletion=PLAYERS
+        ..., help="Who knocked (a unique prefix is enough).", metavar="KNOCKER", autocompletion=KNOCKERS
     ),
     knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood; 0 is gin (R11).", metavar="KNOCKER_DEADWOOD"),
     opponent_deadwood: str = typer.Argument(
@@ -184,7 +184,7 @@ def draw(
 def edit(
     ctx: typer.Context,
     number: int = typer.Argument(..., help="The hand to correct, as numbered by `ginscore log`.", metavar="N"),
-    knocker: str = typer.Argument(None, help="Who knocked.", metavar="KNOCKER", autocompletion=PLAYERS),
+    knocker: str = typer.Argument(None, help="Who knocked.", metavar="KNOCKER", autocompletion=KNOCKERS_OF_HAND),
     knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood.", metavar="KNOCKER_DEADWOOD"),
     opponent_deadwood: str = typer.Argument(
         None, help="The opponent's deadwood after lay-offs.", metavar="OPPONENT_DEADWOOD"
