@@ -224,8 +224,8 @@ def bash(top: list[Option], commands: list[Command]) -> str:
             ;;"""
         )
     return f"""# bash completion for ginscore ({HEADER})
-# Install: source this file from ~/.bashrc, or copy it to
-# ~/.local/share/bash-completion/completions/ginscore
+# Install: source this file from ~/.bashrc (plain bash is enough), or, with the
+# bash-completion package, copy it to ~/.local/share/bash-completion/completions/ginscore
 # Players and session names come from `ginscore complete` while you type.
 {BASH_HELPERS}
 _ginscore() {{
