@@ -1,0 +1,56 @@
+"""The README's evening at the table is what ginscore prints at 80 columns, line for line."""
+
+from __future__ import annotations
+
+import shlex
+
+from tests.support import ROOT
+
+
+def _samples() -> list[tuple[str, list[str]]]:
+    """Each `$ ginscore ...` of the README's evening with the lines shown under it ("..." for lines left out)."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## An evening at the table"):readme.index("\n## ", readme.index("## An evening"))]
+    samples: list[tuple[str, list[str]]] = []
+    for block in section.split("```text\n")[1:]:
+        for line in block.split("```", 1)[0].splitlines():
+            if line.startswith("$ "):
+                samples.append((line[2:], []))
+            elif line:
+                samples[-1][1].append(line)
+    return samples
+
+
+def _shown_as_printed(shown: list[str], printed: list[str]) -> bool:
+    """Every run of shown lines is printed as it stands: the first at the start, the last at the end."""
+    runs: list[list[str]] = [[]]
+    for line in shown:
+        if line == "...":
+            runs.append([])
+        else:
+            runs[-1].append(line)
+    at = 0
+    for n, run in enumerate(runs):
+        if n == 0:
+            if printed[:len(run)] != run:
+                return False
+            at = len(run)
+            continue
+        found = next((i for i in range(at, len(printed) - len(run) + 1) if printed[i:i + len(run)] == run), None)
+        if found is None:
+            return False
+        at = found + len(run)
+    return len(runs) == 1 or at == len(printed) or not runs[-1]
+
+
+def test_the_readme_evening_is_as_printed_at_80_columns(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    checked = 0
+    for command, shown in _samples():
+        if "#" in command:  # needs players the evening does not have
+            continue
+        result = cli(*shlex.split(command)[1:])
+        printed = (result.stdout + result.stderr).splitlines()
+        assert _shown_as_printed(shown, printed), (command, shown, printed)
+        checked += 1
+    assert checked >= 6
