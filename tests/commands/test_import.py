@@ -623,7 +623,7 @@ def test_notes_round_trip_through_export_and_import(ok, tmp_path, fmt):
 
 def test_the_match_is_kept_by_export_and_import(ok, tmp_path, status):
     ok("new", "standard", "Ann", "Ben", "--name", "one")
-    ok("rematch", "--name", "two")
+    ok("rematch", "--name", "two", "--yes")
     match = status()["match"]["id"]
     (tmp_path / "two.json").write_text(ok("export", "--format", "json").stdout)
     assert json.loads((tmp_path / "two.json").read_text())["session"]["match"] == match
@@ -635,7 +635,7 @@ def test_the_match_is_kept_by_export_and_import(ok, tmp_path, status):
 def _export_doc(ok) -> dict:
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--stake", "0.01")
     ok("hand", "ann", "4", "22", "--note", "fine")
-    ok("rematch")
+    ok("rematch", "--yes")
     ok("hand", "ann", "4", "22", "--note", "fine")
     return json.loads(ok("export", "--format", "json").stdout)
 

@@ -88,7 +88,7 @@ def test_import_of_a_session_that_diverged_is_refused_naming_the_hand(cli, ok, d
 
 def test_as_copy_makes_a_new_session_outside_any_match(ok, db_path, tmp_path):
     _evening(ok)
-    ok("rematch")
+    ok("rematch", "--yes")
     ok("hand", "ann", "2", "30")
     export = _export(ok, tmp_path, "rematch.json")
     assert json.loads(export.read_text())["session"]["match"]
