@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.support import stored_sessions
+from tests.support import run_cli, stored_sessions
 
 
 def test_game_won_banner_final_and_rematch_r5(ok, status):
@@ -114,3 +114,25 @@ def test_a_finished_game_rematches_without_asking_or_yes(ok, status):
     ok("hand", "ann", "0", "10")
     out = ok("rematch").stdout  # no terminal, no --yes, no input: the game is over, nothing to ask
     assert "Start its rematch anyway?" not in out and status()["session"] == "standard-2"
+
+
+def test_a_rematch_asked_about_while_the_game_changed_elsewhere_is_refused(ok, db_path, status, monkeypatch):
+    # the first dealer and the question were worked out from the game as it was read (R5, H6)
+    import subprocess
+    import sys
+
+    from ginscore.cli import actions
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "3", "20")
+
+    def meanwhile(question, default):
+        subprocess.run([sys.executable, "-m", "ginscore", "hand", "ben", "2", "30"], check=True,
+                       capture_output=True)  # recorded from another terminal
+        return True
+
+    monkeypatch.setattr(actions, "on_a_terminal", lambda: True)
+    monkeypatch.setattr(actions.typer, "confirm", meanwhile)
+    result = run_cli("rematch")
+    assert result.exit_code == 2 and "changed while its rematch was being started" in result.stderr
+    assert status()["session"] == "standard-1" and status()["hands_played"] == 2
