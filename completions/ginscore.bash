@@ -114,7 +114,7 @@ _ginscore() {
                 --db) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--session -s --name --db --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--session -s --name --yes -y --db --help -h" -- "$cur") )
             else
                 case "${#args[@]}" in
                     *) COMPREPLY=() ;;

@@ -466,7 +466,7 @@ EVENING = [
     ["new", "standard", "Ann", "Ben", "--dealer", "Ann"], ["hand", "ann", "4", "22"], ["draw"], ["status"],
     ["log"], ["undo", "--yes"], ["edit", "1", "ben", "0", "30", "--note", "gin"], ["house", "--target", "150"],
     ["rename", "friday"], ["new", "hollywood", "Ann", "Cy", "--dealer", "Cy"], ["hand", "cy", "0", "20"],
-    ["rematch"], ["new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben"], ["hand", "ann", "3", "30"],
+    ["rematch", "--yes"], ["new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben"], ["hand", "ann", "3", "30"],
     ["sessions"], ["history"], ["stats"], ["chart"], ["dealer"], ["delete", "friday", "--yes"],
     ["restore", "friday"], ["use", "friday"], ["export", "-f", "json"], ["rules"],
 ]

@@ -74,22 +74,39 @@ def over_before(facts: SessionFacts, number: int) -> str:
             f"its end ({rule}); check the counts, or undo {later} first")
 
 
-def asked(question: str, yes: bool, verb: str) -> bool:
+def asked(question: str, yes: bool, verb: str, done: str = "") -> bool:
     """A yes/no question that defaults to no (``--yes`` skips it); no answer at all refuses.
 
-    ``verb`` is what a yes does ("remove", "delete"), for the words said on a no.
+    ``verb`` is what a yes does ("remove", "delete"), for the words said on a no; ``done`` is
+    its past tense when that is not ``verb`` and "d" ("start", "started").
     """
     if yes:
         return True
+    done = done or f"{verb}d"
     try:
         sure = typer.confirm(visible(question), default=False)
     except typer.Abort:
-        raise Refused(f"no answer, so nothing was {verb}d; add --yes to {verb} without asking") from None
+        raise Refused(f"no answer, so nothing was {done}; add --yes to {verb} without asking") from None
     if not sure:
         from ginscore.present.console import say
 
-        say(f"Nothing {verb}d.")
+        say(f"Nothing {done}.")
     return sure
+
+
+def on_a_terminal() -> bool:
+    """Whether a person can answer a question here: standard input is a terminal."""
+    import sys
+
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
+def asked_at_a_terminal(question: str, yes: bool, verb: str, done: str, refusal: str) -> bool:
+    """``asked``, but only of a person at a terminal: a script or a pipe without ``--yes`` is
+    refused with ``refusal`` (what is wrong and what to add), so nothing is answered for it."""
+    if not yes and not on_a_terminal():
+        raise Refused(refusal)
+    return asked(question, yes, verb, done)
 
 
 def append_hand(ctx: typer.Context, session: str | None, make_hand) -> Standings:
@@ -111,13 +128,19 @@ def numbered_name(taken: list[str], variant: str) -> str:
     return f"{variant}-{number}"
 
 
-def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of: str | None = None) -> None:
-    """Store a new session and show it; a rematch also puts the session it follows in its match."""
+def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of: SessionFacts | None = None) -> None:
+    """Store a new session and show it; a rematch also puts the session it follows in its match.
+
+    The rematch was made from ``rematch_of`` as it was read (and perhaps asked about): if its hands or
+    rules changed since, its first dealer and what was asked no longer hold, so it is refused.
+    """
     with store_of(ctx).writing() as db:
         if not facts.name:
             facts = facts._replace(name=numbered_name(db.names(include_deleted=True), facts.variant))
         if rematch_of is not None:
-            old = db.load(rematch_of)
+            old = db.load(rematch_of.name)
+            if (old.hands, old.rules) != (rematch_of.hands, rematch_of.rules):
+                raise Refused(f"'{old.name}' changed while its rematch was being started; run `ginscore rematch` again")
             if old.match is None:
                 db.save(old._replace(match=facts.match))
         db.add(facts)

@@ -66,6 +66,10 @@ class BadSetting(Refused):
     """A house rule or option that makes no sense for this session."""
 
 
+class NoBigGin(BadSetting):
+    """A big gin in a session that plays none (H2)."""
+
+
 class UnknownPlayer(Refused):
     """A name that matches no player, or more than one."""
 

@@ -16,10 +16,10 @@ def test_history_newest_first_with_winner_and_score(season, ok):
 
 def test_history_shows_which_sessions_are_one_match(ok):
     ok("new", "standard", "Ann", "Ben", "--name", "friday")
-    ok("rematch", "--name", "friday-2")
+    ok("rematch", "--name", "friday-2", "--yes")
     ok("new", "standard", "Cy", "Di", "--name", "alone")
     ok("new", "hollywood", "Ann", "Ben", "--name", "sat")
-    ok("rematch", "--name", "sat-2")
+    ok("rematch", "--name", "sat-2", "--yes")
     rows = {r["name"]: r["match"] for r in ok("history", "--json").json()}
     assert rows["alone"] is None
     assert rows["friday"] == rows["friday-2"] and rows["sat"] == rows["sat-2"] and rows["friday"] != rows["sat"]

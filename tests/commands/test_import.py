@@ -623,7 +623,7 @@ def test_notes_round_trip_through_export_and_import(ok, tmp_path, fmt):
 
 def test_the_match_is_kept_by_export_and_import(ok, tmp_path, status):
     ok("new", "standard", "Ann", "Ben", "--name", "one")
-    ok("rematch", "--name", "two")
+    ok("rematch", "--name", "two", "--yes")
     match = status()["match"]["id"]
     (tmp_path / "two.json").write_text(ok("export", "--format", "json").stdout)
     assert json.loads((tmp_path / "two.json").read_text())["session"]["match"] == match
@@ -635,7 +635,7 @@ def test_the_match_is_kept_by_export_and_import(ok, tmp_path, status):
 def _export_doc(ok) -> dict:
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--stake", "0.01")
     ok("hand", "ann", "4", "22", "--note", "fine")
-    ok("rematch")
+    ok("rematch", "--yes")
     ok("hand", "ann", "4", "22", "--note", "fine")
     return json.loads(ok("export", "--format", "json").stdout)
 
@@ -711,3 +711,15 @@ def test_importing_a_session_twice_adds_it_once(ok, db_path, tmp_path):
     assert (tmp_path / "other.json").read_bytes() == before
     assert ok(*other, "stats", "--json").json() == settled
     assert len(ok(*other, "sessions", "--json").json()) == 1
+
+
+def test_a_csv_with_a_big_gin_advises_the_big_gin_bonus_h2(ok, refused, tmp_path):
+    # A CSV carries no house rules: its big gin needs --big-gin-bonus on import, not `hand`'s --big-gin.
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--big-gin-bonus", "31")
+    ok("hand", "ann", "0", "20", "--big-gin")
+    out = tmp_path / "big.csv"
+    ok("export", "--format", "csv", "--output", out)
+    other = ("--db", str(tmp_path / "other.json"))
+    said = refused(*other, "import", out, says="add --big-gin-bonus N")
+    assert "leave out --big-gin" not in said and "(H2)" in said
+    ok(*other, "import", out, "--big-gin-bonus", "31")

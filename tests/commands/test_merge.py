@@ -88,7 +88,7 @@ def test_import_of_a_session_that_diverged_is_refused_naming_the_hand(cli, ok, d
 
 def test_as_copy_makes_a_new_session_outside_any_match(ok, db_path, tmp_path):
     _evening(ok)
-    ok("rematch")
+    ok("rematch", "--yes")
     ok("hand", "ann", "2", "30")
     export = _export(ok, tmp_path, "rematch.json")
     assert json.loads(export.read_text())["session"]["match"]
@@ -684,3 +684,21 @@ def test_a_sync_clients_conflicted_copy_opens_and_merges(ok, db_path, tmp_path):
     out = ok("merge", str(conflicted)).stdout
     assert "extended 1" in out and "hand 2 from there" in out
     assert ok("status", "--json").json()["hands_played"] == 2
+
+
+def test_the_summary_counts_each_session_once(ok, db_path, tmp_path):
+    # 14 sessions, two renamed there: they are kept (unchanged) and their renames are not applied;
+    # the summary once said "kept 14, skipped 2", counting those two sessions twice.
+    for number in range(1, 15):
+        ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", f"s{number}")
+    other = tmp_path / "other.json"
+    shutil.copy(db_path, other)
+    ok("--db", str(other), "rename", "--session", "s1", "first")
+    ok("--db", str(other), "delete", "s2", "--yes")
+    report = ok("merge", str(other), "--json").json()
+    assert len(report["kept"]) == 14 and len(report["skipped"]) == 2  # scripts: every row, as before
+    said = " ".join(ok("merge", str(other)).stdout.split())
+    assert said.startswith(f"Merged {other}: added 0, kept 14; 2 changes made only there not applied. "
+                           "Nothing was changed."), said
+    assert "skipped 2" not in said
+    assert "skipped 's1': named 'first' there (not applied here;" in said

@@ -470,7 +470,7 @@ def test_a_session_deleted_at_the_rematch_question_stops_play_never_playing_anot
 def test_a_rematch_of_the_session_started_elsewhere_mid_hand_changes_no_hand(db_path):
     """A rematch started elsewhere gives the session a match id: its hands are as they were, so the
     hand confirmed is saved."""
-    said, status = _while_play_asks(db_path, [["rematch", "--session", "S", "--name", "R1"]], "22\ny\n:quit\n",
+    said, status = _while_play_asks(db_path, [["rematch", "--session", "S", "--name", "R1", "--yes"]], "22\ny\n:quit\n",
                                     "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "S")
     assert NOT_SAVED not in said and "Saved hand 1" in said
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.support import stored_sessions
+from tests.support import run_cli, stored_sessions
 
 
 def test_game_won_banner_final_and_rematch_r5(ok, status):
@@ -22,7 +22,7 @@ def test_game_won_banner_final_and_rematch_r5(ok, status):
 def test_a_rematch_mid_game_says_the_old_game_stays_in_play(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     ok("hand", "ann", "3", "20")
-    said = " ".join(ok("rematch").stdout.split())
+    said = " ".join(ok("rematch", "--yes").stdout.split())
     assert "Rematch of 'standard-1'. 'standard-1' was not over (1 hand played); it stays as it is, in play." in said
     assert status("--session", "standard-1")["over"] is False and status()["session"] == "standard-2"
 
@@ -83,5 +83,56 @@ def test_rematch_links_sessions_into_a_match(ok, status):
 def test_a_refused_rematch_links_nothing(ok, refused, db_path):
     ok("new", "standard", "Ann", "Ben", "--name", "one")
     ok("new", "standard", "Ann", "Ben", "--name", "two")
-    refused("rematch", "--name", "ONE", says="already a session named")
+    refused("rematch", "--name", "ONE", "--yes", says="already a session named")
     assert "match" not in stored_sessions(db_path)["2"]
+
+
+def test_a_rematch_mid_game_without_a_terminal_needs_yes(ok, refused, status):
+    # docs/commands.md: on a game not yet over, no terminal and no --yes: refused, exit 2, nothing written
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "3", "20")
+    said = refused("rematch", input="y\n", says="'standard-1' is not over yet (1 hand played)")
+    assert "add --yes to start its rematch anyway" in said
+    assert status()["session"] == "standard-1"
+
+
+def test_a_rematch_mid_game_asks_on_a_terminal(ok, status, monkeypatch):
+    from ginscore.cli import actions
+
+    monkeypatch.setattr(actions, "on_a_terminal", lambda: True)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "3", "20")
+    out = ok("rematch", input="n\n").stdout
+    assert "'standard-1' is not over yet (1 hand played). Start its rematch anyway?" in out
+    assert "Nothing started." in out and status()["session"] == "standard-1"
+    out = ok("rematch", input="y\n").stdout
+    assert "Rematch of 'standard-1'." in out and status()["session"] == "standard-2"
+
+
+def test_a_finished_game_rematches_without_asking_or_yes(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")
+    ok("hand", "ann", "0", "10")
+    out = ok("rematch").stdout  # no terminal, no --yes, no input: the game is over, nothing to ask
+    assert "Start its rematch anyway?" not in out and status()["session"] == "standard-2"
+
+
+def test_a_rematch_asked_about_while_the_game_changed_elsewhere_is_refused(ok, db_path, status, monkeypatch):
+    # the first dealer and the question were worked out from the game as it was read (R5, H6)
+    import subprocess
+    import sys
+
+    from ginscore.cli import actions
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "3", "20")
+
+    def meanwhile(question, default):
+        subprocess.run([sys.executable, "-m", "ginscore", "hand", "ben", "2", "30"], check=True,
+                       capture_output=True)  # recorded from another terminal
+        return True
+
+    monkeypatch.setattr(actions, "on_a_terminal", lambda: True)
+    monkeypatch.setattr(actions.typer, "confirm", meanwhile)
+    result = run_cli("rematch")
+    assert result.exit_code == 2 and "changed while its rematch was being started" in result.stderr
+    assert status()["session"] == "standard-1" and status()["hands_played"] == 2

@@ -56,7 +56,7 @@ EVERY_COMMAND = [  # in an order that leaves something for the next command to a
     ["export", "--output", "friday.json", "--format", "json"],
     ["import", "friday.json", "--db", "copy.json"],
     ["sessions"], ["use", "friday"], ["where"], ["rename", "friday-night"],
-    ["rematch"],
+    ["rematch", "--yes"],
     ["delete", "friday-night", "--yes"], ["restore", "friday-night"],
     ["merge", "copy.json"],
     ["stats"], ["history"], ["ratings"], ["ratings", "--chart"],

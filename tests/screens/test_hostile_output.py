@@ -448,7 +448,7 @@ def test_a_terminal_that_cannot_show_unicode_gets_what_it_can_show(cli, table, e
 EVERY_COMMAND = [
     # (command line, writes): each valid on the `table` session with one hand played
     (["hand", "ann", "3", "20"], True), (["draw", "--upcard", "7h"], True), (["edit", "1", "jos", "2", "30"], True),
-    (["undo", "--yes"], True), (["new", "three", "Ann", "Ben", "Cy"], True), (["rematch"], True),
+    (["undo", "--yes"], True), (["new", "three", "Ann", "Ben", "Cy"], True), (["rematch", "--yes"], True),
     (["use", "other"], True), (["import", "{export}", "--as-copy"], True),
     (["status"], False), (["status", "--json"], False), (["dealer"], False), (["log"], False), (["rules"], False),
     (["chart"], False), (["sessions"], False), (["history"], False), (["stats"], False), (["export"], False),

@@ -124,7 +124,7 @@ def test_the_cached_rows_equal_a_replay_of_every_session(ok, db_path, tmp_path):
     ok("use", "hollywood-1")
     for args in (["hand", "ann", "0", "30"], ["draw"], ["hand", "ben", "8", "5"], ["undo", "--yes"],
                  ["edit", "1", "ben", "3", "20"], ["rename", "evening"], ["delete", "oklahoma-1", "--yes"],
-                 ["restore", "oklahoma-1"], ["delete", "three-3", "--yes"], ["use", "evening"], ["rematch"],
+                 ["restore", "oklahoma-1"], ["delete", "three-3", "--yes"], ["use", "evening"], ["rematch", "--yes"],
                  ["hand", "ann", "2", "40"]):
         ok(*args)
     ok("stats", "--json")  # makes the cache

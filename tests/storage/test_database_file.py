@@ -38,7 +38,7 @@ def test_names_with_separators_survive_the_file(ok):
 
 
 COMMANDS = [["status"], ["sessions"], ["hand", "a", "1", "9"], ["log", "--json"], ["undo", "--yes"], ["export"],
-            ["rematch"], ["draw"], ["dealer"]]
+            ["rematch", "--yes"], ["draw"], ["dealer"]]
 
 
 WHOLE_FILE = [["new", "standard", "Ann", "Ben"], ["use", "x"]]
@@ -480,7 +480,7 @@ def test_replacing_the_file_keeps_its_owner(ok, db_path, evening):
 def test_no_session_yet_is_refused_without_creating_a_file(refused, db_path):
     """Nor a lock file: a command with nothing to write takes no lock where there is no database."""
     for args in (["status"], ["hand", "ann", "1", "2"], ["draw"], ["undo", "--yes"], ["log"], ["dealer"],
-                 ["export"], ["rematch"], ["use", "x"], ["edit", "1", "--draw"], ["house", "--target", "200"],
+                 ["export"], ["rematch", "--yes"], ["use", "x"], ["edit", "1", "--draw"], ["house", "--target", "200"],
                  ["rename", "friday"], ["delete", "--yes"], ["restore", "x"]):
         refused(*args)
     assert not db_path.exists() and not db_path.with_name(db_path.name + ".lock").exists()

@@ -305,7 +305,7 @@ WRITES = EVENING + [
     ["hand", "ann", "2", "30", "--session", "friday"], ["edit", "1", "ben", "3", "20", "--session", "friday"],
     ["house", "--target", "120", "--session", "friday"], ["delete", "hollywood-1", "--yes"],
     ["restore", "hollywood-1", "--name", "old hollywood"], ["rename", "--session", "three-1", "the three"],
-    ["undo", "--yes", "--session", "friday"], ["rematch", "--session", "friday"],
+    ["undo", "--yes", "--session", "friday"], ["rematch", "--session", "friday", "--yes"],
 ]
 
 

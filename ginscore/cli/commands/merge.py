@@ -355,10 +355,17 @@ def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
 def _tell(report: dict, shown_file: str) -> None:
     from ginscore.present.console import say  # (Rich: only for words on a screen, never for --json)
 
-    counts = [f"{key} {len(report[key])}" for key in ("added", "extended", "copied", "kept", "skipped")
-              if report[key] or key in ("added", "kept")]  # each number after its word: they wrap together
+    # Each session once: a session skipped whole (damaged here) is in no other list, but a rename or
+    # deletion made only there is a change of a session already counted as kept or extended.
+    skipped = [row for row in report["skipped"] if row["why"] == DAMAGED_HERE]
+    sessions = {"added": report["added"], "extended": report["extended"], "copied": report["copied"],
+                "kept": report["kept"], "skipped": skipped}
+    counts = [f"{key} {len(rows)}" for key, rows in sessions.items()
+              if rows or key in ("added", "kept")]  # each number after its word: they wrap together
+    not_applied = len(report["skipped"]) - len(skipped)
+    changes = f"; {counted(not_applied, 'change')} made only there not applied" if not_applied else ""
     changed = report["added"] or report["extended"] or report["copied"]
-    say(f"Merged {shown_file}: {', '.join(counts)}." + ("" if changed else " Nothing was changed."))
+    say(f"Merged {shown_file}: {', '.join(counts)}{changes}." + ("" if changed else " Nothing was changed."))
     for row in report["added"]:
         gone = " (deleted there: added as deleted)" if row["deleted"] else ""
         say(f"  added     '{visible(row['name'])}', {counted(row['hands'], 'hand')}{gone}")

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from ginscore.present import terminal
-from ginscore.core.errors import BadHandAt, DatabaseUnusable, Refused
+from ginscore.core.errors import BadHandAt, DatabaseUnusable, NoBigGin, Refused
 from ginscore.core.escape import json_safe, visible, visible_lines
 from ginscore.core.standings import as_typed, counted
 from ginscore.core.replay import replay, SessionFacts
@@ -139,6 +139,10 @@ def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFa
             if not facts.name:  # a CSV: its rows must score as the file says
                 check_against_csv(standings, text, source)
         except BadHandAt as error:
+            if isinstance(error.error, NoBigGin) and not facts.name:  # a CSV: the rules come from the options
+                raise Refused(f"{source} does not add up at hand {error.number}: it holds a big gin, and no big gin "
+                              "is played under the house rules it is read with (H2); add --big-gin-bonus N with "
+                              "the bonus it was played with (often 31)") from None
             raise Refused(f"{source} does not add up at {error}{_oklahoma_hint(facts, variant)}") from None
         except Refused as error:
             said = str(error) if str(error).startswith(source) else f"{source}: {error}"

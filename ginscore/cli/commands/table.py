@@ -4,10 +4,11 @@ import typer
 
 from ginscore.core.errors import Refused
 from ginscore.core.scoring import HouseRules
-from ginscore.core.replay import Draw, draw_for_roles, replay, Roles, SessionFacts
+from ginscore.core.replay import Draw, draw_for_roles, replay, Roles, SessionFacts, Standings
 from ginscore.core.names import check_players, resolve_player
 from ginscore.codec.facts import check_note
-from ginscore.cli.actions import append_hand, asked, replay_changed, replay_stored, start_session, store_of, time_now
+from ginscore.cli.actions import append_hand, asked, asked_at_a_terminal, replay_changed, replay_stored
+from ginscore.cli.actions import start_session, store_of, time_now
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option, Variant
 from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
@@ -86,26 +87,38 @@ def rematch(
     ctx: typer.Context,
     session: str = session_option(),
     name: str = typer.Option(None, "--name", help="Name the new session (default: VARIANT-N)."),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Start it without asking, even if the game is not over."),
 ) -> None:
     """Start a new session with the same players, variant and house rules (deal and stake too).
 
     Whoever would deal the next hand under the session's deal rule deals
     first (R5, H6); three-player roles go on turning (R23). In Hollywood this
     is a new series (R19). The two sessions form a match, which `status`
-    sums up and `history` marks.
+    sums up and `history` marks. On a game not yet over it asks first;
+    without a terminal to ask on, it needs --yes.
 
     Example: ginscore rematch
     """
-    old = store_of(ctx).reading().load(session)
-    start_rematch(ctx, old, session_name(name))
+    store = store_of(ctx)
+    old = store.reading().load(session)
+    new_name = session_name(name)
+    standings = replay_stored(store, old)
+    if not standings.over:
+        from ginscore.core.standings import counted
+
+        not_over = f"'{old.name}' is not over yet ({counted(len(old.hands), 'hand')} played)"
+        if not asked_at_a_terminal(f"{not_over}. Start its rematch anyway?", yes, "start", "started",
+                                   f"{not_over}; add --yes to start its rematch anyway"):
+            return
+    start_rematch(ctx, old, new_name, standings)
 
 
-def start_rematch(ctx: typer.Context, old: SessionFacts, name: str = "") -> None:
-    """The session after ``old``: same players, variant and house rules, the next dealer
-    under its deal rule (R5, H6) or the next roles (R23), in the same match."""
+def start_rematch(ctx: typer.Context, old: SessionFacts, name: str = "", standings: Standings | None = None) -> None:
+    """The session after ``old`` (``standings``: it replayed): same players, variant and house rules,
+    the next dealer under its deal rule (R5, H6) or the next roles (R23), in the same match."""
     import secrets
 
-    standings = replay_stored(store_of(ctx), old)
+    standings = standings or replay_stored(store_of(ctx), old)
     facts = SessionFacts(
         name=name, variant=old.variant, players=old.players, rules=old.rules,
         first_dealer=standings.carry_dealer, first_roles=standings.carry_roles, created_at=time_now(),
@@ -115,7 +128,7 @@ def start_rematch(ctx: typer.Context, old: SessionFacts, name: str = "") -> None
 
     left = "" if standings.over else (  # (a fresh start mid-game: the old one is kept as it stands)
         f" '{old.name}' was not over ({counted(len(old.hands), 'hand')} played); it stays as it is, in play.")
-    start_session(ctx, facts, f"Rematch of '{old.name}'.{left}", rematch_of=old.name)
+    start_session(ctx, facts, f"Rematch of '{old.name}'.{left}", rematch_of=old)
 
 
 
