@@ -33,7 +33,7 @@ EVENING = [
     (["stats"], 0), (["history"], 0), (["ratings"], 0),
     (["hand", "nobody", "5", "30"], 2),  # an unknown player: refused
     (["play"], 0),  # with ":quit" on its standard input
-    (["rematch"], 0),
+    (["rematch", "--yes"], 0),
     (["watch", "--once"], 0),
     (["deadwood", "AS", "2S", "3S", "KD", "KC", "KH", "5C", "6D", "7H", "9S"], 0),
     (["complete", "players"], 0),
