@@ -35,11 +35,13 @@ class LockTimeout(Exception):
 
 
 class LockUnusable(Exception):
-    """The lock file is a symlink, a folder or not a regular file; ``problem`` says which."""
+    """The lock file is a symlink, a folder or not a regular file, or cannot be made; ``problem``
+    says which, and ``removable`` whether removing what is at its name would mend it."""
 
-    def __init__(self, path: str, problem: str):
+    def __init__(self, path: str, problem: str, removable: bool = True):
         super().__init__(f"{path} {problem}")
         self.problem = problem
+        self.removable = removable
 
 
 _FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -73,7 +75,8 @@ def _open(path: str, database: str | None) -> tuple[int, bool]:
             raise LockUnusable(path, "is a symbolic link (ginscore never follows one there)") from None
         if error.errno == errno.EISDIR:
             raise LockUnusable(path, "is a folder") from None
-        raise LockUnusable(path, f"cannot be opened: {error.strerror or error}") from None
+        # (a folder this user may not write, a read-only disk: nothing at the lock's name to remove)
+        raise LockUnusable(path, f"cannot be made or opened: {error.strerror or error}", removable=False) from None
     if not stat.S_ISREG(os.fstat(handle).st_mode):
         os.close(handle)
         raise LockUnusable(path, "is not a regular file")

@@ -63,6 +63,8 @@ def _lock(held: ExitStack, shown: Path, real: str) -> None:
             shown, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s (its lock file {error}); try again"
         ) from None
     except LockUnusable as error:
+        if not error.removable:
+            raise DatabaseUnusable(shown, f"cannot be locked or reached: its lock file {error}") from None
         raise DatabaseUnusable(shown, f"cannot be locked: its lock file {error}; remove it") from None
     except OSError as error:
         raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
