@@ -6,7 +6,7 @@ import gc
 import typer
 
 from ginscore.cli.output import print_json
-from ginscore.core.errors import BadHandAt, DatabaseUnusable, GameOver, Refused
+from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import replay, SessionFacts, Standings
 from ginscore.core.names import fold
@@ -140,7 +140,8 @@ def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of
         if rematch_of is not None:
             old = db.load(rematch_of.name)
             if (old.hands, old.rules) != (rematch_of.hands, rematch_of.rules):
-                raise Refused(f"'{old.name}' changed while its rematch was being started; run `ginscore rematch` again")
+                raise Refused(f"'{old.name}' changed while its rematch was being started; run ", Command("rematch"),
+                              " again")
             if old.match is None:
                 db.save(old._replace(match=facts.match))
         db.add(facts)

@@ -124,7 +124,7 @@ class Group(TyperGroup):
         except GinscoreError as error:
             status = fail(error.status, *message_parts(error))
         except typer.TyperException as error:
-            status = fail(ExitStatus.REFUSED, usage_words(error, args))
+            status = fail(ExitStatus.REFUSED, *usage_words(error, args))
         except (typer.Abort, KeyboardInterrupt):
             status = stopped(changed())
         except RuntimeError as error:

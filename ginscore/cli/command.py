@@ -10,6 +10,7 @@ import typer.main
 from typer.core import TyperCommand
 
 from ginscore.cli import registry
+from ginscore.cli.messages import help_of
 from ginscore.cli.options import takes_db
 from ginscore.core.errors import Refused
 from ginscore.present import terminal
@@ -95,7 +96,7 @@ def refuse_unknown_option(command, ctx, args: list[str]) -> None:
         elif len(word) > 1 and word.startswith("-") and not word[1].isdigit() and name not in known:
             close = difflib.get_close_matches(name, sorted(known), n=3)
             possible = f" (Possible options: {', '.join(close)})" if close else ""
-            raise Refused(f"No such option: {name}{possible}; see `{ctx.command_path} --help`")
+            raise Refused(f"No such option: {name}{possible}; see ", *help_of(ctx.command_path))
 
 
 class App(typer.Typer):

@@ -10,7 +10,7 @@ import re
 import typer
 
 from ginscore.cli import registry
-from ginscore.core.errors import ExitStatus
+from ginscore.core.errors import Command, ExitStatus
 from ginscore.present import terminal
 
 # typer 0.29 checks values with pydantic, 0.28 with click: their words, said as people say it
@@ -27,8 +27,9 @@ VALIDATOR_WORDS = (
 SESSION_OPTIONS = ("--session", "-s")
 
 
-def usage_words(error: typer.TyperException, args: list[str] | None = None, see: str | None = None) -> str:
-    """What a usage error (an unknown option, a missing argument, a bad value) says, in one sentence.
+def usage_words(error: typer.TyperException, args: list[str] | None = None, see: str | None = None) -> tuple:
+    """What a usage error (an unknown option, a missing argument, a bad value) says, in one sentence:
+    its parts, text and the ``Command``s it advises.
 
     typer 0.27+ carries its own click: every click exception is a public
     ``typer.TyperException``, and a usage error is the one that knows its command.
@@ -38,22 +39,30 @@ def usage_words(error: typer.TyperException, args: list[str] | None = None, see:
     message = error.format_message()
     ctx = getattr(error, "ctx", None)
     if not hasattr(error, "ctx"):  # not about the command line (a file that cannot be opened)
-        return message
+        return (message,)
     if ctx is not None and getattr(error, "option_name", None) in SESSION_OPTIONS:
         return session_misplaced(ctx, list(args or ()))
     for validator_words, words in VALIDATOR_WORDS:
         message = re.sub(validator_words, words, message)
     message = message.strip().rstrip(".")
     if ctx is not None and see is not None:
-        message += f"; {see}"
-    elif ctx is not None:  # a question ("Did you mean 'hand'?") ends its own sentence
-        message += f"{' S' if message.endswith('?') else '; s'}ee `{ctx.command_path} --help`"
-    elif message.endswith("requires an argument"):  # (an option last on the line: no command known yet)
-        message += "; give its value right after it (`ginscore --help` lists every option)"
-    return message
+        return (f"{message}; {see}",)
+    if ctx is not None:  # a question ("Did you mean 'hand'?") ends its own sentence
+        return (f"{message}{' S' if message.endswith('?') else '; s'}ee ", *help_of(ctx.command_path))
+    if message.endswith("requires an argument"):  # (an option last on the line: no command known yet)
+        return (f"{message}; give its value right after it (", Command("--help"), " lists every option)")
+    return (message,)
 
 
-def session_misplaced(ctx, args: list[str]) -> str:
+def help_of(command_path: str) -> tuple:
+    """Advice to see a command's --help (click's ``command_path``: "ginscore hand"), as parts."""
+    program, *words = command_path.split(" ")
+    if program != "ginscore":  # (a caller's own program name: not a command of ours to advise)
+        return (f"`{command_path} --help`",)
+    return (Command(*words, "--help"),)
+
+
+def session_misplaced(ctx, args: list[str]) -> tuple:
     """`--session` where no command takes it: given before the command name (it goes after it), or
     to a command that covers no single session (what that command covers, and what to type)."""
     rest, given = without_session(args)
@@ -62,20 +71,23 @@ def session_misplaced(ctx, args: list[str]) -> str:
         return no_session(ctx.info_name, session)
     name = next((word for word in command_words(rest) if word in registry.BY_NAME), None)
     if name is None:
-        return f"--session goes after the command name, like `ginscore status --session {session}`"
+        return ("--session goes after the command name, like ", Command("status", "--session", session))
     if not registry.BY_NAME[name].takes_session:
         return no_session(name, session)
     cut = rest.index("--") if "--" in rest else len(rest)
     quoted = [terminal.shell_word(word) for word in rest]
-    line = " ".join([*quoted[:cut], "--session", session, *quoted[cut:]])
-    return f"--session goes after the command name: `ginscore {line}`"
+    return ("--session goes after the command name: ", Command(*quoted[:cut], "--session", session, *quoted[cut:]))
 
 
-def no_session(name: str, session: str) -> str:
+def no_session(name: str, session: str) -> tuple:
     """A command that takes no --session: what it covers instead, or where its help is."""
     command = registry.BY_NAME.get(name)
-    words = command.instead if command and command.instead else f"see `ginscore {name} --help`"
-    return f"`ginscore {name}` takes no --session: {words.format(session=session)}"
+    instead = command.instead if command and command.instead else ("see ", (name, "--help"))
+    if isinstance(instead, str):
+        instead = (instead,)
+    return (Command(name), " takes no --session: ",
+            *(Command(*(word.format(session=session) for word in part)) if isinstance(part, tuple)
+              else part.format(session=session) for part in instead))
 
 
 def without_session(args: list[str]) -> tuple[list[str], str | None]:
@@ -111,7 +123,7 @@ def fail(status: int, *parts) -> int:
         else:
             joined.append(part)
     said = terminal.parts_text(re.sub("  +", " ", part) if isinstance(part, str) else part for part in joined)
-    terminal.tell("Error: " + terminal.advice(said.strip(" ")))
+    terminal.tell("Error: " + said.strip(" "))
     return int(status)
 
 

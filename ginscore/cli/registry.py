@@ -13,13 +13,13 @@ class Command:
 
     __slots__ = ("name", "module", "takes_session", "instead", "advised", "hidden")
 
-    def __init__(self, name: str, module: str, takes_session: bool, instead: str = "", advised: bool = True,
+    def __init__(self, name: str, module: str, takes_session: bool, instead: str | tuple = "", advised: bool = True,
                  hidden: bool = False) -> None:
         self.name = name
         self.module = module  # ginscore/cli/commands/MODULE.py defines it
         self.takes_session = takes_session
         # For a command without --session, what it covers instead, said when one is given to it
-        # ({session}: the name given).
+        # ({session}: the name given): text, or parts where a tuple is the words of a command to advise.
         self.instead = instead
         # Whether advice to run it acts on a database, so it is given this command line's --db:
         # not `export` (a file "made by `ginscore export`" may be any database's), `where`,
@@ -39,17 +39,17 @@ COMMANDS = (
     Command("status", "view", True),
     Command("dealer", "view", True),
     Command("log", "view", True),
-    Command("rules", "view", False, "it shows the rules with the current session's house rules; "
-                                    "`ginscore house --session {session}` shows that session's"),
+    Command("rules", "view", False, ("it shows the rules with the current session's house rules; ",
+                                     ("house", "--session", "{session}"), " shows that session's")),
     Command("chart", "view", True),
     Command("import", "sessions", False, "it brings in the session a file holds (--name names it)"),
     Command("export", "sessions", True, advised=False),
-    Command("sessions", "sessions", False, "it lists every session; `ginscore status --session {session}` shows one"),
-    Command("use", "sessions", False, "give the name itself, `ginscore use {session}`"),
+    Command("sessions", "sessions", False, ("it lists every session; ", ("status", "--session", "{session}"), " shows one")),
+    Command("use", "sessions", False, ("give the name itself, ", ("use", "{session}"))),
     Command("where", "sessions", False, "it prints the database's path (--db picks the database)", advised=False),
     Command("rename", "sessions", True),
-    Command("delete", "sessions", False, "give the name itself, `ginscore delete {session}`"),
-    Command("restore", "sessions", False, "give the name itself, `ginscore restore {session}`"),
+    Command("delete", "sessions", False, ("give the name itself, ", ("delete", "{session}"))),
+    Command("restore", "sessions", False, ("give the name itself, ", ("restore", "{session}"))),
     Command("merge", "merge", False, "it brings in every session of another database"),
     Command("stats", "after", False, "it counts every session; --player, --variant or --since narrow it"),
     Command("history", "after", False, "it lists every past session; --player, --variant or --limit narrow it"),

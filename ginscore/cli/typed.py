@@ -7,7 +7,7 @@ from typing import NamedTuple
 from ginscore.codec import validate
 from ginscore.codec.facts import check_note, knock_from_cards
 from ginscore.core.cards import parse_card, parse_cards
-from ginscore.core.errors import BadCard, BadDeadwood, Refused
+from ginscore.core.errors import BadCard, BadDeadwood, Command, Refused
 from ginscore.core.replay import Knock, SessionFacts
 from ginscore.core.names import check_readable, MAX_NAME, resolve_player
 
@@ -40,15 +40,16 @@ class TypedKnock(NamedTuple):
     big_gin: bool
     note: str | None = None  # `--note`, as typed
 
-    def check(self, example: str) -> None:
-        """Refuse a mix of counts and cards before anything is read or written."""
+    def check(self, example: Command) -> None:
+        """Refuse a mix of counts and cards before anything is read or written (``example``: the
+        command to advise, typed with counts)."""
         counts = [c for c in (self.knocker_deadwood, self.opponent_deadwood) if c is not None]
         if (self.cards is None) != (self.against is None):
             raise BadCard("give both hands: --cards with the knocker's cards and --against with the opponent's")
         if self.cards is not None and counts:
             raise Refused("give either the two deadwood counts or --cards/--against, not both")
         if self.cards is None and len(counts) != 2:
-            raise Refused(f"give the knocker and both deadwood counts, like `{example}`, or --cards and --against")
+            raise Refused("give the knocker and both deadwood counts, like ", example, ", or --cards and --against")
 
     def knock(self, facts: SessionFacts, at: str | None) -> Knock:
         name = resolve_player(facts.players, self.knocker)

@@ -18,8 +18,8 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderHook, Re
 from rich.segment import Segment
 from rich.text import Text
 
-from ginscore.core.escape import visible, visible_lines
-from ginscore.present.terminal import SafeStdout, advice, screen_height, screen_width
+from ginscore.core.escape import visible_lines
+from ginscore.present.terminal import SafeStdout, parts_text, screen_height, screen_width
 from ginscore.present.wrapping import wrapped
 
 
@@ -85,9 +85,10 @@ def recording(**options):
         _recordings.pop()
 
 
-def say(text: str, style: str | None = None) -> None:
-    """One plain sentence; never parsed as markup, control characters made visible."""
-    say_text(Text(advice(visible(text)), style=style or ""))
+def say(*parts, style: str | None = None) -> None:
+    """One plain sentence of ``parts``: text, and ``errors.Command``s it advises (written for the
+    database in use); never parsed as markup, control characters made visible."""
+    say_text(Text(parts_text(parts), style=style or ""))
 
 
 def say_text(text: Text) -> None:

@@ -7,9 +7,10 @@ import re
 
 from rich.text import Text
 
+from ginscore.core.errors import Command
 from ginscore.present.console import screen
 from ginscore.present.tables import cell
-from ginscore.present.terminal import advice
+from ginscore.present.terminal import parts_text
 from ginscore.present.wrapping import wrapped
 
 COMMON = [
@@ -65,11 +66,11 @@ HOUSE = [
     "H7  Stake: --stake 0.01 a point. Once a game is over each loser settles with the winner the"
     " difference of their final scores times the stake, the lower final paying the higher;"
     " Hollywood nets its three games into one payment per pair.",
-    "Change any house rule later with `ginscore house`; every hand is rescored.",
+    ("Change any house rule later with ", Command("house"), "; every hand is rescored."),
 ]
 
 
-def rule_lines(variant: str | None) -> list[str]:
+def rule_lines(variant: str | None) -> list:
     """The rules of one variant (or of every variant), then the house rules."""
     lines = list(COMMON)
     for name, rules in BY_VARIANT.items():
@@ -81,11 +82,12 @@ def rule_lines(variant: str | None) -> list[str]:
 _RULE_ID = r"([RH][0-9]+)\s+(.*)"
 
 
-def show_rules(lines: list[str]) -> None:
-    """The rule book: each rule's id in a column of its own, its words wrapped to the screen beside it."""
+def show_rules(lines: list) -> None:
+    """The rule book: each rule's id in a column of its own, its words wrapped to the screen beside it.
+    A line is text, or a tuple of parts (text and the ``Command``s it advises)."""
     out = screen()
     shown = []
-    for line in map(advice, lines):  # (the book's own words: "change any house rule with `ginscore house`")
+    for line in (parts_text(line) if isinstance(line, tuple) else line for line in lines):
         found = re.fullmatch(_RULE_ID, line)
         if not found:
             shown += wrapped(cell(line.strip()), out.width)

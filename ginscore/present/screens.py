@@ -128,16 +128,16 @@ def show_standings(st: Standings, footer: bool = True) -> None:
     if banner:
         rule = "=" * min(len(banner), out.width)
         out.print(Text(rule, style="bold green"))
-        say(banner, "bold green")
+        say(banner, style="bold green")
         out.print(Text(rule, style="bold green"))
     for line in settlement_words(st):  # H7
-        say(line, "bold")
+        say(line, style="bold")
     for line in lead_words(st):
         say(line)
     if not footer:
         return
     if not st.over:
-        say(next_words(st), "bold cyan")
+        say(next_words(st), style="bold cyan")
     else:
         say(f"The session is over; {command_text(Command('rematch'))} starts the next one.")
 
@@ -169,7 +169,7 @@ def show_spreads(result: HandResult) -> None:
 def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:
     """The answer of `ginscore deadwood`, in words."""
     if big_gin:
-        say(f"Big gin: all 11 cards meld: {_spread_words(spread)} (H2).", "bold")
+        say(f"Big gin: all 11 cards meld: {_spread_words(spread)} (H2).", style="bold")
         return
     if discard is not None:
         say(f"Discard {discard.pretty}.")
@@ -179,7 +179,7 @@ def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:
     else:  # "No melds, unmatched ...", never "Melds no melds"
         say(("The rest has " + words if discard is not None else words[0].upper() + words[1:]) + ".")
     if spread.deadwood == 0:
-        say("That is gin (R11).", "bold")
+        say("That is gin (R11).", style="bold")
     elif spread.deadwood <= limit:
         say(f"You can knock: {spread.deadwood} is within the knock limit of {limit} (R7).")
     else:
@@ -197,7 +197,7 @@ def show_hand(st: Standings, result: HandResult, verb: str = "Recorded", footer:
         game = st.games[number - 1]
         if st.facts.variant == "hollywood":
             loser = next(p for p in st.facts.players if p != game.winner)
-            say(f"Game {number} goes to {game.winner}, {game.scores[game.winner]} to {game.scores[loser]}.", "bold")
+            say(f"Game {number} goes to {game.winner}, {game.scores[game.winner]} to {game.scores[loser]}.", style="bold")
     show_standings(st, footer)
 
 
@@ -249,7 +249,7 @@ def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings) 
 def show_match(doc: dict) -> None:
     """The match so far, under a session's standings (`status`)."""
     names = ", ".join(visible(n) for n in doc["sessions"])
-    say(f"Match so far ({counted(len(doc['sessions']), 'session')}: {names}):", "bold")
+    say(f"Match so far ({counted(len(doc['sessions']), 'session')}: {names}):", style="bold")
     for player, won in doc["games_won"].items():
         say(f"  {visible(player)}: {counted(won, 'game')} won, {doc['finals'][player]} points in finished games")
     if "settlement" in doc:

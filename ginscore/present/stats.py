@@ -134,7 +134,7 @@ def show_ratings(players: list[dict], ranks: list[int | None], named: bool = Fal
 
 def _show_rating_history(line: dict, rank: int | None) -> None:
     """One player's ladder line, then their rating after each of their games."""
-    say(line["name"], "bold")
+    say(line["name"], style="bold")
     say(_rating_words(line, rank))
     history = line["history"]
     if not history:

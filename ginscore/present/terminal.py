@@ -74,32 +74,20 @@ class SafeStdout:
 
 
 _advised: tuple[str, ...] = ()  # the commands whose advice acts on a database (``advise_commands``)
-_advised_pattern = ""  # advice to run one of them (compiled when first used, as re keeps it)
 _typed_db: str | None = None  # the --db this command line gave, as typed
 
 
 def advise_commands(names: tuple[str, ...]) -> None:
     """The commands whose advice acts on a database, as the command line's registry says. Only
-    these are given the --db, so a name or a note holding "`ginscore" is never changed on screen."""
-    global _advised, _advised_pattern
+    these are given the --db (``command_text``)."""
+    global _advised
     _advised = tuple(names)
-    _advised_pattern = r"`ginscore (?=(?:%s)\b)" % "|".join(_advised)
 
 
 def advise_with_db(typed: str | None) -> None:
-    """The --db the command line gave (None: GINSCORE_DB or the default), for ``advice``."""
+    """The --db the command line gave (None: GINSCORE_DB or the default), for ``command_text``."""
     global _typed_db
     _typed_db = typed
-
-
-def advice(text: str) -> str:
-    """What a message advises running (```ginscore delete x```) as it must be typed here: with the
-    ``--db`` this command line gave, else the advice would act on another database (maybe one with
-    a session of that name). Given text already made visible; what it adds is printable."""
-    if _typed_db is None or not _advised or "`ginscore " not in text:
-        return text
-    typed = shell_word(_typed_db)
-    return re.sub(_advised_pattern, lambda _: f"`ginscore --db {typed} ", text)
 
 
 def command_text(command) -> str:

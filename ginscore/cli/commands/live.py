@@ -16,7 +16,7 @@ from typing import NamedTuple
 import typer
 
 from ginscore.core.cards import parse_card
-from ginscore.core.errors import Refused
+from ginscore.core.errors import Command, Refused, message_parts
 from ginscore.core.escape import visible
 from ginscore.core.replay import Draw, Knock, SessionFacts, Standings
 from ginscore.core.names import COMMAND_MARK
@@ -28,14 +28,14 @@ from ginscore.cli.typed import typed_deadwood
 from ginscore.cli.commands.table import edit, rematch, undo  # what :undo, :edit and the rematch run: imported, so always there
 
 HINT = "[:back :undo :edit :help :quit]"  # said in every prompt
-HELP = """Answer each question or type a command; commands start with ':' (no name can).
-At "Who knocked?" a whole knock fits on one line: the knocker, then both counts (ann 4 22).
-  :back        ask the previous question of this hand again
-  :undo        remove the last saved hand (asks first), as `ginscore undo`
-  :edit N ...  correct hand N, as `ginscore edit` (like :edit 3 ann 4 22)
-  :draw        at "Who knocked?": the hand was drawn (R12)
-  :help        show these commands again
-  :quit        stop (Ctrl-D too); every hand you confirmed is saved"""
+HELP = (("Answer each question or type a command; commands start with ':' (no name can).",),
+        ('At "Who knocked?" a whole knock fits on one line: the knocker, then both counts (ann 4 22).',),
+        ("  :back        ask the previous question of this hand again",),
+        ("  :undo        remove the last saved hand (asks first), as ", Command("undo")),
+        ("  :edit N ...  correct hand N, as ", Command("edit"), " (like :edit 3 ann 4 22)"),
+        ('  :draw        at "Who knocked?": the hand was drawn (R12)',),
+        ("  :help        show these commands again",),
+        ("  :quit        stop (Ctrl-D too); every hand you confirmed is saved",))  # each line's parts: text, commands
 QUIT_WORDS = ("quit", "q", "stop", "exit")
 TYPED_HERE = {"edit": ":edit 3 ann 4 22", "undo": ":undo"}  # how :edit and :undo are typed, for a usage error
 
@@ -130,7 +130,7 @@ class _Table:
                 try:
                     return read(answer)
                 except Refused as error:
-                    say(f"  {error}")
+                    say("  ", *message_parts(error))
                 continue
             word, _, rest = answer[len(COMMAND_MARK):].strip().partition(" ")
             word = word.lower()
@@ -165,8 +165,8 @@ class _Table:
                 self.announced = ran  # it showed the standings; else (changed elsewhere) they are shown next
                 raise _Again
         elif word == "help":
-            for line in HELP.splitlines():
-                say(line)
+            for line in HELP:
+                say(*line)
         elif word == "draw":
             say('  :draw answers "Who knocked?"; it is not this question')
         else:
@@ -192,19 +192,20 @@ class _Table:
                 args + ["--session", self.name], prog_name=f"ginscore {name}", standalone_mode=False, obj=self.store,
             )
         except Refused as error:
-            say(f"  {_typed_here(str(error))}")
+            say("  ", *map(_typed_here, message_parts(error)))
             return False
         except typer.TyperException as error:  # how it is typed here, not `ginscore edit --help`
             typed = TYPED_HERE.get(name, COMMAND_MARK + name)
-            say(f"  {usage_words(error, see=f'type it like `{typed}` (:help for more)')}")
+            say("  ", *usage_words(error, see=f"type it like `{typed}` (:help for more)"))
             return False
         return True
 
 
-def _typed_here(advice: str) -> str:
-    """Advice to run `ginscore edit 3 ann 4 22` or `ginscore undo` again, said inside play, names what is
-    typed here (`:edit 3 ann 4 22`, `:undo`): the session is play's own, and the shell is not at hand."""
-    return re.sub(r"`ginscore (edit|undo)\b(?! --help)", "`" + COMMAND_MARK + r"\1", advice)
+def _typed_here(part):
+    """Advice to run `ginscore edit 3 ann 4 22` or `ginscore undo` said inside play, as typed here (`:undo`)."""
+    if isinstance(part, Command) and part[:1] in (("edit",), ("undo",)) and part[1:2] != ("--help",):
+        return "`" + COMMAND_MARK + " ".join(part) + "`"  # (play's own session, no shell at hand; not --help)
+    return part
 
 
 def _same(now: SessionFacts, asked: SessionFacts) -> bool:
@@ -269,7 +270,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
                     raise Refused("deadwood counts are whole numbers; give the knocker, then both counts, "
                                   "like ann 4 22") from None  # "ann 4.0 22"
                 if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
-                    raise Refused(f"{error}; commands start with ':', like :draw or :quit") from None
+                    raise Refused(*message_parts(error), "; commands start with ':', like :draw or :quit") from None
                 if counted and counted[-1]:  # "4 22", "ann 4": counts, but not a whole knock
                     raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(in_hand)}), "
                                   "or the whole knock on one line, the knocker then both counts, like ann 4 22") from None
@@ -328,7 +329,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         try:
             preview = replay_changed(facts._replace(hands=facts.hands + (told,)), len(facts.hands) + 1)
         except Refused as error:
-            say(f"Not recorded: {error}. Take the hand again.")
+            say("Not recorded: ", *message_parts(error), ". Take the hand again.")
             raise _Again from None
         if table.yes_no(f"{explain(preview, preview.hands[-1])}. Record it?", default=True):
             return told
@@ -401,8 +402,8 @@ def _game_over(table: _Table, standings: Standings) -> None:
     if not again:
         import shlex
 
-        named = "" if table.store.reading().current_name == table.name else f" --session {shlex.quote(table.name)}"
-        say(f"No rematch; `ginscore rematch{named}` starts one later.")
+        named = () if table.store.reading().current_name == table.name else ("--session", shlex.quote(table.name))
+        say("No rematch; ", Command("rematch", *named), " starts one later.")
         raise _Quit
     if not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
         say("No rematch: the session changed elsewhere while this was asked; here it is as it stands now.")
@@ -456,8 +457,8 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
     for_the_evening()
 
     table = _Table(ctx, store_of(ctx).reading().find_name(session))
-    for line in HELP.splitlines():
-        say(line)
+    for line in HELP:
+        say(*line)
     try:
         while True:
             facts = table.asked = table.facts()
@@ -495,5 +496,5 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
     except _Gone as gone:
         say("")
         say(f"Stopped: '{visible(table.name)}' is no longer here (deleted elsewhere?); "
-                   f"{gone.args[0] if gone.args else 'every hand confirmed before is saved'}. "
-                   "`ginscore sessions --deleted` lists a deleted session and `ginscore restore` brings it back.")
+            f"{gone.args[0] if gone.args else 'every hand confirmed before is saved'}. ",
+            Command("sessions", "--deleted"), " lists a deleted session and ", Command("restore"), " brings it back.")

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from ginscore.codec.validate import text
-from ginscore.core.errors import DatabaseUnusable, ExitStatus, GinscoreError, Refused
+from ginscore.core.errors import Command, DatabaseUnusable, ExitStatus, GinscoreError, Refused
 from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
 from ginscore.codec.facts import SESSION_ID, SESSION_KEYS, derived_session_id, new_session_id, session_to_dict
 from ginscore.core.escape import visible
@@ -154,9 +154,8 @@ def merge(
             elif not keep_both:
                 raise Diverged(
                     f"session '{visible(record.facts.name)}' is not the same here and in {shown_file}: "
-                    f"{compared.why}; nothing was merged: `ginscore merge --keep-both {shell_word(str(file))}` "
-                    "keeps theirs as a copy "
-                    f"named '{visible(_copy_name(db, facts))}'"
+                    f"{compared.why}; nothing was merged: ", Command("merge", "--keep-both", shell_word(str(file))),
+                    f" keeps theirs as a copy named '{visible(_copy_name(db, facts))}'"
                 )
             else:
                 copy = facts._replace(id=new_session_id(), match=None, name=_copy_name(db, facts))
@@ -211,8 +210,8 @@ def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
     is: this database can be used, and exit 1 would say it cannot (docs/commands.md)."""
     shown = visible(str(file))
     if is_export(file):
-        return Refused(f"{shown} is a ginscore export, not a database: `ginscore import {shell_word(str(file))}` "
-                       "brings its session in; nothing was merged")
+        return Refused(f"{shown} is a ginscore export, not a database: ", Command("import", shell_word(str(file))),
+                       " brings its session in; nothing was merged")
     return Refused(f"{shown} cannot be merged: it {error.problem.split('; ')[0]}; nothing was merged")
 
 
@@ -371,25 +370,24 @@ def _tell(report: dict, shown_file: str) -> None:
         say(f"  added     '{visible(row['name'])}', {counted(row['hands'], 'hand')}{gone}")
     for row in report["extended"]:
         first = row["hands"] - row["hands_added"] + 1
-        hidden = (f" (it is deleted here: `ginscore restore {visible(as_typed(row['name']))}` brings it back)"
-                  if row["deleted"] else "")  # (their hands are in it all the same, out of every list)
-        say((f"  extended  '{visible(row['name'])}': hands {first} to {row['hands']} from there"
-                    if row["hands_added"] > 1 else f"  extended  '{visible(row['name'])}': hand {first} from there")
-                   + hidden)
+        hidden = ((" (it is deleted here: ", Command("restore", as_typed(row["name"])), " brings it back)")
+                  if row["deleted"] else ())  # (their hands are in it all the same, out of every list)
+        say(f"  extended  '{visible(row['name'])}': hands {first} to {row['hands']} from there"
+            if row["hands_added"] > 1 else f"  extended  '{visible(row['name'])}': hand {first} from there", *hidden)
     for row in report["copied"]:
         say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
                    + (f" from hand {row['hand']}" if row["hand"] else ""))
     for row in report["skipped"]:
-        say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} ({_not_applied_advice(row)})")
+        say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} (", *_not_applied_advice(row), ")")
 
 
-def _not_applied_advice(row: dict) -> str:
-    """What a user can do about a change of theirs not applied here, or about a damaged session."""
+def _not_applied_advice(row: dict) -> tuple:
+    """What a user can do about a change of theirs not applied here, or about a damaged session: the
+    parts of the words (text, and the ``Command`` to run)."""
     if row["why"] == DAMAGED_HERE:
-        return "mend it in this file, then merge again"
+        return ("mend it in this file, then merge again",)
     if row["deleted"]:
-        return "not applied here, where it is deleted"
-    typed = visible(as_typed(row["name"]))
-    command = (f"`ginscore delete {typed}`" if row["why"] == DELETED_THERE
-               else f"`ginscore rename --session {typed} NEW`")
-    return f"not applied here; {command} does it"
+        return ("not applied here, where it is deleted",)
+    typed = as_typed(row["name"])
+    command = Command("delete", typed) if row["why"] == DELETED_THERE else Command("rename", "--session", typed, "NEW")
+    return ("not applied here; ", command, " does it")

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from ginscore.present import terminal
-from ginscore.core.errors import BadHandAt, DatabaseUnusable, NoBigGin, Refused
+from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, NoBigGin, Refused, message_parts
 from ginscore.core.escape import json_safe, visible, visible_lines
 from ginscore.core.standings import as_typed, counted
 from ginscore.core.replay import replay, SessionFacts
@@ -79,18 +79,18 @@ def import_(
         show_standings(replay(facts))
         return
     kind, here = known
-    deleted = "" if here.name in db.names() else f" (deleted here: `ginscore restore {visible(as_typed(here.name))}`)"
+    deleted = () if here.name in db.names() else (" (deleted here: ", Command("restore", as_typed(here.name)), ")")
     if kind == "kept":
         theirs = len(facts.hands)
         held = ("no hands" if not theirs else f"its {counted(theirs, 'hand')}" if theirs == len(here.hands)
                 else f"the first {counted(theirs, 'hand')} of its {len(here.hands)} here")
-        say(f"Already here: {source} is session '{here.name}'{deleted}, with {held}; nothing was written.")
+        say(f"Already here: {source} is session '{here.name}'", *deleted, f", with {held}; nothing was written.")
     else:
-        say(f"Session '{here.name}' was already here{deleted}: added the later hands from {source}, "
-                   f"{counted(len(here.hands), 'hand')} now.")
+        say(f"Session '{here.name}' was already here", *deleted, f": added the later hands from {source}, "
+            f"{counted(len(here.hands), 'hand')} now.")
     if name is not None and wanted != here.name and not deleted:  # it names a new session only
-        say(f"--name only names a new session; `ginscore rename --session {visible(as_typed(here.name))} "
-                   f"{visible(as_typed(wanted))}` renames this one.")
+        say("--name only names a new session; ", Command("rename", "--session", as_typed(here.name), as_typed(wanted)),
+            " renames this one.")
     if kind != "kept" and not deleted:
         show_standings(replay(here))
 
@@ -143,10 +143,10 @@ def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFa
                 raise Refused(f"{source} does not add up at hand {error.number}: it holds a big gin, and no big gin "
                               "is played under the house rules it is read with (H2); add --big-gin-bonus N with "
                               "the bonus it was played with (often 31)") from None
-            raise Refused(f"{source} does not add up at {error}{_oklahoma_hint(facts, variant)}") from None
+            raise Refused(f"{source} does not add up at ", *message_parts(error), _oklahoma_hint(facts, variant)) from None
         except Refused as error:
-            said = str(error) if str(error).startswith(source) else f"{source}: {error}"
-            raise Refused(f"{said}{_oklahoma_hint(facts, variant)}") from None
+            said = message_parts(error) if str(error).startswith(source) else (f"{source}: ", *message_parts(error))
+            raise Refused(*said, _oklahoma_hint(facts, variant)) from None
         if not facts.name:  # a CSV without its session's id (older ginscore): the same file is the same session
             facts = facts._replace(created_at=facts.hands[0].recorded_at or time_now(),
                                    id=facts.id or derived_session_id({}, text))
@@ -154,9 +154,9 @@ def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFa
             facts = facts._replace(id=derived_session_id(session_to_dict(facts)))
     except Refused as error:
         if _holds_database(file):  # the file people keep, not an export of one session
-            raise Refused(f"{source} is a ginscore database, not an export: `ginscore merge "
-                          f"{terminal.shell_word(str(file))}` brings in its sessions") from None
-        raise Refused(visible(str(error))) from None
+            raise Refused(f"{source} is a ginscore database, not an export: ",
+                          Command("merge", terminal.shell_word(str(file))), " brings in its sessions") from None
+        raise Refused(*(visible(part) if isinstance(part, str) else part for part in message_parts(error))) from None
     return facts
 
 
@@ -452,13 +452,13 @@ def delete(
         return
     with store.writing() as db:
         if facts is not None and db.load(facts.name) != facts:
-            raise Refused("the session changed while you were asked; run `ginscore delete` again")
+            raise Refused("the session changed while you were asked; run ", Command("delete"), " again")
         was_current = db.delete(found, time_now())
-    back = f"`ginscore restore {visible(as_typed(found))}` brings it back"
-    say(f"Deleted {what}. " + (f"{back}." if facts is not None else f"Once it is mended in the file, {back}."))
+    say(f"Deleted {what}. " + ("" if facts is not None else "Once it is mended in the file, "),
+        Command("restore", as_typed(found)), " brings it back.")
     if was_current:
-        say("No session is current now: pick one with `ginscore use NAME` (see `ginscore sessions`) "
-                   "or start one with `ginscore new`.")
+        say("No session is current now: pick one with ", Command("use", "NAME"), " (see ", Command("sessions"),
+            ") or start one with ", Command("new"), ".")
 
 
 @app.command(short_help="Restore a deleted session.")
@@ -481,5 +481,5 @@ def restore(
 
     say(f"Restored {_holds(replay_stored(store_of(ctx), facts))}; it is the current session now.")
     if left:
-        say(f"Still deleted under the name '{visible(left[0])}': {counted(len(left), 'other session')}; "
-                   f"`ginscore restore {visible(as_typed(left[0]))} --name NEW` brings back the one deleted last.")
+        say(f"Still deleted under the name '{visible(left[0])}': {counted(len(left), 'other session')}; ",
+            Command("restore", as_typed(left[0]), "--name", "NEW"), " brings back the one deleted last.")

@@ -2,7 +2,7 @@
 
 import typer
 
-from ginscore.core.errors import Refused
+from ginscore.core.errors import Command, Refused
 from ginscore.core.scoring import HouseRules
 from ginscore.core.replay import Draw, draw_for_roles, replay, Roles, SessionFacts, Standings
 from ginscore.core.names import check_players, resolve_player
@@ -139,6 +139,7 @@ _HAND_SETTINGS = {"ignore_unknown_options": True}  # so "-3" reaches the deadwoo
 
 CARDS_HELP = "The knocker's 10 cards (11 with --big-gin), like \"AS 2S 3S 7H 7D 7C 9H 10H JH 2D\"."
 AGAINST_HELP = "The opponent's 10 cards; lay-offs are found for them (R8)."
+EDIT_EXAMPLE = Command("edit", "3", "ann", "4", "22")  # advised when a correction lacks its counts
 
 
 @app.command(context_settings=_HAND_SETTINGS, short_help="Record a knocked hand.")
@@ -168,7 +169,7 @@ def hand(
     Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
     """
     told = TypedKnock(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin, note)
-    told.check("ginscore hand ann 4 22")
+    told.check(Command("hand", "ann", "4", "22"))
     standings = append_hand(ctx, session, lambda facts: told.knock(facts, time_now()))
     from ginscore.present.screens import show_hand
 
@@ -228,15 +229,15 @@ def edit(
         if any(a is not None for a in (knocker, knocker_deadwood, opponent_deadwood, cards, against)):
             raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
     elif knocker is None:
-        raise Refused("give the knocker and both deadwood counts, like `ginscore edit 3 ann 4 22`, or --draw")
+        raise Refused("give the knocker and both deadwood counts, like ", EDIT_EXAMPLE, ", or --draw")
     else:
         told = TypedKnock(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin, note)
-        told.check("ginscore edit 3 ann 4 22")
+        told.check(EDIT_EXAMPLE)
     kept = check_note(note)
     with store_of(ctx).writing() as db:
         facts = db.load(session)
         if not 1 <= number <= len(facts.hands):
-            raise Refused(f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)}); see `ginscore log`")
+            raise Refused(f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)}); see ", Command("log"))
         was = facts.hands[number - 1]
         if note is None:  # no --note: the hand keeps the note it had
             kept = was.note
@@ -281,7 +282,7 @@ def undo(
     with store.writing() as db:
         now = db.load(facts.name)
         if now.hands != facts.hands:
-            raise Refused("the session changed while you were asked; run `ginscore undo` again")
+            raise Refused("the session changed while you were asked; run ", Command("undo"), " again")
         facts = now._replace(hands=now.hands[:-1])
         db.save(facts)
     say(f"Removed {what}.")
