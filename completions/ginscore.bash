@@ -307,7 +307,7 @@ _ginscore() {
                 --db) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--format -f --output -o --session -s --db --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--format -f --output -o --finals --excel --session -s --db --help -h" -- "$cur") )
             else
                 case "${#args[@]}" in
                     *) COMPREPLY=() ;;

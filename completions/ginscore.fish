@@ -190,6 +190,8 @@ complete -c ginscore -n '__fish_seen_subcommand_from import' -l db -r -F -d 'The
 complete -c ginscore -n '__fish_seen_subcommand_from import' -l help -s h -d 'Show the help and exit.'
 complete -c ginscore -n '__fish_seen_subcommand_from export' -l format -s f -x -a 'csv json html svg' -d 'csv (one row per hand), json (the whole session), or html / svg (stand'
 complete -c ginscore -n '__fish_seen_subcommand_from export' -l output -s o -r -F -d 'Write to this file instead of standard output.'
+complete -c ginscore -n '__fish_seen_subcommand_from export' -l finals -d 'How the session ended, a row per player, not its hands.'
+complete -c ginscore -n '__fish_seen_subcommand_from export' -l excel -d 'CSV for a spreadsheet a byte-order mark, CRLF line ends.'
 complete -c ginscore -n '__fish_seen_subcommand_from export' -l session -s s -x -a '(__ginscore_names sessions)' -d 'The session to act on (exact name or unique prefix); the current one w'
 complete -c ginscore -n '__fish_seen_subcommand_from export' -l db -r -F -d 'The database file (default GINSCORE_DB, else ginscore.json in your app'
 complete -c ginscore -n '__fish_seen_subcommand_from export' -l help -s h -d 'Show the help and exit.'

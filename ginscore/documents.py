@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from decimal import Decimal
 import json
 import os
 import re
@@ -15,8 +16,9 @@ from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadField, Command, Refused
 from ginscore.codec.facts import knock_from_cards, session_from_dict, session_id_cell, session_to_dict, stored_note
 from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
-from ginscore.core.standings import CSV_COLUMNS, csv_rows
-from ginscore.core.replay import Draw, Hand, Knock, Roles, SessionFacts, Standings
+from ginscore.core.stakes import money_text
+from ginscore.core.standings import CSV_COLUMNS, FINALS_COLUMNS, csv_rows, finals_dicts, finals_rows
+from ginscore.core.replay import Draw, Hand, Knock, Roles, SessionFacts, Standings, replay
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 EXPORT_VERSION = 3  # 2: deal, stake, notes and the match; 3: the session's id
@@ -33,17 +35,34 @@ def inert(cell):
     return "" if cell is None else cell
 
 
-def export_csv(standings: Standings) -> str:
+def export_csv(standings: Standings, *, excel: bool = False) -> str:
+    """The hands CSV (docs/commands.md "CSV export")."""
+    return _csv_text(csv_rows(standings), excel)
+
+
+def export_finals_csv(standings: Standings, *, excel: bool = False) -> str:
+    """How the session ended, a row per player (Hollywood: per game), docs/commands.md "Finals export"."""
+    return _csv_text(finals_rows(standings), excel)
+
+
+def _csv_text(rows: list[list], excel: bool) -> str:
+    """Rows as CSV; ``excel``: UTF-8's byte-order mark first and CRLF line ends, so a spreadsheet
+    reads the file as UTF-8 (accents whole) and its lines as Windows writes them."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    for row in csv_rows(standings):
-        writer.writerow([inert(cell) for cell in row])
+    if excel:
+        buffer.write("\ufeff")
+    writer = csv.writer(buffer, lineterminator="\r\n" if excel else "\n")
+    for row in rows:  # an amount of money is a number ginscore wrote, never a formula: not made inert
+        writer.writerow([money_text(cell) if isinstance(cell, Decimal) else inert(cell) for cell in row])
     return buffer.getvalue()
 
 
-def export_json(facts: SessionFacts) -> str:
-    """Everything needed to rebuild the session: its facts, exactly as stored."""
-    doc = {"ginscore_export": _format_for(facts), "session": session_to_dict(facts)}
+def export_json(facts: SessionFacts, standings: Standings | None = None) -> str:
+    """Everything needed to rebuild the session: its facts, exactly as stored; and how it ended
+    (``finals``), derived from them and never read back by ``import``. ``standings``: the facts
+    replayed, when the caller has them already."""
+    doc = {"ginscore_export": _format_for(facts), "session": session_to_dict(facts),
+           "finals": finals_dicts(standings or replay(facts))}
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -188,7 +207,8 @@ def _from_json(doc, source: str) -> SessionFacts:
     if version > EXPORT_VERSION:
         raise Refused(f"{source} was exported by a newer ginscore (format {version}); upgrade ginscore to import it")
     try:
-        validate.table(doc, "the export", {"ginscore_export", "session"})
+        # "finals" are worked out again from the hands: what the file says of them is not read
+        validate.table(doc, "the export", {"ginscore_export", "session", "finals"})
         return session_from_dict(doc["session"])
     except Refused as error:
         raise Refused.at(source, error) from None
@@ -206,6 +226,9 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
         raise Refused(f"{source} line {reader.line_num} is neither JSON nor CSV ({error})") from None
     header = table[0] if table else []
     missing = [c for c in CSV_COLUMNS if c not in header]
+    if set(FINALS_COLUMNS) <= set(header):  # derived from the hands, which it does not hold
+        raise Refused(f"{source} holds how a session ended, made by ", Command("export", "--finals"),
+                      ", not its hands; import the hands, which ", Command("export"), " writes")
     if len(missing) == len(CSV_COLUMNS):  # nothing like a CSV export (nor JSON: it did not start so)
         raise Refused(f"{source} is neither a JSON export nor a CSV export; import a file ", Command("export"), " wrote")
     if missing:

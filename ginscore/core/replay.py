@@ -81,6 +81,14 @@ class SessionFacts(NamedTuple):
         return 3 if self.variant == "hollywood" else 1
 
 
+class Bonuses(NamedTuple):
+    """One player's end-of-game bonuses in one game, each by name (H3); 0 where not earned."""
+
+    game: int = 0
+    box: int = 0
+    shutout: int = 0  # what the doubling added: the player's hand points and other bonuses once more
+
+
 class Game:
     """One game's column: hand points, wins credited, and how it ended (H3).
 
@@ -88,7 +96,7 @@ class Game:
     every command pays for a dataclass at import.
     """
 
-    __slots__ = ("number", "scores", "wins", "winner", "closed_by", "final")
+    __slots__ = ("number", "scores", "wins", "winner", "closed_by", "final", "bonuses")
 
     def __init__(self, number: int, scores: dict[str, int], wins: dict[str, int]):
         self.number = number
@@ -97,6 +105,7 @@ class Game:
         self.winner: str | None = None
         self.closed_by: int | None = None  # number of the hand that won it
         self.final: dict[str, int] | None = None  # hand points + bonuses (H3), once won
+        self.bonuses: dict[str, Bonuses] | None = None  # each player's bonuses by name (H3), once won
 
     @property
     def is_open(self) -> bool:
@@ -277,17 +286,20 @@ class _Table:
             game.wins[winner] += 1
             if game.scores[winner] >= rules.target:  # R14, R18, H5
                 game.winner, game.closed_by = winner, number
-                game.final = _final_scores(game, rules, self.facts.players)
+                game.bonuses = _end_of_game(game, rules, self.facts.players)
+                game.final = {p: game.scores[p] + sum(b) for p, b in game.bonuses.items()}
         return tuple(g.number for g in targets)
 
 
-def _final_scores(game: Game, rules: HouseRules, players: tuple[str, ...]) -> dict[str, int]:
-    """H3: hand points + game bonus + box bonuses, doubled on a shutout."""
-    final = {p: game.scores[p] + rules.box_bonus * game.wins[p] for p in players}
-    final[game.winner] += rules.game_bonus
+def _end_of_game(game: Game, rules: HouseRules, players: tuple[str, ...]) -> dict[str, Bonuses]:
+    """H3: a box bonus for each hand won, the game bonus to the winner, and on a shutout the
+    winner's whole final once more (doubled)."""
+    bonuses = {p: Bonuses(box=rules.box_bonus * game.wins[p]) for p in players}
+    won = bonuses[game.winner]._replace(game=rules.game_bonus)
     if rules.shutout and all(game.scores[p] == 0 for p in players if p != game.winner):
-        final[game.winner] *= 2
-    return final
+        won = won._replace(shutout=game.scores[game.winner] + won.game + won.box)
+    bonuses[game.winner] = won
+    return bonuses
 
 
 def _game_over(facts: SessionFacts, winner: str | None) -> GameOver:

@@ -9,7 +9,7 @@ import re
 
 from ginscore.core.escape import shell_word
 from ginscore.core.scoring import ALTERNATE, BIG_GIN, DRAW, GIN, KNOCK, LOSER_DEALS, UNDERCUT, WINNER_DEALS, stake_text
-from ginscore.core.stakes import money_text, net, settlement
+from ginscore.core.stakes import game_payments, money_text, net, settlement
 from ginscore.core.replay import Draw, HandResult, SessionFacts, Standings
 
 OUTCOME_WORDS = {KNOCK: "knock", UNDERCUT: "undercut", GIN: "gin", BIG_GIN: "big gin", DRAW: "drawn hand"}
@@ -246,6 +246,64 @@ def csv_rows(st: Standings) -> list[list]:
         after = d | (d.get("roles") or {}) | {"session_id": st.facts.id}
         rows.append(row + [after[c] for c in extra])
     return rows
+
+
+FINALS_COLUMNS = ["session", "game", "player", "hand_points", "game_bonus", "box_bonus", "shutout_bonus", "final",
+                  "result", "stake_net"]
+WON, LOST, UNFINISHED = "won", "lost", "unfinished"
+
+
+def finals(st: Standings) -> list[dict]:
+    """How the session ended, a row per player, per game in Hollywood (docs/commands.md "Finals
+    export"): the hand points, each end-of-game bonus by name (H3), the final score, the result and
+    what the stake moves (H7). A game still open has its hand points so far and ``result``
+    "unfinished", its bonuses and final None: none is earned before a game ends.
+
+    ``stake_net`` (a Decimal: what the player gets, negative when they pay) is set once the session
+    is over and played for a stake, as the settlement is; Hollywood's rows carry each game's own, and
+    a player's rows sum to what they get or pay once the three games are netted.
+    """
+    facts = st.facts
+    stake = facts.rules.stake if st.over else None
+    rows = []
+    for game in st.games:
+        nets = _game_nets(game.final, game.winner, stake, facts.players) if stake else {}
+        for p in facts.players:
+            ended = game.final is not None
+            bonuses = game.bonuses[p] if ended else None
+            rows.append({
+                "session": facts.name,
+                "game": game.number,
+                "player": p,
+                "hand_points": game.scores[p],
+                "game_bonus": bonuses.game if ended else None,
+                "box_bonus": bonuses.box if ended else None,
+                "shutout_bonus": bonuses.shutout if ended else None,
+                "final": game.final[p] if ended else None,
+                "result": (WON if game.winner == p else LOST) if ended else UNFINISHED,
+                "stake_net": nets.get(p),
+            })
+    return rows
+
+
+def _game_nets(final: dict[str, int], winner: str, stake, players: tuple[str, ...]) -> dict:
+    """What each player gets from one game's settlement (H7), negative for what they pay."""
+    nets = {p: 0 * stake for p in players}  # Decimal zero, exact: 0.00 at a stake of 0.01
+    for payment in game_payments(final, winner, stake):
+        nets[payment.payer] -= payment.amount
+        nets[payment.payee] += payment.amount
+    return nets
+
+
+def finals_dicts(st: Standings) -> list[dict]:
+    """The "finals" of the JSON export: the rows of ``finals`` with the net as an exact decimal string."""
+    return [row | {"stake_net": None if row["stake_net"] is None else money_text(row["stake_net"])}
+            for row in finals(st)]
+
+
+def finals_rows(st: Standings) -> list[list]:
+    """Header and the rows of ``finals`` for the finals CSV (the net still a Decimal: a number, never inert)."""
+    return [FINALS_COLUMNS] + [[row[c] for c in FINALS_COLUMNS] for row in finals(st)]
 
 
 def explain(st: Standings, result: HandResult) -> str:

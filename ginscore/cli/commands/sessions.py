@@ -191,15 +191,16 @@ class ExportFormat(str, Enum):
     svg = "svg"
 
 
-def _export_text(standings, fmt: ExportFormat) -> str:
+def _export_text(standings, fmt: ExportFormat, finals: bool, excel: bool) -> str:
     """The text `export` writes: CSV and JSON for scripts, HTML and SVG pictures for people."""
     if fmt in (ExportFormat.html, ExportFormat.svg):
         from ginscore.present.pictures import picture
 
         return picture(standings, fmt.value)
-    from ginscore.documents import export_csv, export_json
+    from ginscore.documents import export_csv, export_finals_csv, export_json
 
-    return export_csv(standings) if fmt is ExportFormat.csv else export_json(standings.facts)
+    csv_text = export_finals_csv if finals else export_csv
+    return csv_text(standings, excel=excel) if fmt is ExportFormat.csv else export_json(standings.facts, standings)
 
 
 @app.command(short_help="Export or share a session.")
@@ -210,25 +211,38 @@ def export(
         help="csv (one row per hand), json (the whole session), or html / svg (standings and log as a page or picture).",
     ),
     output: str = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output."),
+    finals: bool = typer.Option(False, "--finals", help="How the session ended, a row per player, not its hands."),
+    excel: bool = typer.Option(False, "--excel", help="CSV for a spreadsheet: a byte-order mark, CRLF line ends."),
     session: str = session_option(),
 ) -> None:
     """The session's hands as CSV (or JSON with --format json), or a page or picture to share.
+
+    --finals: how the session ended instead, a row per player (Hollywood: per
+    game) with hand points, each bonus, final score, won or lost, and the
+    stake's net, as the JSON export carries them. --excel: CSV for a spreadsheet.
 
     --format html and --format svg draw the standings (Hollywood: every game
     and its bonuses) and the log, as `status` and `log` show them, as wide
     as their widest table.
 
     Example: ginscore export --output tonight.csv
+
+    Example: ginscore export --finals --excel --output tonight-finals.csv
     """
+    if fmt is not ExportFormat.csv and (finals or excel):
+        given, carried = ("--finals", fmt is ExportFormat.json) if finals else ("--excel", False)
+        why = ": the JSON export carries the finals already" if carried else ""
+        raise Refused(f"{given} is for CSV, not --format {fmt.value}{why}; leave out {given} or --format {fmt.value}")
     output = None if output is None else named_file(output, "--output a file path")
     target = None if output is None else _export_target(store_of(ctx), output)
     standings = load_standings(ctx, session)
-    text = _export_text(standings, fmt)
+    text = _export_text(standings, fmt, finals, excel)
     if target is None:
         _write_data(text, fmt is ExportFormat.json)
         return
     _write_export(target, output, text)
-    terminal.tell(visible(f"Wrote {counted(len(standings.hands), 'hand')} of '{standings.facts.name}' to {output}"))
+    wrote = "the finals" if finals else counted(len(standings.hands), "hand")
+    terminal.tell(visible(f"Wrote {wrote} of '{standings.facts.name}' to {output}"))
 
 
 def _export_target(store, output: Path) -> str:
