@@ -31,11 +31,11 @@ EVENINGS = {
          ["draw", "--upcard", "AS"], ["hand", "bart", "1", "20", "--upcard", "2H"],
          ["hand", "bart", "5", "5", "--upcard", "10H"]],
     ),
-    "hollywood open": (  # game 3 open and in play (R17)
+    "hollywood open": (  # the series won, game 3 still played out (R17-R19)
         ["new", "hollywood", MARY, ALEX, "--dealer", "mary"],
         [["hand", "mary", "5", "25"], ["hand", "alex", "0", "18"], ["hand", "mary", "3", "30"],
          ["hand", "alex", "2", "25"], ["hand", "mary", "0", "20"], ["hand", "alex", "1", "30"],
-         ["hand", "mary", "4", "20"]],
+         ["hand", "mary", "4", "20"], ["hand", "mary", "5", "20"]],
     ),
     "hollywood over": (  # ten hands, every game past 100 and won, bonuses (R17-R19, H3)
         ["new", "hollywood", MARY, ALEX, "--dealer", "alex", "--game-bonus", "100", "--box-bonus", "25"],
