@@ -172,13 +172,15 @@ def log_table(log: str) -> tuple[list[tuple[int, str]], list[list[str]]]:
     heads = [(found.start(), found.group()) for found in re.finditer(r"\S+(?: \S+)*", lines[at])]
     numbers = heads[0][0] + 1  # the "#" column, aligned right
     hands: list[list[str]] = []
+    current: list[str] | None = None
     for line in lines[at + 2:]:
         if line[:numbers].strip().isdigit():
-            hands.append([line])
-        elif line.startswith(" ") and hands:
-            hands[-1].append(line)
-        else:
-            break
+            current = [line]
+            hands.append(current)
+        elif line.startswith(" ") and current is not None:
+            current.append(line)
+        else:  # a line of its own (the legend, notes, a line between hands): no hand's
+            current = None
     return heads, hands
 
 
