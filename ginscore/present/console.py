@@ -85,19 +85,20 @@ def recording(**options):
         _recordings.pop()
 
 
-def say(*parts, style: str | None = None) -> None:
+def say(*parts, style: str | None = None, names=()) -> None:
     """One plain sentence of ``parts``: text, and ``errors.Command``s it advises (written for the
-    database in use); never parsed as markup, control characters made visible."""
-    say_text(Text(parts_text(parts), style=style or ""))
+    database in use); never parsed as markup, control characters made visible; ``names``: the
+    players it may name, each kept on one line."""
+    say_text(Text(parts_text(parts), style=style or ""), names)
 
 
-def say_text(text: Text) -> None:
-    """Print ``text`` wrapped to the screen; a line that starts indented (an item of a block, like
-    "Match so far:"'s) goes on two further in on the lines it wraps onto, so they do not read as
-    the next item."""
+def say_text(text: Text, names=()) -> None:
+    """Print ``text`` wrapped to the screen, never inside one of ``names``; a line that starts
+    indented (an item of a block, like "Match so far:"'s) goes on two further in on the lines it
+    wraps onto, so they do not read as the next item."""
     out = screen()
     plain = text.plain
     lead = len(plain) - len(plain.lstrip(" ")) if "\n" not in plain else 0
     lead = lead + 2 if 0 < lead and (lead + 2) * 3 < out.width else 0  # under the item's first word, and 2 more
-    lines = wrapped(text, out.width, lead)
+    lines = wrapped(text, out.width, lead, names)
     out.print(Text("\n").join([lines[0]] + [Text(" " * lead).append_text(line) for line in lines[1:]]))

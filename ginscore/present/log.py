@@ -6,7 +6,6 @@ from rich.table import Table
 
 from ginscore.core.escape import visible
 from ginscore.core.replay import Draw, HandResult, Standings
-from ginscore.core.scoring import UNDERCUT
 from ginscore.core.standings import OUTCOME_WORDS
 from ginscore.present.chart import markers, say_legend
 from ginscore.present.console import say, screen
@@ -14,9 +13,9 @@ from ginscore.present.screens import say_heading
 from ginscore.present.tables import natural_width, show, table_of
 
 
-def _hand_lines(r: HandResult, marks: dict[str, str], three: bool) -> list[str]:
+def _hand_lines(r: HandResult, marks: dict[str, str], three: bool, tall: bool) -> list[str]:
     """One hand told in a narrow cell, a short line each: knocker and result, deadwood, upcard,
-    who sat out (who scored an undercut is told with its points, ``_points_words``)."""
+    who sat out; ``tall``: who dealt and who won too (the box deals, R22)."""
     hand = r.hand
     up = [f"up {hand.upcard.pretty}"] if hand.upcard else []
     if isinstance(hand, Draw):
@@ -26,87 +25,60 @@ def _hand_lines(r: HandResult, marks: dict[str, str], three: bool) -> list[str]:
                  f"{hand.knocker_deadwood} v {hand.opponent_deadwood}"] + up
     if three and r.roles:
         lines.append(f"{marks[r.roles.out]} sat out")
+    if tall:
+        lines += [f"{marks[r.dealer]} dealt"] + ([f"{marks[r.winner]} won"] if r.winner else [])
     return lines
 
 
-def _result_words(r: HandResult, by: dict[str, str], winner_shown: bool) -> str:
-    """The result of a hand; without a Winner column an undercut names who scored (R10, R13)."""
-    words = OUTCOME_WORDS[r.outcome]
-    if r.outcome == UNDERCUT and not winner_shown:
-        return f"{words} by {by[r.winner]}"
-    return words
-
-
-def _points_words(r: HandResult, by: dict[str, str], short: bool) -> str:
-    """Points of a hand; in a short layout an undercut's points carry the letter of who scored them."""
-    if r.points is None:
-        return ""
-    if short and r.outcome == UNDERCUT:
-        return f"{by[r.winner]} {r.points}"
-    return str(r.points)
-
-
-LOG_LAYOUTS = ("full", "lettered", "medium", "short", "short-marks", "stacked", "marks")  # widest first
-# Three players: the names of who knocked and who sat out before the box and the winner by letter.
-THREE_LOG_LAYOUTS = ("full", "medium", "lettered", "short", "short-marks", "stacked", "marks")
+# Widest first. Every layout tells each hand's dealer (three players: the box, R22) and winner
+# (R13): under `--deal loser` or `alternate` (H6) nothing else does, and a narrower screen shows
+# the same facts, only shorter. full: every fact by name; lettered: players by their letter in
+# the cells; short: short headings, the totals headed by letter too; stacked: each hand in a few
+# short lines, between the letters of who dealt and who won; tall: who dealt and who won as
+# lines of the hand too.
+LOG_LAYOUTS = ("full", "lettered", "short", "stacked", "tall")
 
 
 def _log_columns(st: Standings, layout: str) -> list[tuple]:
-    """The log's columns as (heading, right-aligned, cells); columns with no value in any hand are left out.
-
-    full: every fact by name; lettered: every fact, players by their letter;
-    medium: without dealer and winner (the knocker, or the other player on an
-    undercut, R10); short: knocker and sitter-out by their letter; stacked:
-    each hand in a few short lines. The -marks layouts head the totals with
-    the letters too. Two players try lettered before medium: who dealt (R5,
-    H6: under `--deal loser` or `alternate` no other column tells) and who
-    won (R13) are worth more than the names spelled out in the cells. Three
-    players try it after medium, whose cells name who knocked and who sat
-    out, and before short, which it beats by the box (R22) and the winner.
-    """
+    """The log's columns as (heading, right-aligned, cells); columns with no value in any hand are left out."""
     facts = st.facts
     hands = st.hands
     three, hollywood = facts.variant == "three", facts.variant == "hollywood"
     marks = markers(facts.players)
-    stacked, short = layout in ("stacked", "marks"), layout in ("short", "short-marks", "lettered")
-    every = layout in ("full", "lettered")  # dealer and winner too
-    names = {p: p for p in facts.players}
-    by = marks if short else names  # how a player is named in a cell
-    heads = marks if layout in ("short-marks", "marks") else names  # and in a heading
+    full, short, stacked = layout == "full", layout in ("short", "stacked", "tall"), layout in ("stacked", "tall")
+    by = {p: p for p in facts.players} if full else marks  # how a player is named in a cell
+    heads = marks if short else {p: p for p in facts.players}  # and at the head of their totals
     knocks = [not isinstance(r.hand, Draw) for r in hands]
     columns = [("#", True, [str(r.number) for r in hands])]
-    if stacked:
-        columns.append(("Hand", False, [_hand_lines(r, marks, three) for r in hands]))
+    dealer = ("Box" if three else "Dlr" if short else "Dealer", False, [by[r.dealer] for r in hands])
+    winner = ("Won" if short else "Winner", False, [by[r.winner] if r.winner else "" for r in hands])
+    if layout == "tall":
+        columns.append(("Hand", False, [_hand_lines(r, marks, three, tall=True) for r in hands]))
+    elif stacked:
+        columns += [dealer, ("Hand", False, [_hand_lines(r, marks, three, tall=False) for r in hands]), winner]
     else:
-        if every:
-            columns.append(("Box" if three else "Dealer", False, [by[r.dealer] for r in hands]))
+        columns.append(dealer)
         if three:
-            columns.append(("Out" if short else "Sat out", False, [by[r.roles.out] if r.roles else "" for r in hands]))
+            columns.append(("Sat out" if full else "Out", False, [by[r.roles.out] if r.roles else "" for r in hands]))
         columns += [
-            ("By" if short else "Knocker", False, [by[r.hand.knocker] if k else "" for r, k in zip(hands, knocks)]),
+            ("Knocker" if full else "By", False, [by[r.hand.knocker] if k else "" for r, k in zip(hands, knocks)]),
             ("Deadwood", False, [f"{r.hand.knocker_deadwood} v {r.hand.opponent_deadwood}" if k else ""
                                  for r, k in zip(hands, knocks)]),
             ("Upcard", False, [r.hand.upcard.pretty if r.hand.upcard else "" for r in hands]),
-            ("Result", False, [_result_words(r, by, layout != "medium") if k or not short else "draw"
-                               for r, k in zip(hands, knocks)]),
+            ("Result", False, [OUTCOME_WORDS[r.outcome] if k or full else "draw" for r, k in zip(hands, knocks)]),
+            winner,
         ]
-        if every:
-            columns.append(("Winner", False, [by[r.winner] if r.winner else "" for r in hands]))
-    columns.append(("Points" if layout in ("full", "medium") else "Pts", True,
-                    [_points_words(r, marks, True) if stacked else _points_words(r, by, short and not every)
-                     for r in hands]))
-    if hollywood and not stacked:
-        for n in (1, 2, 3):
-            columns.append((f"Game {n}", True, ["-".join(str(s[p]) for p in facts.players) for s in
-                                                (r.scores_after[n - 1] for r in hands)]))
-    elif hollywood:
+    columns.append(("Points" if full else "Pts", True, ["" if r.points is None else str(r.points) for r in hands]))
+    games = [(f"G{game.number}" if short else f"Game {game.number}", [r.scores_after[game.number - 1] for r in hands])
+             for game in st.games]
+    if not hollywood:
+        columns += [(heads[p], True, [str(r.scores_after[0][p]) for r in hands]) for p in facts.players]
+    elif stacked:  # a line a player
         columns.append(("", False, [[heads[p] for p in facts.players] for _ in hands]))
-        for n in (1, 2, 3):
-            columns.append((f"G{n}" if layout == "marks" else f"Game {n}", True,
-                            [[str(r.scores_after[n - 1][p]) for p in facts.players] for r in hands]))
+        columns += [(head, True, [[str(s[p]) for p in facts.players] for s in scores]) for head, scores in games]
     else:
-        for p in facts.players:
-            columns.append((heads[p], True, [str(r.scores_after[0][p]) for r in hands]))
+        columns += [(head, True, ["-".join(str(s[p]) for p in facts.players) for s in scores])
+                    for head, scores in games]
     return [c for c in columns if any(cell for cell in c[2])]
 
 
@@ -121,17 +93,17 @@ def show_log(st: Standings) -> None:
         return
     facts = st.facts
     out = screen()
-    for layout in THREE_LOG_LAYOUTS if facts.variant == "three" else LOG_LAYOUTS:
+    for layout in LOG_LAYOUTS:
         table = _log_table(st, layout)
         if natural_width(table) <= out.width:
             break
     show(table)
-    if layout not in ("full", "medium"):
+    if layout != "full":
         say_legend(facts.players)
-    if layout == "lettered" and facts.variant == "hollywood":
+    if layout in ("lettered", "short") and facts.variant == "hollywood":
         say("Game columns: " + " - ".join(markers(facts.players).values()))
-    elif layout in ("full", "medium") and facts.variant == "hollywood":
-        say("Game columns: " + " - ".join(facts.players))
+    elif layout == "full" and facts.variant == "hollywood":
+        say("Game columns: " + " - ".join(facts.players), names=facts.players)
     notes = [r for r in st.hands if r.hand.note is not None]
     if notes:
         say("Notes:")

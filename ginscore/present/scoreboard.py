@@ -18,6 +18,7 @@ from ginscore.core.replay import Standings
 from ginscore.core.standings import explain
 from ginscore.present.console import Escaped, recording
 from ginscore.present.screens import show_standings
+from ginscore.present.wrapping import wrapped
 
 # Each digit three cells wide and five lines tall.
 _FONT = {
@@ -98,7 +99,8 @@ def frame(st: Standings, out: Console, *, big: bool, footer: str = "") -> Render
     parts.append(_as_drawn(out, lambda: show_standings(st)))
     if st.hands:
         last = st.hands[-1]
-        parts.append(Text(f"Last hand ({last.number}): {explain(st, last)}."))
+        said = Text(f"Last hand ({last.number}): {explain(st, last)}.")  # broken as `say` breaks a sentence
+        parts.append(Text("\n").join(wrapped(said, out.width, names=st.facts.players)))
     else:
         parts.append(Text("No hands yet."))
     if footer:

@@ -31,7 +31,7 @@ def session_heading(facts: SessionFacts) -> Text:
 
 def say_heading(st: Standings, no_hands: str) -> bool:
     """Say the session's heading, then ``no_hands`` if it has none; whether it has hands to show."""
-    say_text(session_heading(st.facts))
+    say_text(session_heading(st.facts), st.facts.players)
     if not st.hands:
         say(no_hands)
     return bool(st.hands)
@@ -115,29 +115,30 @@ def _say_game_finals(st: Standings) -> None:
     for game in st.games:
         if game.final and game.final != game.scores:
             scores = ", ".join(f"{p} {game.final[p]}" for p in st.facts.players)
-            say(f"Game {game.number} with its bonuses (H3): {scores}.")
+            say(f"Game {game.number} with its bonuses (H3): {scores}.", names=st.facts.players)
 
 
 def show_standings(st: Standings, footer: bool = True) -> None:
     """Title, table and winner; ``footer``: then who deals next (or that the session is over)."""
     out = screen()
-    say_text(session_heading(st.facts))
+    players = st.facts.players
+    say_text(session_heading(st.facts), players)
     show(fit(lambda: standings_table(st), lambda: standings_table(st, compact=True)))
     _say_game_finals(st)
     banner = winner_words(st)
     if banner:
         rule = "=" * min(len(banner), out.width)
         out.print(Text(rule, style="bold green"))
-        say(banner, style="bold green")
+        say(banner, style="bold green", names=players)
         out.print(Text(rule, style="bold green"))
     for line in settlement_words(st):  # H7
-        say(line, style="bold")
+        say(line, style="bold", names=players)
     for line in lead_words(st):
-        say(line)
+        say(line, names=players)
     if not footer:
         return
     if not st.over:
-        say(next_words(st), style="bold cyan")
+        say(next_words(st), style="bold cyan", names=players)
     else:
         say(f"The session is over; {command_text(Command('rematch'))} starts the next one.")
 
@@ -158,12 +159,13 @@ def show_spreads(result: HandResult) -> None:
 
     hand = result.hand
     settled = settle(list(hand.knocker_cards), list(hand.opponent_cards), big_gin=hand.big_gin)
-    say(f"{hand.knocker} spreads {_spread_words(settled.knocker)}")
+    players = (hand.knocker, result.opponent)
+    say(f"{hand.knocker} spreads {_spread_words(settled.knocker)}", names=players)
     grown = [list(meld) for meld in settled.knocker.melds]  # each meld as the lay-offs so far left it
     for card, on in settled.layoffs:
-        say(f"{result.opponent} lays off {card.pretty} on [{_cards(grown[on])}]")
+        say(f"{result.opponent} lays off {card.pretty} on [{_cards(grown[on])}]", names=players)
         grown[on] = sorted(grown[on] + [card], key=lambda laid: laid.rank)
-    say(f"{result.opponent} spreads {_spread_words(settled.opponent)}")
+    say(f"{result.opponent} spreads {_spread_words(settled.opponent)}", names=players)
 
 
 def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:
@@ -190,14 +192,15 @@ def show_hand(st: Standings, result: HandResult, verb: str = "Recorded", footer:
     """A hand as recorded (its spreads when told as cards), then the standings after it."""
     if result.score is not None and result.hand.knocker_cards is not None:
         show_spreads(result)
-    say(f"{verb} hand {result.number}: {explain(st, result)}.")
+    say(f"{verb} hand {result.number}: {explain(st, result)}.", names=st.facts.players)
     if result.hand.note is not None:
         say(f"Note: {visible(result.hand.note)}")
     for number in result.closed:
         game = st.games[number - 1]
         if st.facts.variant == "hollywood":
             loser = next(p for p in st.facts.players if p != game.winner)
-            say(f"Game {number} goes to {game.winner}, {game.scores[game.winner]} to {game.scores[loser]}.", style="bold")
+            say(f"Game {number} goes to {game.winner}, {game.scores[game.winner]} to {game.scores[loser]}.",
+                style="bold", names=st.facts.players)
     show_standings(st, footer)
 
 
@@ -205,7 +208,7 @@ def show_dealer(st: Standings) -> None:
     if st.over:
         say(f"'{st.facts.name}' is over, so nobody deals; {command_text(Command('rematch'))} starts the next one.")
         return
-    say(next_words(st))
+    say(next_words(st), names=st.facts.players)
 
 
 def show_house(facts: SessionFacts, named: bool = False) -> None:
@@ -250,10 +253,12 @@ def show_match(doc: dict) -> None:
     """The match so far, under a session's standings (`status`)."""
     names = ", ".join(visible(n) for n in doc["sessions"])
     say(f"Match so far ({counted(len(doc['sessions']), 'session')}: {names}):", style="bold")
+    players = tuple(doc["games_won"])
     for player, won in doc["games_won"].items():
-        say(f"  {visible(player)}: {counted(won, 'game')} won, {doc['finals'][player]} points in finished games")
+        say(f"  {visible(player)}: {counted(won, 'game')} won, {doc['finals'][player]} points in finished games",
+            names=players)
     if "settlement" in doc:
         if not doc["settlement"]:
             say("  Settled so far: nobody owes anything (H7).")
         for p in doc["settlement"]:
-            say(f"  Settled so far: {visible(p['from'])} pays {visible(p['to'])} {p['amount']} (H7).")
+            say(f"  Settled so far: {visible(p['from'])} pays {visible(p['to'])} {p['amount']} (H7).", names=players)

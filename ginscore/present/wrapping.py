@@ -11,16 +11,19 @@ import re
 from rich.cells import cell_len, chop_cells
 from rich.text import Text
 
+from ginscore.core.escape import visible
+
 # A number stays on the line of the word before it ("= 13.", "game 1", "bonus 25"; the
 # placeholder too: "--limit N", "the newest N."), and a bonus on the line of its kind ("box
 # bonus 25"): those spaces are made non-breaking before a sentence is wrapped, and plain
 # spaces again in what is printed.
 _GLUE = "\u00a0"
-_BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[(]?(?:[-+]?[0-9][0-9.,/]*|N)[.,;:)%`]*(?:[ \u00a0]|$))")
+_BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[(]?(?:[-+]?[0-9][0-9.,/-]*|N)[.,;:)%`]*(?:[ \u00a0]|$))")
 _BEFORE_BONUS = re.compile(r"\b(gin|undercut|game|box) (?=bonus\b)")
-# A sum stays whole ("(10 + 25) x 2", "2 + 10 = 12."): the spaces around an operator between
-# numbers, and before any "=", are glued too.
-_IN_SUM = re.compile(r"(?<=[0-9)]) (?=[-+x] [(]?[0-9])|(?<=[0-9)] [-+x]) (?=[(]?[0-9])|(?<=\S) (?== )")
+# A sum stays whole ("(10 + 25) x 2", "2 + 10 = 12."), and so do numbers listed with "/" ("18 / 0 /
+# 0", a player's three games): the spaces around an operator between numbers, and before any "=",
+# are glued too.
+_IN_SUM = re.compile(r"(?<=[0-9)]) (?=[-+x/] [(]?[0-9])|(?<=[0-9)] [-+x/]) (?=[(]?[0-9])|(?<=\S) (?== )")
 
 
 # A command to type (`ginscore sessions --limit N`) stays on one line when the line has room for it;
@@ -30,7 +33,9 @@ _COMMAND = re.compile(r"`[^`\n]+`")
 _QUOTED = r"\$?'[^']*'" + r'|"[^"]*"'
 
 
-def _glued(plain: str, width: int) -> str:
+def _glued(plain: str, width: int, names) -> str:
+    for name in sorted((visible(name) for name in names if " " in name), key=len, reverse=True):
+        plain = plain.replace(name, name.replace(" ", _GLUE))
     plain = _COMMAND.sub(lambda typed: typed.group().replace(" ", _GLUE) if len(typed.group()) < width
                          else re.sub(_QUOTED, lambda word: word.group().replace(" ", _GLUE), typed.group()), plain)
     return _BEFORE_BONUS.sub(r"\1" + _GLUE, _BEFORE_NUMBER.sub(_GLUE, _IN_SUM.sub(_GLUE, plain)))
@@ -41,11 +46,12 @@ def one_phrase(words: str) -> str:
     return words.replace(" ", _GLUE) if len(words) <= 24 else words
 
 
-def wrapped(text: Text, width: int, indent: int = 0) -> list[Text]:
+def wrapped(text: Text, width: int, indent: int = 0, names=()) -> list[Text]:
     """``text`` in lines of at most ``width`` cells, broken only at plain spaces (each line's
     trailing spaces dropped, glued spaces printed as spaces); a word wider than a line is folded.
-    ``indent``: how many cells the lines after the first are to be indented by (the caller's)."""
-    plain = _glued(text.plain, width)
+    ``indent``: how many cells the lines after the first are to be indented by (the caller's);
+    ``names``: players' names, never broken between their words ("Mary Jane")."""
+    plain = _glued(text.plain, width, names)
     offsets: list[int] = []
     room = width
     used = 0

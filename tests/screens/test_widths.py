@@ -257,11 +257,11 @@ def test_a_two_player_log_at_80_columns_shows_dealer_and_winner(screens, variant
     assert ("Game columns: A - B" in log) == (variant == "hollywood")
 
 
-def test_a_three_player_log_keeps_the_names_until_box_and_winner_by_letter_fit_better(screens):
-    """R22: between the log by name (who knocked, who sat out) and the shortest one, the box and the winner."""
-    assert _log_heads(screens(100)["three log"])[:3] == ["#", "Sat", "out"]  # the names, as before
-    heads = _log_heads(screens(90)["three log"])
-    assert heads[:3] == ["#", "Box", "Out"] and "Winner" in heads
+def test_a_three_player_log_never_trades_the_box_and_winner_for_names(screens):
+    """R22, R13: a log too narrow for every name keeps the box and the winner, by letter."""
+    for width in (90, 100):
+        heads = _log_heads(screens(width)["three log"])
+        assert heads[:3] == ["#", "Box", "Out"] and "Winner" in heads
 
 
 def test_sessions_show_their_players_on_one_line_when_they_fit(screens):
