@@ -262,7 +262,8 @@ def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, 
     if from_hand is None:
         say(f"Changed the house rules of '{visible(after.name)}' and rescored {counted(len(after.hands), 'hand')}:")
     else:
-        kept = "hand 1 keeps its score" if from_hand == 2 else f"hands 1 to {from_hand - 1} keep their scores"
+        kept = {2: "hand 1 keeps its score", 3: "hands 1 and 2 keep their scores"}.get(
+            from_hand, f"hands 1 to {from_hand - 1} keep their scores")
         say(f"Changed the house rules of '{visible(after.name)}' from hand {from_hand} on; {kept} (H8):")
     for rule, was, setting in changed:
         say(f"  {rule}: {setting} (was {was})")

@@ -57,7 +57,7 @@ def test_from_next_keeps_the_hands_played_and_scores_the_next_under_the_new_rule
     ok("hand", "ann", "0", "30")  # gin: 30 + 25
     ok("hand", "ann", "2", "12")  # 10
     out = ok("house", "--gin-bonus", "20", "--from-next").stdout
-    assert "from hand 3 on; hands 1 to 2 keep their scores (H8)" in " ".join(out.split())
+    assert "from hand 3 on; hands 1 and 2 keep their scores (H8)" in " ".join(out.split())
     assert "Gin bonus (H1): 20 (was 25)" in out
     assert status()["totals"] == {"Ann": 65, "Ben": 0}  # nothing rescored
     ok("hand", "ann", "0", "10")  # gin under the new rule: 10 + 20
