@@ -195,3 +195,19 @@ def test_three_player_roles_stay_when_rules_change_from_the_start(ok):
     ok("house", "--target", "300", "--gin-bonus", "20", "--from-start")
     assert [h["roles"] for h in ok("log", "--json").json()["hands"]] == before
     assert ok("status", "--json").json()["roles"] == {"box": "Cy", "captain": "Ben", "out": "Ann"}
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda c: c[0].update(from_hand=2), "from_hand is 2, but the first change gives the rules of hand 1"),
+    (lambda c: c[1].update(from_hand=9), "from_hand must be from 1 to 4"),
+    (lambda c: c[1]["rules"].update(gin_bonus=30), "the last change must be the rules in force now"),
+    (lambda c: c[1].update(when="later"), "'when' that ginscore does not know"),
+])
+def test_an_export_whose_rule_changes_do_not_add_up_is_refused(loser_deals, ok, refused, tmp_path, change, says):
+    """H8: the change points of an import start at hand 1, go forward, stop at the next hand and end
+    with the rules in force now."""
+    ok("house", "--gin-bonus", "20", "--from-next")
+    doc = json.loads(ok("export", "--format", "json").stdout)
+    change(doc["session"]["rule_changes"])
+    (tmp_path / "s.json").write_text(json.dumps(doc))
+    refused("--db", str(tmp_path / "o.json"), "import", tmp_path / "s.json", says=says)
