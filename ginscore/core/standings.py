@@ -348,13 +348,13 @@ def rules_words(facts: SessionFacts) -> list[str]:
     return [words(r) for name, words in SETTING_WORDS.items() if name in _ALWAYS_SAID or _is_set(r, name)]
 
 
-def rule_change_lines(facts: SessionFacts) -> list[tuple[int, str]]:
-    """Where the house rules changed during play (H8), as (hand, words): ``from hand 4: gin bonus 20``."""
+def rule_change_words(facts: SessionFacts) -> list[tuple[int, list[str]]]:
+    """Where the house rules changed during play (H8): each change point's hand and the rules it
+    changed, in words (``(4, ["gin bonus 20"])``, said "from hand 4: gin bonus 20")."""
     periods = facts.rule_changes
-    return [(now.from_hand, f"from hand {now.from_hand}: " + "; ".join(
-        words(now.rules) for name, words in SETTING_WORDS.items()
-        if getattr(now.rules, name) != getattr(before.rules, name)))
-        for before, now in zip(periods, periods[1:])]
+    return [(now.from_hand, [words(now.rules) for name, words in SETTING_WORDS.items()
+                             if getattr(now.rules, name) != getattr(before.rules, name)])
+            for before, now in zip(periods, periods[1:])]
 
 
 def history_row(st: Standings) -> dict:

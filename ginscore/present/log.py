@@ -8,11 +8,11 @@ from rich.table import Table
 from ginscore.core.escape import visible
 from ginscore.core.replay import Draw, HandResult, Standings
 from ginscore.core.scoring import UNDERCUT
-from ginscore.core.standings import OUTCOME_WORDS, rule_change_lines
+from ginscore.core.standings import OUTCOME_WORDS
 from ginscore.present.chart import markers, say_legend
 from ginscore.present.console import say, screen
 from ginscore.present.fast_table import content_widths
-from ginscore.present.screens import say_heading
+from ginscore.present.screens import rule_change_lines, say_heading
 from ginscore.present.tables import natural_width, show, table_of
 
 

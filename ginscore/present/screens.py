@@ -10,7 +10,7 @@ from ginscore.core.errors import Command
 from ginscore.core.escape import visible
 from ginscore.core.replay import HandResult, SessionFacts, Standings
 from ginscore.core.standings import (as_typed, counted, explain, house_rule_rows, lead_words, next_words,
-                                     rule_change_lines, rules_words, settlement_words)
+                                     rule_change_words, rules_words, settlement_words)
 from ginscore.present.console import say, say_text, screen
 from ginscore.present.tables import add_column, add_row, cell, fit, new_table, show, table_of
 from ginscore.present.terminal import command_text
@@ -206,6 +206,12 @@ def show_dealer(st: Standings) -> None:
         say(f"'{st.facts.name}' is over, so nobody deals; {command_text(Command('rematch'))} starts the next one.")
         return
     say(next_words(st))
+
+
+def rule_change_lines(facts: SessionFacts) -> list[tuple[int, str]]:
+    """Where the house rules changed during play (H8), as (hand, "from hand 4: gin bonus 20")."""
+    return [(hand, one_phrase(f"from hand {hand}:") + " " + "; ".join(one_phrase(w) for w in words))
+            for hand, words in rule_change_words(facts)]
 
 
 def show_house(facts: SessionFacts, named: bool = False) -> None:
