@@ -211,3 +211,24 @@ def test_an_export_whose_rule_changes_do_not_add_up_is_refused(loser_deals, ok, 
     change(doc["session"]["rule_changes"])
     (tmp_path / "s.json").write_text(json.dumps(doc))
     refused("--db", str(tmp_path / "o.json"), "import", tmp_path / "s.json", says=says)
+
+
+@pytest.mark.parametrize("variant", ["standard", "hollywood", "three"])
+def test_the_rule_change_lines_fit_every_width(ok, monkeypatch, variant):
+    """From 40 to 160 columns the log and `house` say where the rules changed (H8) on lines that fit,
+    the log's parts as wide as each other."""
+    seats = ["Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben"] if variant == "three" else ["Ann", "Ben",
+                                                                                               "--dealer", "ann"]
+    ok("new", variant, *seats, "--target", "500")
+    ok("hand", "ann", "2", "12")
+    ok("hand", "ann", "3", "12")
+    ok("house", "--box-bonus", "25", "--gin-bonus", "20", "--stake", "0.05", "--from-next")
+    ok("hand", "ann", "0", "12")
+    for width in range(40, 161, 6):
+        monkeypatch.setenv("COLUMNS", str(width))
+        log = ok("log").stdout.splitlines()
+        for line in log + ok("house").stdout.splitlines():
+            assert len(line) <= width and line == line.rstrip(), (width, line)
+        at = next(n for n, line in enumerate(log) if line.startswith("from hand 3: gin bonus 20;"))
+        rules = [n for n, line in enumerate(log) if set(line) == {"─"}]
+        assert len(rules) == 2 and log[rules[0]] == log[rules[1]] and rules[0] < at < rules[1], (width, log)
