@@ -9,6 +9,10 @@ import io
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.profiles import examples
 
 
 def _dealers(ok, *where) -> list[str]:
@@ -232,3 +236,38 @@ def test_the_rule_change_lines_fit_every_width(ok, monkeypatch, variant):
         at = next(n for n, line in enumerate(log) if line.startswith("from hand 3: gin bonus 20;"))
         rules = [n for n, line in enumerate(log) if set(line) == {"─"}]
         assert len(rules) == 2 and log[rules[0]] == log[rules[1]] and rules[0] < at < rules[1], (width, log)
+
+
+MOVES = st.one_of(
+    st.tuples(st.just("hand"), st.sampled_from(["ann", "ben"]), st.integers(0, 10), st.integers(0, 30)),
+    st.tuples(st.just("house"), st.sampled_from(["winner", "loser", "alternate"]),
+              st.sampled_from(["--from-start", "--from-next"])),
+    st.tuples(st.just("edit"), st.sampled_from(["ann", "ben"]), st.integers(0, 10), st.integers(0, 30)),
+    st.tuples(st.just("undo")),
+    st.tuples(st.just("draw")),
+)
+
+
+@settings(max_examples=examples(30), suppress_health_check=list(HealthCheck), deadline=None)
+@given(moves=st.lists(MOVES, min_size=1, max_size=10))
+def test_property_through_the_cli_no_deal_change_edit_or_undo_rewrites_who_dealt(cli, tmp_path_factory, moves):
+    """H8 (R5, H6) through the installed entry point and a real file: whatever deal rules are set
+    (from the start or the next hand), whatever the last hand is corrected to or undone, each hand
+    still there was dealt by whom the log said before."""
+    db = ("--db", str(tmp_path_factory.mktemp("moves") / "g.json"))
+    assert cli(*db, "new", "standard", "Ann", "Ben", "--dealer", "ann", "--deal", "loser", "--target", "400").exit_code == 0
+    for move in moves:
+        before = [h["dealer"] for h in cli(*db, "log", "--json").json()["hands"]]
+        if move[0] == "house":
+            done = cli(*db, "house", "--deal", move[1], move[2])
+            assert done.exit_code == 0 or "is over" in done.stderr, done.stderr  # a deal rule always applies
+        elif move[0] == "edit":
+            done = cli(*db, "edit", str(max(1, len(before))), *map(str, move[1:]))
+        elif move[0] == "undo":
+            done = cli(*db, "undo", "--yes")
+        else:
+            done = cli(*db, *map(str, move))
+        assert done.exit_code in (0, 2), done.stderr
+        after = [h["dealer"] for h in cli(*db, "log", "--json").json()["hands"]]
+        shared = min(len(before), len(after))
+        assert after[:shared] == before[:shared], (move, before, after)
