@@ -204,7 +204,7 @@ _ginscore() {
                 --db) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=( $(compgen -W "--target --gin-bonus --undercut-bonus --big-gin-bonus --no-big-gin --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --session -s --db --help -h" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--target --gin-bonus --undercut-bonus --big-gin-bonus --no-big-gin --game-bonus --box-bonus --shutout --no-shutout --spades-double --no-spades-double --ace-means-gin --no-ace-means-gin --deal --stake --from-start --from-next --session -s --db --help -h" -- "$cur") )
             else
                 case "${#args[@]}" in
                     *) COMPREPLY=() ;;

@@ -150,6 +150,8 @@ complete -c ginscore -n '__fish_seen_subcommand_from house' -l spades-double -l 
 complete -c ginscore -n '__fish_seen_subcommand_from house' -l ace-means-gin -l no-ace-means-gin -d 'Oklahoma an ace upcard allows only gin (H4).'
 complete -c ginscore -n '__fish_seen_subcommand_from house' -l deal -x -a 'winner loser alternate' -d 'Who deals after a hand winner (default), loser or alternate (H6).'
 complete -c ginscore -n '__fish_seen_subcommand_from house' -l stake -x -d 'Play for this much a point, like 0.01; default 0 (H7).'
+complete -c ginscore -n '__fish_seen_subcommand_from house' -l from-start -d 'The rule was set wrong every hand is rescored under it; who dealt each'
+complete -c ginscore -n '__fish_seen_subcommand_from house' -l from-next -d 'From the next hand on the hands played keep their scores (H8).'
 complete -c ginscore -n '__fish_seen_subcommand_from house' -l session -s s -x -a '(__ginscore_names sessions)' -d 'The session to act on (exact name or unique prefix); the current one w'
 complete -c ginscore -n '__fish_seen_subcommand_from house' -l db -r -F -d 'The database file (default GINSCORE_DB, else ginscore.json in your app'
 complete -c ginscore -n '__fish_seen_subcommand_from house' -l help -s h -d 'Show the help and exit.'

@@ -21,7 +21,7 @@ from ginscore.core.standings import CSV_COLUMNS, FINALS_COLUMNS, csv_rows, final
 from ginscore.core.replay import Draw, Hand, Knock, Roles, SessionFacts, Standings, replay
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-EXPORT_VERSION = 3  # 2: deal, stake, notes and the match; 3: the session's id
+EXPORT_VERSION = 4  # 2: deal, stake, notes and the match; 3: the session's id; 4: who dealt, rule changes (H8)
 
 
 def inert(cell):
@@ -67,9 +67,12 @@ def export_json(facts: SessionFacts, standings: Standings | None = None) -> str:
 
 
 def _format_for(facts: SessionFacts) -> int:
-    """Format 3 for a session with its id (every session ginscore 3 keeps), which older versions
-    refuse rather than silently dropping it; a session without one (never made by ginscore 3)
-    keeps the format it would have had: 1 when it uses nothing 1.0 lacks, else 2."""
+    """Format 4 for a session with hands (each keeps who dealt it) or rule changes (H8); else 3 for
+    a session with its id (every session ginscore 3 keeps), which older versions refuse rather than
+    silently dropping it; a session without one (never made by ginscore 3) keeps the format it
+    would have had: 1 when it uses nothing 1.0 lacks, else 2."""
+    if facts.hands or facts.rule_changes:
+        return 4
     if facts.id is not None:
         return 3
     rules = facts.rules
@@ -270,7 +273,7 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
     hands = []
     for number, row in enumerate(rows, start=1):
         try:
-            hands.append(_csv_hand(row))
+            hands.append(_csv_hand(row)._replace(**_csv_dealt(row, variant)))
         except Refused as error:
             raise Refused.at(f"{source} row {number}", error) from None
     first = rows[0]
@@ -320,6 +323,18 @@ def _csv_hand(row: dict) -> Hand:
         if count is None:
             raise Refused(f"column {column} is empty; a knocked hand has both deadwood counts")
     return Knock(row["knocker"], counts[0], counts[1], **told)
+
+
+def _csv_dealt(row: dict, variant: str) -> dict:
+    """Who dealt the row's hand, a fact the replay plays it with (H8): its dealer, or in three-player
+    its roles, whose box is the dealer (R22). A dealer who is not a player is refused there."""
+    if variant != "three":
+        return {"dealer": row["dealer"] or None}
+    roles = Roles(row.get("box", ""), row.get("captain", ""), row.get("out", ""))
+    if row["dealer"] != roles.box:
+        raise Refused(f"column dealer is {validate.describe(row['dealer'])}, but the box deals (R22), and column box "
+                      f"is {validate.describe(roles.box)}")
+    return {"roles": roles}
 
 
 def _count(cell: str) -> int:

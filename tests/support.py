@@ -464,7 +464,7 @@ def parted_copy(tmp_path: Path) -> Path:
 
 EVENING = [
     ["new", "standard", "Ann", "Ben", "--dealer", "Ann"], ["hand", "ann", "4", "22"], ["draw"], ["status"],
-    ["log"], ["undo", "--yes"], ["edit", "1", "ben", "0", "30", "--note", "gin"], ["house", "--target", "150"],
+    ["log"], ["undo", "--yes"], ["edit", "1", "ben", "0", "30", "--note", "gin"], ["house", "--target", "150", "--from-start"],
     ["rename", "friday"], ["new", "hollywood", "Ann", "Cy", "--dealer", "Cy"], ["hand", "cy", "0", "20"],
     ["rematch", "--yes"], ["new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben"], ["hand", "ann", "3", "30"],
     ["sessions"], ["history"], ["stats"], ["chart"], ["dealer"], ["delete", "friday", "--yes"],

@@ -11,7 +11,12 @@ copy, an old backup) is one of:
   for the other, and nothing is changed unless a copy of theirs is kept.
 
 Hands are compared as what was told at the table (knocker, deadwood, upcard,
-cards, big gin, note), not when they were typed in.
+cards, big gin, note, who dealt it), not when they were typed in. House rules
+are compared as the rules each hand both played was played under, and the
+rules for the hand after the shorter record (H8): a change one record made
+after the other's last hand is a later fact like a later hand, and comes
+with their later hands; the same hand under other rules, or the next one,
+is a difference.
 """
 
 from typing import NamedTuple
@@ -27,6 +32,12 @@ class Compared(NamedTuple):
     later: tuple[Hand, ...] = ()  # EXTENDED: their hands after ours
     hand: int | None = None  # DIVERGED: the first hand (counting from 1) that differs
     why: str = ""  # DIVERGED: what differs, in words
+    theirs: SessionFacts | None = None  # EXTENDED: their record, whose rule changes come too (H8)
+
+    def grown(self, ours: SessionFacts) -> SessionFacts:
+        """EXTENDED: ours with their later hands, and their house rules from then on (H8)."""
+        return ours._replace(hands=ours.hands + self.later, rules=self.theirs.rules,
+                             rule_changes=self.theirs.rule_changes)
 
 
 def _told(hand: Hand) -> dict:
@@ -38,16 +49,25 @@ def _told(hand: Hand) -> dict:
 def compare(ours: SessionFacts, theirs: SessionFacts) -> Compared:
     """How their record of a session stands to ours."""
     for field, words in (("variant", "variant differs"), ("players", "players differ"),
-                         ("first_dealer", "first dealer differs"), ("first_roles", "first roles differ"),
-                         ("rules", "house rules differ")):
+                         ("first_dealer", "first dealer differs"), ("first_roles", "first roles differ")):
         if getattr(ours, field) != getattr(theirs, field):
             return Compared(DIVERGED, why=f"its {words}")
+    if not _same_rules(ours, theirs):
+        return Compared(DIVERGED, why="its house rules differ")
     for number, (mine, other) in enumerate(zip(ours.hands, theirs.hands), start=1):
         if _told(mine) != _told(other):
             return Compared(DIVERGED, hand=number, why=f"hand {number} differs")
     if len(theirs.hands) <= len(ours.hands):
         return Compared(KEPT)
-    return Compared(EXTENDED, later=theirs.hands[len(ours.hands):])
+    return Compared(EXTENDED, later=theirs.hands[len(ours.hands):], theirs=theirs)
+
+
+def _same_rules(ours: SessionFacts, theirs: SessionFacts) -> bool:
+    """Whether both records play every hand both hold, and the hand after the shorter, under the
+    same house rules (H8). Rules change only at their change points, so those are the hands compared."""
+    upto = min(len(ours.hands), len(theirs.hands)) + 1
+    hands = {1, upto} | {c.from_hand for c in ours.rule_changes + theirs.rule_changes if c.from_hand <= upto}
+    return all(ours.rules_for(n) == theirs.rules_for(n) for n in hands)
 
 
 def free_name(name: str, taken, ending, limit: int) -> str:

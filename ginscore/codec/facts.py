@@ -3,6 +3,10 @@
 A JSON export writes each hand as a dict with named fields, for people and other tools; the
 database keeps a session's hands as one compact string of rows (``hands_to_text``), quicker
 to read on every command. ``session_from_dict`` reads both, every field checked.
+
+Who dealt each hand (three-player: its roles) and the house-rule change points are facts (H8):
+a session kept before them is read with them worked out once (``replay.settled``), and kept
+with them from its next save.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from ginscore.core.cards import parse_card
 from ginscore.core.errors import BadField, Refused
 from ginscore.core.scoring import MAX_DEADWOOD, MAX_SETTING, VARIANTS, HouseRules
 from ginscore.core.escape import visible  # a note from a file is shown in a message, never obeyed
-from ginscore.core.replay import check_seats, Draw, Hand, Knock, Roles, SessionFacts
+from ginscore.core.changes import settled
+from ginscore.core.replay import check_seats, Draw, Hand, Knock, Roles, RuleChange, SessionFacts
 from ginscore.core.names import MAX_NAME
 
 NOTE_LENGTH = 200  # characters; a remark, not a diary
@@ -65,12 +70,13 @@ def stored_note(value) -> str | None:
 
 
 def hand_to_dict(hand: Hand) -> dict:
-    """A hand as told: the two counts, or the cards they come from; its note when it has one."""
+    """A hand as told: the two counts, or the cards they come from; its note when it has one; who
+    dealt it (two players) or its roles (three), when it keeps them (H8)."""
     if isinstance(hand, Draw):
         told = {"type": "draw", "upcard": _card_text(hand.upcard), "recorded_at": hand.recorded_at}
         if hand.note is not None:
             told["note"] = hand.note
-        return told
+        return _with_dealt(told, hand)
     told = {"type": "knock", "knocker": hand.knocker}
     if hand.knocker_cards is not None:
         told["knocker_cards"] = [str(c) for c in hand.knocker_cards]
@@ -81,6 +87,14 @@ def hand_to_dict(hand: Hand) -> dict:
     told.update(upcard=_card_text(hand.upcard), big_gin=hand.big_gin, recorded_at=hand.recorded_at)
     if hand.note is not None:
         told["note"] = hand.note
+    return _with_dealt(told, hand)
+
+
+def _with_dealt(told: dict, hand: Hand) -> dict:
+    if hand.dealer is not None:
+        told[DEALER] = hand.dealer
+    elif hand.roles is not None:
+        told[ROLES] = hand.roles.to_dict()
     return told
 
 
@@ -100,12 +114,16 @@ def knock_from_cards(knocker: str, knocker_cards, opponent_cards, **told) -> Kno
 # hand, rows joined by ";", fields by "|": the row's kind, then its fields in this order; "" is
 # none, flags are 1/0, and % | ; inside a value are written %25 %7C %3B. A note is one more
 # field at the end, only when the hand has one, so a session without notes is stored as 1.0 did.
+# Who dealt the hand (H8) follows the note ("" when none): one field, the dealer, or three, the
+# box, captain and out of a three-player hand. A row without them was kept before H8.
 ROW_FIELDS = {
     "knock": ("knocker", "knocker_deadwood", "opponent_deadwood", "upcard", "big_gin", "recorded_at"),
     "cards": ("knocker", "knocker_cards", "opponent_cards", "upcard", "big_gin", "recorded_at"),
     "draw": ("upcard", "recorded_at"),
 }
 NOTE = "note"
+DEALER, ROLES = "dealer", "roles"
+ROLE_FIELDS = Roles._fields  # box, captain, out
 _COUNTS = {"knocker_deadwood", "opponent_deadwood"}
 _ESCAPES = (("%", "%25"), ("|", "%7C"), (";", "%3B"))
 
@@ -143,8 +161,12 @@ def hands_to_text(hands: list[dict]) -> str:
     rows = []
     for data in hands:
         kind = "cards" if "knocker_cards" in data else data["type"]
-        names = ROW_FIELDS[kind] + ((NOTE,) if data.get(NOTE) is not None else ())
-        rows.append("|".join([kind] + [_field_text(data.get(name)) for name in names]))
+        dealt = data.get(ROLES) or {}
+        if data.get(DEALER) is not None:
+            dealt = {DEALER: data[DEALER]}
+        names = ROW_FIELDS[kind] + ((NOTE,) if data.get(NOTE) is not None or dealt else ())
+        fields = [_field_text(data.get(name)) for name in names] + [_field_text(v) for v in dealt.values()]
+        rows.append("|".join([kind] + fields))
     return ";".join(rows)
 
 
@@ -154,12 +176,16 @@ def hands_from_text(text: str, where: str = "hands") -> list[dict]:
     for number, row in enumerate(text.split(";") if text else []):
         kind, *values = row.split("|")
         names = ROW_FIELDS.get(kind)
-        if names is not None and len(values) == len(names) + 1:  # the row ends with its note
-            names += (NOTE,)
+        dealt = ()
+        if names is not None and len(values) > len(names):
+            dealt = {1: (), 2: (DEALER,), 4: ROLE_FIELDS}.get(len(values) - len(names), ())
+            names += (NOTE,) + dealt  # the row ends with its note, then who dealt it
         at = f"{where}[{number}]"
         if names is None or len(values) != len(names):
             raise BadField(f"{at} is not a stored hand: {validate.describe(row)}")
         data = {name: _field_value(name, value, at) for name, value in zip(names, values)}
+        if len(dealt) == len(ROLE_FIELDS):
+            data[ROLES] = {name: data.pop(name) for name in dealt}
         data["type"] = "draw" if kind == "draw" else "knock"
         hands.append(data)
     return hands
@@ -196,8 +222,17 @@ def _plain_row(row: str) -> Hand | None:
     """A row as a command writes a knock or a draw told by counts, read; None for any other row
     (for ``stored_hands`` to read the checked way)."""
     kind, *values = row.split("|")
-    if kind == "knock" and len(values) == 6:
-        knocker, knocker_deadwood, opponent_deadwood, upcard, big_gin, at = values
+    size = 6 if kind == "knock" else 2 if kind == "draw" else 0
+    if not size or len(values) not in (size, size + 2, size + 4):
+        return None
+    dealt = {}
+    if len(values) > size:  # who dealt it follows an empty note (H8)
+        note, *names = values[size:]
+        if note or not all(validate.is_text(name, MAX_NAME) for name in names):
+            return None
+        dealt = {DEALER: names[0]} if len(names) == 1 else {ROLES: Roles(*names)}
+    if kind == "knock":
+        knocker, knocker_deadwood, opponent_deadwood, upcard, big_gin, at = values[:size]
         if not validate.is_text(knocker, MAX_NAME) or big_gin not in ("0", "1", ""):
             return None
         counts = []
@@ -208,11 +243,9 @@ def _plain_row(row: str) -> Hand | None:
             if counts[-1] > MAX_DEADWOOD:
                 return None
         told = _upcard_and_time(upcard, at)
-        return None if told is None else Knock(knocker, *counts, told[0], big_gin == "1", told[1])
-    if kind == "draw" and len(values) == 2:
-        told = _upcard_and_time(*values)
-        return None if told is None else Draw(*told)
-    return None
+        return None if told is None else Knock(knocker, *counts, told[0], big_gin == "1", told[1], **dealt)
+    told = _upcard_and_time(*values[:size])
+    return None if told is None else Draw(*told, **dealt)
 
 
 def _upcard_and_time(upcard: str, at: str) -> tuple | None:
@@ -233,7 +266,7 @@ def _upcard_and_time(upcard: str, at: str) -> tuple | None:
 
 
 # The fields of each kind of hand, as exported and as stored.
-HAND_KEYS = {kind: frozenset(("type", *names, NOTE)) for kind, names in ROW_FIELDS.items()}
+HAND_KEYS = {kind: frozenset(("type", *names, NOTE, DEALER, ROLES)) for kind, names in ROW_FIELDS.items()}
 SESSION_KEYS = frozenset(SessionFacts._fields)
 RULE_KEYS = frozenset(HouseRules._fields)
 ROLE_KEYS = frozenset(Roles._fields)
@@ -259,11 +292,19 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
         note = stored_note(doc.get(NOTE))
     except Refused as error:
         raise BadField.at(f"{where}.note", error) from None
+    dealer, roles = doc.get(DEALER), doc.get(ROLES)
+    if dealer is not None:
+        dealer = validate.text(dealer, where, DEALER, limit=MAX_NAME)
+    if roles is not None:
+        roles = _roles(roles, f"{where}.{ROLES}")
+    if dealer is not None and roles is not None:
+        raise BadField(f"{where} gives both a dealer and roles; a two-player hand keeps its dealer, a three-player "
+                       "hand its roles (H8)")
     if kind == "draw":
-        return Draw(upcard=upcard, recorded_at=at, note=note)
+        return Draw(upcard=upcard, recorded_at=at, note=note, dealer=dealer, roles=roles)
     knocker = validate.text(validate.required(doc, "knocker", where), where, "knocker", limit=MAX_NAME)
     told = {"upcard": upcard, "big_gin": validate.flag(doc.get("big_gin", False), where, "big_gin"), "recorded_at": at,
-            "note": note}
+            "note": note, "dealer": dealer, "roles": roles}
     if kind == "cards":
         hands = [
             [_card(c, where, f"{key}[{n}]") for n, c in enumerate(
@@ -287,7 +328,12 @@ def _card(text: str, where: str, key: str, *, rank_only: bool = False):
 
 
 def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
-    """The session's facts; ``rows`` keeps the hands as the stored string (the database)."""
+    """The session's facts; ``rows`` keeps the hands as the stored string (the database).
+
+    Each hand goes with who dealt it, and a hand just told is given the dealer the deal rule in
+    force gave it (H8, ``replay.settled``). ``rule_changes`` is there when the rules changed during
+    play, and always in the database, where it replaces what the session kept before."""
+    facts = settled(facts)
     hands = [hand_to_dict(h) for h in facts.hands]
     doc = {} if facts.id is None else {"id": facts.id}
     doc |= {
@@ -302,7 +348,13 @@ def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
     }
     if facts.match is not None:  # only sessions linked by `rematch` carry it
         doc["match"] = facts.match
+    if facts.rule_changes or rows:  # (the database's copy replaces the one kept before: always there)
+        doc[RULE_CHANGES] = [change.to_dict() for change in facts.rule_changes]
     return doc
+
+
+RULE_CHANGES = "rule_changes"
+CHANGE_KEYS = frozenset(RuleChange._fields)
 
 
 def session_from_dict(data: dict, where: str = "session", *, strict: bool = True) -> SessionFacts:
@@ -321,9 +373,7 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
         raise Refused(f"{where}.variant: unknown variant {validate.describe(variant)}; ginscore knows {', '.join(VARIANTS)}")
     roles = doc.get("first_roles")
     if roles is not None:
-        roles = validate.table(roles, f"{where}.first_roles", ROLE_KEYS)
-        roles = Roles(*(validate.text(validate.required(roles, k, f"{where}.first_roles"), f"{where}.first_roles", k,
-                                    limit=MAX_NAME) for k in Roles._fields))
+        roles = _roles(roles, f"{where}.first_roles")
     dealer = doc.get("first_dealer")
     facts = SessionFacts(
         name=validate.text(validate.required(doc, "name", where), where, "name", limit=MAX_NAME, plain=strict),
@@ -337,11 +387,40 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
         match=_match_id(doc.get("match"), where),
         id=_session_id(doc.get("id"), where),
     )
+    facts = facts._replace(rule_changes=_rule_changes(doc.get(RULE_CHANGES), facts, where, strict))
     try:
         check_seats(facts)
     except Refused as error:
         raise BadField.at(where, error) from None
-    return facts
+    return settled(facts)
+
+
+def _rule_changes(value, facts: SessionFacts, where: str, strict: bool) -> tuple[RuleChange, ...]:
+    """H8 change points: from hand 1, in order, the last the rules in force now (``rules``)."""
+    if value is None:
+        return ()
+    where = f"{where}.{RULE_CHANGES}"
+    if not isinstance(value, list):
+        raise BadField(f"{where} must be a list, not {validate.describe(value)}")
+    changes = []
+    for n, item in enumerate(value):
+        at = f"{where}[{n}]"
+        item = validate.table(item, at, CHANGE_KEYS if strict else None)
+        number = validate.whole_number(validate.required(item, "from_hand", at), at, "from_hand", low=1,
+                                       high=len(facts.hands) + 1)
+        if number <= (changes[-1].from_hand if changes else 0) or (not changes and number != 1):
+            raise BadField(f"{at}.from_hand is {number}, but the first change gives the rules of hand 1 and each "
+                           "later one a later hand")
+        changes.append(RuleChange(number, _rules(validate.required(item, "rules", at), f"{at}.rules", strict)))
+    if changes and changes[-1].rules != facts.rules:
+        raise BadField(f"{where}: the last change must be the rules in force now (the session's rules)")
+    return tuple(changes)
+
+
+def _roles(value, where: str) -> Roles:
+    """Three-player roles: a table of box, captain and out, each a name."""
+    roles = validate.table(value, where, ROLE_KEYS)
+    return Roles(*(validate.text(validate.required(roles, k, where), where, k, limit=MAX_NAME) for k in Roles._fields))
 
 
 def _rules(value, where: str, strict: bool) -> HouseRules:

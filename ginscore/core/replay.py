@@ -1,8 +1,11 @@
-"""Replay a session's hands into standings (R5, R12-R25, H3, H6).
+"""Replay a session's hands into standings (R5, R12-R25, H3, H6, H8).
 
-A session is facts: players, variant, house rules, who dealt first (or the
-first three-player roles), and its hands as told at the table. ``replay``
-turns them into standings every time; nothing derived is ever stored. It is
+A session is facts: players, variant, house rules (and from which hand a
+change applies, H8), who dealt first (or the first three-player roles), and
+its hands as told at the table, each with who dealt it (or its three-player
+roles). ``replay`` turns them into standings every time; nothing derived is
+ever stored. Who dealt a hand is read, never worked out again: only the next
+hand's dealer (or roles) follows the deal rule in force (R5, H6, R23). It is
 also the one place a hand is checked against the state of the game, so that
 recording, editing and importing refuse the same things.
 
@@ -49,6 +52,8 @@ class Knock(NamedTuple):
     knocker_cards: tuple[Card, ...] | None = None  # when told as cards: the counts come from them
     opponent_cards: tuple[Card, ...] | None = None
     note: str | None = None  # a remark kept with the hand (`--note`)
+    dealer: str | None = None  # two-player: who dealt it, as it happened (H8); None until stored
+    roles: Roles | None = None  # three-player: who was in the box (and dealt), captain and out (H8)
 
 
 class Draw(NamedTuple):
@@ -57,9 +62,27 @@ class Draw(NamedTuple):
     upcard: Card | None = None
     recorded_at: str | None = None
     note: str | None = None
+    dealer: str | None = None  # as Knock's
+    roles: Roles | None = None
+
+
+def has_dealt(hand: "Hand") -> bool:
+    """Whether a hand keeps who dealt it (or its roles): every hand recorded since H8 does."""
+    return hand.dealer is not None or hand.roles is not None
 
 
 Hand = Knock | Draw
+
+
+class RuleChange(NamedTuple):
+    """H8: the house rules in force from a hand on."""
+
+    from_hand: int
+    rules: HouseRules
+
+    def to_dict(self) -> dict:
+        """As exported and in ``status --json`` (docs/commands.md)."""
+        return {"from_hand": self.from_hand, "rules": self.rules.to_dict()}
 
 
 class SessionFacts(NamedTuple):
@@ -75,10 +98,28 @@ class SessionFacts(NamedTuple):
     created_at: str | None = None
     match: str | None = None  # sessions linked by `rematch` share this id (stable across renames)
     id: str | None = None  # the session's own random id, given when it starts; kept by export, merge and import
+    # H8: empty while the rules never changed during play; else every period of them, the first from
+    # hand 1 and the last one ``rules`` (the rules in force now, for the next hand)
+    rule_changes: tuple[RuleChange, ...] = ()
 
     @property
     def game_count(self) -> int:
         return 3 if self.variant == "hollywood" else 1
+
+    def rules_for(self, number: int) -> HouseRules:
+        """The house rules hand ``number`` is (or will be) played under (H8)."""
+        if not self.rule_changes or number > len(self.hands):
+            return self.rules
+        found = self.rule_changes[0].rules
+        for change in self.rule_changes:
+            if change.from_hand > number:
+                break
+            found = change.rules
+        return found
+
+    def periods(self) -> tuple[RuleChange, ...]:
+        """Every period of the rules (H8), from hand 1: ``rule_changes``, or the one of ``rules``."""
+        return self.rule_changes or (RuleChange(1, self.rules),)
 
 
 class Bonuses(NamedTuple):
@@ -179,6 +220,7 @@ class _Table:
         self.games = games
         self.dealer = dealer
         self.roles = roles
+        self.rules = facts.rules_for(1)  # H8: the rules of the hand being played
         self.results: list[HandResult] = []
 
     @property
@@ -196,6 +238,11 @@ class _Table:
     def play(self, number: int, hand: Hand) -> None:
         if self.over:
             raise _game_over(self.facts, self.winner())
+        rules = self.facts.rules_for(number)  # H8: the rules in force for this hand
+        if rules is not self.rules:
+            self.rules = rules
+            self._check_reachable(number)
+        self._take_dealt(hand)
         dealer = self.roles.box if self.roles else self.dealer  # R22: the box deals
         if isinstance(hand, Draw):
             self._check_upcard(hand.upcard, needed=False)
@@ -204,15 +251,15 @@ class _Table:
             return
         opponent = self._opponent(hand.knocker)
         self._check_upcard(hand.upcard, needed=self.facts.variant == "oklahoma")
-        limit = knock_limit(self.facts.variant, self.facts.rules, hand.upcard)
+        limit = knock_limit(self.facts.variant, rules, hand.upcard)
         score = score_hand(
-            self.facts.rules,
+            rules,
             hand.knocker_deadwood,
             hand.opponent_deadwood,
             limit=limit,
             limit_rule=limit_rule(self.facts.variant),
             big_gin=hand.big_gin,
-            doubled=is_doubled(self.facts.variant, self.facts.rules, hand.upcard),
+            doubled=is_doubled(self.facts.variant, rules, hand.upcard),
             knocker=hand.knocker,
         )
         winner = hand.knocker if score.knocker_wins else opponent  # R13
@@ -221,12 +268,45 @@ class _Table:
         if self.roles:
             self.roles = self.roles.after(box_won=winner == self.roles.box)  # R23 (the box deals, R22)
         else:
-            self.dealer = self._next_dealer(dealer, winner)
+            self.dealer = self._next_dealer(dealer, winner, self.facts.rules_for(number + 1))
         self._record(number, hand, dealer, roles_played, opponent, score, winner, limit, credited)
 
-    def _next_dealer(self, dealer: str, winner: str) -> str:
-        """Who deals after a decided two-player hand (R5, H6); a draw never gets here (R12)."""
-        deal = self.facts.rules.deal
+    def _take_dealt(self, hand: Hand) -> None:
+        """H8: who dealt a hand (or its roles) is what happened at the table: a hand that keeps it is
+        played so, whatever the deal rule would have given; one that does not (a hand just told) is
+        dealt as the rule in force gave it."""
+        if hand.roles is not None:
+            if self.roles is None:
+                raise BadSetting("this hand keeps three-player roles (box, captain, out), but two play in this session")
+            if sorted(hand.roles) != sorted(self.facts.players):
+                raise BadSetting("the roles of this hand (box, captain, out) must name each of the three players once (R21)")
+            self.roles = hand.roles
+        elif hand.dealer is not None:
+            if self.roles is not None:
+                raise BadSetting(f"this hand keeps a dealer ({hand.dealer}), but in three-player the box deals (R22): "
+                                 "it keeps its roles instead")
+            if hand.dealer not in self.facts.players:
+                raise UnknownPlayer(f"{hand.dealer} dealt this hand but does not play in this session "
+                                    f"({', '.join(self.facts.players)})")
+            self.dealer = hand.dealer
+
+    def _check_reachable(self, number: int) -> None:
+        """H8: rules that apply from hand ``number`` on cannot have a target some score already reached
+        in a game still open: that game would have ended before the rules applied."""
+        target = self.rules.target
+        for game in self.games:
+            if not game.is_open:
+                continue
+            for player, score in game.scores.items():
+                if score >= target:
+                    where = f" in game {game.number}" if self.facts.variant == "hollywood" else ""
+                    raise BadSetting(f"the target {target} in force from hand {number} on is already reached: "
+                                     f"{player} has {score}{where}, so the game would have ended before (H5, H8)")
+
+    def _next_dealer(self, dealer: str, winner: str, rules: HouseRules) -> str:
+        """Who deals after a decided two-player hand (R5, H6), under the deal rule in force for that
+        next hand (H8); a draw never gets here (R12)."""
+        deal = rules.deal
         if deal == LOSER_DEALS:  # H6: the loser deals
             return next(p for p in self.facts.players if p != winner)
         if deal == ALTERNATE:  # H6: the deal passes to the other player
@@ -266,7 +346,7 @@ class _Table:
     def _check_upcard(self, upcard: Card | None, *, needed: bool) -> None:
         if upcard is None and needed:
             raise BadSetting("Oklahoma needs this hand's upcard, which sets the knock limit (R15): add --upcard, like --upcard 7h")
-        if upcard is not None and upcard.suit is None and self.facts.rules.spades_double:
+        if upcard is not None and upcard.suit is None and self.rules.spades_double:
             raise BadSetting(f"spades double is on (H4), so the upcard needs its suit: type it like {upcard}s or {upcard}h")
 
     def _credit(self, winner: str, points: int, number: int) -> tuple[int, ...]:
@@ -280,7 +360,7 @@ class _Table:
             ]
         else:
             targets = open_games[:1]
-        rules = self.facts.rules
+        rules = self.rules
         for game in targets:
             game.scores[winner] += points
             game.wins[winner] += 1
@@ -327,6 +407,12 @@ def replay(facts: SessionFacts) -> Standings:
         except Refused as error:
             raise BadHandAt(number, error) from None
     over = table.over
+    if not over and facts.rules is not table.rules:  # H8: a change from the next hand on
+        table.rules = facts.rules
+        try:
+            table._check_reachable(len(facts.hands) + 1)
+        except Refused as error:
+            raise BadHandAt(len(facts.hands) + 1, error) from None
     return Standings(
         facts=facts,
         hands=tuple(table.results),
@@ -347,7 +433,8 @@ def check_session(facts: SessionFacts) -> Standings:
         raise Refused("player names have stray spaces; write each name once, plainly")
     if facts.name:  # (a CSV carries none)
         check_readable(facts.name, "the session name")
-    facts.rules.check(facts.variant)
+    for period in facts.periods():  # H8: every rule the session was played under
+        period.rules.check(facts.variant)
     check_seats(facts)
     return replay(facts)
 

@@ -45,6 +45,7 @@ def status_dict(st: Standings, match: list[Standings] | None = None) -> dict:
         "variant": facts.variant,
         "players": list(facts.players),
         "rules": facts.rules.to_dict(),
+        "rule_changes": [change.to_dict() for change in facts.rule_changes],  # H8
         "hands_played": len(st.hands),
         "next_dealer": st.next_dealer,
     }
@@ -199,8 +200,10 @@ def hand_dict(st: Standings, result: HandResult) -> dict:
 
 
 def log_dict(st: Standings) -> dict:
-    """``log --json``: the session and every hand in order."""
-    return {"session": st.facts.name, "variant": st.facts.variant, "hands": [hand_dict(st, r) for r in st.hands]}
+    """``log --json``: the session, its rule changes (H8) and every hand in order."""
+    return {"session": st.facts.name, "variant": st.facts.variant,
+            "rule_changes": [change.to_dict() for change in st.facts.rule_changes],
+            "hands": [hand_dict(st, r) for r in st.hands]}
 
 
 def session_row(facts: SessionFacts, st: Standings, current: bool) -> dict:
@@ -372,27 +375,44 @@ def house_rule_rows(facts: SessionFacts) -> list[tuple[str, str, str]]:
     return rows
 
 
+# Each house rule in words (H1-H7), in the order the rules are listed.
+SETTING_WORDS = {
+    "target": lambda r: f"target {r.target}",
+    "gin_bonus": lambda r: f"gin bonus {r.gin_bonus}",
+    "undercut_bonus": lambda r: f"undercut bonus {r.undercut_bonus}",
+    "big_gin_bonus": lambda r: "no big gin" if r.big_gin_bonus is None else f"big gin bonus {r.big_gin_bonus}",
+    "game_bonus": lambda r: f"game bonus {r.game_bonus}" if r.game_bonus else "no game bonus",
+    "box_bonus": lambda r: f"box bonus {r.box_bonus} a hand won" if r.box_bonus else "no box bonus",
+    "shutout": lambda r: "shutouts double" if r.shutout else "shutouts do not double",
+    "spades_double": lambda r: "spades double" if r.spades_double else "spades do not double",
+    "ace_means_gin": lambda r: "ace means gin" if r.ace_means_gin else "an ace does not mean gin",
+    "deal": lambda r: DEAL_WORDS[r.deal],
+    "stake": lambda r: f"stake {stake_text(r.stake)} a point" if r.stake else "no stake",
+}
+_ALWAYS_SAID = ("target", "gin_bonus", "undercut_bonus")
+
+
+def _is_set(rules, name: str) -> bool:
+    """Whether a house rule is set to more than nothing: off, 0 and the winner dealing go unsaid."""
+    value = getattr(rules, name)
+    if name == "big_gin_bonus":
+        return value is not None
+    return value != WINNER_DEALS if name == "deal" else bool(value)
+
+
 def rules_words(facts: SessionFacts) -> list[str]:
     """The session's house rules in plain words (H1-H7)."""
     r = facts.rules
-    words = [f"target {r.target}", f"gin bonus {r.gin_bonus}", f"undercut bonus {r.undercut_bonus}"]
-    if r.big_gin_bonus is not None:
-        words.append(f"big gin bonus {r.big_gin_bonus}")
-    if r.game_bonus:
-        words.append(f"game bonus {r.game_bonus}")
-    if r.box_bonus:
-        words.append(f"box bonus {r.box_bonus} a hand won")
-    if r.shutout:
-        words.append("shutouts double")
-    if r.spades_double:
-        words.append("spades double")
-    if r.ace_means_gin:
-        words.append("ace means gin")
-    if r.deal != WINNER_DEALS:
-        words.append(DEAL_WORDS[r.deal])
-    if r.stake:
-        words.append(f"stake {stake_text(r.stake)} a point")
-    return words
+    return [words(r) for name, words in SETTING_WORDS.items() if name in _ALWAYS_SAID or _is_set(r, name)]
+
+
+def rule_change_words(facts: SessionFacts) -> list[tuple[int, list[str]]]:
+    """Where the house rules changed during play (H8): each change point's hand and the rules it
+    changed, in words (``(4, ["gin bonus 20"])``, said "from hand 4: gin bonus 20")."""
+    periods = facts.rule_changes
+    return [(now.from_hand, [words(now.rules) for name, words in SETTING_WORDS.items()
+                             if getattr(now.rules, name) != getattr(before.rules, name)])
+            for before, now in zip(periods, periods[1:])]
 
 
 def history_row(st: Standings) -> dict:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.table import Table
 
 from ginscore.core.escape import visible
@@ -9,7 +10,8 @@ from ginscore.core.replay import Draw, HandResult, Standings
 from ginscore.core.standings import OUTCOME_WORDS
 from ginscore.present.chart import markers, say_legend
 from ginscore.present.console import say, screen
-from ginscore.present.screens import say_heading
+from ginscore.present.fast_table import content_widths
+from ginscore.present.screens import rule_change_lines, say_heading
 from ginscore.present.tables import natural_width, show, table_of
 
 
@@ -97,7 +99,7 @@ def show_log(st: Standings) -> None:
         table = _log_table(st, layout)
         if natural_width(table) <= out.width:
             break
-    show(table)
+    show_between_rule_changes(st, layout, table)
     if layout != "full":
         say_legend(facts.players)
     if layout in ("lettered", "short") and facts.variant == "hollywood":
@@ -109,3 +111,30 @@ def show_log(st: Standings) -> None:
         say("Notes:")
         for r in notes:
             say(f"  hand {r.number}: {visible(r.hand.note)}")
+
+
+def show_between_rule_changes(st: Standings, layout: str, table: Table) -> None:
+    """The log's table, with a line between the hands where the house rules changed (H8), like
+    "from hand 4: gin bonus 20": the table in parts, each with the whole table's columns and widths.
+    A change from the next hand on is said under the table."""
+    changes = rule_change_lines(st.facts)
+    starts = [hand for hand, _ in changes if hand <= len(st.hands)]
+    if not starts:
+        show(table)
+    else:
+        columns = _log_columns(st, layout)
+        widths = content_widths(table) or [0] * len(columns)
+
+        def head(text: str, right: bool, width: int) -> str:  # as wide as the whole table's column
+            pad = " " * max(0, width - cell_len(text))
+            return pad + text if right else text + pad
+
+        heads = [(head(name, right, width), right) for (name, right, _), width in zip(columns, widths)]
+        rows = list(zip(*(cells for _, _, cells in columns)))
+        for first, last in zip([1] + starts, starts + [len(st.hands) + 1]):
+            if first > 1:
+                say(dict(changes)[first])
+            show(table_of(heads, rows[first - 1:last - 1]))
+    for hand, line in changes:
+        if hand > len(st.hands):
+            say(line)

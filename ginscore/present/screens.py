@@ -10,7 +10,7 @@ from ginscore.core.errors import Command
 from ginscore.core.escape import visible
 from ginscore.core.replay import HandResult, SessionFacts, Standings
 from ginscore.core.standings import (as_typed, counted, explain, house_rule_rows, lead_words, next_words,
-                                     rules_words, settlement_words)
+                                     rule_change_words, rules_words, settlement_words)
 from ginscore.present.console import say, say_text, screen
 from ginscore.present.tables import add_column, add_row, cell, fit, new_table, show, table_of
 from ginscore.present.terminal import command_text
@@ -211,6 +211,12 @@ def show_dealer(st: Standings) -> None:
     say(next_words(st), names=st.facts.players)
 
 
+def rule_change_lines(facts: SessionFacts) -> list[tuple[int, str]]:
+    """Where the house rules changed during play (H8), as (hand, "from hand 4: gin bonus 20")."""
+    return [(hand, one_phrase(f"from hand {hand}:") + " " + "; ".join(one_phrase(w) for w in words))
+            for hand, words in rule_change_words(facts)]
+
+
 def show_house(facts: SessionFacts, named: bool = False) -> None:
     """Every house rule of the session, in plain words, with the option that changes it; ``named``:
     the session was named (--session), so the advice names it too (else it would change the current one)."""
@@ -232,20 +238,44 @@ def show_house(facts: SessionFacts, named: bool = False) -> None:
         return Text("\n").join(said)
 
     show(fit(lambda: table("column"), lambda: table("below"), lambda: table(""), lines))
+    if facts.rule_changes:  # H8: since when
+        say(f"In force from hand {facts.rule_changes[-1].from_hand} on; the house rules changed during play (H8):")
+        for _, line in rule_change_lines(facts):
+            say(f"  {line}")
     session = ("--session", visible(as_typed(facts.name))) if named else ()
+    if facts.hands:  # H8: a change says from when
+        say(f"Change any of them with {command_text(Command('house', *session, 'OPTION'))} and --from-next (from "
+            f"hand {len(facts.hands) + 1} on) or --from-start (the rule was set wrong: every hand is rescored) (H8).")
+        return
     say(f"Change any of them with {command_text(Command('house', *session, 'OPTION'))}; every hand is rescored.")
 
 
-def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings) -> None:
-    """What `house` changed, then the rescored standings."""
-    old = {rule: setting for rule, setting, _ in house_rule_rows(before)}
-    changed = [(rule, old.get(rule), setting) for rule, setting, _ in house_rule_rows(after) if old.get(rule) != setting]
+def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, from_hand: int | None = None) -> None:
+    """What `house` changed, then the standings: rescored (from the start), or from hand ``from_hand`` on (H8)."""
+    def settings(facts: SessionFacts) -> dict[str, list[str]]:
+        """Each rule's settings over the periods of the rules (H8), in order, each once."""
+        found: dict[str, list[str]] = {}
+        for period in (facts.periods() if from_hand is None else facts.periods()[-1:]):
+            for rule, setting, _ in house_rule_rows(facts._replace(rules=period.rules)):
+                found.setdefault(rule, [])
+                if setting not in found[rule]:
+                    found[rule].append(setting)
+        return found
+
+    old, new = settings(before), settings(after)
+    now = {rule: setting for rule, setting, _ in house_rule_rows(after)}
+    changed = [(rule, ", ".join(old.get(rule, [])), now[rule]) for rule in now if old.get(rule) != new[rule]]
     if not changed:
         say(f"The house rules of '{visible(after.name)}' are already so; nothing was changed.")
         return
-    say(f"Changed the house rules of '{visible(after.name)}' and rescored {counted(len(after.hands), 'hand')}:")
-    for rule, was, now in changed:
-        say(f"  {rule}: {now} (was {was})")
+    if from_hand is None:
+        say(f"Changed the house rules of '{visible(after.name)}' and rescored {counted(len(after.hands), 'hand')}:")
+    else:
+        kept = {2: "hand 1 keeps its score", 3: "hands 1 and 2 keep their scores"}.get(
+            from_hand, f"hands 1 to {from_hand - 1} keep their scores")
+        say(f"Changed the house rules of '{visible(after.name)}' from hand {from_hand} on; {kept} (H8):")
+    for rule, was, setting in changed:
+        say(f"  {rule}: {setting} (was {was})")
     show_standings(st)
 
 

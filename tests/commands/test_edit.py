@@ -31,7 +31,7 @@ def test_edit_rescores_everything_after(ok, status):
     out = ok("edit", "1", "ben", "4", "22").stdout
     assert "Corrected hand 1" in out
     doc = ok("log", "--json").json()
-    assert [h["dealer"] for h in doc["hands"]] == ["Ann", "Ben"]
+    assert [h["dealer"] for h in doc["hands"]] == ["Ann", "Ann"]  # Ann dealt hand 2: a fact, kept (H8)
     assert status()["totals"] == {"Ann": 15, "Ben": 18}
     ok("edit", "2", "--draw")
     assert status()["totals"] == {"Ann": 0, "Ben": 18}
@@ -59,11 +59,13 @@ def test_edit_that_ends_a_finished_game_earlier_says_one_thing_to_do(ok, refused
     assert status()["final"] == {"Ann": 0, "Ben": 104}
 
 
-def test_edit_refused_when_later_knocker_would_sit_out(ok, refused):
+def test_edit_refused_when_the_knocker_sat_out_and_later_roles_kept(ok, refused):
     ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
     ok("hand", "ann", "2", "12")  # box wins: Cy captains, Ben out
     ok("hand", "ann", "2", "12")  # the box again
-    refused("edit", "1", "ben", "2", "12", says="Ann sits out")  # now Ann would be out at hand 2
+    refused("edit", "2", "ben", "2", "12", says="Ben sits out")
+    ok("edit", "1", "ben", "2", "12")  # hand 2 keeps the roles it was played with (H8)
+    assert ok("log", "--json").json()["hands"][1]["roles"] == {"box": "Ann", "captain": "Cy", "out": "Ben"}
 
 
 def test_edit_keeps_the_upcard_and_its_knock_limit_r15(ok, refused, status):

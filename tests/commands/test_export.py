@@ -260,6 +260,8 @@ def test_an_export_carries_the_session_id_as_format_3(ok):
     """Format 3 carries the session's id, which an older ginscore would refuse as an unknown
     field rather than import the session without it."""
     ok("new", "standard", "Ann", "Ben")
-    ok("hand", "ann", "4", "22")
     doc = json.loads(ok("export", "--format", "json").stdout)
     assert doc["ginscore_export"] == 3 and doc["session"]["id"].startswith("s-")
+    ok("hand", "ann", "4", "22")  # format 4: each hand keeps who dealt it (H8)
+    doc = json.loads(ok("export", "--format", "json").stdout)
+    assert doc["ginscore_export"] == 4 and doc["session"]["hands"][0]["dealer"] in ("Ann", "Ben")

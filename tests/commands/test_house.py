@@ -19,7 +19,7 @@ def test_house_change_rescores_every_hand(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     ok("hand", "ann", "0", "30")  # gin: 30 + 25 = 55
     ok("hand", "ben", "9", "5")  # undercut: Ann 4 + 10 = 14
-    out = ok("house", "--gin-bonus", "20", "--undercut-bonus", "25", "--stake", "0.02").stdout
+    out = ok("house", "--gin-bonus", "20", "--undercut-bonus", "25", "--stake", "0.02", "--from-start").stdout
     assert "rescored 2 hands" in out and "Gin bonus (H1): 20 (was 25)" in out
     doc = status()
     assert doc["totals"] == {"Ann": 50 + 29, "Ben": 0}
@@ -30,7 +30,7 @@ def test_house_lowering_the_target_to_the_last_hand_ends_the_game(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     ok("hand", "ann", "0", "30")  # 55
     ok("hand", "ann", "2", "20")  # 73
-    ok("house", "--target", "70", "--stake", "1")
+    ok("house", "--target", "70", "--stake", "1", "--from-start")
     doc = status()
     assert doc["over"] is True and doc["winner"] == "Ann"
     assert doc["settlement"] == [{"from": "Ben", "to": "Ann", "amount": "73.00"}]
@@ -41,7 +41,7 @@ def test_house_turns_switches_off(ok, status):
        "--big-gin-bonus", "31")
     ok("hand", "ann", "2", "9", "--upcard", "5s")  # doubled: 14
     assert status()["totals"]["Ann"] == 14
-    ok("house", "--no-shutout", "--no-spades-double", "--no-ace-means-gin", "--no-big-gin")
+    ok("house", "--no-shutout", "--no-spades-double", "--no-ace-means-gin", "--no-big-gin", "--from-start")
     doc = status()
     assert doc["totals"]["Ann"] == 7
     assert [doc["rules"][k] for k in ("shutout", "spades_double", "ace_means_gin", "big_gin_bonus")] == [
@@ -87,7 +87,7 @@ def played(ok):
     (["--gin-bonus", "-5"], "0 or more"),
 ])
 def test_house_change_a_hand_cannot_stand_under_is_refused_whole(played, refused, options, says):
-    line = refused("house", *options, says=says)
+    line = refused("house", *options, "--from-start", says=says)
     assert line.startswith("Error: refused: under those rules hand") or "hand" not in says
 
 
@@ -105,14 +105,14 @@ def test_house_without_a_session_is_refused(refused):
 def test_house_says_when_it_reopens_a_finished_game(ok):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     ok("hand", "ann", "0", "90")  # 90 + 25: Ann has won
-    out = ok("house", "--target", "200").stdout
+    out = ok("house", "--target", "200", "--from-start").stdout
     assert "Ann had won is not over yet" in out
-    out = ok("house", "--target", "100").stdout
+    out = ok("house", "--target", "100", "--from-start").stdout
     assert "the game is over: Ann wins" in out
 
 
 def test_house_says_nothing_of_the_game_when_its_end_is_unchanged(ok):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     ok("hand", "ann", "4", "22")
-    out = ok("house", "--gin-bonus", "20").stdout
+    out = ok("house", "--gin-bonus", "20", "--from-start").stdout
     assert "is over" not in out and "not over yet" not in out and "wins" not in out

@@ -18,6 +18,7 @@ from ginscore.codec.facts import (
     session_to_dict,
 )
 from ginscore.core.errors import Refused
+from ginscore.core.changes import settled
 from ginscore.core.replay import replay
 from ginscore.documents import (
     EXPORT_VERSION,
@@ -149,6 +150,7 @@ def test_import_refuses_missing_file_and_options_on_json(ok, refused, tmp_path):
 @settings(max_examples=examples(80), suppress_health_check=[HealthCheck.too_slow])
 @given(legal_sessions())
 def test_property_json_and_csv_round_trips_are_the_identity(facts):
+    facts = settled(facts)  # as kept: each hand with who dealt it (H8)
     assert session_from_dict(json.loads(json.dumps(session_to_dict(facts)))) == facts
     assert read_backup(export_json(facts), "f") == facts
     standings = replay(facts)
@@ -431,7 +433,7 @@ CSV = [
     C("recorded_at-feb-30", _cell(2, "recorded_at", "2026-02-30T10:00:00"), "row 2: column recorded_at"),
     C("knocker-stranger", _cell(1, "knocker", "Zed"), "hand 1"),
     C("dealer-stranger", _cell(1, "dealer", "Zed"), "first dealer"),
-    C("dealer-later-wrong", _cell(2, "dealer", "Ben"), "row 2"),
+    C("dealer-later-stranger", _cell(2, "dealer", "Zed"), "hand 2: Zed dealt this hand but does not play"),
     C("points-wrong", _cell(1, "points", "71"), "row 1: the file says points"),
     C("points-word", _cell(1, "points", "lots"), "row 1: the file says points"),
     C("total-wrong", _cell(3, "total:Ann", "1"), "row 3: the file says total:Ann"),
@@ -670,14 +672,17 @@ def test_import_refuses_a_bad_deal_stake_note_or_match(ok, refused, tmp_path, pa
     assert "\x1b" not in line
 
 
-def test_csv_of_a_session_with_another_deal_needs_that_deal(ok, refused, tmp_path):
+def test_csv_of_a_session_with_another_deal_keeps_its_dealers(ok, tmp_path):
+    """H8: who dealt each hand is read from the CSV, whatever deal rule it is read with."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--deal", "loser")
     ok("hand", "ben", "3", "20")
     ok("hand", "ben", "3", "20")
     (tmp_path / "s.csv").write_text(ok("export").stdout)
     other = ("--db", str(tmp_path / "other.json"))  # (where the session is, its own rules are used)
-    refused(*other, "import", tmp_path / "s.csv", says="--deal loser when the dealers differ")
-    ok(*other, "import", tmp_path / "s.csv", "--deal", "loser")
+    ok(*other, "import", tmp_path / "s.csv")
+    assert [h["dealer"] for h in ok(*other, "log", "--json").json()["hands"]] == ["Ann", "Ann"]
+    assert ok(*other, "status", "--json").json()["next_dealer"] == "Ben"  # the winner deals (R5), read without --deal
+    ok("--db", str(tmp_path / "third.json"), "import", tmp_path / "s.csv", "--deal", "loser")
 
 
 def test_a_csv_count_longer_than_any_count_is_refused(ok, refused, tmp_path):

@@ -133,7 +133,7 @@ def test_a_csv_carries_its_session_id_so_it_comes_home_as_the_same_session(cli, 
     """A CSV exported from this very database is this session: nothing twice, its later hands added
     where ours are its first (as a JSON export), read with the session's own rules (a CSV has none)."""
     _evening(ok)
-    ok("house", "--target", "150", "--gin-bonus", "20")
+    ok("house", "--target", "150", "--gin-bonus", "20", "--from-start")
     short = _csv(ok, tmp_path, "short.csv")
     sid = json.loads(ok("export", "-f", "json").stdout)["session"]["id"]
     assert all(row.endswith("," + sid) for row in short.read_text().splitlines()[1:])

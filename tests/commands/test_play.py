@@ -397,7 +397,7 @@ NOT_SAVED = "Not saved: the session changed elsewhere while this hand was asked"
 
 
 @pytest.mark.parametrize(("elsewhere", "hands"), [
-    ([["hand", "ben", "3", "20"]], 2), ([["house", "--gin-bonus", "20"]], 1),
+    ([["hand", "ben", "3", "20"]], 2), ([["house", "--gin-bonus", "20", "--from-start"]], 1),
     ([["hand", "ben", "3", "20"], ["undo", "--yes"]], 2),  # undone: the session is as it was asked
 ], ids=["hand", "house", "hand and undo"])
 def test_a_session_changed_elsewhere_while_play_asks_saves_nothing_and_asks_again(db_path, elsewhere, hands):
@@ -447,7 +447,7 @@ def test_a_rematch_started_elsewhere_at_the_rematch_question_is_gone_on_in_not_s
     assert status["session"] == "R1" and status["match"]["sessions"] == ["S", "R1"]  # no second rematch
 
 
-@pytest.mark.parametrize("elsewhere", [["undo", "--yes"], ["house", "--target", "50"]])
+@pytest.mark.parametrize("elsewhere", [["undo", "--yes"], ["house", "--target", "50", "--from-start"]])
 def test_a_game_no_longer_over_at_the_rematch_question_goes_on(db_path, elsewhere):
     said, status = _while_play_asks(db_path, [elsewhere], "y\n:quit\n", "new", "standard", "Ann", "Ben",
                                     "--dealer", "Ann", "--name", "S", "--target", "30",

@@ -129,7 +129,7 @@ def test_ratings_follow_edit_undo_house_delete_and_restore(ok):
     assert ladder(ok) == {}
     ok("hand", "ann", "2", "40")  # 38: not yet a game at 100
     assert ladder(ok) == {}
-    ok("house", "--target", "30")  # now it is (H5): every hand rescored
+    ok("house", "--target", "30", "--from-start")  # now it is (H5): every hand rescored (H8)
     assert ladder(ok)["Ann"]["mu"] == pytest.approx(WINNER_MU)
     ok("delete", "one", "--yes")  # deleted sessions count nowhere
     assert ladder(ok) == {}
@@ -389,7 +389,7 @@ def _change(cli, sessions, change) -> None:
     elif what == "undo":
         done = cli("undo", "--yes", "--session", name)
     elif what == "house":
-        done = cli("house", "--target", target, "--session", name)
+        done = cli("house", "--target", target, "--session", name, "--from-start")
     elif what == "delete":
         done = cli("delete", name, "--yes")
     else:

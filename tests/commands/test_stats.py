@@ -76,7 +76,8 @@ def test_stats_follow_an_edit(season, ok):
     before = ok("stats", "--json").json()["players"]["Cy"]["points"]
     ok("edit", "1", "ann", "2", "12", "--session", "trio")
     after = ok("stats", "--json").json()["players"]
-    assert before == 20 and after["Cy"]["points"] == 0 and after["Ann"]["knocks_won"] == 2
+    # hand 2 keeps the roles it was played with (H8): Cy in the box undercut Ben there
+    assert before == 20 and after["Cy"]["points"] == 10 and after["Ann"]["knocks_won"] == 2
 
 
 def test_stats_big_gins_and_hollywood_series_and_games(ok):

@@ -51,7 +51,7 @@ EVERY_COMMAND = [  # in an order that leaves something for the next command to a
     ["draw"],
     ["edit", "1", "ben", "3", "20"],
     ["undo", "--yes"],
-    ["house", "--gin-bonus", "20"],
+    ["house", "--gin-bonus", "20", "--from-next"],
     ["status"], ["dealer"], ["log"], ["rules"], ["chart"],
     ["export", "--output", "friday.json", "--format", "json"],
     ["import", "friday.json", "--db", "copy.json"],

@@ -250,7 +250,7 @@ def test_a_damaged_schema_1_session_is_not_migrated(db_path, ok, cli):
     ok("hand", "ann", "2", "20")
     sessions = stored_sessions(db_path)
     assert sessions["1"]["hands"] == damaged["hands"]  # kept as it was, never "repaired"
-    assert sessions["2"]["hands"].startswith("knock|Ann|3|20||0|;knock|Ann|2|20||0|")
+    assert sessions["2"]["hands"].startswith("knock|Ann|3|20||0|||Ann;knock|Ann|2|20||0|")  # who dealt kept (H8)
     assert ok("status", "--json").json()["totals"] == {"Ann": 35, "Ben": 0}
     done = cli("status", "--session", "a")
     assert done.exit_code == 1 and "hand 1's knocker_cards[0] must be text, not 1" in done.stderr

@@ -303,7 +303,7 @@ def test_a_small_file_is_read_whole_and_keeps_no_index(ok, db_path, tmp_path, mo
 
 WRITES = EVENING + [
     ["hand", "ann", "2", "30", "--session", "friday"], ["edit", "1", "ben", "3", "20", "--session", "friday"],
-    ["house", "--target", "120", "--session", "friday"], ["delete", "hollywood-1", "--yes"],
+    ["house", "--target", "120", "--session", "friday", "--from-start"], ["delete", "hollywood-1", "--yes"],
     ["restore", "hollywood-1", "--name", "old hollywood"], ["rename", "--session", "three-1", "the three"],
     ["undo", "--yes", "--session", "friday"], ["rematch", "--session", "friday", "--yes"],
 ]

@@ -1,13 +1,17 @@
-"""The session's house rules: show them, or change them and rescore every hand (H1-H7)."""
+"""The session's house rules: show them, or change them, from the start or from the next hand (H1-H8)."""
 
 import typer
 
 from ginscore.core.errors import BadHandAt, GameOver, Refused
+from ginscore.core.changes import rules_from, rules_from_start
 from ginscore.core.replay import replay, Standings
 from ginscore.cli.actions import store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option
 from ginscore.cli.rule_options import house_rule_options, rule_choices
+
+FROM_START_HELP = "The rule was set wrong: every hand is rescored under it; who dealt each hand stays (H8)."
+FROM_NEXT_HELP = "From the next hand on: the hands played keep their scores (H8)."
 
 
 @app.command(short_help="See or change house rules.")
@@ -15,16 +19,22 @@ from ginscore.cli.rule_options import house_rule_options, rule_choices
 def house(
     ctx: typer.Context,
     given_rules: dict = None,  # the house-rule options and --no-big-gin (house_rule_options)
+    from_start: bool = typer.Option(False, "--from-start", help=FROM_START_HELP),
+    from_next: bool = typer.Option(False, "--from-next", help=FROM_NEXT_HELP),
     session: str = session_option(),
 ) -> None:
-    """The session's house rules; with options, change them and rescore every hand.
+    """The session's house rules; with options, change them.
 
     Takes the house-rule options of `new`, and the off forms --no-shutout,
-    --no-spades-double, --no-ace-means-gin and --no-big-gin. A change that a
-    recorded hand could not stand under (a big gin with big gin turned off, a
-    target a hand before the last already reached, ...) is refused whole.
+    --no-spades-double, --no-ace-means-gin and --no-big-gin. Before the first
+    hand a change simply applies. After it, say from when (H8): --from-start
+    (the rule was set wrong: every hand is rescored, who dealt each stays)
+    or --from-next (from the next hand on: the hands played keep their
+    scores). A change that a recorded hand could not stand under (a big gin
+    with big gin turned off, a target a hand before the last already
+    reached, ...) is refused whole.
 
-    Example: ginscore house --gin-bonus 20 --deal alternate
+    Example: ginscore house --gin-bonus 20 --from-next
     """
     from ginscore.present.console import say
     from ginscore.present.screens import show_house, show_house_change
@@ -34,27 +44,48 @@ def house(
         if "big_gin_bonus" in changes:
             raise Refused("give --big-gin-bonus N or --no-big-gin, not both")
         changes["big_gin_bonus"] = None
+    if from_start and from_next:
+        raise Refused("give --from-start or --from-next, not both: a change applies to every hand, or from the "
+                      "next hand on (H8)")
     if not changes:
+        if from_start or from_next:
+            raise Refused(f"{'--from-start' if from_start else '--from-next'} says from when a change applies; "
+                          "give the house rule to change too, like --gin-bonus 20 (H8)")
         show_house(store_of(ctx).reading().load(session), named=session is not None)
         return
     with store_of(ctx).writing() as db:
         facts = db.load(session)
+        played = len(facts.hands)
+        if played and not (from_start or from_next) and rules_from_start(facts, changes) != facts:
+            raise Refused(f"'{facts.name}' has {played} hand{'s' if played > 1 else ''} played, so say from when: "
+                          f"--from-start (the rule was set wrong: every hand is rescored) or --from-next (from "
+                          f"hand {played + 1} on: the hands played keep their scores) (H8)")
         before = replay(facts)
         rules = facts.rules._replace(**changes)
         rules.check(facts.variant)
-        changed = facts._replace(rules=rules)
+        if from_next and played:
+            if before.over:
+                raise Refused(f"'{facts.name}' is over, so no hand comes next for --from-next to apply to; "
+                              "--from-start corrects the rules it was played with (H8)")
+            changed = rules_from(facts, played + 1, rules)
+        else:
+            changed = rules_from_start(facts, changes)
+            for period in changed.periods():
+                period.rules.check(facts.variant)
         try:
             standings = replay(changed)
         except BadHandAt as error:
             why = error.error
+            if error.number > played:  # (a change from the next hand on: that hand is not played yet)
+                raise Refused(f"refused: {why}; nothing was changed") from None
             if isinstance(why, GameOver):  # a lower target: the game would have ended before this hand
                 why = "the game would already have been won before it"
             raise Refused(
                 f"refused: under those rules hand {error.number} could not stand ({why}); nothing was changed"
             ) from None
-        if rules != facts.rules:
+        if changed != facts:
             db.save(changed)
-    show_house_change(facts, changed, standings)
+    show_house_change(facts, changed, standings, from_hand=played + 1 if from_next and played else None)
     news = _game_news(before, standings)
     if news:
         say(news)

@@ -40,13 +40,16 @@ def unknown_fields(doc: dict) -> dict:
     return {key: value for key, value in doc.items() if key not in STORED_KEYS}
 
 
-def extend(db, doc_id: int, doc: dict, ours: SessionFacts, later, theirs: dict | None = None) -> tuple[SessionFacts, dict]:
-    """Our session with their later hands added (every hand checked as the commands would), and
-    its document as now stored (with the fields of ``theirs`` unknown here that ours lacks)."""
-    grown = ours._replace(hands=ours.hands + tuple(later))
+def extend(db, doc_id: int, doc: dict, ours: SessionFacts, compared, theirs: dict | None = None) -> tuple[SessionFacts, dict]:
+    """Our session with their later hands added (every hand checked as the commands would) and their
+    rule changes since (H8), and its document as now stored (with the fields of ``theirs`` unknown
+    here that ours lacks)."""
+    grown = compared.grown(ours)
     check_session(grown)
     added = {key: value for key, value in unknown_fields(theirs or {}).items() if key not in doc}
-    stored = dict(doc) | added | {"hands": session_to_dict(grown, rows=True)["hands"]}
+    new = session_to_dict(grown, rows=True)
+    changed = ("hands", "rule_changes") + (("rules",) if grown.rules != ours.rules else ())
+    stored = dict(doc) | added | {key: new[key] for key in changed}
     db.replace(doc_id, stored)
     return grown, stored
 
@@ -67,7 +70,7 @@ def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFact
             f"{compared.why}; nothing was imported: `--as-copy` imports it as a new session"
         )
     if compared.kind == EXTENDED:
-        ours, _ = extend(db, doc_id, doc, ours, compared.later)
+        ours, _ = extend(db, doc_id, doc, ours, compared)
         if not doc.get("deleted_at"):
             db.make_current(ours.name)
     return compared.kind, ours
@@ -146,7 +149,7 @@ def merge(
             if kind == KEPT:
                 report["kept"].append({"name": record.doc.get("name"), "hands": len(record.facts.hands)})
             elif kind == EXTENDED:
-                record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared.later,
+                record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared,
                                                       doc)
                 report["extended"].append({"name": record.facts.name, "hands_added": len(compared.later),
                                            "hands": len(record.facts.hands),

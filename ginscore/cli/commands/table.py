@@ -248,6 +248,7 @@ def edit(
         at = was.recorded_at
         corrected = (Draw(upcard=card, recorded_at=at, note=kept) if told is None
                      else told.knock(facts, at)._replace(upcard=card))
+        corrected = corrected._replace(dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
         standings = replay_changed(facts, number, store_of(ctx))
         db.save(facts)

@@ -1,0 +1,68 @@
+"""What a session keeps of what happened at the table (H8): who dealt each hand, and from which
+hand a change of house rules applies.
+
+Who dealt a hand (three-player: its roles) is told once, when the hand is recorded, by the deal
+rule then in force (R5, H6, R23), and kept; a hand kept before this is given it once, under the
+rules its session has. A change of house rules applies to every hand (``rules_from_start``: the
+rule was set wrong) or from a hand on (``rules_from``); either way who dealt stays as it was.
+"""
+
+from ginscore.core.errors import Refused
+from ginscore.core.replay import has_dealt, replay, RuleChange, SessionFacts
+from ginscore.core.scoring import HouseRules
+
+
+def settled(facts: SessionFacts) -> SessionFacts:
+    """The facts as they are kept (H8): every hand with who dealt it (or its three-player roles), and
+    the rule changes in order, none after the next hand.
+
+    A hand told without who dealt it (just recorded, or kept before H8) is given the dealer the deal
+    rule in force gave it, once: from then on it is a fact. A change point after the next hand (its
+    hands undone) becomes the rules from the next hand on; points on one hand keep the latest rules."""
+    changes = _rule_points(facts.rule_changes, len(facts.hands))
+    if changes != facts.rule_changes:
+        facts = facts._replace(rule_changes=changes)
+    if all(has_dealt(hand) for hand in facts.hands):
+        return facts
+    try:
+        played = replay(facts).hands
+    except Refused:  # a hand that cannot stand: the replay that follows names it
+        return facts
+    three = facts.variant == "three"
+    return facts._replace(hands=tuple(
+        hand if has_dealt(hand) else hand._replace(dealer=None if three else result.dealer,
+                                                   roles=result.roles if three else None)
+        for hand, result in zip(facts.hands, played)))
+
+
+def _rule_points(changes: tuple[RuleChange, ...], hands: int) -> tuple[RuleChange, ...]:
+    """H8 change points kept: none after the next hand (``hands`` + 1), one a hand (the latest), none
+    that changes nothing; none at all when one period is left."""
+    if not changes:
+        return changes
+    kept: list[RuleChange] = []
+    for change in changes:
+        at = min(change.from_hand, hands + 1)
+        if kept and kept[-1].from_hand >= at:
+            kept[-1] = RuleChange(kept[-1].from_hand, change.rules)
+        else:
+            kept.append(change if at == change.from_hand else RuleChange(at, change.rules))
+    points = [kept[0]]
+    for change in kept[1:]:
+        if change.rules != points[-1].rules:
+            points.append(change)
+    kept = tuple(points)
+    return kept if len(kept) > 1 else ()
+
+
+def rules_from(facts: SessionFacts, number: int, rules: HouseRules) -> SessionFacts:
+    """H8, from the next hand on: ``rules`` apply from hand ``number``; the hands before keep theirs."""
+    earlier = tuple(c for c in facts.periods() if c.from_hand < number)
+    return facts._replace(rules=rules, rule_changes=_rule_points(earlier + (RuleChange(number, rules),), len(facts.hands)))
+
+
+def rules_from_start(facts: SessionFacts, changes: dict) -> SessionFacts:
+    """H8, from the start (the rule was set wrong): ``changes`` apply to every hand, in every period
+    of the rules; who dealt each hand stays as it was."""
+    periods = tuple(RuleChange(c.from_hand, c.rules._replace(**changes)) for c in facts.periods())
+    return facts._replace(rules=facts.rules._replace(**changes), rule_changes=_rule_points(periods, len(facts.hands)))
