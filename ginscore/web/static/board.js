@@ -99,13 +99,16 @@ function hollywoodTable(status, on, compact) {
   return table;
 }
 
-function renderSession(doc) {
+// The file the page reads, and what keeps it from being read (the board stays, greyed, until it can be).
+function fileProblem(doc) {
   document.getElementById("file").textContent = doc.file;
-  if (doc.problem) {
-    notice(doc.problem + " Still watching: the board comes back as soon as the file can be read.", "problem");
-    return;
-  }
-  notice("");
+  notice(doc.problem ? doc.problem + " Still watching: the board comes back as soon as the file can be read." : "",
+         "problem");
+  return Boolean(doc.problem);
+}
+
+function renderSession(doc) {
+  if (fileProblem(doc)) return;
   const status = doc.status;
   document.title = status.session + " · ginscore";
   fill("title", status.session);
@@ -173,12 +176,7 @@ function tableCard(table) {
 }
 
 function renderClub(doc) {
-  document.getElementById("file").textContent = doc.file;
-  if (doc.problem) {
-    notice(doc.problem + " Still watching: the board comes back as soon as the file can be read.", "problem");
-    return;
-  }
-  notice("");
+  if (fileProblem(doc)) return;
   fill("subtitle", doc.tables.length === 1 ? "1 session played today" : doc.tables.length + " sessions played today");
   fill("tables", ...(doc.tables.length ? doc.tables.map(tableCard) : [el("p", "dim", "No session played today yet.")]));
   if (!doc.ladder.length) {
