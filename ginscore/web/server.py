@@ -43,7 +43,13 @@ def lan_address() -> str:
 
 
 def print_qr(address: str, out: TextIO) -> None:
-    """``address`` as a QR code drawn with block characters, two rows a line, for a phone's camera."""
+    """``address`` as a QR code for a phone's camera: in block characters, two rows a line, where
+    the output can show them; else in the terminal's reversed colours (plain ASCII)."""
+    try:
+        "█▀▄".encode(out.encoding or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        segno.make(address, error="m").terminal(out=out, compact=False)
+        return
     segno.make(address, error="m").terminal(out=out, compact=True)
 
 

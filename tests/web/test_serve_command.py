@@ -44,3 +44,18 @@ def test_a_session_that_is_not_there_is_refused_before_serving(ok):
 def test_a_port_out_of_range_is_refused(ok):
     done = run("--port", "70000")
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_the_qr_code_is_drawn_in_blocks_or_else_in_plain_ascii():
+    """A terminal that cannot show block characters gets the code in reversed colours, never '?'s."""
+    import io
+
+    from ginscore.web.server import print_qr
+
+    for encoding in ("utf-8", "ascii"):
+        out = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+        print_qr("http://192.0.2.1:8000/?token=abc", out)
+        out.flush()
+        drawn = out.buffer.getvalue()
+        assert drawn.count(b"\n") > 10
+        assert (b"\xe2\x96\x88" in drawn) if encoding == "utf-8" else (b"\x1b[7m" in drawn and drawn.isascii())
