@@ -64,14 +64,15 @@ def session_page(store: Store, pinned: str | None) -> dict:
         return page | {"problem": str(error)}
 
 
-def played_on(facts, day: str) -> bool:
-    """Whether the session was started or had a hand recorded on ``day`` (its local date, as recorded)."""
-    return (facts.created_at or "").startswith(day) or any((h.recorded_at or "").startswith(day) for h in facts.hands)
+def days_played(facts) -> list[str]:
+    """The days (local dates, as recorded) the session was started or had a hand recorded on."""
+    return sorted({(when or "")[:10] for when in (facts.created_at, *(h.recorded_at for h in facts.hands))} - {""})
 
 
 def club_page(store: Store) -> dict:
     """The club board's document: a card for each session played today (the current one first),
-    and the ratings ladder of `ratings --json`."""
+    and the ratings ladder of `ratings --json`. Which sessions were played today is kept in the
+    cache by each session's digest, so a change reads only the sessions of today."""
     from datetime import date
 
     page = {"file": str(store.path), "problem": None, "tables": [], "ladder": []}
@@ -79,29 +80,22 @@ def club_page(store: Store) -> dict:
         if not os.path.exists(store.path):
             raise Refused(f"The database file {store.path} is not there.")
         db = store.reading()
+        listings = Listings(db)
         day = date.today().isoformat()
-        current = db.current_name
-        names = db.names()
-        for name in sorted(names, key=lambda n: n != current):
-            try:
-                facts = db.load(name)
-                if played_on(facts, day):
-                    page["tables"].append({"problem": None} | table_of(replay_stored(store, facts), None,
-                                                                      CLUB_LAST_HANDS))
-            except GinscoreError as error:
-                page["tables"].append({"problem": str(error), "status": {"session": name}})
-        page["ladder"] = ladder_of(store)["players"]
+        today = [doc for (_, doc), days in zip(db.live(), listings.derived("days_played", days_played)) if day in days]
+        for facts in sorted(map(db.facts_of, today), key=lambda facts: facts.name != db.current_name):
+            page["tables"].append(table_of(replay_stored(store, facts), None, CLUB_LAST_HANDS))
+        page["ladder"] = ladder_of(store, listings)["players"]
     except GinscoreError as error:
         page["problem"] = str(error)
     return page
 
 
-def ladder_of(store: Store) -> dict:
+def ladder_of(store: Store, db: Listings) -> dict:
     """`ratings --json` without its options: every player over every finished game. Kept in the cache
     under the same entries as `ratings` keeps them, so what one makes the other reads."""
     from ginscore.core.ratings import ladder, rated_games, shown_names
 
-    db = Listings(store.reading())
 
     def played(facts):
         return {"games": rated_games(facts, replay_stored(store, facts)), "players": list(facts.players),
