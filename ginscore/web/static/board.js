@@ -145,10 +145,6 @@ function tableCard(table) {
   const card = el("article", "table-card");
   card.dataset.session = status.session;
   card.append(el("h2", "", status.session));
-  if (table.problem) {
-    card.append(el("p", "problem", table.problem));
-    return card;
-  }
   card.append(el("p", "dim", table.variant_name + " · " + status.hands_played +
                  (status.hands_played === 1 ? " hand" : " hands")));
   if (status.variant === "hollywood") {
