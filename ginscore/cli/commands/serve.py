@@ -14,6 +14,7 @@ import typer
 
 from ginscore.cache.rows import Listings
 from ginscore.core.errors import GinscoreError, NoSuchSession, Refused
+from ginscore.core.escape import visible
 from ginscore.core.replay import Standings
 from ginscore.core.standings import explain, rules_words, settlement_words, status_dict
 from ginscore.cli.actions import for_the_evening, match_of, replay_stored, store_of
@@ -96,7 +97,6 @@ def ladder_of(store: Store, db: Listings) -> dict:
     under the same entries as `ratings` keeps them, so what one makes the other reads."""
     from ginscore.core.ratings import ladder, rated_games, shown_names
 
-
     def played(facts):
         return {"games": rated_games(facts, replay_stored(store, facts)), "players": list(facts.players),
                 "created_at": facts.created_at}
@@ -142,11 +142,13 @@ def serve(
                       "(0: any free one)") from None
     port = listening.getsockname()[1]
     token = new_token() if lan else None
-    address = f"http://{lan_address() if lan else '127.0.0.1'}:{port}/" + (f"?token={token}" if lan else "")
+    base = f"http://{lan_address() if lan else '127.0.0.1'}:{port}/"
+    query = f"?token={token}" if lan else ""
+    address = base + query
     out = sys.stdout
-    out.write(f"Serving {store.path}\n")
+    out.write(f"Serving {visible(store.path)}\n")
     out.write(f"Scoreboard: {address}\n")
-    out.write(f"Club board: {address.replace('/?', '/club?') if lan else address + 'club'}\n")
+    out.write(f"Club board: {base}club{query}\n")
     if lan:
         out.write("Anyone on this network with the address (or the QR code below) can read the scores; "
                   "nothing else is served.\n")
