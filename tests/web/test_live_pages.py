@@ -108,6 +108,10 @@ def test_the_club_board_shows_every_table_of_today_and_changes_by_itself(ok, ser
     assert page.evaluate("window.notReloaded === true")
     ok("hand", "ann", "0", "90", "--session", "table-1")  # Ann wins: the ladder has its first game
     assert waited_for(page, lambda p: "Ann" in p.inner_text("#ladder")) is not None
+    ladder = page.eval_on_selector_all("#ladder tbody tr", "all => all.map(r => [...r.cells].map(c => c.textContent))")
+    rated = ok("ratings", "--json").json()["players"]
+    assert ladder == [[str(n), line["name"], f"{line['ordinal']:.1f}", str(line["games"])] for n, line in
+                      enumerate(rated, 1)]
     assert card_scores(page, "table-1") == ok("status", "--json", "--session", "table-1").json()["totals"]
     assert no_sideways_scroll(page)
 
