@@ -35,6 +35,8 @@ EVENING = [
     (["play"], 0),  # with ":quit" on its standard input
     (["rematch", "--yes"], 0),
     (["watch", "--once"], 0),
+    (["serve", "--help"], 0),  # it serves until Ctrl-C (tests/web/ run it); its options parsed here
+    (["serve", "--port", "-1"], 2),
     (["deadwood", "AS", "2S", "3S", "KD", "KC", "KH", "5C", "6D", "7H", "9S"], 0),
     (["complete", "players"], 0),
 ]

@@ -58,7 +58,7 @@ _ginscore() {
     for ((i = 1; i < COMP_CWORD; i++)); do
         word="${COMP_WORDS[i]}"
         case "$word" in
-            --against|--big-gin-bonus|--box|--box-bonus|--captain|--cards|--db|--deal|--dealer|--format|--game-bonus|--gin-bonus|--limit|--name|--note|--output|--player|--session|--since|--stake|--target|--undercut-bonus|--upcard|--variant|-f|-o|-s)
+            --against|--big-gin-bonus|--box|--box-bonus|--captain|--cards|--db|--deal|--dealer|--format|--game-bonus|--gin-bonus|--limit|--name|--note|--output|--player|--port|--session|--since|--stake|--target|--undercut-bonus|--upcard|--variant|-f|-o|-s)
                 [[ "${COMP_WORDS[i+1]}" == "=" ]] && ((i++))
                 ((i++))
                 if ((i < COMP_CWORD)); then
@@ -78,7 +78,7 @@ _ginscore() {
         case "$prev" in
             --db) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         esac
-        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo house status dealer log rules chart import export sessions use where rename delete restore merge stats history ratings play watch deadwood --db --version -V --help -h" -- "$cur") )
+        COMPREPLY=( $(compgen -W "new rematch hand draw edit undo house status dealer log rules chart import export sessions use where rename delete restore merge stats history ratings play watch serve deadwood --db --version -V --help -h" -- "$cur") )
         return
     fi
     case "$cmd" in
@@ -472,6 +472,20 @@ _ginscore() {
             esac
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=( $(compgen -W "--session -s --once --db --help -h" -- "$cur") )
+            else
+                case "${#args[@]}" in
+                    *) COMPREPLY=() ;;
+                esac
+            fi
+            ;;
+        serve)
+            case "$prev" in
+                --session|-s) _ginscore_names sessions; return ;;
+                --port) COMPREPLY=(); return ;;
+                --db) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=( $(compgen -W "--session -s --port --lan --db --help -h" -- "$cur") )
             else
                 case "${#args[@]}" in
                     *) COMPREPLY=() ;;

@@ -9,7 +9,7 @@ function __ginscore_arguments --description 'the command being typed, then its a
     for token in $tokens
         if test $skip = 1
             set skip 0
-        else if contains -- $token --against --big-gin-bonus --box --box-bonus --captain --cards --db --deal --dealer --format --game-bonus --gin-bonus --limit --name --note --output --player --session --since --stake --target --undercut-bonus --upcard --variant -f -o -s
+        else if contains -- $token --against --big-gin-bonus --box --box-bonus --captain --cards --db --deal --dealer --format --game-bonus --gin-bonus --limit --name --note --output --player --port --session --since --stake --target --undercut-bonus --upcard --variant -f -o -s
             set skip 1
         else if not string match -q -- '-*' $token
             printf '%s\n' $token
@@ -86,6 +86,7 @@ complete -c ginscore -n '__fish_use_subcommand' -a history -d 'List past session
 complete -c ginscore -n '__fish_use_subcommand' -a ratings -d 'Rank every player.'
 complete -c ginscore -n '__fish_use_subcommand' -a play -d 'Keep score step by step.'
 complete -c ginscore -n '__fish_use_subcommand' -a watch -d 'Show a live scoreboard.'
+complete -c ginscore -n '__fish_use_subcommand' -a serve -d 'Serve a live score page.'
 complete -c ginscore -n '__fish_use_subcommand' -a deadwood -d 'Count a hands deadwood.'
 complete -c ginscore -n '__ginscore_argument new 0' -x -a 'standard oklahoma hollywood three'
 complete -c ginscore -n '__fish_seen_subcommand_from new' -l name -x -d 'Name the session (default VARIANT-N).'
@@ -252,6 +253,11 @@ complete -c ginscore -n '__fish_seen_subcommand_from watch' -l session -s s -x -
 complete -c ginscore -n '__fish_seen_subcommand_from watch' -l once -d 'Print one frame and stop (for scripts and tests).'
 complete -c ginscore -n '__fish_seen_subcommand_from watch' -l db -r -F -d 'The database file (default GINSCORE_DB, else ginscore.json in your app'
 complete -c ginscore -n '__fish_seen_subcommand_from watch' -l help -s h -d 'Show the help and exit.'
+complete -c ginscore -n '__fish_seen_subcommand_from serve' -l session -s s -x -a '(__ginscore_names sessions)' -d 'The session to act on (exact name or unique prefix); the current one w'
+complete -c ginscore -n '__fish_seen_subcommand_from serve' -l port -x -d 'The port to listen on (0 any free one).'
+complete -c ginscore -n '__fish_seen_subcommand_from serve' -l lan -d 'Listen on the local network too, for the phones at the table (prints t'
+complete -c ginscore -n '__fish_seen_subcommand_from serve' -l db -r -F -d 'The database file (default GINSCORE_DB, else ginscore.json in your app'
+complete -c ginscore -n '__fish_seen_subcommand_from serve' -l help -s h -d 'Show the help and exit.'
 complete -c ginscore -n '__fish_seen_subcommand_from deadwood' -l limit -x -d 'The knock limit to judge by (Oklahoma the upcards value, R15).'
 complete -c ginscore -n '__fish_seen_subcommand_from deadwood' -l json -d 'Print one JSON document for scripts instead of tables.'
 complete -c ginscore -n '__fish_seen_subcommand_from deadwood' -l db -r -F -d 'The database file (default GINSCORE_DB, else ginscore.json in your app'

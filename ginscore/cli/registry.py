@@ -56,6 +56,7 @@ COMMANDS = (
     Command("ratings", "ratings", False, "it rates every finished game; --player, --variant or --since narrow it"),
     Command("play", "live", True),
     Command("watch", "watching", True),
+    Command("serve", "serve", True),
     Command("deadwood", "cards", False, "it counts the cards typed, not a session's", advised=False),
     Command("complete", "complete", True, advised=False, hidden=True),
 )

@@ -100,6 +100,8 @@ def vectors(draw) -> list[str]:
         args.append(draw(helps))
     if "watch" in args and "--once" not in args:  # watch redraws until Ctrl-C by design
         args.append("--once")
+    if "serve" in args and "--help" not in args:  # serve serves until Ctrl-C by design (tests/web/ run it)
+        args.append("--help")
     return args
 
 

@@ -18,6 +18,14 @@ def test_plain_install_ships_every_subpackage():
     assert "ginscore.cli.commands" in on_disk
 
 
+def test_plain_install_ships_the_pages_serve_sends():
+    """ginscore/web/static/ holds no Python: only package-data puts it in a wheel."""
+    shipped = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    assert shipped == {"ginscore.web": ["static/*"]}
+    assert {p.name for p in (ROOT / "ginscore" / "web" / "static").iterdir()} == {
+        "session.html", "club.html", "board.js", "board.css", "icon.svg"}
+
+
 THIRD_PARTY = ("typer", "click", "rich")
 
 

@@ -67,3 +67,18 @@ def test_a_command_line_loads_only_its_own_commands(tmp_path):
         "ginscore.cli.actions", "ginscore.cli.app", "ginscore.cli.command", "ginscore.cli.commands",
         "ginscore.cli.commands.view", "ginscore.cli.messages", "ginscore.cli.options", "ginscore.cli.output",
         "ginscore.cli.paths", "ginscore.cli.registry"])
+
+
+@pytest.mark.parametrize("command", [["status"], ["status", "--json"], ["watch", "--once"], ["ratings", "--json"],
+                                     ["serve", "--help"]])
+def test_only_serve_imports_the_web_server(ok, db_path, command):
+    """Starlette, uvicorn, segno and ginscore.web are `serve`'s alone, and only once it serves: no
+    other command (nor `serve --help`) pays for loading them at start-up."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    probe = ("import sys; sys.argv = ['ginscore', '--db', sys.argv[1], *sys.argv[2:]]\n"
+             "from ginscore.cli import app as cli\n"
+             "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'uvicorn', 'segno', 'anyio')"
+             " or m.startswith('ginscore.web')), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe, str(db_path), *command], capture_output=True, text=True)
+    assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr

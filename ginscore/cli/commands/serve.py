@@ -1,0 +1,162 @@
+"""A live scoreboard on every phone at the table: `ginscore serve`.
+
+The documents the pages show are made here, from the same data as `status --json` (the session
+page holds that document itself) and `ratings --json`; ``ginscore.web`` serves them. Only this
+command imports ``ginscore.web`` (and with it the web libraries).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import typer
+
+from ginscore.cache.rows import Listings
+from ginscore.core.errors import GinscoreError, NoSuchSession, Refused
+from ginscore.core.escape import visible
+from ginscore.core.replay import Standings
+from ginscore.core.standings import explain, rules_words, settlement_words, status_dict
+from ginscore.cli.actions import for_the_evening, match_of, replay_stored, store_of
+from ginscore.cli.command import app
+from ginscore.cli.options import session_option
+from ginscore.db.store import Store
+
+LAST_HANDS = 5  # hands the session page lists, newest first
+CLUB_LAST_HANDS = 1
+
+
+def table_of(st: Standings, match: list[Standings] | None, last_hands: int = LAST_HANDS) -> dict:
+    """What a page shows of one session: ``status --json`` itself, and the words of the screens."""
+    from ginscore.present.screens import VARIANT_NAMES, winner_words
+
+    facts = st.facts
+    on = [sorted({r.winner for r in st.hands if game.number in r.credited}, key=facts.players.index)
+          for game in st.games] if facts.variant == "hollywood" else None  # who has scored in each game (R18)
+    return {
+        "status": status_dict(st, match),
+        "variant_name": VARIANT_NAMES[facts.variant],
+        "house_rules": rules_words(facts),
+        "on": on,
+        "winner_words": winner_words(st),
+        "settlement_words": settlement_words(st),
+        "last_hands": [{"hand": r.number, "words": explain(st, r)} for r in reversed(st.hands[-last_hands:])],
+    }
+
+
+def served(store: Store, pinned: str | None) -> dict:
+    """The session on the page: the pinned one, else whichever is current now (a rematch, a `use`)."""
+    db = store.reading()
+    if pinned is not None and pinned not in db.names():
+        raise NoSuchSession(f"the session '{pinned}' is no longer in the file (renamed or deleted?)")
+    facts = db.load(pinned)
+    return table_of(replay_stored(store, facts), match_of(store, db, facts))
+
+
+def session_page(store: Store, pinned: str | None) -> dict:
+    """The session page's document; or the problem that keeps the file from being read (the page
+    says it and waits for the file)."""
+    page = {"file": str(store.path), "problem": None}
+    try:
+        if not os.path.exists(store.path):
+            raise Refused(f"The database file {store.path} is not there.")
+        return page | served(store, pinned)
+    except GinscoreError as error:
+        return page | {"problem": str(error)}
+
+
+def days_played(facts) -> list[str]:
+    """The days (local dates, as recorded) the session was started or had a hand recorded on."""
+    return sorted({(when or "")[:10] for when in (facts.created_at, *(h.recorded_at for h in facts.hands))} - {""})
+
+
+def club_page(store: Store) -> dict:
+    """The club board's document: a card for each session played today (the current one first),
+    and the ratings ladder of `ratings --json`. Which sessions were played today is kept in the
+    cache by each session's digest, so a change reads only the sessions of today."""
+    from datetime import date
+
+    page = {"file": str(store.path), "problem": None, "tables": [], "ladder": []}
+    try:
+        if not os.path.exists(store.path):
+            raise Refused(f"The database file {store.path} is not there.")
+        db = store.reading()
+        listings = Listings(db)
+        day = date.today().isoformat()
+        today = [doc for (_, doc), days in zip(db.live(), listings.derived("days_played", days_played)) if day in days]
+        for facts in sorted(map(db.facts_of, today), key=lambda facts: facts.name != db.current_name):
+            page["tables"].append(table_of(replay_stored(store, facts), None, CLUB_LAST_HANDS))
+        page["ladder"] = ladder_of(store, listings)["players"]
+    except GinscoreError as error:
+        page["problem"] = str(error)
+    return page
+
+
+def ladder_of(store: Store, db: Listings) -> dict:
+    """`ratings --json` without its options: every player over every finished game. Kept in the cache
+    under the same entries as `ratings` keeps them, so what one makes the other reads."""
+    from ginscore.core.ratings import ladder, rated_games, shown_names
+
+    def played(facts):
+        return {"games": rated_games(facts, replay_stored(store, facts)), "players": list(facts.players),
+                "created_at": facts.created_at}
+
+    def every():
+        return db.derived("rated", played)
+
+    names = db.remembered("names", [], lambda: shown_names(every()))
+    return db.remembered("ladder", [None, None, False], lambda: ladder(
+        [one["games"] for one in every()], names, variant=None, since=None, history=False))
+
+
+@app.command(short_help="Serve a live score page.")
+def serve(
+    ctx: typer.Context,
+    session: str = session_option(),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="The port to listen on (0: any free one).",
+                             metavar="N"),
+    lan: bool = typer.Option(False, "--lan", help="Listen on the local network too, for the phones at the table "
+                             "(prints the address with a token, and its QR code)."),
+) -> None:
+    """A read-only web page of the session's scoreboard, and /club: every session played today and the ratings ladder.
+
+    The pages update by themselves within a second of a hand recorded
+    anywhere. Follows the current session unless --session pins one. It
+    listens on 127.0.0.1 only; --lan listens on the local network, prints
+    the address with a random token and a QR code, and refuses every request
+    without the token. It only reads: never locks, never writes. Ctrl-C stops it.
+
+    Example: ginscore serve --lan
+    """
+    from ginscore.web.app import Live
+    from ginscore.web.server import bound, lan_address, new_token, print_qr, serve as run
+
+    for_the_evening()
+    store = store_of(ctx)
+    pinned = store.reading().find_name(session) if session is not None else None
+    served(store, pinned)  # a file or session that cannot be read stops here (exit 1 or 2), as in `watch`
+    try:
+        listening = bound(lan, port)
+    except OSError as error:
+        raise Refused(f"cannot listen on port {port} ({error.strerror or error}); choose another with --port N "
+                      "(0: any free one)") from None
+    port = listening.getsockname()[1]
+    token = new_token() if lan else None
+    base = f"http://{lan_address() if lan else '127.0.0.1'}:{port}/"
+    query = f"?token={token}" if lan else ""
+    address = base + query
+    out = sys.stdout
+    out.write(f"Serving {visible(store.path)}\n")
+    out.write(f"Scoreboard: {address}\n")
+    out.write(f"Club board: {base}club{query}\n")
+    if lan:
+        out.write("Anyone on this network with the address (or the QR code below) can read the scores; "
+                  "nothing else is served.\n")
+        print_qr(address, out)
+    out.write("Read-only · Ctrl-C stops\n")
+    out.flush()
+    live = Live(store.path, {"session": lambda: session_page(store, pinned), "club": lambda: club_page(store)})
+    try:
+        run(live, listening, token)
+    except KeyboardInterrupt:
+        return  # Ctrl-C is how serving ends: quietly, exit 0 (as `watch`)

@@ -1,0 +1,223 @@
+"""`ginscore serve` against what should not get in: names that are markup, paths that climb out,
+requests without the token, more event streams than it takes, a file replaced and deleted under
+it. It keeps serving, never changes the file, and never shows raw markup."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import shutil
+import socket
+import threading
+import time
+
+import pytest
+
+from tests.web.browsing import get, no_sideways_scroll, sha256, UPDATE_SECONDS
+
+MARKUP_NAMES = ["<script>alert(1)</script>", '"><img src=x onerror=alert(2)>']
+
+
+def raw_get(port: int, target: str, headers: dict | None = None) -> tuple[int, bytes]:
+    """A GET of ``target`` exactly as written (urllib would tidy the dots away)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.putrequest("GET", target, skip_accept_encoding=True)
+        for name, value in (headers or {}).items():
+            connection.putheader(name, value)
+        connection.endheaders()
+        answer = connection.getresponse()
+        return answer.status, answer.read()
+    finally:
+        connection.close()
+
+
+def test_names_that_are_markup_show_as_text(ok, db_path, serving, page_at):
+    ok("new", "standard", *MARKUP_NAMES, "--dealer", "<script>", "--name", "<b>night</b>")
+    ok("hand", "<script>", "3", "20", "--note", "<iframe src=//x>")
+    before = sha256(db_path)
+    served = serving()
+    for address in ("/", "/club"):
+        page = page_at(served.base + address)
+        names = page.eval_on_selector_all(".name", "all => all.map(e => e.textContent)")
+        assert set(MARKUP_NAMES) <= set(names)
+        assert page.eval_on_selector_all("script", "all => all.length") == 1  # board.js, nothing injected
+        assert page.query_selector("img, iframe, b") is None
+        assert "<script>alert(1)</script>" not in page.content()  # only ever as &lt;script&gt;
+        assert no_sideways_scroll(page)
+    assert page_at(served.base + "/").inner_text("h1") == "<b>night</b>"
+    status, headers, body = get(served.base + "/data/session")
+    assert b"<" not in body and b">" not in body  # escaped in the JSON as well
+    assert headers["content-type"] == "application/json"
+    assert sha256(db_path) == before
+
+
+@pytest.mark.parametrize("target", [
+    "/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd", "/assets/../../../etc/passwd",
+    "/assets/..%2f..%2f..%2fetc%2fpasswd", "/assets/%2e%2e/app.py", "/assets/..%5c..%5capp.py", "//etc/passwd",
+    "/assets/board.js/../../../../etc/passwd", "/assets/%252e%252e/%252e%252e/etc/passwd", "/static/board.js",
+    "/assets/", "/assets/app.py", "/data/../../etc/passwd", "/etc/passwd%00.js", "/ginscore.json",
+])
+def test_no_path_reaches_the_file_system(ok, db_path, serving, target):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    served = serving()
+    status, body = raw_get(served.port, target)
+    assert status in (400, 404), (target, status)
+    assert b"root:" not in body and b"import" not in body and b"sessions" not in body
+
+
+def test_only_reading_is_served(ok, db_path, serving):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    before = sha256(db_path)
+    served = serving()
+    for method in ("POST", "PUT", "DELETE", "PATCH"):
+        for target in ("/", "/data/session", "/events/session"):
+            connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+            connection.request(method, target, body=b'{"hands": []}')
+            assert connection.getresponse().status == 405, (method, target)
+            connection.close()
+    assert raw_get(served.port, "/", {"Host": "evil.example"})[0] == 400  # a name pointed here by another site
+    assert sha256(db_path) == before
+
+
+def test_every_response_says_what_it_is_and_where_scripts_may_come_from(ok, serving):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    served = serving()
+    for address, kind in (("/", "text/html"), ("/club", "text/html"), ("/assets/board.js", "text/javascript"),
+                          ("/assets/board.css", "text/css"), ("/data/club", "application/json")):
+        status, headers, body = get(served.base + address)
+        assert status == 200 and headers["content-type"].startswith(kind), address
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["content-security-policy"].startswith("default-src 'self'")
+        assert headers["referrer-policy"] == "no-referrer"
+    page = get(served.base + "/")[2].decode()
+    assert "<script>" not in page and " style=" not in page and "onload" not in page  # nothing inline
+
+
+TOKEN = re.compile(r"\?token=([\w-]+)")
+
+
+def test_lan_refuses_every_request_without_its_token(ok, db_path, serving):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    before = sha256(db_path)
+    served = serving("--lan")
+    token = TOKEN.search(served.address)[1]
+    assert len(token) >= 20
+    assert "█" in served.printed or "▀" in served.printed  # the QR code
+    assert f"Serving {db_path}" in served.printed
+    for address in ("/", "/club", "/data/session", "/events/session", "/assets/board.js", "/nothing"):
+        assert get(served.base + address)[0] == 403, address
+        assert get(served.base + address + "?token=" + token[:-1] + "x")[0] == 403, address
+        assert get(served.base + address + "?token=")[0] == 403, address
+        assert get(served.base + address, {"Cookie": "ginscore_token=wrong"})[0] == 403, address
+    status, headers, _ = get(served.base + "/?token=" + token)
+    assert status == 200 and f"ginscore_token={token}" in headers["set-cookie"]
+    assert get(served.base + "/data/session", {"Cookie": f"ginscore_token={token}"})[0] == 200
+    assert sha256(db_path) == before
+
+
+class InProcess:
+    """The app object itself served by uvicorn in a thread, on the loopback."""
+
+    def __init__(self, app):
+        import uvicorn
+
+        self.socket = socket.create_server(("127.0.0.1", 0))
+        self.port = self.socket.getsockname()[1]
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
+        self.thread.start()
+        while not self.server.started:
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+def test_the_app_compares_the_token_and_keeps_it_in_a_cookie(tmp_path):
+    from ginscore.web.app import Live, make_app
+
+    live = Live(tmp_path / "none.json", {"session": lambda: {"problem": None}})
+    served = InProcess(make_app(live, token="right-token"))
+    try:
+        base = f"http://127.0.0.1:{served.port}"
+        assert get(base + "/data/session")[0] == 403
+        assert get(base + "/data/session?token=right-tokeN")[0] == 403
+        assert get(base + "/data/session?token=right-token-and-more")[0] == 403
+        assert get(base + "/data/session?token=%C3%A9")[0] == 403  # not ASCII: refused, not an error
+        assert get(base + "/data/session", {"Cookie": "ginscore_token=right-token"})[0] == 200
+        assert get(base + "/data/session?token=right-token")[2] == b'{"problem":null}'
+    finally:
+        served.stop()
+
+
+def test_two_hundred_event_streams_are_bounded_and_the_server_keeps_answering(ok, serving):
+    from ginscore.web.app import MAX_STREAMS
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    served = serving()
+    opened, answers = [], []
+    for _ in range(200):
+        connection = socket.create_connection(("127.0.0.1", served.port), timeout=10)
+        connection.sendall(b"GET /events/session HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        opened.append(connection)
+    for connection in opened:
+        try:
+            answers.append(connection.recv(64).split(b" ")[1])
+        except (OSError, IndexError):
+            answers.append(b"closed")
+    streaming = answers.count(b"200")
+    assert 0 < streaming <= MAX_STREAMS
+    assert answers.count(b"503") + answers.count(b"closed") == 200 - streaming
+    assert get(served.base + "/data/session")[0] == 200  # a page still loads beside them
+    for connection in opened:
+        connection.close()
+    time.sleep(1.5)  # the streams notice their pages are gone
+    assert get(served.base + "/data/session")[0] == 200
+    connection = socket.create_connection(("127.0.0.1", served.port), timeout=10)
+    connection.sendall(b"GET /events/session HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert connection.recv(64).split(b" ")[1] == b"200"  # their places are free again
+    connection.close()
+
+
+def test_a_file_replaced_then_deleted_is_said_and_picked_up_again(ok, db_path, serving, page_at, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    kept = tmp_path / "kept.json"
+    shutil.copy(db_path, kept)
+    ok("hand", "ben", "3", "40")
+    served = serving()
+    page = page_at(served.base + "/")
+
+    def shows(p, text):
+        return text in p.inner_text("body")
+
+    def waited(condition) -> bool:
+        deadline = time.monotonic() + UPDATE_SECONDS + 1
+        while time.monotonic() < deadline:
+            if condition():
+                return True
+            page.wait_for_timeout(25)
+        return False
+
+    assert shows(page, "Ben knocked")
+    replacement = tmp_path / "replacement.json"
+    shutil.copy(kept, replacement)
+    os.replace(replacement, db_path)  # as a sync client puts a file in place
+    assert waited(lambda: not shows(page, "Ben knocked") and page.eval_on_selector_all(
+        "[data-score]", "all => all.map(e => e.textContent)") == ["17", "0"])
+    os.remove(db_path)
+    assert waited(lambda: page.is_visible("#notice") and "is not there" in page.inner_text("#notice"))
+    assert get(served.base + "/data/club")[0] == 200  # the club board says the same, and the server goes on
+    assert not db_path.exists()  # nothing was made in its place
+    db_path.write_bytes(b"{ this is not a database")
+    assert waited(lambda: page.is_visible("#notice") and "is not there" not in page.inner_text("#notice"))
+    damaged = db_path.read_bytes()
+    shutil.copy(kept, db_path)
+    assert waited(lambda: not page.is_visible("#notice"))
+    assert page.eval_on_selector_all("[data-score]", "all => all.map(e => e.textContent)") == ["17", "0"]
+    assert damaged == b"{ this is not a database"
+    assert sha256(db_path) == sha256(kept)  # the server changed nothing
+    assert served.process.poll() is None

@@ -1,0 +1,61 @@
+"""`ginscore serve` as a command: what it prints, what it refuses, how it stops."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+
+from tests.web.browsing import get, SCRIPT, sha256
+
+
+def test_it_says_the_file_and_the_addresses_and_stops_cleanly_at_ctrl_c(ok, db_path, serving):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    before, beside = sha256(db_path), sorted(p.name for p in db_path.parent.iterdir() if p.name != "cache")
+    served = serving()
+    assert served.printed.splitlines()[0] == f"Serving {db_path}"
+    assert f"Club board: http://127.0.0.1:{served.port}/club" in served.printed
+    assert "token" not in served.printed  # on the loopback there is none
+    assert get(served.base + "/data/session")[0] == 200
+    assert served.stop() == 0
+    assert sha256(db_path) == before
+    assert sorted(p.name for p in db_path.parent.iterdir() if p.name != "cache") == beside  # no lock, no temp file
+
+
+def run(*args: str, timeout: float = 30) -> subprocess.CompletedProcess:
+    return subprocess.run([str(SCRIPT), "serve", *args], capture_output=True, text=True, timeout=timeout)
+
+
+def test_a_port_that_is_taken_is_refused_in_one_line(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        done = run("--port", str(taken.getsockname()[1]))
+    assert done.returncode == 2
+    assert done.stderr.startswith("Error: cannot listen on port ") and done.stderr.count("\n") == 1
+    assert "--port" in done.stderr
+
+
+def test_a_session_that_is_not_there_is_refused_before_serving(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    done = run("--session", "nothing-like-it", "--port", "0")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stdout == ""
+
+
+def test_a_port_out_of_range_is_refused(ok):
+    done = run("--port", "70000")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_the_qr_code_is_drawn_in_blocks_or_else_in_plain_ascii():
+    """A terminal that cannot show block characters gets the code in reversed colours, never '?'s."""
+    import io
+
+    from ginscore.web.server import print_qr
+
+    for encoding in ("utf-8", "ascii"):
+        out = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+        print_qr("http://192.0.2.1:8000/?token=abc", out)
+        out.flush()
+        drawn = out.buffer.getvalue()
+        assert drawn.count(b"\n") > 10
+        assert (b"\xe2\x96\x88" in drawn) if encoding == "utf-8" else (b"\x1b[7m" in drawn and drawn.isascii())
