@@ -66,7 +66,9 @@ HOUSE = [
     "H7  Stake: --stake 0.01 a point. Once a game is over each loser settles with the winner the"
     " difference of their final scores times the stake, the lower final paying the higher;"
     " Hollywood nets its three games into one payment per pair.",
-    ("Change any house rule later with ", Command("house"), "; every hand is rescored."),
+    ("H8  A house rule changed after hands were played says from when: ", Command("house", "--from-start"),
+     " rescores every hand (the rule was set wrong), ", Command("house", "--from-next"),
+     " applies it from the next hand on. Who dealt each hand played never changes."),
 ]
 
 

@@ -31,7 +31,7 @@ def test_readme_lists_each_command_once_and_stays_short():
     assert len(README.splitlines()) <= 250
 
 
-RULE_IDS = [f"R{n}" for n in range(1, 26)] + [f"H{n}" for n in range(1, 8)]
+RULE_IDS = [f"R{n}" for n in range(1, 26)] + [f"H{n}" for n in range(1, 9)]
 
 
 def test_every_rule_is_pinned_by_a_test():
