@@ -373,5 +373,5 @@ def check_against_csv(standings: Standings, text: str, source: str) -> None:
                 raise Refused(
                     f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands score "
                     f"'{mine}' with these house rules; give the rules it was played with "
-                    "(like --gin-bonus 20, or --deal loser when the dealers differ)"
+                    "(like --gin-bonus 20 or --target 150)"
                 )

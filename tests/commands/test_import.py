@@ -728,3 +728,14 @@ def test_a_csv_with_a_big_gin_advises_the_big_gin_bonus_h2(ok, refused, tmp_path
     said = refused(*other, "import", out, says="add --big-gin-bonus N")
     assert "leave out --big-gin" not in said and "(H2)" in said
     ok(*other, "import", out, "--big-gin-bonus", "31")
+
+
+def test_a_csv_scored_under_other_rules_is_refused_naming_a_rule_to_give_not_the_deal(ok, refused, tmp_path):
+    """The dealers come from the CSV's own column (H8), so only a scoring rule can explain other
+    points: the refusal advises one, and no longer `--deal`."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--gin-bonus", "20")
+    ok("hand", "ann", "0", "30")
+    backup = tmp_path / "b.csv"
+    ok("export", "--output", backup)
+    line = refused("--db", str(tmp_path / "other.json"), "import", backup, says="with these house rules")
+    assert "--gin-bonus 20" in line and "--deal" not in line
