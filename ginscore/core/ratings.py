@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from ginscore.core.stats import player_key
+from ginscore.core.names import fold
 from ginscore.core.replay import SessionFacts, Standings
 
 MODEL = "PlackettLuce"
@@ -88,11 +88,11 @@ def chosen(game: dict, variant: str | None = None, since: str | None = None) -> 
 
 
 def shown_names(sessions: list[dict]) -> dict[str, str]:
-    """How a player is shown, by ``player_key``: as ``stats`` shows them, the spelling of the
+    """How a player is shown, by ``names.fold``: as ``stats`` shows them, the spelling of the
     latest session they played (in the order started, ties in the order added). ``sessions``:
     each live session's ``players`` and ``created_at``, in the order added."""
     order = sorted(range(len(sessions)), key=lambda n: (sessions[n]["created_at"] or "", n))
-    return {player_key(name): name for n in order for name in sessions[n]["players"]}
+    return {fold(name): name for n in order for name in sessions[n]["players"]}
 
 
 def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, variant: str | None = None,
@@ -102,7 +102,7 @@ def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, v
 
     ``sessions``: ``rated_games`` of each live session, in the order they were added. Games
     are rated in the order they finished; ties by the order the sessions started, then the
-    order added, then the game number. ``names``: how to show each ``player_key``
+    order added, then the game number. ``names``: how to show each folded name
     (``shown_names``); else the spelling of their latest game. Players are sorted by rating
     (the ordinal, mu - 3 sigma), then by games rated, then by name.
     """
@@ -115,7 +115,7 @@ def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, v
     ratings: dict = {}
     players: dict[str, dict] = {}
     for *_, game in games:
-        keys = [player_key(name) for name, _ in game["ranks"]]
+        keys = [fold(name) for name, _ in game["ranks"]]
         ranks = [rank for _, rank in game["ranks"]]
         teams = [[ratings[key] if key in ratings else model.rating()] for key in keys]
         for key, (name, rank), [rating] in zip(keys, game["ranks"], model.rate(teams, ranks=ranks)):
@@ -134,7 +134,7 @@ def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, v
     names = names or {}
     shown = [_line(names.get(key, record["spelled"]), ratings[key], record["games"], record["last_played"],
                    record["history"] if history else None) for key, record in players.items()]
-    shown.sort(key=lambda line: (-line["ordinal"], -line["games"], player_key(line["name"]), line["name"]))
+    shown.sort(key=lambda line: (-line["ordinal"], -line["games"], fold(line["name"]), line["name"]))
     return {"model": MODEL, "players": shown}
 
 
