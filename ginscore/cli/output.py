@@ -12,17 +12,16 @@ def print_json(doc) -> None:
 
 
 def print_json_list(rows) -> None:
-    """``print_json`` of a list, byte for byte, written a few items at a time as ``rows`` gives
-    them: years of sessions listed in the memory of a part or two."""
+    """``print_json`` of a list, byte for byte, written a few items at a time as ``rows`` gives them."""
     from ginscore.cache.summarise import json_item
 
     print_json_items(map(json_item, rows))
 
 
 def print_json_items(items) -> None:
-    """A JSON list of these items (each ``summarise.json_item``'s bytes), exactly as
-    ``print_json`` prints the list, written a few hundred at a time. An output encoding that
-    cannot hold every character escapes all or nothing (``json_safe``), so it is held whole."""
+    """A JSON list of these items (each ``summarise.json_item``'s bytes) as ``print_json`` prints it,
+    a few hundred at a time; held whole when the output encoding cannot hold every character, as
+    ``json_safe`` escapes all or nothing."""
     import codecs
     from itertools import islice
 

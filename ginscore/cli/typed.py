@@ -96,9 +96,8 @@ def since_day(since: str | None) -> str | None:
 
 
 def how_many(show_all: bool, limit: int | None, as_json: bool) -> tuple[int | None, bool]:
-    """How many of the newest sessions a list shows, and whether to keep only what fits one
-    screen: --limit N; every one (None) with --all or --json (a script reads the whole list);
-    else about a screenful."""
+    """How many of the newest sessions a list shows (None: every one, with --all or --json) and
+    whether to keep only what fits one screen."""
     if show_all and limit is not None:
         raise Refused("give --all or --limit N, not both")
     if limit is not None:

@@ -112,13 +112,9 @@ def packed(session: dict) -> dict:
 
 
 def tally(sessions: list[dict]) -> dict:
-    """What some sessions (a part of the database) add to ``stats``, to keep beside
-    them: the counters and the head-to-head summed (the order does not matter), and for each
-    session only what does: when it started, its place (``id``), each player's runs of wins.
-
-    ``sessions``: packed session counts with ``created_at`` and ``id``; ``combine_tallies``
-    of the tallies of any grouping gives the same statistics.
-    """
+    """What some sessions add to ``stats``, kept beside them: the counters and head-to-head summed,
+    and of each session what its order matters for: its start, its ``id``, each player's runs of
+    wins. ``combine_tallies`` of the tallies of any grouping gives the same statistics."""
     sums: dict[str, list[int]] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
     lines = []

@@ -21,14 +21,9 @@ def _started(entry: tuple) -> str:
 
 def _picked(listings: Listings, variant: Variant | None = None, since: str | None = None,
             player: str | None = None) -> tuple[list[int], list[dict]]:
-    """The sessions the filters of `stats` and `history` choose, as ids oldest first, and what
-    they add to the statistics (a ``stats.tally`` for each group of them).
-
-    Read from the tallies kept in the cache (``Listings.tally_groups``): a group of
-    one variant and the same players is kept or left whole by --variant and
-    --player, nothing is replayed, and only a group that --since cuts in two
-    reads its rows.
-    """
+    """The sessions the filters of `stats` and `history` choose, as ids oldest first, and the tallies
+    they add to ``stats``: read from the tally groups the cache keeps (one variant and the same
+    players), so a group is kept or left whole and only one that --since cuts in two reads its rows."""
     from ginscore.core.stats import tally
 
     day = since_day(since)

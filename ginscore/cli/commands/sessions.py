@@ -119,12 +119,9 @@ def _write_data(text: str, json_text: bool) -> None:
 
 
 def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFacts:
-    """The session in a file made by `export`, every field checked as the commands check it;
-    ``here(session_id)``: that session in the database, whose variant and rules a CSV of it takes.
-
-    Refused when anything is off, its one line made visible: the file's own
-    text (a name, a card) can reach the error line.
-    """
+    """The session in a file made by `export`, every field checked as the commands check it (``here``:
+    the session of that id here, whose variant and rules a CSV of it takes); refused in one line
+    made visible, as the file's own text can reach it."""
     from ginscore.documents import check_against_csv, read_backup, read_file
     from ginscore.codec.facts import derived_session_id, session_to_dict
     from ginscore.core.escape import visible
@@ -175,8 +172,7 @@ def _holds_database(file: Path) -> bool:
 
 
 def _oklahoma_hint(facts: SessionFacts, variant: str | None) -> str:
-    """What to add when a CSV that does not say its variant was read as standard but has upcards
-    (an Oklahoma game's hands always do, R15)."""
+    """What to add when a CSV read as standard has upcards (an Oklahoma game's always do, R15)."""
     if facts.name or variant is not None or facts.variant != "standard":
         return ""
     if not any(hand.upcard for hand in facts.hands):
