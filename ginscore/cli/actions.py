@@ -1,8 +1,6 @@
 """The steps commands share: the database this command line chose, a session loaded and
 replayed, a hand appended, a session started, a yes/no asked."""
 
-import gc
-
 import typer
 
 from ginscore.cli.output import print_json
@@ -24,12 +22,6 @@ def time_now() -> str:
     from datetime import datetime  # only commands that record something need the time
 
     return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def for_the_evening() -> None:
-    """A command that runs for an evening (`play`, `watch`) collects its cyclic garbage again:
-    ``ginscore.cli.main`` switched the collector off for a process that runs one command."""
-    gc.enable()
 
 
 def replay_stored(store: Store, facts: SessionFacts, deleted: bool = False) -> Standings:
@@ -143,15 +135,6 @@ def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of
     if told:
         say(told)
     show_standings(replay(facts))
-
-
-def match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:
-    """The sessions of ``facts``'s match (linked by `rematch`), oldest first; None when it is in none."""
-    if facts.match is None:
-        return None
-    linked = db.in_match(facts.match)
-    linked.sort(key=lambda f: f.created_at or "")
-    return [replay_stored(store, f) for f in linked]
 
 
 def load_standings(ctx: typer.Context, session: str | None) -> Standings:

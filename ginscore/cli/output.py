@@ -11,13 +11,6 @@ def print_json(doc) -> None:
     sys.stdout.write(json_safe(json.dumps(doc, ensure_ascii=False, indent=2), sys.stdout.encoding) + "\n")
 
 
-def print_json_list(rows) -> None:
-    """``print_json`` of a list, byte for byte, written a few items at a time as ``rows`` gives them."""
-    from ginscore.cache.summarise import json_item
-
-    print_json_items(map(json_item, rows))
-
-
 def print_json_items(items) -> None:
     """A JSON list of these items (each ``summarise.json_item``'s bytes) as ``print_json`` prints it,
     a few hundred at a time; held whole when the output encoding cannot hold every character, as

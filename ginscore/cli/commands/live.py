@@ -10,6 +10,7 @@ and a confirmed hand is saved at once: quitting, Ctrl-D or the end of the input
 loses nothing confirmed.
 """
 
+import gc
 import re
 import shlex
 
@@ -22,7 +23,7 @@ from ginscore.core.replay import Draw, Knock, SessionFacts, Standings
 from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
 from ginscore.core.standings import explain, hand_words
-from ginscore.cli.actions import for_the_evening, replay_changed, replay_stored, store_of, time_now
+from ginscore.cli.actions import replay_changed, replay_stored, store_of, time_now
 from ginscore.cli.command import app, command_of
 from ginscore.cli.messages import usage_words
 from ginscore.cli.options import session_option
@@ -417,7 +418,7 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
 
     Example: ginscore play
     """
-    for_the_evening()
+    gc.enable()  # it runs for an evening: main switched the cyclic collector off for one command
 
     table = _Table(ctx, store_of(ctx).reading().find_name(session))
     for line in HELP:

@@ -16,7 +16,7 @@ from ginscore.cli.actions import asked, load_standings, numbered_name, replay_st
 from ginscore.cli.command import app
 from ginscore.cli.options import all_option, json_option, limit_option, session_option, Variant
 from ginscore.cli.options import SESSIONS  # what these arguments complete to
-from ginscore.cli.output import print_json_items, print_json_list
+from ginscore.cli.output import print_json_items
 from ginscore.cli.paths import named_file
 from ginscore.cli.rule_options import house_rule_options, house_rules
 from ginscore.cli.typed import how_many, session_name
@@ -315,24 +315,26 @@ def sessions(
                     items[at] = json_item(session_item(next(listings.each_summary([n])), True))
             print_json_items(items)
             return
-        from ginscore.present.lists import SESSION_CELLS, long_lines, session_cells, show_fitting, show_long_sessions, show_sessions
+        from ginscore.present.lists import SESSION_CELLS, long_lines, session_cells, show_long_sessions
 
         if not fit and long_lines(len(ids)):  # years of sessions: their cells as kept, no rows read
             show_long_sessions(listings.listed_cells(ids, "sessions", session_cells, SESSION_CELLS),
-                                      [name == current for _, name, _ in picked], hidden=db.deleted_count(),
-                                      older=len(listed) - len(picked), current_name=current)
+                               [name == current for _, name, _ in picked], hidden=db.deleted_count(),
+                               older=len(listed) - len(picked), current_name=current)
             return
         rows = [session_item(row, row["name"] == current) for row in listings.each_summary(ids)]
-    if as_json:
-        print_json_list(rows)
+    if as_json:  # (written a few items at a time: years of sessions in the memory of a part or two)
+        from ginscore.cache.summarise import json_item
+
+        print_json_items(map(json_item, rows))
         return
-    from ginscore.present.lists import SESSION_CELLS, long_lines, session_cells, show_fitting, show_long_sessions, show_sessions
+    from ginscore.present.lists import show_fitting, show_sessions
 
     hidden = 0 if deleted else db.deleted_count()
 
     def show(shown: list[dict]) -> None:
         show_sessions(shown, deleted=deleted, hidden=hidden, older=len(listed) - len(shown),
-                             current=None if deleted else current)
+                      current=None if deleted else current)
 
     if fit and deleted:  # the most recently deleted first
         show_fitting(rows, show)

@@ -1,5 +1,6 @@
 """A live scoreboard for a second screen: `ginscore watch`."""
 
+import gc
 import os
 import sys
 import time
@@ -7,7 +8,7 @@ import time
 import typer
 
 from ginscore.core.replay import Standings
-from ginscore.cli.actions import for_the_evening, replay_stored, store_of
+from ginscore.cli.actions import replay_stored, store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option
 
@@ -104,7 +105,7 @@ def watch(
     """
     from ginscore.present.console import screen
 
-    for_the_evening()
+    gc.enable()  # it runs for an evening: main switched the cyclic collector off for one command
 
     store = store_of(ctx)
     out = screen()
