@@ -65,11 +65,8 @@ terminal.advise_commands(registry.ADVISED_COMMANDS)
 
 
 class OutputLost(Exception):
-    """An OSError out of a command, carried past typer (which would exit 1 on a broken pipe)."""
-
-    def __init__(self, error: OSError):
-        super().__init__(error)
-        self.error = error
+    """An OSError out of a command (its one argument), carried past typer, which would exit 1 on a
+    broken pipe."""
 
 
 class Group(TyperGroup):
@@ -126,7 +123,7 @@ class Group(TyperGroup):
                 raise
             status = stopped(changed())
         except OutputLost as lost:
-            status = unwritten(lost.error, changed())
+            status = unwritten(lost.args[0], changed())
         except OSError as error:
             status = unwritten(error, changed())
         try:

@@ -145,7 +145,7 @@ class _Table:
             before = self.facts()
             if self.asked is not None and not _same(before, self.asked):
                 say(f"  Not done: the session changed elsewhere while this hand was asked; here it is as "
-                           f"it stands now (:{word} again if it is still to be done).")
+                    f"it stands now (:{word} again if it is still to be done).")
                 _as_it_stands(self)
                 raise _Again
             ran = self.run(undo if word == "undo" else edit, rest)
@@ -447,7 +447,7 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
             except _Changed:
                 table.unsaved = True
                 say("Not saved: the session changed elsewhere while this hand was asked (a hand "
-                           "recorded, undone or edited there, or its house rules). Here it is as it stands "
+                    "recorded, undone or edited there, or its house rules). Here it is as it stands "
                            "now; take the hand again if it is still to be recorded.")
                 _as_it_stands(table)
                 continue
@@ -456,7 +456,7 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
     except _Quit:
         say("")
         say("Stopped. Every hand you confirmed is saved." if not table.unsaved else
-                   "Stopped. Every hand saved above is kept; those said to be not saved were not.")
+            "Stopped. Every hand saved above is kept; those said to be not saved were not.")
     except _Gone as gone:
         say("")
         say(f"Stopped: '{visible(table.name)}' is no longer here (deleted elsewhere?); "

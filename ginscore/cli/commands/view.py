@@ -84,7 +84,7 @@ def rules(
             say(f"House rules of '{facts.name}' ({facts.variant}): {house}.")
         else:  # the current session plays another variant: its house rules are not these rules'
             say(f"The current session '{facts.name}' plays {facts.variant}, not {chosen}; "
-                       f"its own house rules: {house}.")
+                f"its own house rules: {house}.")
 
 
 @app.command(short_help="Chart the scores.")
