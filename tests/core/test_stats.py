@@ -16,6 +16,7 @@ from ginscore.core.replay import Draw, Knock, Roles, SessionFacts, replay
 from ginscore.core.scoring import HouseRules
 from ginscore.core.stats import combine_tallies, packed, session_counts, tally
 from tests.profiles import examples
+from tests.support import statistics
 
 EMPTY = {"sessions": 0, "sessions_won": 0, "hollywood_games_won": 0, "hands": 0, "hands_won": 0, "gins": 0,
          "big_gins": 0, "knocks_won": 0, "undercuts_scored": 0, "undercuts_suffered": 0, "points": 0,
@@ -35,11 +36,6 @@ def session(players, *hands, variant="standard", target=100, started=None):
 def combine(rows):
     """`stats --json` of these packed rows, played in the order given: one tally of them all."""
     return combine_tallies([tally(rows)])
-
-
-def statistics(history):
-    """`stats --json` of these replayed sessions, played in the order given."""
-    return combine(rows((standings, None) for standings in history))
 
 
 def knock(knocker, knocker_deadwood, opponent_deadwood):
