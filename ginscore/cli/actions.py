@@ -1,6 +1,10 @@
 """The steps commands share: the database this command line chose, a session loaded and
 replayed, a hand appended, a session started, a yes/no asked."""
 
+import sys
+from datetime import datetime
+from importlib import import_module
+
 import typer
 
 from ginscore.cli.output import print_json
@@ -19,8 +23,6 @@ def store_of(ctx: typer.Context) -> Store:
 
 def time_now() -> str:
     """The time now, as a hand or a session records it."""
-    from datetime import datetime  # only commands that record something need the time
-
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
@@ -82,8 +84,6 @@ def asked(question: str, yes: bool, verb: str, done: str = "") -> bool:
 
 def on_a_terminal() -> bool:
     """Whether a person can answer a question here: standard input is a terminal."""
-    import sys
-
     return sys.stdin is not None and sys.stdin.isatty()
 
 
@@ -152,7 +152,5 @@ def report(ctx: typer.Context, session: str | None, as_json: bool, to_json: str,
 
         print_json(getattr(summary, to_json)(standings))
         return
-    from importlib import import_module
-
     module, name = to_text.split(".")
     getattr(import_module(f"ginscore.present.{module}"), name)(standings)

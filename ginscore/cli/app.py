@@ -43,6 +43,7 @@ try:
     import typer.main
     from typer.core import TyperGroup
 
+    from ginscore import __version__
     from ginscore.cli import command, registry
     from ginscore.cli.messages import fail, stopped, unwritten, usage_words
     from ginscore.cli.options import DB_HELP
@@ -156,8 +157,6 @@ top = command.make_app(cls=Group)
 def show_version(value: bool) -> None:
     """`ginscore --version` (or -V): the version of the ginscore that runs."""
     if value:
-        from ginscore import __version__
-
         typer.echo(f"ginscore {__version__}")
         raise typer.Exit(0)
 

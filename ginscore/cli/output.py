@@ -1,8 +1,10 @@
 """JSON for scripts, written with json straight to standard output (never through Rich, which
 wraps lines), every character kept readable back in any output encoding."""
 
+import codecs
 import json
 import sys
+from itertools import islice
 
 from ginscore.core.escape import json_safe
 
@@ -15,9 +17,6 @@ def print_json_items(items) -> None:
     """A JSON list of these items (each ``summarise.json_item``'s bytes) as ``print_json`` prints it,
     a few hundred at a time; held whole when the output encoding cannot hold every character, as
     ``json_safe`` escapes all or nothing."""
-    import codecs
-    from itertools import islice
-
     encoding = sys.stdout.encoding
     try:
         streams = codecs.lookup(encoding or "utf-8").name.startswith("utf")

@@ -10,8 +10,9 @@ import typer
 from ginscore.present import terminal
 from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, NoBigGin, Refused, message_parts
 from ginscore.core.escape import json_safe, visible, visible_lines
-from ginscore.core.standings import as_typed, counted
-from ginscore.core.replay import replay, SessionFacts
+from ginscore.core.names import MAX_NAME
+from ginscore.core.standings import as_typed, counted, session_row
+from ginscore.core.replay import check_session, replay, SessionFacts
 from ginscore.cli.actions import asked, load_standings, numbered_name, replay_stored, store_of, time_now
 from ginscore.cli.command import app
 from ginscore.cli.options import all_option, json_option, limit_option, session_option, Variant
@@ -20,6 +21,7 @@ from ginscore.cli.output import print_json_items
 from ginscore.cli.paths import named_file
 from ginscore.cli.rule_options import house_rule_options, house_rules
 from ginscore.cli.typed import how_many, session_name
+from ginscore.codec.facts import derived_session_id, session_to_dict
 
 
 @app.command("import", short_help="Bring back an export.")
@@ -47,7 +49,6 @@ def import_(
     Example: ginscore import friday.json
     """
     from ginscore.codec.compare import free_name
-    from ginscore.core.names import MAX_NAME
     from ginscore.cli.commands.merge import import_known
 
     file = named_file(file, "the file to import (made by `ginscore export`)")
@@ -123,9 +124,6 @@ def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFa
     the session of that id here, whose variant and rules a CSV of it takes); refused in one line
     made visible, as the file's own text can reach it."""
     from ginscore.documents import check_against_csv, read_backup, read_file
-    from ginscore.codec.facts import derived_session_id, session_to_dict
-    from ginscore.core.escape import visible
-    from ginscore.core.replay import check_session
 
     source = visible(str(file))
     try:
@@ -295,8 +293,6 @@ def sessions(
     store = store_of(ctx)
     db = store.reading()
     if deleted:
-        from ginscore.core.standings import session_row
-
         listed = db.deleted()  # the most recently deleted first
         rows = [session_row(facts, replay_stored(store, facts, deleted=True), False) | {"deleted_at": deleted_at}
                 for facts, deleted_at in listed[:newest]]

@@ -7,6 +7,7 @@ from ginscore.cli.actions import replay_stored, report, store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import json_option, session_option, Variant
 from ginscore.cli.output import print_json
+from ginscore.core.standings import match_dict, rules_words, status_dict
 
 
 @app.command(short_help="Show the standings.")
@@ -18,8 +19,6 @@ def status(ctx: typer.Context, as_json: bool = json_option(), session: str = ses
 
     Example: ginscore status --json
     """
-    from ginscore.core.standings import match_dict, status_dict
-
     store = store_of(ctx)
     db = store.reading()
     facts = db.load(session)
@@ -68,7 +67,6 @@ def rules(
     """
     from ginscore.present.console import say
     from ginscore.present.rulebook import rule_lines, show_rules
-    from ginscore.core.standings import rules_words
 
     db = store_of(ctx).reading()
     try:
