@@ -32,16 +32,12 @@ def _escape(code: int) -> str:
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
-def _escaped(match: re.Match) -> str:
-    return _escape(ord(match.group()))
-
-
 def visible(text) -> str:
     """``text`` with every control and format (bidi-steering or invisible) character written as an escape."""
     text = str(text)
     if text.isprintable():  # nothing to escape (a quick test: most text is so; all the above is not printable)
         return text
-    return re.sub(_HIDDEN, _escaped, text)
+    return re.sub(_HIDDEN, lambda match: _escape(ord(match.group())), text)
 
 
 def visible_lines(text) -> str:

@@ -146,8 +146,8 @@ def merge(
             if kind == KEPT:
                 report["kept"].append({"name": record.doc.get("name"), "hands": len(record.facts.hands)})
             elif kind == EXTENDED:
-                record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared.later,
-                                                      doc)
+                record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts,
+                                                  compared.later, doc)
                 report["extended"].append({"name": record.facts.name, "hands_added": len(compared.later),
                                            "hands": len(record.facts.hands),
                                            "deleted": bool(record.doc.get("deleted_at"))})

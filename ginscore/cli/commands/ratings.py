@@ -73,10 +73,10 @@ def ratings(
     filtered = (variant, since) != (None, None)
     if chart:
         show_ratings_chart(doc["players"][:CHARTED], more=len(doc["players"]) - CHARTED, filtered=filtered,
-                                  named=bool(wanted))
+                           named=bool(wanted))
     else:
         show_ratings(doc["players"], [ranks.get(line["name"]) for line in doc["players"]],
-                            named=bool(wanted), filtered=filtered)
+                     named=bool(wanted), filtered=filtered)
 
 
 def _named(known: list[str], typed: list[str]) -> list[str]:

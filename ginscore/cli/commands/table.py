@@ -144,7 +144,8 @@ def takes_a_knock(knocker, knocker_deadwood: str, opponent_deadwood: str, upcard
                                 metavar="CARDS"),
     }
     parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default,
-                                    annotation=bool if name == "big_gin" else str) for name, default in declared.items()]
+                                    annotation=bool if name == "big_gin" else str)
+                  for name, default in declared.items()]
     return lambda command: with_parameters(command, parameters, lambda given: {"told": TypedKnock(**given)}, "told")
 
 
