@@ -369,10 +369,9 @@ def _game_over(table: _Table, standings: Standings) -> None:
     while True:
         try:
             again = table.yes_no(f"The {game} is over. Play a rematch?", default=True)
+            break
         except _Back:
             say(f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand.")
-            continue
-        break
     if not again:
         named = () if table.store.reading().current_name == table.name else ("--session", shlex.quote(table.name))
         say("No rematch; ", Command("rematch", *named), " starts one later.")
@@ -448,7 +447,7 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
                 table.unsaved = True
                 say("Not saved: the session changed elsewhere while this hand was asked (a hand "
                     "recorded, undone or edited there, or its house rules). Here it is as it stands "
-                           "now; take the hand again if it is still to be recorded.")
+                    "now; take the hand again if it is still to be recorded.")
                 _as_it_stands(table)
                 continue
             show_hand(standings, standings.hands[-1], verb="Saved", footer=False)

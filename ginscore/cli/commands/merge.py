@@ -2,6 +2,7 @@
 
 import os
 import re
+from functools import cached_property
 from pathlib import Path
 
 import typer
@@ -227,17 +228,13 @@ class _Record:
     machine's record of it (``copy_of``). Its facts are read when first asked for (most never are)."""
 
     def __init__(self, doc_id: int, doc: dict, facts: SessionFacts | None, db=None):
-        self.doc_id, self.doc, self._facts, self._db = doc_id, doc, facts, db
+        self.doc_id, self.doc, self.db = doc_id, doc, db
+        if facts is not None:
+            self.facts = facts
 
-    @property
+    @cached_property
     def facts(self) -> SessionFacts:
-        if self._facts is None:
-            self._facts = self._db.facts_of(self.doc)
-        return self._facts
-
-    @facts.setter
-    def facts(self, value: SessionFacts) -> None:
-        self._facts = value
+        return self.db.facts_of(self.doc)
 
 
 def _records_here(db, here: dict) -> tuple[dict[str, list[_Record]], dict[str, _Record]]:
