@@ -357,7 +357,6 @@ def use(
     say(f"Now keeping score in '{found}'.")
 
 
-
 @app.command(short_help="Print the database's path.")
 def where(ctx: typer.Context) -> None:
     """Print the path of the database file in use.
