@@ -1,13 +1,8 @@
-"""The guided loop for the table: asks each hand question by question, and forgives.
+"""The guided loop for the table (`play`): asks each hand question by question, and forgives.
 
-Answers are names, counts, cards and y/n. Everything else is a command and
-starts with ':' (``COMMAND_MARK``), which no player name can (``check_players``),
-so a player called Quinn is typed ``q`` safely: ``:back`` asks the previous
-question of the hand again, ``:undo`` and ``:edit N ...`` run the commands
-themselves on this session (same questions, same rules), ``:draw`` answers
-"Who knocked?", ``:quit`` stops. Nothing is saved before a hand is confirmed,
-and a confirmed hand is saved at once: quitting, Ctrl-D or the end of the input
-loses nothing confirmed.
+Commands start with ':' (``COMMAND_MARK``), which no player name can, so a player called Quinn
+is typed ``q`` safely. Nothing is saved before a hand is confirmed, and a confirmed hand is
+saved at once: quitting, Ctrl-D or the end of the input loses nothing confirmed.
 """
 
 import gc
