@@ -31,6 +31,7 @@ from ginscore.core.replay import (
     replay,
 )
 from ginscore.core.scoring import HouseRules
+from ginscore.core.stats import combine_tallies, packed, session_counts, tally
 from ginscore.db.sessions import SCHEMA_VERSION
 from ginscore.db.store import Store
 
@@ -483,3 +484,10 @@ def benchmark_sessions(count: int) -> list:
         sys.path.pop(0)
     rng = random.Random(12)
     return [_session(rng, n, VARIANTS[n % 4], rng.randint(0, 30), live=False) for n in range(count)]
+
+
+def statistics(history) -> dict:
+    """`stats --json` of these replayed sessions, played in the order given, added up as `stats`
+    adds up the rows it keeps: one tally of them all."""
+    rows = [packed(session_counts(standings)) | {"created_at": None, "id": n} for n, standings in enumerate(history)]
+    return combine_tallies([tally(rows)])

@@ -1,7 +1,9 @@
 """The steps commands share: the database this command line chose, a session loaded and
 replayed, a hand appended, a session started, a yes/no asked."""
 
-import gc
+import sys
+from datetime import datetime
+from importlib import import_module
 
 import typer
 
@@ -21,15 +23,7 @@ def store_of(ctx: typer.Context) -> Store:
 
 def time_now() -> str:
     """The time now, as a hand or a session records it."""
-    from datetime import datetime  # only commands that record something need the time
-
     return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def for_the_evening() -> None:
-    """A command that runs for an evening (`play`, `watch`) collects its cyclic garbage again:
-    ``ginscore.cli.main`` switched the collector off for a process that runs one command."""
-    gc.enable()
 
 
 def replay_stored(store: Store, facts: SessionFacts, deleted: bool = False) -> Standings:
@@ -41,10 +35,8 @@ def replay_stored(store: Store, facts: SessionFacts, deleted: bool = False) -> S
 
 
 def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None) -> Standings:
-    """Replay after a change at hand ``changed_hand``; refuse the change if any hand breaks.
-
-    With ``store``, a hand before the change that breaks is damage in the file (exit 1), not a refusal.
-    """
+    """Replay after a change at hand ``changed_hand``; refuse the change if any hand breaks (with
+    ``store``, a hand before the change that breaks is damage in the file: exit 1)."""
     try:
         return replay(facts)
     except BadHandAt as error:
@@ -61,9 +53,8 @@ def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None =
 
 
 def over_before(facts: SessionFacts, number: int) -> str:
-    """A change that ends the game at an earlier hand: hand ``number`` and every hand after it would
-    come after its end (R14; Hollywood's series, R19; three players, R24). Their counts are most
-    likely right and the change wrong; if not, those hands were played after the end."""
+    """A change that ends the game at an earlier hand, so that hand ``number`` and every later one
+    would come after its end (R14, R19, R24): most likely the change is wrong, not their counts."""
     ended = replay(facts._replace(hands=facts.hands[: number - 1]))
     game = "series" if facts.variant == "hollywood" else "game"
     rule = {"hollywood": "R19", "three": "R24"}.get(facts.variant, "R14")
@@ -75,11 +66,8 @@ def over_before(facts: SessionFacts, number: int) -> str:
 
 
 def asked(question: str, yes: bool, verb: str, done: str = "") -> bool:
-    """A yes/no question that defaults to no (``--yes`` skips it); no answer at all refuses.
-
-    ``verb`` is what a yes does ("remove", "delete"), for the words said on a no; ``done`` is
-    its past tense when that is not ``verb`` and "d" ("start", "started").
-    """
+    """A yes/no question that defaults to no (``--yes`` skips it); no answer at all refuses. ``verb``
+    is what a yes does ("remove"), ``done`` its past tense when that is not ``verb`` and "d"."""
     if yes:
         return True
     done = done or f"{verb}d"
@@ -96,8 +84,6 @@ def asked(question: str, yes: bool, verb: str, done: str = "") -> bool:
 
 def on_a_terminal() -> bool:
     """Whether a person can answer a question here: standard input is a terminal."""
-    import sys
-
     return sys.stdin is not None and sys.stdin.isatty()
 
 
@@ -129,11 +115,8 @@ def numbered_name(taken: list[str], variant: str) -> str:
 
 
 def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of: SessionFacts | None = None) -> None:
-    """Store a new session and show it; a rematch also puts the session it follows in its match.
-
-    The rematch was made from ``rematch_of`` as it was read (and perhaps asked about): if its hands or
-    rules changed since, its first dealer and what was asked no longer hold, so it is refused.
-    """
+    """Store a new session and show it; a rematch also puts the session it follows in its match,
+    refused if that session's hands or rules changed since it was read (and perhaps asked about)."""
     with store_of(ctx).writing() as db:
         if not facts.name:
             facts = facts._replace(name=numbered_name(db.names(include_deleted=True), facts.variant))
@@ -154,15 +137,6 @@ def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of
     show_standings(replay(facts))
 
 
-def match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:
-    """The sessions of ``facts``'s match (linked by `rematch`), oldest first; None when it is in none."""
-    if facts.match is None:
-        return None
-    linked = db.in_match(facts.match)
-    linked.sort(key=lambda f: f.created_at or "")
-    return [replay_stored(store, f) for f in linked]
-
-
 def load_standings(ctx: typer.Context, session: str | None) -> Standings:
     """The session named (the current one when None), replayed."""
     store = store_of(ctx)
@@ -170,18 +144,13 @@ def load_standings(ctx: typer.Context, session: str | None) -> Standings:
 
 
 def report(ctx: typer.Context, session: str | None, as_json: bool, to_json: str, to_text: str) -> None:
-    """Replay a session and show it: ``standings.<to_json>`` for scripts, ``present.<to_text>`` (a
-    module and a function, like "log.show_log") for people.
-
-    Imported by name so that the JSON path never loads Rich.
-    """
+    """Replay a session and show it: ``standings.<to_json>`` for scripts, ``present.<to_text>`` (like
+    "log.show_log") for people, imported by name so that the JSON path never loads Rich."""
     standings = load_standings(ctx, session)
     if as_json:
         from ginscore.core import standings as summary
 
         print_json(getattr(summary, to_json)(standings))
         return
-    from importlib import import_module
-
     module, name = to_text.split(".")
     getattr(import_module(f"ginscore.present.{module}"), name)(standings)

@@ -1,9 +1,8 @@
 """The app: the one group every command line runs through, and its one exit point.
 
-The group lists every command of the registry and builds only the one typed, importing its
-module when click asks for it (click's lazy loading: ``list_commands`` and ``get_command``).
-``Group.main`` is where every error reaches the user: one line on standard error and the exit
-status of ``errors.ExitStatus``. ``main`` is the installed script.
+The group builds only the command typed, importing its module when click asks for it
+(``list_commands`` and ``get_command``); ``Group.main`` turns every error into one line on
+standard error and an exit status. ``main`` is the installed script.
 """
 
 from __future__ import annotations
@@ -25,8 +24,7 @@ def stopped_while_starting() -> None:
 
 def import_held(name: str) -> None:
     """Import the C extension ``name`` with Ctrl-C held until it is loaded: orjson's module start
-    crashed Python (a segmentation fault, no words) when a KeyboardInterrupt was raised inside
-    it. Held, the Ctrl-C arrives just after, as a KeyboardInterrupt (exit 130)."""
+    crashed Python when a KeyboardInterrupt came inside it; held, it arrives just after (exit 130)."""
     import signal
 
     if not hasattr(signal, "pthread_sigmask"):  # (not on Windows, where a Ctrl-C is no signal)
@@ -45,6 +43,7 @@ try:
     import typer.main
     from typer.core import TyperGroup
 
+    from ginscore import __version__
     from ginscore.cli import command, registry
     from ginscore.cli.messages import fail, stopped, unwritten, usage_words
     from ginscore.cli.options import DB_HELP
@@ -67,21 +66,14 @@ terminal.advise_commands(registry.ADVISED_COMMANDS)
 
 
 class OutputLost(Exception):
-    """An OSError out of a command, carried past typer (which would exit 1 on a broken pipe)."""
-
-    def __init__(self, error: OSError):
-        super().__init__(error)
-        self.error = error
+    """An OSError out of a command (its one argument), carried past typer, which would exit 1 on a
+    broken pipe."""
 
 
 class Group(TyperGroup):
-    """Every command of the registry, each built when it is typed; runs the command and turns
-    every expected failure into one line and an exit status.
-
-    The exit status tells the truth about the database: a command that
-    replaced the file exits 0 whatever became of its output or of a Ctrl-C
-    after the write; one that exits non-zero changed nothing.
-    """
+    """Every command of the registry, each built when it is typed; runs it and turns every expected
+    failure into one line and an exit status. A command that replaced the file exits 0 whatever
+    became of its output or of a Ctrl-C after the write; one that exits non-zero changed nothing."""
 
     context_class = command.Context
 
@@ -132,7 +124,7 @@ class Group(TyperGroup):
                 raise
             status = stopped(changed())
         except OutputLost as lost:
-            status = unwritten(lost.error, changed())
+            status = unwritten(lost.args[0], changed())
         except OSError as error:
             status = unwritten(error, changed())
         try:
@@ -163,11 +155,8 @@ top = command.make_app(cls=Group)
 
 
 def show_version(value: bool) -> None:
-    """`ginscore --version` (or -V): the version of the ginscore that runs (``ginscore.__version__``,
-    which the package's metadata is made from)."""
+    """`ginscore --version` (or -V): the version of the ginscore that runs."""
     if value:
-        from ginscore import __version__
-
         typer.echo(f"ginscore {__version__}")
         raise typer.Exit(0)
 
@@ -191,8 +180,7 @@ def before_the_command(
 
 @functools.cache
 def command_line() -> Group:
-    """The click group every command line runs through, the same for the installed script and the
-    tests: built once a process, each command in it when first typed."""
+    """The click group every command line runs through (the script's and the tests'), built once."""
     return typer.main.get_command(top)
 
 
@@ -211,18 +199,13 @@ def whole_app() -> typer.Typer:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Console-script entry point (and `python -m ginscore`), and the tests' way in.
-
-    ``argv`` (the arguments after the program's name) defaults to ``sys.argv[1:]``; only then is
-    this process a command line of its own (``interrupts.command_line``): a test runner calling
-    ``main(argv)`` keeps its own Ctrl-C. It always ends in ``SystemExit`` with the exit status.
-    """
+    """Console-script entry point (and `python -m ginscore`), and the tests' way in; always ends in
+    ``SystemExit``. Only without ``argv`` is this process a command line of its own: a test runner
+    calling ``main(argv)`` keeps its own Ctrl-C and garbage collector."""
     if argv is None:
         interrupts.command_line()
-        # One command, then the process ends: Python's cyclic garbage collector only costs here
-        # (it would run over every object of a large database's parse many times; see
-        # docs/performance.md). `play` and `watch`, which run for an evening, switch it back on.
-        # A test calling main(argv) keeps its own.
+        # One command, then the process ends: the cyclic collector would only run over a large
+        # database's parse again and again (docs/performance.md). `play` and `watch` switch it on.
         gc.disable()
     args = sys.argv[1:] if argv is None else [str(arg) for arg in argv]
     try:

@@ -1,6 +1,5 @@
-"""How each command is built: the typer app every command module registers its commands on,
-each command's click object (built once, when it is needed), click's help laid out for the
-screen, and a word that looks like an unknown option refused."""
+"""How each command is built: the typer app the command modules register on, each command's click
+object (built once, when needed), help laid out for the screen, unknown options refused."""
 
 import re
 import textwrap
@@ -17,9 +16,8 @@ from ginscore.present import terminal
 
 
 class HelpFormatter(typer.Context.formatter_class):
-    """click's help layout, for a screen narrower than 70 columns too: the option column narrows
-    (click keeps it up to 32 wide and the text at least 10, 44 in all), a term longer than the
-    screen folds after a ``|`` or a space, and no line ends in spaces."""
+    """click's help layout, for a screen narrower than 70 columns too: the option column narrows, a
+    term longer than the screen folds after a ``|`` or a space, and no line ends in spaces."""
 
     def __init__(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None) -> None:
         # Laid out for the screen as every other output is (click would never go below 50
@@ -100,9 +98,9 @@ def refuse_unknown_option(command, ctx, args: list[str]) -> None:
 
 
 class App(typer.Typer):
-    """The typer app the command modules register on. Every command also takes ``--db`` after
-    its name (docs/commands.md: "accepted before or after the subcommand"), and is hidden from
-    help when the registry says so; a command the registry does not know cannot be registered."""
+    """The typer app the command modules register on: every command also takes ``--db`` after its
+    name (docs/commands.md) and is hidden from help when the registry says so; one the registry
+    does not know cannot be registered."""
 
     def command(self, name: str | None = None, **kwargs):
         kwargs.setdefault("cls", Command)
@@ -147,6 +145,5 @@ def click_command(name: str):
 
 
 def command_of(function):
-    """The command line of one command (``function``, as its module registers it): one command
-    that needs another (`play` runs `undo`) imports its function and calls this."""
+    """The command line of one command (``function``): `play` runs `undo` and `edit` through it."""
     return click_command(next(name_of(info) for info in app.registered_commands if info.callback is function))

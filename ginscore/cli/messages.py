@@ -1,8 +1,5 @@
-"""What a person reads when a command cannot do what was asked: one line on standard error.
-
-A usage error in plain words (with where a misplaced --session goes), and the words for output
-that could not be written and for a Ctrl-C; the app's exit point tells them with ``fail``.
-"""
+"""What a person reads when a command cannot do what was asked: one line on standard error, for a
+usage error (with where a misplaced --session goes), output that could not be written, a Ctrl-C."""
 
 import errno
 import re
@@ -28,14 +25,9 @@ SESSION_OPTIONS = ("--session", "-s")
 
 
 def usage_words(error: typer.TyperException, args: list[str] | None = None, see: str | None = None) -> tuple:
-    """What a usage error (an unknown option, a missing argument, a bad value) says, in one sentence:
-    its parts, text and the ``Command``s it advises.
-
-    typer 0.27+ carries its own click: every click exception is a public
-    ``typer.TyperException``, and a usage error is the one that knows its command.
+    """What a usage error says in one sentence, as parts (text and the ``Command``s it advises).
     ``args``: the command line, to say where a misplaced ``--session`` goes; ``see``: what to do
-    instead of seeing the command's --help (`play` says how its own commands are typed).
-    """
+    instead of seeing the command's --help (`play` says how its own commands are typed)."""
     message = error.format_message()
     ctx = getattr(error, "ctx", None)
     if not hasattr(error, "ctx"):  # not about the command line (a file that cannot be opened)
@@ -63,8 +55,8 @@ def help_of(command_path: str) -> tuple:
 
 
 def session_misplaced(ctx, args: list[str]) -> tuple:
-    """`--session` where no command takes it: given before the command name (it goes after it), or
-    to a command that covers no single session (what that command covers, and what to type)."""
+    """`--session` given before the command name (it goes after it), or to a command that covers no
+    single session (what that command covers instead)."""
     rest, given = without_session(args)
     session = terminal.shell_word(given) if given is not None else "NAME"
     if ctx.parent is not None:  # a command that has no --session
@@ -91,8 +83,7 @@ def no_session(name: str, session: str) -> tuple:
 
 
 def without_session(args: list[str]) -> tuple[list[str], str | None]:
-    """``args`` without the first --session (or -s) and its value, and that value (None when none
-    was given)."""
+    """``args`` without the first --session (or -s) and its value, and that value (None when none)."""
     for at, arg in enumerate(args):
         if arg in SESSION_OPTIONS:
             given = args[at + 1 : at + 2]
@@ -128,12 +119,9 @@ def fail(status: int, *parts) -> int:
 
 
 def unwritten(error: OSError, changed: bool, status: int = ExitStatus.OK) -> int:
-    """The output could not be written (a closed pipe, a full disk, a closed stdout).
-
-    A command that changed the database exits 0 all the same (docs/commands.md). One that
-    changed nothing exits 0 when the reader went away (``| head``: nothing was
-    lost), else 1 with one line; one that had already failed keeps its status.
-    """
+    """The output could not be written (a closed pipe, a full disk). A command that changed the
+    database exits 0 all the same (docs/commands.md); one that changed nothing exits 0 when the
+    reader went away (``| head``), else 1; one that had already failed keeps its status."""
     terminal.abandon_output()
     reason = error.strerror or str(error)
     if status != ExitStatus.OK and not changed:

@@ -1,6 +1,5 @@
-"""The options commands share, each declared once: --db (which every command takes after its
-name too), --session, --json, --all, --limit, the choice of variant, and what a parameter
-completes to. The house-rule options are in ``rule_options``."""
+"""The options commands share, each declared once: --db (which every command takes after its name
+too), --session, --json, --all, --limit, the variant, and what a parameter completes to."""
 
 import functools
 import inspect
@@ -54,16 +53,10 @@ COMPLETION_MARK = "ginscore-completes:"
 
 
 def completes(kind: str):
-    """Mark a parameter as naming a ``kind`` of thing, as click marks a path as a "file".
-
-    Kinds: "players" (of the session acted on), "knockers" (who may knock in the
-    next hand), "knockers-of-hand" (in the hand the command's first argument
-    numbers), "everyone" (who ever played),
-    "sessions", "new-players" (the names typed earlier on a `new` line).
-    completions/generate.py reads the mark (the help of the one completion
-    offered), and the scripts it writes ask `ginscore complete KIND` for the
-    names while a line is being typed.
-    """
+    """Mark a parameter as naming a ``kind`` of thing (players of the session, knockers of the next
+    hand or of hand N, everyone who played, sessions, the players typed on a `new` line), as click
+    marks a path as a "file": the scripts completions/generate.py writes ask `ginscore complete
+    KIND` for the names while a line is typed."""
 
     def complete(incomplete: str):
         return [(incomplete, COMPLETION_MARK + kind)]

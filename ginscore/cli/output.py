@@ -1,8 +1,10 @@
 """JSON for scripts, written with json straight to standard output (never through Rich, which
 wraps lines), every character kept readable back in any output encoding."""
 
+import codecs
 import json
 import sys
+from itertools import islice
 
 from ginscore.core.escape import json_safe
 
@@ -11,21 +13,10 @@ def print_json(doc) -> None:
     sys.stdout.write(json_safe(json.dumps(doc, ensure_ascii=False, indent=2), sys.stdout.encoding) + "\n")
 
 
-def print_json_list(rows) -> None:
-    """``print_json`` of a list, byte for byte, written a few items at a time as ``rows`` gives
-    them: years of sessions listed in the memory of a part or two."""
-    from ginscore.cache.summarise import json_item
-
-    print_json_items(map(json_item, rows))
-
-
 def print_json_items(items) -> None:
-    """A JSON list of these items (each ``summarise.json_item``'s bytes), exactly as
-    ``print_json`` prints the list, written a few hundred at a time. An output encoding that
-    cannot hold every character escapes all or nothing (``json_safe``), so it is held whole."""
-    import codecs
-    from itertools import islice
-
+    """A JSON list of these items (each ``summarise.json_item``'s bytes) as ``print_json`` prints it,
+    a few hundred at a time; held whole when the output encoding cannot hold every character, as
+    ``json_safe`` escapes all or nothing."""
     encoding = sys.stdout.encoding
     try:
         streams = codecs.lookup(encoding or "utf-8").name.startswith("utf")

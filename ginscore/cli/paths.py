@@ -24,10 +24,9 @@ def named_file(typed: str, what: str) -> Path:
 
 
 def file_path(typed: str, named: str, example: str | None = "ginscore.json") -> Path:
-    """The file ``typed`` names: a leading ``~`` read as the home folder (``db.paths``:
-    `--db=~/g.json` reaches ginscore unexpanded); one that ends in a slash names a folder, and
-    is refused before anything is made (Python's paths drop the slash: `--db games/` made a file
-    named `games`). ``named`` says where it came from; ``example``, a file name to suggest."""
+    """The file ``typed`` names (``named``: where it came from; ``example``: a file name to suggest):
+    ``~`` read as the home folder (`--db=~/g.json` reaches ginscore unexpanded); one that ends in a
+    slash names a folder and is refused (Python's paths drop the slash: `games/` made `games`)."""
     from ginscore.db.paths import NoHome, home_expanded
 
     if typed.endswith(("/", os.sep)):

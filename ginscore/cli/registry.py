@@ -1,10 +1,6 @@
 """Every command once: its name, the module that defines it, whether it takes --session, and
-whether its advice acts on a database.
-
-`--help` lists the commands in this order and the app loads a command's module from here; the
-completion scripts, the hint for a misplaced --session, the --db added to advice and the tests
-all read this table.
-"""
+whether its advice acts on a database. Help, the app's lazy loading, the completion scripts,
+the misplaced --session hint, the --db added to advice and the tests all read it."""
 
 
 class Command:

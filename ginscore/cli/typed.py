@@ -10,6 +10,8 @@ from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadCard, BadDeadwood, Command, Refused
 from ginscore.core.replay import Knock, SessionFacts
 from ginscore.core.names import check_readable, MAX_NAME, resolve_player
+from ginscore.core.escape import visible
+from ginscore.present.terminal import screen_height
 
 
 def typed_deadwood(text: str, whose: str) -> int:
@@ -76,8 +78,6 @@ def session_name(typed: str | None, what: str = "--name") -> str:
     if not name:
         raise Refused(f"the session name is empty; give {what} a name")
     if not name.isprintable():
-        from ginscore.core.escape import visible
-
         raise Refused(f"the session name '{visible(name)}' has characters that cannot be shown; type it plainly")
     check_readable(name, "the session name")
     return validate.text(name, what, limit=MAX_NAME)
@@ -96,15 +96,13 @@ def since_day(since: str | None) -> str | None:
 
 
 def how_many(show_all: bool, limit: int | None, as_json: bool) -> tuple[int | None, bool]:
-    """How many of the newest sessions a list shows, and whether to keep only what fits one
-    screen: --limit N; every one (None) with --all or --json (a script reads the whole list);
-    else about a screenful."""
+    """How many of the newest sessions a list shows (None: every one, with --all or --json) and
+    whether to keep only what fits one screen."""
     if show_all and limit is not None:
         raise Refused("give --all or --limit N, not both")
     if limit is not None:
         return limit, False
     if show_all or as_json:
         return None, False
-    from ginscore.present.terminal import screen_height
 
     return screen_height(), True

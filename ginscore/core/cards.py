@@ -1,8 +1,5 @@
-"""Cards as typed at the table, and what they are worth (R1).
-
-A card is a rank 1-13 (ace low, R1) and a suit ``S H D C``; an upcard whose
-suit does not matter may be typed as a rank alone, and then has no suit.
-"""
+"""Cards as typed at the table, and what they are worth (R1): a rank 1-13 (ace low) and a suit
+``S H D C``; an upcard whose suit does not matter may be a rank alone, with no suit."""
 
 import re
 from functools import lru_cache
@@ -46,11 +43,8 @@ class Card(NamedTuple):
 
 @lru_cache(maxsize=512)
 def parse_card(text: str, *, rank_only: bool = False) -> Card:
-    """Read one card (``10h``, ``QS``, ``k♦``; ``Q`` when ``rank_only``).
-
-    Raises BadCard with what was wrong and how to type a card. Cached: the
-    same few dozen upcards are read again for every stored hand replayed.
-    """
+    """Read one card (``10h``, ``QS``, ``k♦``; ``Q`` when ``rank_only``). Cached: the same few dozen
+    upcards are read again for every stored hand replayed."""
     cleaned = text.strip().replace("\ufe0f", "")
     match = re.match(_CARD, cleaned)
     if not match:

@@ -1,8 +1,5 @@
-"""The project's own exceptions and exit statuses.
-
-Storage and the core raise these with the parts of their message (text, and the ``Command``s
-it advises); the command line's one exit point turns them into one line on standard error.
-"""
+"""The project's own exceptions and exit statuses: their arguments are the parts of one line (text,
+and the ``Command``s it advises), which the command line's exit point writes out."""
 
 from enum import IntEnum
 
@@ -16,11 +13,8 @@ class ExitStatus(IntEnum):
 
 
 class Command(tuple):
-    """A ginscore command that a message advises, kept as its words: ``Command("restore", "'fri'")``.
-
-    Storage and the core name the command as data; the command line writes it for the database in
-    use (with ``--db`` when one was given), so a message never has to be rewritten afterwards.
-    """
+    """A ginscore command a message advises, kept as its words: ``Command("restore", "'fri'")``; the
+    command line writes it for the database in use (with ``--db`` when one was given)."""
 
     def __new__(cls, *words: str):
         return super().__new__(cls, words)
@@ -30,10 +24,7 @@ class Command(tuple):
 
 
 class GinscoreError(Exception):
-    """Base of every error ginscore reports to the user in one line.
-
-    Its arguments are the parts of that line: text, and ``Command``s it advises.
-    """
+    """Base of every error ginscore reports to the user in one line."""
 
     status = ExitStatus.REFUSED
 
@@ -91,11 +82,8 @@ class BadField(Refused):
 
 
 class BadHandAt(Refused):
-    """A stored or edited hand that cannot stand where it is.
-
-    Wraps the error of hand ``number`` so that ``edit`` can say which later
-    hand the correction would break.
-    """
+    """A stored or edited hand that cannot stand where it is: ``edit`` says which later hand a
+    correction would break."""
 
     def __init__(self, number: int, error: Refused):
         super().__init__(f"hand {number}: ", *message_parts(error))

@@ -1,16 +1,8 @@
 """Text as the terminal may show it: the one door for any string from outside.
 
-Pure. A name, a note, a session name, anything imported or typed and echoed
-in an error can carry control characters: an escape sequence that sets the
-terminal title, clears the screen or writes the clipboard (OSC 52), or a
-bidirectional override that makes ``Ann`` read as something else. ``visible``
-writes each such character as a visible escape (``\\x1b``, ``\\u202e``) so
-it is shown, never obeyed (docs/commands.md "For people at the table").
-
-``for_encoding`` makes text fit a terminal that cannot show every character
-(an ASCII-only one gets ASCII), ``json_safe`` does both jobs for a JSON
-document without changing the data it carries, and ``shell_word`` writes a
-name or path as a shell reads it back.
+A name or note can carry control characters (an escape sequence that retitles the terminal or
+writes the clipboard) or a bidi override that makes ``Ann`` read as something else. ``visible``
+writes each as a visible escape (``\\x1b``, ``\\u202e``), so it is shown, never obeyed.
 """
 
 from __future__ import annotations
@@ -40,16 +32,12 @@ def _escape(code: int) -> str:
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
-def _escaped(match: re.Match) -> str:
-    return _escape(ord(match.group()))
-
-
 def visible(text) -> str:
     """``text`` with every control and format (bidi-steering or invisible) character written as an escape."""
     text = str(text)
     if text.isprintable():  # nothing to escape (a quick test: most text is so; all the above is not printable)
         return text
-    return re.sub(_HIDDEN, _escaped, text)
+    return re.sub(_HIDDEN, lambda match: _escape(ord(match.group())), text)
 
 
 def visible_lines(text) -> str:
@@ -113,12 +101,8 @@ def _json_escape(match: re.Match) -> str:
 
 
 def json_safe(text: str, encoding: str | None) -> str:
-    """JSON text whose strings carry no raw control or format character, in ``encoding``.
-
-    Only JSON strings can hold such characters, and ``\\uXXXX`` is how JSON
-    writes any character, so the document still reads back to the same data.
-    ``json.dumps`` already escapes C0 controls.
-    """
+    """JSON text whose strings carry no raw control or format character, in ``encoding``: written as
+    ``\\uXXXX``, so the document reads back to the same data."""
     if text.isascii():  # of these, only DEL is ASCII (most documents: no pattern to compile)
         text = text.replace("\x7f", "\\u007f")
     else:
@@ -135,10 +119,8 @@ def shows_plainly(text: str, encoding: str | None = None) -> bool:
 
 
 def shell_word(text: str, encoding: str | None = None) -> str:
-    """``text`` as one word a shell (bash, zsh) reads back exactly: quoted where it must be, and a
-    path holding a control, bidi or undecodable character (or one ``encoding``, a terminal's, cannot
-    show) as $'...' with its bytes escaped (so nothing in it reaches the terminal raw, and a copy of
-    it is the same path)."""
+    """``text`` as one word a shell reads back exactly: quoted where it must be, and as $'...' with
+    its bytes escaped when it holds a character that must not reach the terminal raw."""
     if shows_plainly(text, encoding):
         import shlex  # only for a word to quote, which most commands never write
 

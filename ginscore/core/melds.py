@@ -11,12 +11,10 @@ runs shortest first (tests/melds_previous.py keeps the solver before, to compare
 from itertools import combinations, product
 from typing import NamedTuple
 
-from ginscore.core.cards import Card
+from ginscore.core.cards import Card, SUITS
 from ginscore.core.errors import BadCard
 
-SUIT_ORDER = "SHDC"
-
-_CARDS = [Card(rank, suit) for suit in SUIT_ORDER for rank in range(1, 14)]
+_CARDS = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
 _VALUE = [card.value for card in _CARDS]
 _SUIT_BITS = 0x1FFF  # one suit's thirteen cards, ace low
 _BIT = {card: 1 << i for i, card in enumerate(_CARDS)}
@@ -25,7 +23,7 @@ _SUIT_VALUE = [0]
 for _value_of in _VALUE[:13]:
     _SUIT_VALUE += [total + _value_of for total in _SUIT_VALUE]
 # unmatched cards are shown by rank, then suit: bit ``rank * 4 + suit`` of a rank-major mask
-_BY_RANK = sorted(_CARDS, key=lambda card: (card.rank, SUIT_ORDER.index(card.suit)))
+_BY_RANK = sorted(_CARDS, key=lambda card: (card.rank, SUITS.index(card.suit)))
 _RANK_MAJOR = [0]  # one suit's cards spread out to every fourth bit: ace to seven here,
 for _rank in range(7):
     _RANK_MAJOR += [spread | 1 << 4 * _rank for spread in _RANK_MAJOR]
@@ -82,12 +80,9 @@ _LAID_ORDER = {meld: (not _IS_SET[meld], cards[0] % 13, cards[0]) for meld, card
 
 
 def _search(left: int, memo: dict) -> int:
-    """Lowest deadwood of ``left`` (R3); ``memo[left]`` keeps it with the choice that reaches it.
-
-    The choice is (meld taken with the lowest card, or 0 when that card is
-    deadwood; the cards left after it). Among equal choices the first tried
-    stays: deadwood, then sets, then runs from shortest to longest.
-    """
+    """Lowest deadwood of ``left`` (R3); ``memo[left]`` keeps it with the choice that reaches it (the
+    meld taken with the lowest card, 0 when that card is deadwood; the cards left). Of equal
+    choices the first tried stays."""
     known = memo.get(left)
     if known is not None:
         return known[0]
@@ -134,13 +129,8 @@ class _Solver:
 
     def every_best(self, cards: int) -> tuple[int, list[tuple[int, ...]]]:
         """Lowest deadwood of ``cards`` and every arrangement that reaches it, the shown one first."""
-        meldable = _meldable(cards)
-        dead = _value(cards ^ meldable)
-        if not meldable:
-            return dead, [()]
-        memo = self._memo
-        dead += _search(meldable, memo)
-        return dead, self._ways(meldable, {0: [()]})
+        dead, _ = self.best(cards)
+        return dead, self._ways(_meldable(cards), {0: [()]})
 
     def _ways(self, left: int, known: dict) -> list[tuple[int, ...]]:
         """Every best arrangement of ``left``, in the order of the tries."""
@@ -292,14 +282,9 @@ def best_discard(cards: list[Card]) -> Discard:
 
 
 def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bool = False) -> Settlement:
-    """Both deadwood counts of a knocked hand from the cards (R7, R8, R11, H2).
-
-    The knocker keeps 10 cards (all 11 on big gin). Best play on both sides:
-    the knocker's arrangement has the lowest deadwood and, among equal ones,
-    leaves the opponent the most (the first such in the order of the tries);
-    the opponent's own melds plus lay-offs leave the lowest deadwood. Nothing
-    is laid off on gin or big gin.
-    """
+    """Both deadwood counts of a knocked hand from the cards (R7, R8, R11, H2), best play on both
+    sides: of the knocker's arrangements of lowest deadwood, the one that leaves the opponent the
+    most; the opponent's own melds and lay-offs, the lowest. Nothing is laid off on gin."""
     knocker = _hand(knocker_cards, (11,) if big_gin else (10,), "the knocker has")
     opponent = _hand(opponent_cards, (10,), "the opponent has")
     if knocker & opponent:

@@ -13,14 +13,8 @@ _FOLDED: dict[str, str] = {}  # names folded so far in this run: a club has a fe
 
 
 def fold(name: str) -> str:
-    """A name as compared: the same ignoring case, accents and width (docs/commands.md).
-
-    NFKC first folds full-width and compatibility forms (``Ａnn`` is ``Ann``),
-    NFKD then splits accented letters so their combining marks can be
-    dropped (``José`` in either Unicode form is ``Jose``), and casefold
-    ignores case; runs of spaces count as one. The one place names are
-    compared; stored names keep the spelling first typed.
-    """
+    """A name as compared: the same ignoring case, accents and width (``Ａnn`` is ``Ann``, ``José``
+    in either Unicode form is ``Jose``), runs of spaces as one. Stored names keep their spelling."""
     found = _FOLDED.get(name)
     if found is None:
         split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", " ".join(name.split())))
@@ -31,11 +25,8 @@ def fold(name: str) -> str:
 
 
 def match_name(names, typed: str) -> list[str]:
-    """Names that ``typed`` means: an exact match wins, else every prefix match (as ``fold`` compares).
-
-    The closest exact match wins: the same spelling, else the same ignoring case, else the same as
-    ``fold`` compares; so names stored before names were folded (José and Jose) stay reachable.
-    """
+    """Names that ``typed`` means: the closest exact match (the same spelling, else case, else as
+    ``fold`` compares: José and Jose stored apart stay reachable), else every prefix match."""
     typed = typed.strip()
     if not typed:  # an empty name means no one (it is a prefix of every name)
         return []

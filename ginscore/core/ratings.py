@@ -1,15 +1,14 @@
 """Ratings across sessions: a ladder of every player over every finished game (OpenSkill).
 
-Two steps, so that the first can be cached per session: ``rated_games`` gives the finished
-games one session adds, as plain data; ``ladder`` rates every session's games in the order they
-finished with OpenSkill's Plackett-Luce model (its defaults). The choices are in docs/ratings.md.
+``rated_games`` (cached per session) gives the games one session adds as plain data; ``ladder``
+rates them all in the order they finished. The choices are in docs/ratings.md.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from ginscore.core.stats import player_key
+from ginscore.core.names import fold
 from ginscore.core.replay import SessionFacts, Standings
 
 MODEL = "PlackettLuce"
@@ -23,10 +22,8 @@ def _model():
 
 
 def _instant(at: str | None) -> str:
-    """A recorded time as a key that sorts in time order: the UTC instant, to the microsecond.
-
-    Times are recorded with their UTC offset (``2026-11-29T21:15:00+01:00``); a time kept
-    without one (an import) is read as UTC. No time at all sorts first ("")."""
+    """A recorded time as a key that sorts in time order: the UTC instant (a time kept without an
+    offset, from an import, is read as UTC; none at all sorts first)."""
     if not at:
         return ""
     when = datetime.fromisoformat(at.replace("Z", "+00:00"))
@@ -45,20 +42,8 @@ def _places(winner: str, others: list[str], final: dict[str, int]) -> list[list]
 
 
 def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
-    """The finished games of one session, each one rated match, as plain data.
-
-    - standard and Oklahoma (R14, R16): the session's game; the winner ranks 1, the other 2;
-    - Hollywood (R17-R19): each of the three games on its own, once it has a winner; a
-      series left with a game unfinished gives the games that finished;
-    - three-player (R24): one match of three; the winner ranks 1, the other two by their
-      final scores (H3), equal finals sharing rank 2.
-
-    A game still in play gives nothing. Each game: ``finished`` (the time recorded with the
-    hand that won it, as recorded), ``when`` (that time as a sortable UTC key, else the
-    session's start), ``started`` (the session's start, as a sortable key), ``game`` (its
-    number: Hollywood's 1-3, else 1), ``session``, ``variant``, and ``ranks``: [name, rank]
-    of each player, best first.
-    """
+    """The finished games of one session as plain data, each one match to rate (docs/ratings.md:
+    Hollywood's games one by one, three-player's one match of three), best first in ``ranks``."""
     started = _instant(facts.created_at)
     games = []
     for game in standings.games:
@@ -79,33 +64,25 @@ def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
 
 
 def chosen(game: dict, variant: str | None = None, since: str | None = None) -> bool:
-    """Whether ``--variant`` and ``--since`` (a YYYY-MM-DD day) keep a game: one of that variant,
-    finished on or after that day (the date the time was recorded with; a game kept without a
-    time goes by the UTC day its session started)."""
+    """Whether ``--variant`` and ``--since`` (a YYYY-MM-DD day) keep a game (a game kept without a
+    time goes by the day its session started)."""
     if variant is not None and game["variant"] != variant:
         return False
     return since is None or (game["finished"] or game["started"])[:10] >= since
 
 
 def shown_names(sessions: list[dict]) -> dict[str, str]:
-    """How a player is shown, by ``player_key``: as ``stats`` shows them, the spelling of the
-    latest session they played (in the order started, ties in the order added). ``sessions``:
-    each live session's ``players`` and ``created_at``, in the order added."""
+    """How a player is shown, by folded name, as ``stats`` shows them: the spelling of the latest
+    session they played. ``sessions``: each live session's ``players`` and ``created_at``."""
     order = sorted(range(len(sessions)), key=lambda n: (sessions[n]["created_at"] or "", n))
-    return {player_key(name): name for n in order for name in sessions[n]["players"]}
+    return {fold(name): name for n in order for name in sessions[n]["players"]}
 
 
 def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, variant: str | None = None,
            since: str | None = None, history: bool = False) -> dict:
-    """Rate every chosen game and rank the players: ``ratings --json`` (each player with
-    ``history`` when asked for).
-
-    ``sessions``: ``rated_games`` of each live session, in the order they were added. Games
-    are rated in the order they finished; ties by the order the sessions started, then the
-    order added, then the game number. ``names``: how to show each ``player_key``
-    (``shown_names``); else the spelling of their latest game. Players are sorted by rating
-    (the ordinal, mu - 3 sigma), then by games rated, then by name.
-    """
+    """``ratings --json``: every chosen game rated in the order finished (ties: the order the sessions
+    started, then were added, then the game number), the players sorted by rating (mu - 3 sigma),
+    then games rated, then name. ``names``: how to show each folded name (``shown_names``)."""
     model = _model()
     games = sorted(
         ((game["when"], game["started"], place, game["game"], game) for place, played in enumerate(sessions)
@@ -115,7 +92,7 @@ def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, v
     ratings: dict = {}
     players: dict[str, dict] = {}
     for *_, game in games:
-        keys = [player_key(name) for name, _ in game["ranks"]]
+        keys = [fold(name) for name, _ in game["ranks"]]
         ranks = [rank for _, rank in game["ranks"]]
         teams = [[ratings[key] if key in ratings else model.rating()] for key in keys]
         for key, (name, rank), [rating] in zip(keys, game["ranks"], model.rate(teams, ranks=ranks)):
@@ -134,7 +111,7 @@ def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, v
     names = names or {}
     shown = [_line(names.get(key, record["spelled"]), ratings[key], record["games"], record["last_played"],
                    record["history"] if history else None) for key, record in players.items()]
-    shown.sort(key=lambda line: (-line["ordinal"], -line["games"], player_key(line["name"]), line["name"]))
+    shown.sort(key=lambda line: (-line["ordinal"], -line["games"], fold(line["name"]), line["name"]))
     return {"model": MODEL, "players": shown}
 
 

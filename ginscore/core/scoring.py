@@ -31,11 +31,8 @@ _STAKE = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
 
 
 def parse_stake(text) -> Decimal:
-    """A stake as typed or stored (H7): an exact decimal >= 0, never a float.
-
-    Refuses signs, exponents, NaN, Infinity, more than STAKE_PLACES decimals
-    and amounts over MAX_STAKE. Returns the value without trailing zeros.
-    """
+    """A stake as typed or stored (H7): an exact decimal >= 0 without trailing zeros, never a float;
+    no sign, exponent, NaN or Infinity, at most STAKE_PLACES decimals and MAX_STAKE."""
     if not isinstance(text, str):  # a JSON number could be a float: money is exact text
         raise BadSetting(f"the stake {visible(repr(text))} must be written as text, like \"0.01\" (H7)")
     typed = text.strip()
@@ -87,11 +84,8 @@ class HouseRules(NamedTuple):
 
     @classmethod
     def from_dict(cls, data: dict) -> "HouseRules":
-        """Stored or imported rules; a file from 1.0 has no deal or stake (the defaults).
-
-        Deal and stake are checked strictly here (H6, H7): a stake is a decimal
-        string, never a JSON number, so no float ever touches money.
-        """
+        """Stored or imported rules (a file from 1.0 has no deal or stake: the defaults), each of the
+        type a command would give; a stake must be a decimal string, so no float touches money."""
         known = set(cls._fields)
         chosen = {k: v for k, v in data.items() if k in known}
         for name, value in chosen.items():  # the types a command would have given (H1-H5)
@@ -184,12 +178,8 @@ def score_hand(
     doubled: bool = False,
     knocker: str = "the knocker",
 ) -> HandScore:
-    """Score one knocked hand (R7, R9-R11, R13, H1, H2, H4).
-
-    ``opponent_deadwood`` is counted after lay-offs (R8). Raises on a count
-    that cannot be (R3), a knock over ``limit`` (set by ``limit_rule``: R7, or
-    R15 in Oklahoma), or a big gin that is not allowed (H2).
-    """
+    """Score one knocked hand (R7, R9-R11, R13, H1, H2, H4); ``opponent_deadwood`` is after lay-offs
+    (R8). Refused: a count that cannot be (R3), a knock over ``limit``, a big gin not played (H2)."""
     check_deadwood(knocker_deadwood, f"{knocker}'s")
     check_deadwood(opponent_deadwood, "the opponent's")
     if knocker_deadwood > limit:

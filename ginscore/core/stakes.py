@@ -1,11 +1,6 @@
-"""Who pays whom once a game is over (H7): exact decimals, never floats.
-
-Pure. Each player who lost a game settles with its winner the difference
-between their final scores (H3) times the stake: the lower final pays the
-higher, so box bonuses can make the winner pay. Hollywood settles each of
-its three games so and nets them into one payment per pair, once the series
-is over; a pair that comes out even pays nothing. Amounts stay
-``decimal.Decimal`` from the stake to the printed text.
+"""Who pays whom once a game is over (H7), in exact decimals, never floats: the lower final score
+pays the higher the difference times the stake (so box bonuses can make the winner pay);
+Hollywood nets its three games into one payment per pair once the series is over.
 """
 
 from decimal import Decimal

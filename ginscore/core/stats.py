@@ -38,20 +38,11 @@ COUNTERS = (
 )
 
 
-def player_key(name: str) -> str:
-    """The same person across sessions: names compared ignoring case, accents and width."""
-    return fold(name)
-
-
 def session_counts(st: Standings) -> dict:
-    """What one session adds to every statistic: plain JSON-able counters per player.
-
-    ``statistics`` sums these over sessions, so a summary kept beside the
-    facts can hold them instead of replaying every hand. Runs of
-    wins span sessions, so each player's runs are kept as ``lead`` (wins
-    before their first hand not won), ``tail`` (wins after their last),
-    ``best`` (the longest inside) and ``whole`` (every hand they played won).
-    """
+    """What one session adds to every statistic: plain JSON-able counters per player, kept in the
+    cache so that no hand is replayed. Runs of wins span sessions, so each player's are kept as
+    ``lead`` (wins before their first hand not won), ``tail`` (wins after their last), ``best``
+    (the longest inside) and ``whole`` (every hand they played won)."""
     facts = st.facts
     players: dict[str, dict] = {}
     if not st.hands:  # not played yet: it counts nowhere (its counts and head to head are empty)
@@ -106,53 +97,24 @@ def _mean(total: int, count: int) -> float | None:
     return round(total / count, 2) if count else None
 
 
-def statistics(all_standings: list[Standings]) -> dict:
-    """``stats --json``: per player, and head to head for every pair who met.
-
-    ``all_standings`` in the order played (oldest session first).
-    """
-    return combine(session_counts(st) for st in all_standings)
-
-
-RUNS = ("lead", "tail", "best", "whole")  # after the COUNTERS in a packed session's list
-_HANDS, _LEAD, _TAIL, _BEST, _WHOLE = COUNTERS.index("hands"), *range(len(COUNTERS), len(COUNTERS) + 4)
+_HANDS, _LEAD = COUNTERS.index("hands"), len(COUNTERS)  # after the COUNTERS: lead, tail, best, whole
 _KNOCKING = COUNTERS.index("knocking_sum")  # the counters before it are shown as they are
 
 
 def packed(session: dict) -> dict:
     """``session_counts`` as the summary keeps it: each player's counters as one list
-    (COUNTERS, then RUNS; ``whole`` as 0/1), smaller to keep and quicker to add up."""
+    (COUNTERS, then lead, tail, best and whole as 0/1), smaller to keep and quicker to add up."""
     return {
         "players": session["players"], "winner": session["winner"],
-        "counts": {name: _pack(counts) for name, counts in session["counts"].items()},
+        "counts": {name: [c[k] for k in COUNTERS] + [c["lead"], c["tail"], c["best"], int(c["whole"])]
+                   for name, c in session["counts"].items()},
     }
 
 
-def _pack(counts: dict) -> list[int]:
-    return [counts[c] for c in COUNTERS] + [counts["lead"], counts["tail"], counts["best"], int(counts["whole"])]
-
-
-def combine(sessions) -> dict:
-    """``stats --json`` from the ``session_counts`` (or ``packed`` ones) of each session, oldest first."""
-    sums: dict[str, list[int]] = {}  # by player_key: COUNTERS
-    pairs: dict[tuple[str, str], list[int]] = {}
-    runs = _Runs()
-    for session in sessions:
-        counted = {name: _pack(c) if isinstance(c, dict) else c for name, c in session["counts"].items()}
-        _add_sums(sums, counted)
-        _add_pairs(pairs, session)
-        runs.add((name, c[_HANDS], *c[_LEAD:]) for name, c in counted.items())
-    return _report(sums, pairs, runs)
-
-
 def tally(sessions: list[dict]) -> dict:
-    """What some sessions (a part of the database) add to ``stats``, to keep beside
-    them: the counters and the head-to-head summed (the order does not matter), and for each
-    session only what does: when it started, its place (``id``), each player's runs of wins.
-
-    ``sessions``: packed session counts with ``created_at`` and ``id``; ``combine_tallies``
-    of the tallies of any grouping equals ``combine`` of the sessions.
-    """
+    """What some sessions add to ``stats``, kept beside them: the counters and head-to-head summed,
+    and of each session what its order matters for: its start, its ``id``, each player's runs of
+    wins. ``combine_tallies`` of the tallies of any grouping gives the same statistics."""
     sums: dict[str, list[int]] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
     lines = []
@@ -161,67 +123,51 @@ def tally(sessions: list[dict]) -> dict:
         _add_pairs(pairs, session)
         lines.append([session["created_at"], session["id"],
                       [[name] + counts[_HANDS:_HANDS + 1] + counts[_LEAD:] for name, counts in session["counts"].items()]])
-    return {"sums": sums, "pairs": _pair_rows(pairs), "sessions": lines}
+    return {"sums": sums, "pairs": [[a, b, *counts] for (a, b), counts in pairs.items()], "sessions": lines}
 
 
-def combine_tallies(tallies, start: dict | None = None) -> dict | None:
-    """``stats --json`` from the ``tally`` of each group of sessions; ``start``: the ``running``
-    totals of the sessions before them. None when a session of ``tallies`` was played before the
-    last of ``start`` (the runs of wins could not be continued in order: combine every tally)."""
-    sums, pairs, lines = _gathered(tallies, start)
-    runs = _Runs(start)
-    if start is not None and start["last"] is not None and lines and _order(lines[0]) <= tuple(start["last"]):
-        return None
-    for _, _, players in lines:
-        runs.add(players)
-    return _report(sums, pairs, runs)
-
-
-def running(tallies) -> dict:
-    """What the ``tally`` of some groups of sessions add up to, kept so that later sessions
-    continue it (``combine_tallies(later, start=...)``): the counters, the head-to-head, where
-    each run of wins stands after the last session, and which session that was."""
-    sums, pairs, lines = _gathered(tallies)
-    runs = _Runs()
-    for _, _, players in lines:
-        runs.add(players)
-    return {"sums": sums, "pairs": _pair_rows(pairs),
-            "longest": runs.longest, "going": runs.going, "shown_as": runs.shown_as,
-            "last": list(_order(lines[-1])) if lines else None}
-
-
-def _gathered(tallies, start: dict | None = None) -> tuple[dict, dict, list]:
-    """The summed counters and head-to-head of ``start`` and the tallies, and the tallies'
-    sessions in the order played."""
+def combine_tallies(tallies) -> dict:
+    """``stats --json`` from the ``tally`` of each group of sessions."""
     sums: dict[str, list[int]] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
     lines = []
-    for part in ([start] if start is not None else []) + list(tallies):
+    for part in tallies:
         _add_sums(sums, part["sums"])
         for a, b, *counts in part["pairs"]:
             pair = pairs.setdefault((a, b), [0, 0, 0])
             pair[:] = map(add, pair, counts)
-        lines += part.get("sessions", ())
-    lines.sort(key=_order)  # oldest first, as played
-    return sums, pairs, lines
+        lines += part["sessions"]
+    lines.sort(key=lambda line: (line[0] or "", line[1]))  # oldest first, as played
+    longest_of: dict[str, int] = {}
+    going_of: dict[str, int] = {}  # the run of wins still going after the last session
+    shown_as: dict[str, str] = {}  # each name's latest spelling, in the order first played
+    for _, _, players in lines:
+        for name, hands, lead, tail, best, whole in players:  # once a player a session: kept free of calls
+            key = _keys.get(name) or _key(name)
+            shown_as[key] = name
+            going, longest = going_of.get(key, 0), longest_of.get(key, 0)
+            if whole:
+                going += hands
+                if going > longest:
+                    longest = going
+            else:
+                if going + lead > longest:
+                    longest = going + lead
+                if best > longest:
+                    longest = best
+                going = tail
+            longest_of[key] = longest
+            going_of[key] = going
+    return _report(sums, pairs, longest_of, shown_as)
 
 
-def _pair_rows(pairs: dict) -> list[list]:
-    """The head-to-head as kept in a file: [a, b, sessions, wins of a, wins of b]."""
-    return [[a, b, *counts] for (a, b), counts in pairs.items()]
-
-
-def _order(line: list) -> tuple[str, int]:
-    return line[0] or "", line[1]
-
-
-_keys: dict[str, str] = {}  # player_key of each name seen: the same few names over thousands of sessions
+_keys: dict[str, str] = {}  # the folded key of each name seen: the same few names over thousands of sessions
 
 
 def _key(name: str) -> str:
     key = _keys.get(name)
     if key is None:
-        key = _keys[name] = player_key(name)
+        key = _keys[name] = fold(name)
     return key
 
 
@@ -246,39 +192,8 @@ def _add_pairs(pairs: dict, session: dict) -> None:
                 pair[1 + key.index(_key(winner))] += 1
 
 
-class _Runs:
-    """Runs of wins across sessions in the order played, and each name's latest spelling."""
-
-    def __init__(self, start: dict | None = None):
-        start = start or {}
-        self.longest: dict[str, int] = dict(start.get("longest", {}))
-        self.going: dict[str, int] = dict(start.get("going", {}))  # the run of wins still going after the last session
-        self.shown_as: dict[str, str] = dict(start.get("shown_as", {}))
-
-    def add(self, players) -> None:
-        """One session: (name, hands, lead, tail, best, whole) of each player (``session_counts``)."""
-        longest_of, going_of, shown_as = self.longest, self.going, self.shown_as
-        for name, hands, lead, tail, best, whole in players:  # once a player a session: kept free of calls
-            key = _keys.get(name) or _key(name)
-            shown_as[key] = name
-            going, longest = going_of.get(key, 0), longest_of.get(key, 0)
-            if whole:
-                going += hands
-                if going > longest:
-                    longest = going
-            else:
-                if going + lead > longest:
-                    longest = going + lead
-                if best > longest:
-                    longest = best
-                going = tail
-            longest_of[key] = longest
-            going_of[key] = going
-
-
-def _report(sums: dict, pairs: dict, runs: _Runs) -> dict:
+def _report(sums: dict, pairs: dict, longest_run: dict, shown_as: dict) -> dict:
     """``stats --json`` from the summed counters, the head-to-head and the runs of wins."""
-    shown_as = runs.shown_as  # in the order first played: the same from any grouping of the sessions
     shown = {}
     for key, name in shown_as.items():
         record = dict(zip(COUNTERS, sums[key]))
@@ -286,7 +201,7 @@ def _report(sums: dict, pairs: dict, runs: _Runs) -> dict:
             "points_per_hand": round(record["points"] / record["hands"], 2) if record["hands"] else 0.0,
             "avg_deadwood_knocking": _mean(record["knocking_sum"], record["knocking_count"]),
             "avg_deadwood_caught": _mean(record["caught_sum"], record["caught_count"]),
-            "longest_run": runs.longest[key],
+            "longest_run": longest_run[key],
         }
     head_to_head = [
         {

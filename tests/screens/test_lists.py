@@ -15,9 +15,8 @@ from ginscore.core.escape import json_safe
 from ginscore.core.names import fold
 from ginscore.core.replay import SessionFacts, replay
 from ginscore.core.standings import history_row
-from ginscore.core.stats import statistics
 from ginscore.db.store import Store
-from tests.support import benchmark_sessions, quiet_session
+from tests.support import benchmark_sessions, quiet_session, statistics
 
 PART_SIZE = 50  # a number of sessions the lists are tried at: more than a batch of rows (64) in two
 

@@ -11,7 +11,7 @@ import pytest
 from ginscore.codec.facts import session_from_dict
 from ginscore.core.replay import replay
 from ginscore.core.standings import history_row
-from ginscore.core.stats import combine, packed, session_counts
+from ginscore.core.stats import combine_tallies, packed, session_counts, tally
 from ginscore.db.store import Store
 from tests.support import (
     EVENING,
@@ -142,7 +142,7 @@ def test_the_cached_rows_equal_a_replay_of_every_session(ok, db_path, tmp_path):
         assert sound_row(rows.get(digests[key]))  # so a kept row is taken, never made again
     in_order = sorted((_replayed(doc) | {"id": int(key)} for key, doc in facts.items() if not doc.get("deleted_at")),
                       key=lambda row: (row["created_at"] or "", row["id"]))
-    assert ok("stats", "--json").json() == json.loads(json.dumps(combine(in_order)))
+    assert ok("stats", "--json").json() == json.loads(json.dumps(combine_tallies([tally(in_order)])))
 
 
 DAMAGES = ["body changed", "stamp of other code", "cut short", "empty", "not JSON", "a folder", "a fifo",

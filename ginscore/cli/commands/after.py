@@ -12,6 +12,7 @@ from ginscore.cli.options import all_option, json_option, limit_option, Variant
 from ginscore.cli.options import EVERYONE  # what these arguments complete to
 from ginscore.cli.output import print_json, print_json_items
 from ginscore.cli.typed import how_many, since_day
+from ginscore.core.stats import combine_tallies, tally
 
 
 def _started(entry: tuple) -> str:
@@ -21,16 +22,9 @@ def _started(entry: tuple) -> str:
 
 def _picked(listings: Listings, variant: Variant | None = None, since: str | None = None,
             player: str | None = None) -> tuple[list[int], list[dict]]:
-    """The sessions the filters of `stats` and `history` choose, as ids oldest first, and what
-    they add to the statistics (a ``stats.tally`` for each group of them).
-
-    Read from the tallies kept in the cache (``Listings.tally_groups``): a group of
-    one variant and the same players is kept or left whole by --variant and
-    --player, nothing is replayed, and only a group that --since cuts in two
-    reads its rows.
-    """
-    from ginscore.core.stats import tally
-
+    """The sessions the filters of `stats` and `history` choose, as ids oldest first, and the tallies
+    they add to ``stats``: read from the tally groups the cache keeps (one variant and the same
+    players), so a group is kept or left whole and only one that --since cuts in two reads its rows."""
     day = since_day(since)
     groups = listings.tally_groups()
     if player is not None:
@@ -77,8 +71,6 @@ def stats(
 
     Example: ginscore stats --since 2026-01-01
     """
-    from ginscore.core.stats import combine_tallies
-
     doc = combine_tallies(_picked(Listings(store_of(ctx).reading()), variant, since, with_player)[1])
     if player is not None:
         names = list(doc["players"])

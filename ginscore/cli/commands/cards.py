@@ -7,6 +7,7 @@ from ginscore.core.errors import BadCard, Refused
 from ginscore.cli.command import app
 from ginscore.cli.options import json_option
 from ginscore.cli.output import print_json
+from ginscore.core.melds import arrange, best_discard
 
 
 @app.command(short_help="Count a hand's deadwood.")
@@ -19,8 +20,6 @@ def deadwood(
 
     Example: ginscore deadwood AS 2S 3S 7H 7D 7C 9H 10H JH 2D
     """
-    from ginscore.core.melds import arrange, best_discard
-
     if not 0 <= limit <= 10:
         raise Refused(f"--limit must be from 0 to 10 (R7, R15), not {limit}")
     hand = parse_cards(cards)

@@ -7,6 +7,8 @@ import typer
 from ginscore.core.errors import GinscoreError
 from ginscore.cli.actions import store_of
 from ginscore.cli.command import app
+from ginscore.core.escape import visible
+from ginscore.core.replay import replay
 
 
 @app.command()
@@ -24,8 +26,6 @@ def complete(
 
     Example: ginscore complete players --session friday
     """
-    from ginscore.core.escape import visible
-
     try:
         db = store_of(ctx).reading()
         if kind == "sessions":
@@ -49,8 +49,6 @@ def complete(
 def may_knock(facts, hand: str | None) -> list[str]:
     """Who may knock in hand ``hand`` (the next hand when None): in three-player not the player
     sitting out (R22); every player when the roles of that hand are not known (a game over)."""
-    from ginscore.core.replay import replay
-
     standings = replay(facts)
     if hand is None:
         roles = standings.roles

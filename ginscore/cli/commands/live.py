@@ -1,17 +1,13 @@
-"""The guided loop for the table: asks each hand question by question, and forgives.
+"""The guided loop for the table (`play`): asks each hand question by question, and forgives.
 
-Answers are names, counts, cards and y/n. Everything else is a command and
-starts with ':' (``COMMAND_MARK``), which no player name can (``check_players``),
-so a player called Quinn is typed ``q`` safely: ``:back`` asks the previous
-question of the hand again, ``:undo`` and ``:edit N ...`` run the commands
-themselves on this session (same questions, same rules), ``:draw`` answers
-"Who knocked?", ``:quit`` stops. Nothing is saved before a hand is confirmed,
-and a confirmed hand is saved at once: quitting, Ctrl-D or the end of the input
-loses nothing confirmed.
+Commands start with ':' (``COMMAND_MARK``), which no player name can, so a player called Quinn
+is typed ``q`` safely. Nothing is saved before a hand is confirmed, and a confirmed hand is
+saved at once: quitting, Ctrl-D or the end of the input loses nothing confirmed.
 """
 
+import gc
 import re
-from typing import NamedTuple
+import shlex
 
 import typer
 
@@ -19,13 +15,19 @@ from ginscore.core.cards import parse_card
 from ginscore.core.errors import Command, Refused, message_parts
 from ginscore.core.escape import visible
 from ginscore.core.replay import Draw, Knock, SessionFacts, Standings
-from ginscore.core.names import COMMAND_MARK
-from ginscore.cli.actions import for_the_evening, replay_changed, replay_stored, store_of, time_now
+from ginscore.core.names import COMMAND_MARK, resolve_player
+from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
+from ginscore.core.standings import explain, hand_words
+from ginscore.cli.actions import replay_changed, replay_stored, store_of, time_now
 from ginscore.cli.command import app, command_of
 from ginscore.cli.messages import usage_words
 from ginscore.cli.options import session_option
 from ginscore.cli.typed import typed_deadwood
 from ginscore.cli.commands.table import edit, rematch, undo  # what :undo, :edit and the rematch run: imported, so always there
+from ginscore.present.console import say
+from ginscore.present.screens import show_hand, show_standings, winner_words
+from ginscore.present.terminal import screen_width
+from ginscore.present.wrapping import wrapped_plain
 
 HINT = "[:back :undo :edit :help :quit]"  # said in every prompt
 HELP = (("Answer each question or type a command; commands start with ':' (no name can).",),
@@ -46,14 +48,6 @@ class _Quit(Exception):
 
 class _Back(Exception):
     """:back: ask the previous question again."""
-
-
-class _WholeKnock(NamedTuple):
-    """"Who knocked?" answered with the whole knock on one line (``ann 4 22``), as `hand` takes it."""
-
-    knocker: str
-    knocker_deadwood: int
-    opponent_deadwood: int
 
 
 class _Gone(Exception):
@@ -90,16 +84,12 @@ class _Table:
     def follow(self, name: str) -> None:
         """Go on under the session's name as it is now (renamed elsewhere), saying so."""
         if name != self.name:
-            from ginscore.present.console import say
-
             say(f"'{visible(self.name)}' was renamed '{visible(name)}' elsewhere; play goes on in it.")
             self.name = name
 
     def save(self, asked: SessionFacts, told) -> Standings:
-        """Save the confirmed hand, under the lock, only if the session is still what it was when the
-        hand was asked, its name aside (else ``_Changed``, nothing written): a hand confirmed against
-        other hands, roles or house rules may not mean what was confirmed, and may be one recorded
-        twice. ``_Gone`` when the session was deleted meanwhile."""
+        """Save the confirmed hand only if the session is still as it was asked, its name aside: a hand
+        confirmed against other hands, roles or house rules may not mean what was confirmed."""
         with self.store.writing() as db:
             now = _found(db, self.name, self.id)
             if now is None:
@@ -112,13 +102,8 @@ class _Table:
         self.follow(facts.name)
         return standings
 
-
     def ask(self, question: str, read, *, draw: bool = False):
         """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
-        from ginscore.present.console import say
-        from ginscore.present.wrapping import wrapped_plain
-        from ginscore.present.terminal import screen_width
-
         # On a narrow screen, in lines that fit it (the answer after the last; the prompt ends with ": ").
         asked = "\n".join(wrapped_plain(visible(f"{question} {HINT}"), screen_width() - 2))
         while True:
@@ -147,8 +132,6 @@ class _Table:
         return self.ask(f"{question} {'[Y/n]' if default else '[y/N]'}", read)
 
     def command(self, word: str, rest: str) -> None:
-        from ginscore.present.console import say
-
         if word == "back":
             raise _Back
         if word in QUIT_WORDS:
@@ -157,7 +140,7 @@ class _Table:
             before = self.facts()
             if self.asked is not None and not _same(before, self.asked):
                 say(f"  Not done: the session changed elsewhere while this hand was asked; here it is as "
-                           f"it stands now (:{word} again if it is still to be done).")
+                    f"it stands now (:{word} again if it is still to be done).")
                 _as_it_stands(self)
                 raise _Again
             ran = self.run(undo if word == "undo" else edit, rest)
@@ -174,10 +157,6 @@ class _Table:
 
     def run(self, command, rest: str = "") -> bool:
         """Run `ginscore COMMAND REST --session NAME` itself, as if typed; a refusal is told (False)."""
-        import shlex
-
-        from ginscore.present.console import say
-
         try:
             args = shlex.split(rest)
         except ValueError as error:
@@ -238,9 +217,6 @@ def _found(db, name: str, session_id: str | None) -> SessionFacts | None:
 
 def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
     """The questions of one hand, in order: (key, whether it is asked given the answers so far, ask)."""
-    from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
-    from ginscore.core.names import resolve_player
-
     rules = facts.rules
     in_hand = (standings.roles.box, standings.roles.captain) if standings.roles else facts.players
 
@@ -251,7 +227,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         return name
 
     def read_knocker(a):
-        def read(text: str) -> str | _WholeKnock:
+        def read(text: str) -> str | dict:
             try:
                 return knocker_named(text)
             except Refused as error:
@@ -278,12 +254,13 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
 
         return read
 
-    def whole(a, knocker: str, knocker_count: str, opponent_count: str) -> _WholeKnock:
-        """``ann 4 22``: each count checked as its own question checks it."""
+    def whole(a, knocker: str, knocker_count: str, opponent_count: str) -> dict:
+        """"Who knocked?" answered with the whole knock (``ann 4 22``): the answers to three questions,
+        each count checked as its own question checks it."""
         opponent = next(p for p in in_hand if p != knocker)
         limit = knock_limit(facts.variant, rules, a.get("upcard"))
-        return _WholeKnock(knocker, count(f"{knocker}'s", limit)(knocker_count),
-                           count(f"{opponent}'s", MAX_DEADWOOD)(opponent_count))
+        return {"knocker": knocker, "knocker_deadwood": count(f"{knocker}'s", limit)(knocker_count),
+                "opponent_deadwood": count(f"{opponent}'s", MAX_DEADWOOD)(opponent_count)}
 
     def count(whose: str, most: int):
         def read(text: str) -> int:
@@ -318,9 +295,6 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         return table.ask(question, count(f"{opponent}'s", MAX_DEADWOOD))
 
     def confirm(a) -> object:
-        from ginscore.present.console import say
-        from ginscore.core.standings import explain
-
         if a["knocker"] is Draw:
             told = Draw(upcard=a.get("upcard"), recorded_at=time_now())
         else:
@@ -357,8 +331,6 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
 
 def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
     """One hand, question by question, with :back to the previous question; the confirmed hand."""
-    from ginscore.present.console import say
-
     steps, answers, at = _steps(table, facts, standings), {}, 0
     while at < len(steps):
         key, asked, ask = steps[at]
@@ -367,7 +339,7 @@ def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
             continue
         try:
             answer = ask(answers)
-            answers.update(answer._asdict() if isinstance(answer, _WholeKnock) else {key: answer})
+            answers.update(answer if isinstance(answer, dict) else {key: answer})
             at += 1
         except _Back:
             earlier = [i for i in range(at) if steps[i][1](answers)]
@@ -382,9 +354,6 @@ def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
 
 def _game_over(table: _Table, standings: Standings) -> None:
     """The game is over: offer the rematch (default yes) and go on in it; no stops."""
-    from ginscore.present.console import say
-    from ginscore.present.screens import winner_words
-
     if not table.announced:
         say(winner_words(standings) or f"'{table.name}' is over.")
     started = _rematch_of(table)
@@ -395,13 +364,10 @@ def _game_over(table: _Table, standings: Standings) -> None:
     while True:
         try:
             again = table.yes_no(f"The {game} is over. Play a rematch?", default=True)
+            break
         except _Back:
             say(f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand.")
-            continue
-        break
     if not again:
-        import shlex
-
         named = () if table.store.reading().current_name == table.name else ("--session", shlex.quote(table.name))
         say("No rematch; ", Command("rematch", *named), " starts one later.")
         raise _Quit
@@ -419,8 +385,6 @@ def _game_over(table: _Table, standings: Standings) -> None:
 
 def _go_on_in(table: _Table, rematch_started: SessionFacts) -> None:
     """Go on in the rematch already started of the session played, its standings shown first."""
-    from ginscore.present.console import say
-
     say(f"Its rematch '{visible(rematch_started.name)}' was already started; play goes on in it.")
     table.name, table.id = rematch_started.name, rematch_started.id
     _as_it_stands(table)
@@ -428,8 +392,6 @@ def _go_on_in(table: _Table, rematch_started: SessionFacts) -> None:
 
 def _as_it_stands(table: _Table) -> None:
     """The standings of the session as another shell left it (then who deals next is said)."""
-    from ginscore.present.screens import show_standings
-
     standings = replay_stored(table.store, table.facts())
     show_standings(standings, footer=False)
     table.announced = standings.over  # its winner was just said; else who deals next is said next
@@ -450,11 +412,7 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
 
     Example: ginscore play
     """
-    from ginscore.present.console import say
-    from ginscore.present.screens import show_hand
-    from ginscore.core.standings import hand_words
-
-    for_the_evening()
+    gc.enable()  # it runs for an evening: main switched the cyclic collector off for one command
 
     table = _Table(ctx, store_of(ctx).reading().find_name(session))
     for line in HELP:
@@ -483,8 +441,8 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
             except _Changed:
                 table.unsaved = True
                 say("Not saved: the session changed elsewhere while this hand was asked (a hand "
-                           "recorded, undone or edited there, or its house rules). Here it is as it stands "
-                           "now; take the hand again if it is still to be recorded.")
+                    "recorded, undone or edited there, or its house rules). Here it is as it stands "
+                    "now; take the hand again if it is still to be recorded.")
                 _as_it_stands(table)
                 continue
             show_hand(standings, standings.hands[-1], verb="Saved", footer=False)
@@ -492,7 +450,7 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
     except _Quit:
         say("")
         say("Stopped. Every hand you confirmed is saved." if not table.unsaved else
-                   "Stopped. Every hand saved above is kept; those said to be not saved were not.")
+            "Stopped. Every hand saved above is kept; those said to be not saved were not.")
     except _Gone as gone:
         say("")
         say(f"Stopped: '{visible(table.name)}' is no longer here (deleted elsewhere?); "

@@ -2,6 +2,7 @@
 
 import os
 import re
+from functools import cached_property
 from pathlib import Path
 
 import typer
@@ -55,9 +56,9 @@ def extend(db, doc_id: int, doc: dict, ours: SessionFacts, compared, theirs: dic
 
 
 def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts] | None:
-    """An imported session whose id is already here: (what happened, the session here), or None
-    when the id is new. The same hands or fewer: nothing written; more, with ours as a prefix: the
-    later hands added; diverged: refused (exit 1), nothing written."""
+    """An imported session whose id is already here: (what happened, the session here), or None when
+    the id is new. The same hands or fewer: nothing written; more after ours: the later hands
+    added; diverged: refused (exit 1)."""
     found = db.by_id().get(facts.id)
     if found is None:
         return None
@@ -149,8 +150,7 @@ def merge(
             if kind == KEPT:
                 report["kept"].append({"name": record.doc.get("name"), "hands": len(record.facts.hands)})
             elif kind == EXTENDED:
-                record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared,
-                                                      doc)
+                record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared, doc)
                 report["extended"].append({"name": record.facts.name, "hands_added": len(compared.later),
                                            "hands": len(record.facts.hands),
                                            "deleted": bool(record.doc.get("deleted_at"))})
@@ -179,22 +179,13 @@ DELETED_THERE = "deleted there"
 
 
 def _copy_name(db, facts: SessionFacts) -> str:
-    """The name a kept copy of their diverged session gets: always 'NAME (merged)' (a copy, even
-    where their name is free here), numbered when that is taken."""
+    """The name of a kept copy of their diverged session: 'NAME (merged)', numbered when taken."""
     return free_name(facts.name, lambda n: n == facts.name or db.taken(n), merged_ending, MAX_NAME)
 
 
 def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, ours: list, by_id: dict) -> None:
-    """A record only there, added (``_add``) and reported, and known from now on as one of ours."""
-    row, doc_id, stored = _add(db, doc, facts, group)
-    report["added"].append(row)
-    ours.append(_Record(doc_id, stored, facts._replace(name=stored["name"])))
-    by_id[stored["id"]] = ours[-1]
-
-
-def _add(db, doc: dict, facts: SessionFacts, group: str) -> tuple[dict, int, dict]:
-    """A session only there, added as it is there (a deleted one stays deleted, a copy stays a
-    copy of its session); a name taken here by another live session gets ' (merged)'."""
+    """A session only there, added as it is there (a deleted one stays deleted, a copy a copy), a
+    name another live session has here getting ' (merged)'; known from now on as one of ours."""
     stored = session_to_dict(facts, rows=True) | unknown_fields(doc)
     if group != stored["id"]:
         stored["copy_of"] = group
@@ -203,14 +194,14 @@ def _add(db, doc: dict, facts: SessionFacts, group: str) -> tuple[dict, int, dic
         stored["deleted_at"] = deleted
     else:
         stored["name"] = free_name(facts.name, db.taken, merged_ending, MAX_NAME)
-    doc_id = db.insert(stored)
-    return {"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)}, doc_id, stored
+    report["added"].append({"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)})
+    ours.append(_Record(db.insert(stored), stored, facts._replace(name=stored["name"])))
+    by_id[stored["id"]] = ours[-1]
 
 
 def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
-    """What is wrong with their file, said of it: never as if it were this database (whose hints,
-    like deleting a damaged session, would act here). Refused (exit 2), as a bad file to `import`
-    is: this database can be used, and exit 1 would say it cannot (docs/commands.md)."""
+    """What is wrong with their file, said of it, never as if it were this database (whose hints
+    would act here); exit 2, as for a bad file to `import`: this database can be used."""
     shown = visible(str(file))
     if is_export(file):
         return Refused(f"{shown} is a ginscore export, not a database: ", Command("import", shell_word(str(file))),
@@ -236,27 +227,21 @@ def _theirs(theirs_db) -> list[tuple[str, tuple[int, dict]]]:
 
 class _Record:
     """One record of a session here: the session itself, or a copy `--keep-both` kept of another
-    machine's record of it (``copy_of``: that session's id). Its facts are read from ``db`` when
-    first asked for (most records of a merge never are), unless given."""
+    machine's record of it (``copy_of``). Its facts are read when first asked for (most never are)."""
 
     def __init__(self, doc_id: int, doc: dict, facts: SessionFacts | None, db=None):
-        self.doc_id, self.doc, self._facts, self._db = doc_id, doc, facts, db
+        self.doc_id, self.doc, self.db = doc_id, doc, db
+        if facts is not None:
+            self.facts = facts
 
-    @property
+    @cached_property
     def facts(self) -> SessionFacts:
-        if self._facts is None:
-            self._facts = self._db.facts_of(self.doc)
-        return self._facts
-
-    @facts.setter
-    def facts(self, value: SessionFacts) -> None:
-        self._facts = value
+        return self.db.facts_of(self.doc)
 
 
 def _records_here(db, here: dict) -> tuple[dict[str, list[_Record]], dict[str, _Record]]:
-    """Every record here, by the session it is a record of (the session's own id, or for a kept
-    copy its ``copy_of``, or for a copy kept before copies said so the id it was given then), and
-    by its own id."""
+    """Every record here, by the session it is a record of (its own id, or a kept copy's ``copy_of``,
+    or the id an older merge gave a copy), and by its own id."""
     groups = _legacy_groups(doc for _, doc in here.values())
     records: dict[str, list[_Record]] = {}
     by_id = {}
@@ -270,13 +255,19 @@ def _records_here(db, here: dict) -> tuple[dict[str, list[_Record]], dict[str, _
 
 
 def _legacy_groups(docs) -> dict[str, str]:
-    """The ids merge once gave a kept copy (made from the session's id alone), and whose copy each is."""
+    """The ids merge once gave a kept copy (``_copy_id_before``), and whose copy each is."""
     return {_copy_id_before(doc): session_id_of(doc) for doc in docs}
 
 
+def _copy_id_before(doc: dict) -> str:
+    """The id merge gave a copy of another record of ``doc``'s session before copies kept
+    ``copy_of`` (made from the session's id alone): such a copy is still known as one."""
+    return derived_session_id({}, f"a copy kept by merge of {doc.get('id')}")
+
+
 def _group_of(doc: dict, session_id: str, legacy: dict[str, str], path) -> str:
-    """The session a stored record is a record of. ``path``: their file, whose ``copy_of`` must be an
-    id ginscore makes (here, one that is not is read as the record's own)."""
+    """The session a stored record is a record of. ``path``: their file, where a ``copy_of`` that is
+    no session id is damage (here it is read as the record's own)."""
     group = doc.get("copy_of")
     if group is not None:
         if isinstance(group, str) and SESSION_ID.fullmatch(group):
@@ -291,10 +282,8 @@ def _group_of(doc: dict, session_id: str, legacy: dict[str, str], path) -> str:
 
 
 def _closest(records: list[_Record], session_id: str, facts: SessionFacts) -> tuple[str, _Record, object] | None:
-    """How their record of a session stands to ours: kept when one of ours holds it (or more),
-    else extended when one of ours is the start of it (the longest such), else diverged (said of
-    the record under their id, or of the session's own). A record damaged here is not compared
-    with; None when every one is."""
+    """How their record of a session stands to ours: kept when one of ours holds it, else extended
+    when one of ours (the longest) starts it, else diverged. None when every one is damaged here."""
     compared = []
     for record in records:
         try:
@@ -313,15 +302,8 @@ def _closest(records: list[_Record], session_id: str, facts: SessionFacts) -> tu
     return DIVERGED, record, result
 
 
-def _copy_id_before(doc: dict) -> str:
-    """The id merge gave a copy of another record of ``doc``'s session before copies kept
-    ``copy_of`` (made from the session's id alone): such a copy is still known as one."""
-    return derived_session_id({}, f"a copy kept by merge of {doc.get('id')}")
-
-
 def _same_facts(ours: dict, theirs: dict) -> bool:
-    """Whether their document is ours but for its name and whether it is deleted (told apart by
-    ``_not_applied``): the same stored facts, so nothing of theirs needs reading."""
+    """Whether their document is ours but for its name and deletion (``_not_applied`` tells those)."""
     told = ("name", "deleted_at")
     return {k: v for k, v in ours.items() if k not in told} == {k: v for k, v in theirs.items() if k not in told}
 
@@ -333,8 +315,8 @@ def _hands_in(doc: dict) -> int:
 
 
 def _merged_name(given, name) -> bool:
-    """Whether ``given`` is the name a merge gave a session named ``name``: it, shortened before the
-    tail at the limit, and ' (merged)' or ' (merged N)'."""
+    """Whether ``given`` is the name a merge gave a session named ``name``: it (cut at the limit),
+    then ' (merged)' or ' (merged N)'."""
     if not isinstance(given, str) or not isinstance(name, str):
         return False
     tail = given[len(re.sub(r" \(merged(?: \d+)?\)$", "", given)):]
@@ -385,8 +367,7 @@ def _tell(report: dict, shown_file: str) -> None:
 
 
 def _not_applied_advice(row: dict) -> tuple:
-    """What a user can do about a change of theirs not applied here, or about a damaged session: the
-    parts of the words (text, and the ``Command`` to run)."""
+    """What a user can do about a change of theirs not applied here, or a damaged session, as parts."""
     if row["why"] == DAMAGED_HERE:
         return ("mend it in this file, then merge again",)
     if row["deleted"]:

@@ -12,6 +12,7 @@ from ginscore.cli.options import json_option, Variant
 from ginscore.cli.options import EVERYONE  # what --player completes to
 from ginscore.cli.output import print_json
 from ginscore.cli.typed import since_day
+from ginscore.core.ratings import ladder, places, rated_games, shown_names, unrated
 
 CHARTED = 9  # players one chart tells apart (one mark each: initials, else 1-9)
 
@@ -38,8 +39,6 @@ def ratings(
 
     Example: ginscore ratings --player ann
     """
-    from ginscore.core.ratings import ladder, places, rated_games, shown_names, unrated
-
     if chart and as_json:
         raise Refused("give --chart or --json, not both (--json --player NAME holds each rating game by game)")
     day = since_day(since)
@@ -74,10 +73,10 @@ def ratings(
     filtered = (variant, since) != (None, None)
     if chart:
         show_ratings_chart(doc["players"][:CHARTED], more=len(doc["players"]) - CHARTED, filtered=filtered,
-                                  named=bool(wanted))
+                           named=bool(wanted))
     else:
         show_ratings(doc["players"], [ranks.get(line["name"]) for line in doc["players"]],
-                            named=bool(wanted), filtered=filtered)
+                     named=bool(wanted), filtered=filtered)
 
 
 def _named(known: list[str], typed: list[str]) -> list[str]:

@@ -10,16 +10,18 @@ import typer
 from ginscore.present import terminal
 from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, NoBigGin, Refused, message_parts
 from ginscore.core.escape import json_safe, visible, visible_lines
-from ginscore.core.standings import as_typed, counted
-from ginscore.core.replay import replay, SessionFacts
+from ginscore.core.names import MAX_NAME
+from ginscore.core.standings import as_typed, counted, session_row
+from ginscore.core.replay import check_session, replay, SessionFacts
 from ginscore.cli.actions import asked, load_standings, numbered_name, replay_stored, store_of, time_now
 from ginscore.cli.command import app
 from ginscore.cli.options import all_option, json_option, limit_option, session_option, Variant
 from ginscore.cli.options import SESSIONS  # what these arguments complete to
-from ginscore.cli.output import print_json_items, print_json_list
+from ginscore.cli.output import print_json_items
 from ginscore.cli.paths import named_file
 from ginscore.cli.rule_options import house_rule_options, house_rules
 from ginscore.cli.typed import how_many, session_name
+from ginscore.codec.facts import derived_session_id, session_to_dict
 
 
 @app.command("import", short_help="Bring back an export.")
@@ -47,7 +49,6 @@ def import_(
     Example: ginscore import friday.json
     """
     from ginscore.codec.compare import free_name
-    from ginscore.core.names import MAX_NAME
     from ginscore.cli.commands.merge import import_known
 
     file = named_file(file, "the file to import (made by `ginscore export`)")
@@ -119,16 +120,10 @@ def _write_data(text: str, json_text: bool) -> None:
 
 
 def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFacts:
-    """The session in a file made by `export`, every field checked as the commands check it;
-    ``here(session_id)``: that session in the database, whose variant and rules a CSV of it takes.
-
-    Refused when anything is off, its one line made visible: the file's own
-    text (a name, a card) can reach the error line.
-    """
+    """The session in a file made by `export`, every field checked as the commands check it (``here``:
+    the session of that id here, whose variant and rules a CSV of it takes); refused in one line
+    made visible, as the file's own text can reach it."""
     from ginscore.documents import check_against_csv, read_backup, read_file
-    from ginscore.codec.facts import derived_session_id, session_to_dict
-    from ginscore.core.escape import visible
-    from ginscore.core.replay import check_session
 
     source = visible(str(file))
     try:
@@ -175,8 +170,7 @@ def _holds_database(file: Path) -> bool:
 
 
 def _oklahoma_hint(facts: SessionFacts, variant: str | None) -> str:
-    """What to add when a CSV that does not say its variant was read as standard but has upcards
-    (an Oklahoma game's hands always do, R15)."""
+    """What to add when a CSV read as standard has upcards (an Oklahoma game's always do, R15)."""
     if facts.name or variant is not None or facts.variant != "standard":
         return ""
     if not any(hand.upcard for hand in facts.hands):
@@ -313,8 +307,6 @@ def sessions(
     store = store_of(ctx)
     db = store.reading()
     if deleted:
-        from ginscore.core.standings import session_row
-
         listed = db.deleted()  # the most recently deleted first
         rows = [session_row(facts, replay_stored(store, facts, deleted=True), False) | {"deleted_at": deleted_at}
                 for facts, deleted_at in listed[:newest]]
@@ -333,24 +325,26 @@ def sessions(
                     items[at] = json_item(session_item(next(listings.each_summary([n])), True))
             print_json_items(items)
             return
-        from ginscore.present.lists import SESSION_CELLS, long_lines, session_cells, show_fitting, show_long_sessions, show_sessions
+        from ginscore.present.lists import SESSION_CELLS, long_lines, session_cells, show_long_sessions
 
         if not fit and long_lines(len(ids)):  # years of sessions: their cells as kept, no rows read
             show_long_sessions(listings.listed_cells(ids, "sessions", session_cells, SESSION_CELLS),
-                                      [name == current for _, name, _ in picked], hidden=db.deleted_count(),
-                                      older=len(listed) - len(picked), current_name=current)
+                               [name == current for _, name, _ in picked], hidden=db.deleted_count(),
+                               older=len(listed) - len(picked), current_name=current)
             return
         rows = [session_item(row, row["name"] == current) for row in listings.each_summary(ids)]
-    if as_json:
-        print_json_list(rows)
+    if as_json:  # (written a few items at a time: years of sessions in the memory of a part or two)
+        from ginscore.cache.summarise import json_item
+
+        print_json_items(map(json_item, rows))
         return
-    from ginscore.present.lists import SESSION_CELLS, long_lines, session_cells, show_fitting, show_long_sessions, show_sessions
+    from ginscore.present.lists import show_fitting, show_sessions
 
     hidden = 0 if deleted else db.deleted_count()
 
     def show(shown: list[dict]) -> None:
         show_sessions(shown, deleted=deleted, hidden=hidden, older=len(listed) - len(shown),
-                             current=None if deleted else current)
+                      current=None if deleted else current)
 
     if fit and deleted:  # the most recently deleted first
         show_fitting(rows, show)
@@ -375,7 +369,6 @@ def use(
     from ginscore.present.console import say
 
     say(f"Now keeping score in '{found}'.")
-
 
 
 @app.command(short_help="Print the database's path.")

@@ -1,28 +1,33 @@
-"""At the table: start a session, record, correct and undo hands, rematch."""
+"""At the table: start a session, record, correct and undo hands, rematch. Every command here
+shows the standings after, so Rich is loaded with the module."""
+
+import inspect
 
 import typer
 
 from ginscore.core.errors import Command, Refused
 from ginscore.core.scoring import HouseRules
-from ginscore.core.replay import Draw, draw_for_roles, replay, Roles, SessionFacts, Standings
+from ginscore.core.replay import Draw, draw_for_roles, replay, Roles, SessionFacts
 from ginscore.core.names import check_players, resolve_player
+from ginscore.core.standings import counted, explain
 from ginscore.codec.facts import check_note
-from ginscore.cli.actions import append_hand, asked, asked_at_a_terminal, replay_changed, replay_stored
-from ginscore.cli.actions import start_session, store_of, time_now
+from ginscore.cli.actions import append_hand, asked, asked_at_a_terminal, replay_changed, replay_stored, start_session
+from ginscore.cli.actions import store_of, time_now
 from ginscore.cli.command import app
-from ginscore.cli.options import session_option, Variant
+from ginscore.cli.options import session_option, Variant, with_parameters
 from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
 from ginscore.cli.rule_options import house_rule_options, house_rules
 from ginscore.cli.typed import session_name, TypedKnock, typed_upcard
-
-NOTE_HELP = "A remark kept with the hand, shown in `log` and exports (up to 200 characters)."
-
-
-def _note_option():
-    return typer.Option(None, "--note", help=NOTE_HELP, metavar="TEXT")
+from ginscore.present.console import say
+from ginscore.present.screens import show_hand, show_standings
 
 
-def _first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Roles | None, str]:
+def note_option():
+    return typer.Option(None, "--note", metavar="TEXT",
+                        help="A remark kept with the hand, shown in `log` and exports (up to 200 characters).")
+
+
+def first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Roles | None, str]:
     """First dealer (R5) or first roles (R21): as given, else drawn at random and told."""
     import random
 
@@ -50,7 +55,6 @@ def _first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Role
     return chosen, None, f"{chosen} deals first, chosen at random (R5)."
 
 
-
 @app.command(short_help="Start a new session.")
 @house_rule_options
 def new(
@@ -74,7 +78,7 @@ def new(
     names = check_players(variant.value, players)
     rules = house_rules(given_rules) or HouseRules()
     rules.check(variant.value)
-    first_dealer, first_roles, told = _first_seats(variant.value, names, dealer, box, captain)
+    first_dealer, first_roles, told = first_seats(variant.value, names, dealer, box, captain)
     facts = SessionFacts(
         name=session_name(name), variant=variant.value, players=names, rules=rules, first_dealer=first_dealer,
         first_roles=first_roles, created_at=time_now(),
@@ -104,61 +108,60 @@ def rematch(
     new_name = session_name(name)
     standings = replay_stored(store, old)
     if not standings.over:
-        from ginscore.core.standings import counted
-
         not_over = f"'{old.name}' is not over yet ({counted(len(old.hands), 'hand')} played)"
         if not asked_at_a_terminal(f"{not_over}. Start its rematch anyway?", yes, "start", "started",
                                    f"{not_over}; add --yes to start its rematch anyway"):
             return
-    start_rematch(ctx, old, new_name, standings)
-
-
-def start_rematch(ctx: typer.Context, old: SessionFacts, name: str = "", standings: Standings | None = None) -> None:
-    """The session after ``old`` (``standings``: it replayed): same players, variant and house rules,
-    the next dealer under its deal rule (R5, H6) or the next roles (R23), in the same match."""
     import secrets
 
-    standings = standings or replay_stored(store_of(ctx), old)
+    # The next dealer under the deal rule (R5, H6) or the next roles (R23), in the same match.
     facts = SessionFacts(
-        name=name, variant=old.variant, players=old.players, rules=old.rules,
+        name=new_name, variant=old.variant, players=old.players, rules=old.rules,
         first_dealer=standings.carry_dealer, first_roles=standings.carry_roles, created_at=time_now(),
         match=old.match or f"m-{secrets.token_hex(6)}",
     )
-    from ginscore.core.standings import counted
-
     left = "" if standings.over else (  # (a fresh start mid-game: the old one is kept as it stands)
         f" '{old.name}' was not over ({counted(len(old.hands), 'hand')} played); it stays as it is, in play.")
     start_session(ctx, facts, f"Rematch of '{old.name}'.{left}", rematch_of=old)
 
 
-
-# --- recording hands --------------------------------------------------------
-
-_HAND_SETTINGS = {"ignore_unknown_options": True}  # so "-3" reaches the deadwood check (R3)
+HAND_SETTINGS = {"ignore_unknown_options": True}  # so "-3" reaches the deadwood check (R3)
 
 
-CARDS_HELP = "The knocker's 10 cards (11 with --big-gin), like \"AS 2S 3S 7H 7D 7C 9H 10H JH 2D\"."
-AGAINST_HELP = "The opponent's 10 cards; lay-offs are found for them (R8)."
+def takes_a_knock(knocker, knocker_deadwood: str, opponent_deadwood: str, upcard: str, big_gin: str):
+    """Give `hand` or `edit` the knocker (``knocker``: its argument), both counts, --upcard,
+    --big-gin (each with the help given), --cards and --against, in place of its parameter
+    ``told``, which then holds them as typed."""
+    declared = {
+        "knocker": knocker,
+        "knocker_deadwood": typer.Argument(None, help=knocker_deadwood, metavar="KNOCKER_DEADWOOD"),
+        "opponent_deadwood": typer.Argument(None, help=opponent_deadwood, metavar="OPPONENT_DEADWOOD"),
+        "upcard": typer.Option(None, "--upcard", help=upcard, metavar="CARD"),
+        "big_gin": typer.Option(False, "--big-gin", help=big_gin),
+        "cards": typer.Option(None, "--cards", metavar="CARDS", help="The knocker's 10 cards (11 with "
+                              "--big-gin), like \"AS 2S 3S 7H 7D 7C 9H 10H JH 2D\"."),
+        "against": typer.Option(None, "--against", help="The opponent's 10 cards; lay-offs are found for them (R8).",
+                                metavar="CARDS"),
+    }
+    parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default,
+                                    annotation=bool if name == "big_gin" else str)
+                  for name, default in declared.items()]
+    return lambda command: with_parameters(command, parameters, lambda given: {"told": TypedKnock(**given)}, "told")
+
+
 EDIT_EXAMPLE = Command("edit", "3", "ann", "4", "22")  # advised when a correction lacks its counts
 
 
-@app.command(context_settings=_HAND_SETTINGS, short_help="Record a knocked hand.")
+@app.command(context_settings=HAND_SETTINGS, short_help="Record a knocked hand.")
+@takes_a_knock(typer.Argument(..., help="Who knocked (a unique prefix is enough).", metavar="KNOCKER",
+                              autocompletion=KNOCKERS),
+               "The knocker's deadwood; 0 is gin (R11).", "The opponent's deadwood after lay-offs (R8).",
+               "This hand's upcard, like 7h; required in Oklahoma (R15).",
+               "An 11-card gin (H2); the session must play big gin.")
 def hand(
     ctx: typer.Context,
-    knocker: str = typer.Argument(
-        ..., help="Who knocked (a unique prefix is enough).", metavar="KNOCKER", autocompletion=KNOCKERS
-    ),
-    knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood; 0 is gin (R11).", metavar="KNOCKER_DEADWOOD"),
-    opponent_deadwood: str = typer.Argument(
-        None, help="The opponent's deadwood after lay-offs (R8).", metavar="OPPONENT_DEADWOOD"
-    ),
-    upcard: str = typer.Option(
-        None, "--upcard", help="This hand's upcard, like 7h; required in Oklahoma (R15).", metavar="CARD"
-    ),
-    big_gin: bool = typer.Option(False, "--big-gin", help="An 11-card gin (H2); the session must play big gin."),
-    cards: str = typer.Option(None, "--cards", help=CARDS_HELP, metavar="CARDS"),
-    against: str = typer.Option(None, "--against", help=AGAINST_HELP, metavar="CARDS"),
-    note: str = _note_option(),
+    told: TypedKnock = None,  # the knocker, both counts or the cards (takes_a_knock)
+    note: str = note_option(),
     session: str = session_option(),
 ) -> None:
     """Record a knocked hand, and show what it scored and the standings.
@@ -168,11 +171,9 @@ def hand(
 
     Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
     """
-    told = TypedKnock(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin, note)
+    told = told._replace(note=note)
     told.check(Command("hand", "ann", "4", "22"))
     standings = append_hand(ctx, session, lambda facts: told.knock(facts, time_now()))
-    from ginscore.present.screens import show_hand
-
     show_hand(standings, standings.hands[-1])
 
 
@@ -180,7 +181,7 @@ def hand(
 def draw(
     ctx: typer.Context,
     upcard: str = typer.Option(None, "--upcard", help="This hand's upcard, like 7h.", metavar="CARD"),
-    note: str = _note_option(),
+    note: str = note_option(),
     session: str = session_option(),
 ) -> None:
     """Record a drawn hand: nobody scores, the same dealer deals again (R12, R25).
@@ -189,26 +190,17 @@ def draw(
     """
     kept = check_note(note)
     standings = append_hand(ctx, session, lambda facts: Draw(upcard=typed_upcard(upcard), recorded_at=time_now(), note=kept))
-    from ginscore.present.screens import show_hand
-
     show_hand(standings, standings.hands[-1])
 
 
-@app.command(context_settings=_HAND_SETTINGS, short_help="Correct an earlier hand.")
+@app.command(context_settings=HAND_SETTINGS, short_help="Correct an earlier hand.")
+@takes_a_knock(typer.Argument(None, help="Who knocked.", metavar="KNOCKER", autocompletion=KNOCKERS_OF_HAND),
+               "The knocker's deadwood.", "The opponent's deadwood after lay-offs.",
+               "Replace the hand's upcard (--upcard \"\" removes it); kept when left out.", "An 11-card gin (H2).")
 def edit(
     ctx: typer.Context,
     number: int = typer.Argument(..., help="The hand to correct, as numbered by `ginscore log`.", metavar="N"),
-    knocker: str = typer.Argument(None, help="Who knocked.", metavar="KNOCKER", autocompletion=KNOCKERS_OF_HAND),
-    knocker_deadwood: str = typer.Argument(None, help="The knocker's deadwood.", metavar="KNOCKER_DEADWOOD"),
-    opponent_deadwood: str = typer.Argument(
-        None, help="The opponent's deadwood after lay-offs.", metavar="OPPONENT_DEADWOOD"
-    ),
-    upcard: str = typer.Option(
-        None, "--upcard", help="Replace the hand's upcard (--upcard \"\" removes it); kept when left out.", metavar="CARD"
-    ),
-    big_gin: bool = typer.Option(False, "--big-gin", help="An 11-card gin (H2)."),
-    cards: str = typer.Option(None, "--cards", help=CARDS_HELP, metavar="CARDS"),
-    against: str = typer.Option(None, "--against", help=AGAINST_HELP, metavar="CARDS"),
+    told: TypedKnock = None,  # the knocker, both counts or the cards (takes_a_knock)
     as_draw: bool = typer.Option(False, "--draw", help="The hand was really a drawn hand (R12)."),
     note: str = typer.Option(
         None, "--note", help="Replace the hand's note (--note \"\" removes it); kept when left out.", metavar="TEXT"
@@ -224,14 +216,15 @@ def edit(
 
     Example: ginscore edit 3 ben 6 9 --upcard 8c
     """
-    told = None
+    upcard = told.upcard
     if as_draw:
-        if any(a is not None for a in (knocker, knocker_deadwood, opponent_deadwood, cards, against)):
+        if any(a is not None for a in (*told[:3], told.cards, told.against)):
             raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
-    elif knocker is None:
+        told = None
+    elif told.knocker is None:
         raise Refused("give the knocker and both deadwood counts, like ", EDIT_EXAMPLE, ", or --draw")
     else:
-        told = TypedKnock(knocker, knocker_deadwood, opponent_deadwood, cards, against, upcard, big_gin, note)
+        told = told._replace(note=note)
         told.check(EDIT_EXAMPLE)
     kept = check_note(note)
     with store_of(ctx).writing() as db:
@@ -252,8 +245,6 @@ def edit(
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
         standings = replay_changed(facts, number, store_of(ctx))
         db.save(facts)
-    from ginscore.present.screens import show_hand
-
     show_hand(standings, standings.hands[number - 1], verb="Corrected")
 
 
@@ -267,10 +258,6 @@ def undo(
 
     Example: ginscore undo --yes
     """
-    from ginscore.present.console import say
-    from ginscore.present.screens import show_standings
-    from ginscore.core.standings import explain
-
     store = store_of(ctx)
     facts = store.reading().load(session)
     if not facts.hands:

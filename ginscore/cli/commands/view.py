@@ -3,10 +3,11 @@
 import typer
 
 from ginscore.core.errors import Refused
-from ginscore.cli.actions import match_of, replay_stored, report, store_of
+from ginscore.cli.actions import replay_stored, report, store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import json_option, session_option, Variant
 from ginscore.cli.output import print_json
+from ginscore.core.standings import match_dict, rules_words, status_dict
 
 
 @app.command(short_help="Show the standings.")
@@ -18,13 +19,13 @@ def status(ctx: typer.Context, as_json: bool = json_option(), session: str = ses
 
     Example: ginscore status --json
     """
-    from ginscore.core.standings import match_dict, status_dict
-
     store = store_of(ctx)
     db = store.reading()
     facts = db.load(session)
     standings = replay_stored(store, facts)
-    match = match_of(store, db, facts)
+    match = None  # the sessions of its match (linked by `rematch`), oldest first
+    if facts.match is not None:
+        match = [replay_stored(store, f) for f in sorted(db.in_match(facts.match), key=lambda f: f.created_at or "")]
     if as_json:
         print_json(status_dict(standings, match))
         return
@@ -53,7 +54,6 @@ def log(ctx: typer.Context, as_json: bool = json_option(), session: str = sessio
     report(ctx, session, as_json, "log_dict", "log.show_log")
 
 
-
 @app.command(short_help="Explain the rules.")
 def rules(
     ctx: typer.Context,
@@ -66,17 +66,13 @@ def rules(
     Example: ginscore rules oklahoma
     """
     from ginscore.present.console import say
-    from ginscore.present.rulebook import show_rules
-    from ginscore.present.rulebook import rule_lines
-    from ginscore.core.standings import rules_words
+    from ginscore.present.rulebook import rule_lines, show_rules
 
-    facts = None
     db = store_of(ctx).reading()
-    if db.names():
-        try:
-            facts = db.load(None)
-        except Refused:
-            facts = None
+    try:
+        facts = db.load(None) if db.names() else None
+    except Refused:
+        facts = None
     chosen = variant.value if variant else (facts.variant if facts else None)
     show_rules(rule_lines(chosen))
     if facts:
@@ -86,8 +82,7 @@ def rules(
             say(f"House rules of '{facts.name}' ({facts.variant}): {house}.")
         else:  # the current session plays another variant: its house rules are not these rules'
             say(f"The current session '{facts.name}' plays {facts.variant}, not {chosen}; "
-                       f"its own house rules: {house}.")
-
+                f"its own house rules: {house}.")
 
 
 @app.command(short_help="Chart the scores.")

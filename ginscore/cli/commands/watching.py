@@ -1,15 +1,20 @@
 """A live scoreboard for a second screen: `ginscore watch`."""
 
+import gc
 import os
 import sys
 import time
+from datetime import datetime
 
 import typer
 
+from ginscore.core.errors import GinscoreError, NoSuchSession
 from ginscore.core.replay import Standings
-from ginscore.cli.actions import for_the_evening, replay_stored, store_of
+from ginscore.cli.actions import replay_stored, store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option
+from ginscore.present import scoreboard as board
+from ginscore.present.console import screen
 
 
 POLL_SECONDS = 0.25  # how often `watch` looks at the file: a change shows within a second
@@ -26,8 +31,6 @@ def _file_signature(path) -> tuple | None:
 
 def _watched(store, pinned: str | None) -> Standings:
     """The session on the board: the pinned one, else whichever is current now (a rematch, a `use`)."""
-    from ginscore.core.errors import NoSuchSession
-
     db = store.reading()
     if pinned is not None and pinned not in db.names():
         raise NoSuchSession(f"the session '{pinned}' is no longer in the file (renamed or deleted?)")
@@ -57,8 +60,6 @@ class _Board:
 
     def show(self, showing: Standings | str) -> bool:
         """Show ``showing`` from now on; False when it is what the board already shows."""
-        from datetime import datetime
-
         if _facts_or_problem(showing) == _facts_or_problem(self.showing):
             return False
         self.showing, self.updated = showing, f"{datetime.now():%H:%M:%S}"
@@ -66,8 +67,6 @@ class _Board:
 
     def read(self) -> bool:
         """Read the file again; False when the board would show the same."""
-        from ginscore.core.errors import GinscoreError
-
         try:
             if self.seen is None:
                 return self.show(f"The database file {self.store.path} is not there.")
@@ -77,8 +76,6 @@ class _Board:
 
     def frame(self):
         """The board as it stands, laid out for the console's width now."""
-        from ginscore.present import scoreboard as board
-
         footer = f"{self.store.path} · updated {self.updated}{self.until}"
         if isinstance(self.showing, str):
             return board.problem(self.showing, footer)
@@ -102,9 +99,7 @@ def watch(
 
     Example: ginscore watch
     """
-    from ginscore.present.console import screen
-
-    for_the_evening()
+    gc.enable()  # it runs for an evening: main switched the cyclic collector off for one command
 
     store = store_of(ctx)
     out = screen()
