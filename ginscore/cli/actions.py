@@ -137,6 +137,13 @@ def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of
     show_standings(replay(facts))
 
 
+def match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:
+    """The sessions of ``facts``'s match (linked by `rematch`), oldest first; None when it is in none."""
+    if facts.match is None:
+        return None
+    return [replay_stored(store, f) for f in sorted(db.in_match(facts.match), key=lambda f: f.created_at or "")]
+
+
 def load_standings(ctx: typer.Context, session: str | None) -> Standings:
     """The session named (the current one when None), replayed."""
     store = store_of(ctx)

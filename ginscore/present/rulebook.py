@@ -66,9 +66,9 @@ HOUSE = [
     "H7  Stake: --stake 0.01 a point. Once a game is over each loser settles with the winner the"
     " difference of their final scores times the stake, the lower final paying the higher;"
     " Hollywood nets its three games into one payment per pair.",
-    ("H8  A house rule changed after hands were played says from when: ", Command("house", "--from-start"),
-     " rescores every hand (the rule was set wrong), ", Command("house", "--from-next"),
-     " applies it from the next hand on. Who dealt each hand played never changes."),
+    ("H8  Change house rules with ", Command("house"), "; once hands were played, say from when:"
+     " --from-start rescores every hand (the rule was set wrong), --from-next applies it from the"
+     " next hand on. Who dealt each hand played never changes."),
 ]
 
 

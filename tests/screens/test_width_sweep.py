@@ -10,6 +10,7 @@ import re
 import pytest
 from rich.cells import cell_len
 
+from ginscore.cli.commands import table as table_command
 from ginscore.present import screens as present_screens
 from ginscore.present.chart import markers
 from tests.support import run_cli
@@ -69,7 +70,8 @@ def evenings(tmp_path_factory):
         patch.setenv("GINSCORE_CACHE", str(path.parent / "cache"))
         patch.setenv("NO_COLOR", "1")
         patch.setenv("COLUMNS", "120")
-        patch.setattr(present_screens, "show_hand", lambda st, result, *a, **kw: told[name].append((st, result)))
+        # `hand` shows its result through the name its command module imported
+        patch.setattr(table_command, "show_hand", lambda st, result, *a, **kw: told[name].append((st, result)))
         for name, (start, hands) in EVENINGS.items():
             assert run_cli(*start, "--name", name).exit_code == 0
             told[name] = []

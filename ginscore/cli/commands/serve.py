@@ -7,6 +7,7 @@ command imports ``ginscore.web`` (and with it the web libraries).
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -17,7 +18,7 @@ from ginscore.core.errors import GinscoreError, NoSuchSession, Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import Standings
 from ginscore.core.standings import explain, rules_words, settlement_words, status_dict
-from ginscore.cli.actions import for_the_evening, match_of, replay_stored, store_of
+from ginscore.cli.actions import match_of, replay_stored, store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option
 from ginscore.db.store import Store
@@ -131,7 +132,7 @@ def serve(
     from ginscore.web.app import Live
     from ginscore.web.server import bound, lan_address, new_token, print_qr, serve as run
 
-    for_the_evening()
+    gc.enable()  # it runs for an evening: main switched the cyclic collector off for one command
     store = store_of(ctx)
     pinned = store.reading().find_name(session) if session is not None else None
     served(store, pinned)  # a file or session that cannot be read stops here (exit 1 or 2), as in `watch`

@@ -3,7 +3,7 @@
 import typer
 
 from ginscore.core.errors import Refused
-from ginscore.cli.actions import replay_stored, report, store_of
+from ginscore.cli.actions import match_of, replay_stored, report, store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import json_option, session_option, Variant
 from ginscore.cli.output import print_json
@@ -23,9 +23,7 @@ def status(ctx: typer.Context, as_json: bool = json_option(), session: str = ses
     db = store.reading()
     facts = db.load(session)
     standings = replay_stored(store, facts)
-    match = None  # the sessions of its match (linked by `rematch`), oldest first
-    if facts.match is not None:
-        match = [replay_stored(store, f) for f in sorted(db.in_match(facts.match), key=lambda f: f.created_at or "")]
+    match = match_of(store, db, facts)
     if as_json:
         print_json(status_dict(standings, match))
         return
