@@ -50,7 +50,7 @@ class Listings:
 
     def __init__(self, db):
         self.db = db
-        db.outlines()  # the file read (whole, unless its layout is known)
+        db.entries()  # the file read (whole, unless its layout is known)
         self.file_digest = db.file_digest()  # None: nothing is kept (a writer's tables)
         self.cache = Cache(db.real)
         self._items: dict[str, Cache] = {}  # the cache files of the JSON lists' items and the long lists' cells
@@ -63,7 +63,7 @@ class Listings:
         """Each stored session's digest, by document id: as kept when the file is the one the
         cache was made from, else taken of each session's facts as read now."""
         if self._digests is None:
-            entries = self.db.outlines()
+            entries = self.db.entries()
             kept = self.cache.section("digests") if self.fits else None
             if isinstance(kept, dict) and len(kept) == len(entries) and all(
                     isinstance(kept.get(str(n)), str) for n, _ in entries):
@@ -78,7 +78,7 @@ class Listings:
 
     def _doc(self, doc_id: int) -> dict:
         if self._docs is None:
-            self._docs = dict(self.db.outlines())
+            self._docs = dict(self.db.entries())
         return self._docs[doc_id]
 
     def _checked(self, ids: list[int]) -> list[dict]:

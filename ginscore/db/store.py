@@ -143,7 +143,7 @@ class Store:
             elif found is not None:
                 _lock(held, shown, real)
             database = Database(shown, real, writer=True, index_cache=self.index_cache)
-            database.lazy()
+            database.look_up_index()
             yield database
             if read_only:
                 if database.storage.changed():
