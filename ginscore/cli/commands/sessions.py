@@ -238,7 +238,7 @@ def _export_target(store, output: Path) -> str:
 
     from ginscore.db.companions import is_a_companion
     from ginscore.db.storage import holds_database
-    from ginscore.db.store import part_of
+    from ginscore.db.companions import part_of
 
     if store.owns(str(output)):
         raise Refused(f"{output} is the database or one of its own files (beside {store.path}); choose another --output")
