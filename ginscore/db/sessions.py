@@ -206,12 +206,8 @@ class Database:
         raise NoSuchSession(f"no session '{visible(typed)}'; ", Command("sessions"), " lists them")
 
     def facts_of(self, doc: dict) -> SessionFacts:
-        """A stored session, read through every field check; a damaged one names itself and its field.
-
-        Only commands that read this session fail (exit 1); others keep working.
-        Listings (``sessions``, ``history``, ``stats``) read every session and so
-        fail on a damaged one, naming it, rather than leave it out silently.
-        """
+        """A stored session, read through every field check; a damaged one names itself and its
+        field (exit 1), so a listing fails on it rather than leave it out silently."""
         doc = self.whole(doc)
         try:
             facts = session_from_dict(doc, strict=False)
@@ -294,7 +290,7 @@ class Database:
         """Store a session's document as it is (``merge``: one from another database); its document id."""
         found = self._sessions.insert(doc)
         if self._entries is not None:
-            self._entries.append((found, self._sessions.get(doc_id=found)))
+            self._entries.append((found, dict(self._sessions.get(doc_id=found))))
         if self._taken is not None and not doc.get("deleted_at") and _name(doc) is not None:
             self._taken[fold(doc["name"])] = doc["name"]
         return found
@@ -310,23 +306,25 @@ class Database:
         self._sessions.update(put, doc_ids=[doc_id])
         self._entries = self._taken = None
 
+    def _change(self, name: str, fields) -> None:
+        """Change fields of a live session's document; fields a later ginscore wrote are kept."""
+        doc_id, doc = self._live_named(name)
+        changed = fields(doc) if callable(fields) else fields
+        self.replace(doc_id, dict(self.whole(doc)) | changed)
+
     def save(self, facts: SessionFacts) -> None:
         """Replace a session's stored facts (its hands after hand, undo, edit, house)."""
-        doc_id, old = self._live_named(facts.name)
-        new = session_to_dict(facts._replace(id=old.get("id", facts.id)), rows=True)
-        self.replace(doc_id, dict(self.whole(old)) | new)  # fields a later ginscore wrote are kept
+        self._change(facts.name, lambda old: session_to_dict(facts._replace(id=old.get("id", facts.id)), rows=True))
 
     def rename(self, old: str, new: str) -> None:
         """Give a live session a new name; the current pointer follows it (it keeps the id)."""
         self._check_free(new, keep=old)
-        doc_id, doc = self._live_named(old)
-        self.replace(doc_id, dict(self.whole(doc)) | {"name": new})
+        self._change(old, {"name": new})
 
     def delete(self, name: str, at: str) -> bool:
         """Mark a live session deleted (nothing is removed); True when it was the current one."""
         current = self.current_name == name
-        doc_id, doc = self._live_named(name)
-        self.replace(doc_id, dict(self.whole(doc)) | {"deleted_at": at})
+        self._change(name, {"deleted_at": at})
         if current:
             self._set_current(None)
         return current
