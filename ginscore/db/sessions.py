@@ -19,9 +19,9 @@ from ginscore.core.escape import visible
 from ginscore.core.replay import SessionFacts
 from ginscore.core.names import fold, match_name
 from ginscore.core.standings import as_typed
-from ginscore.db import index as layout
 from ginscore.db.damage import damaged, replayed
-from ginscore.db.storage import FORGED_INDEX, SCHEMA_VERSION, FileStorage, WriteOnce, ordered
+from ginscore.db.middleware import WriteOnce
+from ginscore.db.storage import SCHEMA_VERSION, FileStorage
 
 
 def _name(doc: dict) -> str | None:
@@ -49,55 +49,21 @@ def two_with_one_id(path, session_id: str) -> DatabaseUnusable:
 class Database:
     """The sessions of one database file, as facts. Obtained from ``store.Store``.
 
-    Every change goes through TinyDB's tables; reading every session goes through the storage's
-    ``entries``, which with the file's index (kept in the cache by ``index_cache``) parses none.
+    Every change goes through TinyDB's tables; every session is listed by the middleware's
+    ``entries``, which with the file's index (``index_cache``) parses none.
     """
 
     def __init__(self, path: Path, real: str, *, writer: bool = False, index_cache=None):
         self.path = path
         self.real = real
         self._writer = writer
-        self.tiny = TinyDB(real, storage=WriteOnce(FileStorage), shown=path, writer=writer)
+        self.tiny = TinyDB(real, storage=WriteOnce(FileStorage), shown=path, writer=writer, index_cache=index_cache)
         self.storage: WriteOnce = self.tiny.storage
-        self.file: FileStorage = self.storage.storage
         self._sessions = self.tiny.table("sessions", cache_size=0)
         self._meta_table = self.tiny.table("meta", cache_size=0)
-        self._index_cache = index_cache  # the cache's keeper of the file's index, or None
-        self._places_kept = None
-        self._looked = False
         self._entries: list[tuple[int, dict]] | None = None
         self._live: tuple[list, int, list] | None = None  # (entries it was taken from, their count, live)
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
-
-    # the file's index, kept in the cache -------------------------------------
-
-    def _places(self):
-        if self._places_kept is None:
-            self._places_kept = self._index_cache(self.real)
-        return self._places_kept
-
-    def look_up_index(self) -> None:
-        """Once, before anything is read: the file's index from the cache, when kept for exactly these
-        bytes, so only the sessions read are parsed. Else a reader works it out for the next command
-        (when the file is laid out as ginscore writes it and the cache can be written). A small file
-        has none (``index.INDEXED_FROM``)."""
-        if self._looked:
-            return
-        self._looked = True
-        raw = self.file.bytes()
-        if self._index_cache is None or not layout.indexable(raw):
-            return
-        self.file.start_digest()  # worked out while the cache is read
-        kept = self._places().section("index")
-        found = self.file.digest()
-        if layout.fits(kept, found, len(raw)) and self.storage.read_lazily(kept):
-            return
-        if not self._writer and self._places().writable():
-            tables = self.storage.read()
-            if not self.file.as_read and self.file.legacy is None:
-                index = layout.index_of(found, raw, ordered(tables))
-                if index is not None:
-                    self._places().keep_index(index)
 
     def file_digest(self) -> str | None:
         """The digest of the file's bytes as read (None for no file, or tables not yet written)."""
@@ -113,17 +79,12 @@ class Database:
         """Every stored session (deleted ones too) as (document id, document), in the order added:
         with the file's index, its outline (``whole`` reads the rest)."""
         if self._entries is None:
-            self.look_up_index()
             self._entries = self.storage.entries()
         return self._entries
 
     def whole(self, doc: dict) -> dict:
         """A stored session's whole document (``doc`` from ``entries``)."""
-        found = self.storage.whole(doc)
-        if found is None:  # a forged cache, by which a writer may have found the wrong session
-            self._places().drop("index")
-            raise DatabaseUnusable(self.path, FORGED_INDEX)
-        return found
+        return self.storage.whole(doc)
 
     def live(self) -> list[tuple[int, dict]]:
         """Every session not deleted, as (document id, document or outline), in the order added."""
@@ -133,7 +94,6 @@ class Database:
         return self._live[2]
 
     def _meta(self) -> dict:
-        self.look_up_index()
         return self.storage.meta()
 
     def _live_named(self, name: str) -> tuple[int, dict]:
@@ -361,15 +321,5 @@ class Database:
         return self.load(name), [matches[0] for n, _ in same if n != doc_id]
 
     def flush(self) -> bool:
-        """Write every change at once (a writer, under the lock); False when nothing changed. The new
-        file's index is kept in the cache, so the next command parses only the sessions it reads."""
-        committed = self.storage.commit()
-        if committed and not self.file.as_read and layout.indexable(self.file.raw) and self._index_cache:
-            found, tables, places = self.file.digest(), ordered(self.storage.read()), self.file.places
-            if places is not None:  # laid out from the old index: sessions not read kept their outlines
-                index = layout.index_after(found, tables, places, self.storage.index["outlines"])
-            else:
-                index = layout.index_of(found, self.file.raw, tables)
-            if index is not None:
-                self._places().keep_index(index)
-        return committed
+        """Write every change at once (a writer, under the lock); False when nothing changed."""
+        return self.storage.commit()

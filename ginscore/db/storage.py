@@ -1,9 +1,6 @@
-"""The database file as TinyDB sees it, built on TinyDB's own extension points.
-
-``FileStorage`` (a ``Storage``) reads the file once, exactly or not at all, and replaces it whole,
-only if it is still the file read. ``WriteOnce`` (a ``Middleware``) keeps TinyDB's changes in memory
-until the command has succeeded, and with the file's index reads a session only when it is asked
-for. How a write stays whole: docs/storage.md.
+"""The database file as TinyDB sees it: a TinyDB ``Storage`` that reads the file once, exactly or
+not at all, and replaces it whole, only if it is still the file read. How a write stays whole,
+and what is refused: docs/storage.md.
 """
 
 from __future__ import annotations
@@ -13,13 +10,12 @@ import os
 from pathlib import Path
 
 import orjson
-from tinydb.middlewares import Middleware
 from tinydb.storages import Storage
 
 from ginscore.core.errors import DatabaseUnusable
 from ginscore.db import atomic
 from ginscore.db import index as layout
-from ginscore.db.index import Stored, outline
+from ginscore.db.index import Stored
 
 SCHEMA_VERSION = 4  # 1-2: one file of 1.x; 3: the parted layout of 2.x; 4: one TinyDB file again
 TABLES = ("meta", "sessions")
@@ -34,8 +30,6 @@ DEEP = f"is nested too deeply to be a ginscore database; {LEFT}"
 NOT_JSON = f"is not JSON (damaged, or not a ginscore file); {LEFT}"
 CHANGED_ON_DISK = ("was changed on disk by another program after ginscore read it (a sync client?); "
                    "nothing was written: run the command again")
-FORGED_INDEX = ("was read through a cache of where each session is in it that does not match it (edited by hand?); "
-                "the cache was set aside and nothing was written: run the command again")
 
 _writes = 0  # times this process has replaced a database file
 
@@ -268,146 +262,3 @@ class FileStorage(Storage):
 def ordered(tables: dict) -> dict:
     """The two tables as the file holds them: ``meta``, then ``sessions``."""
     return {name: tables.get(name, {}) for name in TABLES}
-
-
-class WriteOnce(Middleware):
-    """TinyDB's changes kept in memory and written once, by ``commit``, when the command has succeeded
-    (a refused command never writes: the file stays byte for byte as it was).
-
-    Given the index of the file read (``read_lazily``), a session's document is parsed only when it
-    is asked for (``whole``); a writer writes the others back as the bytes they were.
-    """
-
-    def __init__(self, storage_cls=FileStorage):
-        super().__init__(storage_cls)
-        self.tables: dict | None = None
-        self.dirty = False
-        self.index: dict | None = None  # the index of the file read, when read lazily
-        self.lazy = False  # a writer's tables hold sessions not read yet (``index.Stored``)
-        self.upgraded: bytes | None = None  # a writer's older layout, as first read and upgraded
-        self._slots: dict[int, int] | None = None
-
-    def read(self) -> dict:
-        if self.tables is None:
-            self.tables = self.storage.read()
-            if self.storage.writer and self.storage.legacy is not None:
-                self.upgraded = dumps(self.tables, as_read=self.storage.as_read)
-        return self.tables
-
-    def write(self, data: dict) -> None:
-        self.tables, self.dirty = data, True
-
-    def close(self) -> None:
-        pass  # nothing is held open
-
-    def read_lazily(self, index: dict) -> bool:
-        """Take ``index`` (the file's, checked against its digest by the caller) before anything is
-        read: a reader lists sessions from it alone; a writer's tables must lay the file out exactly
-        (else False, and the file is read whole)."""
-        if self.tables is not None:
-            return False
-        if self.storage.writer:
-            tables = layout.lazy_tables(index, self.storage.bytes())
-            if tables is None:
-                return False
-            self.tables, self.lazy = tables, True
-        self.index = index
-        return True
-
-    def entries(self) -> list[tuple[int, dict]]:
-        """Every stored session as (document id, document), in the order added; one not read yet as
-        its outline (``index.OUTLINED``: what finding and listing sessions read)."""
-        if self.index is not None and not self.storage.writer:
-            return list(zip(self.index["numbers"], self.index["outlines"]))
-        outlines = self.index["outlines"] if self.index else None
-        return [(int(key), outlines[doc.slot] if type(doc) is Stored else doc)
-                for key, doc in self.read().get("sessions", {}).items()]
-
-    def meta(self) -> dict:
-        """The one document of the meta table."""
-        if self.index is not None and not self.storage.writer:
-            return dict(self.index["meta"].get("1") or {})
-        return dict(self.read().get("meta", {}).get("1") or {})
-
-    def _slot(self, doc: dict) -> int | None:
-        """Where an outline from ``entries`` is in the index (None for a whole document)."""
-        if self.index is None:
-            return None
-        if self._slots is None:
-            self._slots = {id(outlined): slot for slot, outlined in enumerate(self.index["outlines"])}
-        return self._slots.get(id(doc))
-
-    def whole(self, doc: dict) -> dict | None:
-        """A stored session's whole document (``doc`` from ``entries``), parsed from its place in the
-        file for an outline (a writer's is in its tables from then on). A writer gets None where the
-        index placed another session (only a forged cache does); for a reader the file decides."""
-        slot = self._slot(doc)
-        if slot is None:
-            return doc
-        if self.storage.writer:
-            found = self.session(str(self.index["numbers"][slot]))
-        else:
-            found = layout.document(layout.at(self.index, self.storage.bytes(), slot))
-        if isinstance(found, dict) and outline(found) == doc:
-            return found
-        if self.storage.writer:
-            return None
-        return next((stored for stored in self.read_whole()["sessions"].values() if outline(stored) == doc), {})
-
-    def session(self, key: str) -> dict | None:
-        """A writer's session under ``key``, parsed now if it was not read yet (and from then on a
-        document in its tables); None when its bytes are not one (only a forged cache places so)."""
-        found = self.read().get("sessions", {}).get(key)
-        if type(found) is Stored:
-            found = found.parsed()
-            if found is not None:
-                self.tables["sessions"][key] = found
-        return found
-
-    def read_whole(self) -> dict:
-        """The tables with every session read: those not read yet parsed now, from the whole file."""
-        if self.lazy:
-            whole = parsed(self.storage.shown, self.storage.raw)[0].get("sessions", {})
-            sessions = self.tables.setdefault("sessions", {})
-            for key, doc in list(sessions.items()):
-                if type(doc) is Stored:
-                    sessions[key] = whole[key]
-            self.lazy = False
-        return self.read()
-
-    def digest_of(self, doc: dict) -> str:
-        """The digest of a stored session's facts as read now: of its bytes in the file for an
-        outline, else as ``dumps`` writes it back (a damaged session never shares the digest, and
-        so the cached row, of the session it was)."""
-        slot = self._slot(doc)
-        if slot is None:
-            return layout.digest(dumps(doc, as_read=self.storage.as_read))
-        return layout.digest(layout.at(self.index, self.storage.bytes(), slot))
-
-    def file_digest(self) -> str | None:
-        """The digest of the file's bytes (None for no file, or tables that are not the file's)."""
-        return None if self.dirty or self.storage.legacy is not None else self.storage.digest()
-
-    def _every_session_if_needed(self, act):
-        """``act(tables)``; where orjson cannot write a value beside sessions not read, every one read first."""
-        try:
-            return act(self.read())
-        except TypeError:
-            self.read_whole()
-            return act(self.read())
-
-    def changed(self) -> bool:
-        """Whether the tables hold a change the file does not (an upgrade of an older layout alone is
-        none): what a read-only file refuses."""
-        if self.storage.legacy is not None:
-            return self.dirty and dumps(self.read(), as_read=self.storage.as_read) != self.upgraded
-        return self.dirty and self._every_session_if_needed(self.storage.encode) != self.storage.raw
-
-    def commit(self) -> bool:
-        """Write the tables as they now are, once (the caller holds the lock): False when unchanged."""
-        if not self.dirty and self.storage.legacy is None:
-            return False
-        before = _writes
-        self._every_session_if_needed(self.storage.write)
-        self.dirty = False
-        return _writes != before

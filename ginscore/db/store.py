@@ -101,7 +101,6 @@ class Store:
             elif found is not None:
                 _lock(held, shown, real)
             database = Database(shown, real, writer=True, index_cache=self.index_cache)
-            database.look_up_index()
             yield database
             if read_only:
                 if database.storage.changed():
