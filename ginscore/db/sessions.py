@@ -93,9 +93,6 @@ class Database:
             self._live = (source, len(source), [(n, doc) for n, doc in source if not doc.get("deleted_at")])
         return self._live[2]
 
-    def _meta(self) -> dict:
-        return self.storage.meta()
-
     def _live_named(self, name: str) -> tuple[int, dict]:
         """The live session called exactly ``name`` (for a writer, its outline checked against it)."""
         found = next(((n, doc) for n, doc in self.live() if doc.get("name") == name), None)
@@ -106,7 +103,7 @@ class Database:
         return found
 
     def _current(self) -> tuple[int, dict] | None:
-        wanted = self._meta().get("current")
+        wanted = self.storage.meta().get("current")
         found = None if wanted is None else self._with_id(wanted)
         return found if found and not found[1].get("deleted_at") and _name(found[1]) else None
 
@@ -227,7 +224,7 @@ class Database:
             raise Refused(f"there is already a session named '{visible(clash)}'; ", *hint)
 
     def _set_current(self, session_id: str | None) -> None:
-        meta = self._meta() | {"schema_version": SCHEMA_VERSION, "current": session_id}
+        meta = self.storage.meta() | {"schema_version": SCHEMA_VERSION, "current": session_id}
         self._meta_table.upsert(Document(meta, doc_id=1))
 
     def make_current(self, name: str | None) -> None:
