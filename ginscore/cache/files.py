@@ -1,29 +1,10 @@
-"""What is derived from a database's facts, kept in the user's cache folder: never needed.
+"""The cache files of a database, in the user's cache folder: what is derived, never needed.
 
-``sessions``, ``history`` and ``stats`` read one row a session (its
-``history --json`` row with its statistics counts, ``summarise.summarise``)
-instead of replaying every hand of every session, and ``stats`` the tallies
-of those rows. Those are made from the facts and kept here, outside the
-database, so that the database stays one file a person can copy and sync:
-
-- where: ``$GINSCORE_CACHE``, else ``$XDG_CACHE_HOME/ginscore``, else
-  ``~/.cache/ginscore`` (an empty or relative variable counts as unset);
-- one file per database, named from the database's real path (its base name,
-  made safe, and a digest of the whole path): ``club-1a2b3c4d5e6f7a8b.json``;
-- its first line says what made it (``VERSION``: ginscore's version and
-  ``CACHE_SCHEMA``), the digest of the database file it was last made
-  from, and where each section is, with a digest of its bytes; a section is
-  parsed only when a command needs it (``stats`` reads its tallies, not five
-  thousand rows), and one whose bytes do not match reads as missing;
-- each row is kept under the digest of its session's facts as read now; a
-  row counts only while that digest matches (no size or time shortcut). When
-  the database file is the one the cache was made from (one digest of its
-  bytes), the digests kept of its sessions are taken as they are: a command
-  on an unchanged file checks one digest, not one a session;
-- it is written all-or-nothing (a temporary file renamed over it) without
-  the database's lock; two commands writing it at once leave one of their
-  files, both right. A cache folder that cannot be made or written changes
-  nothing but speed.
+One file per database and kind, named from the database's real path. Its first line is a stamp:
+the code that made it (``VERSION``), the digest of the database file it was made from, and where
+each section is with a seal of its bytes; a section is parsed only when asked for, and one whose
+seal does not match reads as missing. It is written all or nothing, without the database's lock;
+a folder that cannot be written only costs speed. docs/storage.md tells the whole story.
 """
 
 from __future__ import annotations
@@ -49,16 +30,15 @@ VERSION = f"{__version__}+{CACHE_SCHEMA}"  # a cache file of another version is 
 def folder() -> Path | None:
     """The cache folder, or None when no variable says where and there is no home.
 
-    $XDG_CACHE_HOME and $HOME count only when they are absolute paths (an empty or relative one
-    is unset, as for the database's own folder, docs/commands.md): never the filesystem's root
-    or the current folder. With no home there is no cache, which only costs speed."""
+    An empty or relative variable counts as unset, as XDG says: never the filesystem's root or
+    the current folder."""
     value = os.environ.get("GINSCORE_CACHE")
     if value:
         try:
             value = home_expanded(value)  # (`~/...` set in a file, where no shell expands it)
         except NoHome:
             return None
-        if os.path.isabs(value):  # a relative one counts as unset, as XDG says of its own variables
+        if os.path.isabs(value):
             return Path(value)
     for variable, below in (("XDG_CACHE_HOME", ("ginscore",)), ("HOME", (".cache", "ginscore"))):
         value = os.environ.get(variable, "")
@@ -92,13 +72,7 @@ def _seal(name: str, data) -> str:
 
 
 class Cache:
-    """The cache file of one database: named sections, each read only when asked for.
-
-    The file's first line is its stamp: the code that made it, the digest of
-    the database file it was made from, and where each section's bytes are
-    with their digest; then the sections, each one JSON value. A section whose
-    bytes do not match its digest, or a stamp of other code, reads as missing.
-    """
+    """The cache file of one database: named sections, each one JSON value read only when asked for."""
 
     def __init__(self, real: str, kind: str = ""):
         self.path = path_for(real, kind)
@@ -134,8 +108,8 @@ class Cache:
             self.made_from = stamp["file"]
 
     def _kept(self, name: str) -> memoryview | None:
-        """A section's bytes as the file keeps them (a view of them, not a copy: the rows of 5,000
-        sessions are megabytes); None when missing or not those it sealed."""
+        """A section's bytes as the file keeps them (a view, not a copy: rows of years of sessions are
+        megabytes); None when missing or not those it sealed."""
         try:
             start, end, seal = self._places.get(name)
             data = memoryview(self._raw)[start:end]
@@ -170,18 +144,14 @@ class Cache:
         return set(self._places) | {name for name, value in self._sections.items() if value is not None} | {
             name for name in self._changed if name in self._keyed}
 
-    def fits(self, file_digest: str) -> bool:
-        """Whether the sections were made from exactly this database file."""
-        return self.made_from == file_digest
-
     def put(self, name: str, value) -> None:
         if self.section(name) != value:
             self._sections[name] = value
             self._changed.add(name)
 
     def writable(self) -> bool:
-        """Whether this cache file could be written (a folder that is there and writable, or could be
-        made): what is only worth working out to be kept is not worked out otherwise."""
+        """Whether this cache file could be written: what is only worth working out to be kept is not
+        worked out otherwise."""
         if self.path is None:
             return False
         folder = self.path.parent
@@ -199,8 +169,7 @@ class Cache:
         self.save(self.made_from or "", self.names() - {name})
 
     def keep_index(self, index: dict) -> None:
-        """Keep a database file's index (``sessions.Database``'s: it names the file it was made of)
-        beside every other section, as they are."""
+        """Keep a database file's index (it names the file it was made of) beside every other section."""
         self.put("index", index)
         self.save(self.made_from or "", self.names())
 
@@ -235,9 +204,9 @@ _LINE_END = re.compile(rb"\n")
 
 
 class Keyed:
-    """A section of many JSON values by key (``rows``: a session's row by the digest of its facts): its
-    bytes are a line of where each value is, then the values, so a listing of 20 sessions parses 20
-    rows, not 5,000. A value whose place or bytes are not sound reads as missing (it is made again)."""
+    """A section of many JSON values by key (a session's row by the digest of its facts): a line of
+    where each value is, then the values, so a listing of 20 sessions parses 20 rows, not every
+    one. A value whose place is not sound reads as missing (it is made again)."""
 
     def __init__(self, places: dict, body, data):
         self.places, self.body, self.data = places, body, data
@@ -266,12 +235,11 @@ class Keyed:
         return self.places.keys()
 
     def raw(self, key: str):
-        """The bytes of the value kept under ``key``, bytes or a view of them (None when there is none,
-        or its place is not sound)."""
+        """The bytes (or a view of them) kept under ``key``; None when missing or not sound."""
         return self.raw_many([key])[0]
 
     def raw_many(self, keys: list[str]) -> list:
-        """``raw`` of each of ``keys`` (a list of every session looks up thousands)."""
+        """``raw`` of each of ``keys``."""
         places, body, size, found = self.places, self.body, len(self.body), []
         for key in keys:
             place = places.get(key)
@@ -284,8 +252,8 @@ class Keyed:
         return found
 
     def kept(self, keys: set[str]) -> dict:
-        """The values kept under those of ``keys`` that are here, as their bytes (those whose place is
-        not sound left out): what a section made again keeps of this one."""
+        """The sound values kept under those of ``keys`` that are here, as bytes: what a section made
+        again keeps of this one."""
         chosen = [key for key in self.places if key in keys]
         found = dict(zip(chosen, self.raw_many(chosen)))
         return {key: data for key, data in found.items() if data is not None}
@@ -299,9 +267,8 @@ class Keyed:
             return None
 
     def get_many(self, keys: list[str]) -> list:
-        """``get`` of each of ``keys``: a few hundred parsed at once when every one is there (a
-        listing of 5,000 sessions makes ten parses, not 5,000); else, or when the values do not
-        come out one a key, each parsed alone."""
+        """``get`` of each of ``keys``: a few hundred parsed at once when every one is there; else, or
+        when the values do not come out one a key, each parsed alone."""
         values = []
         for start in range(0, len(keys), 500):  # a few hundred at a time: one copy of their bytes at once
             some = keys[start:start + 500]

@@ -1,17 +1,8 @@
-"""What the listings read of every session, made from the facts, kept in the cache.
+"""What the listings read of every session, made from the facts and kept in the cache.
 
-``Listings(database)`` wraps an open database (it reads the database; the
-database never reads the cache). A row a session (``summarise.summarise``: its
-``history --json`` row with its statistics counts) and the tally groups ``stats``
-adds up (``summarise.grouped``), kept in the user's cache folder (``files``)
-under the digest of the facts each was made from. When the database file is
-the one the cache was last made from (one digest of its bytes), every row is
-taken as kept; otherwise each session's digest is taken and only the rows of
-sessions whose facts changed are made again. A row is never trusted on a
-file's size or time.
-
-Only a reader of an unchanged database keeps what it made (a writer's tables
-are not yet the file's); the cache is written after the listing is made.
+``Listings(database)`` reads an open database (the database never reads the cache): a row a
+session and the tallies ``stats`` adds up, kept under the digest of the facts each was made from,
+never trusted on a file's size or time. Only a reader of an unchanged file keeps what it made.
 """
 
 from __future__ import annotations
@@ -30,8 +21,7 @@ from ginscore.db.damage import replayed
 from ginscore.db.storage import dumps
 
 
-# What every row ``summarise.summarise`` makes holds (a Hollywood one also its "games"); a
-# session that cannot be read has only "unusable".
+# What every row holds (a Hollywood one also its "games"); one of a session that cannot be read, only "unusable".
 ROW_KEYS = frozenset(("counts", "created_at", "final", "hands_played", "match", "name", "over", "players",
                       "score", "variant", "winner"))
 
@@ -50,20 +40,20 @@ class Listings:
 
     def __init__(self, db):
         self.db = db
-        db.outlines()  # the file read (whole, unless its layout is known)
+        db.entries()  # the file read first (its layout, or an older one, decides what is kept)
         self.file_digest = db.file_digest()  # None: nothing is kept (a writer's tables)
         self.cache = Cache(db.real)
         self._items: dict[str, Cache] = {}  # the cache files of the JSON lists' items and the long lists' cells
-        self.fits = self.file_digest is not None and self.cache.fits(self.file_digest)
+        self.fits = self.file_digest is not None and self.cache.made_from == self.file_digest
         self._digests: dict[int, str] | None = None
         self._made: dict[str, dict] = {}  # rows made in this run, by digest
         self._docs: dict[int, dict] | None = None
 
     def digests(self) -> dict[int, str]:
-        """Each stored session's digest, by document id: as kept when the file is the one the
-        cache was made from, else taken of each session's facts as read now."""
+        """Each stored session's digest, by document id: as kept when the file is the one the cache
+        was made from, else taken of each session's facts as read now."""
         if self._digests is None:
-            entries = self.db.outlines()
+            entries = self.db.entries()
             kept = self.cache.section("digests") if self.fits else None
             if isinstance(kept, dict) and len(kept) == len(entries) and all(
                     isinstance(kept.get(str(n)), str) for n, _ in entries):
@@ -78,7 +68,7 @@ class Listings:
 
     def _doc(self, doc_id: int) -> dict:
         if self._docs is None:
-            self._docs = dict(self.db.outlines())
+            self._docs = dict(self.db.entries())
         return self._docs[doc_id]
 
     def _checked(self, ids: list[int]) -> list[dict]:
@@ -105,30 +95,26 @@ class Listings:
 
     def summaries(self, ids: list[int] | None = None) -> list[dict]:
         """The ``history --json`` rows of these sessions (every live one when None), each with its
-        statistics ``counts`` (``stats.packed``). A session that cannot be read fails the listing, naming it."""
+        statistics ``counts``. A session that cannot be read fails the listing, naming it."""
         found = self._checked([n for n, _ in self.db.live()] if ids is None else ids)
         self._save()
         return found
 
     def each_summary(self, ids: list[int]) -> Iterator[dict]:
-        """The ``history --json`` rows of these sessions without their counts, in this order. A
-        session that cannot be read stops it before the first row, naming it."""
+        """The ``history --json`` rows of these sessions without their counts, in this order."""
         for row in self.summaries(ids):
             yield summarise.history_item(row)
 
     def listed_items(self, ids: list[int], listing: str) -> list:
-        """Each of these sessions' item of the ``history --json`` list (``listing`` "history") or the
-        ``sessions --json`` one ("sessions", each as not current) as ``summarise.json_item`` writes it
-        (bytes), kept in the cache. A session that cannot be read fails them all, naming it."""
+        """Each of these sessions' item of ``history --json`` (``listing`` "history") or of
+        ``sessions --json`` (each as not current), as ``summarise.json_item`` writes it."""
         made = summarise.history_item if listing == "history" else \
             (lambda row: summarise.session_item(row, False))
         return self.items(f"{listing}_items", ids, made)
 
     def listed_cells(self, ids: list[int], listing: str, cells: Callable[[dict], list[str]],
                      width: int) -> list[list[str]]:
-        """``cells(row)`` of each of these sessions' rows (a long list's cells: ``width`` strings), kept
-        in the cache file ``cells`` under ``listing`` by the digest of each session's facts. A session
-        that cannot be read fails them all, naming it."""
+        """``cells(row)`` of each of these sessions' rows (a long list's ``width`` cells)."""
         found = self.items(listing, ids, cells, orjson.dumps, kind="cells")
         try:
             lines = orjson.loads(b"[" + b",".join(found) + b"]")
@@ -141,11 +127,9 @@ class Listings:
         return lines
 
     def items(self, name: str, ids: list[int], made, encoded=None, kind: str = "items") -> list:
-        """``encoded(made(row))`` of each of these sessions' rows (bytes, or views of the cache's;
-        ``encoded`` is ``summarise.json_item`` unless given), kept under ``name`` by the digest
-        of each session's facts in the cache file ``kind``: a list of every session printed again
-        neither parses its rows nor encodes them. A session that cannot be read fails them all,
-        naming it (a kept item was made of a sound row of the same facts)."""
+        """``encoded(made(row))`` of each of these sessions' rows (bytes), kept under ``name`` in the
+        cache file ``kind`` by the digest of each session's facts: a list of every session printed
+        again neither parses its rows nor encodes them. A session that cannot be read fails them all."""
         encoded = encoded or summarise.json_item
         digests = self.digests()
         if kind not in self._items:  # a file of their own: megabytes no other listing reads
@@ -174,9 +158,7 @@ class Listings:
         return None
 
     def tally_groups(self) -> list[dict]:
-        """What the live sessions add to ``stats``: a ``stats.tally`` for each group of sessions of
-        one variant and the same players (``variant``, ``players``, ``tally``), so the filters of
-        ``stats`` and ``history`` keep or leave a group whole."""
+        """What the live sessions add to ``stats``, by group (``summarise.grouped``)."""
         key = self._live_key()
         found = self._part("groups", key)
         if not isinstance(found, list):
@@ -203,9 +185,8 @@ class Listings:
         return found
 
     def remembered(self, name: str, asked: list, made: Callable[[], object]) -> object:
-        """``made()``, a value worked out from every live session (``asked``: what it depends on
-        besides them), kept in the cache under ``name`` while the live sessions' facts are the same
-        (the last few asked)."""
+        """``made()``, worked out from every live session and ``asked``, kept under ``name`` while the
+        live sessions' facts are the same (the last few asked)."""
         question = digest(dumps(asked))
         key = self._live_key()
         kept = self._part(name, key)
@@ -219,8 +200,7 @@ class Listings:
         return value
 
     def _save(self) -> None:
-        """What was made, into the cache file (a reader of an unchanged file only): the rows of the
-        sessions there now, and every section kept before or made now."""
+        """What was made, into the cache file (a reader of an unchanged file only)."""
         if self.file_digest is None:
             return
         if self._made:

@@ -1,18 +1,8 @@
 """What each session adds up to: the rows the listings read, made from its facts.
 
-``sessions``, ``history`` and ``stats`` read one row a session instead of
-replaying every hand of every session: the session's ``history --json`` row
-(``standings.history_row``) with its statistics counters (``stats.packed``)
-under ``counts``. A session whose facts cannot be read or do not add up gives
-``{"unusable": True}`` instead, so the listings still fail on it, naming it.
-
-The rows are derived, never the truth: ``rows`` keeps them in the cache
-(``files``) under the digest of each session's facts, stamped with
-ginscore's version and the cache schema (``files.VERSION``). ``grouped`` gives
-what some sessions add to ``stats``: a ``stats.tally`` for each group of one
-variant and the same players, so ``stats`` sums a few tallies and its filters
-(``--variant``, ``--player``, ``--since``) keep or leave a group whole.
-``tests/storage/test_cache.py`` replays every session and compares.
+A row is the session's ``history --json`` row with its statistics counters under ``counts``; a
+session whose facts cannot be read or do not add up gives ``{"unusable": True}``, so the listings
+still fail on it, naming it.
 """
 
 from __future__ import annotations
@@ -60,9 +50,7 @@ def session_item(row: dict, current: bool) -> dict:
 
 def json_item(value) -> bytes:
     """``value`` as an item of a JSON list exactly as ``json.dumps(whole_list, ensure_ascii=False,
-    indent=2)`` writes it there (indented one level; JSON strings hold no raw line break), with
-    every raw control or bidi character escaped (``escape.json_safe``): UTF-8 bytes, kept in the
-    cache so a list of every session is not encoded again (Python's encoder with an indent is
-    pure Python: about 250 ms for 5,000 sessions)."""
+    indent=2)`` writes it there, every raw control or bidi character escaped: UTF-8 bytes, kept in
+    the cache because Python's encoder with an indent is slow on years of sessions."""
     text = json.dumps(value, ensure_ascii=False, indent=2)
     return json_safe("  " + text.replace("\n", "\n  "), "utf-8").encode()

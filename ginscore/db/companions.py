@@ -1,13 +1,9 @@
 """The files ginscore keeps beside a database, which nothing else may replace.
 
-Beside a database file ``NAME`` its writers hold ``NAME.lock`` (an empty file:
-one writer at a time), make the next file under a temporary name
-``.NAME.tmp-PID-RANDOM``, and an upgrade keeps the files of the old layout in
-the folder ``NAME.pre-3.bak``. An ``export --output`` that replaced one of them
-would let a second writer run beside the first (a new lock file is a new
-lock), put an export where a writer's next database is being made, or lose a
-copy kept for safety; so these names are told apart here, for any database,
-not only the one a command uses.
+Beside a database ``NAME`` its writers hold ``NAME.lock`` (a new lock file is a new lock), make
+the next file under a temporary name ``.NAME.tmp-PID-RANDOM``, and an upgrade keeps the old files
+in the folder ``NAME.pre-3.bak``. An ``export --output`` must never replace one of them, of any
+database; nor a file of the parted layout of 2.x.
 """
 
 from __future__ import annotations
@@ -16,17 +12,57 @@ import os
 import re
 import stat
 
-from ginscore.db.upgrade import BACKUP_SUFFIX
+from ginscore.db import atomic
 
 LOCK_SUFFIX = ".lock"
+BACKUP_SUFFIX = ".pre-3.bak"
 _TEMP_NAME = re.compile(r"\..+\.tmp-[0-9]+-[0-9a-f]+", re.S)
 
 
+def part_of(name: str) -> str | None:
+    """The database (its name without ``.json``) whose file of the parted layout of 2.x ``name`` is
+    (``club.facts-0000-26.json``: ``club``), or None."""
+    found = re.fullmatch(r"(.+)\.(index|totals|(facts|summary|tally)-\d{4,})-\d+\.json", name, re.S)
+    return found[1] if found else None
+
+
+def _same_file(one: str, other: str) -> bool:
+    try:
+        a, b = os.stat(one), os.stat(other)
+    except OSError:
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def _beside(name: str, db_name: str) -> bool:
+    """A name ginscore uses beside the database ``db_name``: the file, its lock, its temporary
+    files, the copy kept before an upgrade, and the files of its old parted layout."""
+    if name in (db_name, db_name + LOCK_SUFFIX, db_name + BACKUP_SUFFIX) or atomic.is_temp_of(name, db_name):
+        return True
+    return part_of(name) == (db_name[:-5] if db_name.endswith(".json") else db_name)
+
+
+def belongs(other: str, databases: set[str]) -> bool:
+    """Whether ``other`` is one of these database paths or one of its own files, by any path:
+    through links or ``..``, or as a hard link."""
+    target = os.path.realpath(other)
+    folder, name = os.path.split(target)
+    for db in databases:
+        db_folder, db_name = os.path.split(db)
+        if (db_folder == folder or _same_file(db_folder, folder)) and _beside(name, db_name):
+            return True
+        parent, kept = os.path.split(folder)
+        if kept == db_name + BACKUP_SUFFIX and (parent == db_folder or _same_file(parent, db_folder)):
+            return True  # a file of the copy kept before an upgrade
+        if _same_file(db, target) or _same_file(db + LOCK_SUFFIX, target):
+            return True
+    return False
+
+
 def is_a_companion(target: str) -> bool:
-    """Whether the file at ``target`` (links already followed) is, or would be, a lock, a temporary
-    file or an upgrade's copy of some database: a lock of a database that is there (or an empty
-    ``.lock`` file, as ginscore makes one before a first write), a name of ginscore's temporary
-    pattern, anything named or kept in ``NAME.pre-3.bak``."""
+    """Whether the file at ``target`` (links followed) is, or would be, a lock, a temporary file or
+    an upgrade's copy of some database: a lock of a database that is there (or an empty ``.lock``
+    file, as ginscore makes one before a first write), a temporary name, anything in ``NAME.pre-3.bak``."""
     folder, name = os.path.split(target)
     if _TEMP_NAME.fullmatch(name):
         return True

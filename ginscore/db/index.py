@@ -1,29 +1,17 @@
-"""Where each session's document lies in the database file's bytes, so a reader parses only what it needs.
+"""Where each session's document lies in the database file's bytes, so a command parses only what it reads.
 
-ginscore writes the file as orjson writes the two tables, compact: ``{"meta":{...},"sessions":{"1":{...},
-"2":{...}}}``. Written a document at a time (``laid_out``) the bytes are the same, and the place of
-every session's document comes with them. The **index** of a file says, for exactly its bytes (the
-digest of the whole file: never its size or time), its meta table and, for each session in file order,
-its document id (``numbers``), the start and end of its document (``places``, two numbers a session)
-and its ``outline`` (``OUTLINED``: what finding, naming and listing sessions read). A reader with the
-index of the file it read parses a session's document (``raw[start:end]``) only when a command asks
-for its facts: ``status`` on one session of years of them parses that one.
-
-A writer with the index of the file it read parses only the sessions it reads or changes: the others
-stay their bytes (``Stored``) and are written back as they were, in a file laid out again a session at a
-time, which gives the new file's index too (``index_after``). A file of another layout (indented by a
-script, written by an older ginscore, a NaN edited in) has no index and is read whole.
-
-A file under ``INDEXED_FROM`` bytes (a mebibyte: about 15,000 hands) is read whole too, and no index is
-kept of it: parsing it takes a few milliseconds, less than importing hashlib, hashing it and reading its
-index (docs/performance.md).
+ginscore writes the file as orjson writes the two tables, compact; written a document at a time
+(``laid_out``) the bytes are the same, and each session's place comes with them. The index of a
+file, kept in the cache under the digest of exactly its bytes, holds its meta table and, for each
+session, its document id, place and outline. A file of any other layout, or a small one, is read
+whole (docs/storage.md, docs/performance.md).
 """
 
 from __future__ import annotations
 
 import orjson
 
-INDEXED_FROM = 1 << 20  # bytes: a smaller file is read whole, without an index
+INDEXED_FROM = 1 << 20  # bytes: a smaller file parses faster than its index is found and read
 DIGEST_BESIDE = 1 << 20  # bytes: a smaller file is hashed at once, as a thread costs more than it saves
 
 
@@ -36,7 +24,7 @@ def digest(data) -> str:
 
 def digest_soon(data: bytes):
     """``digest(data)`` worked out beside the caller's next steps (hashlib lets go of the GIL while it
-    hashes a large buffer); call what this returns for the digest."""
+    hashes a large buffer): call what this returns for it."""
     if len(data) < DIGEST_BESIDE:
         found = digest(data)
         return lambda: found
@@ -54,8 +42,7 @@ def digest_soon(data: bytes):
 
 
 def indexable(raw: bytes | None) -> bool:
-    """Whether a file of these bytes is read through an index (``INDEXED_FROM``): by a reader, a writer,
-    and the writer's new file."""
+    """Whether a file of these bytes is read through an index."""
     return raw is not None and len(raw) >= INDEXED_FROM
 
 # The fields of a session that finding, listing and naming sessions read without its hands.
@@ -68,8 +55,7 @@ def outline(doc: dict) -> dict:
 
 
 def document(data) -> dict | None:
-    """A session's document parsed from its bytes; None when they are not one (only a forged index
-    points at such bytes)."""
+    """A session's document parsed from its bytes; None when they are not one (a forged index)."""
     try:
         found = orjson.loads(data)
     except orjson.JSONDecodeError:
@@ -88,11 +74,9 @@ def _rising(numbers: list[int]) -> bool:
 
 
 class Stored:
-    """A session's document not read yet, in a writer's tables (``lazy_tables``): its bytes in the file,
-    written back as they are unless the writer reads it (then it is parsed, and is a dict from then on).
-    Not a dict, so nothing can take it for the document. ``frame`` is the file read (a view, not a
-    copy) and its places, shared by every ``Stored`` of it: a run of them still in file order is
-    written back as one slice (``laid_out``)."""
+    """A session's document not read yet, in a writer's tables: its bytes in the file, written back
+    as they are. Not a dict, so nothing can take it for the document. ``frame`` is the file read (a
+    view) and its places, shared by every ``Stored`` of it."""
 
     __slots__ = ("slot", "frame")
 
@@ -109,9 +93,8 @@ class Stored:
 
 
 def lazy_tables(index: dict, raw: bytes) -> dict | None:
-    """A writer's tables of ``raw`` from its index, no session parsed (``Stored``): when laid out again
-    they are exactly ``raw`` (so every session is under its own key, and bytes not changed are written
-    back as they were), else None."""
+    """A writer's tables of ``raw`` from its index, no session parsed (``Stored``); None unless laid
+    out again they are exactly ``raw`` (so every session is under its own key)."""
     meta, numbers, places = orjson.loads(orjson.dumps(index["meta"])), index["numbers"], index["places"]
     frame = (memoryview(raw), places)
     tables = {"meta": meta, "sessions": {str(n): Stored(slot, frame) for slot, n in enumerate(numbers)}}
@@ -119,8 +102,8 @@ def lazy_tables(index: dict, raw: bytes) -> dict | None:
 
 
 def _framed(meta: dict, numbers: list[int], places: list[int], raw: bytes) -> bool:
-    """Whether ``raw`` is ``laid_out`` of tables of this meta and these sessions' bytes at these places:
-    what lies between the places (head, each session's key, end) is exactly what it writes there."""
+    """Whether what lies between the places in ``raw`` (head, each session's key, end) is exactly what
+    ``laid_out`` writes there."""
     tables = {"meta": meta}
     if not numbers:
         return raw == _head(tables) + b"}}"
@@ -139,11 +122,9 @@ def _head(tables: dict) -> bytes:
 
 
 def laid_out(tables: dict) -> tuple[bytes, list[int]]:
-    """``orjson.dumps`` of the tables ``meta`` and ``sessions`` (in that order), written a session at a
-    time, and each session's place in it (``places``); a ``Stored`` document is its bytes, and a run of
-    them that lay one after another in the file read (``lazy_tables`` checked what lies between) is
-    its slice of that file, moved. Raises ``TypeError`` where orjson cannot write a value (a lone
-    surrogate, an integer past 64 bits)."""
+    """``orjson.dumps`` of the tables ``meta`` and ``sessions`` written a session at a time, and each
+    session's place in it; a run of ``Stored`` documents as they lay in the file read is its slice
+    of that file, moved. ``TypeError`` where orjson cannot write a value."""
     parts, places = [_head(tables)], []
     at = len(parts[0])
     items = list(tables.get("sessions", {}).items())
@@ -181,8 +162,7 @@ def _run(items: list, slot: int) -> int:
 
 
 def index_of(file_digest: str, raw: bytes, tables: dict) -> dict | None:
-    """The index of ``raw``, the bytes ``tables`` were read from (or written as), when they are laid out
-    as ginscore writes them; None for any other layout."""
+    """The index of ``raw``, the bytes of ``tables``, when laid out as ginscore writes them; else None."""
     if list(tables) != ["meta", "sessions"] or not all(key.isascii() and key.isdigit() for key in tables["sessions"]):
         return None
     try:
@@ -200,8 +180,7 @@ def index_of(file_digest: str, raw: bytes, tables: dict) -> dict | None:
 
 
 def index_after(file_digest: str, tables: dict, places: list[int], outlines: list[dict]) -> dict:
-    """The index of the file a lazy writer laid out (``laid_out`` of ``tables``, with these ``places``):
-    a session not read keeps its outline (``outlines``: the old index's), the others are outlined now."""
+    """The index of the file a lazy writer laid out: a session not read keeps its old outline."""
     sessions = tables["sessions"]
     return {"file": file_digest, "meta": tables["meta"], "numbers": [int(key) for key in sessions],
             "places": places,
@@ -209,8 +188,8 @@ def index_after(file_digest: str, tables: dict, places: list[int], outlines: lis
 
 
 def fits(index, file_digest: str, size: int) -> bool:
-    """An index of exactly the file of this digest and size, whole and well formed (an index comes from
-    the cache, and a cache is never trusted further than it is checked)."""
+    """An index of exactly the file of this digest and size, whole and well formed (a cache is never
+    trusted further than it is checked)."""
     if not isinstance(index, dict) or index.get("file") != file_digest:
         return False
     meta, numbers, places, outlines = (index.get(key) for key in ("meta", "numbers", "places", "outlines"))

@@ -1,17 +1,8 @@
-"""Ctrl-C and the other stop signals around the moment the database file is replaced
-(docs/commands.md "Errors and exit codes").
+"""Ctrl-C, SIGTERM and SIGHUP around the moment the database file is replaced.
 
-A Ctrl-C either stops a command before it changes anything (exit 130,
-nothing changed) or lets the change finish (exit 0): never "recorded, yet
-exit 130". SIGTERM (``kill``, ``timeout``) and SIGHUP (a closed terminal) keep
-the same promise with their own statuses: before the change the process ends
-as they always end it (143, 129), so a script that retries doubles nothing.
-``held()`` keeps all three waiting while the file is replaced; once the change
-is written, one that arrived meanwhile (or arrives later) is raised as
-KeyboardInterrupt, and the exit point, seeing that the file changed, exits 0
-(and from then on, in a command-line process, ignores them: ``finished``). One
-that arrived while a write failed (nothing written) ends the process as it
-would have.
+A stop either ends a command before it changes anything (130, 143, 129, as they always end it)
+or lets the change finish (exit 0): never "recorded, yet stopped", so a script that retries
+doubles nothing (docs/commands.md "Errors and exit codes").
 """
 
 from __future__ import annotations
@@ -33,9 +24,9 @@ def _raise_interrupt(number, frame) -> None:
 
 @contextmanager
 def held(writes: Callable[[], int]):
-    """Hold SIGINT, SIGTERM and SIGHUP for the block (see the module); one that is ignored (a
-    background job's Ctrl-C, a ``nohup``'s SIGHUP) stays ignored. ``writes()``: how many times this
-    process has written the database (``storage.writes``): the block wrote it if that changed."""
+    """Hold SIGINT, SIGTERM and SIGHUP for the block; one that is ignored (a ``nohup``'s SIGHUP)
+    stays ignored. Afterwards one that arrived is raised as KeyboardInterrupt, which the exit point
+    answers with 0 when the block wrote the database (``writes()`` changed)."""
     if threading.current_thread() is not threading.main_thread():
         yield  # only the main thread may set a handler
         return
@@ -68,9 +59,8 @@ _command_line = False  # this process runs one command line (cli.main), not a te
 def command_line() -> None:
     """Say that this process runs one command line and ends with it (see ``finished``).
 
-    A Ctrl-C that lands in code Python cannot raise it from (a weak reference
-    callback of the import system) is dropped rather than printed with a
-    traceback; the command goes on as if it had not come.
+    A Ctrl-C that lands where Python cannot raise it (a weak reference callback of the import
+    system) is dropped rather than printed with a traceback.
     """
     global _command_line
     _command_line = True
@@ -84,18 +74,12 @@ def command_line() -> None:
 
 
 def finished() -> None:
-    """A command line is done and its change is written: ignore Ctrl-C, SIGTERM and SIGHUP until
-    the process ends.
+    """A command line is done and its change is written: ignore the stop signals until it ends.
 
-    Python puts back the default SIGINT action while it exits; a Ctrl-C then
-    would kill the process and the shell would read 130 for a change that was
-    made (and a SIGTERM 143). Only in a command-line process: a test runner keeps its own Ctrl-C.
-
-    CPython also remembers a KeyboardInterrupt raised inside ``exec``/``eval``
-    of a string (``namedtuple`` and ``dataclasses`` build classes that way, so
-    a Ctrl-C while a module loads can land there) and kills itself with SIGINT
-    at exit even though the exit point answered it; the next string it runs
-    clears that memory (pythonrun.c, ``run_eval_code_obj``), hence ``exec``.
+    Python puts back the default SIGINT action while it exits, so a Ctrl-C then would read as 130
+    for a change that was made. CPython also remembers a KeyboardInterrupt raised inside ``exec``
+    of a string (``namedtuple`` builds classes so) and kills itself with SIGINT at exit; the next
+    string it runs clears that memory (pythonrun.c, ``run_eval_code_obj``), hence ``exec``.
     """
     if _command_line and threading.current_thread() is threading.main_thread():
         for number in HELD:

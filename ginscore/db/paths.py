@@ -1,14 +1,8 @@
 """A leading ``~`` in a path, read as a shell reads it: the home folder.
 
-A path reaches ginscore without a shell's help more often than one would think:
-``GINSCORE_DB`` set in a file (a systemd unit, a ``.env``, a crontab),
-``--db=~/games.json`` (bash expands no ``~`` after ``--db=``), a quoted
-``"~/games.json"``. Taken literally, such a path made a folder named ``~`` in
-the current folder. ``home_expanded`` gives it the meaning the person typed:
-``~`` and ``~/...`` are their home folder (``$HOME`` when it is an absolute
-path, else the account's own), ``~NAME/...`` that user's. Where there is no
-such home it says why instead of guessing (an empty ``$HOME`` is never the
-filesystem's root). Any other path is returned as it is.
+A path often reaches ginscore without a shell (``GINSCORE_DB`` in a systemd unit, ``--db=~/g.json``,
+a quoted ``"~/g.json"``); taken literally it made a folder named ``~``. Where there is no such
+home it says why instead of guessing (an empty ``$HOME`` is never the filesystem's root).
 """
 
 from __future__ import annotations

@@ -1,16 +1,9 @@
 """The sessions of one database file, found, read and changed through TinyDB's tables.
 
-The file is a TinyDB database (``storage.DatabaseStorage``) with two tables:
-``sessions``, one document a session in the order added (its ``id``, ``name``,
-``variant``, ``players``, ``rules``, ``first_dealer`` or ``first_roles``,
-``created_at``, ``deleted_at`` once deleted, ``match`` once in a rematch, and
-``hands``, one string of rows), and ``meta``, one document (``schema_version``,
-``current``). ``store.Store`` opens it for reading or for one write.
-
-A session whose fields do not pass the checks (an edit by hand) is damaged
-(``damage``): commands on it exit 1 naming it and the field, listings that read
-every session do the same, other sessions keep working, and a write elsewhere
-keeps it exactly as it was. docs/storage.md tells the whole story.
+Two tables: ``sessions``, one document a session in the order added, and ``meta``, one document
+(``schema_version``, ``current``); docs/storage.md names every field. A session edited by hand into
+something that cannot be read is damaged (``damage``): commands on it exit 1 naming it, the others
+keep working, and a write elsewhere keeps it exactly as it was.
 """
 
 from __future__ import annotations
@@ -26,13 +19,9 @@ from ginscore.core.escape import visible
 from ginscore.core.replay import SessionFacts
 from ginscore.core.names import fold, match_name
 from ginscore.core.standings import as_typed
-from ginscore.db import index as layout
 from ginscore.db.damage import damaged, replayed
-from ginscore.db.index import Stored, outline
-from ginscore.db.storage import SCHEMA_VERSION, DatabaseStorage, dumps
-
-FORGED_INDEX = ("was read through a cache of where each session is in it that does not match it (edited by hand?); "
-                "the cache was set aside and nothing was written: run the command again")
+from ginscore.db.middleware import WriteOnce
+from ginscore.db.storage import SCHEMA_VERSION, FileStorage
 
 
 def _name(doc: dict) -> str | None:
@@ -58,139 +47,51 @@ def two_with_one_id(path, session_id: str) -> DatabaseUnusable:
 
 
 class Database:
-    """The sessions of one database file, as facts. Obtained from ``Store``."""
+    """The sessions of one database file, as facts. Obtained from ``store.Store``.
+
+    Every change goes through TinyDB's tables; every session is listed by the middleware's
+    ``entries``, which with the file's index (``index_cache``) parses none.
+    """
 
     def __init__(self, path: Path, real: str, *, writer: bool = False, index_cache=None):
-
         self.path = path
         self.real = real
         self._writer = writer
-        self.tiny = TinyDB(real, storage=DatabaseStorage, shown=path, writer=writer)
-        self.storage: DatabaseStorage = self.tiny.storage
+        self.tiny = TinyDB(real, storage=WriteOnce(FileStorage), shown=path, writer=writer, index_cache=index_cache)
+        self.storage: WriteOnce = self.tiny.storage
         self._sessions = self.tiny.table("sessions", cache_size=0)
         self._meta_table = self.tiny.table("meta", cache_size=0)
         self._entries: list[tuple[int, dict]] | None = None
-        self._outlines: list[tuple[int, dict]] | None = None
-        self._live: tuple[list, int, list] | None = None  # (outlines it was taken from, their count, live)
-        self._index: dict | None = None  # a reader's meta and outlines, kept in the cache for these bytes
-        self._slots: dict[int, int] | None = None
-        self._index_cache = index_cache  # the cache's keeper of the file's index (``places``), or None
-        self._places_kept = None
+        self._live: tuple[list, int, list] | None = None  # (entries it was taken from, their count, live)
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
-
-    # reading --------------------------------------------------------------
-
-    def entries(self) -> list[tuple[int, dict]]:
-        """Every stored session (deleted ones too) as (document id, document), in the order added: a
-        lazy writer's sessions not read yet as their outlines (``whole`` reads one).
-
-        Read from the tables TinyDB reads (its storage's), not through ``Table.all``: wrapping
-        every one of thousands of documents costs more than the listings do with them. Nothing
-        here changes them: every change goes through TinyDB's ``Table``."""
-        if self._entries is None:
-            table = self.storage.read().get("sessions", {})
-            outlines = self._index["outlines"] if self._index else None
-            self._entries = [(int(key), outlines[doc.slot] if type(doc) is Stored else doc)  # a lazy writer's
-                             for key, doc in table.items()]
-        return self._entries
-
-    def outlines(self) -> list[tuple[int, dict]]:
-        """Every stored session as (document id, document), in the order added: for a reader of a file
-        whose layout the cache knows, its outline (``layout.OUTLINED``: what finding and listing
-        sessions read), the whole document parsed only when its facts are read (``whole``); else the
-        whole documents (``entries``)."""
-        if self._outlines is None:
-            index = self._indexed()
-            if index is None:
-                return self.entries()
-            self._outlines = list(zip(index["numbers"], index["outlines"]))
-        return self._outlines
-
-    def whole(self, doc: dict) -> dict:
-        """A stored session's whole document: parsed from its place in the file for an outline."""
-        slot = self._slot(doc)
-        if slot is None:
-            return doc
-        if self._writer:  # parsed once, and from then on the document the writer's tables hold
-            found = self.storage.materialize(str(self._index["numbers"][slot]))
-        else:
-            found = layout.document(layout.at(self._index, self.storage.fetch(), slot))
-        if not isinstance(found, dict) or outline(found) != doc:  # only a forged cache points elsewhere:
-            if self._writer:  # and a writer may have found a session by it: it stops, writing nothing
-                self._places().drop("index")
-                raise DatabaseUnusable(self.path, FORGED_INDEX)
-            sessions = self.storage.unlazy()["sessions"].values()  # the file decides which session it outlines
-            found = next((stored for stored in sessions if outline(stored) == doc), {})
-        return found
-
-    def _slot(self, doc: dict) -> int | None:
-        """Where an outline is in the index (None for a whole document)."""
-        if not self._index:
-            return None
-        if self._slots is None:
-            self._slots = {id(outline): slot for slot, outline in enumerate(self._index["outlines"])}
-        return self._slots.get(id(doc))
-
-    def live(self) -> list[tuple[int, dict]]:
-        """Every session not deleted, as (document id, document or outline), in the order added: taken
-        again whenever the sessions read are (a change makes a new list; ``insert`` appends)."""
-        source = self.outlines()
-        if self._live is None or self._live[0] is not source or self._live[1] != len(source):
-            self._live = (source, len(source), [(n, doc) for n, doc in source if not doc.get("deleted_at")])
-        return self._live[2]
-
-    def _meta(self) -> dict:
-        index = self._indexed()
-        if index is not None:
-            return dict(index["meta"].get("1") or {})
-        return dict(self._meta_table.get(doc_id=1) or {})
-
-    # the file's layout, kept in the cache (``index``) ------------------------
 
     def file_digest(self) -> str | None:
         """The digest of the file's bytes as read (None for no file, or tables not yet written)."""
         return self.storage.file_digest()
 
-    def _places(self):
-        """Where the cache keeps the file's index (given by the command line, which knows the cache)."""
-        if self._places_kept is None:
-            self._places_kept = self._index_cache(self.real)
-        return self._places_kept
-
-    def _indexed(self) -> dict | None:
-        """A reader's index of the file read now (meta table, and each session's place and outline), from
-        the cache when kept for exactly these bytes; else None (the file is read whole), and the index
-        is worked out and kept for the next command when the file is laid out as ginscore writes it and
-        the cache can be written. A small file has none (``layout.INDEXED_FROM``). A writer's is ``lazy``'s."""
-        if self._writer or self.storage.legacy is not None or self._index_cache is None:
-            return None
-        if self._index is None:
-            self._index = {}
-            if not layout.indexable(self.storage.fetch()):
-                return None
-            self.storage.digest_soon()  # worked out while the cache is read
-            kept = self._places().section("index")
-            raw, found = self.storage.raw, self.file_digest()
-            if found is None:
-                return None
-            if layout.fits(kept, found, len(raw)):
-                self._index = kept
-            elif self._places().writable():  # kept for the next command: this one parses the file whole
-                tables = self.storage.tables()
-                index = None if self.storage.as_read or self.storage.legacy else layout.index_of(found, raw, tables)
-                if index is not None:
-                    self._places().keep_index(index)
-        return self._index or None
-
     def digest_of(self, doc: dict) -> str:
-        """The digest of a stored session's facts as read now: for an outline, of its document's bytes
-        in the file (the same bytes: the layout is ginscore's). For a file only Python's ``json`` could
-        read, its bytes as that writes them back (a damaged session never shares the digest, and so
-        the kept row, of the session it was before the damage)."""
-        slot = self._slot(doc)
-        if slot is None:
-            return layout.digest(dumps(doc, as_read=self.storage.as_read))
-        return layout.digest(layout.at(self._index, self.storage.fetch(), slot))
+        """The digest of a stored session's facts as read now (what the cache keeps its row under)."""
+        return self.storage.digest_of(doc)
+
+    # reading --------------------------------------------------------------
+
+    def entries(self) -> list[tuple[int, dict]]:
+        """Every stored session (deleted ones too) as (document id, document), in the order added:
+        with the file's index, its outline (``whole`` reads the rest)."""
+        if self._entries is None:
+            self._entries = self.storage.entries()
+        return self._entries
+
+    def whole(self, doc: dict) -> dict:
+        """A stored session's whole document (``doc`` from ``entries``)."""
+        return self.storage.whole(doc)
+
+    def live(self) -> list[tuple[int, dict]]:
+        """Every session not deleted, as (document id, document or outline), in the order added."""
+        source = self.entries()
+        if self._live is None or self._live[0] is not source or self._live[1] != len(source):
+            self._live = (source, len(source), [(n, doc) for n, doc in source if not doc.get("deleted_at")])
+        return self._live[2]
 
     def _live_named(self, name: str) -> tuple[int, dict]:
         """The live session called exactly ``name`` (for a writer, its outline checked against it)."""
@@ -202,13 +103,13 @@ class Database:
         return found
 
     def _current(self) -> tuple[int, dict] | None:
-        wanted = self._meta().get("current")
+        wanted = self.storage.meta().get("current")
         found = None if wanted is None else self._with_id(wanted)
         return found if found and not found[1].get("deleted_at") and _name(found[1]) else None
 
     def _with_id(self, session_id: str) -> tuple[int, dict] | None:
         """The stored session (or its outline) of that id; refused for a file holding two of it."""
-        found = [(n, doc) for n, doc in self.outlines() if doc.get("id") == session_id]
+        found = [(n, doc) for n, doc in self.entries() if doc.get("id") == session_id]
         if len(found) > 1:
             raise two_with_one_id(self.path, session_id)
         return found[0] if found else None
@@ -220,7 +121,7 @@ class Database:
 
     def names(self, *, include_deleted: bool = False) -> list[str]:
         """Live session names (``include_deleted``: also the names deleted sessions keep)."""
-        chosen = self.outlines() if include_deleted else self.live()
+        chosen = self.entries() if include_deleted else self.live()
         return [name for _, doc in chosen if (name := _name(doc)) is not None]
 
     def find_name(self, typed: str | None) -> str:
@@ -235,11 +136,11 @@ class Database:
             current = self.current_name
             if current is not None:
                 return current
-            if not self.live() and self.outlines():
+            if not self.live() and self.entries():
                 raise NoSuchSession(
                     "no session is current: every session is deleted; ", Command("restore", "NAME"),
                     " brings one back (see ", Command("sessions", "--deleted"), "), or start one with ", Command("new"))
-            if not self.outlines():
+            if not self.entries():
                 raise NoSuchSession("there is no session yet; start one, like ", Command("new", "standard", "Ann", "Ben"))
             raise NoSuchSession("no session is current; pick one with ", Command("use", "NAME"),
                                 " (see ", Command("sessions"), ")")
@@ -262,12 +163,8 @@ class Database:
         raise NoSuchSession(f"no session '{visible(typed)}'; ", Command("sessions"), " lists them")
 
     def facts_of(self, doc: dict) -> SessionFacts:
-        """A stored session, read through every field check; a damaged one names itself and its field.
-
-        Only commands that read this session fail (exit 1); others keep working.
-        Listings (``sessions``, ``history``, ``stats``) read every session and so
-        fail on a damaged one, naming it, rather than leave it out silently.
-        """
+        """A stored session, read through every field check; a damaged one names itself and its
+        field (exit 1), so a listing fails on it rather than leave it out silently."""
         doc = self.whole(doc)
         try:
             facts = session_from_dict(doc, strict=False)
@@ -280,7 +177,7 @@ class Database:
 
     def deleted(self) -> list[tuple[SessionFacts, str]]:
         """Deleted sessions with when they were deleted, the most recently deleted first."""
-        gone = sorted(((doc, str(doc["deleted_at"])) for _, doc in self.outlines() if doc.get("deleted_at")),
+        gone = sorted(((doc, str(doc["deleted_at"])) for _, doc in self.entries() if doc.get("deleted_at")),
                       key=lambda pair: pair[1], reverse=True)
         return [(self.facts_of(doc), when) for doc, when in gone]
 
@@ -289,7 +186,7 @@ class Database:
         return [self.facts_of(doc) for _, doc in self.live() if doc.get("match") == match]
 
     def deleted_count(self) -> int:
-        return sum(1 for _, doc in self.outlines() if doc.get("deleted_at"))
+        return sum(1 for _, doc in self.entries() if doc.get("deleted_at"))
 
     def listed(self) -> list[tuple[int, str, str | None]]:
         """Every live session as (id, name, started), in the order they were added, without reading their facts."""
@@ -327,7 +224,7 @@ class Database:
             raise Refused(f"there is already a session named '{visible(clash)}'; ", *hint)
 
     def _set_current(self, session_id: str | None) -> None:
-        meta = self._meta() | {"schema_version": SCHEMA_VERSION, "current": session_id}
+        meta = self.storage.meta() | {"schema_version": SCHEMA_VERSION, "current": session_id}
         self._meta_table.upsert(Document(meta, doc_id=1))
 
     def make_current(self, name: str | None) -> None:
@@ -350,7 +247,7 @@ class Database:
         """Store a session's document as it is (``merge``: one from another database); its document id."""
         found = self._sessions.insert(doc)
         if self._entries is not None:
-            self._entries.append((found, self.storage.read()["sessions"][str(found)]))
+            self._entries.append((found, dict(self._sessions.get(doc_id=found))))
         if self._taken is not None and not doc.get("deleted_at") and _name(doc) is not None:
             self._taken[fold(doc["name"])] = doc["name"]
         return found
@@ -361,28 +258,30 @@ class Database:
             stored.clear()
             stored.update(doc)
 
-        if not isinstance(self.storage.materialize(str(doc_id)), dict):  # (a lazy writer's, not read yet)
-            self.storage.unlazy()
+        if not isinstance(self.storage.session(str(doc_id)), dict):  # (a lazy writer's, not read yet)
+            self.storage.read_whole()
         self._sessions.update(put, doc_ids=[doc_id])
         self._entries = self._taken = None
 
+    def _change(self, name: str, fields) -> None:
+        """Change fields of a live session's document; fields a later ginscore wrote are kept."""
+        doc_id, doc = self._live_named(name)
+        changed = fields(doc) if callable(fields) else fields
+        self.replace(doc_id, dict(self.whole(doc)) | changed)
+
     def save(self, facts: SessionFacts) -> None:
         """Replace a session's stored facts (its hands after hand, undo, edit, house)."""
-        doc_id, old = self._live_named(facts.name)
-        new = session_to_dict(facts._replace(id=old.get("id", facts.id)), rows=True)
-        self.replace(doc_id, dict(self.whole(old)) | new)  # fields a later ginscore wrote are kept
+        self._change(facts.name, lambda old: session_to_dict(facts._replace(id=old.get("id", facts.id)), rows=True))
 
     def rename(self, old: str, new: str) -> None:
         """Give a live session a new name; the current pointer follows it (it keeps the id)."""
         self._check_free(new, keep=old)
-        doc_id, doc = self._live_named(old)
-        self.replace(doc_id, dict(self.whole(doc)) | {"name": new})
+        self._change(old, {"name": new})
 
     def delete(self, name: str, at: str) -> bool:
         """Mark a live session deleted (nothing is removed); True when it was the current one."""
         current = self.current_name == name
-        doc_id, doc = self._live_named(name)
-        self.replace(doc_id, dict(self.whole(doc)) | {"deleted_at": at})
+        self._change(name, {"deleted_at": at})
         if current:
             self._set_current(None)
         return current
@@ -418,29 +317,6 @@ class Database:
         self.make_current(name)
         return self.load(name), [matches[0] for n, _ in same if n != doc_id]
 
-    def lazy(self) -> None:
-        """A writer with the index of the file it read (``index``) reads only the sessions it changes
-        or looks at; the others are written back as the bytes they were."""
-        raw = self.storage.fetch()
-        if not layout.indexable(raw) or self._index_cache is None:
-            return
-        self.storage.digest_soon()
-        index = self._places().section("index")
-        if layout.fits(index, self.file_digest(), len(raw)) and self.storage.lazy(index):
-            self._index = index
-
     def flush(self) -> bool:
-        """Write every change at once (a writer, under the lock); False when nothing changed.
-
-        The new file's index is kept in the cache (``index``), so the next command parses only the
-        sessions it reads: as the file was laid out by a lazy writer, else from every session."""
-        committed = self.storage.commit()
-        if committed and not self.storage.as_read and layout.indexable(self.storage.raw) and self._index_cache:
-            found, tables, places = self.storage.file_digest(), self.storage.tables(), self.storage.places
-            if places is not None:
-                index = layout.index_after(found, tables, places, self._index["outlines"])
-            else:  # no index of the file read: found from every session (once)
-                index = layout.index_of(found, self.storage.raw, tables)
-            if index is not None:
-                self._places().keep_index(index)
-        return committed
+        """Write every change at once (a writer, under the lock); False when nothing changed."""
+        return self.storage.commit()

@@ -1,63 +1,42 @@
-"""The database file as TinyDB sees it: one JSON file, read once, replaced whole.
-
-``DatabaseStorage`` is a TinyDB ``Storage`` (TinyDB's own extension point for
-where and how the tables are kept): ``TinyDB(real, storage=DatabaseStorage,
-shown=..., writer=...)``. It reads the file once per command, checks that it
-is a ginscore database (the two tables ``sessions`` and ``meta``, TinyDB's
-document ids, a schema this ginscore knows), and keeps every change TinyDB
-makes in memory. Nothing reaches the disk until ``commit``, which the store
-calls once, under the lock, when the command has succeeded: the new bytes go
-to a temporary file beside the real one (created exclusively under a fresh
-name), are fsynced, checked against what was read (a file another program
-changed meanwhile is never overwritten), and renamed over it; then the folder
-is fsynced. A refused command never commits, so the file stays byte for byte
-as it was. The file keeps its permission bits.
-
-A file of an older layout (schema 1 and 2: one file; schema 3: a main file
-naming part files beside it) is read through ``upgrade`` into the tables of
-today, in memory; the first commit keeps a copy of every old file first
-(``upgrade.keep_copy``) and then writes the one file.
-
-JSON is read and written with orjson (several times faster than ``json`` on a
-file of years of hands; see docs/performance.md): compact, UTF-8, which
-TinyDB's own ``JSONStorage`` reads back (``encoding="utf-8"``).
+"""The database file as TinyDB sees it: a TinyDB ``Storage`` that reads the file once, exactly or
+not at all, and replaces it whole, only if it is still the file read. How a write stays whole,
+and what is refused: docs/storage.md.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 import orjson
 from tinydb.storages import Storage
 
-from ginscore.db import atomic
-from ginscore.db.index import Stored, digest_soon, indexable, laid_out, lazy_tables
 from ginscore.core.errors import DatabaseUnusable
+from ginscore.db import atomic
+from ginscore.db import index as layout
+from ginscore.db.index import Stored
 
 SCHEMA_VERSION = 4  # 1-2: one file of 1.x; 3: the parted layout of 2.x; 4: one TinyDB file again
 TABLES = ("meta", "sessions")
+LEFT = "it was left as it is, use --db for another file"
 APPEARED = ("was created by another ginscore command or program while this one ran; "
             "nothing was written: run the command again")
 A_FOLDER = "is a folder, not a database file; pass --db with a file path"
 NEWER = "was written by a newer ginscore"
-FOREIGN = ("is not empty but holds no ginscore database (another program's file?); it was left as it is, "
-           "use --db for another file")
-NOT_OURS = "is JSON but not a ginscore database; it was left as it is, use --db for another file"
-DEEP = "is nested too deeply to be a ginscore database; it was left as it is, use --db for another file"
-NOT_JSON = "is not JSON (damaged, or not a ginscore file); it was left as it is, use --db for another file"
+FOREIGN = f"is not empty but holds no ginscore database (another program's file?); {LEFT}"
+NOT_OURS = f"is JSON but not a ginscore database; {LEFT}"
+DEEP = f"is nested too deeply to be a ginscore database; {LEFT}"
+NOT_JSON = f"is not JSON (damaged, or not a ginscore file); {LEFT}"
+CHANGED_ON_DISK = ("was changed on disk by another program after ginscore read it (a sync client?); "
+                   "nothing was written: run the command again")
 
-_writes = 0  # times this process has replaced a database file (committed a write)
+_writes = 0  # times this process has replaced a database file
 
 
 def writes() -> int:
-    """How many times this process has replaced a database file.
-
-    The exit point compares it before and after a command: a command that
-    changed the database exits 0 whatever happens afterwards (docs/commands.md).
-    """
+    """How many times this process has replaced a database file: a command that changed the
+    database exits 0 whatever happens afterwards (docs/commands.md)."""
     return _writes
 
 
@@ -85,9 +64,8 @@ def parsed(shown, raw: bytes) -> tuple[dict, bool]:
     """The tables in a file's bytes, checked to be a ginscore database's ({} for an empty file), and
     whether only Python's own ``json`` could read the bytes exactly (then ``dumps(as_read=True)``).
 
-    A file not byte for byte as orjson writes it (edited by hand, or by a script) is read again by
-    Python's ``json``, which sees what orjson passes over: a key twice in one object, an integer
-    past 64 bits, a number too large for a float."""
+    A file not byte for byte as orjson writes it is read again by Python's ``json``, which sees what
+    orjson passes over: a key twice in one object, an integer past 64 bits, a number too large."""
     if not raw.strip():
         return {}, False
     try:
@@ -106,15 +84,13 @@ def parsed(shown, raw: bytes) -> tuple[dict, bool]:
 
 
 def holds_database(real: str) -> bool:
-    """Whether the regular file at ``real`` is a ginscore database, of this layout, an older one or a
-    newer one, read as every command reads one (a byte order mark, or a NaN edited into one session,
-    still makes a database). OSError when it cannot be read: nobody can then tell."""
+    """Whether the regular file at ``real`` is a ginscore database of any layout, read as every
+    command reads one. OSError when it cannot be read: nobody can then tell."""
     raw = (atomic.read(real) or (b"", None))[0]
     try:
-        data, _ = parsed(real, raw)
+        return bool(parsed(real, raw)[0])
     except DatabaseUnusable as error:
         return error.problem.startswith(NEWER)
-    return bool(data)
 
 
 class _Unkept(ValueError):
@@ -138,9 +114,8 @@ def _finite(text: str) -> float:
 
 
 def _lenient(shown, raw: bytes):
-    """What Python's own ``json`` makes of a file: a NaN or Infinity edited into one session by hand is
-    then damage in that session (named, the others still work), not in the file. A key twice in one
-    object or a number too large for a float refuses the file: it could not be written back as it is."""
+    """What Python's ``json`` makes of a file: a NaN edited into one session is then damage in that
+    session (named, the others still work), not in the file."""
     try:
         return json.loads(raw, object_pairs_hook=_object, parse_float=_finite)
     except _Unkept as error:
@@ -150,10 +125,6 @@ def _lenient(shown, raw: bytes):
         raise DatabaseUnusable(shown, DEEP) from None
     except (UnicodeDecodeError, ValueError):
         raise DatabaseUnusable(shown, NOT_JSON) from None
-
-
-def _whole(value) -> bool:
-    return type(value) is int and value >= 0
 
 
 def meta_of(data: dict) -> dict:
@@ -174,173 +145,96 @@ def check_shape(shown, data) -> None:
     if not all(key.isascii() and key.isdigit() for t in tables for key in t):  # TinyDB's document ids
         raise DatabaseUnusable(shown, NOT_OURS)
     version = meta_of(data).get("schema_version")
-    if not _whole(version) or version < 1:
+    if type(version) is not int or version < 1:
         raise DatabaseUnusable(shown, NOT_OURS)
     if version > SCHEMA_VERSION:
-        raise DatabaseUnusable(
-            shown, f"{NEWER} (schema {version}, this one knows {SCHEMA_VERSION}); upgrade ginscore"
-        )
+        raise DatabaseUnusable(shown, f"{NEWER} (schema {version}, this one knows {SCHEMA_VERSION}); upgrade ginscore")
     if version == SCHEMA_VERSION and not isinstance(meta_of(data).get("current"), (str, type(None))):
         raise DatabaseUnusable(shown, NOT_OURS)
 
 
 def dumps(data, *, as_read: bool = False) -> bytes:
-    """Compact JSON bytes of ``data``: orjson's, unless ``as_read`` (a file that only Python's own
-    ``json`` could read: a NaN, an Infinity, a lone surrogate or an integer past 64 bits edited in
-    by hand) or orjson cannot write it; then Python's ``json``, which writes each back exactly as
-    it was read (every character past ASCII as an escape), so a damaged session stays as it was."""
+    """Compact JSON bytes of ``data``: orjson's, unless ``as_read`` (a file only Python's ``json``
+    could read) or orjson cannot write it (a lone surrogate, an integer past 64 bits); then Python's
+    ``json``, which writes each value back exactly as it was read, so a damaged session stays so."""
     if not as_read:
         try:
             return orjson.dumps(data)
-        except TypeError:  # a lone surrogate or an integer past 64 bits
+        except TypeError:
             pass
     return json.dumps(data, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
 
-class DatabaseStorage(Storage):
-    """TinyDB's storage for a ginscore database: read once, kept in memory, committed once.
+class FileStorage(Storage):
+    """TinyDB's ``Storage`` for a ginscore database file: read once, checked, replaced whole.
 
-    ``real`` is the file itself (symlinks followed); ``shown`` the path as the
-    user gave it (messages name it). Only a ``writer`` (under the lock) may
-    ``commit``.
+    ``real`` is the file (links followed); ``shown`` the path as given, which messages name. Only a
+    ``writer`` writes, holding the lock; the file is replaced only if it is still the one read.
     """
 
-    def __init__(self, real: str, *, shown: Path, writer: bool = False, access_mode: str = "r+"):
-        self.real = real
-        self.shown = shown
-        self.writer = writer
+    def __init__(self, real: str, *, shown: Path, writer: bool = False):
+        self.real, self.shown, self.writer = real, shown, writer
         self.raw: bytes | None = None
         self.stat: os.stat_result | None = None
-        self.legacy = None  # a ``upgrade.Old`` when the file is of an older layout
-        self._upgraded: bytes | None = None  # an older layout: its tables as first read, upgraded
-        self.as_read = False  # only Python's json could read the file: written back the same way (``dumps``)
-        self.dirty = False
-        self.foreign = False
-        self._data: dict | None = None
         self._fetched = False
-        self._lazy = False  # a writer's tables from the file's index: sessions not read are ``index.Stored``
-        self.places: list[int] | None = None  # where the last commit laid out each session, when lazy
-        self._digest: Callable[[], str] | None = None  # the digest of the bytes read or last written
+        self.legacy = None  # an ``upgrade.Old`` when the file is of an older layout
+        self.as_read = False  # only Python's json could read the file: written back the same way
+        self.foreign = False  # `{}`, blanks: maybe another program's file, never made ours
+        self.places: list[int] | None = None  # where each session lies in the bytes last encoded
+        self._digest = None  # gives the digest of the bytes read or last written
 
-    def fetch(self) -> bytes | None:
-        """The file's bytes as read once for this command (None when there is no file yet), unparsed."""
+    def bytes(self) -> bytes | None:
+        """The file's bytes as read once for this command (None when there is no file yet)."""
         if not self._fetched:
             self.raw, self.stat = read_bytes(self.shown, self.real)
             self._fetched = True
         return self.raw
 
-    def digest_soon(self) -> None:
-        """Start working out the digest of the file's bytes (``file_digest`` waits for it)."""
-        if self._digest is None and self.fetch() is not None:
-            self._digest = digest_soon(self.raw)
+    def start_digest(self) -> None:
+        """Start working out the digest of the file's bytes, beside the caller's next steps."""
+        if self._digest is None and self.bytes() is not None:
+            self._digest = layout.digest_soon(self.raw)
 
-    def file_digest(self) -> str | None:
-        """The digest of the file's bytes (None for no file, or tables that are not the file's yet)."""
-        if self.dirty or self.legacy is not None:
-            return None
-        self.digest_soon()
+    def digest(self) -> str | None:
+        """The digest of the file's bytes (None for no file)."""
+        self.start_digest()
         return None if self._digest is None else self._digest()
 
-    # TinyDB's Storage -------------------------------------------------------
-
     def read(self) -> dict:
-        if self._data is None:
-            self.fetch()
-            data, self.as_read = parsed(self.shown, self.raw) if self.raw is not None else ({}, False)
-            self.foreign = bool(self.raw) and not data  # `{}`, blanks: maybe another program's, never made ours
-            version = meta_of(data).get("schema_version", SCHEMA_VERSION) if data else SCHEMA_VERSION
-            if version < SCHEMA_VERSION:
-                from ginscore.db import upgrade  # (only an older layout needs it: start-up does not pay)
+        self.bytes()
+        data, self.as_read = parsed(self.shown, self.raw) if self.raw is not None else ({}, False)
+        self.foreign = bool(self.raw) and not data
+        version = meta_of(data).get("schema_version", SCHEMA_VERSION) if data else SCHEMA_VERSION
+        if version < SCHEMA_VERSION:
+            from ginscore.db import upgrade  # (only an older layout needs it: start-up does not pay)
 
-                self.legacy = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version)
-                data = self.legacy.tables
-                if self.writer:  # (what a change is told from: only a writer is asked, ``changed``)
-                    self._upgraded = dumps(data, as_read=self.as_read)
-            self._data = data
-        return self._data
+            self.legacy = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version)
+            data = self.legacy.tables
+        return data
+
+    def encode(self, tables: dict) -> bytes:
+        """The bytes the file would hold with these tables (``places``: where each session lies, when
+        sessions not read are kept as their bytes). TypeError where orjson cannot write a value
+        beside them."""
+        tables.setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
+        self.places = None
+        if any(type(doc) is Stored for doc in tables.get("sessions", {}).values()):
+            written, self.places = layout.laid_out(ordered(tables))
+            return written
+        return dumps(ordered(tables), as_read=self.as_read)
 
     def write(self, data: dict) -> None:
-        self._data = data
-        self.dirty = True
-
-    def close(self) -> None:
-        pass  # nothing is held open: the file was read whole, and is replaced whole by ``commit``
-
-    # ginscore's --------------------------------------------------------------
-
-    def lazy(self, index: dict) -> bool:
-        """Take the tables from ``index`` (the file's, checked by the caller against its digest) before
-        anything is read: no session is parsed until it is read (``materialize``), and those never read
-        are written back as the bytes they were. False (and nothing changed) when the index does not
-        lay the file out exactly."""
-        if self._data is not None or not self.fetch():
-            return False
-        tables = lazy_tables(index, self.raw)
-        if tables is None:
-            return False
-        self._data, self._lazy = tables, True
-        return True
-
-    def materialize(self, key: str) -> dict | None:
-        """The document under ``key`` in the sessions table, parsed now if it was not read yet (None if
-        its bytes are not a document: only a forged index places one so, and ``unlazy`` then decides)."""
-        found = self.read().get("sessions", {}).get(key)
-        if type(found) is Stored:
-            found = found.parsed()
-            if found is not None:
-                self._data["sessions"][key] = found
-        return found
-
-    def unlazy(self) -> dict:
-        """The tables with every session read: those not read yet from the whole file, parsed now."""
-        if self._lazy:
-            whole = parsed(self.shown, self.raw)[0].get("sessions", {})
-            sessions = self._data.setdefault("sessions", {})
-            for key, doc in list(sessions.items()):
-                if type(doc) is Stored:
-                    sessions[key] = whole[key]
-            self._lazy = False
-        return self.read()
-
-    def tables(self) -> dict:
-        """The two tables as ``commit`` writes them: ``meta``, then ``sessions``."""
-        data = self.read()
-        return {name: data.get(name, {}) for name in TABLES}
-
-    def _written(self) -> bytes:
-        """The bytes the file would hold now (``places``: where each session lies, when laid out)."""
-        self.read().setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
-        written = self.places = None
-        if self._lazy:
-            try:
-                written, self.places = laid_out(self.tables())  # the sessions not read, as they were
-            except TypeError:  # a value orjson cannot write: the whole file, written as dumps() can
-                self.unlazy()
-        return dumps(self.tables(), as_read=self.as_read) if written is None else written
-
-    def changed(self) -> bool:
-        """Whether a change was made to the tables that the file does not hold (an upgrade of an
-        older layout alone is none): what a read-only file refuses."""
-        if self.legacy is not None:
-            return self.dirty and dumps(self.read(), as_read=self.as_read) != self._upgraded
-        return self.dirty and self._written() != self.raw
-
-    def commit(self) -> bool:
-        """Replace the file with the tables as they now are (under the lock): False when nothing changed."""
+        """Replace the file with these tables, unless it holds them already."""
         if not self.writer:
-            raise RuntimeError("only a writer commits")
-        if not self.dirty and self.legacy is None:
-            return False
-        written = self._written()
+            raise RuntimeError("only a writer writes")
+        written = self.encode(data)
         if written == self.raw:
-            self.dirty = False
-            return False
+            return
         if self.foreign:
             raise DatabaseUnusable(self.shown, FOREIGN)
         if self.legacy is not None:
             self.legacy.keep_copy()
-        # the new file's digest, for its index: hashed while it is written
-        written_digest = digest_soon(written) if indexable(written) else None
+        written_digest = layout.digest_soon(written) if layout.indexable(written) else None  # hashed meanwhile
         try:
             atomic.replace(self.real, written, self._unchanged, self.stat, new_only=True, came_out=self._unchanged)
         except atomic.AppearedMeanwhile:
@@ -348,23 +242,23 @@ class DatabaseStorage(Storage):
         except OSError as error:
             raise DatabaseUnusable(self.shown, f"cannot be written: {error.strerror or error}") from None
         global _writes
-        _writes += 1  # committed: from here on the command has changed the database
+        _writes += 1  # from here on the command has changed the database
         if self.legacy is not None:
             self.legacy.put_away()
             self.legacy = None
-        self.raw, self.dirty, self._digest = written, False, written_digest
-        return True
+        self.raw, self._digest = written, written_digest
 
     def _unchanged(self, at: str | None = None) -> os.stat_result | None:
-        """The file as it is now, if it is still what was read (the commit's last check; ``at``: the
-        file swapped out of its place, ``atomic.replace``); else exit 1, nothing written: another
-        program changed it between ginscore's read and its write."""
+        """The file as it is now, if it is still what was read (``at``: the file swapped out of its
+        place by ``atomic.replace``); else exit 1, nothing written."""
         now, found = read_bytes(self.shown, at or self.real)
         if self.raw is None and now is not None:
             raise DatabaseUnusable(self.shown, APPEARED)
         if now != self.raw or (self.legacy is not None and not self.legacy.unchanged()):
-            raise DatabaseUnusable(
-                self.shown, "was changed on disk by another program after ginscore read it (a sync client?); "
-                "nothing was written: run the command again"
-            )
+            raise DatabaseUnusable(self.shown, CHANGED_ON_DISK)
         return found
+
+
+def ordered(tables: dict) -> dict:
+    """The two tables as the file holds them: ``meta``, then ``sessions``."""
+    return {name: tables.get(name, {}) for name in TABLES}

@@ -1,15 +1,13 @@
-"""Where the database file is, the files beside it that are its own, and the two ways to open it.
+"""Where the database file is, and the two ways to open it.
 
-``Store.reading()`` takes no lock: the file is replaced by a rename, so a reader sees it before a
-write or after. ``Store.writing()`` takes the lock (one writer at a time, across processes), lets
-the command change the tables, and commits once when it succeeds; a file nobody may write, or this
-user may not, is read as usual and never written (exit 1).
+``reading()`` takes no lock: the file is replaced whole, so a reader sees it before a write or
+after. ``writing()`` takes the lock, lets the command change the tables and commits once when it
+succeeds; a file this user may not write is read as usual and never written (exit 1).
 """
 
 from __future__ import annotations
 
 import os
-import re
 import stat
 from collections.abc import Callable
 from contextlib import ExitStack, contextmanager
@@ -17,6 +15,7 @@ from pathlib import Path
 
 from ginscore.core.errors import DatabaseUnusable
 from ginscore.db import atomic, interrupts
+from ginscore.db.companions import belongs
 from ginscore.db.sessions import Database
 from ginscore.db.storage import not_a_file, read_bytes, writes
 
@@ -25,30 +24,6 @@ NOT_THEIRS = ("may not be written by this user (another user's file?), so nothin
               "use --db for a file of your own")
 READ_ONLY = ("is read-only (nobody may write it), so nothing was written; "
              "make it writable (chmod u+w) to record in it, or use --db for another file")
-
-
-def _same_file(one: str, other: str) -> bool:
-    try:
-        a, b = os.stat(one), os.stat(other)
-    except OSError:
-        return False
-    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
-
-
-def _companion(name: str, db_name: str) -> bool:
-    """A name ginscore uses beside the database ``db_name``: the file, its lock, its temporary
-    files, the copy kept before an upgrade, and the files of its old parted layout."""
-    if name in (db_name, f"{db_name}.lock", f"{db_name}.pre-3.bak") or atomic.is_temp_of(name, db_name):
-        return True
-    stem = db_name[:-5] if db_name.endswith(".json") else db_name
-    return part_of(name) == stem
-
-
-def part_of(name: str) -> str | None:
-    """The database (its name without ``.json``) whose file of the parted layout of 2.x ``name`` is
-    (``club.facts-0000-26.json``: ``club``), or None."""
-    found = re.fullmatch(r"(.+)\.(index|totals|(facts|summary|tally)-\d{4,})-\d+\.json", name, re.S)
-    return found[1] if found else None
 
 
 def _lock(held: ExitStack, shown: Path, real: str) -> None:
@@ -73,10 +48,9 @@ def _lock(held: ExitStack, shown: Path, real: str) -> None:
 class Store:
     """Where the database file is, and the two ways to use it.
 
-    ``path`` is the file as given (``where`` prints it; messages name it); a
-    callable is asked for it only when a command needs the file. ``index_cache``,
-    given the real path, is where the cache keeps the file's index (``index``);
-    without it a large file is read whole.
+    ``path`` is the file as given (messages name it), or a callable asked only when a command needs
+    the file. ``index_cache(real)`` is where the cache keeps the file's index; without it a large
+    file is read whole.
     """
 
     def __init__(self, path: Path | str | Callable[[], Path], index_cache: Callable[[str], object] | None = None):
@@ -95,24 +69,8 @@ class Store:
         return os.path.realpath(self.path)
 
     def owns(self, other: str) -> bool:
-        """Is ``other`` the database or one of its own files (lock, temporary, upgrade copy and what
-        is in it), by any
-        path: through links or ``..``, or as a hard link?"""
-        target = os.path.realpath(other)
-        folder, name = os.path.split(target)
-        for db in {os.path.abspath(self.path), self.real}:
-            db_folder, db_name = os.path.split(db)
-            if (db_folder == folder or _same_file(db_folder, folder)) and _companion(name, db_name):
-                return True
-            parent, kept = os.path.split(folder)
-            if kept == f"{db_name}.pre-3.bak" and (parent == db_folder or _same_file(parent, db_folder)):
-                return True  # a file of the copy kept before an upgrade
-            if _same_file(db, target):
-                return True
-            for companion in (f"{db}.lock",):
-                if _same_file(companion, target):
-                    return True
-        return False
+        """Is ``other`` the database or one of its own files (lock, temporary, upgrade copy), by any path?"""
+        return belongs(other, {os.path.abspath(self.path), self.real})
 
     def reading(self) -> Database:
         """Open for reading: no lock; never writes the database."""
@@ -143,7 +101,6 @@ class Store:
             elif found is not None:
                 _lock(held, shown, real)
             database = Database(shown, real, writer=True, index_cache=self.index_cache)
-            database.lazy()
             yield database
             if read_only:
                 if database.storage.changed():

@@ -1,22 +1,10 @@
 """Databases of older layouts, read as they are and upgraded on their first write.
 
-- Schema 1 and 2 (ginscore 1.x): one TinyDB file, tables ``meta`` and
-  ``sessions``; schema 1 kept each hand as an object, schema 2 a session's
-  hands as one string of rows (``facts.hands_to_text``), as today.
-- Schema 3 (ginscore 2.x): a main file with one ``meta`` document naming,
-  by generation, files beside it of the same stem: ``STEM.index-G.json``
-  (every session's id, name, part, start), ``STEM.facts-NNNN-G.json`` (the
-  facts of up to 50 sessions each) and caches (``summary``, ``tally``,
-  ``totals``).
-
-``read`` turns either into the tables of today (schema 4) in memory, every
-session in the order it was added, each given the id ``facts.derived_session_id``
-makes (the same on every machine), and the current session kept. Nothing is
-written by reading. The first write keeps a copy of every file of the old
-layout in one folder, ``<file>.pre-3.bak`` (``keep_copy``, before the commit),
-and once the one file is committed moves the old layout's other files into
-that folder beside their copies (``put_away``): nothing is lost, and the
-folder again holds one database file.
+Schema 1 and 2 (ginscore 1.x) are one file; schema 3 (ginscore 2.x) a main file naming part files
+beside it. ``read`` turns either into today's tables in memory, each session given the id
+``facts.derived_session_id`` makes (the same on every machine). The first write keeps a copy of
+every old file in ``<file>.pre-3.bak`` first (``keep_copy``), and after it moves the old files
+there (``put_away``): nothing is lost, and the folder again holds one database file.
 """
 
 from __future__ import annotations
@@ -27,17 +15,13 @@ import stat
 import orjson
 
 from ginscore.db import atomic
+from ginscore.db.companions import BACKUP_SUFFIX
 from ginscore.core.errors import DatabaseUnusable
 from ginscore.codec.facts import derived_session_id, hands_to_text
 
-BACKUP_SUFFIX = ".pre-3.bak"
 UPGRADED_MEANWHILE = ("was upgraded by another ginscore command while this one read it; nothing was changed: "
                       "run the command again")
 _READ = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-
-
-def backup_folder(real: str) -> str:
-    return real + BACKUP_SUFFIX
 
 
 class Old:
@@ -70,15 +54,11 @@ class Old:
 
     def _still_read(self) -> bool:
         """Whether the main file still holds what was read (not upgraded by another command meanwhile)."""
-        try:
-            with open(os.open(self.real, _READ), "rb") as handle:
-                return handle.read() == self.main
-        except OSError:
-            return False
+        return _holds(self.real, self.main)
 
     def keep_copy(self) -> None:
         """Before the first write of the new layout: a copy of every old file, in one folder."""
-        folder = backup_folder(self.real)
+        folder = self.real + BACKUP_SUFFIX
         try:
             os.mkdir(folder, 0o700)
         except FileExistsError:
@@ -109,8 +89,7 @@ class Old:
             mode = os.lstat(copy).st_mode
             if not stat.S_ISREG(mode):
                 raise atomic.NotRegular("a symbolic link" if stat.S_ISLNK(mode) else atomic.kind_of(mode))
-            with open(os.open(copy, _READ), "rb") as kept:  # a copy an earlier try made
-                found = kept.read()
+            found = _bytes_of(copy)  # a copy an earlier try made
             if not data.startswith(found):
                 raise DatabaseUnusable(self.shown, f"needs an upgrade, but {copy} holds something else; move it away")
             if found != data:  # cut short by a kill during an older ginscore's copy: made whole
@@ -121,25 +100,30 @@ class Old:
 
     def unchanged(self) -> bool:
         """Whether every other file of the old layout still holds what was read."""
-        for path, data in self.files.items():
-            try:
-                with open(os.open(path, _READ), "rb") as handle:
-                    if handle.read() != data:
-                        return False
-            except OSError:
-                return False
-        return True
+        return all(_holds(path, data) for path, data in self.files.items())
 
     def put_away(self) -> None:
         """After the commit: each old file beside the database goes into the backup folder, onto
         its copy (the same bytes). One that cannot be moved stays where it is; nothing reads it."""
-        folder = backup_folder(self.real)
+        folder = self.real + BACKUP_SUFFIX
         for path in self.files:
             try:
                 os.replace(path, os.path.join(folder, os.path.basename(path)))
             except OSError:
                 pass
         atomic.fsync_folder(os.path.dirname(self.real))
+
+
+def _bytes_of(path: str) -> bytes:
+    with open(os.open(path, _READ), "rb") as handle:
+        return handle.read()
+
+
+def _holds(path: str, data: bytes) -> bool:
+    try:
+        return _bytes_of(path) == data
+    except OSError:
+        return False
 
 
 def _linked(part: str, copy: str) -> bool:

@@ -267,14 +267,14 @@ def test_a_database_made_by_another_program_in_the_last_moment_of_a_first_write_
     import ginscore.db.storage
 
     theirs = b'{"meta":{},"sessions":{}}'
-    checked = ginscore.db.storage.DatabaseStorage._unchanged
+    checked = ginscore.db.storage.FileStorage._unchanged
 
     def then_theirs_arrives(storage):
         found = checked(storage)
         db_path.write_bytes(theirs)
         return found
 
-    monkeypatch.setattr(ginscore.db.storage.DatabaseStorage, "_unchanged", then_theirs_arrives)
+    monkeypatch.setattr(ginscore.db.storage.FileStorage, "_unchanged", then_theirs_arrives)
     result = cli("new", "standard", "Ann", "Ben")
     assert result.exit_code == 1 and "created by another" in result.stderr, result.stderr
     assert db_path.read_bytes() == theirs

@@ -244,9 +244,8 @@ def _export_target(store, output: Path) -> str:
     or not a regular file: an export must never replace the hands it was made from."""
     from ginscore.db import atomic
 
-    from ginscore.db.companions import is_a_companion
+    from ginscore.db.companions import is_a_companion, part_of
     from ginscore.db.storage import holds_database
-    from ginscore.db.store import part_of
 
     if store.owns(str(output)):
         raise Refused(f"{output} is the database or one of its own files (beside {store.path}); choose another --output")
