@@ -271,3 +271,18 @@ def test_property_through_the_cli_no_deal_change_edit_or_undo_rewrites_who_dealt
         after = [h["dealer"] for h in cli(*db, "log", "--json").json()["hands"]]
         shared = min(len(before), len(after))
         assert after[:shared] == before[:shared], (move, before, after)
+
+
+def test_an_undo_that_would_move_a_lower_target_before_a_score_that_reached_it_is_refused(ok, refused):
+    """H8: rules agreed from the next hand move back with an undo; where they cannot stand there
+    (game 1 already past the new target), the undo is refused and the file stays readable."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--target", "26")
+    ok("hand", "ann", "0", "0")
+    ok("hand", "ann", "0", "1")
+    ok("house", "--target", "20", "--from-next")
+    line = refused("undo", "--yes", says="cannot undo hand 2")  # (refused: the file is unchanged)
+    assert "--from-next" in line
+    ok("status")
+    ok("house", "--target", "30", "--from-next")
+    ok("undo", "--yes")
+    assert ok("status", "--json").json()["hands_played"] == 1

@@ -81,13 +81,13 @@ def a_change(draw, facts):
             return None
         return standing(rules_from(facts, len(facts.hands) + 1, facts.rules._replace(**changes)))
     if what == "undo":
-        return facts._replace(hands=facts.hands[:-1]) if facts.hands else None
+        return standing(facts._replace(hands=facts.hands[:-1])) if facts.hands else None  # `undo` refuses one that cannot stand
     if what == "edit":
         if not facts.hands:
             return None
         was = facts.hands[-1]
-        before = facts._replace(hands=facts.hands[:-1])
-        if replay(before).over:
+        before = standing(facts._replace(hands=facts.hands[:-1]))  # (None: rules agreed from the next
+        if before is None or replay(before).over:                      # hand could not stand a hand earlier)
             return None
         told = draw(a_hand(before))._replace(dealer=was.dealer, roles=was.roles)  # as `edit` keeps them
         return standing(facts._replace(hands=before.hands + (told,)))

@@ -5,9 +5,9 @@ import inspect
 
 import typer
 
-from ginscore.core.errors import Command, Refused
+from ginscore.core.errors import BadHandAt, Command, Refused
 from ginscore.core.scoring import HouseRules
-from ginscore.core.replay import Draw, draw_for_roles, replay, Roles, SessionFacts
+from ginscore.core.replay import Draw, draw_for_roles, replay, Roles, SessionFacts, Standings
 from ginscore.core.names import check_players, resolve_player
 from ginscore.core.standings import counted, explain
 from ginscore.codec.facts import check_note
@@ -272,6 +272,19 @@ def undo(
         if now.hands != facts.hands:
             raise Refused("the session changed while you were asked; run ", Command("undo"), " again")
         facts = now._replace(hands=now.hands[:-1])
+        standings = _without_last_hand(facts, last.number)
         db.save(facts)
     say(f"Removed {what}.")
-    show_standings(replay(facts))
+    show_standings(standings)
+
+
+def _without_last_hand(facts: SessionFacts, number: int) -> Standings:
+    """The session once hand ``number`` is undone. House rules agreed from the next hand on move back
+    to hand ``number`` with it (H8); where they cannot stand there (a target some score already
+    reached), the undo is refused rather than leave a session that cannot be read."""
+    try:
+        return replay(facts)
+    except BadHandAt as error:
+        raise Refused(f"cannot undo hand {number}: the house rules agreed from hand {number + 1} on would then "
+                      f"apply from hand {number}, and {error.error}; change them first (", Command("house"),
+                      " with --from-next), then undo") from None
