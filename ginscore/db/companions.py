@@ -2,7 +2,7 @@
 
 Beside a database ``NAME`` its writers hold ``NAME.lock`` (a new lock file is a new lock), make
 the next file under a temporary name ``.NAME.tmp-PID-RANDOM``, and an upgrade keeps the old files
-in the folder ``NAME.pre-3.bak``. An ``export --output`` must never replace one of them, of any
+in the folder ``NAME.pre-3.bak`` (from 1.x and 2.x) or ``NAME.pre-4.bak`` (from 3.x). An ``export --output`` must never replace one of them, of any
 database; nor a file of the parted layout of 2.x.
 """
 
@@ -15,7 +15,9 @@ import stat
 from ginscore.db import atomic
 
 LOCK_SUFFIX = ".lock"
-BACKUP_SUFFIX = ".pre-3.bak"
+BACKUP_SUFFIX = ".pre-3.bak"  # the copy kept when a database of ginscore 1.x or 2.x is upgraded
+DEALT_BACKUP_SUFFIX = ".pre-4.bak"  # the copy kept when one of 3.x is: its hands did not yet keep who dealt
+BACKUP_SUFFIXES = (BACKUP_SUFFIX, DEALT_BACKUP_SUFFIX)
 _TEMP_NAME = re.compile(r"\..+\.tmp-[0-9]+-[0-9a-f]+", re.S)
 
 
@@ -37,7 +39,7 @@ def _same_file(one: str, other: str) -> bool:
 def _beside(name: str, db_name: str) -> bool:
     """A name ginscore uses beside the database ``db_name``: the file, its lock, its temporary
     files, the copy kept before an upgrade, and the files of its old parted layout."""
-    if name in (db_name, db_name + LOCK_SUFFIX, db_name + BACKUP_SUFFIX) or atomic.is_temp_of(name, db_name):
+    if name in (db_name, db_name + LOCK_SUFFIX, *(db_name + s for s in BACKUP_SUFFIXES)) or atomic.is_temp_of(name, db_name):
         return True
     return part_of(name) == (db_name[:-5] if db_name.endswith(".json") else db_name)
 
@@ -52,7 +54,7 @@ def belongs(other: str, databases: set[str]) -> bool:
         if (db_folder == folder or _same_file(db_folder, folder)) and _beside(name, db_name):
             return True
         parent, kept = os.path.split(folder)
-        if kept == db_name + BACKUP_SUFFIX and (parent == db_folder or _same_file(parent, db_folder)):
+        if kept in [db_name + s for s in BACKUP_SUFFIXES] and (parent == db_folder or _same_file(parent, db_folder)):
             return True  # a file of the copy kept before an upgrade
         if _same_file(db, target) or _same_file(db + LOCK_SUFFIX, target):
             return True
@@ -62,11 +64,11 @@ def belongs(other: str, databases: set[str]) -> bool:
 def is_a_companion(target: str) -> bool:
     """Whether the file at ``target`` (links followed) is, or would be, a lock, a temporary file or
     an upgrade's copy of some database: a lock of a database that is there (or an empty ``.lock``
-    file, as ginscore makes one before a first write), a temporary name, anything in ``NAME.pre-3.bak``."""
+    file, as ginscore makes one before a first write), a temporary name, anything in an upgrade's copy."""
     folder, name = os.path.split(target)
     if _TEMP_NAME.fullmatch(name):
         return True
-    if name.endswith(BACKUP_SUFFIX) or os.path.basename(folder).endswith(BACKUP_SUFFIX):
+    if name.endswith(BACKUP_SUFFIXES) or os.path.basename(folder).endswith(BACKUP_SUFFIXES):
         return True
     if name.endswith(LOCK_SUFFIX) and len(name) > len(LOCK_SUFFIX):
         if os.path.lexists(os.path.join(folder, name[:-len(LOCK_SUFFIX)])):

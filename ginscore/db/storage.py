@@ -17,7 +17,8 @@ from ginscore.db import atomic
 from ginscore.db import index as layout
 from ginscore.db.index import Stored
 
-SCHEMA_VERSION = 4  # 1-2: one file of 1.x; 3: the parted layout of 2.x; 4: one TinyDB file again
+SCHEMA_VERSION = 5  # 1-2: one file of 1.x; 3: the parted layout of 2.x; 4: one TinyDB file again;
+# 5: the same, each hand keeping who dealt it (H8), so an older ginscore refuses it, not misreads it
 TABLES = ("meta", "sessions")
 LEFT = "it was left as it is, use --db for another file"
 APPEARED = ("was created by another ginscore command or program while this one ran; "
@@ -149,7 +150,7 @@ def check_shape(shown, data) -> None:
         raise DatabaseUnusable(shown, NOT_OURS)
     if version > SCHEMA_VERSION:
         raise DatabaseUnusable(shown, f"{NEWER} (schema {version}, this one knows {SCHEMA_VERSION}); upgrade ginscore")
-    if version == SCHEMA_VERSION and not isinstance(meta_of(data).get("current"), (str, type(None))):
+    if version >= 4 and not isinstance(meta_of(data).get("current"), (str, type(None))):
         raise DatabaseUnusable(shown, NOT_OURS)
 
 
@@ -208,7 +209,7 @@ class FileStorage(Storage):
         if version < SCHEMA_VERSION:
             from ginscore.db import upgrade  # (only an older layout needs it: start-up does not pay)
 
-            self.legacy = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version)
+            self.legacy = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version, SCHEMA_VERSION)
             data = self.legacy.tables
         return data
 
@@ -227,6 +228,8 @@ class FileStorage(Storage):
         """Replace the file with these tables, unless it holds them already."""
         if not self.writer:
             raise RuntimeError("only a writer writes")
+        if self.legacy is not None:
+            self.legacy.settle(data)
         written = self.encode(data)
         if written == self.raw:
             return

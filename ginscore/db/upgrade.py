@@ -5,6 +5,8 @@ beside it. ``read`` turns either into today's tables in memory, each session giv
 ``facts.derived_session_id`` makes (the same on every machine). The first write keeps a copy of
 every old file in ``<file>.pre-3.bak`` first (``keep_copy``), and after it moves the old files
 there (``put_away``): nothing is lost, and the folder again holds one database file.
+Schema 4 (ginscore 3.x) is today's layout, but its hands do not keep who dealt them: the first write
+keeps a copy in ``<file>.pre-4.bak`` and gives every hand its dealer once (``settle``, H8).
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ import stat
 import orjson
 
 from ginscore.db import atomic
-from ginscore.db.companions import BACKUP_SUFFIX
-from ginscore.core.errors import DatabaseUnusable
-from ginscore.codec.facts import derived_session_id, hands_to_text
+from ginscore.db.companions import BACKUP_SUFFIX, DEALT_BACKUP_SUFFIX
+from ginscore.core.errors import DatabaseUnusable, GinscoreError
+from ginscore.codec.facts import derived_session_id, hands_to_text, session_from_dict, session_to_dict
 
 UPGRADED_MEANWHILE = ("was upgraded by another ginscore command while this one read it; nothing was changed: "
                       "run the command again")
@@ -34,6 +36,7 @@ class Old:
         self.main = raw
         self.like = stat_result
         self.tables: dict = {}
+        self.folder = real + BACKUP_SUFFIX  # where the copy of the old files is kept
 
     def _read(self, path: str) -> bytes:
         """A file the old main file names, never through a link."""
@@ -58,7 +61,7 @@ class Old:
 
     def keep_copy(self) -> None:
         """Before the first write of the new layout: a copy of every old file, in one folder."""
-        folder = self.real + BACKUP_SUFFIX
+        folder = self.folder
         try:
             os.mkdir(folder, 0o700)
         except FileExistsError:
@@ -75,6 +78,17 @@ class Old:
             except OSError as error:
                 raise DatabaseUnusable(self.shown, f"needs an upgrade, but no copy could be kept at {copy}: {error}") from None
         atomic.fsync_folder(folder)
+
+    def settle(self, tables: dict) -> None:
+        """Before the first write: every hand kept before hands kept who dealt them is given the
+        dealer (or the three-player roles) its session's rules gave it, once (H8). A session that
+        cannot be read is left as it is, for the commands that read it to name."""
+        for doc in tables.get("sessions", {}).values():
+            if isinstance(doc, dict) and isinstance(doc.get("hands"), str):
+                try:
+                    doc["hands"] = session_to_dict(session_from_dict(doc, strict=False), rows=True)["hands"]
+                except (GinscoreError, TypeError, ValueError, KeyError, AttributeError):
+                    pass
 
     def _copy(self, copy: str, data: bytes) -> None:
         """One file's copy, whole or not at all: written beside it first (``.part``), then linked in
@@ -105,7 +119,7 @@ class Old:
     def put_away(self) -> None:
         """After the commit: each old file beside the database goes into the backup folder, onto
         its copy (the same bytes). One that cannot be moved stays where it is; nothing reads it."""
-        folder = self.real + BACKUP_SUFFIX
+        folder = self.folder
         for path in self.files:
             try:
                 os.replace(path, os.path.join(folder, os.path.basename(path)))
@@ -159,12 +173,24 @@ def _tables(docs: list[tuple[str, dict]], current_name) -> dict:
     if isinstance(current_name, str):
         current = next((doc["id"] for _, doc in docs
                         if doc.get("name") == current_name and not doc.get("deleted_at")), None)
-    return {"meta": {"1": {"schema_version": 4, "current": current}}, "sessions": dict(docs)}
+    return {"meta": {"1": {"current": current}}, "sessions": dict(docs)}
 
 
-def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict, version: int) -> Old:
-    """An old layout (``raw``: its main file as read, ``data`` parsed) as today's tables."""
+def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict, version: int, today: int) -> Old:
+    """An old layout (``raw``: its main file as read, ``data`` parsed) as today's tables (schema ``today``)."""
     old = Old(shown, real, raw, found)
+    if version == 4:  # today's layout, but its hands do not yet keep who dealt them: `settle`
+        old.folder = real + DEALT_BACKUP_SUFFIX
+        old.tables = data
+    else:
+        old.tables = _read_older(old, shown, real, data, version)
+    meta = old.tables.setdefault("meta", {})
+    (next(iter(meta.values())) if meta else meta.setdefault("1", {}))["schema_version"] = today
+    return old
+
+
+def _read_older(old: Old, shown, real: str, data: dict, version: int) -> dict:
+    """The tables of a database of ginscore 1.x or 2.x."""
     meta = next(iter(data.get("meta", {}).values()), {})  # (checked a dict by storage.check_shape)
     if version < 3:
         docs = []
@@ -176,8 +202,7 @@ def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict,
                 except (TypeError, ValueError, KeyError, AttributeError):
                     pass  # left as it is: the field checks name what is wrong when it is read
             docs.append((key, doc))
-        old.tables = _tables(docs, meta.get("current"))
-        return old
+        return _tables(docs, meta.get("current"))
     files = meta.get("files")
     if not isinstance(files, dict) or not all(isinstance(k, str) and type(g) is int for k, g in files.items()):
         raise DatabaseUnusable(shown, "is a ginscore 2 database whose main file is damaged; it was left as it is")
@@ -212,5 +237,4 @@ def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict,
         if doc is None:
             raise DatabaseUnusable(shown, f"lists a session that is not in its part (facts-{parts[number - 1]:04d})")
         docs.append((str(number), doc))
-    old.tables = _tables(docs, meta.get("current"))
-    return old
+    return _tables(docs, meta.get("current"))

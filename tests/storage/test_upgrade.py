@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from ginscore.codec.facts import stored_hands
+from ginscore.core.replay import has_dealt
 from ginscore.db.sessions import SCHEMA_VERSION
 from tests.support import (
     FIXTURES,
@@ -148,11 +150,14 @@ def test_a_schema_2_file_is_read_as_is_then_upgraded_on_the_first_write_with_a_c
     assert db_path.read_bytes() == old and folder_listing(db_path) == ["ginscore.json"]
     ok("use", "friday")  # the first write
     assert backup.read_bytes() == old
-    assert _meta(db_path)["schema_version"] == SCHEMA_VERSION == 4
+    assert _meta(db_path)["schema_version"] == SCHEMA_VERSION == 5
     assert every_output(ok) == before  # every export identical, ids included
-    was = {s["name"]: s for s in json.loads(old)["sessions"].values()}
-    now = {doc["name"]: {k: v for k, v in doc.items() if k != "id"} for doc in stored_sessions(db_path).values()}
+    was = {s["name"]: {k: v for k, v in s.items() if k != "hands"} for s in json.loads(old)["sessions"].values()}
+    now = {doc["name"]: {k: v for k, v in doc.items() if k not in ("id", "hands")}
+           for doc in stored_sessions(db_path).values()}
     assert now == was  # the facts moved whole, each with an id
+    for doc in stored_sessions(db_path).values():  # and each hand with who dealt it, given once (H8)
+        assert all(has_dealt(hand) for hand in stored_hands(doc["hands"])), doc["name"]
     ok("hand", "ann", "5", "15")
     assert ok("status", "--json").json()["totals"] == {"Ann": 28, "Ben": 67}
     assert backup.read_bytes() == old  # kept as it was

@@ -41,7 +41,7 @@ def test_a_kill_during_the_copy_leaves_no_partial_copy_and_the_next_write_upgrad
     assert db_path.read_bytes() == old
     assert not backup.exists() or backup.read_bytes() == old  # whole, or not there at all
     ok("hand", "ann", "3", "20")
-    assert backup.read_bytes() == old and json.loads(db_path.read_bytes())["meta"]["1"]["schema_version"] == 4
+    assert backup.read_bytes() == old and json.loads(db_path.read_bytes())["meta"]["1"]["schema_version"] == 5
 
 
 def test_a_copy_an_older_ginscore_left_cut_short_is_made_whole(ok, db_path):
