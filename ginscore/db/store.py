@@ -110,3 +110,13 @@ class Store:
                 _lock(held, shown, real)
             with interrupts.held(writes):  # a Ctrl-C now waits until the write is committed (then exit 0)
                 database.flush()
+
+
+def file_signature(path) -> tuple | None:
+    """What changes whenever the file is replaced or written (None: it is not there): what the live
+    boards (`watch`, `serve`) look at to notice a hand recorded anywhere."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns

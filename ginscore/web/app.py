@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import os
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -24,6 +23,8 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
+
+from ginscore.db.store import file_signature
 
 POLL_SECONDS = 0.25  # how often the file is looked at, as `watch` does: a change shows within a second
 WAKE_SECONDS = 1.0  # how often an idle event stream checks whether the server is stopping
@@ -50,15 +51,6 @@ FILES = {  # what is served from the package, by its address: the only files any
     "/assets/board.css": ("board.css", "text/css; charset=utf-8"),
     "/assets/icon.svg": ("icon.svg", "image/svg+xml"),
 }
-
-
-def file_signature(path) -> tuple | None:
-    """What changes whenever the file is replaced or written (None: it is not there), as `watch` reads it."""
-    try:
-        found = os.stat(path)
-    except OSError:
-        return None
-    return found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns
 
 
 def as_json(document: dict) -> bytes:

@@ -1,7 +1,6 @@
 """A live scoreboard for a second screen: `ginscore watch`."""
 
 import gc
-import os
 import sys
 import time
 from datetime import datetime
@@ -10,6 +9,7 @@ import typer
 
 from ginscore.core.errors import GinscoreError, NoSuchSession
 from ginscore.core.replay import Standings
+from ginscore.db.store import file_signature
 from ginscore.cli.actions import replay_stored, store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option
@@ -18,15 +18,6 @@ from ginscore.present.console import screen
 
 
 POLL_SECONDS = 0.25  # how often `watch` looks at the file: a change shows within a second
-
-
-def _file_signature(path) -> tuple | None:
-    """What changes whenever the file is replaced or written (None: it is not there)."""
-    try:
-        found = os.stat(path)
-    except OSError:
-        return None
-    return found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns
 
 
 def _watched(store, pinned: str | None) -> Standings:
@@ -46,13 +37,13 @@ class _Board:
 
     def __init__(self, store, pinned: str | None, out, big: bool, until: str):
         self.store, self.pinned, self.out, self.big, self.until = store, pinned, out, big, until
-        self.seen: tuple | None = _file_signature(store.path)  # taken before the first read: no change is missed
+        self.seen: tuple | None = file_signature(store.path)  # taken before the first read: no change is missed
         self.showing: Standings | str = ""
         self.updated = ""
 
     def changed(self) -> bool:
         """Has the file changed since it was last looked at?"""
-        now = _file_signature(self.store.path)
+        now = file_signature(self.store.path)
         if now == self.seen:
             return False
         self.seen = now
