@@ -270,12 +270,16 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
                           f"leave out {' and '.join(told)}")
         variant, rules = found or ours.variant, ours.rules
     variant = found or variant or "standard"
+    changes = ()
     hands = []
     for number, row in enumerate(rows, start=1):
         try:
             hands.append(_csv_hand(row)._replace(**_csv_dealt(row, variant)))
         except Refused as error:
             raise Refused.at(f"{source} row {number}", error) from None
+    if ours is not None:  # H8: each hand is read under the rules it was played under here
+        rules = ours.rules_for(len(hands) + 1)
+        changes = tuple(c for c in ours.rule_changes if c.from_hand <= len(hands) + 1)
     first = rows[0]
     first_dealer, first_roles = first["dealer"], None
     if variant == "three":
@@ -283,7 +287,7 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
         first_roles = Roles(first.get("box", ""), first.get("captain", ""), first.get("out", ""))
     return SessionFacts(
         name="", variant=variant, players=players, rules=rules or HouseRules(), first_dealer=first_dealer,
-        first_roles=first_roles, hands=tuple(hands), id=session_id,
+        first_roles=first_roles, hands=tuple(hands), id=session_id, rule_changes=changes,
     )
 
 

@@ -12,11 +12,11 @@ copy, an old backup) is one of:
 
 Hands are compared as what was told at the table (knocker, deadwood, upcard,
 cards, big gin, note, who dealt it), not when they were typed in. House rules
-are compared as the rules each hand both played was played under, and the
-rules for the hand after the shorter record (H8): a change one record made
-after the other's last hand is a later fact like a later hand, and comes
-with their later hands; the same hand under other rules, or the next one,
-is a difference.
+are compared as the rules each hand both played was played under (H8). A
+change from the next hand on that one record made after the hands both hold
+is a later fact, like a later hand: it makes that record the later one (and
+comes along with its hands); a hand the other played under the rules before,
+or a different change from the same hand, is a difference.
 """
 
 from typing import NamedTuple
@@ -52,22 +52,38 @@ def compare(ours: SessionFacts, theirs: SessionFacts) -> Compared:
                          ("first_dealer", "first dealer differs"), ("first_roles", "first roles differ")):
         if getattr(ours, field) != getattr(theirs, field):
             return Compared(DIVERGED, why=f"its {words}")
-    if not _same_rules(ours, theirs):
+    both = min(len(ours.hands), len(theirs.hands))
+    hands = {1} | {c.from_hand for c in ours.rule_changes + theirs.rule_changes if c.from_hand <= both}
+    if any(ours.rules_for(n) != theirs.rules_for(n) for n in hands if n <= max(both, 1)):
         return Compared(DIVERGED, why="its house rules differ")
     for number, (mine, other) in enumerate(zip(ours.hands, theirs.hands), start=1):
         if _told(mine) != _told(other):
             return Compared(DIVERGED, hand=number, why=f"hand {number} differs")
-    if len(theirs.hands) <= len(ours.hands):
+    ahead = _ahead(ours, theirs, both + 1)
+    if ahead is None:
+        return Compared(DIVERGED, why="its house rules differ")
+    if ahead == "ours" or len(theirs.hands) <= len(ours.hands) and ahead == "same":
         return Compared(KEPT)
     return Compared(EXTENDED, later=theirs.hands[len(ours.hands):], theirs=theirs)
 
 
-def _same_rules(ours: SessionFacts, theirs: SessionFacts) -> bool:
-    """Whether both records play every hand both hold, and the hand after the shorter, under the
-    same house rules (H8). Rules change only at their change points, so those are the hands compared."""
-    upto = min(len(ours.hands), len(theirs.hands)) + 1
-    hands = {1, upto} | {c.from_hand for c in ours.rule_changes + theirs.rule_changes if c.from_hand <= upto}
-    return all(ours.rules_for(n) == theirs.rules_for(n) for n in hands)
+def _ahead(ours: SessionFacts, theirs: SessionFacts, number: int) -> str | None:
+    """Whose record is later at hand ``number``, the first after the hands both hold (H8): "same"
+    when both play it under the same rules; "ours" or "theirs" when one record changed the rules
+    from it on (a later fact, as a later hand is) and the other did not or played it as before;
+    None when both did, differently."""
+    mine, other = ours.rules_for(number), theirs.rules_for(number)
+    if mine == other:
+        return "same"
+    if number == 1:  # no hand yet: neither change is later than the other
+        return None
+    changed_here = mine != ours.rules_for(number - 1)
+    changed_there = other != theirs.rules_for(number - 1)
+    if changed_here == changed_there:
+        return None
+    if changed_here:
+        return None if len(theirs.hands) >= number else "ours"  # they played it under the rules before
+    return None if len(ours.hands) >= number else "theirs"
 
 
 def free_name(name: str, taken, ending, limit: int) -> str:

@@ -357,8 +357,10 @@ def _tell(report: dict, shown_file: str) -> None:
         first = row["hands"] - row["hands_added"] + 1
         hidden = ((" (it is deleted here: ", Command("restore", as_typed(row["name"])), " brings it back)")
                   if row["deleted"] else ())  # (their hands are in it all the same, out of every list)
-        say(f"  extended  '{visible(row['name'])}': hands {first} to {row['hands']} from there"
-            if row["hands_added"] > 1 else f"  extended  '{visible(row['name'])}': hand {first} from there", *hidden)
+        what = (f"hands {first} to {row['hands']} from there" if row["hands_added"] > 1
+                else f"hand {first} from there" if row["hands_added"]
+                else f"the house rules changed there from hand {first} on")  # (no hand: only a rule change, H8)
+        say(f"  extended  '{visible(row['name'])}': {what}", *hidden)
     for row in report["copied"]:
         say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
                    + (f" from hand {row['hand']}" if row["hand"] else ""))
