@@ -217,7 +217,7 @@ def rule_change_lines(facts: SessionFacts) -> list[tuple[int, str]]:
             for hand, words in rule_change_words(facts)]
 
 
-def show_house(facts: SessionFacts, named: bool = False) -> None:
+def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> None:
     """Every house rule of the session, in plain words, with the option that changes it; ``named``:
     the session was named (--session), so the advice names it too (else it would change the current one)."""
     rows = house_rule_rows(facts)
@@ -243,6 +243,10 @@ def show_house(facts: SessionFacts, named: bool = False) -> None:
         for _, line in rule_change_lines(facts):
             say(f"  {line}")
     session = ("--session", visible(as_typed(facts.name))) if named else ()
+    if over:  # no hand comes next: only a rule set wrong can change (H8)
+        say(f"Change any of them with {command_text(Command('house', *session, 'OPTION'))} and --from-start (the "
+            "game is over, so the rule was set wrong: every hand is rescored) (H8).")
+        return
     if facts.hands:  # H8: a change says from when
         say(f"Change any of them with {command_text(Command('house', *session, 'OPTION'))} and --from-next (from "
             f"hand {len(facts.hands) + 1} on) or --from-start (the rule was set wrong: every hand is rescored) (H8).")

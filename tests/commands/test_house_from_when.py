@@ -286,3 +286,13 @@ def test_an_undo_that_would_move_a_lower_target_before_a_score_that_reached_it_i
     ok("house", "--target", "30", "--from-next")
     ok("undo", "--yes")
     assert ok("status", "--json").json()["hands_played"] == 1
+
+
+def test_house_on_a_game_that_is_over_offers_only_from_start(ok, refused):
+    """H8: once the game is over no hand comes next, so `--from-next` would be refused: not offered."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ben")
+    ok("hand", "ann", "0", "90")
+    said = " ".join(ok("house").stdout.split())
+    assert "--from-start" in said and "--from-next" not in said
+    refused("house", "--target", "200", "--from-next", says="over")
+    ok("house", "--target", "200", "--from-start")

@@ -51,7 +51,8 @@ def house(
         if from_start or from_next:
             raise Refused(f"{'--from-start' if from_start else '--from-next'} says from when a change applies; "
                           "give the house rule to change too, like --gin-bonus 20 (H8)")
-        show_house(store_of(ctx).reading().load(session), named=session is not None)
+        facts = store_of(ctx).reading().load(session)
+        show_house(facts, named=session is not None, over=bool(facts.hands) and replay(facts).over)
         return
     with store_of(ctx).writing() as db:
         facts = db.load(session)
