@@ -12,6 +12,11 @@ def _evening(ok, db):
     ok("--db", str(db), "hand", "ann", "4", "22")
 
 
+def _said(ok, *args) -> str:
+    """What a command printed, as one line (a long path wraps it at any width)."""
+    return " ".join(ok(*args).stdout.split())
+
+
 def _rules(ok, db) -> tuple:
     doc = ok("--db", str(db), "status", "--json").json()
     return doc["rules"]["target"], [(c["from_hand"], c["rules"]["target"]) for c in doc["rule_changes"]]
@@ -25,10 +30,10 @@ def test_an_older_copy_or_export_of_a_session_changed_from_the_next_hand_is_alre
     ok("--db", str(db), "house", "--target", "150", "--from-next")
     ok("--db", str(db), "hand", "ben", "0", "10")
     before = db.read_bytes()
-    assert "Nothing was changed" in ok("--db", str(db), "merge", str(tmp_path / "older.json")).stdout
-    assert "Already here" in ok("--db", str(db), "import", str(tmp_path / "older-export.json")).stdout
+    assert "Nothing was changed" in _said(ok, "--db", str(db), "merge", str(tmp_path / "older.json"))
+    assert "Already here" in _said(ok, "--db", str(db), "import", str(tmp_path / "older-export.json"))
     ok("--db", str(db), "export", "--output", str(tmp_path / "now.csv"))
-    assert "Already here" in ok("--db", str(db), "import", str(tmp_path / "now.csv")).stdout  # its own CSV
+    assert "Already here" in _said(ok, "--db", str(db), "import", str(tmp_path / "now.csv"))  # its own CSV
     assert db.read_bytes() == before
 
 
@@ -37,13 +42,13 @@ def test_a_newer_copy_brings_its_rule_change_along_with_or_without_later_hands(o
     _evening(ok, older)
     shutil.copy(older, newer)
     ok("--db", str(newer), "house", "--target", "150", "--from-next")
-    said = ok("--db", str(older), "merge", str(newer)).stdout
+    said = _said(ok, "--db", str(older), "merge", str(newer))
     assert "the house rules changed there from hand 2 on" in said
     assert _rules(ok, older) == (150, [(1, 100), (2, 150)])
     ok("--db", str(newer), "hand", "ben", "0", "10")
-    assert "hand 2 from there" in ok("--db", str(older), "merge", str(newer)).stdout
+    assert "hand 2 from there" in _said(ok, "--db", str(older), "merge", str(newer))
     assert ok("--db", str(older), "log", "--json").json() == ok("--db", str(newer), "log", "--json").json()
-    assert "Nothing was changed" in ok("--db", str(older), "merge", str(newer)).stdout
+    assert "Nothing was changed" in _said(ok, "--db", str(older), "merge", str(newer))
 
 
 def test_two_different_changes_from_the_same_next_hand_have_diverged(ok, cli, tmp_path):
