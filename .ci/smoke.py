@@ -23,7 +23,7 @@ EVENING = [
     (["draw"], 0),
     (["edit", "1", "ann", "4", "30"], 0),
     (["undo", "--yes"], 0),
-    (["house", "--gin-bonus", "20"], 0),
+    (["house", "--gin-bonus", "20", "--from-next"], 0),
     (["status"], 0), (["status", "--json"], 0), (["dealer"], 0), (["log"], 0), (["rules"], 0), (["chart"], 0),
     (["export", "--output", "{tmp}/evening.json", "--format", "json"], 0),
     (["import", "{tmp}/evening.json", "--as-copy"], 0),

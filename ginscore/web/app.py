@@ -30,7 +30,9 @@ POLL_SECONDS = 0.25  # how often the file is looked at, as `watch` does: a chang
 WAKE_SECONDS = 1.0  # how often an idle event stream checks whether the server is stopping
 KEEP_ALIVE_SECONDS = 15  # an idle event stream says something this often, so a dead connection is noticed
 MAX_STREAMS = 64  # open pages at once; one more is answered 503 (and its browser tries again later)
-MAX_CONNECTIONS = MAX_STREAMS + 36  # uvicorn answers 503 beyond it: room for pages and data besides the streams
+# uvicorn answers 503 beyond it. Idle sockets count too, so there is room for a few hundred of them (a
+# phone asleep, a scanner on the network) beside the streams, well below the usual limit of open files.
+MAX_CONNECTIONS = MAX_STREAMS + 400
 TOKEN_COOKIE = "ginscore_token"
 LOOPBACK_NAMES = ["127.0.0.1", "localhost"]  # the Host a page on this computer asks for
 

@@ -55,7 +55,7 @@ def print_qr(address: str, out: TextIO) -> None:
 
 def serve(live: Live, listening: socket.socket, token: str | None) -> None:
     """Serve until Ctrl-C (then a KeyboardInterrupt, as uvicorn raises the signal it caught again)."""
-    config = uvicorn.Config(make_app(live, token), log_level="warning", access_log=False, lifespan="on",
+    config = uvicorn.Config(make_app(live, token), log_level="error", access_log=False, lifespan="on",
                             limit_concurrency=MAX_CONNECTIONS, timeout_graceful_shutdown=STOP_SECONDS,
                             server_header=False, proxy_headers=False, http="h11", ws="none", loop="asyncio")
     server = uvicorn.Server(config)

@@ -203,6 +203,13 @@ function connect() {
     document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
   };
   events.onerror = () => {
+    if (events.readyState === EventSource.CLOSED) {
+      // Turned away (every place taken, or an old address): the browser gives up on it, so ask again.
+      events.close();
+      notice("The server turned this page away (too many pages open?); trying again…", "gone");
+      setTimeout(connect, 5000);
+      return;
+    }
     notice("The server is not answering (stopped?); trying again…", "gone");
   };
 }
