@@ -296,3 +296,17 @@ def test_house_on_a_game_that_is_over_offers_only_from_start(ok, refused):
     assert "--from-start" in said and "--from-next" not in said
     refused("house", "--target", "200", "--from-next", says="over")
     ok("house", "--target", "200", "--from-start")
+
+
+def test_house_shows_the_rules_of_a_session_whose_hand_no_longer_adds_up(ok, db_path):
+    """Working out whether the game is over (for the advice under the rules) never turns a damaged
+    hand into a refusal: the rules are shown, as before H8's advice."""
+    import json
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    data = json.loads(db_path.read_text())
+    session = data["sessions"]["1"]
+    session["hands"] = session["hands"].replace("|3|20|", "|30|20|")
+    db_path.write_text(json.dumps(data))
+    assert "House rules of 'standard-1'" in ok("house").stdout

@@ -52,7 +52,7 @@ def house(
             raise Refused(f"{'--from-start' if from_start else '--from-next'} says from when a change applies; "
                           "give the house rule to change too, like --gin-bonus 20 (H8)")
         facts = store_of(ctx).reading().load(session)
-        show_house(facts, named=session is not None, over=bool(facts.hands) and replay(facts).over)
+        show_house(facts, named=session is not None, over=_is_over(facts))
         return
     with store_of(ctx).writing() as db:
         facts = db.load(session)
@@ -102,3 +102,12 @@ def _game_news(before: Standings, after: Standings) -> str | None:
     if before.over and before.winner != after.winner:
         return f"Under these rules {after.winner} wins the {game}, not {before.winner}."
     return None
+
+
+def _is_over(facts) -> bool:
+    """Whether the game is over, for the advice under the rules; a hand that no longer adds up is
+    not this command's to report (the rules are shown all the same, as they always were)."""
+    try:
+        return bool(facts.hands) and replay(facts).over
+    except BadHandAt:
+        return False
