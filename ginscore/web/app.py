@@ -46,9 +46,8 @@ SECURITY_HEADERS = {
     "cross-origin-resource-policy": "same-origin",
     "cache-control": "no-store",
 }
+PAGES = {"/": "session.html", "/club": "club.html"}  # each written after the head the pages share
 FILES = {  # what is served from the package, by its address: the only files any request can reach
-    "/": ("session.html", "text/html; charset=utf-8"),
-    "/club": ("club.html", "text/html; charset=utf-8"),
     "/assets/board.js": ("board.js", "text/javascript; charset=utf-8"),
     "/assets/board.css": ("board.css", "text/css; charset=utf-8"),
     "/assets/icon.svg": ("icon.svg", "image/svg+xml"),
@@ -178,12 +177,14 @@ def packaged(name: str) -> bytes:
 
 
 def make_app(live: Live, token: str | None = None) -> Starlette:
-    """The app: the pages and assets of ``FILES``, ``/data/NAME`` and ``/events/NAME`` for each document
+    """The app: the pages of ``PAGES``, the assets of ``FILES``, ``/data/NAME`` and ``/events/NAME`` for each document
     of ``live``; with ``token``, for requests that carry it only (else only for this computer's
     own address, so a web page elsewhere cannot read it through a name it points here)."""
+    served = {address: (packaged(name), kind) for address, (name, kind) in FILES.items()}
+    for address, name in PAGES.items():
+        served[address] = (packaged("head.html") + packaged(name), "text/html; charset=utf-8")
     routes = []
-    for address, (name, kind) in FILES.items():
-        body = packaged(name)
+    for address, (body, kind) in served.items():
         routes.append(Route(address, lambda request, body=body, kind=kind: Response(body, media_type=kind),
                             methods=["GET"]))
     for name in live.makers:
