@@ -23,7 +23,7 @@ def test_plain_install_ships_the_pages_serve_sends():
     shipped = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     assert shipped == {"ginscore.web": ["static/*"]}
     assert {p.name for p in (ROOT / "ginscore" / "web" / "static").iterdir()} == {
-        "session.html", "club.html", "board.js", "board.css", "icon.svg"}
+        "head.html", "session.html", "club.html", "board.js", "board.css", "icon.svg"}
 
 
 THIRD_PARTY = ("typer", "click", "rich")
