@@ -15,11 +15,6 @@ from ginscore.cli.typed import how_many, since_day
 from ginscore.core.stats import combine_tallies, tally
 
 
-def _started(entry: tuple) -> str:
-    """When a listed session started, for sorting (a damaged start sorts first; reading it fails)."""
-    return entry[2] if isinstance(entry[2], str) else ""
-
-
 def _picked(listings: Listings, variant: Variant | None = None, since: str | None = None,
             player: str | None = None) -> tuple[list[int], list[dict]]:
     """The sessions the filters of `stats` and `history` choose, as ids oldest first, and the tallies
@@ -116,7 +111,8 @@ def history(
     db = store_of(ctx).reading()
     listings = Listings(db)
     if variant is None and player is None:  # when each started is in the facts: only the rows shown are read
-        chosen = [entry[0] for entry in sorted(db.listed(), key=_started)]  # stable: ties keep their order
+        # stable: ties keep their order; a damaged start (None) sorts first, and reading it fails
+        chosen = [entry[0] for entry in sorted(db.listed(), key=lambda entry: entry[2] or "")]
     else:
         chosen = _picked(listings, variant, None, player)[0]
     shown = chosen[::-1][:newest]  # newest first

@@ -293,13 +293,11 @@ def _closest(records: list[_Record], session_id: str, facts: SessionFacts) -> tu
     if not compared:
         return None
     same_id = sorted(compared, key=lambda pair: pair[1].doc.get("id") != session_id)
-    for kind in (KEPT, EXTENDED):
-        found = [pair for pair in same_id if pair[0].kind == kind]
-        if found:
-            result, record = max(found, key=lambda pair: len(pair[1].facts.hands)) if kind == EXTENDED else found[0]
-            return kind, record, result
-    result, record = same_id[0]
-    return DIVERGED, record, result
+    kept = [pair for pair in same_id if pair[0].kind == KEPT]
+    extended = [pair for pair in same_id if pair[0].kind == EXTENDED]
+    result, record = (kept[0] if kept else max(extended, key=lambda pair: len(pair[1].facts.hands)) if extended
+                      else same_id[0])
+    return result.kind, record, result
 
 
 def _same_facts(ours: dict, theirs: dict) -> bool:
@@ -342,8 +340,7 @@ def _tell(report: dict, shown_file: str) -> None:
     # Each session once: a session skipped whole (damaged here) is in no other list, but a rename or
     # deletion made only there is a change of a session already counted as kept or extended.
     skipped = [row for row in report["skipped"] if row["why"] == DAMAGED_HERE]
-    sessions = {"added": report["added"], "extended": report["extended"], "copied": report["copied"],
-                "kept": report["kept"], "skipped": skipped}
+    sessions = {key: rows for key, rows in report.items() if key != "file"} | {"skipped": skipped}
     counts = [f"{key} {len(rows)}" for key, rows in sessions.items()
               if rows or key in ("added", "kept")]  # each number after its word: they wrap together
     not_applied = len(report["skipped"]) - len(skipped)

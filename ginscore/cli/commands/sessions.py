@@ -2,6 +2,7 @@
 
 import os
 import sys
+from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from ginscore.cli.paths import named_file
 from ginscore.cli.rule_options import house_rule_options, house_rules
 from ginscore.cli.typed import how_many, session_name
 from ginscore.codec.facts import derived_session_id, session_to_dict
+from ginscore.db import atomic
 
 
 @app.command("import", short_help="Bring back an export.")
@@ -96,26 +98,15 @@ def import_(
         show_standings(replay(here))
 
 
-def _data_shown(text: str, json_text: bool = False) -> str:
-    """Data for scripts, exactly as it is, unless a person reads it on a terminal
-    (then every control character visible); JSON keeps every character readable
-    back, as ``\\u`` escapes."""
-    if json_text:
-        return json_safe(text, sys.stdout.encoding)
-    return visible_lines(text) if sys.stdout.isatty() else text
-
-
-def _write_data(text: str, json_text: bool) -> None:
-    """Data on standard output: UTF-8 bytes whatever the terminal's encoding, so a CSV,
-    page or picture piped to a file is never transliterated (an ASCII locale would
-    turn José into Jos\\xe9, and an import would read that back as another name)."""
-    shown = _data_shown(text, json_text)
+def _write_exactly(data: bytes, shown: str) -> None:
+    """Standard output for a script: ``data``, its bytes exactly (never transliterated for the
+    terminal's encoding); ``shown`` where a person reads it, or where no bytes can be written."""
     buffer = getattr(sys.stdout, "buffer", None)
-    if json_text or sys.stdout.isatty() or buffer is None:
+    if sys.stdout.isatty() or buffer is None:
         sys.stdout.write(shown)
         return
     sys.stdout.flush()
-    buffer.write(shown.encode("utf-8"))
+    buffer.write(data)
     buffer.flush()
 
 
@@ -157,7 +148,6 @@ def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFa
 
 def _holds_database(file: Path) -> bool:
     """Whether a file given to import is a database (False where that cannot be told)."""
-    from ginscore.db import atomic
     from ginscore.db.storage import holds_database
     from ginscore.documents import MAX_FILE
 
@@ -232,30 +222,39 @@ def export(
     standings = load_standings(ctx, session)
     text = _export_text(standings, fmt, finals, excel)
     if target is None:
-        _write_data(text, fmt is ExportFormat.json)
+        if fmt is ExportFormat.json:  # every character kept readable back, as \u escapes
+            sys.stdout.write(json_safe(text, sys.stdout.encoding))
+        else:  # UTF-8 whatever the locale: an ASCII one would turn José into Jos\xe9, another name to import
+            _write_exactly(text.encode("utf-8"), visible_lines(text) if sys.stdout.isatty() else text)
         return
-    _write_export(target, output, text)
+    with _refused_for_output(output):  # all or nothing, beside the target: an existing file keeps its mode
+        atomic.replace(target, text.encode("utf-8"), lambda: atomic.existing(target), atomic.existing(target))
     wrote = "the finals" if finals else counted(len(standings.hands), "hand")
     terminal.tell(visible(f"Wrote {wrote} of '{standings.facts.name}' to {output}"))
+
+
+@contextmanager
+def _refused_for_output(output: Path):
+    """A file ``--output`` names that is no regular file, or cannot be written, refused as such."""
+    try:
+        yield
+    except atomic.NotRegular as error:
+        raise Refused(f"{output} is {error.kind}, not a file; give --output a file path") from None
+    except OSError as error:
+        raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
 
 
 def _export_target(store, output: Path) -> str:
     """The file ``--output`` names (links followed); refused when it is the database or one of its files,
     or not a regular file: an export must never replace the hands it was made from."""
-    from ginscore.db import atomic
-
     from ginscore.db.companions import is_a_companion, part_of
     from ginscore.db.storage import holds_database
 
     if store.owns(str(output)):
         raise Refused(f"{output} is the database or one of its own files (beside {store.path}); choose another --output")
     target = os.path.realpath(output)
-    try:
+    with _refused_for_output(output):
         existing = atomic.existing(target)
-    except atomic.NotRegular as error:
-        raise Refused(f"{output} is {error.kind}, not a file; give --output a file path") from None
-    except OSError as error:
-        raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
     if part_of(os.path.basename(target)) is not None:
         raise Refused(f"{output} is named as a file of an older ginscore database; choose another --output")
     if is_a_companion(target):
@@ -269,18 +268,6 @@ def _export_target(store, output: Path) -> str:
     if found:
         raise Refused(f"{output} is a ginscore database, which an export never replaces; choose another --output")
     return target
-
-
-def _write_export(target: str, output: Path, text: str) -> None:
-    """All or nothing, beside the target: an existing file keeps its permission bits."""
-    from ginscore.db import atomic
-
-    try:
-        atomic.replace(target, text.encode("utf-8"), lambda: atomic.existing(target), atomic.existing(target))
-    except atomic.NotRegular as error:
-        raise Refused(f"{output} is {error.kind}, not a file; give --output a file path") from None
-    except OSError as error:
-        raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
 
 
 @app.command(short_help="List the sessions.")
@@ -302,6 +289,9 @@ def sessions(
 
     Example: ginscore sessions --deleted
     """
+    from ginscore.cache.rows import Listings
+    from ginscore.cache.summarise import json_item, session_item
+
     newest, fit = how_many(show_all, limit, as_json)
     store = store_of(ctx)
     db = store.reading()
@@ -310,9 +300,6 @@ def sessions(
         rows = [session_row(facts, replay_stored(store, facts, deleted=True), False) | {"deleted_at": deleted_at}
                 for facts, deleted_at in listed[:newest]]
     else:
-        from ginscore.cache.rows import Listings
-        from ginscore.cache.summarise import json_item, session_item
-
         listings, listed = Listings(db), db.listed()
         picked = listed if newest is None else listed[-newest:]
         current = db.current_name
@@ -333,8 +320,6 @@ def sessions(
             return
         rows = [session_item(row, row["name"] == current) for row in listings.each_summary(ids)]
     if as_json:  # (written a few items at a time: years of sessions in the memory of a part or two)
-        from ginscore.cache.summarise import json_item
-
         print_json_items(map(json_item, rows))
         return
     from ginscore.present.lists import show_fitting, show_sessions
@@ -377,15 +362,10 @@ def where(ctx: typer.Context) -> None:
     Example: ginscore where
     """
     path = str(store_of(ctx).path)
-    buffer = getattr(sys.stdout, "buffer", None)
-    if sys.stdout.isatty() or buffer is None:  # a person: a path to copy, every character visible
-        encoding = sys.stdout.encoding
-        plain = terminal.shows_plainly(path, encoding)
-        sys.stdout.write(f"{path if plain else terminal.shell_word(path, encoding)}\n")
-        return
-    sys.stdout.flush()  # a script: the path's own bytes, undecodable ones too
-    buffer.write(os.fsencode(path) + b"\n")
-    buffer.flush()
+    encoding = sys.stdout.encoding
+    shown = path if terminal.shows_plainly(path, encoding) else terminal.shell_word(path, encoding)
+    # a script: the path's own bytes, undecodable ones too; a person: a path to copy, every character visible
+    _write_exactly(os.fsencode(path) + b"\n", f"{shown}\n")
 
 
 def _holds(standings) -> str:
