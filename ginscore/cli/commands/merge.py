@@ -100,14 +100,13 @@ def merge(
     """
     file = named_file(file, "the database file to merge")
     store = store_of(ctx)
-    other = Store(file)
     shown_file = visible(str(file))
     if store.owns(str(file)) and os.path.exists(file):
         raise Refused(f"{shown_file} is this database (or one of its files); merge another ginscore database")
-    if not str(file).strip() or not os.path.lexists(file):
+    if not os.path.lexists(file):
         raise Refused(f"there is no file '{shown_file}'; give the path of another ginscore database")
     try:
-        theirs_db = other.reading()
+        theirs_db = Store(file).reading()
         theirs = _theirs(theirs_db)
     except DatabaseUnusable as error:
         raise _not_mergeable(file, error) from None
@@ -118,8 +117,8 @@ def merge(
     with store.writing() as db:  # every change below is committed at the end, or none (a refusal)
         here = db.by_id()
         records, by_id = _records_here(db, here)
-        their_groups = _legacy_groups(doc for _, (_, doc) in theirs)
-        for session_id, (_, doc) in theirs:
+        their_groups = _legacy_groups(theirs.values())
+        for session_id, doc in theirs.items():
             found = here.get(session_id)
             if found is not None and _same_facts(found[1], doc):  # a copy of ours: nothing to read
                 report["kept"].append({"name": found[1].get("name"), "hands": _hands_in(found[1])})
@@ -209,19 +208,18 @@ def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
     return Refused(f"{shown} cannot be merged: it {error.problem.split('; ')[0]}; nothing was merged")
 
 
-def _theirs(theirs_db) -> list[tuple[str, tuple[int, dict]]]:
+def _theirs(theirs_db) -> dict[str, dict]:
     """Their sessions by id, each id once and each name one `new` would take."""
-    found, seen = [], set()
-    for n, doc in theirs_db.entries():
+    found = {}
+    for _, doc in theirs_db.entries():
         session_id = session_id_of(doc)
-        if session_id in seen:
+        if session_id in found:
             raise two_with_one_id(theirs_db.path, session_id)
-        seen.add(session_id)
         try:
             text(doc.get("name"), "session", "name", limit=MAX_NAME)
         except Refused as error:
             raise DatabaseUnusable(theirs_db.path, f"has a session whose {visible(str(error))}")
-        found.append((session_id, (n, doc)))
+        found[session_id] = doc
     return found
 
 

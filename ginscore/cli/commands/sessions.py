@@ -405,10 +405,8 @@ def rename(
             db.rename(old, new)
     from ginscore.present.console import say
 
-    if old == new:
-        say(f"'{visible(old)}' already has that name; nothing was changed.")
-        return
-    say(f"Renamed '{visible(old)}' to '{new}'.")
+    say(f"'{visible(old)}' already has that name; nothing was changed." if old == new
+        else f"Renamed '{visible(old)}' to '{new}'.")
 
 
 @app.command(short_help="Delete a session.")
