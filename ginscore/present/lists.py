@@ -6,6 +6,8 @@ cache keeps (``session_cells``, ``history_cells``), so years of evenings list qu
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 from rich.cells import cell_len
 from rich.table import Table
 
@@ -41,13 +43,8 @@ def show_fitting(rows: list, show, lines_of=lambda row: 1) -> int:
         return sum(text.count("\n") for text in drawings[n])
 
     least = min(3, len(rows))
-    count = used = 0
-    for row in rows:  # a first guess: the rows as a table, under its head, over a note of two lines
-        used += lines_of(row)
-        if used > room - 4:
-            break
-        count += 1
-    count = max(count, least)
+    # a first guess: the rows as a table, under its head, over a note of two lines
+    count = max(least, sum(1 for used in accumulate(lines_of(row) for row in rows) if used <= room - 4))
     used = height(count)
     while used > room and count > least:  # fewer, by about the lines too many
         each = max(1, used // count)

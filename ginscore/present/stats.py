@@ -56,8 +56,6 @@ def _stats_tables(doc: dict) -> list[Table]:
     even = [list(range(n, min(n + per, len(columns)))) for n in range(0, len(columns), per)]
     if len(even) == len(groups) and all(fits(g) for g in even):
         groups = even
-    if len(groups) == 1:
-        return [whole]
     return [_stats_table(doc, [columns[n] for n in chosen]) for chosen in groups]
 
 
@@ -94,12 +92,6 @@ def _rating(value: float) -> str:
     return "0.0" if text == "-0.0" else text
 
 
-def _rating_words(line: dict, rank: int | None) -> str:
-    place = f"#{rank} · " if rank is not None else ""
-    return (f"{place}rating {_rating(line['ordinal'])} (mu {line['mu']:.2f}, sigma {line['sigma']:.2f}) · "
-            f"{counted(line['games'], 'game')} rated")
-
-
 def show_ratings(players: list[dict], ranks: list[int | None], named: bool = False, filtered: bool = False) -> None:
     """The ladder (``ratings --json``'s players with their ``ranks``); ``named``: the players
     --player names, each with their rating after each of their games."""
@@ -134,7 +126,9 @@ def show_ratings(players: list[dict], ranks: list[int | None], named: bool = Fal
 def _show_rating_history(line: dict, rank: int | None) -> None:
     """One player's ladder line, then their rating after each of their games."""
     say(line["name"], style="bold")
-    say(_rating_words(line, rank))
+    place = f"#{rank} · " if rank is not None else ""
+    say(f"{place}rating {_rating(line['ordinal'])} (mu {line['mu']:.2f}, sigma {line['sigma']:.2f}) · "
+        f"{counted(line['games'], 'game')} rated")
     history = line["history"]
     if not history:
         say("No games rated yet.")

@@ -82,8 +82,9 @@ def show(renderable) -> None:
         if needed > out.width:
             say(f"Too narrow: needs {needed} columns.")
             return
-    table = fast_table.draw(renderable, out) if isinstance(renderable, Table) else None
-    out.print(renderable if table is None else table)
+        drawn = fast_table.draw(renderable, out)
+        renderable = renderable if drawn is None else drawn
+    out.print(renderable)
 
 
 def fit(*layouts):
