@@ -43,10 +43,9 @@ def _sample(count: int, room: int) -> list[int]:
 def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str = "", width: int = 80) -> list[str]:
     """Lines of a chart no wider than ``width``: y from 0 to the target (or the top score), x the hands.
 
-    ``series`` maps each player to the running total after each hand. The
-    target's row holds only scores at or over the target: a score just
-    under it is drawn a row lower, so the chart never shows a game won
-    that is not.
+    ``series`` maps each player to the running total after each hand. The target's row holds only
+    scores at or over the target (a score just under it is drawn a row lower), so the chart never
+    shows a game won that is not.
     """
     top = max([target] + [max(v) for v in series.values() if v])
     target_row = min(height - 1, height - round(target * height / top))
