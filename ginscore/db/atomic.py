@@ -1,29 +1,12 @@
-"""Files read and written whole at paths that are trusted for nothing.
+"""Files read and written whole at paths that are trusted for nothing (docs/storage.md).
 
-The database and an ``export --output`` file are both replaced the same way:
-a temporary file created *exclusively* (O_CREAT|O_EXCL|O_NOFOLLOW) under a
-fresh random name beside the real file, written, fsynced, then renamed over
-it and the folder fsynced. A directory or symlink planted at any name we
-could guess cannot block or redirect the write: the name is new each time and
-the create refuses anything already there.
-
-The database is not renamed over but *swapped* in (``exchange``: Linux
-renameat2 RENAME_EXCHANGE, macOS renamex_np RENAME_SWAP), so the file that was
-there comes out whole at the temporary name and can be checked to be the one
-read: a sync client's file that landed a moment before is swapped back, never
-lost. Where the system cannot swap, the check comes right before the rename.
-Extended attributes (and so POSIX ACLs) are copied to the new file.
-
-A symbolic link is followed once, up front (``os.path.realpath``), and the
-file it points to is the one read and replaced; the link stays a link. A path
-that is not a regular file (a folder, a device, a FIFO, a socket) is refused
-before it is opened for reading, and opened with O_NONBLOCK so that a FIFO
-swapped in at the last moment cannot hang a read. The file that is replaced
-keeps its permission bits (and, where allowed, its owner); a new file gets
-the usual umask default.
-
-Nothing here knows about ginscore's data or prints; callers turn
-``NotRegular`` and ``OSError`` into their own one-line errors.
+A file is replaced by a temporary one created *exclusively* (O_CREAT|O_EXCL|O_NOFOLLOW) under a fresh
+random name beside it, so nothing planted at a name we could guess can block or redirect the write;
+it is written, fsynced and put in place, and the folder fsynced. A database is *swapped* in
+(``exchange``), so the file that comes out can be checked to be the one read. A path that is not a
+regular file is refused before it is opened, and opened with O_NONBLOCK so that a FIFO swapped in at
+the last moment cannot hang a read. Nothing here prints; callers turn ``NotRegular`` and ``OSError``
+into their own one-line errors.
 """
 
 from __future__ import annotations
@@ -32,12 +15,14 @@ import errno
 import os
 import stat
 import sys
+from contextlib import suppress
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _READ = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _CLOEXEC
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | getattr(os, "O_BINARY", 0)
-TEMP_MARK = ".tmp-"
+_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
+          stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFSOCK: "a socket", stat.S_IFLNK: "a symbolic link"}
 
 
 class NotRegular(Exception):
@@ -49,18 +34,8 @@ class NotRegular(Exception):
 
 
 def kind_of(mode: int) -> str | None:
-    """What a file of this mode is, in words; None for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+    """What a file of this mode (from ``os.lstat`` too) is, in words; None for a regular file."""
+    return None if stat.S_ISREG(mode) else _KINDS.get(stat.S_IFMT(mode), "not a regular file")
 
 
 def _regular(st: os.stat_result) -> os.stat_result:
@@ -79,25 +54,21 @@ def existing(path: str) -> os.stat_result | None:
 
 
 def read(path: str) -> tuple[bytes, os.stat_result] | None:
-    """The bytes of the regular file at ``path`` and its stat; None when there is no file.
-
-    Checked before opening (a device is never opened) and again on the open
-    descriptor (a FIFO put there in between cannot block: O_NONBLOCK).
-    """
+    """The bytes of the regular file at ``path`` and its stat; None when there is no file. Checked
+    before opening (a device is never opened) and again once open (a FIFO put there meanwhile)."""
     try:
         if existing(path) is None:
             return None
-        fd = os.open(path, _READ)
+        with open(os.open(path, _READ), "rb") as handle:
+            st = _regular(os.fstat(handle.fileno()))
+            return handle.read(), st
     except FileNotFoundError:
         return None
-    with open(fd, "rb") as handle:
-        st = _regular(os.fstat(fd))
-        return handle.read(), st
 
 
 def temp_prefix(name: str) -> str:
     """The start of every temporary file name for the file called ``name``."""
-    return f".{name}{TEMP_MARK}"
+    return f".{name}.tmp-"
 
 
 def is_temp_of(entry_name: str, name: str) -> bool:
@@ -106,7 +77,7 @@ def is_temp_of(entry_name: str, name: str) -> bool:
     if not entry_name.startswith(prefix):
         return False
     pid, _, token = entry_name[len(prefix):].partition("-")
-    return pid.isdigit() and bool(token) and all(c in "0123456789abcdef" for c in token)
+    return pid.isdigit() and bool(token) and set(token) <= set("0123456789abcdef")
 
 
 def _running(pid: int) -> bool:
@@ -123,9 +94,8 @@ def _running(pid: int) -> bool:
 
 
 def remove_leftovers(path: str) -> None:
-    """Remove what writers of ``path`` killed mid-write left beside it: only a regular file named
-    exactly as ``_create_temp`` names one for ``path``, whose process no longer runs, holding what
-    a writer writes (a JSON object, or nothing yet). Anything else is never touched."""
+    """Remove what writers of ``path`` killed mid-write left beside it: only a regular file named as
+    ``_create_temp`` names one, whose process no longer runs, holding a JSON object or nothing yet."""
     folder, name = os.path.split(path)
     prefix = temp_prefix(name)
     try:
@@ -170,8 +140,7 @@ def umask_default() -> int:
 
 
 def _copy_attributes(path: str, fd: int) -> None:
-    """Give the temporary file the extended attributes of the file it replaces (POSIX ACLs live there
-    too), so that a write does not drop them; where the system has none, or refuses one, it is skipped."""
+    """Give the temporary file the extended attributes (POSIX ACLs too) of the file it replaces."""
     if not hasattr(os, "listxattr"):  # macOS and Windows: see docs/storage.md
         return
     try:
@@ -179,29 +148,24 @@ def _copy_attributes(path: str, fd: int) -> None:
     except OSError:  # no file yet, or a file system without extended attributes
         return
     for name in names:
-        try:
+        with suppress(OSError):  # not supported here, or one only the system may set (security.*, trusted.*)
             os.setxattr(fd, name, os.getxattr(path, name))
-        except OSError:  # not supported here, or one only the system may set (security.*, trusted.*)
-            pass
 
 
 def _take_over(fd: int, like: os.stat_result | None) -> None:
-    """Give the temporary file the owner and permission bits of the file it replaces."""
+    """Give the temporary file the owner and permission bits of ``like`` (None: a new file's)."""
     if not hasattr(os, "fchown"):  # pragma: no cover - Windows has no POSIX owner or bits to keep
         return
     if like is None:
         os.fchmod(fd, umask_default())
         return
     if (like.st_uid, like.st_gid) != (os.geteuid(), os.getegid()):
-        try:
+        with suppress(OSError):  # not allowed to give it away: the bits are still kept
             os.fchown(fd, like.st_uid, like.st_gid)
-        except OSError:  # not allowed to give it away: the bits are still kept
-            pass
     os.fchmod(fd, stat.S_IMODE(like.st_mode))
 
 
-# Swapping two names in one step. The C library's wrapper where there is one; else the system call
-# itself, whose number depends on the processor.
+# Swapping two names in one step: the C library's wrapper, else the system call (its number per processor).
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2  # Linux <linux/fs.h>
 _RENAME_SWAP = 2  # macOS <stdio.h>
@@ -219,24 +183,23 @@ def _find_swapper():
         libc = ctypes.CDLL(None, use_errno=True)
     except OSError:  # pragma: no cover - no C library to ask
         return None
-    if sys.platform.startswith("linux"):
-        wrapper = getattr(libc, "renameat2", None)
-        if wrapper is not None:
-            wrapper.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
-            return lambda one, other: wrapper(_AT_FDCWD, one, _AT_FDCWD, other, _RENAME_EXCHANGE)
-        number = _RENAMEAT2_CALL.get(platform.machine().lower())
-        if number is None or not hasattr(libc, "syscall"):
-            return None
-        call = libc.syscall
-        call.restype = ctypes.c_long
-        return lambda one, other: call(ctypes.c_long(number), ctypes.c_int(_AT_FDCWD), ctypes.c_char_p(one),
-                                       ctypes.c_int(_AT_FDCWD), ctypes.c_char_p(other), ctypes.c_uint(_RENAME_EXCHANGE))
-    if sys.platform == "darwin":
-        swap = getattr(libc, "renamex_np", None)
-        if swap is not None:
-            swap.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint]
-            return lambda one, other: swap(one, other, _RENAME_SWAP)
-    return None
+    if sys.platform == "darwin" and hasattr(libc, "renamex_np"):
+        swap = libc.renamex_np
+        swap.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint]
+        return lambda one, other: swap(one, other, _RENAME_SWAP)
+    if not sys.platform.startswith("linux"):
+        return None
+    if hasattr(libc, "renameat2"):
+        wrapper = libc.renameat2
+        wrapper.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+        return lambda one, other: wrapper(_AT_FDCWD, one, _AT_FDCWD, other, _RENAME_EXCHANGE)
+    number = _RENAMEAT2_CALL.get(platform.machine().lower())
+    if number is None or not hasattr(libc, "syscall"):
+        return None
+    call = libc.syscall
+    call.restype = ctypes.c_long
+    return lambda one, other: call(ctypes.c_long(number), ctypes.c_int(_AT_FDCWD), ctypes.c_char_p(one),
+                                   ctypes.c_int(_AT_FDCWD), ctypes.c_char_p(other), ctypes.c_uint(_RENAME_EXCHANGE))
 
 
 def exchange(one: str, other: str) -> bool:
@@ -257,107 +220,29 @@ def exchange(one: str, other: str) -> bool:
     raise OSError(number, os.strerror(number), one, None, other)
 
 
-def _same_file(one: os.stat_result, other: os.stat_result) -> bool:
-    return (one.st_dev, one.st_ino) == (other.st_dev, other.st_ino)
-
-
-def _swapped_in(temp: str, path: str, came_out) -> bool:
-    """Swap the new file at ``temp`` in for the file at ``path``, then ask ``came_out(temp)`` about
-    the file that came out: what it raises (not the file that was read) swaps the two back and is
-    raised; the new file then goes with the temporary name. True when the new file is in place; False
-    where nothing could be swapped (the caller renames instead)."""
+def _swapped_in(temp: str, path: str, check) -> bool:
+    """Swap the new file at ``temp`` in for the file at ``path``, then ``check(temp)`` the file that
+    came out: what it raises swaps the two back and is raised. False where nothing could be swapped."""
     ours = os.lstat(temp)
     if not exchange(temp, path):
         return False
     try:
-        came_out(temp)
+        check(temp)
     except BaseException:
         exchange(temp, path)  # theirs back in place, ours back at the temporary name
-        if not _same_file(os.lstat(temp), ours):
+        if not os.path.samestat(os.lstat(temp), ours):
             # A third file replaced ours in the instant between the two swaps: it is the newest, so
             # it goes in place; the one first swapped out, which it replaced, goes as a rename would.
             exchange(temp, path)
         raise
-    try:
+    with suppress(OSError):
         os.unlink(temp)  # the file as it was read: replaced now, as a rename would have
-    except OSError:
-        pass
     return True
 
 
-def _renamed_over(path: str, fill, put=None) -> None:
-    """A temporary file of a fresh name beside ``path`` (created exclusively), given its bytes by
-    ``fill(fd)``, then renamed over ``path`` (unless ``put(temp, what fill returned)`` put it there
-    itself); removed again if anything fails on the way."""
-    fd, temp = _create_temp(path)
-    try:
-        try:
-            filled = fill(fd)
-        finally:
-            os.close(fd)
-        if put is None or not put(temp, filled):
-            os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)  # ours: created exclusively under a fresh name
-        except OSError:
-            pass
-        raise
-
-
-class AppearedMeanwhile(FileExistsError):
-    """A file appeared at a path that had none when it was read (``replace`` with ``new_only``)."""
-
-
-def _owner_bits(found: os.stat_result | None):
-    return None if found is None else (found.st_uid, found.st_gid, stat.S_IMODE(found.st_mode))
-
-
-def replace(path: str, data: bytes, check, like: os.stat_result | None, new_only: bool = False,
-            came_out=None) -> None:
-    """Make the regular file at ``path`` (already resolved) hold ``data``, whole or not at all.
-
-    The new file takes the owner and permission bits of ``like`` (the file as it was read; None:
-    there was none) and is fsynced. Only then ``check()`` runs, right before the file is put in
-    place, so that nothing another program does meanwhile falls in a gap: it raises to stop the
-    replace (the file changed, or is no longer a regular file) and returns the stat of the file
-    about to be replaced (None if there is none); owner or bits changed since ``like`` are taken
-    again. ``new_only``: where there is no file, the new one is put there only if there is still
-    none (a hard link, which no existing name lets through: ``AppearedMeanwhile``); a file system
-    without hard links gets the rename, as an existing file does.
-
-    ``came_out(at)``: the new file is swapped in for an existing one (``exchange``) and
-    ``came_out`` asked about the file that came out, now at the temporary name ``at``; it raises to
-    have the two swapped back (``_swapped_in``). Where the system cannot swap, ``check`` was the last
-    word before the rename. Such a replace is a database's: once it is done, what its killed writers
-    left beside it goes too (``remove_leftovers``).
-    """
-    def fill(fd: int) -> os.stat_result | None:
-        _write_all(fd, data)
-        _take_over(fd, like)
-        _copy_attributes(path, fd)
-        os.fsync(fd)  # the bytes, owner, bits and attributes
-        now = check()
-        if _owner_bits(now) != _owner_bits(like):  # (changed without the bytes: chmod by hand)
-            _take_over(fd, now)
-            os.fsync(fd)
-            now = check()
-        return now
-
-    def put(temp: str, now: os.stat_result | None) -> bool:
-        if now is None:
-            return new_only and _linked(temp, path)
-        return came_out is not None and _swapped_in(temp, path, came_out)
-
-    _renamed_over(path, fill, put)
-    fsync_folder(os.path.dirname(path))
-    if came_out is not None:
-        remove_leftovers(path)
-
-
 def _linked(temp: str, path: str) -> bool:
-    """Put ``temp`` at ``path`` only if nothing is there (True, and ``temp`` removed); False where the
-    file system has no hard links. Raises ``AppearedMeanwhile`` when something is there."""
+    """Put ``temp`` at ``path`` only if nothing is there (True); False where the file system has no
+    hard links. Raises ``AppearedMeanwhile`` when something is there."""
     try:
         os.link(temp, path, follow_symlinks=False)
     except FileExistsError:
@@ -368,46 +253,92 @@ def _linked(temp: str, path: str) -> bool:
     return True
 
 
-def replace_unsynced(path: str, data: bytes) -> None:
-    """Make ``path`` hold ``data``, whole or not at all, without waiting for the disk: for a cache,
-    which a crash may leave old or missing (its readers then make it again)."""
-    _renamed_over(path, lambda fd: _write_all(fd, data))
+class AppearedMeanwhile(FileExistsError):
+    """A file appeared at a path that had none when it was read (``replace`` of a database)."""
 
 
-def fsync_folder(folder: str) -> None:
-    """Make the rename durable. Done after the file is replaced, so a failure here is not an error."""
-    try:
-        fd = os.open(folder or ".", os.O_RDONLY | _CLOEXEC)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # some file systems cannot fsync a folder
-        pass
-    finally:
-        os.close(fd)
+def _owner_bits(found: os.stat_result | None):
+    return None if found is None else (found.st_uid, found.st_gid, stat.S_IMODE(found.st_mode))
 
 
-def create_new(path: str, data: bytes, like: os.stat_result | None, durable: bool = True) -> bool:
-    """Write ``data`` to a file that must not exist yet; False when a regular file is already there.
+def replace(path: str, data: bytes, check, like: os.stat_result | None, database: bool = False) -> None:
+    """Make the regular file at ``path`` (already resolved) hold ``data``, whole or not at all.
 
-    Used for the copy kept before an upgrade of an older layout: a symlink or
-    folder planted at that name is refused (NotRegular), never followed.
-    ``durable``: fsynced before this returns.
+    The new file takes the owner, bits and extended attributes of ``like`` (the file as read; None:
+    there was none) and is fsynced; only then ``check()`` runs: it raises to stop the replace, or
+    returns the stat of the file about to be replaced (None: there is none). ``database``: the new
+    file is swapped in and ``check(at)`` asked about the one that came out (``_swapped_in``), or put
+    where there is still no file (``_linked``); then killed writers' leftovers go (``remove_leftovers``).
     """
-    try:
-        fd = os.open(path, _CREATE, 0o600)
-    except FileExistsError:
-        mode = os.lstat(path).st_mode
-        if stat.S_ISREG(mode):
-            return False
-        raise NotRegular("a symbolic link" if stat.S_ISLNK(mode) else kind_of(mode)) from None
+    fd, temp = _create_temp(path)
     try:
         try:
             _write_all(fd, data)
             _take_over(fd, like)
-            if durable:
+            _copy_attributes(path, fd)
+            os.fsync(fd)  # the bytes, owner, bits and attributes
+            now = check()
+            if _owner_bits(now) != _owner_bits(like):  # (changed without the bytes: chmod by hand)
+                _take_over(fd, now)
                 os.fsync(fd)
+                now = check()
+        finally:
+            os.close(fd)
+        placed = database and (_linked(temp, path) if now is None else _swapped_in(temp, path, check))
+        if not placed:  # an export, or a file system that can neither link nor swap
+            os.replace(temp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temp)  # ours: created exclusively under a fresh name
+        raise
+    fsync_folder(os.path.dirname(path))
+    if database:
+        remove_leftovers(path)
+
+
+def replace_unsynced(path: str, data: bytes) -> None:
+    """Make ``path`` hold ``data``, whole or not at all, without waiting for the disk: for a cache,
+    which a crash may leave old or missing (its readers then make it again)."""
+    fd, temp = _create_temp(path)
+    try:
+        try:
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temp)  # ours: created exclusively under a fresh name
+        raise
+
+
+def fsync_folder(folder: str) -> None:
+    """Make the rename durable. Done after the file is replaced, so a failure here is not an error
+    (some file systems cannot fsync a folder)."""
+    with suppress(OSError):
+        fd = os.open(folder or ".", os.O_RDONLY | _CLOEXEC)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def create_new(path: str, data: bytes, like: os.stat_result | None) -> bool:
+    """Write ``data`` (fsynced) to a file that must not exist yet; False when a regular file is
+    already there. For the copy kept before an upgrade: a symlink or folder planted at that name is
+    refused (NotRegular), never followed."""
+    try:
+        fd = os.open(path, _CREATE, 0o600)
+    except FileExistsError:
+        kind = kind_of(os.lstat(path).st_mode)
+        if kind is None:
+            return False
+        raise NotRegular(kind) from None
+    try:
+        try:
+            _write_all(fd, data)
+            _take_over(fd, like)
+            os.fsync(fd)
         finally:
             os.close(fd)
     except BaseException:

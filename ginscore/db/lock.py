@@ -1,22 +1,8 @@
-"""One writer at a time, across processes: an exclusive lock on ``<database>.lock``.
+"""One writer at a time, across processes: an exclusive lock on ``<database>.lock`` (docs/storage.md).
 
-On POSIX this is ``fcntl.flock`` on a separate lock file: the kernel drops
-the lock when its holder exits, even on SIGKILL, so a killed writer never
-leaves the database locked. flock has no timeout, so a waiting writer polls
-a non-blocking lock until its deadline. Windows has no fcntl; there the
-``filelock`` package does the same job. (filelock is not used on POSIX
-because importing it costs more than the rest of a `hand` command.)
-
-The lock file is opened with O_NOFOLLOW and must be a regular file: a
-symlink planted at ``<database>.lock`` (even a dangling one) is refused, never
-followed, so it cannot make ginscore create or lock a file elsewhere.
-
-A lock file is made with the database's permission bits, so that a database
-shared with others (0666) stays writable for them; one made narrower by
-someone else is still locked through a read-only descriptor (flock needs no
-more). A writer that made the lock file for a database whose first write then
-failed (a full disk) removes it again, still holding it; every writer checks,
-once it holds the lock, that the lock file is still the one at the name.
+POSIX: ``fcntl.flock``, which the kernel drops when its holder exits, even on SIGKILL; it has no
+timeout, so a waiting writer polls until its deadline. Windows: the ``filelock`` package (not used
+on POSIX: importing it costs more than the rest of a `hand` command).
 """
 
 from __future__ import annotations
@@ -49,7 +35,8 @@ _MAKE = os.O_RDWR | os.O_CREAT | os.O_EXCL | _FLAGS
 
 
 def _bits(database: str | None) -> int:
-    """The permission bits of the database (the usual default where there is none yet)."""
+    """The permission bits of the database (the usual default where there is none yet): a database
+    shared with others (0666) stays writable for them."""
     try:
         return stat.S_IMODE(os.stat(database).st_mode) & 0o666
     except (OSError, TypeError, ValueError):
@@ -86,11 +73,9 @@ def _open(path: str, database: str | None) -> tuple[int, bool]:
 def _still_there(path: str, handle: int) -> bool:
     """Whether the lock file at ``path`` is the one ``handle`` holds (not removed, nor replaced)."""
     try:
-        at_name = os.lstat(path)
+        return os.path.samestat(os.lstat(path), os.fstat(handle))
     except FileNotFoundError:
         return False
-    held = os.fstat(handle)
-    return (at_name.st_dev, at_name.st_ino) == (held.st_dev, held.st_ino)
 
 
 @contextmanager
@@ -102,7 +87,13 @@ def exclusive(path: str, timeout: float, database: str | None = None):
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows
-        yield from _with_filelock(path, timeout)
+        import filelock
+
+        try:
+            with filelock.FileLock(path, timeout=timeout):
+                yield
+        except filelock.Timeout:
+            raise LockTimeout(path) from None
         return
     deadline = time.monotonic() + timeout
     while True:
@@ -134,17 +125,3 @@ def exclusive(path: str, timeout: float, database: str | None = None):
             pass
         finally:
             os.close(handle)  # closing the descriptor releases the lock
-
-
-def _with_filelock(path: str, timeout: float):  # pragma: no cover - Windows
-    import filelock
-
-    lock = filelock.FileLock(path, timeout=timeout)
-    try:
-        lock.acquire()
-    except filelock.Timeout:
-        raise LockTimeout(path) from None
-    try:
-        yield
-    finally:
-        lock.release()

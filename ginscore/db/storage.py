@@ -239,7 +239,7 @@ class FileStorage(Storage):
             self.legacy.keep_copy()
         written_digest = layout.digest_soon(written) if layout.indexable(written) else None  # hashed meanwhile
         try:
-            atomic.replace(self.real, written, self._unchanged, self.stat, new_only=True, came_out=self._unchanged)
+            atomic.replace(self.real, written, self._unchanged, self.stat, database=True)
         except atomic.AppearedMeanwhile:
             raise DatabaseUnusable(self.shown, APPEARED) from None
         except OSError as error:

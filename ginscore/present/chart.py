@@ -43,10 +43,9 @@ def _sample(count: int, room: int) -> list[int]:
 def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str = "", width: int = 80) -> list[str]:
     """Lines of a chart no wider than ``width``: y from 0 to the target (or the top score), x the hands.
 
-    ``series`` maps each player to the running total after each hand. The
-    target's row holds only scores at or over the target: a score just
-    under it is drawn a row lower, so the chart never shows a game won
-    that is not.
+    ``series`` maps each player to the running total after each hand. The target's row holds only
+    scores at or over the target (a score just under it is drawn a row lower), so the chart never
+    shows a game won that is not.
     """
     top = max([target] + [max(v) for v in series.values() if v])
     target_row = min(height - 1, height - round(target * height / top))
@@ -123,35 +122,35 @@ def show_chart(st: Standings) -> None:
         series = {p: [r.scores_after[game.number - 1][p] for r in st.hands] for p in facts.players}
         title = f"Game {game.number}" + (f" (won by {game.winner})" if game.winner else "") if len(st.games) > 1 else ""
         charts.append(plot(series, facts.rules.target, title=visible(title), width=out.width))
-    gap = 4
-    widths = [max(len(line) for line in c) for c in charts]
-    if sum(widths) + gap * (len(charts) - 1) > out.width:  # one under another
-        rows = [[(chart, width)] for chart, width in zip(charts, widths)]
-    else:
-        rows = [list(zip(charts, widths))]
-    _print_charts(rows, facts.players, gap)
+    side_by_side = sum(_width(chart) for chart in charts) + _GAP * (len(charts) - 1) <= out.width
+    _print_charts([charts] if side_by_side else [[chart] for chart in charts], facts.players)
     say_legend(facts.players)
     say(f"* several   - - target {facts.rules.target}   hands left to right")
 
 
 CHART_COLOURS = ("cyan", "magenta", "yellow", "green", "blue", "red")
+_GAP = 4  # between charts side by side
 
 
-def _print_charts(rows: list[list[tuple[list[str], int]]], players, gap: int = 4) -> None:
-    """Charts (``plot`` lines, with their width) a row at a time, side by side, each player's
-    mark in their colour (the marks alone tell them apart without colour)."""
+def _width(chart: list[str]) -> int:
+    return max(len(line) for line in chart)
+
+
+def _print_charts(rows: list[list[list[str]]], players) -> None:
+    """Charts (``plot`` lines) a row at a time, side by side, each player's mark in their colour
+    (the marks alone tell them apart without colour)."""
     out = screen()
     colours = {p: CHART_COLOURS[n % len(CHART_COLOURS)] for n, p in enumerate(players)}
     marks = {m: colours[p] for p, m in markers(players).items()}
     for number, side_by_side in enumerate(rows):
         if number:
             out.print()
-        height = max(len(chart) for chart, _ in side_by_side)
+        height = max(len(chart) for chart in side_by_side)
         for y in range(height):
             line = Text()
-            for chart, width in side_by_side:
+            for chart in side_by_side:
                 text = chart[y] if y < len(chart) else ""
-                for char in text.ljust(width + gap):
+                for char in text.ljust(_width(chart) + _GAP):
                     line.append(char, style=marks.get(char, ""))
             line.rstrip()
             out.print(line)
@@ -167,7 +166,7 @@ def show_ratings_chart(players: list[dict], more: int = 0, filtered: bool = Fals
         return
     series = {line["name"]: [game["ordinal"] for game in line["history"]] for line in charted}
     lines = plot_ratings(series, title="Rating (mu - 3 sigma) after each game", width=screen().width)
-    _print_charts([[(lines, max(len(text) for text in lines))]], list(series))
+    _print_charts([[lines]], list(series))
     say_legend(list(series))
     say("* several   - - 0, the start   each player's games from their first")
     if more > 0:

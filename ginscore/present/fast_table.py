@@ -28,15 +28,10 @@ def content_widths(table: Table) -> list[int] | None:
         if column.width is not None or column.min_width is not None or column.max_width is not None \
                 or column.ratio is not None:
             return None
-        widest = 0
-        for cell in (column.header, *column.cells):
-            if type(cell) is not Text:
-                return None
-            if cell.plain and not cell.plain.strip("\n"):  # only line breaks: Rich shows fewer lines
-                return None
-            for line in cell.plain.splitlines():
-                widest = max(widest, cell_len(line))
-        widths.append(widest)
+        cells = (column.header, *column.cells)
+        if any(type(cell) is not Text or (cell.plain and not cell.plain.strip("\n")) for cell in cells):
+            return None  # (a cell of only line breaks: Rich shows fewer lines)
+        widths.append(max((cell_len(line) for cell in cells for line in cell.plain.splitlines()), default=0))
     return widths
 
 
@@ -70,12 +65,13 @@ def draw(table: Table, out: Console) -> Text | None:
         return None  # (Rich drops a combining mark that starts a cell; it draws those itself)
     paddings = _paddings(table, len(widths))
     sized = [max(width + left + right, 1) for width, (left, right) in zip(widths, paddings)]  # (Rich's least: 1)
-    if sum(sized) + len(sized) - 1 > out.width:
+    total = sum(sized) + len(sized) - 1
+    if total > out.width:
         return None  # Rich wraps or cuts what does not fit
     box = table.box.substitute(out.options, safe=out.safe_box if table.safe_box is None else table.safe_box)
     lines: list[Text] = []
     if table.title:
-        title = _title(table, out, sum(sized) + len(sized) - 1)
+        title = _title(table, out, total)
         if title is None:
             return None
         lines.append(title)
@@ -135,13 +131,12 @@ def _title(table: Table, out: Console, width: int) -> Text | None:
         title = out.render_str(title, style=Style.pick_first(table.title_style, "table.title"), highlight=False)
     if not isinstance(title, Text) or "\n" in title.plain or title.cell_len > width:
         return None
-    shown = title.copy()
-    room = width - shown.cell_len
-    if table.title_justify == "left":
-        shown.pad_right(room)
-    elif table.title_justify == "right":
-        shown.pad_left(room)
-    else:
+    if table.title_justify not in ("left", "right"):
         return None
+    shown = title.copy()
+    if table.title_justify == "left":
+        shown.pad_right(width - shown.cell_len)
+    else:
+        shown.pad_left(width - shown.cell_len)
     return shown
 

@@ -6,10 +6,10 @@ cache keeps (``session_cells``, ``history_cells``), so years of evenings list qu
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 from rich.cells import cell_len
-from rich.console import Group
 from rich.table import Table
-from rich.text import Text
 
 from ginscore.core.errors import Command
 from ginscore.core.escape import visible
@@ -17,7 +17,7 @@ from ginscore.core.standings import counted
 from ginscore.present import fast_table
 from ginscore.present.console import say, screen
 from ginscore.present.screens import VARIANT_NAMES
-from ginscore.present.tables import LONG, cell, natural_width, show_aligned, show_list, table_of, time_text
+from ginscore.present.tables import LONG, blocks, natural_width, show_aligned, show_list, table_of, time_text
 from ginscore.present.terminal import command_text, screen_height, screen_width
 from ginscore.present.wrapping import wrapped_plain
 
@@ -43,13 +43,8 @@ def show_fitting(rows: list, show, lines_of=lambda row: 1) -> int:
         return sum(text.count("\n") for text in drawings[n])
 
     least = min(3, len(rows))
-    count = used = 0
-    for row in rows:  # a first guess: the rows as a table, under its head, over a note of two lines
-        used += lines_of(row)
-        if used > room - 4:
-            break
-        count += 1
-    count = max(count, least)
+    # a first guess: the rows as a table, under its head, over a note of two lines
+    count = max(least, sum(1 for used in accumulate(lines_of(row) for row in rows) if used <= room - 4))
     used = height(count)
     while used > room and count > least:  # fewer, by about the lines too many
         each = max(1, used // count)
@@ -101,33 +96,25 @@ def _session_result(row: dict) -> list[str]:
     return [f"won by {row['winner']}"] + (["(game 3 open)"] if not row["over"] else [])
 
 
-def _block_lines(row: dict, first, score) -> list[str]:
-    """A session as a few lines, for screens too narrow for a table."""
+def _block_lines(row: dict, sessions: bool) -> list[str]:
+    """A session as a few lines, for screens too narrow for a table: in `sessions` marked when it
+    is the current one and with its players, in `history` with its scores."""
     return [
-        f"{first(row)}{row['name']} · {VARIANT_NAMES[row['variant']]}",
+        f"{'* ' if sessions and row['current'] else ''}{row['name']} · {VARIANT_NAMES[row['variant']]}",
         f"{counted(row['hands_played'], 'hand')} · " + " ".join(_session_result(row)),
         f"started {time_text(row['created_at'])}",
-    ] + [f"  {line}" for line in score(row)]
+    ] + [f"  {line}" for line in (row["players"] if sessions else _score_lines(row))]
 
 
-def _session_blocks(rows: list[dict], first, score) -> Group:
-    """Each session as a few lines that wrap, for screens too narrow for a table."""
-    blocks = []
-    for row in rows:
-        lines = _block_lines(row, first, score)
-        blocks += [Text(), cell(lines)] if blocks else [cell(lines)]
-    return Group(*blocks)
-
-
-def _long_blocks(rows: list[dict], first, score) -> None:
-    """``_session_blocks`` of a long list on a narrow screen (a phone), drawn here without Rich's
+def _long_blocks(rows: list[dict], sessions: bool) -> None:
+    """The blocks of a long list on a narrow screen (a phone), drawn here without Rich's
     measuring: each line made visible and broken to the screen's width."""
     width = screen_width()
     out: list[str] = []
     for row in rows:
         if out:
             out.append("")
-        for line in _block_lines(row, first, score):
+        for line in _block_lines(row, sessions):
             out += wrapped_plain(visible(line), width)
     screen().file.write("\n".join(out) + "\n")
 
@@ -150,14 +137,6 @@ def _joined(players: list[str], room: int | None) -> list[str]:
         else:
             lines.append(player)
     return lines
-
-
-def _current_mark(row: dict) -> str:
-    return "* " if row["current"] else ""
-
-
-def _players(row: dict) -> list[str]:
-    return row["players"]
 
 
 def _session_heads(deleted: bool) -> tuple:
@@ -195,11 +174,11 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
             return table(medium, None, day_only=True)
         return table(medium, max(room, names), day_only=True)
 
-    show_list(len(rows), lambda: _long_blocks(rows, _current_mark, _players),
+    show_list(len(rows), lambda: _long_blocks(rows, True),
               lambda: _long_sessions([session_cells(row, when) for row in rows],
                                      [row["current"] for row in rows], deleted),
               lambda: table(False, None), lambda: table(False, None, day_only=True), lambda: fitted(False),
-              lambda: fitted(True), lambda: table(True), lambda: _session_blocks(rows, _current_mark, _players))
+              lambda: fitted(True), lambda: table(True), lambda: blocks([_block_lines(row, True) for row in rows]))
     _sessions_notes(bool(rows), any(row["current"] for row in rows), deleted, hidden, older, current)
 
 
@@ -256,10 +235,6 @@ def _winner(row: dict) -> str:
     return row["winner"] or ("in play" if not row["over"] else "")
 
 
-def _no_mark(row: dict) -> str:
-    return ""
-
-
 HISTORY_HEADS = ("Started", "Session", "Variant", "Hands", "Winner", "Score")  # history_cells, in this order
 
 
@@ -278,9 +253,10 @@ def show_history(rows: list[dict], older: int = 0) -> None:
             cells.append([*named, str(row["hands_played"]), _winner(row), _score_lines(row)])
         return table_of([(head, head == "Hands") for head in heads], cells)
 
-    show_list(len(rows), lambda: _long_blocks(rows, _no_mark, _score_lines),
+    show_list(len(rows), lambda: _long_blocks(rows, False),
               lambda: show_aligned(HISTORY_HEADS, [history_cells(row) for row in rows]),
-              lambda: table(False), lambda: table(True), lambda: _session_blocks(rows, _no_mark, _score_lines))
+              lambda: table(False), lambda: table(True),
+              lambda: blocks([_block_lines(row, False) for row in rows]))
     if rows:
         _older(older, "history")
     else:

@@ -12,7 +12,7 @@ from ginscore.present.chart import markers, say_legend
 from ginscore.present.console import say, screen
 from ginscore.present.fast_table import content_widths
 from ginscore.present.screens import rule_change_lines, say_heading
-from ginscore.present.tables import natural_width, show, table_of
+from ginscore.present.tables import natural_width, show, table_of_columns
 
 
 def _hand_lines(r: HandResult, marks: dict[str, str], three: bool, tall: bool) -> list[str]:
@@ -84,11 +84,6 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
     return [c for c in columns if any(cell for cell in c[2])]
 
 
-def _log_table(st: Standings, layout: str) -> Table:
-    columns = _log_columns(st, layout)
-    return table_of([(head, right) for head, right, _ in columns], zip(*(c[2] for c in columns)))
-
-
 def show_log(st: Standings) -> None:
     """Every hand: one line a hand when it fits, else a few short lines a hand."""
     if not say_heading(st, "No hands yet."):
@@ -96,10 +91,11 @@ def show_log(st: Standings) -> None:
     facts = st.facts
     out = screen()
     for layout in LOG_LAYOUTS:
-        table = _log_table(st, layout)
+        columns = _log_columns(st, layout)
+        table = table_of_columns(columns)
         if natural_width(table) <= out.width:
             break
-    show_between_rule_changes(st, layout, table)
+    _show_between_rule_changes(st, columns, table)
     if layout != "full":
         say_legend(facts.players)
     if layout in ("lettered", "short") and facts.variant == "hollywood":
@@ -113,7 +109,7 @@ def show_log(st: Standings) -> None:
             say(f"  hand {r.number}: {visible(r.hand.note)}")
 
 
-def show_between_rule_changes(st: Standings, layout: str, table: Table) -> None:
+def _show_between_rule_changes(st: Standings, columns: list[tuple], table: Table) -> None:
     """The log's table, with a line between the hands where the house rules changed (H8), like
     "from hand 4: gin bonus 20": the table in parts, each with the whole table's columns and widths.
     A change from the next hand on is said under the table."""
@@ -122,19 +118,17 @@ def show_between_rule_changes(st: Standings, layout: str, table: Table) -> None:
     if not starts:
         show(table)
     else:
-        columns = _log_columns(st, layout)
         widths = content_widths(table) or [0] * len(columns)
 
         def head(text: str, right: bool, width: int) -> str:  # as wide as the whole table's column
             pad = " " * max(0, width - cell_len(text))
             return pad + text if right else text + pad
 
-        heads = [(head(name, right, width), right) for (name, right, _), width in zip(columns, widths)]
-        rows = list(zip(*(cells for _, _, cells in columns)))
         for first, last in zip([1] + starts, starts + [len(st.hands) + 1]):
             if first > 1:
                 say(dict(changes)[first])
-            show(table_of(heads, rows[first - 1:last - 1]))
+            show(table_of_columns([(head(name, right, width), right, cells[first - 1:last - 1])
+                                   for (name, right, cells), width in zip(columns, widths)]))
     for hand, line in changes:
         if hand > len(st.hands):
             say(line)

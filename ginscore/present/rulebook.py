@@ -91,14 +91,11 @@ def show_rules(lines: list) -> None:
     shown = []
     for line in (parts_text(line) if isinstance(line, tuple) else line for line in lines):
         found = re.fullmatch(_RULE_ID, line)
-        if not found:
+        if not found or out.width < 30:  # (too narrow for a column of ids: a rule wraps as a sentence)
             shown += wrapped(cell(line.strip()), out.width)
             continue
         rule, words = found.groups()
-        indent = len("R10 ") if out.width >= 30 else 0
-        lines_of_rule = wrapped(cell(words), out.width - indent) if indent else wrapped(cell(line), out.width)
-        if indent:
-            lines_of_rule = [Text(f"{rule:<{indent - 1}} " if n == 0 else " " * indent).append_text(part)
-                             for n, part in enumerate(lines_of_rule)]
-        shown += lines_of_rule
+        indent = len("R10 ")
+        shown += [Text(f"{rule:<{indent - 1}} " if n == 0 else " " * indent).append_text(part)
+                  for n, part in enumerate(wrapped(cell(words), out.width - indent))]
     out.print(Text("\n").join(shown))

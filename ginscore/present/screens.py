@@ -12,7 +12,7 @@ from ginscore.core.replay import HandResult, SessionFacts, Standings
 from ginscore.core.standings import (as_typed, counted, explain, house_rule_rows, lead_words, next_words,
                                      rule_change_words, rules_words, settlement_words)
 from ginscore.present.console import say, say_text, screen
-from ginscore.present.tables import add_column, add_row, cell, fit, new_table, show, table_of
+from ginscore.present.tables import add_row, cell, fit, show, table_of, table_of_columns
 from ginscore.present.terminal import command_text
 from ginscore.present.wrapping import one_phrase, wrapped
 
@@ -48,41 +48,28 @@ def _game_cell(game, player: str) -> str:
 
 def standings_table(st: Standings, compact: bool = False) -> Table:
     """Players as rows; compact: short headings (Hollywood: the games as rows, players as columns)."""
-    facts = st.facts
-    won = {p: sum(r.winner == p for r in st.hands) for p in facts.players}
+    facts, players = st.facts, st.facts.players
+    won = {p: sum(r.winner == p for r in st.hands) for p in players}
     final = st.final if _bonuses(st) else None
     if facts.variant == "hollywood" and compact:
-        rows = [[f"Game {game.number}", *[_game_cell(game, p) for p in facts.players]] for game in st.games]
-        rows.append(["Hands won", *[str(won[p]) for p in facts.players]])
+        rows = [[f"Game {game.number}", *[_game_cell(game, p) for p in players]] for game in st.games]
+        rows.append(["Hands won", *[str(won[p]) for p in players]])
         if final:
-            rows.append(["Final (H3)", *[str(final[p]) for p in facts.players]])
-        return table_of([("", False)] + [(player, True) for player in facts.players], rows)
+            rows.append(["Final (H3)", *[str(final[p]) for p in players]])
+        return table_of([("", False)] + [(player, True) for player in players], rows)
     role_of = {name: role for role, name in st.roles.to_dict().items()} if st.roles else {}
-    table = new_table()
-    add_column(table, "Player")
+    columns = [("Player", False, [cell(p, "bold" if p == st.winner else "") for p in players])]
     if role_of:
-        add_column(table, "Next" if compact else "Next hand")
+        columns.append(("Next" if compact else "Next hand", False,
+                        [role_of[p] if compact else ROLE_WORDS[role_of[p]] for p in players]))
     if facts.variant == "hollywood":
-        for game in st.games:
-            add_column(table, f"Game {game.number}", right=True)
+        columns += [(f"Game {g.number}", True, [str(g.scores[p]) for p in players]) for g in st.games]
     else:
-        add_column(table, "Pts" if compact else "Points", right=True)
-    add_column(table, "Won" if compact else "Hands won", right=True)
+        columns.append(("Pts" if compact else "Points", True, [str(st.games[0].scores[p]) for p in players]))
+    columns.append(("Won" if compact else "Hands won", True, [str(won[p]) for p in players]))
     if final:
-        add_column(table, "Final" if compact else "Final (H3)", right=True)
-    for player in facts.players:
-        row: list = [cell(player, "bold" if player == st.winner else "")]
-        if role_of:
-            role = role_of[player]
-            row.append(role if compact else ROLE_WORDS[role])
-        if facts.variant == "hollywood":
-            row += [str(g.scores[player]) for g in st.games]
-        else:
-            row.append(str(st.games[0].scores[player]))
-        row.append(str(won[player]))
-        if final:
-            row.append(str(final[player]))
-        add_row(table, *row)
+        columns.append(("Final" if compact else "Final (H3)", True, [str(final[p]) for p in players]))
+    table = table_of_columns(columns)
     if facts.variant == "hollywood" and any(g.winner for g in st.games):
         table.rows[-1].end_section = True
         add_row(table, "Won by", *[g.winner or "" for g in st.games])
@@ -243,15 +230,14 @@ def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> 
         for _, line in rule_change_lines(facts):
             say(f"  {line}")
     session = ("--session", visible(as_typed(facts.name))) if named else ()
+    advice = f"Change any of them with {command_text(Command('house', *session, 'OPTION'))}"
     if over:  # no hand comes next: only a rule set wrong can change (H8)
-        say(f"Change any of them with {command_text(Command('house', *session, 'OPTION'))} and --from-start (the "
-            "game is over, so the rule was set wrong: every hand is rescored) (H8).")
-        return
-    if facts.hands:  # H8: a change says from when
-        say(f"Change any of them with {command_text(Command('house', *session, 'OPTION'))} and --from-next (from "
-            f"hand {len(facts.hands) + 1} on) or --from-start (the rule was set wrong: every hand is rescored) (H8).")
-        return
-    say(f"Change any of them with {command_text(Command('house', *session, 'OPTION'))}; every hand is rescored.")
+        say(f"{advice} and --from-start (the game is over, so the rule was set wrong: every hand is rescored) (H8).")
+    elif facts.hands:  # H8: a change says from when
+        say(f"{advice} and --from-next (from hand {len(facts.hands) + 1} on) or --from-start (the rule was set "
+            "wrong: every hand is rescored) (H8).")
+    else:
+        say(f"{advice}; every hand is rescored.")
 
 
 def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, from_hand: int | None = None) -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.table import Table
-from rich.text import Text
 
+from ginscore.core.escape import visible
 from ginscore.core.standings import counted
 from ginscore.present import fast_table
 from ginscore.present.console import say, screen
-from ginscore.present.tables import cell, fit, show, show_list, show_long_list, table_of, time_text
+from ginscore.present.tables import blocks, fit, show, show_aligned, show_list, table_of, time_text
 
 
 STAT_COLUMNS = [  # headings of two short lines, so more statistics fit side by side
@@ -56,8 +56,6 @@ def _stats_tables(doc: dict) -> list[Table]:
     even = [list(range(n, min(n + per, len(columns)))) for n in range(0, len(columns), per)]
     if len(even) == len(groups) and all(fits(g) for g in even):
         groups = even
-    if len(groups) == 1:
-        return [whole]
     return [_stats_table(doc, [columns[n] for n in chosen]) for chosen in groups]
 
 
@@ -94,12 +92,6 @@ def _rating(value: float) -> str:
     return "0.0" if text == "-0.0" else text
 
 
-def _rating_words(line: dict, rank: int | None) -> str:
-    place = f"#{rank} · " if rank is not None else ""
-    return (f"{place}rating {_rating(line['ordinal'])} (mu {line['mu']:.2f}, sigma {line['sigma']:.2f}) · "
-            f"{counted(line['games'], 'game')} rated")
-
-
 def show_ratings(players: list[dict], ranks: list[int | None], named: bool = False, filtered: bool = False) -> None:
     """The ladder (``ratings --json``'s players with their ``ranks``); ``named``: the players
     --player names, each with their rating after each of their games."""
@@ -111,12 +103,11 @@ def show_ratings(players: list[dict], ranks: list[int | None], named: bool = Fal
             return ["" if rank is None else str(rank), [line["name"], last], rating, [mu, sigma], games]
         return ["" if rank is None else str(rank), line["name"], rating, mu, sigma, games, last]
 
-    def blocks() -> Group:
-        shown = [cell([f"{'' if rank is None else f'{rank}. '}{line['name']}",
-                       f"rating {_rating(line['ordinal'])} · {counted(line['games'], 'game')} rated",
-                       f"mu {line['mu']:.2f} · sigma {line['sigma']:.2f}",
-                       f"last game {time_text(line['last_played']) or '-'}"]) for line, rank in zip(players, ranks)]
-        return Group(*[part for n, block in enumerate(shown) for part in ([Text()] if n else []) + [block]])
+    def entry_blocks() -> Group:
+        return blocks([[f"{'' if rank is None else f'{rank}. '}{line['name']}",
+                        f"rating {_rating(line['ordinal'])} · {counted(line['games'], 'game')} rated",
+                        f"mu {line['mu']:.2f} · sigma {line['sigma']:.2f}",
+                        f"last game {time_text(line['last_played']) or '-'}"] for line, rank in zip(players, ranks)])
 
     if named:
         for line, rank in zip(players, ranks):
@@ -124,7 +115,7 @@ def show_ratings(players: list[dict], ranks: list[int | None], named: bool = Fal
     elif players:
         _show_ranked(list(zip(players, ranks)), ("#", "Player", "Rating", "Mu", "Sigma", "Games", "Last game"),
                      ("#", ("Player", "Last game"), "Rating", ("Mu", "Sigma"), "Games"),
-                     ("Player", "Last game", ("Player", "Last game")), cells, blocks)
+                     ("Player", "Last game", ("Player", "Last game")), cells, entry_blocks)
     if not players:
         say("No finished games match, so nobody is rated." if filtered else
             "No finished games yet, so nobody is rated; a game counts once it has a winner.")
@@ -135,7 +126,9 @@ def show_ratings(players: list[dict], ranks: list[int | None], named: bool = Fal
 def _show_rating_history(line: dict, rank: int | None) -> None:
     """One player's ladder line, then their rating after each of their games."""
     say(line["name"], style="bold")
-    say(_rating_words(line, rank))
+    place = f"#{rank} · " if rank is not None else ""
+    say(f"{place}rating {_rating(line['ordinal'])} (mu {line['mu']:.2f}, sigma {line['sigma']:.2f}) · "
+        f"{counted(line['games'], 'game')} rated")
     history = line["history"]
     if not history:
         say("No games rated yet.")
@@ -149,25 +142,25 @@ def _show_rating_history(line: dict, rank: int | None) -> None:
             return [str(n), [time_text(game["finished"])[:10] or "-", session], place, numbers[0]]
         return [str(n), time_text(game["finished"]) or "-", session, place, *numbers]
 
-    def blocks() -> Group:  # two lines a game
-        return Group(*[cell([f"{n}. {time_text(game['finished'])[:10] or '-'} · {game['rank']} of {game['of']} · "
-                             f"rating {_rating(game['ordinal'])}", "   " + cells(n, game, False)[2]])
-                       for n, game in enumerate(history, start=1)])
+    def game_blocks() -> Group:  # two lines a game
+        return blocks([[f"{n}. {time_text(game['finished'])[:10] or '-'} · {game['rank']} of {game['of']} · "
+                        f"rating {_rating(game['ordinal'])}", "   " + cells(n, game, False)[2]]
+                       for n, game in enumerate(history, start=1)], apart=False)
 
     _show_ranked(list(enumerate(history, start=1)), ("Game", "Finished", "Session", "Place", "Rating", "Mu", "Sigma"),
                  ("Game", ("Finished", "Session"), "Place", "Rating"), ("Finished", "Session", ("Finished", "Session")),
-                 cells, blocks)
+                 cells, game_blocks)
     screen().print()
 
 
-def _show_ranked(entries: list[tuple], heads: tuple, short_heads: tuple, left: tuple, cells, blocks) -> None:
+def _show_ranked(entries: list[tuple], heads: tuple, short_heads: tuple, left: tuple, cells, as_blocks) -> None:
     """``entries`` (each ``cells(*entry, short)`` a row) as the widest table that fits, with the
-    columns in ``left`` aligned left, else as ``blocks()`` (a few lines an entry)."""
+    columns in ``left`` aligned left, else as ``as_blocks()`` (a few lines an entry)."""
 
     def table(short: bool) -> Table:
         return table_of([(head, head not in left) for head in (short_heads if short else heads)],
                         [cells(*entry, short) for entry in entries])
 
-    show_list(len(entries), lambda: screen().print(blocks()),
-              lambda: show_long_list(entries, heads, lambda entry: cells(*entry, False)),
-              lambda: table(False), lambda: table(True), blocks)
+    show_list(len(entries), lambda: screen().print(as_blocks()),
+              lambda: show_aligned(heads, [[visible(text) for text in cells(*entry, False)] for entry in entries]),
+              lambda: table(False), lambda: table(True), as_blocks)

@@ -8,6 +8,7 @@ long for Rich to measure quickly is drawn here as aligned lines.
 from __future__ import annotations
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -53,6 +54,11 @@ def table_of(columns, rows, **options) -> Table:
     return made
 
 
+def table_of_columns(columns, **options) -> Table:
+    """``table_of`` columns given as (heading, aligned right, cells)."""
+    return table_of([(head, right) for head, right, _ in columns], zip(*(cells for _, _, cells in columns)), **options)
+
+
 def natural_width(renderable) -> int:
     """How wide a renderable is when nothing in it wraps: what Rich's measure says."""
     if isinstance(renderable, Table):
@@ -76,8 +82,9 @@ def show(renderable) -> None:
         if needed > out.width:
             say(f"Too narrow: needs {needed} columns.")
             return
-    table = fast_table.draw(renderable, out) if isinstance(renderable, Table) else None
-    out.print(renderable if table is None else table)
+        drawn = fast_table.draw(renderable, out)
+        renderable = renderable if drawn is None else drawn
+    out.print(renderable)
 
 
 def fit(*layouts):
@@ -90,15 +97,10 @@ def fit(*layouts):
     return layouts[-1]()
 
 
-def on_a_phone(count: int) -> bool:
-    """Whether a list of ``count`` is drawn a few lines an entry, not measured (a long list under 80 columns)."""
-    return count > LONG and screen().width < 80
-
-
 def show_list(count: int, phone, long, *layouts) -> None:
     """A list of ``count`` entries: past ``LONG`` drawn without Rich's measuring, by ``phone()``
     under 80 columns or ``long()`` as aligned lines; else the first of ``layouts`` that fits."""
-    if on_a_phone(count):
+    if count > LONG and screen().width < 80:
         phone()
     elif count > LONG:
         long()
@@ -106,23 +108,26 @@ def show_list(count: int, phone, long, *layouts) -> None:
         show(fit(*layouts))
 
 
+def blocks(entries: list[list[str]], apart: bool = True) -> Group:
+    """Entries of a few lines each, for screens too narrow for a table; ``apart``: a blank line between."""
+    shown: list[Text] = []
+    for lines in entries:
+        shown += [Text(), cell(lines)] if shown and apart else [cell(lines)]
+    return Group(*shown)
+
+
 def time_text(iso: str | None) -> str:
     """A recorded time for people: 2026-11-29 21:15."""
     return (iso or "")[:16].replace("T", " ")
 
 
-def show_long_list(rows: list, heads: tuple, cells) -> None:
-    """A long list (``--all`` over years of evenings) as one line a row (``cells(row)``) in aligned columns.
+def show_aligned(heads: tuple, cells: list[list[str]]) -> None:
+    """A long list (``--all`` over years of evenings) as one line a row in aligned columns.
 
     Rich measures every cell of a table as it lays it out, so a long list is laid out here
-    instead: every cell made visible, columns as wide as their widest cell (Rich's cell width:
-    wide characters count two), the last column left to wrap.
+    instead: ``cells`` already made visible, columns as wide as their widest cell (Rich's cell
+    width: wide characters count two), the last column left to wrap.
     """
-    show_aligned(heads, [[visible(text) for text in cells(row)] for row in rows])
-
-
-def show_aligned(heads: tuple, cells: list[list[str]]) -> None:
-    """``show_long_list`` of lines of cells already made visible."""
     lines = [list(heads)] + cells
     sizes = [[cell_width(text) for text in line] for line in lines]
     widths = [max(size[i] for size in sizes) for i in range(len(heads))]

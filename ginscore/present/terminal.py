@@ -155,23 +155,19 @@ def tell(line: str) -> None:
 
 
 def screen_width() -> int:
-    """How wide human output is laid out (docs/commands.md "For people at the table").
-
-    ``$COLUMNS`` when it is a positive whole number (anything else is
-    ignored), else the user's terminal - asked on stdout, then stderr, then
-    stdin, so ``ginscore log | less`` is laid out for the terminal ``less``
-    runs in - else 80.
-    """
+    """How wide human output is laid out (docs/commands.md "For people at the table")."""
     return _screen("COLUMNS", 0, 80)
 
 
 def screen_height() -> int:
-    """How many lines one screen shows: ``$LINES`` when a positive whole number, else the
-    terminal's (stdout, stderr, stdin, as for the width), else 24."""
+    """How many lines one screen shows."""
     return _screen("LINES", 1, 24)
 
 
 def _screen(variable: str, which: int, otherwise: int) -> int:
+    """``$variable`` when it is a positive whole number, else the terminal's size - asked on stdout,
+    then stderr, then stdin, so ``ginscore log | less`` is laid out for the terminal ``less`` runs
+    in - else ``otherwise``."""
     typed = os.environ.get(variable, "").strip()
     if re.fullmatch(r"[0-9]{1,5}", typed) and int(typed) > 0:
         return int(typed)

@@ -13,22 +13,15 @@ from rich.text import Text
 
 from ginscore.core.escape import visible
 
-# A number stays on the line of the word before it ("= 13.", "game 1", "bonus 25"; the
-# placeholder too: "--limit N", "the newest N."), and a bonus on the line of its kind ("box
-# bonus 25"): those spaces are made non-breaking before a sentence is wrapped, and plain
-# spaces again in what is printed.
+# Spaces made non-breaking before a sentence is wrapped, and plain again in what is printed: a number
+# stays with the word before it ("= 13.", "game 1", "--limit N"), a bonus with its kind ("box bonus 25").
 _GLUE = "\u00a0"
 _BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[(]?(?:[-+]?[0-9][0-9.,/-]*|N)[.,;:)%`]*(?:[ \u00a0]|$))")
 _BEFORE_BONUS = re.compile(r"\b(gin|undercut|game|box) (?=bonus\b)")
-# A sum stays whole ("(10 + 25) x 2", "2 + 10 = 12."), and so do numbers listed with "/" ("18 / 0 /
-# 0", a player's three games): the spaces around an operator between numbers, and before any "=",
-# are glued too.
+# A sum stays whole ("(10 + 25) x 2", "2 + 10 = 12."), and so do numbers listed with "/" ("18 / 0 / 0").
 _IN_SUM = re.compile(r"(?<=[0-9)]) (?=[-+x/] [(]?[0-9])|(?<=[0-9)] [-+x/]) (?=[(]?[0-9])|(?<=\S) (?== )")
-
-
-# A command to type (`ginscore sessions --limit N`) stays on one line when the line has room for it;
-# else a quoted word in it does ('our games.json', $'...', a session's "fri night"): a path or name
-# copied from two lines would hold a line break.
+# A command to type stays on one line when the line has room for it, else each quoted word in it does
+# ('our games.json', a session's "fri night"): a path or name copied from two lines would hold a line break.
 _COMMAND = re.compile(r"`[^`\n]+`")
 _QUOTED = r"\$?'[^']*'" + r'|"[^"]*"'
 

@@ -183,10 +183,8 @@ def make_app(live: Live, token: str | None = None) -> Starlette:
     served = {address: (packaged(name), kind) for address, (name, kind) in FILES.items()}
     for address, name in PAGES.items():
         served[address] = (packaged("head.html") + packaged(name), "text/html; charset=utf-8")
-    routes = []
-    for address, (body, kind) in served.items():
-        routes.append(Route(address, lambda request, body=body, kind=kind: Response(body, media_type=kind),
-                            methods=["GET"]))
+    routes = [Route(address, lambda request, body=body, kind=kind: Response(body, media_type=kind), methods=["GET"])
+              for address, (body, kind) in served.items()]
     for name in live.makers:
         async def data(request: Request, name=name) -> Response:
             return Response(await live.document(name), media_type="application/json")

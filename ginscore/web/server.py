@@ -47,10 +47,10 @@ def print_qr(address: str, out: TextIO) -> None:
     the output can show them; else in the terminal's reversed colours (plain ASCII)."""
     try:
         "█▀▄".encode(out.encoding or "ascii")
+        compact = True
     except (LookupError, UnicodeEncodeError):
-        segno.make(address, error="m").terminal(out=out, compact=False)
-        return
-    segno.make(address, error="m").terminal(out=out, compact=True)
+        compact = False
+    segno.make(address, error="m").terminal(out=out, compact=compact)
 
 
 def serve(live: Live, listening: socket.socket, token: str | None) -> None:

@@ -54,16 +54,17 @@ def served(store: Store, pinned: str | None) -> dict:
     return table_of(replay_stored(store, facts), match_of(store, db, facts))
 
 
-def session_page(store: Store, pinned: str | None) -> dict:
-    """The session page's document; or the problem that keeps the file from being read (the page
-    says it and waits for the file)."""
-    page = {"file": str(store.path), "problem": None}
+def page_of(store: Store, fill, **empty) -> dict:
+    """A page's document: the file, ``empty`` as ``fill(page)`` fills it in; or the problem that keeps
+    the file from being read (the page says it and waits for the file)."""
+    page = {"file": str(store.path), "problem": None, **empty}
     try:
         if not os.path.exists(store.path):
             raise Refused(f"The database file {store.path} is not there.")
-        return page | served(store, pinned)
+        fill(page)
     except GinscoreError as error:
-        return page | {"problem": str(error)}
+        page["problem"] = str(error)
+    return page
 
 
 def days_played(facts) -> list[str]:
@@ -71,26 +72,19 @@ def days_played(facts) -> list[str]:
     return sorted({(when or "")[:10] for when in (facts.created_at, *(h.recorded_at for h in facts.hands))} - {""})
 
 
-def club_page(store: Store) -> dict:
-    """The club board's document: a card for each session played today (the current one first),
-    and the ratings ladder of `ratings --json`. Which sessions were played today is kept in the
-    cache by each session's digest, so a change reads only the sessions of today."""
+def club_tables(store: Store, page: dict) -> None:
+    """The club board: a card for each session played today (the current one first), and the
+    ratings ladder of `ratings --json`. Which sessions were played today is kept in the cache by
+    each session's digest, so a change reads only the sessions of today."""
     from datetime import date
 
-    page = {"file": str(store.path), "problem": None, "tables": [], "ladder": []}
-    try:
-        if not os.path.exists(store.path):
-            raise Refused(f"The database file {store.path} is not there.")
-        db = store.reading()
-        listings = Listings(db)
-        day = date.today().isoformat()
-        today = [doc for (_, doc), days in zip(db.live(), listings.derived("days_played", days_played)) if day in days]
-        for facts in sorted(map(db.facts_of, today), key=lambda facts: facts.name != db.current_name):
-            page["tables"].append(table_of(replay_stored(store, facts), None, CLUB_LAST_HANDS))
-        page["ladder"] = ladder_of(store, listings)["players"]
-    except GinscoreError as error:
-        page["problem"] = str(error)
-    return page
+    db = store.reading()
+    listings = Listings(db)
+    day = date.today().isoformat()
+    today = [doc for (_, doc), days in zip(db.live(), listings.derived("days_played", days_played)) if day in days]
+    for facts in sorted(map(db.facts_of, today), key=lambda facts: facts.name != db.current_name):
+        page["tables"].append(table_of(replay_stored(store, facts), None, CLUB_LAST_HANDS))
+    page["ladder"] = ladder_of(store, listings)["players"]
 
 
 def ladder_of(store: Store, db: Listings) -> dict:
@@ -130,7 +124,7 @@ def serve(
     Example: ginscore serve --lan
     """
     from ginscore.web.app import Live
-    from ginscore.web.server import bound, lan_address, new_token, print_qr, serve as run
+    from ginscore.web.server import LOOPBACK, bound, lan_address, new_token, print_qr, serve as run
 
     gc.enable()  # it runs for an evening: main switched the cyclic collector off for one command
     store = store_of(ctx)
@@ -143,7 +137,7 @@ def serve(
                       "(0: any free one)") from None
     port = listening.getsockname()[1]
     token = new_token() if lan else None
-    base = f"http://{lan_address() if lan else '127.0.0.1'}:{port}/"
+    base = f"http://{lan_address() if lan else LOOPBACK}:{port}/"
     query = f"?token={token}" if lan else ""
     address = base + query
     out = sys.stdout
@@ -156,7 +150,9 @@ def serve(
         print_qr(address, out)
     out.write("Read-only · Ctrl-C stops\n")
     out.flush()
-    live = Live(store.path, {"session": lambda: session_page(store, pinned), "club": lambda: club_page(store)})
+    pages = {"session": lambda: page_of(store, lambda page: page.update(served(store, pinned))),
+             "club": lambda: page_of(store, lambda page: club_tables(store, page), tables=[], ladder=[])}
+    live = Live(store.path, pages)
     try:
         run(live, listening, token)
     except KeyboardInterrupt:
