@@ -14,7 +14,7 @@ import stat
 from ginscore.codec import validate
 from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadField, Command, Refused
-from ginscore.codec.facts import knock_from_cards, session_from_dict, session_id_cell, session_to_dict, stored_note
+from ginscore.codec.facts import knock_from_cards, made_id, session_from_dict, session_to_dict, stored_note
 from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
 from ginscore.core.stakes import money_text
 from ginscore.core.standings import CSV_COLUMNS, FINALS_COLUMNS, csv_rows, finals_dicts, finals_rows
@@ -299,7 +299,7 @@ def _csv_session_id(rows: list[dict], source: str) -> str | None:
     first = None
     for number, row in enumerate(rows, start=1):
         try:
-            found = session_id_cell(row["session_id"])
+            found = made_id(row["session_id"])
         except Refused as error:
             raise Refused.at(f"{source} row {number}: column session_id", error) from None
         if first is not None and found != first:
