@@ -14,7 +14,7 @@ import stat
 from ginscore.codec import validate
 from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadField, Command, Refused
-from ginscore.codec.facts import knock_from_cards, session_from_dict, session_id_cell, session_to_dict, stored_note
+from ginscore.codec.facts import knock_from_cards, made_id, session_from_dict, session_to_dict, stored_note
 from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
 from ginscore.core.stakes import money_text
 from ginscore.core.standings import CSV_COLUMNS, FINALS_COLUMNS, csv_rows, finals_dicts, finals_rows
@@ -35,19 +35,12 @@ def inert(cell):
     return "" if cell is None else cell
 
 
-def export_csv(standings: Standings, *, excel: bool = False) -> str:
-    """The hands CSV (docs/commands.md "CSV export")."""
-    return _csv_text(csv_rows(standings), excel)
-
-
-def export_finals_csv(standings: Standings, *, excel: bool = False) -> str:
-    """How the session ended, a row per player (Hollywood: per game), docs/commands.md "Finals export"."""
-    return _csv_text(finals_rows(standings), excel)
-
-
-def _csv_text(rows: list[list], excel: bool) -> str:
-    """Rows as CSV; ``excel``: UTF-8's byte-order mark first and CRLF line ends, so a spreadsheet
-    reads the file as UTF-8 (accents whole) and its lines as Windows writes them."""
+def export_csv(standings: Standings, *, excel: bool = False, finals: bool = False) -> str:
+    """The hands CSV (docs/commands.md "CSV export"), or with ``finals`` how the session ended, a row
+    per player (Hollywood: per game; "Finals export"). ``excel``: UTF-8's byte-order mark first and
+    CRLF line ends, so a spreadsheet reads the file as UTF-8 (accents whole) and its lines as Windows
+    writes them."""
+    rows = finals_rows(standings) if finals else csv_rows(standings)
     buffer = io.StringIO()
     if excel:
         buffer.write("\ufeff")
@@ -75,9 +68,7 @@ def _format_for(facts: SessionFacts) -> int:
         return 4
     if facts.id is not None:
         return 3
-    rules = facts.rules
-    newer = rules.deal != WINNER_DEALS or rules.stake or facts.match or any(h.note for h in facts.hands)
-    return 2 if newer else 1
+    return 2 if facts.rules.deal != WINNER_DEALS or facts.rules.stake or facts.match else 1
 
 
 # --- back in (the import command) -------------------------------------------
@@ -90,10 +81,8 @@ def _format_for(facts: SessionFacts) -> int:
 # something it would get wrong. A CSV is refused on a short or long row, a bad quote, a column
 # ginscore does not write, or any cell that differs from what its hands score.
 
-# An export holds one session, and the rules bound neither its hands (a target up to 10**9, and a
-# draw scores nothing) nor the database's. The bound is the scale ginscore is built for, 100,000
-# hands (docs/performance.md). An exported hand is a few hundred bytes as played and about 2.2 KB
-# at most (its cards, a 200-character note and name in 4-byte characters): 100,000 of those fit.
+# Nothing else bounds the hands of an export: room for the 100,000 hands ginscore is built for
+# (docs/performance.md), each as large as an exported hand can be (its cards, a long note and name).
 MAX_FILE = 256 * 1024 * 1024  # bytes
 MAX_NESTING = 20  # an export is nested 5 deep
 _IN_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)  # an unterminated string runs to the end: linear time
@@ -237,11 +226,9 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
     if missing:
         raise Refused(f"{source} is not a ginscore export: it has no column {', '.join(missing)}; import a file ",
                       Command("export"), " wrote")
-    seen = set()
-    for column in header:
-        if column in seen:
-            raise Refused(f"{source} has the column {validate.describe(column)} twice")
-        seen.add(column)
+    twice = next((column for n, column in enumerate(header) if column in header[:n]), None)
+    if twice is not None:
+        raise Refused(f"{source} has the column {validate.describe(twice)} twice")
     for number, row in enumerate(table[1:], start=1):
         if len(row) != len(header):
             raise Refused(f"{source} row {number} has {len(row)} cells, but the header names {len(header)} columns")
@@ -280,11 +267,7 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
     if ours is not None:  # H8: each hand is read under the rules it was played under here
         rules = ours.rules_for(len(hands) + 1)
         changes = tuple(c for c in ours.rule_changes if c.from_hand <= len(hands) + 1)
-    first = rows[0]
-    first_dealer, first_roles = first["dealer"], None
-    if variant == "three":
-        first_dealer = None
-        first_roles = Roles(first.get("box", ""), first.get("captain", ""), first.get("out", ""))
+    first_dealer, first_roles = (None, hands[0].roles) if variant == "three" else (rows[0]["dealer"], None)
     return SessionFacts(
         name="", variant=variant, players=players, rules=rules or HouseRules(), first_dealer=first_dealer,
         first_roles=first_roles, hands=tuple(hands), id=session_id, rule_changes=changes,
@@ -299,7 +282,7 @@ def _csv_session_id(rows: list[dict], source: str) -> str | None:
     first = None
     for number, row in enumerate(rows, start=1):
         try:
-            found = session_id_cell(row["session_id"])
+            found = made_id(row["session_id"])
         except Refused as error:
             raise Refused.at(f"{source} row {number}: column session_id", error) from None
         if first is not None and found != first:
@@ -318,7 +301,8 @@ def _csv_hand(row: dict) -> Hand:
         return Draw(upcard=upcard, recorded_at=at, note=note)
     if row["outcome"] not in (KNOCK, UNDERCUT, GIN, BIG_GIN):
         raise Refused(f"column outcome: unknown outcome {validate.describe(row['outcome'])}")
-    counts = [_cell(row, c, _count) for c in ("knocker_deadwood", "opponent_deadwood")]  # R3 checks the range
+    counts = [_cell(row, c, lambda cell: validate.digits(cell, "a deadwood count"))  # R3 checks the range
+              for c in ("knocker_deadwood", "opponent_deadwood")]
     told = {"upcard": upcard, "big_gin": row["outcome"] == BIG_GIN, "recorded_at": at, "note": note}
     if row.get("knocker_cards"):
         hands = [_cell(row, c, parse_cards) or [] for c in ("knocker_cards", "opponent_cards")]
@@ -341,10 +325,6 @@ def _csv_dealt(row: dict, variant: str) -> dict:
     return {"roles": roles}
 
 
-def _count(cell: str) -> int:
-    return validate.digits(cell, "a deadwood count")
-
-
 def _cell(row: dict, column: str, read):
     """``read`` of a cell, None when empty; Refused naming the column."""
     cell = row.get(column) or ""
@@ -364,18 +344,17 @@ def check_against_csv(standings: Standings, text: str, source: str) -> None:
     unknown = next((c for c in header if c not in ours[0]), None)
     if unknown is not None:
         raise Refused(f"{source} has a column {validate.describe(unknown)} that ginscore does not write for this session")
-    columns = [c for c in ours[0] if c in header and c not in ("recorded_at",)]
+    columns = [c for c in ours[0] if c in header and c != "recorded_at"]
     for number, (their_row, our_row) in enumerate(zip(theirs, ours[1:]), start=1):
         their, our = dict(zip(header, their_row)), dict(zip(ours[0], our_row))
         for column in columns:
             mine = "" if our[column] is None else str(our[column])
-            if their.get(column, "") != mine and column == "hand":  # numbered, not scored: no rule changes it
+            if their.get(column, "") == mine:
+                continue
+            if column == "hand":  # numbered, not scored: no rule changes it
                 raise Refused(f"{source} row {number}: the file says hand {validate.describe(their.get(column))}, "
                               f"but row {number} is hand {mine}; a CSV holds its hands in order from hand 1, "
                               "so put the rows in order and number them so")
-            if their.get(column, "") != mine:
-                raise Refused(
-                    f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands score "
-                    f"'{mine}' with these house rules; give the rules it was played with "
-                    "(like --gin-bonus 20 or --target 150)"
-                )
+            raise Refused(f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands "
+                          f"score '{mine}' with these house rules; give the rules it was played with (like "
+                          "--gin-bonus 20 or --target 150)")

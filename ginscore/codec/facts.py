@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import lru_cache
 
 from ginscore.codec import validate
 from ginscore.core.cards import parse_card
@@ -74,23 +75,17 @@ def hand_to_dict(hand: Hand) -> dict:
     dealt it (two players) or its roles (three), when it keeps them (H8)."""
     if isinstance(hand, Draw):
         told = {"type": "draw", "upcard": _card_text(hand.upcard), "recorded_at": hand.recorded_at}
-        if hand.note is not None:
-            told["note"] = hand.note
-        return _with_dealt(told, hand)
-    told = {"type": "knock", "knocker": hand.knocker}
-    if hand.knocker_cards is not None:
-        told["knocker_cards"] = [str(c) for c in hand.knocker_cards]
-        told["opponent_cards"] = [str(c) for c in hand.opponent_cards]
     else:
-        told["knocker_deadwood"] = hand.knocker_deadwood
-        told["opponent_deadwood"] = hand.opponent_deadwood
-    told.update(upcard=_card_text(hand.upcard), big_gin=hand.big_gin, recorded_at=hand.recorded_at)
+        told = {"type": "knock", "knocker": hand.knocker}
+        if hand.knocker_cards is not None:
+            told["knocker_cards"] = [str(c) for c in hand.knocker_cards]
+            told["opponent_cards"] = [str(c) for c in hand.opponent_cards]
+        else:
+            told["knocker_deadwood"] = hand.knocker_deadwood
+            told["opponent_deadwood"] = hand.opponent_deadwood
+        told.update(upcard=_card_text(hand.upcard), big_gin=hand.big_gin, recorded_at=hand.recorded_at)
     if hand.note is not None:
-        told["note"] = hand.note
-    return _with_dealt(told, hand)
-
-
-def _with_dealt(told: dict, hand: Hand) -> dict:
+        told[NOTE] = hand.note
     if hand.dealer is not None:
         told[DEALER] = hand.dealer
     elif hand.roles is not None:
@@ -212,10 +207,12 @@ def stored_hands(text: str, where: str = "hands") -> tuple[Hand, ...]:
         hands.append(hand)
     else:
         return tuple(hands)
-    return tuple(hand_from_dict(h, f"{where}[{n}]", strict=False) for n, h in enumerate(_stored_dicts(text, where)))
+    rows = hands_from_text(text, where)
+    return tuple(hand_from_dict(_split_cards(row), f"{where}[{n}]", strict=False) for n, row in enumerate(rows))
 
 
-_UPCARDS: dict[str, object] = {"": None}  # upcards as stored, read once: the same few dozen in every session
+_DEADWOOD = {str(n): n for n in range(MAX_DEADWOOD + 1)}  # a count as a command writes it
+_BIG_GIN = {"0": False, "1": True, "": False}  # "": a row migrated from a schema 1 hand that did not say
 
 
 def _plain_row(row: str) -> Hand | None:
@@ -231,38 +228,28 @@ def _plain_row(row: str) -> Hand | None:
         if note or not all(validate.is_text(name, MAX_NAME) for name in names):
             return None
         dealt = {DEALER: names[0]} if len(names) == 1 else {ROLES: Roles(*names)}
-    if kind == "knock":
-        knocker, knocker_deadwood, opponent_deadwood, upcard, big_gin, at = values[:size]
-        if not validate.is_text(knocker, MAX_NAME) or big_gin not in ("0", "1", ""):
-            return None
-        counts = []
-        for count in (knocker_deadwood, opponent_deadwood):
-            if not (count.isascii() and count.isdigit() and len(count) <= validate.MAX_DIGITS):
-                return None
-            counts.append(int(count))
-            if counts[-1] > MAX_DEADWOOD:
-                return None
-        told = _upcard_and_time(upcard, at)
-        return None if told is None else Knock(knocker, *counts, told[0], big_gin == "1", told[1], **dealt)
-    told = _upcard_and_time(*values[:size])
-    return None if told is None else Draw(*told, **dealt)
+    if kind == "draw":
+        told = _upcard_and_time(*values[:size])
+        return None if told is None else Draw(*told, **dealt)
+    knocker, knocker_deadwood, opponent_deadwood, upcard, big_gin, at = values[:size]
+    counts = _DEADWOOD.get(knocker_deadwood), _DEADWOOD.get(opponent_deadwood)
+    told = _upcard_and_time(upcard, at)
+    if told is None or None in counts or big_gin not in _BIG_GIN or not validate.is_text(knocker, MAX_NAME):
+        return None
+    return Knock(knocker, *counts, told[0], _BIG_GIN[big_gin], told[1], **dealt)
 
 
 def _upcard_and_time(upcard: str, at: str) -> tuple | None:
     """A plain row's upcard and time, checked as ``hand_from_dict`` checks them; None when either is off."""
-    card = _UPCARDS.get(upcard, _UPCARDS)
-    if card is _UPCARDS:
-        try:
-            card = _card(validate.text(upcard, "", "upcard", limit=4), "", "upcard", rank_only=True)
-        except Refused:
-            return None
-        _UPCARDS[upcard] = card
-    if at == "":
-        return card, None
     try:
-        return card, validate.timestamp(at, "")
+        return _stored_upcard(upcard) if upcard else None, validate.timestamp(at or None, "")
     except Refused:
         return None
+
+
+@lru_cache(maxsize=256)  # the same few dozen upcards are stored in every session
+def _stored_upcard(text: str):
+    return parse_card(validate.text(text, "", "upcard", limit=4), rank_only=True)
 
 
 # The fields of each kind of hand, as exported and as stored.
@@ -286,12 +273,10 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
         validate.table(doc, where, HAND_KEYS[kind])  # names the field ginscore does not know
     upcard = doc.get("upcard")
     if upcard is not None:
-        upcard = _card(validate.text(upcard, where, "upcard", limit=4), where, "upcard", rank_only=True)
+        upcard = validate.text(upcard, where, "upcard", limit=4)
+        upcard = _said_of(f"{where}.upcard", parse_card, upcard, rank_only=True)
     at = validate.timestamp(doc.get("recorded_at"), where, "recorded_at")
-    try:
-        note = stored_note(doc.get(NOTE))
-    except Refused as error:
-        raise BadField.at(f"{where}.note", error) from None
+    note = _said_of(f"{where}.{NOTE}", stored_note, doc.get(NOTE))
     dealer, roles = doc.get(DEALER), doc.get(ROLES)
     if dealer is not None:
         dealer = validate.text(dealer, where, DEALER, limit=MAX_NAME)
@@ -307,24 +292,22 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
             "note": note, "dealer": dealer, "roles": roles}
     if kind == "cards":
         hands = [
-            [_card(c, where, f"{key}[{n}]") for n, c in enumerate(
+            [_said_of(f"{where}.{key}[{n}]", parse_card, c) for n, c in enumerate(
                 validate.strings(validate.required(doc, key, where), where, key, limit=4))]
             for key in ("knocker_cards", "opponent_cards")
         ]
-        try:
-            return knock_from_cards(knocker, *hands, **told)
-        except Refused as error:
-            raise BadField.at(where, error) from None
+        return _said_of(where, knock_from_cards, knocker, *hands, **told)
     counts = [validate.whole_number(validate.required(doc, key, where), where, key, low=0, high=MAX_DEADWOOD)
               for key in ("knocker_deadwood", "opponent_deadwood")]
     return Knock(knocker, *counts, **told)
 
 
-def _card(text: str, where: str, key: str, *, rank_only: bool = False):
+def _said_of(where: str, read, *args, **kwargs):
+    """``read(*args, **kwargs)``, a refusal said of ``where`` (the field it reads)."""
     try:
-        return parse_card(text, rank_only=rank_only)
+        return read(*args, **kwargs)
     except Refused as error:
-        raise BadField.at(f"{where}.{key}", error) from None
+        raise BadField.at(where, error) from None
 
 
 def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
@@ -384,14 +367,11 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
         first_roles=roles,
         hands=_hands(doc.get("hands", []), where, strict),
         created_at=validate.timestamp(doc.get("created_at"), where, "created_at"),
-        match=_match_id(doc.get("match"), where),
-        id=_session_id(doc.get("id"), where),
+        match=made_id(doc.get("match"), "match", where),
+        id=made_id(doc.get("id"), "id", where),
     )
     facts = facts._replace(rule_changes=_rule_changes(doc.get(RULE_CHANGES), facts, where, strict))
-    try:
-        check_seats(facts)
-    except Refused as error:
-        raise BadField.at(where, error) from None
+    _said_of(where, check_seats, facts)
     return settled(facts)
 
 
@@ -431,17 +411,13 @@ def _rules(value, where: str, strict: bool) -> HouseRules:
     doc = {k: v for k, v in doc.items() if k in RULE_KEYS}
     for key, given in doc.items():  # deal and stake (H6, H7) are checked by HouseRules.from_dict
         kind = HouseRules.__annotations__[key]
-        kind = getattr(kind, "__forward_arg__", None) or getattr(kind, "__name__", str(kind))
-        if kind == "bool":
+        if kind is bool:
             validate.flag(given, where, key)
-        elif kind == "int" or (kind == "int | None" and given is not None):
+        elif kind is int or (kind == int | None and given is not None):
             validate.whole_number(given, where, key, low=0, high=MAX_SETTING)
-        elif kind == "str":
+        elif kind is str:
             validate.text(given, where, key, limit=MAX_NAME)
-    try:
-        return HouseRules.from_dict(doc)
-    except Refused as error:
-        raise BadField.at(where, error) from None
+    return _said_of(where, HouseRules.from_dict, doc)
 
 
 def _hands(hands, where: str, strict: bool) -> tuple[Hand, ...]:
@@ -451,11 +427,6 @@ def _hands(hands, where: str, strict: bool) -> tuple[Hand, ...]:
     if not isinstance(hands, list):
         raise BadField(f"{where}.hands must be a list of hands, not {validate.describe(hands)}")
     return tuple(hand_from_dict(h, f"{where}.hands[{n}]", strict=strict) for n, h in enumerate(hands))
-
-
-def _stored_dicts(text: str, where: str) -> list[dict]:
-    """The stored rows as hands' dicts, cards as lists."""
-    return [_split_cards(row) for row in hands_from_text(text, where)]
 
 
 def _split_cards(row: dict) -> dict:
@@ -469,27 +440,18 @@ def _card_text(card) -> str | None:
     return str(card) if card else None
 
 
-def _made_id(value, where: str, key: str, pattern: re.Pattern, what: str, like: str) -> str | None:
-    """An id only ginscore makes (``pattern``), or None when the field is left out; ``where`` and
-    ``key`` name the field in the refusal (none: the caller names it)."""
+# The ids only ginscore makes, by field: their form, and how a refusal names them.
+_MADE_IDS = {"id": (SESSION_ID, "a session id", "s-1a2b3c4d5e6f"), "match": (MATCH_ID, "a match id", "m-1a2b3c4d5e6f")}
+
+
+def made_id(value, key: str = "id", where: str = "") -> str | None:
+    """A session's id (as ``new_session_id`` and ``derived_session_id`` make them) or, ``key``
+    "match", the id of the match it belongs to (as `rematch` makes them); None when the field is
+    left out. ``where`` names the field in a refusal (none: the caller names it, as for a CSV cell)."""
     if value is None:
         return None
+    pattern, what, like = _MADE_IDS[key]
     if not isinstance(value, str) or not pattern.fullmatch(value):
         field = f"{where}.{key}: " if where else ""
         raise BadField(f"{field}{validate.describe(value)} is not {what} ginscore makes (like {like})")
     return value
-
-
-def _session_id(value, where: str = "") -> str | None:
-    """A session's id, as ``new_session_id`` and ``derived_session_id`` make them."""
-    return _made_id(value, where, "id", SESSION_ID, "a session id", "s-1a2b3c4d5e6f")
-
-
-def session_id_cell(cell: str) -> str:
-    """A CSV's ``session_id`` cell (the caller names the column when it is refused)."""
-    return _session_id(cell)
-
-
-def _match_id(value, where: str) -> str | None:
-    """The id of the match a session belongs to (`rematch`), as `rematch` makes them."""
-    return _made_id(value, where, "match", MATCH_ID, "a match id", "m-1a2b3c4d5e6f")

@@ -181,10 +181,11 @@ def _export_text(standings, fmt: ExportFormat, finals: bool, excel: bool) -> str
         from ginscore.present.pictures import picture
 
         return picture(standings, fmt.value)
-    from ginscore.documents import export_csv, export_finals_csv, export_json
+    from ginscore.documents import export_csv, export_json
 
-    csv_text = export_finals_csv if finals else export_csv
-    return csv_text(standings, excel=excel) if fmt is ExportFormat.csv else export_json(standings.facts, standings)
+    if fmt is ExportFormat.csv:
+        return export_csv(standings, excel=excel, finals=finals)
+    return export_json(standings.facts, standings)
 
 
 @app.command(short_help="Export or share a session.")
