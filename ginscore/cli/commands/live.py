@@ -19,11 +19,10 @@ from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
 from ginscore.core.standings import explain, hand_words
 from ginscore.cli.actions import replay_changed, replay_stored, store_of, time_now
-from ginscore.cli.command import app, command_of
+from ginscore.cli.command import app
 from ginscore.cli.messages import usage_words
 from ginscore.cli.options import session_option
 from ginscore.cli.typed import typed_deadwood
-from ginscore.cli.commands.table import edit, rematch, undo  # what :undo, :edit and the rematch run: imported, so always there
 from ginscore.present.console import say
 from ginscore.present.screens import show_hand, show_standings, winner_words
 from ginscore.present.terminal import screen_width
@@ -39,7 +38,6 @@ HELP = (("Answer each question or type a command; commands start with ':' (no na
         ("  :help        show these commands again",),
         ("  :quit        stop (Ctrl-D too); every hand you confirmed is saved",))  # each line's parts: text, commands
 QUIT_WORDS = ("quit", "q", "stop", "exit")
-TYPED_HERE = {"edit": ":edit 3 ann 4 22", "undo": ":undo"}  # how :edit and :undo are typed, for a usage error
 
 
 class _Quit(Exception):
@@ -71,6 +69,7 @@ class _Table:
         self.id: str | None = None  # the session's own id, once read: followed when renamed elsewhere
         self.asked: SessionFacts | None = None  # the session as the hand (or the rematch) in progress was asked
         self.unsaved = False  # a hand confirmed was not saved (the session changed elsewhere)
+        self.no_back = ""  # what :back says where there is no question to go back to
 
     def facts(self) -> SessionFacts:
         """The session played as it is now (followed by its id when renamed elsewhere)."""
@@ -121,7 +120,10 @@ class _Table:
             word = word.lower()
             if word == "draw" and draw:
                 return Draw
-            self.command(word, rest)
+            if word == "back" and self.no_back:
+                say(self.no_back)
+            else:
+                self.command(word, rest)
 
     def yes_no(self, question: str, default: bool) -> bool:
         def read(text: str) -> bool:
@@ -143,7 +145,7 @@ class _Table:
                     f"it stands now (:{word} again if it is still to be done).")
                 _as_it_stands(self)
                 raise _Again
-            ran = self.run(undo if word == "undo" else edit, rest)
+            ran = self.run(word, rest)
             if self.facts() != before:
                 self.announced = ran  # it showed the standings; else (changed elsewhere) they are shown next
                 raise _Again
@@ -155,8 +157,8 @@ class _Table:
         else:
             say(f"  there is no command ':{visible(word)}'; :help lists the commands")
 
-    def run(self, command, rest: str = "") -> bool:
-        """Run `ginscore COMMAND REST --session NAME` itself, as if typed; a refusal is told (False)."""
+    def run(self, name: str, rest: str = "") -> bool:
+        """Run `ginscore NAME REST --session SESSION` itself, as if typed; a refusal is told (False)."""
         try:
             args = shlex.split(rest)
         except ValueError as error:
@@ -165,16 +167,15 @@ class _Table:
         if any(arg == "--db" or arg.startswith("--db=") for arg in args):  # (it would act on another file)
             say(f"  --db cannot be given here: play keeps score in '{visible(self.name)}' of its own database")
             return False
-        name = command.__name__
         try:
-            command_of(command).main(
+            self.ctx.find_root().command.get_command(self.ctx, name).main(
                 args + ["--session", self.name], prog_name=f"ginscore {name}", standalone_mode=False, obj=self.store,
             )
         except Refused as error:
             say("  ", *map(_typed_here, message_parts(error)))
             return False
         except typer.TyperException as error:  # how it is typed here, not `ginscore edit --help`
-            typed = TYPED_HERE.get(name, COMMAND_MARK + name)
+            typed = ":edit 3 ann 4 22" if name == "edit" else COMMAND_MARK + name
             say("  ", *usage_words(error, see=f"type it like `{typed}` (:help for more)"))
             return False
         return True
@@ -208,10 +209,10 @@ def _found(db, name: str, session_id: str | None) -> SessionFacts | None:
     """The live session of this name and id (any name, when it was renamed); None when gone."""
     try:
         facts = db.load(name)
+        if session_id in (None, facts.id):
+            return facts
     except Refused:
-        facts = None
-    if facts is not None and session_id in (None, facts.id):
-        return facts
+        pass
     renamed = [doc["name"] for _, doc in db.live() if session_id is not None and doc.get("id") == session_id]
     return db.load(renamed[0]) if renamed else None
 
@@ -257,10 +258,14 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
     def whole(a, knocker: str, knocker_count: str, opponent_count: str) -> dict:
         """"Who knocked?" answered with the whole knock (``ann 4 22``): the answers to three questions,
         each count checked as its own question checks it."""
-        opponent = next(p for p in in_hand if p != knocker)
-        limit = knock_limit(facts.variant, rules, a.get("upcard"))
-        return {"knocker": knocker, "knocker_deadwood": count(f"{knocker}'s", limit)(knocker_count),
-                "opponent_deadwood": count(f"{opponent}'s", MAX_DEADWOOD)(opponent_count)}
+        return {"knocker": knocker, "knocker_deadwood": knockers_count(a, knocker)(knocker_count),
+                "opponent_deadwood": count(f"{opponent_of(knocker)}'s", MAX_DEADWOOD)(opponent_count)}
+
+    def opponent_of(knocker: str) -> str:
+        return next(p for p in in_hand if p != knocker)
+
+    def knockers_count(a, knocker: str):
+        return count(f"{knocker}'s", knock_limit(facts.variant, rules, a.get("upcard")))
 
     def count(whose: str, most: int):
         def read(text: str) -> int:
@@ -280,14 +285,13 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         return table.ask(f"Who knocked, {' or '.join(in_hand)}? (or :draw)", read_knocker(a), draw=True)
 
     def knocker_deadwood(a) -> int:
-        limit = knock_limit(facts.variant, rules, a.get("upcard"))
-        return table.ask(f"{a['knocker']}'s deadwood?", count(f"{a['knocker']}'s", limit))
+        return table.ask(f"{a['knocker']}'s deadwood?", knockers_count(a, a["knocker"]))
 
     def big_gin(_a) -> bool:
         return table.yes_no("All 11 cards melded (big gin)?", default=False)
 
     def opponent_deadwood(a) -> int:
-        opponent = next(p for p in in_hand if p != a["knocker"])
+        opponent = opponent_of(a["knocker"])
         if a["knocker_deadwood"] == 0:  # nothing is laid off on gin (R8, R11)
             question = f"{opponent}'s deadwood? (gin: nothing is laid off)"
         else:
@@ -337,15 +341,14 @@ def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
         if not asked(answers) or key in answers:  # in answers: given on the knocker's line
             at += 1
             continue
+        earlier = [i for i in range(at) if steps[i][1](answers)]
+        first = "  This is the first question of the hand; :undo removes the last saved hand."
+        table.no_back = "" if earlier else first
         try:
             answer = ask(answers)
             answers.update(answer if isinstance(answer, dict) else {key: answer})
             at += 1
         except _Back:
-            earlier = [i for i in range(at) if steps[i][1](answers)]
-            if not earlier:
-                say("  This is the first question of the hand; :undo removes the last saved hand.")
-                continue
             at = earlier[-1]
             for later, _asked, _ask in steps[at:]:
                 answers.pop(later, None)
@@ -356,38 +359,34 @@ def _game_over(table: _Table, standings: Standings) -> None:
     """The game is over: offer the rematch (default yes) and go on in it; no stops."""
     if not table.announced:
         say(winner_words(standings) or f"'{table.name}' is over.")
-    started = _rematch_of(table)
-    if started is not None:  # before play, or elsewhere: never a second one
-        _go_on_in(table, started)
+    if _went_on_in_rematch(table):  # started before play, or elsewhere: never a second one
         return
     game = "series" if standings.facts.variant == "hollywood" else "game"  # R19: a rematch is a new series
-    while True:
-        try:
-            again = table.yes_no(f"The {game} is over. Play a rematch?", default=True)
-            break
-        except _Back:
-            say(f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand.")
-    if not again:
+    table.no_back = f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand."
+    if not table.yes_no(f"The {game} is over. Play a rematch?", default=True):
         named = () if table.store.reading().current_name == table.name else ("--session", shlex.quote(table.name))
         say("No rematch; ", Command("rematch", *named), " starts one later.")
         raise _Quit
     if not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
         say("No rematch: the session changed elsewhere while this was asked; here it is as it stands now.")
-        raise _Changed
-    started = _rematch_of(table)
-    if started is not None:  # started elsewhere while this was asked: not a second one
-        _go_on_in(table, started)
-    elif table.run(rematch):
+        _as_it_stands(table)
+        raise _Again
+    # (one started elsewhere while this was asked: not a second one)
+    if not _went_on_in_rematch(table) and table.run("rematch"):
         started = _rematch_of(table)
         if started is not None:
             table.name, table.id, table.announced = started.name, started.id, True  # its start was shown
 
 
-def _go_on_in(table: _Table, rematch_started: SessionFacts) -> None:
-    """Go on in the rematch already started of the session played, its standings shown first."""
-    say(f"Its rematch '{visible(rematch_started.name)}' was already started; play goes on in it.")
-    table.name, table.id = rematch_started.name, rematch_started.id
+def _went_on_in_rematch(table: _Table) -> bool:
+    """Go on in the rematch of the session played if one was already started, its standings shown first."""
+    started = _rematch_of(table)
+    if started is None:
+        return False
+    say(f"Its rematch '{visible(started.name)}' was already started; play goes on in it.")
+    table.name, table.id = started.name, started.id
     _as_it_stands(table)
+    return True
 
 
 def _as_it_stands(table: _Table) -> None:
@@ -424,10 +423,8 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
             if standings.over:
                 try:
                     _game_over(table, standings)
-                except _Again:  # :undo or :edit: the game may go on
+                except _Again:  # :undo, :edit or a change elsewhere: the game may go on
                     pass
-                except _Changed:
-                    _as_it_stands(table)
                 continue
             say("")
             say(f"Hand {len(facts.hands) + 1}." if table.announced else hand_words(standings))

@@ -171,9 +171,8 @@ def hand(
 
     Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
     """
-    told = told._replace(note=note)
     told.check(Command("hand", "ann", "4", "22"))
-    standings = append_hand(ctx, session, lambda facts: told.knock(facts, time_now()))
+    standings = append_hand(ctx, session, lambda facts: told.knock(facts, time_now(), note))
     show_hand(standings, standings.hands[-1])
 
 
@@ -216,15 +215,12 @@ def edit(
 
     Example: ginscore edit 3 ben 6 9 --upcard 8c
     """
-    upcard = told.upcard
     if as_draw:
         if any(a is not None for a in (*told[:3], told.cards, told.against)):
             raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
-        told = None
     elif told.knocker is None:
         raise Refused("give the knocker and both deadwood counts, like ", EDIT_EXAMPLE, ", or --draw")
     else:
-        told = told._replace(note=note)
         told.check(EDIT_EXAMPLE)
     kept = check_note(note)
     with store_of(ctx).writing() as db:
@@ -232,16 +228,12 @@ def edit(
         if not 1 <= number <= len(facts.hands):
             raise Refused(f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)}); see ", Command("log"))
         was = facts.hands[number - 1]
-        if note is None:  # no --note: the hand keeps the note it had
-            kept = was.note
-            told = told._replace(note=kept) if told else None
         # No --upcard: the hand keeps the upcard it had, whose knock limit (R15) the replay checks
-        # the corrected counts against, as for a new hand.
-        card = was.upcard if upcard is None else typed_upcard(upcard)
-        at = was.recorded_at
-        corrected = (Draw(upcard=card, recorded_at=at, note=kept) if told is None
-                     else told.knock(facts, at)._replace(upcard=card))
-        corrected = corrected._replace(dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
+        # the corrected counts against, as for a new hand; no --note: the note it had.
+        card = was.upcard if told.upcard is None else typed_upcard(told.upcard)
+        corrected = Draw(recorded_at=was.recorded_at) if as_draw else told.knock(facts, was.recorded_at)
+        corrected = corrected._replace(upcard=card, note=was.note if note is None else kept,
+                                       dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
         standings = replay_changed(facts, number, store_of(ctx))
         db.save(facts)

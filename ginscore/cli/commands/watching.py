@@ -41,14 +41,6 @@ class _Board:
         self.showing: Standings | str = ""
         self.updated = ""
 
-    def changed(self) -> bool:
-        """Has the file changed since it was last looked at?"""
-        now = file_signature(self.store.path)
-        if now == self.seen:
-            return False
-        self.seen = now
-        return True
-
     def show(self, showing: Standings | str) -> bool:
         """Show ``showing`` from now on; False when it is what the board already shows."""
         if _facts_or_problem(showing) == _facts_or_problem(self.showing):
@@ -57,7 +49,11 @@ class _Board:
         return True
 
     def read(self) -> bool:
-        """Read the file again; False when the board would show the same."""
+        """Read the file again if it changed since it was last looked at; False when the board would show the same."""
+        now = file_signature(self.store.path)
+        if now == self.seen:
+            return False
+        self.seen = now
         try:
             if self.seen is None:
                 return self.show(f"The database file {self.store.path} is not there.")
@@ -103,7 +99,7 @@ def watch(
             out.print(scoreboard.frame())
             while not once:
                 time.sleep(POLL_SECONDS)
-                if scoreboard.changed() and scoreboard.read():
+                if scoreboard.read():
                     out.rule()
                     out.print(scoreboard.frame())
                     out.file.flush()
@@ -114,7 +110,7 @@ def watch(
             size = out.size
             while True:
                 time.sleep(POLL_SECONDS)
-                if (scoreboard.changed() and scoreboard.read()) or out.size != size:
+                if scoreboard.read() or out.size != size:
                     size = out.size
                     live.update(scoreboard.frame(), refresh=True)
     except KeyboardInterrupt:
