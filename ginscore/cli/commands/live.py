@@ -140,7 +140,7 @@ class _Table:
             raise _Quit
         if word in ("undo", "edit"):
             before = self.facts()
-            if self.asked is not None and not _same(before, self.asked):
+            if not _same(before, self.asked):
                 say(f"  Not done: the session changed elsewhere while this hand was asked; here it is as "
                     f"it stands now (:{word} again if it is still to be done).")
                 _as_it_stands(self)

@@ -11,8 +11,7 @@ from ginscore.core.replay import Draw, draw_for_roles, replay, Roles, SessionFac
 from ginscore.core.names import check_players, resolve_player
 from ginscore.core.standings import counted, explain
 from ginscore.codec.facts import check_note
-from ginscore.cli.actions import append_hand, asked, asked_at_a_terminal, replay_changed, replay_stored, start_session
-from ginscore.cli.actions import store_of, time_now
+from ginscore.cli.actions import append_hand, asked, replay_changed, replay_stored, start_session, store_of, time_now
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option, Variant, with_parameters
 from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
@@ -42,8 +41,7 @@ def first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Roles
             if box_name == captain_name:
                 raise Refused(f"{box_name} cannot be both box and captain; name two different players")
             out = next(n for n in names if n not in (box_name, captain_name))
-            roles = Roles(box_name, captain_name, out)
-            return None, roles, ""
+            return None, Roles(box_name, captain_name, out), ""
         roles, drawn = draw_for_roles(names, rng)
         cards = ", ".join(f"{n} {c.pretty}" for n, c in drawn)
         return None, roles, f"Drew for seats (R21): {cards}."
@@ -109,8 +107,8 @@ def rematch(
     standings = replay_stored(store, old)
     if not standings.over:
         not_over = f"'{old.name}' is not over yet ({counted(len(old.hands), 'hand')} played)"
-        if not asked_at_a_terminal(f"{not_over}. Start its rematch anyway?", yes, "start", "started",
-                                   f"{not_over}; add --yes to start its rematch anyway"):
+        if not asked(f"{not_over}. Start its rematch anyway?", yes, "start", "started",
+                     f"{not_over}; add --yes to start its rematch anyway"):
             return
     import secrets
 
