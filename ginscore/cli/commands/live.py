@@ -52,12 +52,9 @@ class _Gone(Exception):
     """The session played is no longer here (deleted elsewhere): play stops."""
 
 
-class _Changed(Exception):
-    """The session changed elsewhere between the hand's first question and its confirmation."""
-
-
 class _Again(Exception):
-    """Ask the hand in progress again from its first question (saved hands changed, or it was not confirmed)."""
+    """Ask the hand in progress again from its first question (saved hands changed, here or elsewhere, or it
+    was not confirmed)."""
 
 
 class _Table:
@@ -89,15 +86,22 @@ class _Table:
     def save(self, asked: SessionFacts, told) -> Standings:
         """Save the confirmed hand only if the session is still as it was asked, its name aside: a hand
         confirmed against other hands, roles or house rules may not mean what was confirmed."""
-        with self.store.writing() as db:
-            now = _found(db, self.name, self.id)
-            if now is None:
-                raise _Gone("the hand just confirmed was not saved")
-            if not _same(now, asked):
-                raise _Changed
-            facts = now._replace(hands=now.hands + (told,))
-            standings = replay_changed(facts, len(facts.hands), self.store)
-            db.save(facts)
+        try:
+            with self.store.writing() as db:
+                now = _found(db, self.name, self.id)
+                if now is None:
+                    raise _Gone("the hand just confirmed was not saved")
+                if not _same(now, asked):
+                    raise _Again  # (out of the block: nothing is written)
+                facts = now._replace(hands=now.hands + (told,))
+                standings = replay_changed(facts, len(facts.hands), self.store)
+                db.save(facts)
+        except _Again:
+            self.unsaved = True
+            _as_it_stands(self, "Not saved: the session changed elsewhere while this hand was asked (a hand recorded, "
+                          "undone or edited there, or its house rules). Here it is as it stands now; take the hand "
+                          "again if it is still to be recorded.")
+            raise
         self.follow(facts.name)
         return standings
 
@@ -141,9 +145,8 @@ class _Table:
         if word in ("undo", "edit"):
             before = self.facts()
             if not _same(before, self.asked):
-                say(f"  Not done: the session changed elsewhere while this hand was asked; here it is as "
-                    f"it stands now (:{word} again if it is still to be done).")
-                _as_it_stands(self)
+                _as_it_stands(self, f"  Not done: the session changed elsewhere while this hand was asked; here it "
+                              f"is as it stands now (:{word} again if it is still to be done).")
                 raise _Again
             ran = self.run(word, rest)
             if self.facts() != before:
@@ -216,6 +219,7 @@ def _found(db, name: str, session_id: str | None) -> SessionFacts | None:
     renamed = [doc["name"] for _, doc in db.live() if session_id is not None and doc.get("id") == session_id]
     return db.load(renamed[0]) if renamed else None
 
+
 def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
     """The questions of one hand, in order: (key, whether it is asked given the answers so far, ask)."""
     rules = facts.rules
@@ -227,39 +231,33 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
             raise Refused(f"{name} sits out this hand; {' or '.join(in_hand)} can knock (R22)")
         return name
 
-    def read_knocker(a):
-        def read(text: str) -> str | dict:
-            try:
-                return knocker_named(text)
-            except Refused as error:
-                words = text.split()
-                counted = [bool(re.fullmatch(r"-?[0-9]+", word)) for word in words]
-                if len(words) >= 3 and counted[-2:] == [True, True]:
-                    try:
-                        name = knocker_named(" ".join(words[:-2]))  # (a name may hold a number: "Ann 2")
-                    except Refused:
-                        if counted[-3]:
-                            raise Refused("that is more than two counts; give the knocker, then the two "
-                                          "deadwood counts, like ann 4 22") from None
-                        raise
-                    return whole(a, name, *words[-2:])
-                if len(words) >= 3 and all(re.fullmatch(r"-?[0-9]*\.?[0-9]+", word) for word in words[-2:]):
-                    raise Refused("deadwood counts are whole numbers; give the knocker, then both counts, "
-                                  "like ann 4 22") from None  # "ann 4.0 22"
-                if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
-                    raise Refused(*message_parts(error), "; commands start with ':', like :draw or :quit") from None
-                if counted and counted[-1]:  # "4 22", "ann 4": counts, but not a whole knock
-                    raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(in_hand)}), "
-                                  "or the whole knock on one line, the knocker then both counts, like ann 4 22") from None
-                raise
-
-        return read
-
-    def whole(a, knocker: str, knocker_count: str, opponent_count: str) -> dict:
-        """"Who knocked?" answered with the whole knock (``ann 4 22``): the answers to three questions,
-        each count checked as its own question checks it."""
-        return {"knocker": knocker, "knocker_deadwood": knockers_count(a, knocker)(knocker_count),
-                "opponent_deadwood": count(f"{opponent_of(knocker)}'s", MAX_DEADWOOD)(opponent_count)}
+    def read_knocker(a, text: str) -> str | dict:
+        """Who knocked, or the whole knock on one line (``ann 4 22``): then the answers to three
+        questions, each count checked as its own question checks it."""
+        try:
+            return knocker_named(text)
+        except Refused as error:
+            words = text.split()
+            counted = [bool(re.fullmatch(r"-?[0-9]+", word)) for word in words]
+            if len(words) >= 3 and counted[-2:] == [True, True]:
+                try:
+                    name = knocker_named(" ".join(words[:-2]))  # (a name may hold a number: "Ann 2")
+                except Refused:
+                    if counted[-3]:
+                        raise Refused("that is more than two counts; give the knocker, then the two "
+                                      "deadwood counts, like ann 4 22") from None
+                    raise
+                return {"knocker": name, "knocker_deadwood": knockers_count(a, name)(words[-2]),
+                        "opponent_deadwood": count(f"{opponent_of(name)}'s", MAX_DEADWOOD)(words[-1])}
+            if len(words) >= 3 and all(re.fullmatch(r"-?[0-9]*\.?[0-9]+", word) for word in words[-2:]):
+                raise Refused("deadwood counts are whole numbers; give the knocker, then both counts, "
+                              "like ann 4 22") from None  # "ann 4.0 22"
+            if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
+                raise Refused(*message_parts(error), "; commands start with ':', like :draw or :quit") from None
+            if counted and counted[-1]:  # "4 22", "ann 4": counts, but not a whole knock
+                raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(in_hand)}), "
+                              "or the whole knock on one line, the knocker then both counts, like ann 4 22") from None
+            raise
 
     def opponent_of(knocker: str) -> str:
         return next(p for p in in_hand if p != knocker)
@@ -282,7 +280,8 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         return table.ask("Upcard (like 7h)?", lambda text: parse_card(text, rank_only=not rules.spades_double))
 
     def knocker(a) -> object:
-        return table.ask(f"Who knocked, {' or '.join(in_hand)}? (or :draw)", read_knocker(a), draw=True)
+        return table.ask(f"Who knocked, {' or '.join(in_hand)}? (or :draw)", lambda text: read_knocker(a, text),
+                         draw=True)
 
     def knocker_deadwood(a) -> int:
         return table.ask(f"{a['knocker']}'s deadwood?", knockers_count(a, a["knocker"]))
@@ -368,8 +367,8 @@ def _game_over(table: _Table, standings: Standings) -> None:
         say("No rematch; ", Command("rematch", *named), " starts one later.")
         raise _Quit
     if not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
-        say("No rematch: the session changed elsewhere while this was asked; here it is as it stands now.")
-        _as_it_stands(table)
+        _as_it_stands(table, "No rematch: the session changed elsewhere while this was asked; here it is as it "
+                      "stands now.")
         raise _Again
     # (one started elsewhere while this was asked: not a second one)
     if not _went_on_in_rematch(table) and table.run("rematch"):
@@ -383,14 +382,14 @@ def _went_on_in_rematch(table: _Table) -> bool:
     started = _rematch_of(table)
     if started is None:
         return False
-    say(f"Its rematch '{visible(started.name)}' was already started; play goes on in it.")
     table.name, table.id = started.name, started.id
-    _as_it_stands(table)
+    _as_it_stands(table, f"Its rematch '{visible(started.name)}' was already started; play goes on in it.")
     return True
 
 
-def _as_it_stands(table: _Table) -> None:
-    """The standings of the session as another shell left it (then who deals next is said)."""
+def _as_it_stands(table: _Table, said: str) -> None:
+    """``said``, then the standings of the session as another shell left it (then who deals next is said)."""
+    say(said)
     standings = replay_stored(table.store, table.facts())
     show_standings(standings, footer=False)
     table.announced = standings.over  # its winner was just said; else who deals next is said next
@@ -430,17 +429,8 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
             say(f"Hand {len(facts.hands) + 1}." if table.announced else hand_words(standings))
             table.announced = False
             try:
-                told = _ask_hand(table, facts, standings)
+                standings = table.save(facts, _ask_hand(table, facts, standings))
             except _Again:
-                continue
-            try:
-                standings = table.save(facts, told)
-            except _Changed:
-                table.unsaved = True
-                say("Not saved: the session changed elsewhere while this hand was asked (a hand "
-                    "recorded, undone or edited there, or its house rules). Here it is as it stands "
-                    "now; take the hand again if it is still to be recorded.")
-                _as_it_stands(table)
                 continue
             show_hand(standings, standings.hands[-1], verb="Saved", footer=False)
             table.announced = standings.over

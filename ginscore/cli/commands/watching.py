@@ -28,10 +28,6 @@ def _watched(store, pinned: str | None) -> Standings:
     return replay_stored(store, db.load(pinned))
 
 
-def _facts_or_problem(showing: Standings | str):
-    return showing.facts if isinstance(showing, Standings) else showing
-
-
 class _Board:
     """What the board shows: the watched session, or the problem that keeps it from being read."""
 
@@ -39,13 +35,15 @@ class _Board:
         self.store, self.pinned, self.out, self.big, self.until = store, pinned, out, big, until
         self.seen: tuple | None = file_signature(store.path)  # taken before the first read: no change is missed
         self.showing: Standings | str = ""
+        self.shown: object = ""  # what the board shows: the session's facts, or the problem
         self.updated = ""
 
     def show(self, showing: Standings | str) -> bool:
         """Show ``showing`` from now on; False when it is what the board already shows."""
-        if _facts_or_problem(showing) == _facts_or_problem(self.showing):
+        shown = showing.facts if isinstance(showing, Standings) else showing
+        if shown == self.shown:
             return False
-        self.showing, self.updated = showing, f"{datetime.now():%H:%M:%S}"
+        self.showing, self.shown, self.updated = showing, shown, f"{datetime.now():%H:%M:%S}"
         return True
 
     def read(self) -> bool:
