@@ -1,11 +1,10 @@
-"""How each command is built: the typer app the command modules register on, each command's click
-object, help laid out for the screen, unknown options refused."""
+"""How each command is built: the typer app the command modules register on, help laid out for
+the screen, unknown options refused."""
 
 import re
 import textwrap
 
 import typer
-import typer.main
 from typer.core import TyperCommand
 
 from ginscore.cli import registry
@@ -131,10 +130,3 @@ app = make_app()
 def name_of(info) -> str:
     """The name a registered command is typed by."""
     return info.name or info.callback.__name__
-
-
-def click_command(name: str):
-    """The click command ``name`` (its module imported already)."""
-    one = make_app()
-    one.registered_commands = [next(info for info in app.registered_commands if name_of(info) == name)]
-    return typer.main.get_command(one)
