@@ -1,6 +1,7 @@
 """The steps commands share: the database this command line chose, a session loaded and
 replayed, a hand appended, a session started, a yes/no asked."""
 
+import itertools
 import sys
 from datetime import datetime
 from importlib import import_module
@@ -65,11 +66,15 @@ def over_before(facts: SessionFacts, number: int) -> str:
             f"its end ({rule}); check the counts, or undo {later} first")
 
 
-def asked(question: str, yes: bool, verb: str, done: str = "") -> bool:
+def asked(question: str, yes: bool, verb: str, done: str = "", refusal: str = "") -> bool:
     """A yes/no question that defaults to no (``--yes`` skips it); no answer at all refuses. ``verb``
-    is what a yes does ("remove"), ``done`` its past tense when that is not ``verb`` and "d"."""
+    is what a yes does ("remove"), ``done`` its past tense when that is not ``verb`` and "d". With
+    ``refusal`` (what is wrong and what to add) only a person at a terminal is asked: a script or
+    a pipe without ``--yes`` is refused so, and nothing is answered for it."""
     if yes:
         return True
+    if refusal and not on_a_terminal():
+        raise Refused(refusal)
     done = done or f"{verb}d"
     try:
         sure = typer.confirm(visible(question), default=False)
@@ -87,14 +92,6 @@ def on_a_terminal() -> bool:
     return sys.stdin is not None and sys.stdin.isatty()
 
 
-def asked_at_a_terminal(question: str, yes: bool, verb: str, done: str, refusal: str) -> bool:
-    """``asked``, but only of a person at a terminal: a script or a pipe without ``--yes`` is
-    refused with ``refusal`` (what is wrong and what to add), so nothing is answered for it."""
-    if not yes and not on_a_terminal():
-        raise Refused(refusal)
-    return asked(question, yes, verb, done)
-
-
 def append_hand(ctx: typer.Context, session: str | None, make_hand) -> Standings:
     """Record one more hand under the lock; written only if it stands."""
     with store_of(ctx).writing() as db:
@@ -108,10 +105,8 @@ def append_hand(ctx: typer.Context, session: str | None, make_hand) -> Standings
 def numbered_name(taken: list[str], variant: str) -> str:
     """The first free name VARIANT-N, for a session given none."""
     folded = {fold(t) for t in taken}
-    number = 1
-    while fold(f"{variant}-{number}") in folded:
-        number += 1
-    return f"{variant}-{number}"
+    names = (f"{variant}-{number}" for number in itertools.count(1))
+    return next(name for name in names if fold(name) not in folded)
 
 
 def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of: SessionFacts | None = None) -> None:

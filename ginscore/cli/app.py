@@ -84,7 +84,10 @@ class Group(TyperGroup):
         listed = registry.BY_NAME.get(name)
         if listed is not None and name not in self.commands:
             importlib.import_module(f"ginscore.cli.commands.{listed.module}")  # it registers its commands
-            self.commands[name] = command.click_command(name)
+            one = command.make_app()  # an app of this command alone, built into its click command
+            one.registered_commands = [next(info for info in command.app.registered_commands
+                                            if command.name_of(info) == name)]
+            self.commands[name] = typer.main.get_command(one)
         return self.commands.get(name)
 
     def resolve_command(self, ctx, args):

@@ -1,11 +1,10 @@
-"""How each command is built: the typer app the command modules register on, each command's click
-object (built once, when needed), help laid out for the screen, unknown options refused."""
+"""How each command is built: the typer app the command modules register on, help laid out for
+the screen, unknown options refused."""
 
 import re
 import textwrap
 
 import typer
-import typer.main
 from typer.core import TyperCommand
 
 from ginscore.cli import registry
@@ -127,23 +126,7 @@ def make_app(**settings) -> typer.Typer:
 
 app = make_app()
 
-_built: dict = {}  # each command's click object, by name: built once a process (tests run many command lines)
-
 
 def name_of(info) -> str:
     """The name a registered command is typed by."""
     return info.name or info.callback.__name__
-
-
-def click_command(name: str):
-    """The click command ``name`` (its module imported already), built once."""
-    if name not in _built:
-        one = make_app()
-        one.registered_commands = [next(info for info in app.registered_commands if name_of(info) == name)]
-        _built[name] = typer.main.get_command(one)
-    return _built[name]
-
-
-def command_of(function):
-    """The command line of one command (``function``): `play` runs `undo` and `edit` through it."""
-    return click_command(next(name_of(info) for info in app.registered_commands if info.callback is function))

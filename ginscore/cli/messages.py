@@ -10,15 +10,11 @@ from ginscore.cli import registry
 from ginscore.core.errors import Command, ExitStatus
 from ginscore.present import terminal
 
-# typer 0.29 checks values with pydantic, 0.28 with click: their words, said as people say it
-# (and alike on both). Compiled when a usage error is first told (as re keeps them), not at every start.
+# click's words for a value it refuses, said as people say it. Compiled when a usage error is
+# first told (as re keeps them), not at every start.
 VALIDATOR_WORDS = (
-    (r"Value error, ", ""),
-    (r"Input should be a valid integer(?:, unable to parse string as an integer)?", "it is not a whole number"),
     (r"('.*') is not a valid int(?:eger)?(?: range)?\b", r"\1 is not a whole number"),
-    (r"Input should be greater than or equal to (-?[0-9]+)", r"it must be \1 or more"),
     (r"(-?[0-9]+) is not in the range x>=(-?[0-9]+)", r"it must be \2 or more, not \1"),
-    (r"Input should be less than or equal to (-?[0-9]+)", r"it must be \1 or less"),
 )
 
 SESSION_OPTIONS = ("--session", "-s")

@@ -64,19 +64,16 @@ def completes(kind: str):
     return complete
 
 
-PLAYERS, EVERYONE, SESSIONS, NEW_PLAYERS = map(completes, ("players", "everyone", "sessions", "new-players"))
+EVERYONE, SESSIONS, NEW_PLAYERS = map(completes, ("everyone", "sessions", "new-players"))
 KNOCKERS, KNOCKERS_OF_HAND = map(completes, ("knockers", "knockers-of-hand"))
 
-SESSION_HELP = "The session to act on (exact name or unique prefix); the current one when left out."
-JSON_HELP = "Print one JSON document for scripts instead of tables."
-
-
 def session_option():
-    return typer.Option(None, "--session", "-s", help=SESSION_HELP, metavar="NAME", autocompletion=SESSIONS)
+    return typer.Option(None, "--session", "-s", metavar="NAME", autocompletion=SESSIONS,
+                        help="The session to act on (exact name or unique prefix); the current one when left out.")
 
 
 def json_option():
-    return typer.Option(False, "--json", help=JSON_HELP)
+    return typer.Option(False, "--json", help="Print one JSON document for scripts instead of tables.")
 
 
 def all_option():

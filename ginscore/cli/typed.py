@@ -40,7 +40,6 @@ class TypedKnock(NamedTuple):
     against: str | None
     upcard: str | None
     big_gin: bool
-    note: str | None = None  # `--note`, as typed
 
     def check(self, example: Command) -> None:
         """Refuse a mix of counts and cards before anything is read or written (``example``: the
@@ -53,10 +52,11 @@ class TypedKnock(NamedTuple):
         if self.cards is None and len(counts) != 2:
             raise Refused("give the knocker and both deadwood counts, like ", example, ", or --cards and --against")
 
-    def knock(self, facts: SessionFacts, at: str | None) -> Knock:
+    def knock(self, facts: SessionFacts, at: str | None, note: str | None = None) -> Knock:
+        """The hand told (``note``: `--note`, as typed)."""
         name = resolve_player(facts.players, self.knocker)
         told = {"upcard": typed_upcard(self.upcard), "big_gin": self.big_gin, "recorded_at": at,
-                "note": check_note(self.note)}
+                "note": check_note(note)}
         if self.cards is not None:
             knocker_cards = parse_cards(self.cards)
             if len(knocker_cards) == 11 and not self.big_gin:

@@ -10,17 +10,15 @@ from ginscore.cli.command import app
 from ginscore.cli.options import session_option
 from ginscore.cli.rule_options import house_rule_options, rule_choices
 
-FROM_START_HELP = "The rule was set wrong: every hand is rescored under it; who dealt each hand stays (H8)."
-FROM_NEXT_HELP = "From the next hand on: the hands played keep their scores (H8)."
-
-
 @app.command(short_help="See or change house rules.")
 @house_rule_options(no_big_gin=True)
 def house(
     ctx: typer.Context,
     given_rules: dict = None,  # the house-rule options and --no-big-gin (house_rule_options)
-    from_start: bool = typer.Option(False, "--from-start", help=FROM_START_HELP),
-    from_next: bool = typer.Option(False, "--from-next", help=FROM_NEXT_HELP),
+    from_start: bool = typer.Option(False, "--from-start", help="The rule was set wrong: every hand is rescored "
+                                    "under it; who dealt each hand stays (H8)."),
+    from_next: bool = typer.Option(False, "--from-next",
+                                   help="From the next hand on: the hands played keep their scores (H8)."),
     session: str = session_option(),
 ) -> None:
     """The session's house rules; with options, change them.

@@ -19,11 +19,10 @@ from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
 from ginscore.core.standings import explain, hand_words
 from ginscore.cli.actions import replay_changed, replay_stored, store_of, time_now
-from ginscore.cli.command import app, command_of
+from ginscore.cli.command import app
 from ginscore.cli.messages import usage_words
 from ginscore.cli.options import session_option
 from ginscore.cli.typed import typed_deadwood
-from ginscore.cli.commands.table import edit, rematch, undo  # what :undo, :edit and the rematch run: imported, so always there
 from ginscore.present.console import say
 from ginscore.present.screens import show_hand, show_standings, winner_words
 from ginscore.present.terminal import screen_width
@@ -39,7 +38,6 @@ HELP = (("Answer each question or type a command; commands start with ':' (no na
         ("  :help        show these commands again",),
         ("  :quit        stop (Ctrl-D too); every hand you confirmed is saved",))  # each line's parts: text, commands
 QUIT_WORDS = ("quit", "q", "stop", "exit")
-TYPED_HERE = {"edit": ":edit 3 ann 4 22", "undo": ":undo"}  # how :edit and :undo are typed, for a usage error
 
 
 class _Quit(Exception):
@@ -54,12 +52,9 @@ class _Gone(Exception):
     """The session played is no longer here (deleted elsewhere): play stops."""
 
 
-class _Changed(Exception):
-    """The session changed elsewhere between the hand's first question and its confirmation."""
-
-
 class _Again(Exception):
-    """Ask the hand in progress again from its first question (saved hands changed, or it was not confirmed)."""
+    """Ask the hand in progress again from its first question (saved hands changed, here or elsewhere, or it
+    was not confirmed)."""
 
 
 class _Table:
@@ -71,6 +66,7 @@ class _Table:
         self.id: str | None = None  # the session's own id, once read: followed when renamed elsewhere
         self.asked: SessionFacts | None = None  # the session as the hand (or the rematch) in progress was asked
         self.unsaved = False  # a hand confirmed was not saved (the session changed elsewhere)
+        self.no_back = ""  # what :back says where there is no question to go back to
 
     def facts(self) -> SessionFacts:
         """The session played as it is now (followed by its id when renamed elsewhere)."""
@@ -90,15 +86,22 @@ class _Table:
     def save(self, asked: SessionFacts, told) -> Standings:
         """Save the confirmed hand only if the session is still as it was asked, its name aside: a hand
         confirmed against other hands, roles or house rules may not mean what was confirmed."""
-        with self.store.writing() as db:
-            now = _found(db, self.name, self.id)
-            if now is None:
-                raise _Gone("the hand just confirmed was not saved")
-            if not _same(now, asked):
-                raise _Changed
-            facts = now._replace(hands=now.hands + (told,))
-            standings = replay_changed(facts, len(facts.hands), self.store)
-            db.save(facts)
+        try:
+            with self.store.writing() as db:
+                now = _found(db, self.name, self.id)
+                if now is None:
+                    raise _Gone("the hand just confirmed was not saved")
+                if not _same(now, asked):
+                    raise _Again  # (out of the block: nothing is written)
+                facts = now._replace(hands=now.hands + (told,))
+                standings = replay_changed(facts, len(facts.hands), self.store)
+                db.save(facts)
+        except _Again:
+            self.unsaved = True
+            _as_it_stands(self, "Not saved: the session changed elsewhere while this hand was asked (a hand recorded, "
+                          "undone or edited there, or its house rules). Here it is as it stands now; take the hand "
+                          "again if it is still to be recorded.")
+            raise
         self.follow(facts.name)
         return standings
 
@@ -121,7 +124,10 @@ class _Table:
             word = word.lower()
             if word == "draw" and draw:
                 return Draw
-            self.command(word, rest)
+            if word == "back" and self.no_back:
+                say(self.no_back)
+            else:
+                self.command(word, rest)
 
     def yes_no(self, question: str, default: bool) -> bool:
         def read(text: str) -> bool:
@@ -138,12 +144,11 @@ class _Table:
             raise _Quit
         if word in ("undo", "edit"):
             before = self.facts()
-            if self.asked is not None and not _same(before, self.asked):
-                say(f"  Not done: the session changed elsewhere while this hand was asked; here it is as "
-                    f"it stands now (:{word} again if it is still to be done).")
-                _as_it_stands(self)
+            if not _same(before, self.asked):
+                _as_it_stands(self, f"  Not done: the session changed elsewhere while this hand was asked; here it "
+                              f"is as it stands now (:{word} again if it is still to be done).")
                 raise _Again
-            ran = self.run(undo if word == "undo" else edit, rest)
+            ran = self.run(word, rest)
             if self.facts() != before:
                 self.announced = ran  # it showed the standings; else (changed elsewhere) they are shown next
                 raise _Again
@@ -155,8 +160,8 @@ class _Table:
         else:
             say(f"  there is no command ':{visible(word)}'; :help lists the commands")
 
-    def run(self, command, rest: str = "") -> bool:
-        """Run `ginscore COMMAND REST --session NAME` itself, as if typed; a refusal is told (False)."""
+    def run(self, name: str, rest: str = "") -> bool:
+        """Run `ginscore NAME REST --session SESSION` itself, as if typed; a refusal is told (False)."""
         try:
             args = shlex.split(rest)
         except ValueError as error:
@@ -165,16 +170,15 @@ class _Table:
         if any(arg == "--db" or arg.startswith("--db=") for arg in args):  # (it would act on another file)
             say(f"  --db cannot be given here: play keeps score in '{visible(self.name)}' of its own database")
             return False
-        name = command.__name__
         try:
-            command_of(command).main(
+            self.ctx.find_root().command.get_command(self.ctx, name).main(
                 args + ["--session", self.name], prog_name=f"ginscore {name}", standalone_mode=False, obj=self.store,
             )
         except Refused as error:
             say("  ", *map(_typed_here, message_parts(error)))
             return False
         except typer.TyperException as error:  # how it is typed here, not `ginscore edit --help`
-            typed = TYPED_HERE.get(name, COMMAND_MARK + name)
+            typed = ":edit 3 ann 4 22" if name == "edit" else COMMAND_MARK + name
             say("  ", *usage_words(error, see=f"type it like `{typed}` (:help for more)"))
             return False
         return True
@@ -208,12 +212,13 @@ def _found(db, name: str, session_id: str | None) -> SessionFacts | None:
     """The live session of this name and id (any name, when it was renamed); None when gone."""
     try:
         facts = db.load(name)
+        if session_id in (None, facts.id):
+            return facts
     except Refused:
-        facts = None
-    if facts is not None and session_id in (None, facts.id):
-        return facts
+        pass
     renamed = [doc["name"] for _, doc in db.live() if session_id is not None and doc.get("id") == session_id]
     return db.load(renamed[0]) if renamed else None
+
 
 def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
     """The questions of one hand, in order: (key, whether it is asked given the answers so far, ask)."""
@@ -226,41 +231,39 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
             raise Refused(f"{name} sits out this hand; {' or '.join(in_hand)} can knock (R22)")
         return name
 
-    def read_knocker(a):
-        def read(text: str) -> str | dict:
-            try:
-                return knocker_named(text)
-            except Refused as error:
-                words = text.split()
-                counted = [bool(re.fullmatch(r"-?[0-9]+", word)) for word in words]
-                if len(words) >= 3 and counted[-2:] == [True, True]:
-                    try:
-                        name = knocker_named(" ".join(words[:-2]))  # (a name may hold a number: "Ann 2")
-                    except Refused:
-                        if counted[-3]:
-                            raise Refused("that is more than two counts; give the knocker, then the two "
-                                          "deadwood counts, like ann 4 22") from None
-                        raise
-                    return whole(a, name, *words[-2:])
-                if len(words) >= 3 and all(re.fullmatch(r"-?[0-9]*\.?[0-9]+", word) for word in words[-2:]):
-                    raise Refused("deadwood counts are whole numbers; give the knocker, then both counts, "
-                                  "like ann 4 22") from None  # "ann 4.0 22"
-                if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
-                    raise Refused(*message_parts(error), "; commands start with ':', like :draw or :quit") from None
-                if counted and counted[-1]:  # "4 22", "ann 4": counts, but not a whole knock
-                    raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(in_hand)}), "
-                                  "or the whole knock on one line, the knocker then both counts, like ann 4 22") from None
-                raise
+    def read_knocker(a, text: str) -> str | dict:
+        """Who knocked, or the whole knock on one line (``ann 4 22``): then the answers to three
+        questions, each count checked as its own question checks it."""
+        try:
+            return knocker_named(text)
+        except Refused as error:
+            words = text.split()
+            counted = [bool(re.fullmatch(r"-?[0-9]+", word)) for word in words]
+            if len(words) >= 3 and counted[-2:] == [True, True]:
+                try:
+                    name = knocker_named(" ".join(words[:-2]))  # (a name may hold a number: "Ann 2")
+                except Refused:
+                    if counted[-3]:
+                        raise Refused("that is more than two counts; give the knocker, then the two "
+                                      "deadwood counts, like ann 4 22") from None
+                    raise
+                return {"knocker": name, "knocker_deadwood": knockers_count(a, name)(words[-2]),
+                        "opponent_deadwood": count(f"{opponent_of(name)}'s", MAX_DEADWOOD)(words[-1])}
+            if len(words) >= 3 and all(re.fullmatch(r"-?[0-9]*\.?[0-9]+", word) for word in words[-2:]):
+                raise Refused("deadwood counts are whole numbers; give the knocker, then both counts, "
+                              "like ann 4 22") from None  # "ann 4.0 22"
+            if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
+                raise Refused(*message_parts(error), "; commands start with ':', like :draw or :quit") from None
+            if counted and counted[-1]:  # "4 22", "ann 4": counts, but not a whole knock
+                raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(in_hand)}), "
+                              "or the whole knock on one line, the knocker then both counts, like ann 4 22") from None
+            raise
 
-        return read
+    def opponent_of(knocker: str) -> str:
+        return next(p for p in in_hand if p != knocker)
 
-    def whole(a, knocker: str, knocker_count: str, opponent_count: str) -> dict:
-        """"Who knocked?" answered with the whole knock (``ann 4 22``): the answers to three questions,
-        each count checked as its own question checks it."""
-        opponent = next(p for p in in_hand if p != knocker)
-        limit = knock_limit(facts.variant, rules, a.get("upcard"))
-        return {"knocker": knocker, "knocker_deadwood": count(f"{knocker}'s", limit)(knocker_count),
-                "opponent_deadwood": count(f"{opponent}'s", MAX_DEADWOOD)(opponent_count)}
+    def knockers_count(a, knocker: str):
+        return count(f"{knocker}'s", knock_limit(facts.variant, rules, a.get("upcard")))
 
     def count(whose: str, most: int):
         def read(text: str) -> int:
@@ -277,17 +280,17 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         return table.ask("Upcard (like 7h)?", lambda text: parse_card(text, rank_only=not rules.spades_double))
 
     def knocker(a) -> object:
-        return table.ask(f"Who knocked, {' or '.join(in_hand)}? (or :draw)", read_knocker(a), draw=True)
+        return table.ask(f"Who knocked, {' or '.join(in_hand)}? (or :draw)", lambda text: read_knocker(a, text),
+                         draw=True)
 
     def knocker_deadwood(a) -> int:
-        limit = knock_limit(facts.variant, rules, a.get("upcard"))
-        return table.ask(f"{a['knocker']}'s deadwood?", count(f"{a['knocker']}'s", limit))
+        return table.ask(f"{a['knocker']}'s deadwood?", knockers_count(a, a["knocker"]))
 
     def big_gin(_a) -> bool:
         return table.yes_no("All 11 cards melded (big gin)?", default=False)
 
     def opponent_deadwood(a) -> int:
-        opponent = next(p for p in in_hand if p != a["knocker"])
+        opponent = opponent_of(a["knocker"])
         if a["knocker_deadwood"] == 0:  # nothing is laid off on gin (R8, R11)
             question = f"{opponent}'s deadwood? (gin: nothing is laid off)"
         else:
@@ -337,15 +340,14 @@ def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
         if not asked(answers) or key in answers:  # in answers: given on the knocker's line
             at += 1
             continue
+        earlier = [i for i in range(at) if steps[i][1](answers)]
+        first = "  This is the first question of the hand; :undo removes the last saved hand."
+        table.no_back = "" if earlier else first
         try:
             answer = ask(answers)
             answers.update(answer if isinstance(answer, dict) else {key: answer})
             at += 1
         except _Back:
-            earlier = [i for i in range(at) if steps[i][1](answers)]
-            if not earlier:
-                say("  This is the first question of the hand; :undo removes the last saved hand.")
-                continue
             at = earlier[-1]
             for later, _asked, _ask in steps[at:]:
                 answers.pop(later, None)
@@ -356,42 +358,38 @@ def _game_over(table: _Table, standings: Standings) -> None:
     """The game is over: offer the rematch (default yes) and go on in it; no stops."""
     if not table.announced:
         say(winner_words(standings) or f"'{table.name}' is over.")
-    started = _rematch_of(table)
-    if started is not None:  # before play, or elsewhere: never a second one
-        _go_on_in(table, started)
+    if _went_on_in_rematch(table):  # started before play, or elsewhere: never a second one
         return
     game = "series" if standings.facts.variant == "hollywood" else "game"  # R19: a rematch is a new series
-    while True:
-        try:
-            again = table.yes_no(f"The {game} is over. Play a rematch?", default=True)
-            break
-        except _Back:
-            say(f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand.")
-    if not again:
+    table.no_back = f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand."
+    if not table.yes_no(f"The {game} is over. Play a rematch?", default=True):
         named = () if table.store.reading().current_name == table.name else ("--session", shlex.quote(table.name))
         say("No rematch; ", Command("rematch", *named), " starts one later.")
         raise _Quit
     if not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
-        say("No rematch: the session changed elsewhere while this was asked; here it is as it stands now.")
-        raise _Changed
-    started = _rematch_of(table)
-    if started is not None:  # started elsewhere while this was asked: not a second one
-        _go_on_in(table, started)
-    elif table.run(rematch):
+        _as_it_stands(table, "No rematch: the session changed elsewhere while this was asked; here it is as it "
+                      "stands now.")
+        raise _Again
+    # (one started elsewhere while this was asked: not a second one)
+    if not _went_on_in_rematch(table) and table.run("rematch"):
         started = _rematch_of(table)
         if started is not None:
             table.name, table.id, table.announced = started.name, started.id, True  # its start was shown
 
 
-def _go_on_in(table: _Table, rematch_started: SessionFacts) -> None:
-    """Go on in the rematch already started of the session played, its standings shown first."""
-    say(f"Its rematch '{visible(rematch_started.name)}' was already started; play goes on in it.")
-    table.name, table.id = rematch_started.name, rematch_started.id
-    _as_it_stands(table)
+def _went_on_in_rematch(table: _Table) -> bool:
+    """Go on in the rematch of the session played if one was already started, its standings shown first."""
+    started = _rematch_of(table)
+    if started is None:
+        return False
+    table.name, table.id = started.name, started.id
+    _as_it_stands(table, f"Its rematch '{visible(started.name)}' was already started; play goes on in it.")
+    return True
 
 
-def _as_it_stands(table: _Table) -> None:
-    """The standings of the session as another shell left it (then who deals next is said)."""
+def _as_it_stands(table: _Table, said: str) -> None:
+    """``said``, then the standings of the session as another shell left it (then who deals next is said)."""
+    say(said)
     standings = replay_stored(table.store, table.facts())
     show_standings(standings, footer=False)
     table.announced = standings.over  # its winner was just said; else who deals next is said next
@@ -424,26 +422,15 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
             if standings.over:
                 try:
                     _game_over(table, standings)
-                except _Again:  # :undo or :edit: the game may go on
+                except _Again:  # :undo, :edit or a change elsewhere: the game may go on
                     pass
-                except _Changed:
-                    _as_it_stands(table)
                 continue
             say("")
             say(f"Hand {len(facts.hands) + 1}." if table.announced else hand_words(standings))
             table.announced = False
             try:
-                told = _ask_hand(table, facts, standings)
+                standings = table.save(facts, _ask_hand(table, facts, standings))
             except _Again:
-                continue
-            try:
-                standings = table.save(facts, told)
-            except _Changed:
-                table.unsaved = True
-                say("Not saved: the session changed elsewhere while this hand was asked (a hand "
-                    "recorded, undone or edited there, or its house rules). Here it is as it stands "
-                    "now; take the hand again if it is still to be recorded.")
-                _as_it_stands(table)
                 continue
             show_hand(standings, standings.hands[-1], verb="Saved", footer=False)
             table.announced = standings.over

@@ -11,8 +11,7 @@ from ginscore.core.replay import Draw, draw_for_roles, replay, Roles, SessionFac
 from ginscore.core.names import check_players, resolve_player
 from ginscore.core.standings import counted, explain
 from ginscore.codec.facts import check_note
-from ginscore.cli.actions import append_hand, asked, asked_at_a_terminal, replay_changed, replay_stored, start_session
-from ginscore.cli.actions import store_of, time_now
+from ginscore.cli.actions import append_hand, asked, replay_changed, replay_stored, start_session, store_of, time_now
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option, Variant, with_parameters
 from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
@@ -42,8 +41,7 @@ def first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Roles
             if box_name == captain_name:
                 raise Refused(f"{box_name} cannot be both box and captain; name two different players")
             out = next(n for n in names if n not in (box_name, captain_name))
-            roles = Roles(box_name, captain_name, out)
-            return None, roles, ""
+            return None, Roles(box_name, captain_name, out), ""
         roles, drawn = draw_for_roles(names, rng)
         cards = ", ".join(f"{n} {c.pretty}" for n, c in drawn)
         return None, roles, f"Drew for seats (R21): {cards}."
@@ -109,8 +107,8 @@ def rematch(
     standings = replay_stored(store, old)
     if not standings.over:
         not_over = f"'{old.name}' is not over yet ({counted(len(old.hands), 'hand')} played)"
-        if not asked_at_a_terminal(f"{not_over}. Start its rematch anyway?", yes, "start", "started",
-                                   f"{not_over}; add --yes to start its rematch anyway"):
+        if not asked(f"{not_over}. Start its rematch anyway?", yes, "start", "started",
+                     f"{not_over}; add --yes to start its rematch anyway"):
             return
     import secrets
 
@@ -171,9 +169,8 @@ def hand(
 
     Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
     """
-    told = told._replace(note=note)
     told.check(Command("hand", "ann", "4", "22"))
-    standings = append_hand(ctx, session, lambda facts: told.knock(facts, time_now()))
+    standings = append_hand(ctx, session, lambda facts: told.knock(facts, time_now(), note))
     show_hand(standings, standings.hands[-1])
 
 
@@ -216,15 +213,12 @@ def edit(
 
     Example: ginscore edit 3 ben 6 9 --upcard 8c
     """
-    upcard = told.upcard
     if as_draw:
         if any(a is not None for a in (*told[:3], told.cards, told.against)):
             raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
-        told = None
     elif told.knocker is None:
         raise Refused("give the knocker and both deadwood counts, like ", EDIT_EXAMPLE, ", or --draw")
     else:
-        told = told._replace(note=note)
         told.check(EDIT_EXAMPLE)
     kept = check_note(note)
     with store_of(ctx).writing() as db:
@@ -232,16 +226,12 @@ def edit(
         if not 1 <= number <= len(facts.hands):
             raise Refused(f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)}); see ", Command("log"))
         was = facts.hands[number - 1]
-        if note is None:  # no --note: the hand keeps the note it had
-            kept = was.note
-            told = told._replace(note=kept) if told else None
         # No --upcard: the hand keeps the upcard it had, whose knock limit (R15) the replay checks
-        # the corrected counts against, as for a new hand.
-        card = was.upcard if upcard is None else typed_upcard(upcard)
-        at = was.recorded_at
-        corrected = (Draw(upcard=card, recorded_at=at, note=kept) if told is None
-                     else told.knock(facts, at)._replace(upcard=card))
-        corrected = corrected._replace(dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
+        # the corrected counts against, as for a new hand; no --note: the note it had.
+        card = was.upcard if told.upcard is None else typed_upcard(told.upcard)
+        corrected = Draw(recorded_at=was.recorded_at) if as_draw else told.knock(facts, was.recorded_at)
+        corrected = corrected._replace(upcard=card, note=was.note if note is None else kept,
+                                       dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
         standings = replay_changed(facts, number, store_of(ctx))
         db.save(facts)

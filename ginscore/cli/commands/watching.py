@@ -28,10 +28,6 @@ def _watched(store, pinned: str | None) -> Standings:
     return replay_stored(store, db.load(pinned))
 
 
-def _facts_or_problem(showing: Standings | str):
-    return showing.facts if isinstance(showing, Standings) else showing
-
-
 class _Board:
     """What the board shows: the watched session, or the problem that keeps it from being read."""
 
@@ -39,25 +35,23 @@ class _Board:
         self.store, self.pinned, self.out, self.big, self.until = store, pinned, out, big, until
         self.seen: tuple | None = file_signature(store.path)  # taken before the first read: no change is missed
         self.showing: Standings | str = ""
+        self.shown: object = ""  # what the board shows: the session's facts, or the problem
         self.updated = ""
 
-    def changed(self) -> bool:
-        """Has the file changed since it was last looked at?"""
+    def show(self, showing: Standings | str) -> bool:
+        """Show ``showing`` from now on; False when it is what the board already shows."""
+        shown = showing.facts if isinstance(showing, Standings) else showing
+        if shown == self.shown:
+            return False
+        self.showing, self.shown, self.updated = showing, shown, f"{datetime.now():%H:%M:%S}"
+        return True
+
+    def read(self) -> bool:
+        """Read the file again if it changed since it was last looked at; False when the board would show the same."""
         now = file_signature(self.store.path)
         if now == self.seen:
             return False
         self.seen = now
-        return True
-
-    def show(self, showing: Standings | str) -> bool:
-        """Show ``showing`` from now on; False when it is what the board already shows."""
-        if _facts_or_problem(showing) == _facts_or_problem(self.showing):
-            return False
-        self.showing, self.updated = showing, f"{datetime.now():%H:%M:%S}"
-        return True
-
-    def read(self) -> bool:
-        """Read the file again; False when the board would show the same."""
         try:
             if self.seen is None:
                 return self.show(f"The database file {self.store.path} is not there.")
@@ -103,7 +97,7 @@ def watch(
             out.print(scoreboard.frame())
             while not once:
                 time.sleep(POLL_SECONDS)
-                if scoreboard.changed() and scoreboard.read():
+                if scoreboard.read():
                     out.rule()
                     out.print(scoreboard.frame())
                     out.file.flush()
@@ -114,7 +108,7 @@ def watch(
             size = out.size
             while True:
                 time.sleep(POLL_SECONDS)
-                if (scoreboard.changed() and scoreboard.read()) or out.size != size:
+                if scoreboard.read() or out.size != size:
                     size = out.size
                     live.update(scoreboard.frame(), refresh=True)
     except KeyboardInterrupt:
