@@ -77,7 +77,8 @@ def is_temp_of(entry_name: str, name: str) -> bool:
     if not entry_name.startswith(prefix):
         return False
     pid, _, token = entry_name[len(prefix):].partition("-")
-    return pid.isdigit() and bool(token) and set(token) <= set("0123456789abcdef")
+    # isdigit() alone takes digits of every script ("²"), which int() then refuses
+    return pid.isascii() and pid.isdigit() and bool(token) and set(token) <= set("0123456789abcdef")
 
 
 def _running(pid: int) -> bool:

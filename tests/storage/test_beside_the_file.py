@@ -38,6 +38,8 @@ def test_what_a_killed_writer_left_goes_with_the_next_write_and_nothing_else(ok,
         kept = {f".ginscore.json.tmp-{alive.pid}-00c0ffee": evening,  # a writer still at work
                 f".ginscore.json.tmp-{dead}-notours": evening,  # not our pattern
                 f".ginscore.json.tmp-{dead}-abcdef": b"half a write",  # named so, but not what we write
+                ".ginscore.json.tmp-\u00b2-abcdef": evening,  # a digit, but not an ASCII one
+                ".ginscore.json.tmp-\u0663-abcdef": evening,  # another script's digit three
                 f".other.json.tmp-{dead}-abcdef": evening,  # another database's
                 f"ginscore.json.tmp-{dead}-abcdef": evening}  # no leading dot
         for name, data in {**gone, **kept}.items():
