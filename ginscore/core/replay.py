@@ -102,10 +102,6 @@ class SessionFacts(NamedTuple):
     # hand 1 and the last one ``rules`` (the rules in force now, for the next hand)
     rule_changes: tuple[RuleChange, ...] = ()
 
-    @property
-    def game_count(self) -> int:
-        return 3 if self.variant == "hollywood" else 1
-
     def rules_for(self, number: int) -> HouseRules:
         """The house rules hand ``number`` is (or will be) played under (H8)."""
         if not self.rule_changes or number > len(self.hands):
@@ -208,8 +204,7 @@ class Standings(NamedTuple):
         """Scores with end-of-game bonuses (H3) once the session is over."""
         if not self.over:
             return None
-        players = self.facts.players
-        return {p: sum(g.final[p] for g in self.games) for p in players}
+        return {p: sum(g.final[p] for g in self.games) for p in self.facts.players}
 
 
 class _Table:
@@ -218,7 +213,7 @@ class _Table:
     def __init__(self, facts: SessionFacts):
         self.facts = facts
         self.games = [Game(n, dict.fromkeys(facts.players, 0), dict.fromkeys(facts.players, 0))
-                      for n in range(1, facts.game_count + 1)]
+                      for n in range(1, 4 if facts.variant == "hollywood" else 2)]  # R17: Hollywood plays three
         self.dealer = facts.first_dealer
         self.roles = facts.first_roles
         self.rules = facts.rules_for(1)  # H8: the rules of the hand being played
