@@ -259,14 +259,10 @@ def best_discard(cards: list[Card]) -> Discard:
     dead, melds = solver.best(left)
     if dead == 0:
         return Discard(None, _spread(melds, left), True)
-    best = None
-    for card in sorted(_cards_of(left), key=_DISCARD_ORDER.__getitem__):
-        kept = left ^ 1 << card
-        dead, melds = solver.best(kept)
-        if best is None or dead < best[0]:  # the first of equals
-            best = (dead, card, melds, kept)
-    dead, card, melds, kept = best
-    return Discard(_CARDS[card], _spread(melds, kept), False)
+    in_order = sorted(_cards_of(left), key=_DISCARD_ORDER.__getitem__)
+    card = min(in_order, key=lambda c: solver.best(left ^ 1 << c)[0])  # the first of equals
+    kept = left ^ 1 << card
+    return Discard(_CARDS[card], _spread(solver.best(kept)[1], kept), False)
 
 
 def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bool = False) -> Settlement:
