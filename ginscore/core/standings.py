@@ -403,9 +403,7 @@ def history_row(st: Standings) -> dict:
     doc.pop("current")
     if facts.variant == "hollywood":
         doc["games"] = [{"game": g.number, "scores": dict(g.scores), "winner": g.winner} for g in st.games]
-        doc["score"] = {p: sum(g.scores[p] for g in st.games) for p in facts.players}
-    else:
-        doc["score"] = st.totals
+    doc["score"] = {p: sum(g.scores[p] for g in st.games) for p in facts.players}
     doc["final"] = st.final
     doc["match"] = facts.match
     return doc
