@@ -65,9 +65,4 @@ def parse_cards(words: list[str] | str) -> list[Card]:
     """Read several cards, given as separate words or in one string."""
     if isinstance(words, str):
         words = [words]
-    cards = []
-    for word in words:
-        for piece in re.split(r"[\s,]+", word.strip()):
-            if piece:
-                cards.append(parse_card(piece))
-    return cards
+    return [parse_card(piece) for word in words for piece in re.split(r"[\s,]+", word.strip()) if piece]

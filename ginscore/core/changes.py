@@ -7,6 +7,8 @@ rules its session has. A change of house rules applies to every hand (``rules_fr
 rule was set wrong) or from a hand on (``rules_from``); either way who dealt stays as it was.
 """
 
+from itertools import groupby
+
 from ginscore.core.errors import Refused
 from ginscore.core.replay import has_dealt, replay, RuleChange, SessionFacts
 from ginscore.core.scoring import HouseRules
@@ -47,12 +49,8 @@ def _rule_points(changes: tuple[RuleChange, ...], hands: int) -> tuple[RuleChang
             kept[-1] = RuleChange(kept[-1].from_hand, change.rules)
         else:
             kept.append(change if at == change.from_hand else RuleChange(at, change.rules))
-    points = [kept[0]]
-    for change in kept[1:]:
-        if change.rules != points[-1].rules:
-            points.append(change)
-    kept = tuple(points)
-    return kept if len(kept) > 1 else ()
+    points = tuple(next(same) for _, same in groupby(kept, key=lambda change: change.rules))  # each a change
+    return points if len(points) > 1 else ()
 
 
 def rules_from(facts: SessionFacts, number: int, rules: HouseRules) -> SessionFacts:

@@ -125,15 +125,9 @@ def shell_word(text: str, encoding: str | None = None) -> str:
         import shlex  # only for a word to quote, which most commands never write
 
         return shlex.quote(text)
-    escaped = "".join(chr(byte) if 32 <= byte < 127 and byte not in b"\\'" else f"\\x{byte:02x}"
-                      for byte in _bytes_of(text))
+    try:  # the bytes as the command line gave them (undecodable bytes come back as they were)
+        given = os.fsencode(text)
+    except UnicodeEncodeError:  # a lone surrogate no command line can carry: as UTF-8 would write it if it could
+        given = text.encode("utf-8", "surrogatepass")
+    escaped = "".join(chr(byte) if 32 <= byte < 127 and byte not in b"\\'" else f"\\x{byte:02x}" for byte in given)
     return f"$'{escaped}'"
-
-
-def _bytes_of(text: str) -> bytes:
-    """A path's bytes as the command line gave them (undecodable bytes come back as they were); a
-    lone surrogate no command line can carry is written as UTF-8 would if it could."""
-    try:
-        return os.fsencode(text)
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogatepass")

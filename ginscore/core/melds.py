@@ -32,13 +32,6 @@ _RUN_STARTS = sum(0x7FF << 13 * s for s in range(4))  # ace to jack: a run of th
 _EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank in all four suits
 
 
-def _mask(cards) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
-
-
 def _cards_of(mask: int) -> list[int]:
     out = []
     while mask:
@@ -66,8 +59,8 @@ def _melds_under(first: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The sets and the runs (R1, R2) whose lowest card is ``first``, in the order they are tried."""
     rank = first % 13
     others = [s * 13 + rank for s in range(first // 13 + 1, 4)]
-    sets = [_mask((first, *more)) for size in (2, 3) for more in combinations(others, size)]
-    runs = [_mask(range(first, first + length)) for length in range(3, 14 - rank)]  # ace low, K high
+    sets = [sum(1 << c for c in (first, *more)) for size in (2, 3) for more in combinations(others, size)]
+    runs = [sum(1 << c for c in range(first, first + length)) for length in range(3, 14 - rank)]  # ace low, K high
     return tuple(sets), tuple(runs)
 
 
@@ -214,18 +207,13 @@ def _spread(melds: tuple[int, ...], cards: int) -> Spread:
         low = rest & -rest
         loose.append(_BY_RANK[low.bit_length() - 1])
         rest ^= low
-    if len(melds) > 1:
-        melds = _sorted_melds(melds)
+    if len(melds) > 1:  # sets before runs, each by rank, then suit
+        melds = sorted(melds, key=_LAID_ORDER.__getitem__)
     return Spread(
         melds=tuple(_MELD_AS_CARDS[m] for m in melds),  # each meld low to high
         unmatched=tuple(loose),
         deadwood=_value(unmatched),
     )
-
-
-def _sorted_melds(melds: tuple[int, ...]) -> list[int]:
-    """Melds in the order shown: sets before runs, each by rank, then suit."""
-    return sorted(melds, key=_LAID_ORDER.__getitem__)
 
 
 def _hand(cards: list[Card], want: tuple[int, ...], whose: str) -> int:
@@ -271,14 +259,10 @@ def best_discard(cards: list[Card]) -> Discard:
     dead, melds = solver.best(left)
     if dead == 0:
         return Discard(None, _spread(melds, left), True)
-    best = None
-    for card in sorted(_cards_of(left), key=_DISCARD_ORDER.__getitem__):
-        kept = left ^ 1 << card
-        dead, melds = solver.best(kept)
-        if best is None or dead < best[0]:  # the first of equals
-            best = (dead, card, melds, kept)
-    dead, card, melds, kept = best
-    return Discard(_CARDS[card], _spread(melds, kept), False)
+    in_order = sorted(_cards_of(left), key=_DISCARD_ORDER.__getitem__)
+    card = min(in_order, key=lambda c: solver.best(left ^ 1 << c)[0])  # the first of equals
+    kept = left ^ 1 << card
+    return Discard(_CARDS[card], _spread(solver.best(kept)[1], kept), False)
 
 
 def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bool = False) -> Settlement:
@@ -297,7 +281,7 @@ def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bo
         return Settlement(_spread(arrangements[0], knocker), _spread(own, opponent), ())
     best = None
     for melds in arrangements:
-        shown = _sorted_melds(melds)
+        shown = sorted(melds, key=_LAID_ORDER.__getitem__)
         result = _best_layoffs(solver, shown, opponent)
         if best is None or result[0] > best[0][0]:  # leave the opponent the most
             best = (result, shown)

@@ -32,15 +32,6 @@ def _instant(at: str | None) -> str:
     return when.isoformat(timespec="microseconds")
 
 
-def _places(winner: str, others: list[str], final: dict[str, int]) -> list[list]:
-    """[name, rank] of each player: the winner first (1); the others by their final
-    scores (H3), higher first, equal finals sharing a rank."""
-    placed = [[winner, 1]]
-    scores = sorted({final[p] for p in others}, reverse=True)
-    placed += [[p, 2 + scores.index(final[p])] for p in others]
-    return placed
-
-
 def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
     """The finished games of one session as plain data, each one match to rate (docs/ratings.md:
     Hollywood's games one by one, three-player's one match of three), best first in ``ranks``."""
@@ -51,6 +42,7 @@ def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
             continue
         finished = facts.hands[game.closed_by - 1].recorded_at
         others = [p for p in facts.players if p != game.winner]
+        finals = sorted({game.final[p] for p in others}, reverse=True)
         games.append({
             "session": facts.name,
             "variant": facts.variant,
@@ -58,7 +50,8 @@ def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
             "finished": finished,
             "when": _instant(finished) or started,
             "started": started,
-            "ranks": _places(game.winner, others, game.final),
+            # [name, rank]: the winner first (1), the others by their final scores (H3), equal finals sharing a rank
+            "ranks": [[game.winner, 1]] + [[p, 2 + finals.index(game.final[p])] for p in others],
         })
     return games
 

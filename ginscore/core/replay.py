@@ -102,10 +102,6 @@ class SessionFacts(NamedTuple):
     # hand 1 and the last one ``rules`` (the rules in force now, for the next hand)
     rule_changes: tuple[RuleChange, ...] = ()
 
-    @property
-    def game_count(self) -> int:
-        return 3 if self.variant == "hollywood" else 1
-
     def rules_for(self, number: int) -> HouseRules:
         """The house rules hand ``number`` is (or will be) played under (H8)."""
         if not self.rule_changes or number > len(self.hands):
@@ -208,18 +204,18 @@ class Standings(NamedTuple):
         """Scores with end-of-game bonuses (H3) once the session is over."""
         if not self.over:
             return None
-        players = self.facts.players
-        return {p: sum(g.final[p] for g in self.games) for p in players}
+        return {p: sum(g.final[p] for g in self.games) for p in self.facts.players}
 
 
 class _Table:
     """The running state while hands are replayed."""
 
-    def __init__(self, facts: SessionFacts, games: list[Game], dealer: str | None, roles: Roles | None):
+    def __init__(self, facts: SessionFacts):
         self.facts = facts
-        self.games = games
-        self.dealer = dealer
-        self.roles = roles
+        self.games = [Game(n, dict.fromkeys(facts.players, 0), dict.fromkeys(facts.players, 0))
+                      for n in range(1, 4 if facts.variant == "hollywood" else 2)]  # R17: Hollywood plays three
+        self.dealer = facts.first_dealer
+        self.roles = facts.first_roles
         self.rules = facts.rules_for(1)  # H8: the rules of the hand being played
         self.results: list[HandResult] = []
 
@@ -236,40 +232,57 @@ class _Table:
         return None
 
     def play(self, number: int, hand: Hand) -> None:
+        facts = self.facts
         if self.over:
-            raise _game_over(self.facts, self.winner())
-        rules = self.facts.rules_for(number)  # H8: the rules in force for this hand
-        if rules is not self.rules:
-            self.rules = rules
-            self._check_reachable(number)
+            what, winner = "series" if facts.variant == "hollywood" else "game", self.winner()
+            won = f": {winner} won it" if winner else ""
+            raise GameOver(f"the {what} '{facts.name}' is over{won}; start another with ", Command("rematch"))
+        self.follow_rules(number)
         self._take_dealt(hand)
-        dealer = self.roles.box if self.roles else self.dealer  # R22: the box deals
-        if isinstance(hand, Draw):
+        roles = self.roles
+        dealer = roles.box if roles else self.dealer  # R22: the box deals
+        opponent = score = winner = limit = None
+        credited = closed = ()
+        if isinstance(hand, Draw):  # R12, R25: nobody scores, same dealer, same roles
             self._check_upcard(hand.upcard, needed=False)
-            # R12, R25: nobody scores, same dealer, same roles
-            self._record(number, hand, dealer, self.roles, None, None, None, None)
-            return
-        opponent = self._opponent(hand.knocker)
-        self._check_upcard(hand.upcard, needed=self.facts.variant == "oklahoma")
-        limit = knock_limit(self.facts.variant, rules, hand.upcard)
-        score = score_hand(
-            rules,
-            hand.knocker_deadwood,
-            hand.opponent_deadwood,
-            limit=limit,
-            limit_rule=limit_rule(self.facts.variant),
-            big_gin=hand.big_gin,
-            doubled=is_doubled(self.facts.variant, rules, hand.upcard),
-            knocker=hand.knocker,
-        )
-        winner = hand.knocker if score.knocker_wins else opponent  # R13
-        credited = self._credit(winner, score.points, number)
-        roles_played = self.roles
-        if self.roles:
-            self.roles = self.roles.after(box_won=winner == self.roles.box)  # R23 (the box deals, R22)
         else:
-            self.dealer = self._next_dealer(dealer, winner, self.facts.rules_for(number + 1))
-        self._record(number, hand, dealer, roles_played, opponent, score, winner, limit, credited)
+            opponent = self._opponent(hand.knocker)
+            self._check_upcard(hand.upcard, needed=facts.variant == "oklahoma")
+            limit = knock_limit(facts.variant, self.rules, hand.upcard)
+            score = score_hand(
+                self.rules,
+                hand.knocker_deadwood,
+                hand.opponent_deadwood,
+                limit=limit,
+                limit_rule=limit_rule(facts.variant),
+                big_gin=hand.big_gin,
+                doubled=is_doubled(facts.variant, self.rules, hand.upcard),
+                knocker=hand.knocker,
+            )
+            winner = hand.knocker if score.knocker_wins else opponent  # R13
+            credited, closed = self._credit(winner, score.points, number)
+            if roles:
+                self.roles = roles.after(box_won=winner == roles.box)  # R23 (the box deals, R22)
+            else:
+                self.dealer = self._next_dealer(dealer, winner, facts.rules_for(number + 1))
+        self.results.append(HandResult(number, hand, dealer, roles, opponent, score, winner, limit, credited,
+                                       scores_after=tuple(dict(g.scores) for g in self.games), closed=closed))
+
+    def follow_rules(self, number: int) -> None:
+        """H8: play on under the rules in force from hand ``number``. Their target cannot be one some
+        score already reached in a game still open: that game would have ended before they applied."""
+        rules = self.facts.rules_for(number)
+        if rules is self.rules:
+            return
+        self.rules = rules
+        for game in self.games:
+            if not game.is_open:
+                continue
+            for player, score in game.scores.items():
+                if score >= rules.target:
+                    where = f" in game {game.number}" if self.facts.variant == "hollywood" else ""
+                    raise BadSetting(f"the target {rules.target} in force from hand {number} on is already reached: "
+                                     f"{player} has {score}{where}, so the game would have ended before (H5, H8)")
 
     def _take_dealt(self, hand: Hand) -> None:
         """H8: who dealt a hand (or its roles) is what happened at the table: a hand that keeps it is
@@ -290,19 +303,6 @@ class _Table:
                                     f"({', '.join(self.facts.players)})")
             self.dealer = hand.dealer
 
-    def _check_reachable(self, number: int) -> None:
-        """H8: rules that apply from hand ``number`` on cannot have a target some score already reached
-        in a game still open: that game would have ended before the rules applied."""
-        target = self.rules.target
-        for game in self.games:
-            if not game.is_open:
-                continue
-            for player, score in game.scores.items():
-                if score >= target:
-                    where = f" in game {game.number}" if self.facts.variant == "hollywood" else ""
-                    raise BadSetting(f"the target {target} in force from hand {number} on is already reached: "
-                                     f"{player} has {score}{where}, so the game would have ended before (H5, H8)")
-
     def _next_dealer(self, dealer: str, winner: str, rules: HouseRules) -> str:
         """Who deals after a decided two-player hand (R5, H6), under the deal rule in force for that
         next hand (H8); a draw never gets here (R12)."""
@@ -312,24 +312,6 @@ class _Table:
         if deal == ALTERNATE:  # H6: the deal passes to the other player
             return next(p for p in self.facts.players if p != dealer)
         return winner  # R5, H6 default: the winner deals next
-
-    def _record(self, number, hand, dealer, roles, opponent, score, winner, limit, credited=()):
-        closed = tuple(g.number for g in self.games if g.closed_by == number)
-        self.results.append(
-            HandResult(
-                number=number,
-                hand=hand,
-                dealer=dealer,
-                roles=roles,
-                opponent=opponent,
-                score=score,
-                winner=winner,
-                limit=limit,
-                credited=credited,
-                scores_after=tuple(dict(g.scores) for g in self.games),
-                closed=closed,
-            )
-        )
 
     def _opponent(self, knocker: str) -> str:
         if knocker not in self.facts.players:
@@ -349,26 +331,21 @@ class _Table:
         if upcard is not None and upcard.suit is None and self.rules.spades_double:
             raise BadSetting(f"spades double is on (H4), so the upcard needs its suit: type it like {upcard}s or {upcard}h")
 
-    def _credit(self, winner: str, points: int, number: int) -> tuple[int, ...]:
-        """Credit a win to games (R17, R18) and close the games it wins (R14, R18)."""
+    def _credit(self, winner: str, points: int, number: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Credit a win to games (R17, R18) and close the games it wins (R14, R18): the numbers of both."""
         open_games = [g for g in self.games if g.is_open]
-        if self.facts.variant == "hollywood":
-            credited_before = [g.wins[winner] > 0 for g in self.games]
-            first = open_games[0]
-            targets = [first] + [
-                g for g in open_games[1:] if credited_before[g.number - 2]  # R18: preceding game
-            ]
-        else:
-            targets = open_games[:1]
-        rules = self.rules
+        # R18: the first open game, and each later one whose preceding game credited the winner a hand
+        targets = open_games[:1] + [g for g in open_games[1:] if self.games[g.number - 2].wins[winner]]
+        closed = []
         for game in targets:
             game.scores[winner] += points
             game.wins[winner] += 1
-            if game.scores[winner] >= rules.target:  # R14, R18, H5
+            if game.scores[winner] >= self.rules.target:  # R14, R18, H5
                 game.winner, game.closed_by = winner, number
-                game.bonuses = _end_of_game(game, rules, self.facts.players)
+                game.bonuses = _end_of_game(game, self.rules, self.facts.players)
                 game.final = {p: game.scores[p] + sum(b) for p, b in game.bonuses.items()}
-        return tuple(g.number for g in targets)
+                closed.append(game.number)
+        return tuple(g.number for g in targets), tuple(closed)
 
 
 def _end_of_game(game: Game, rules: HouseRules, players: tuple[str, ...]) -> dict[str, Bonuses]:
@@ -382,48 +359,23 @@ def _end_of_game(game: Game, rules: HouseRules, players: tuple[str, ...]) -> dic
     return bonuses
 
 
-def _game_over(facts: SessionFacts, winner: str | None) -> GameOver:
-    what = "series" if facts.variant == "hollywood" else "game"
-    won = f": {winner} won it" if winner else ""
-    return GameOver(f"the {what} '{facts.name}' is over{won}; start another with ", Command("rematch"))
-
-
 def replay(facts: SessionFacts) -> Standings:
     """Replay every hand of a session; raise BadHandAt for one that cannot stand."""
-    table = _Table(
-        facts=facts,
-        games=[
-            Game(n, {p: 0 for p in facts.players}, {p: 0 for p in facts.players})
-            for n in range(1, facts.game_count + 1)
-        ],
-        dealer=facts.first_dealer,
-        roles=facts.first_roles,
-    )
-    for number, hand in enumerate(facts.hands, start=1):
-        try:
+    table = _Table(facts)
+    try:
+        for number, hand in enumerate(facts.hands, start=1):
             table.play(number, hand)
-        except BadHandAt:
-            raise
-        except Refused as error:
-            raise BadHandAt(number, error) from None
-    over = table.over
-    if not over and facts.rules is not table.rules:  # H8: a change from the next hand on
-        table.rules = facts.rules
-        try:
-            table._check_reachable(len(facts.hands) + 1)
-        except Refused as error:
-            raise BadHandAt(len(facts.hands) + 1, error) from None
-    return Standings(
-        facts=facts,
-        hands=tuple(table.results),
-        games=tuple(table.games),
-        next_dealer=None if over else (table.roles.box if table.roles else table.dealer),
-        roles=None if over else table.roles,
-        winner=table.winner(),
-        over=over,
-        carry_dealer=table.roles.box if table.roles else table.dealer,
-        carry_roles=table.roles,
-    )
+        over = table.over
+        if not over:  # H8: the rules may change from the next hand on
+            number = len(facts.hands) + 1
+            table.follow_rules(number)
+    except Refused as error:
+        raise BadHandAt(number, error) from None
+    roles = table.roles
+    carry_dealer = roles.box if roles else table.dealer
+    return Standings(facts, tuple(table.results), tuple(table.games), next_dealer=None if over else carry_dealer,
+                     roles=None if over else roles, winner=table.winner(), over=over, carry_dealer=carry_dealer,
+                     carry_roles=roles)
 
 
 def check_session(facts: SessionFacts) -> Standings:

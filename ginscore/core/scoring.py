@@ -147,9 +147,7 @@ def check_deadwood(count: int, whose: str) -> None:
 
 def knock_limit(variant: str, rules: HouseRules, upcard: Card | None) -> int:
     """The most deadwood a knocker may hold this hand (R7, R15, H4)."""
-    if variant != "oklahoma":
-        return KNOCK_LIMIT
-    if upcard is None:  # the caller refuses this before asking; keep R7's limit
+    if variant != "oklahoma" or upcard is None:  # (Oklahoma without an upcard is refused before asking)
         return KNOCK_LIMIT
     if rules.ace_means_gin and upcard.rank == 1:
         return 0
@@ -199,7 +197,7 @@ def score_hand(
             raise BadSetting(f"big gin melds all 11 cards, but {knocker} has {knocker_deadwood} deadwood (H2); "
                              "leave out --big-gin for a knock")
     if knocker_deadwood == 0:  # R11, H2: gin; the opponent never scores
-        outcome, knocker_wins = (BIG_GIN, True) if big_gin else (GIN, True)
+        outcome, knocker_wins = BIG_GIN if big_gin else GIN, True
         difference = opponent_deadwood
         bonus = rules.big_gin_bonus if big_gin else rules.gin_bonus
     elif knocker_deadwood < opponent_deadwood:  # R9

@@ -53,13 +53,8 @@ def net(payments: Iterable[Payment]) -> list[Payment]:
             owed[(p.payer, p.payee)] -= p.amount
         else:
             owed[(p.payee, p.payer)] = p.amount
-    result = []
-    for (a, b), amount in owed.items():
-        if amount > 0:
-            result.append(Payment(b, a, amount))
-        elif amount < 0:
-            result.append(Payment(a, b, -amount))
-    return result
+    return [Payment(b, a, amount) if amount > 0 else Payment(a, b, -amount)
+            for (a, b), amount in owed.items() if amount]
 
 
 def settlement(st: Standings) -> list[Payment] | None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from ginscore.core.escape import shell_word
-from ginscore.core.scoring import ALTERNATE, BIG_GIN, DRAW, GIN, KNOCK, LOSER_DEALS, UNDERCUT, WINNER_DEALS, stake_text
+from ginscore.core.scoring import ALTERNATE, BIG_GIN, DRAW, GIN, KNOCK, LOSER_DEALS, UNDERCUT, WINNER_DEALS
+from ginscore.core.scoring import HouseRules, stake_text
 from ginscore.core.stakes import game_payments, money_text, net, settlement
 from ginscore.core.replay import Draw, HandResult, SessionFacts, Standings
 
@@ -75,11 +76,9 @@ def match_dict(sessions: list[Standings]) -> dict:
     """The match so far: its sessions (oldest first), games won by each player (Hollywood:
     each of its three games), the summed finals of the games that are over (H3), and,
     when any session has a stake, the summed settlement netted per pair (H7)."""
-    players: list[str] = []
-    for st in sessions:
-        players += [p for p in st.facts.players if p not in players]
-    games_won = {p: 0 for p in players}
-    finals = {p: 0 for p in players}
+    players = dict.fromkeys(p for st in sessions for p in st.facts.players)  # in the order first played
+    games_won = dict.fromkeys(players, 0)
+    finals = dict.fromkeys(players, 0)
     for st in sessions:
         for game in st.games:
             if game.final is not None:
@@ -220,33 +219,27 @@ def session_row(facts: SessionFacts, st: Standings, current: bool) -> dict:
     }
 
 
-def total_columns(facts: SessionFacts) -> list[str]:
-    """The running-total CSV columns (docs/commands.md "CSV export")."""
-    if facts.variant == "hollywood":
-        return [f"game{n}:{p}" for n in (1, 2, 3) for p in facts.players]
-    return [f"total:{p}" for p in facts.players]
-
-
 CSV_COLUMNS = ["hand", "dealer", "knocker", "knocker_deadwood", "opponent_deadwood", "upcard", "outcome", "winner", "points"]
 
 
-def extra_columns(facts: SessionFacts) -> list[str]:
-    """Columns after the totals: what a CSV needs to be imported again, the session's id last (on
-    every row: importing the file where the session already is adds nothing twice)."""
-    roles = ["box", "captain", "out"] if facts.variant == "three" else []
-    return ["opponent"] + roles + ["knocker_cards", "opponent_cards", "recorded_at", "note", "session_id"]
-
-
 def csv_rows(st: Standings) -> list[list]:
-    """Header and one row per hand, draws included (docs/commands.md "CSV export")."""
-    extra = extra_columns(st.facts)
-    rows = [CSV_COLUMNS + total_columns(st.facts) + extra]
+    """Header and one row per hand, draws included (docs/commands.md "CSV export"): the columns above,
+    the running totals, then what a CSV needs to be imported again, the session's id last (on every
+    row: importing the file where the session already is adds nothing twice)."""
+    facts = st.facts
+    if facts.variant == "hollywood":
+        totals = [f"game{n}:{p}" for n in (1, 2, 3) for p in facts.players]
+    else:
+        totals = [f"total:{p}" for p in facts.players]
+    roles = ["box", "captain", "out"] if facts.variant == "three" else []
+    extra = ["opponent"] + roles + ["knocker_cards", "opponent_cards", "recorded_at", "note", "session_id"]
+    rows = [CSV_COLUMNS + totals + extra]
     for r in st.hands:
         d = hand_dict(st, r)
         row = [d[c] for c in CSV_COLUMNS]
         for scores in r.scores_after:
-            row += [scores[p] for p in st.facts.players]
-        after = d | (d.get("roles") or {}) | {"session_id": st.facts.id}
+            row += [scores[p] for p in facts.players]
+        after = d | (d.get("roles") or {}) | {"session_id": facts.id}
         rows.append(row + [after[c] for c in extra])
     return rows
 
@@ -270,9 +263,12 @@ def finals(st: Standings) -> list[dict]:
     stake = facts.rules.stake if st.over else None
     rows = []
     for game in st.games:
-        nets = _game_nets(game.final, game.winner, stake, facts.players) if stake else {}
+        nets = {p: 0 * stake for p in facts.players} if stake else {}  # Decimal zero, exact: 0.00 at a stake of 0.01
+        for payment in game_payments(game.final, game.winner, stake) if stake else ():  # H7
+            nets[payment.payer] -= payment.amount
+            nets[payment.payee] += payment.amount
+        ended = game.final is not None
         for p in facts.players:
-            ended = game.final is not None
             bonuses = game.bonuses[p] if ended else None
             rows.append({
                 "session": facts.name,
@@ -287,15 +283,6 @@ def finals(st: Standings) -> list[dict]:
                 "stake_net": nets.get(p),
             })
     return rows
-
-
-def _game_nets(final: dict[str, int], winner: str, stake, players: tuple[str, ...]) -> dict:
-    """What each player gets from one game's settlement (H7), negative for what they pay."""
-    nets = {p: 0 * stake for p in players}  # Decimal zero, exact: 0.00 at a stake of 0.01
-    for payment in game_payments(final, winner, stake):
-        nets[payment.payer] -= payment.amount
-        nets[payment.payee] += payment.amount
-    return nets
 
 
 def finals_dicts(st: Standings) -> list[dict]:
@@ -392,18 +379,12 @@ SETTING_WORDS = {
 _ALWAYS_SAID = ("target", "gin_bonus", "undercut_bonus")
 
 
-def _is_set(rules, name: str) -> bool:
-    """Whether a house rule is set to more than nothing: off, 0 and the winner dealing go unsaid."""
-    value = getattr(rules, name)
-    if name == "big_gin_bonus":
-        return value is not None
-    return value != WINNER_DEALS if name == "deal" else bool(value)
-
-
 def rules_words(facts: SessionFacts) -> list[str]:
-    """The session's house rules in plain words (H1-H7)."""
-    r = facts.rules
-    return [words(r) for name, words in SETTING_WORDS.items() if name in _ALWAYS_SAID or _is_set(r, name)]
+    """The session's house rules in plain words (H1-H7): the target and the H1 bonuses always, the
+    others when set to more than nothing (off, 0 and the winner dealing, their defaults, go unsaid)."""
+    r, unset = facts.rules, HouseRules()
+    return [words(r) for name, words in SETTING_WORDS.items()
+            if name in _ALWAYS_SAID or getattr(r, name) != getattr(unset, name)]
 
 
 def rule_change_words(facts: SessionFacts) -> list[tuple[int, list[str]]]:
@@ -422,9 +403,7 @@ def history_row(st: Standings) -> dict:
     doc.pop("current")
     if facts.variant == "hollywood":
         doc["games"] = [{"game": g.number, "scores": dict(g.scores), "winner": g.winner} for g in st.games]
-        doc["score"] = {p: sum(g.scores[p] for g in st.games) for p in facts.players}
-    else:
-        doc["score"] = st.totals
+    doc["score"] = {p: sum(g.scores[p] for g in st.games) for p in facts.players}
     doc["final"] = st.final
     doc["match"] = facts.match
     return doc

@@ -44,18 +44,10 @@ def session_counts(st: Standings) -> dict:
     ``lead`` (wins before their first hand not won), ``tail`` (wins after their last), ``best``
     (the longest inside) and ``whole`` (every hand they played won)."""
     facts = st.facts
-    players: dict[str, dict] = {}
-    if not st.hands:  # not played yet: it counts nowhere (its counts and head to head are empty)
-        return {"players": list(facts.players), "winner": st.winner, "counts": players}
-
-    def entry(name: str) -> dict:
-        record = players.get(name)
-        if record is None:
-            record = players[name] = dict.fromkeys(COUNTERS, 0) | {"lead": 0, "tail": 0, "best": 0, "whole": True}
-        return record
-
-    for name in facts.players:
-        record = entry(name)
+    # a session not played yet counts nowhere (its counts and head to head are empty)
+    players = {name: dict.fromkeys(COUNTERS, 0) | {"lead": 0, "tail": 0, "best": 0, "whole": True}
+               for name in facts.players} if st.hands else {}
+    for name, record in players.items():
         record["sessions"] = 1
         record["sessions_won"] = int(st.winner == name)
         if facts.variant == "hollywood":
@@ -64,7 +56,7 @@ def session_counts(st: Standings) -> dict:
         roles = result.roles
         at_table = (roles.box, roles.captain) if roles is not None else facts.players  # R22
         for name in at_table:
-            record = entry(name)
+            record = players[name]
             record["hands"] += 1
             if result.winner == name:
                 record["hands_won"] += 1
@@ -79,7 +71,7 @@ def session_counts(st: Standings) -> dict:
         hand = result.hand
         if isinstance(hand, Draw):
             continue
-        knocker, opponent = entry(hand.knocker), entry(result.opponent)
+        knocker, opponent = players[hand.knocker], players[result.opponent]
         outcome = result.outcome
         knocker["gins"] += outcome == GIN
         knocker["big_gins"] += outcome == BIG_GIN
@@ -142,8 +134,8 @@ def combine_tallies(tallies) -> dict:
     going_of: dict[str, int] = {}  # the run of wins still going after the last session
     shown_as: dict[str, str] = {}  # each name's latest spelling, in the order first played
     for _, _, players in lines:
-        for name, hands, lead, tail, best, whole in players:  # once a player a session: kept free of calls
-            key = _keys.get(name) or _key(name)
+        for name, hands, lead, tail, best, whole in players:
+            key = fold(name)
             shown_as[key] = name
             going, longest = going_of.get(key, 0), longest_of.get(key, 0)
             if whole:
@@ -161,19 +153,9 @@ def combine_tallies(tallies) -> dict:
     return _report(sums, pairs, longest_of, shown_as)
 
 
-_keys: dict[str, str] = {}  # the folded key of each name seen: the same few names over thousands of sessions
-
-
-def _key(name: str) -> str:
-    key = _keys.get(name)
-    if key is None:
-        key = _keys[name] = fold(name)
-    return key
-
-
 def _add_sums(sums: dict, counted: dict) -> None:
     for name, counts in counted.items():
-        key = _key(name)
+        key = fold(name)
         record = sums.get(key)
         sums[key] = list(map(add, record, counts)) if record is not None else counts[:_LEAD]
 
@@ -185,11 +167,11 @@ def _add_pairs(pairs: dict, session: dict) -> None:
     names, winner = session["players"], session["winner"]
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            key = tuple(sorted((_key(a), _key(b))))
+            key = tuple(sorted((fold(a), fold(b))))
             pair = pairs.setdefault(key, [0, 0, 0])  # sessions, wins of the first, of the second
             pair[0] += 1
             if winner in (a, b):
-                pair[1 + key.index(_key(winner))] += 1
+                pair[1 + key.index(fold(winner))] += 1
 
 
 def _report(sums: dict, pairs: dict, longest_run: dict, shown_as: dict) -> dict:
