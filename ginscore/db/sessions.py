@@ -20,18 +20,13 @@ from ginscore.core.replay import SessionFacts
 from ginscore.core.names import fold, match_name
 from ginscore.core.standings import as_typed
 from ginscore.db.damage import damaged, replayed
-from ginscore.db.middleware import WriteOnce
 from ginscore.db.storage import SCHEMA_VERSION, FileStorage
 
 
-def _name(doc: dict) -> str | None:
-    name = doc.get("name")
-    return name if isinstance(name, str) else None
-
-
-def _match(doc: dict) -> str | None:
-    match = doc.get("match")
-    return match if isinstance(match, str) else None
+def _text(doc: dict, key: str = "name") -> str | None:
+    """A stored session's field that should be text (None when it is not: edited by hand)."""
+    found = doc.get(key)
+    return found if isinstance(found, str) else None
 
 
 def session_id_of(doc: dict) -> str:
@@ -49,7 +44,7 @@ def two_with_one_id(path, session_id: str) -> DatabaseUnusable:
 class Database:
     """The sessions of one database file, as facts. Obtained from ``store.Store``.
 
-    Every change goes through TinyDB's tables; every session is listed by the middleware's
+    Every change goes through TinyDB's tables; every session is listed by the storage's
     ``entries``, which with the file's index (``index_cache``) parses none.
     """
 
@@ -57,21 +52,13 @@ class Database:
         self.path = path
         self.real = real
         self._writer = writer
-        self.tiny = TinyDB(real, storage=WriteOnce(FileStorage), shown=path, writer=writer, index_cache=index_cache)
-        self.storage: WriteOnce = self.tiny.storage
+        self.tiny = TinyDB(real, storage=FileStorage, shown=path, writer=writer, index_cache=index_cache)
+        self.storage: FileStorage = self.tiny.storage
         self._sessions = self.tiny.table("sessions", cache_size=0)
         self._meta_table = self.tiny.table("meta", cache_size=0)
         self._entries: list[tuple[int, dict]] | None = None
         self._live: tuple[list, int, list] | None = None  # (entries it was taken from, their count, live)
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
-
-    def file_digest(self) -> str | None:
-        """The digest of the file's bytes as read (None for no file, or tables not yet written)."""
-        return self.storage.file_digest()
-
-    def digest_of(self, doc: dict) -> str:
-        """The digest of a stored session's facts as read now (what the cache keeps its row under)."""
-        return self.storage.digest_of(doc)
 
     # reading --------------------------------------------------------------
 
@@ -105,7 +92,7 @@ class Database:
     def _current(self) -> tuple[int, dict] | None:
         wanted = self.storage.meta().get("current")
         found = None if wanted is None else self._with_id(wanted)
-        return found if found and not found[1].get("deleted_at") and _name(found[1]) else None
+        return found if found and not found[1].get("deleted_at") and _text(found[1]) else None
 
     def _with_id(self, session_id: str) -> tuple[int, dict] | None:
         """The stored session (or its outline) of that id; refused for a file holding two of it."""
@@ -117,12 +104,12 @@ class Database:
     @property
     def current_name(self) -> str | None:
         found = self._current()
-        return _name(found[1]) if found else None
+        return _text(found[1]) if found else None
 
     def names(self, *, include_deleted: bool = False) -> list[str]:
         """Live session names (``include_deleted``: also the names deleted sessions keep)."""
         chosen = self.entries() if include_deleted else self.live()
-        return [name for _, doc in chosen if (name := _name(doc)) is not None]
+        return [name for _, doc in chosen if (name := _text(doc)) is not None]
 
     def find_name(self, typed: str | None) -> str:
         """The session a command acts on: ``typed`` (exact or unique prefix), else the current one.
@@ -190,7 +177,7 @@ class Database:
 
     def listed(self) -> list[tuple[int, str, str | None]]:
         """Every live session as (id, name, started), in the order they were added, without reading their facts."""
-        return [(n, _name(doc) or "", doc.get("created_at") if isinstance(doc.get("created_at"), str) else None)
+        return [(n, _text(doc) or "", _text(doc, "created_at"))
                 for n, doc in self.live()]
 
     def by_id(self) -> dict[str, tuple[int, dict]]:
@@ -207,7 +194,7 @@ class Database:
     def matched(self, ids: list[int]) -> list[tuple[str | None, str]]:
         """Each of these live sessions' match id (None for none) and name, without reading their facts."""
         outlines = dict(self.live())
-        return [(_match(outlines[n]), _name(outlines[n]) or "") for n in ids]
+        return [(_text(outlines[n], "match"), _text(outlines[n]) or "") for n in ids]
 
     # writing --------------------------------------------------------------
 
@@ -248,7 +235,7 @@ class Database:
         found = self._sessions.insert(doc)
         if self._entries is not None:
             self._entries.append((found, dict(self._sessions.get(doc_id=found))))
-        if self._taken is not None and not doc.get("deleted_at") and _name(doc) is not None:
+        if self._taken is not None and not doc.get("deleted_at") and _text(doc) is not None:
             self._taken[fold(doc["name"])] = doc["name"]
         return found
 
@@ -293,11 +280,10 @@ class Database:
         if not typed.strip():
             raise NoSuchSession("the session name is empty; give a name (", Command("sessions", "--deleted"),
                                 " lists them)")
-        gone = [(n, doc) for n, doc in self.entries() if doc.get("deleted_at") and _name(doc) is not None]
-        matches = match_name(sorted({_name(doc) for _, doc in gone}), typed)
+        gone = [(n, doc) for n, doc in self.entries() if doc.get("deleted_at") and _text(doc) is not None]
+        matches = match_name(sorted({_text(doc) for _, doc in gone}), typed)
         if not matches:
-            live = [_name(doc) for _, doc in self.entries() if not doc.get("deleted_at") and _name(doc) is not None]
-            if any(fold(name) == fold(typed) for name in live):
+            if self.taken(typed) is not None:
                 raise NoSuchSession(f"session '{visible(typed)}' is not deleted, so there is nothing to restore")
             listed = ("; ", Command("sessions", "--deleted"), " lists them") if gone else ("; no session is deleted",)
             raise NoSuchSession(f"no deleted session '{visible(typed)}'", *listed)

@@ -311,7 +311,7 @@ def sessions(
                 for facts, deleted_at in listed[:newest]]
     else:
         from ginscore.cache.rows import Listings
-        from ginscore.cache.summarise import json_item, session_item
+        from ginscore.cache.rows import json_item, session_item
 
         listings, listed = Listings(db), db.listed()
         picked = listed if newest is None else listed[-newest:]
@@ -333,7 +333,7 @@ def sessions(
             return
         rows = [session_item(row, row["name"] == current) for row in listings.each_summary(ids)]
     if as_json:  # (written a few items at a time: years of sessions in the memory of a part or two)
-        from ginscore.cache.summarise import json_item
+        from ginscore.cache.rows import json_item
 
         print_json_items(map(json_item, rows))
         return
