@@ -92,20 +92,12 @@ class Cache:
             with open(fd, "rb") as handle:
                 if not stat.S_ISREG(os.fstat(fd).st_mode):
                     return  # a FIFO, a device: never waited on
-                head = handle.readline().rstrip(b"\n")  # the stamp, then the sections: never a copy of them
-                self._raw = handle.read()
+                kept = Keyed.of(memoryview(handle.read()))  # the stamp, then the sections (views of them)
         except (OSError, ValueError):
             return
-        try:
-            stamp = orjson.loads(head)
-        except orjson.JSONDecodeError:
-            return
-        if not isinstance(stamp, dict) or stamp.get("version") != VERSION:
-            return  # made by other code: made again
-        places = stamp.get("sections")
-        if isinstance(places, dict) and isinstance(stamp.get("file"), str):
-            self._places = places
-            self.made_from = stamp["file"]
+        stamp, places = kept.places, kept.places.get("sections")
+        if stamp.get("version") == VERSION and isinstance(places, dict) and isinstance(stamp.get("file"), str):
+            self._raw, self._places, self.made_from = kept.body, places, stamp["file"]  # (else made again)
 
     def _kept(self, name: str) -> memoryview | None:
         """A section's bytes as the file keeps them (a view, not a copy: rows of years of sessions are
@@ -120,11 +112,7 @@ class Cache:
     def section(self, name: str):
         """A section as kept (None when missing or damaged)."""
         if name not in self._sections:
-            data = self._kept(name)
-            try:
-                self._sections[name] = None if data is None else orjson.loads(data)
-            except ValueError:
-                self._sections[name] = None
+            self._sections[name] = _value(self._kept(name))
         return self._sections[name]
 
     def keyed(self, name: str) -> "Keyed":

@@ -121,9 +121,9 @@ class Listings:
         for n, key in zip(ids, keys):
             row = self._made.get(key) or kept.get(key)
             if not sound_row(row):
-                row = self._made[key] = summarise(dict(self.db.whole(docs[n])))
+                row = self._made[key] = summarise(dict(self.db.storage.whole(docs[n])))
             if "unusable" in row:  # what is said of it is worked out again (it names commands)
-                doc = dict(self.db.whole(docs[n]))
+                doc = dict(self.db.storage.whole(docs[n]))
                 why = replayed(doc)[1]
                 if why is not None:
                     raise DatabaseUnusable(self.db.path, *why)
@@ -188,18 +188,18 @@ class Listings:
         digests = self.digests()
         return digest("".join(f"{n}:{digests[n]};" for n, _ in self.db.live()).encode())
 
-    def _part(self, name: str, key: str):
-        """A part kept under ``name`` for facts of digest ``key``."""
+    def _part(self, name: str, key: str, kind: type):
+        """A part kept under ``name`` for facts of digest ``key``, if it is a ``kind``."""
         found = self.cache.section(name)
-        if isinstance(found, dict) and "value" in found and found.get("key") == key:
+        if isinstance(found, dict) and found.get("key") == key and isinstance(found.get("value"), kind):
             return found["value"]
         return None
 
     def tally_groups(self) -> list[dict]:
         """What the live sessions add to ``stats``, by group (``grouped``)."""
         key = self._live_key()
-        found = self._part("groups", key)
-        if not isinstance(found, list):
+        found = self._part("groups", key, list)
+        if found is None:
             live = [n for n, _ in self.db.live()]
             found = grouped([row | {"id": n} for n, row in zip(live, self._checked(live))])
             self.cache.put("groups", {"key": key, "value": found})
@@ -210,8 +210,7 @@ class Listings:
         """``made(facts)`` of every live session, in order, kept in the cache under ``name`` by the
         digest of each session's facts (what ``ratings`` rates is made this way)."""
         digests = self.digests()
-        kept = self._part(name, "by-digest")
-        kept = kept if isinstance(kept, dict) else {}
+        kept = self._part(name, "by-digest", dict) or {}
         found, fresh = [], {}
         for n, doc in self.db.live():
             key = digests[n]
@@ -227,8 +226,7 @@ class Listings:
         live sessions' facts are the same (the last few asked)."""
         question = digest(dumps(asked))
         key = self._live_key()
-        kept = self._part(name, key)
-        kept = kept if isinstance(kept, dict) else {}
+        kept = self._part(name, key, dict) or {}
         if question in kept:
             return kept[question]
         value = made()

@@ -57,7 +57,7 @@ class Database:
         self._sessions = self.tiny.table("sessions", cache_size=0)
         self._meta_table = self.tiny.table("meta", cache_size=0)
         self._entries: list[tuple[int, dict]] | None = None
-        self._live: tuple[list, int, list] | None = None  # (entries it was taken from, their count, live)
+        self._live: list[tuple[int, dict]] | None = None
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
 
     # reading --------------------------------------------------------------
@@ -69,16 +69,11 @@ class Database:
             self._entries = self.storage.entries()
         return self._entries
 
-    def whole(self, doc: dict) -> dict:
-        """A stored session's whole document (``doc`` from ``entries``)."""
-        return self.storage.whole(doc)
-
     def live(self) -> list[tuple[int, dict]]:
         """Every session not deleted, as (document id, document or outline), in the order added."""
-        source = self.entries()
-        if self._live is None or self._live[0] is not source or self._live[1] != len(source):
-            self._live = (source, len(source), [(n, doc) for n, doc in source if not doc.get("deleted_at")])
-        return self._live[2]
+        if self._live is None:
+            self._live = [(n, doc) for n, doc in self.entries() if not doc.get("deleted_at")]
+        return self._live
 
     def _live_named(self, name: str) -> tuple[int, dict]:
         """The live session called exactly ``name`` (for a writer, its outline checked against it)."""
@@ -86,7 +81,7 @@ class Database:
         if found is None:
             raise NoSuchSession(f"no session '{visible(name)}'; ", Command("sessions"), " lists them")
         if self._writer:
-            self.whole(found[1])
+            self.storage.whole(found[1])
         return found
 
     def _current(self) -> tuple[int, dict] | None:
@@ -152,7 +147,7 @@ class Database:
     def facts_of(self, doc: dict) -> SessionFacts:
         """A stored session, read through every field check; a damaged one names itself and its
         field (exit 1), so a listing fails on it rather than leave it out silently."""
-        doc = self.whole(doc)
+        doc = self.storage.whole(doc)
         try:
             facts = session_from_dict(doc, strict=False)
         except Refused as error:
@@ -184,7 +179,7 @@ class Database:
         """Every stored session (deleted ones too, each whole) by its session id."""
         found = {}
         for n, doc in self.entries():
-            doc = self.whole(doc)
+            doc = self.storage.whole(doc)
             session_id = session_id_of(doc)
             if session_id in found:
                 raise two_with_one_id(self.path, session_id)
@@ -211,8 +206,8 @@ class Database:
             raise Refused(f"there is already a session named '{visible(clash)}'; ", *hint)
 
     def _set_current(self, session_id: str | None) -> None:
-        meta = self.storage.meta() | {"schema_version": SCHEMA_VERSION, "current": session_id}
-        self._meta_table.upsert(Document(meta, doc_id=1))
+        """Point ``current`` at a session (fields a later ginscore wrote beside it are kept)."""
+        self._meta_table.upsert(Document({"schema_version": SCHEMA_VERSION, "current": session_id}, doc_id=1))
 
     def make_current(self, name: str | None) -> None:
         session_id = None if name is None else self._live_named(name)[1].get("id")
@@ -233,6 +228,7 @@ class Database:
     def insert(self, doc: dict) -> int:
         """Store a session's document as it is (``merge``: one from another database); its document id."""
         found = self._sessions.insert(doc)
+        self._live = None
         if self._entries is not None:
             self._entries.append((found, dict(self._sessions.get(doc_id=found))))
         if self._taken is not None and not doc.get("deleted_at") and _text(doc) is not None:
@@ -248,13 +244,13 @@ class Database:
         if not isinstance(self.storage.session(str(doc_id)), dict):  # (a lazy writer's, not read yet)
             self.storage.read_whole()
         self._sessions.update(put, doc_ids=[doc_id])
-        self._entries = self._taken = None
+        self._entries = self._taken = self._live = None
 
     def _change(self, name: str, fields) -> None:
         """Change fields of a live session's document; fields a later ginscore wrote are kept."""
         doc_id, doc = self._live_named(name)
         changed = fields(doc) if callable(fields) else fields
-        self.replace(doc_id, dict(self.whole(doc)) | changed)
+        self.replace(doc_id, dict(self.storage.whole(doc)) | changed)
 
     def save(self, facts: SessionFacts) -> None:
         """Replace a session's stored facts (its hands after hand, undo, edit, house)."""
@@ -295,11 +291,12 @@ class Database:
         self._check_free(name, hint=("choose another --name",) if new_name else (
             "restore this one under another name with ", Command("restore", typed_as, "--name", "NEW"),
             ", or rename that one first with ", Command("rename", "--session", typed_as, "NEW")))
-        _, why = replayed(self.whole(doc), aside="it stays deleted; mend it in the file (a JSON editor, TinyDB) "
-                                                 "and restore it then")
+        doc = self.storage.whole(doc)
+        _, why = replayed(doc, aside="it stays deleted; mend it in the file (a JSON editor, TinyDB) "
+                                     "and restore it then")
         if why is not None:  # a damaged session stays deleted: back, it would stop every list again
             raise DatabaseUnusable(self.path, *why)
-        self.replace(doc_id, {k: v for k, v in self.whole(doc).items() if k != "deleted_at"} | {"name": name})
+        self.replace(doc_id, {k: v for k, v in doc.items() if k != "deleted_at"} | {"name": name})
         self.make_current(name)
         return self.load(name), [matches[0] for n, _ in same if n != doc_id]
 

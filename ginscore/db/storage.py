@@ -24,7 +24,6 @@ TABLES = ("meta", "sessions")
 LEFT = "it was left as it is, use --db for another file"
 APPEARED = ("was created by another ginscore command or program while this one ran; "
             "nothing was written: run the command again")
-A_FOLDER = "is a folder, not a database file; pass --db with a file path"
 NEWER = "was written by a newer ginscore"
 FOREIGN = f"is not empty but holds no ginscore database (another program's file?); {LEFT}"
 NOT_OURS = f"is JSON but not a ginscore database; {LEFT}"
@@ -46,7 +45,7 @@ def writes() -> int:
 
 def not_a_file(path, kind: str) -> DatabaseUnusable:
     if kind == "a folder":
-        return DatabaseUnusable(path, A_FOLDER)
+        return DatabaseUnusable(path, "is a folder, not a database file; pass --db with a file path")
     return DatabaseUnusable(path, f"is {kind}, not a database file; it was left as it is, pass --db with a file path")
 
 
@@ -57,7 +56,7 @@ def read_bytes(shown, real: str) -> tuple[bytes | None, os.stat_result | None]:
     except atomic.NotRegular as error:
         raise not_a_file(shown, error.kind) from None
     except IsADirectoryError:
-        raise DatabaseUnusable(shown, A_FOLDER) from None
+        raise not_a_file(shown, "a folder") from None
     except PermissionError:
         raise DatabaseUnusable(shown, "cannot be read: permission denied") from None
     except OSError as error:

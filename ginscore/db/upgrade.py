@@ -43,7 +43,7 @@ class Old:
         try:
             fd = os.open(path, _READ)
         except FileNotFoundError:
-            if not self._still_read():  # upgraded by another command meanwhile: nothing is missing
+            if not _holds(self.real, self.main):  # upgraded by another command meanwhile: nothing is missing
                 raise DatabaseUnusable(self.shown, UPGRADED_MEANWHILE) from None
             raise DatabaseUnusable(self.shown, f"names a file that is not there ({path}); restore the folder from a copy") from None
         except OSError as error:
@@ -54,10 +54,6 @@ class Old:
             data = handle.read()
         self.files[path] = data
         return data
-
-    def _still_read(self) -> bool:
-        """Whether the main file still holds what was read (not upgraded by another command meanwhile)."""
-        return _holds(self.real, self.main)
 
     def keep_copy(self) -> None:
         """Before the first write of the new layout: a copy of every old file, in one folder."""
@@ -153,10 +149,11 @@ def _linked(part: str, copy: str) -> bool:
     return True
 
 
-def _with_ids(docs: list[dict]) -> list[dict]:
-    """Each session with an id: its own, else the one made from what never changes in it."""
+def _tables(docs: list[tuple[str, dict]], current_name) -> dict:
+    """Today's tables of these sessions, each given an id: its own, else the one made from what
+    never changes in it."""
     seen: set[str] = set()
-    for at, doc in enumerate(docs):
+    for at, (_, doc) in enumerate(docs):
         if "id" not in doc:
             made = derived_session_id(doc)
             if made in seen:  # two old sessions alike in every fixed field: told apart by their place
@@ -164,11 +161,6 @@ def _with_ids(docs: list[dict]) -> list[dict]:
             doc["id"] = made
         if isinstance(doc.get("id"), str):
             seen.add(doc["id"])
-    return docs
-
-
-def _tables(docs: list[tuple[str, dict]], current_name) -> dict:
-    _with_ids([doc for _, doc in docs])
     current = None
     if isinstance(current_name, str):
         current = next((doc["id"] for _, doc in docs
