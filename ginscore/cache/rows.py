@@ -140,8 +140,7 @@ class Listings:
 
     def each_summary(self, ids: list[int]) -> Iterator[dict]:
         """The ``history --json`` rows of these sessions without their counts, in this order."""
-        for row in self.summaries(ids):
-            yield history_item(row)
+        return map(history_item, self.summaries(ids))
 
     def listed_items(self, ids: list[int], listing: str) -> list:
         """Each of these sessions' item of ``history --json`` (``listing`` "history") or of
