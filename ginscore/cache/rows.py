@@ -1,12 +1,10 @@
 """What the listings read of every session, made from the facts and kept in the cache.
 
 ``Listings(database)`` reads an open database (the database never reads the cache): a row a
-session and the tallies ``stats`` adds up, kept under the digest of the facts each was made from,
-never trusted on a file's size or time. Only a reader of an unchanged file keeps what it made.
-
-A row is the session's ``history --json`` row with its statistics counters under ``counts``; a
-session whose facts cannot be read or do not add up gives ``{"unusable": True}``, so the listings
-still fail on it, naming it.
+session (its ``history --json`` row with its statistics ``counts``, or ``{"unusable": True}`` for
+one whose facts cannot be read or do not add up, so the listings still fail on it, naming it) and
+the tallies ``stats`` adds up, kept under the digest of the facts each was made from, never
+trusted on a file's size or time. Only a reader of an unchanged file keeps what it made.
 """
 
 from __future__ import annotations

@@ -100,11 +100,10 @@ def lazy_tables(index: dict, raw: bytes) -> dict | None:
 def _framed(meta: dict, numbers: list[int], places: list[int], raw: bytes) -> bool:
     """Whether what lies between the places in ``raw`` (head, each session's key, end) is exactly what
     ``laid_out`` writes there."""
-    tables = {"meta": meta}
     if not numbers:
-        return raw == _head(tables) + b"}}"
+        return raw == _head(meta) + b"}}"
     between = [raw[:places[0]], *(raw[end:start] for end, start in zip(places[1::2], places[2::2])), raw[places[-1]:]]
-    return between == [_head(tables) + _key(0, numbers[0]), *(_key(1, n) for n in numbers[1:]), b"}}"]
+    return between == [_head(meta) + _key(0, numbers[0]), *(_key(1, n) for n in numbers[1:]), b"}}"]
 
 
 def _key(slot: int, number) -> bytes:
@@ -113,15 +112,15 @@ def _key(slot: int, number) -> bytes:
     return (b"," if slot else b"") + name + b":"
 
 
-def _head(tables: dict) -> bytes:
-    return b'{"meta":' + orjson.dumps(tables.get("meta", {})) + b',"sessions":{'
+def _head(meta: dict) -> bytes:
+    return b'{"meta":' + orjson.dumps(meta) + b',"sessions":{'
 
 
 def laid_out(tables: dict) -> tuple[bytes, list[int]]:
     """``orjson.dumps`` of the tables ``meta`` and ``sessions`` written a session at a time, and each
     session's place in it; a run of ``Stored`` documents as they lay in the file read is its slice
     of that file, moved. ``TypeError`` where orjson cannot write a value."""
-    parts, places = [_head(tables)], []
+    parts, places = [_head(tables.get("meta", {}))], []
     at = len(parts[0])
     items = list(tables.get("sessions", {}).items())
     slot = 0

@@ -51,11 +51,10 @@ class Database:
     def __init__(self, path: Path, real: str, *, writer: bool = False, index_cache=None):
         self.path = path
         self.real = real
-        self._writer = writer
-        self.tiny = TinyDB(real, storage=FileStorage, shown=path, writer=writer, index_cache=index_cache)
-        self.storage: FileStorage = self.tiny.storage
-        self._sessions = self.tiny.table("sessions", cache_size=0)
-        self._meta_table = self.tiny.table("meta", cache_size=0)
+        tiny = TinyDB(real, storage=FileStorage, shown=path, writer=writer, index_cache=index_cache)
+        self.storage: FileStorage = tiny.storage
+        self._sessions = tiny.table("sessions", cache_size=0)
+        self._meta_table = tiny.table("meta", cache_size=0)
         self._entries: list[tuple[int, dict]] | None = None
         self._live: list[tuple[int, dict]] | None = None
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
@@ -80,7 +79,7 @@ class Database:
         found = next(((n, doc) for n, doc in self.live() if doc.get("name") == name), None)
         if found is None:
             raise NoSuchSession(f"no session '{visible(name)}'; ", Command("sessions"), " lists them")
-        if self._writer:
+        if self.storage.writer:
             self.storage.whole(found[1])
         return found
 

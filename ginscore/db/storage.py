@@ -1,7 +1,8 @@
 """The database file as TinyDB sees it: a TinyDB ``Storage`` that reads the file once, exactly or
-not at all, keeps TinyDB's changes in memory and replaces the file whole, once, only if it is
-still the file read. With the file's index from the cache, a session is parsed only when it is
-read. How a write stays whole, and what is refused: docs/storage.md.
+not at all, keeps TinyDB's changes in memory and replaces the file whole, once, when the command
+has succeeded (a refused command never writes) and only if it is still the file read. With the
+file's index from the cache, a session is parsed only when it is read. How a write stays whole,
+and what is refused: docs/storage.md.
 """
 
 from __future__ import annotations
@@ -169,15 +170,12 @@ def dumps(data, *, as_read: bool = False) -> bytes:
 
 
 class FileStorage(Storage):
-    """TinyDB's ``Storage`` for a ginscore database file: read once and checked; TinyDB's changes kept
-    in memory and written once (``commit``), when the command has succeeded, replacing the file
-    whole only if it is still the one read.
+    """TinyDB's ``Storage`` for a ginscore database file (see the module); ``commit`` writes it.
 
     ``real`` is the file (links followed); ``shown`` the path as given, which messages name. Only a
     ``writer`` writes, holding the lock. ``index_cache(real)`` is where the cache keeps the file's
-    index; without it a large file is read whole. With it a reader lists the sessions from the
-    index alone, and a writer's tables hold the sessions it did not read as their bytes
-    (``index.Stored``), written back as they were.
+    index: with it a reader lists the sessions from the index alone, and a writer's tables hold the
+    sessions it did not read as their bytes (``index.Stored``); without it a large file is read whole.
     """
 
     def __init__(self, real: str, *, shown: Path, writer: bool = False, index_cache=None):
