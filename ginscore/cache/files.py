@@ -92,20 +92,12 @@ class Cache:
             with open(fd, "rb") as handle:
                 if not stat.S_ISREG(os.fstat(fd).st_mode):
                     return  # a FIFO, a device: never waited on
-                head = handle.readline().rstrip(b"\n")  # the stamp, then the sections: never a copy of them
-                self._raw = handle.read()
+                kept = Keyed.of(memoryview(handle.read()))  # the stamp, then the sections (views of them)
         except (OSError, ValueError):
             return
-        try:
-            stamp = orjson.loads(head)
-        except orjson.JSONDecodeError:
-            return
-        if not isinstance(stamp, dict) or stamp.get("version") != VERSION:
-            return  # made by other code: made again
-        places = stamp.get("sections")
-        if isinstance(places, dict) and isinstance(stamp.get("file"), str):
-            self._places = places
-            self.made_from = stamp["file"]
+        stamp, places = kept.places, kept.places.get("sections")
+        if stamp.get("version") == VERSION and isinstance(places, dict) and isinstance(stamp.get("file"), str):
+            self._raw, self._places, self.made_from = kept.body, places, stamp["file"]  # (else made again)
 
     def _kept(self, name: str) -> memoryview | None:
         """A section's bytes as the file keeps them (a view, not a copy: rows of years of sessions are
@@ -120,11 +112,7 @@ class Cache:
     def section(self, name: str):
         """A section as kept (None when missing or damaged)."""
         if name not in self._sections:
-            data = self._kept(name)
-            try:
-                self._sections[name] = None if data is None else orjson.loads(data)
-            except ValueError:
-                self._sections[name] = None
+            self._sections[name] = _value(self._kept(name))
         return self._sections[name]
 
     def keyed(self, name: str) -> "Keyed":
@@ -194,13 +182,15 @@ class Cache:
             places[name] = [at, at + len(data), _seal(name, data)]
             parts.append(data)
             at += len(data)
-        data = dumps({"version": VERSION, "file": file_digest, "sections": places})
-        _write(self.path, data + b"\n" + b"".join(parts))
-        self._raw, self._places, self.made_from = b"".join(parts), places, file_digest  # as now written
+        body = b"".join(parts)
+        stamp = dumps({"version": VERSION, "file": file_digest, "sections": places})
+        try:  # all or nothing; a failure only costs speed
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            atomic.replace_unsynced(str(self.path), stamp + b"\n" + body)
+        except OSError:
+            pass
+        self._raw, self._places, self.made_from = body, places, file_digest  # as now written
         self._changed.clear()
-
-
-_LINE_END = re.compile(rb"\n")
 
 
 class Keyed:
@@ -214,7 +204,7 @@ class Keyed:
     @classmethod
     def of(cls, data: memoryview) -> "Keyed":
         """The section as kept: ``data``, a view of its bytes (the values are views of them too)."""
-        found = _LINE_END.search(data)
+        found = re.search(rb"\n", data)
         head, body = (data[:found.start()], data[found.end():]) if found else (data, data[len(data):])
         try:
             places = orjson.loads(head) if len(head) else {}
@@ -234,12 +224,8 @@ class Keyed:
     def keys(self):
         return self.places.keys()
 
-    def raw(self, key: str):
-        """The bytes (or a view of them) kept under ``key``; None when missing or not sound."""
-        return self.raw_many([key])[0]
-
     def raw_many(self, keys: list[str]) -> list:
-        """``raw`` of each of ``keys``."""
+        """The bytes (or a view of them) kept under each of ``keys``; None when missing or not sound."""
         places, body, size, found = self.places, self.body, len(self.body), []
         for key in keys:
             place = places.get(key)
@@ -258,35 +244,34 @@ class Keyed:
         found = dict(zip(chosen, self.raw_many(chosen)))
         return {key: data for key, data in found.items() if data is not None}
 
+    def raw(self, key: str):
+        """The bytes (or a view of them) kept under ``key``; None when missing or not sound."""
+        return self.raw_many([key])[0]
+
     def get(self, key: str):
         """The value kept under ``key``, parsed now (None when missing or not JSON)."""
-        data = self.raw(key)
-        try:
-            return None if data is None else orjson.loads(data)
-        except orjson.JSONDecodeError:
-            return None
+        return _value(self.raw(key))
 
     def get_many(self, keys: list[str]) -> list:
-        """``get`` of each of ``keys``: a few hundred parsed at once when every one is there; else, or
-        when the values do not come out one a key, each parsed alone."""
+        """The value kept under each of ``keys`` (None when missing or not JSON): a few hundred parsed
+        at once when every one is there; else, or when the values do not come out one a key, each
+        parsed alone."""
         values = []
         for start in range(0, len(keys), 500):  # a few hundred at a time: one copy of their bytes at once
-            some = keys[start:start + 500]
-            found = self.raw_many(some)
+            found = self.raw_many(keys[start:start + 500])
             parsed = None
             if len(found) > 1 and all(data is not None for data in found):
                 try:
                     parsed = orjson.loads(b"[" + b",".join(found) + b"]")
                 except orjson.JSONDecodeError:
                     parsed = None
-            values += parsed if isinstance(parsed, list) and len(parsed) == len(some) else map(self.get, some)
+            values += parsed if isinstance(parsed, list) and len(parsed) == len(found) else map(_value, found)
         return values
 
 
-def _write(path: Path, data: bytes) -> None:
-    """A cache file, all or nothing (``atomic.replace_unsynced``); a failure only costs speed."""
+def _value(data):
+    """One kept value parsed (None when missing or not JSON)."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        atomic.replace_unsynced(str(path), data)
-    except OSError:
-        pass
+        return None if data is None else orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return None

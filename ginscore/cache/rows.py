@@ -1,23 +1,27 @@
 """What the listings read of every session, made from the facts and kept in the cache.
 
 ``Listings(database)`` reads an open database (the database never reads the cache): a row a
-session and the tallies ``stats`` adds up, kept under the digest of the facts each was made from,
-never trusted on a file's size or time. Only a reader of an unchanged file keeps what it made.
+session (its ``history --json`` row with its statistics ``counts``, or ``{"unusable": True}`` for
+one whose facts cannot be read or do not add up, so the listings still fail on it, naming it) and
+the tallies ``stats`` adds up, kept under the digest of the facts each was made from, never
+trusted on a file's size or time. Only a reader of an unchanged file keeps what it made.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from itertools import chain
 
 import orjson
 
-from ginscore.cache import summarise
 from ginscore.cache.files import Cache
+from ginscore.core import standings, stats
 from ginscore.core.errors import DatabaseUnusable
+from ginscore.core.escape import json_safe
 from ginscore.core.replay import SessionFacts
-from ginscore.db.index import digest
 from ginscore.db.damage import replayed
+from ginscore.db.index import digest
 from ginscore.db.storage import dumps
 
 
@@ -35,19 +39,60 @@ def sound_row(row) -> bool:
     return ROW_KEYS <= set(row) <= ROW_KEYS | {"games"} and isinstance(row["name"], str)
 
 
+def summarise(doc: dict) -> dict:
+    """The row of one stored session (its facts as ``facts.session_to_dict`` keeps them)."""
+    found, why = replayed(doc)
+    if why is not None:  # (what is said of it names commands: worked out again when it is read)
+        return {"unusable": True}
+    row = standings.history_row(found)
+    row["counts"] = stats.packed(stats.session_counts(found))["counts"]
+    return row
+
+
+def grouped(rows: list[dict]) -> list[dict]:
+    """What some sessions add to ``stats`` (their rows with their ``id``): a ``stats.tally`` for
+    each group of one variant and the same players, in the order their first session was added,
+    as ``{"variant", "players", "tally"}``."""
+    groups: dict[tuple, list[dict]] = {}
+    for row in rows:
+        groups.setdefault((row["variant"], tuple(row["players"])), []).append(row)
+    return [{"variant": variant, "players": list(players), "tally": stats.tally(chosen)}
+            for (variant, players), chosen in groups.items()]
+
+
+def history_item(row: dict) -> dict:
+    """A session's item of ``history --json``: its row without the statistics counts."""
+    return {key: value for key, value in row.items() if key != "counts"}
+
+
+SESSION_KEYS = ("name", "variant", "players", "hands_played", "winner", "over")
+
+
+def session_item(row: dict, current: bool) -> dict:
+    """A session's item of ``sessions --json``, made from its row."""
+    return {key: row[key] for key in SESSION_KEYS} | {"current": current, "created_at": row["created_at"]}
+
+
+def json_item(value) -> bytes:
+    """``value`` as an item of a JSON list exactly as ``json.dumps(whole_list, ensure_ascii=False,
+    indent=2)`` writes it there, every raw control or bidi character escaped: UTF-8 bytes, kept in
+    the cache because Python's encoder with an indent is slow on years of sessions."""
+    text = json.dumps(value, ensure_ascii=False, indent=2)
+    return json_safe("  " + text.replace("\n", "\n  "), "utf-8").encode()
+
+
 class Listings:
     """The rows and tallies of one open database (``sessions.Database``), as the listings read them."""
 
     def __init__(self, db):
         self.db = db
         db.entries()  # the file read first (its layout, or an older one, decides what is kept)
-        self.file_digest = db.file_digest()  # None: nothing is kept (a writer's tables)
+        self.file_digest = db.storage.file_digest()  # None: nothing is kept (a writer's tables)
         self.cache = Cache(db.real)
         self._items: dict[str, Cache] = {}  # the cache files of the JSON lists' items and the long lists' cells
         self.fits = self.file_digest is not None and self.cache.made_from == self.file_digest
         self._digests: dict[int, str] | None = None
         self._made: dict[str, dict] = {}  # rows made in this run, by digest
-        self._docs: dict[int, dict] | None = None
 
     def digests(self) -> dict[int, str]:
         """Each stored session's digest, by document id: as kept when the file is the one the cache
@@ -59,38 +104,29 @@ class Listings:
                     isinstance(kept.get(str(n)), str) for n, _ in entries):
                 self._digests = {n: kept[str(n)] for n, _ in entries}
             else:
-                self._digests = {n: self.db.digest_of(doc) for n, doc in entries}
+                self._digests = {n: self.db.storage.digest_of(doc) for n, doc in entries}
                 self.cache.put("digests", {str(n): key for n, key in self._digests.items()})
         return self._digests
-
-    def _kept_rows(self):
-        return self.cache.keyed("rows")
-
-    def _doc(self, doc_id: int) -> dict:
-        if self._docs is None:
-            self._docs = dict(self.db.entries())
-        return self._docs[doc_id]
 
     def _checked(self, ids: list[int]) -> list[dict]:
         """The rows of these sessions (the kept ones parsed at once); a session that cannot be read
         fails them all, naming it."""
-        digests = self.digests()
+        digests, docs = self.digests(), dict(self.db.entries())
         keys = [digests[n] for n in ids]
         wanted = [key for key in keys if key not in self._made]
-        kept = dict(zip(wanted, self._kept_rows().get_many(wanted)))
+        kept = dict(zip(wanted, self.cache.keyed("rows").get_many(wanted)))
         found = []
         for n, key in zip(ids, keys):
             row = self._made.get(key) or kept.get(key)
             if not sound_row(row):
-                row = self._made[key] = summarise.summarise(dict(self.db.whole(self._doc(n))))
-            found.append(row)
-        for at, (n, row) in enumerate(zip(ids, found)):
+                row = self._made[key] = summarise(dict(self.db.storage.whole(docs[n])))
             if "unusable" in row:  # what is said of it is worked out again (it names commands)
-                doc = dict(self.db.whole(self._doc(n)))
+                doc = dict(self.db.storage.whole(docs[n]))
                 why = replayed(doc)[1]
                 if why is not None:
                     raise DatabaseUnusable(self.db.path, *why)
-                found[at] = self._made[keys[at]] = summarise.summarise(doc)  # (a forged row)
+                row = self._made[key] = summarise(doc)  # (a forged row)
+            found.append(row)
         return found
 
     def summaries(self, ids: list[int] | None = None) -> list[dict]:
@@ -102,14 +138,13 @@ class Listings:
 
     def each_summary(self, ids: list[int]) -> Iterator[dict]:
         """The ``history --json`` rows of these sessions without their counts, in this order."""
-        for row in self.summaries(ids):
-            yield summarise.history_item(row)
+        return map(history_item, self.summaries(ids))
 
     def listed_items(self, ids: list[int], listing: str) -> list:
         """Each of these sessions' item of ``history --json`` (``listing`` "history") or of
-        ``sessions --json`` (each as not current), as ``summarise.json_item`` writes it."""
-        made = summarise.history_item if listing == "history" else \
-            (lambda row: summarise.session_item(row, False))
+        ``sessions --json`` (each as not current), as ``json_item`` writes it."""
+        made = history_item if listing == "history" else \
+            (lambda row: session_item(row, False))
         return self.items(f"{listing}_items", ids, made)
 
     def listed_cells(self, ids: list[int], listing: str, cells: Callable[[dict], list[str]],
@@ -130,7 +165,7 @@ class Listings:
         """``encoded(made(row))`` of each of these sessions' rows (bytes), kept under ``name`` in the
         cache file ``kind`` by the digest of each session's facts: a list of every session printed
         again neither parses its rows nor encodes them. A session that cannot be read fails them all."""
-        encoded = encoded or summarise.json_item
+        encoded = encoded or json_item
         digests = self.digests()
         if kind not in self._items:  # a file of their own: megabytes no other listing reads
             self._items[kind] = Cache(self.db.real, kind)
@@ -150,20 +185,20 @@ class Listings:
         digests = self.digests()
         return digest("".join(f"{n}:{digests[n]};" for n, _ in self.db.live()).encode())
 
-    def _part(self, name: str, key: str):
-        """A part kept under ``name`` for facts of digest ``key``."""
+    def _part(self, name: str, key: str, kind: type):
+        """A part kept under ``name`` for facts of digest ``key``, if it is a ``kind``."""
         found = self.cache.section(name)
-        if isinstance(found, dict) and "value" in found and found.get("key") == key:
+        if isinstance(found, dict) and found.get("key") == key and isinstance(found.get("value"), kind):
             return found["value"]
         return None
 
     def tally_groups(self) -> list[dict]:
-        """What the live sessions add to ``stats``, by group (``summarise.grouped``)."""
+        """What the live sessions add to ``stats``, by group (``grouped``)."""
         key = self._live_key()
-        found = self._part("groups", key)
-        if not isinstance(found, list):
+        found = self._part("groups", key, list)
+        if found is None:
             live = [n for n, _ in self.db.live()]
-            found = summarise.grouped([row | {"id": n} for n, row in zip(live, self._checked(live))])
+            found = grouped([row | {"id": n} for n, row in zip(live, self._checked(live))])
             self.cache.put("groups", {"key": key, "value": found})
         self._save()
         return found
@@ -172,8 +207,7 @@ class Listings:
         """``made(facts)`` of every live session, in order, kept in the cache under ``name`` by the
         digest of each session's facts (what ``ratings`` rates is made this way)."""
         digests = self.digests()
-        kept = self._part(name, "by-digest")
-        kept = kept if isinstance(kept, dict) else {}
+        kept = self._part(name, "by-digest", dict) or {}
         found, fresh = [], {}
         for n, doc in self.db.live():
             key = digests[n]
@@ -189,8 +223,7 @@ class Listings:
         live sessions' facts are the same (the last few asked)."""
         question = digest(dumps(asked))
         key = self._live_key()
-        kept = self._part(name, key)
-        kept = kept if isinstance(kept, dict) else {}
+        kept = self._part(name, key, dict) or {}
         if question in kept:
             return kept[question]
         value = made()
@@ -204,7 +237,7 @@ class Listings:
         if self.file_digest is None:
             return
         if self._made:
-            rows = self._kept_rows().kept(set(self.digests().values()))
+            rows = self.cache.keyed("rows").kept(set(self.digests().values()))
             self.cache.put_keyed("rows", rows | {key: dumps(row) for key, row in self._made.items()})
         self.digests()  # kept whenever anything is: what the next run checks the rows by
         self.cache.save(self.file_digest, self.cache.names() | {"digests"} | ({"rows"} if self._made else set()))

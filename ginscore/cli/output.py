@@ -14,7 +14,7 @@ def print_json(doc) -> None:
 
 
 def print_json_items(items) -> None:
-    """A JSON list of these items (each ``summarise.json_item``'s bytes) as ``print_json`` prints it,
+    """A JSON list of these items (each ``rows.json_item``'s bytes) as ``print_json`` prints it,
     a few hundred at a time; held whole when the output encoding cannot hold every character, as
     ``json_safe`` escapes all or nothing."""
     encoding = sys.stdout.encoding

@@ -30,10 +30,9 @@ def part_of(name: str) -> str | None:
 
 def _same_file(one: str, other: str) -> bool:
     try:
-        a, b = os.stat(one), os.stat(other)
+        return os.path.samefile(one, other)
     except OSError:
         return False
-    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 def _beside(name: str, db_name: str) -> bool:

@@ -63,9 +63,9 @@ def document(data) -> dict | None:
     return found if isinstance(found, dict) else None
 
 
-def at(index: dict, raw: bytes, slot: int) -> bytes:
-    """The bytes of the session in ``slot`` of the index of ``raw``."""
-    return raw[index["places"][2 * slot]:index["places"][2 * slot + 1]]
+def at(places: list[int], raw, slot: int):
+    """The bytes of the session in ``slot`` of ``raw``, given where each session lies in it."""
+    return raw[places[2 * slot]:places[2 * slot + 1]]
 
 
 def _rising(numbers: list[int]) -> bool:
@@ -83,13 +83,9 @@ class Stored:
     def __init__(self, slot: int, frame: tuple):
         self.slot, self.frame = slot, frame
 
-    @property
-    def data(self) -> memoryview:
-        view, places = self.frame
-        return view[places[2 * self.slot]:places[2 * self.slot + 1]]
-
     def parsed(self) -> dict | None:
-        return document(self.data)
+        view, places = self.frame
+        return document(at(places, view, self.slot))
 
 
 def lazy_tables(index: dict, raw: bytes) -> dict | None:
@@ -104,11 +100,10 @@ def lazy_tables(index: dict, raw: bytes) -> dict | None:
 def _framed(meta: dict, numbers: list[int], places: list[int], raw: bytes) -> bool:
     """Whether what lies between the places in ``raw`` (head, each session's key, end) is exactly what
     ``laid_out`` writes there."""
-    tables = {"meta": meta}
     if not numbers:
-        return raw == _head(tables) + b"}}"
+        return raw == _head(meta) + b"}}"
     between = [raw[:places[0]], *(raw[end:start] for end, start in zip(places[1::2], places[2::2])), raw[places[-1]:]]
-    return between == [_head(tables) + _key(0, numbers[0]), *(_key(1, n) for n in numbers[1:]), b"}}"]
+    return between == [_head(meta) + _key(0, numbers[0]), *(_key(1, n) for n in numbers[1:]), b"}}"]
 
 
 def _key(slot: int, number) -> bytes:
@@ -117,15 +112,15 @@ def _key(slot: int, number) -> bytes:
     return (b"," if slot else b"") + name + b":"
 
 
-def _head(tables: dict) -> bytes:
-    return b'{"meta":' + orjson.dumps(tables.get("meta", {})) + b',"sessions":{'
+def _head(meta: dict) -> bytes:
+    return b'{"meta":' + orjson.dumps(meta) + b',"sessions":{'
 
 
 def laid_out(tables: dict) -> tuple[bytes, list[int]]:
     """``orjson.dumps`` of the tables ``meta`` and ``sessions`` written a session at a time, and each
     session's place in it; a run of ``Stored`` documents as they lay in the file read is its slice
     of that file, moved. ``TypeError`` where orjson cannot write a value."""
-    parts, places = [_head(tables)], []
+    parts, places = [_head(tables.get("meta", {}))], []
     at = len(parts[0])
     items = list(tables.get("sessions", {}).items())
     slot = 0
@@ -171,16 +166,14 @@ def index_of(file_digest: str, raw: bytes, tables: dict) -> dict | None:
         return None
     if written != raw:
         return None
-    sessions = tables["sessions"]
-    numbers = [int(key) for key in sessions]
-    if not _rising(numbers):  # (a person's script sorted them otherwise?)
+    if not _rising([int(key) for key in tables["sessions"]]):  # (a person's script sorted them otherwise?)
         return None
-    return {"file": file_digest, "meta": tables["meta"], "numbers": numbers,
-            "places": places, "outlines": [outline(doc) for doc in sessions.values()]}
+    return index_after(file_digest, tables, places, [])
 
 
 def index_after(file_digest: str, tables: dict, places: list[int], outlines: list[dict]) -> dict:
-    """The index of the file a lazy writer laid out: a session not read keeps its old outline."""
+    """The index of the file laid out from ``tables``: a session a lazy writer did not read keeps its
+    old outline."""
     sessions = tables["sessions"]
     return {"file": file_digest, "meta": tables["meta"], "numbers": [int(key) for key in sessions],
             "places": places,

@@ -20,18 +20,13 @@ from ginscore.core.replay import SessionFacts
 from ginscore.core.names import fold, match_name
 from ginscore.core.standings import as_typed
 from ginscore.db.damage import damaged, replayed
-from ginscore.db.middleware import WriteOnce
 from ginscore.db.storage import SCHEMA_VERSION, FileStorage
 
 
-def _name(doc: dict) -> str | None:
-    name = doc.get("name")
-    return name if isinstance(name, str) else None
-
-
-def _match(doc: dict) -> str | None:
-    match = doc.get("match")
-    return match if isinstance(match, str) else None
+def _text(doc: dict, key: str = "name") -> str | None:
+    """A stored session's field that should be text (None when it is not: edited by hand)."""
+    found = doc.get(key)
+    return found if isinstance(found, str) else None
 
 
 def session_id_of(doc: dict) -> str:
@@ -49,29 +44,20 @@ def two_with_one_id(path, session_id: str) -> DatabaseUnusable:
 class Database:
     """The sessions of one database file, as facts. Obtained from ``store.Store``.
 
-    Every change goes through TinyDB's tables; every session is listed by the middleware's
+    Every change goes through TinyDB's tables; every session is listed by the storage's
     ``entries``, which with the file's index (``index_cache``) parses none.
     """
 
     def __init__(self, path: Path, real: str, *, writer: bool = False, index_cache=None):
         self.path = path
         self.real = real
-        self._writer = writer
-        self.tiny = TinyDB(real, storage=WriteOnce(FileStorage), shown=path, writer=writer, index_cache=index_cache)
-        self.storage: WriteOnce = self.tiny.storage
-        self._sessions = self.tiny.table("sessions", cache_size=0)
-        self._meta_table = self.tiny.table("meta", cache_size=0)
+        tiny = TinyDB(real, storage=FileStorage, shown=path, writer=writer, index_cache=index_cache)
+        self.storage: FileStorage = tiny.storage
+        self._sessions = tiny.table("sessions", cache_size=0)
+        self._meta_table = tiny.table("meta", cache_size=0)
         self._entries: list[tuple[int, dict]] | None = None
-        self._live: tuple[list, int, list] | None = None  # (entries it was taken from, their count, live)
+        self._live: list[tuple[int, dict]] | None = None
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
-
-    def file_digest(self) -> str | None:
-        """The digest of the file's bytes as read (None for no file, or tables not yet written)."""
-        return self.storage.file_digest()
-
-    def digest_of(self, doc: dict) -> str:
-        """The digest of a stored session's facts as read now (what the cache keeps its row under)."""
-        return self.storage.digest_of(doc)
 
     # reading --------------------------------------------------------------
 
@@ -82,30 +68,25 @@ class Database:
             self._entries = self.storage.entries()
         return self._entries
 
-    def whole(self, doc: dict) -> dict:
-        """A stored session's whole document (``doc`` from ``entries``)."""
-        return self.storage.whole(doc)
-
     def live(self) -> list[tuple[int, dict]]:
         """Every session not deleted, as (document id, document or outline), in the order added."""
-        source = self.entries()
-        if self._live is None or self._live[0] is not source or self._live[1] != len(source):
-            self._live = (source, len(source), [(n, doc) for n, doc in source if not doc.get("deleted_at")])
-        return self._live[2]
+        if self._live is None:
+            self._live = [(n, doc) for n, doc in self.entries() if not doc.get("deleted_at")]
+        return self._live
 
     def _live_named(self, name: str) -> tuple[int, dict]:
         """The live session called exactly ``name`` (for a writer, its outline checked against it)."""
         found = next(((n, doc) for n, doc in self.live() if doc.get("name") == name), None)
         if found is None:
             raise NoSuchSession(f"no session '{visible(name)}'; ", Command("sessions"), " lists them")
-        if self._writer:
-            self.whole(found[1])
+        if self.storage.writer:
+            self.storage.whole(found[1])
         return found
 
     def _current(self) -> tuple[int, dict] | None:
         wanted = self.storage.meta().get("current")
         found = None if wanted is None else self._with_id(wanted)
-        return found if found and not found[1].get("deleted_at") and _name(found[1]) else None
+        return found if found and not found[1].get("deleted_at") and _text(found[1]) else None
 
     def _with_id(self, session_id: str) -> tuple[int, dict] | None:
         """The stored session (or its outline) of that id; refused for a file holding two of it."""
@@ -117,12 +98,12 @@ class Database:
     @property
     def current_name(self) -> str | None:
         found = self._current()
-        return _name(found[1]) if found else None
+        return _text(found[1]) if found else None
 
     def names(self, *, include_deleted: bool = False) -> list[str]:
         """Live session names (``include_deleted``: also the names deleted sessions keep)."""
         chosen = self.entries() if include_deleted else self.live()
-        return [name for _, doc in chosen if (name := _name(doc)) is not None]
+        return [name for _, doc in chosen if (name := _text(doc)) is not None]
 
     def find_name(self, typed: str | None) -> str:
         """The session a command acts on: ``typed`` (exact or unique prefix), else the current one.
@@ -165,7 +146,7 @@ class Database:
     def facts_of(self, doc: dict) -> SessionFacts:
         """A stored session, read through every field check; a damaged one names itself and its
         field (exit 1), so a listing fails on it rather than leave it out silently."""
-        doc = self.whole(doc)
+        doc = self.storage.whole(doc)
         try:
             facts = session_from_dict(doc, strict=False)
         except Refused as error:
@@ -190,14 +171,14 @@ class Database:
 
     def listed(self) -> list[tuple[int, str, str | None]]:
         """Every live session as (id, name, started), in the order they were added, without reading their facts."""
-        return [(n, _name(doc) or "", doc.get("created_at") if isinstance(doc.get("created_at"), str) else None)
+        return [(n, _text(doc) or "", _text(doc, "created_at"))
                 for n, doc in self.live()]
 
     def by_id(self) -> dict[str, tuple[int, dict]]:
         """Every stored session (deleted ones too, each whole) by its session id."""
         found = {}
         for n, doc in self.entries():
-            doc = self.whole(doc)
+            doc = self.storage.whole(doc)
             session_id = session_id_of(doc)
             if session_id in found:
                 raise two_with_one_id(self.path, session_id)
@@ -207,7 +188,7 @@ class Database:
     def matched(self, ids: list[int]) -> list[tuple[str | None, str]]:
         """Each of these live sessions' match id (None for none) and name, without reading their facts."""
         outlines = dict(self.live())
-        return [(_match(outlines[n]), _name(outlines[n]) or "") for n in ids]
+        return [(_text(outlines[n], "match"), _text(outlines[n]) or "") for n in ids]
 
     # writing --------------------------------------------------------------
 
@@ -224,8 +205,8 @@ class Database:
             raise Refused(f"there is already a session named '{visible(clash)}'; ", *hint)
 
     def _set_current(self, session_id: str | None) -> None:
-        meta = self.storage.meta() | {"schema_version": SCHEMA_VERSION, "current": session_id}
-        self._meta_table.upsert(Document(meta, doc_id=1))
+        """Point ``current`` at a session (fields a later ginscore wrote beside it are kept)."""
+        self._meta_table.upsert(Document({"schema_version": SCHEMA_VERSION, "current": session_id}, doc_id=1))
 
     def make_current(self, name: str | None) -> None:
         session_id = None if name is None else self._live_named(name)[1].get("id")
@@ -246,9 +227,10 @@ class Database:
     def insert(self, doc: dict) -> int:
         """Store a session's document as it is (``merge``: one from another database); its document id."""
         found = self._sessions.insert(doc)
+        self._live = None
         if self._entries is not None:
             self._entries.append((found, dict(self._sessions.get(doc_id=found))))
-        if self._taken is not None and not doc.get("deleted_at") and _name(doc) is not None:
+        if self._taken is not None and not doc.get("deleted_at") and _text(doc) is not None:
             self._taken[fold(doc["name"])] = doc["name"]
         return found
 
@@ -261,13 +243,13 @@ class Database:
         if not isinstance(self.storage.session(str(doc_id)), dict):  # (a lazy writer's, not read yet)
             self.storage.read_whole()
         self._sessions.update(put, doc_ids=[doc_id])
-        self._entries = self._taken = None
+        self._entries = self._taken = self._live = None
 
     def _change(self, name: str, fields) -> None:
         """Change fields of a live session's document; fields a later ginscore wrote are kept."""
         doc_id, doc = self._live_named(name)
         changed = fields(doc) if callable(fields) else fields
-        self.replace(doc_id, dict(self.whole(doc)) | changed)
+        self.replace(doc_id, dict(self.storage.whole(doc)) | changed)
 
     def save(self, facts: SessionFacts) -> None:
         """Replace a session's stored facts (its hands after hand, undo, edit, house)."""
@@ -293,11 +275,10 @@ class Database:
         if not typed.strip():
             raise NoSuchSession("the session name is empty; give a name (", Command("sessions", "--deleted"),
                                 " lists them)")
-        gone = [(n, doc) for n, doc in self.entries() if doc.get("deleted_at") and _name(doc) is not None]
-        matches = match_name(sorted({_name(doc) for _, doc in gone}), typed)
+        gone = [(n, doc) for n, doc in self.entries() if doc.get("deleted_at") and _text(doc) is not None]
+        matches = match_name(sorted({_text(doc) for _, doc in gone}), typed)
         if not matches:
-            live = [_name(doc) for _, doc in self.entries() if not doc.get("deleted_at") and _name(doc) is not None]
-            if any(fold(name) == fold(typed) for name in live):
+            if self.taken(typed) is not None:
                 raise NoSuchSession(f"session '{visible(typed)}' is not deleted, so there is nothing to restore")
             listed = ("; ", Command("sessions", "--deleted"), " lists them") if gone else ("; no session is deleted",)
             raise NoSuchSession(f"no deleted session '{visible(typed)}'", *listed)
@@ -309,11 +290,12 @@ class Database:
         self._check_free(name, hint=("choose another --name",) if new_name else (
             "restore this one under another name with ", Command("restore", typed_as, "--name", "NEW"),
             ", or rename that one first with ", Command("rename", "--session", typed_as, "NEW")))
-        _, why = replayed(self.whole(doc), aside="it stays deleted; mend it in the file (a JSON editor, TinyDB) "
-                                                 "and restore it then")
+        doc = self.storage.whole(doc)
+        _, why = replayed(doc, aside="it stays deleted; mend it in the file (a JSON editor, TinyDB) "
+                                     "and restore it then")
         if why is not None:  # a damaged session stays deleted: back, it would stop every list again
             raise DatabaseUnusable(self.path, *why)
-        self.replace(doc_id, {k: v for k, v in self.whole(doc).items() if k != "deleted_at"} | {"name": name})
+        self.replace(doc_id, {k: v for k, v in doc.items() if k != "deleted_at"} | {"name": name})
         self.make_current(name)
         return self.load(name), [matches[0] for n, _ in same if n != doc_id]
 

@@ -43,7 +43,7 @@ class Old:
         try:
             fd = os.open(path, _READ)
         except FileNotFoundError:
-            if not self._still_read():  # upgraded by another command meanwhile: nothing is missing
+            if not _holds(self.real, self.main):  # upgraded by another command meanwhile: nothing is missing
                 raise DatabaseUnusable(self.shown, UPGRADED_MEANWHILE) from None
             raise DatabaseUnusable(self.shown, f"names a file that is not there ({path}); restore the folder from a copy") from None
         except OSError as error:
@@ -54,10 +54,6 @@ class Old:
             data = handle.read()
         self.files[path] = data
         return data
-
-    def _still_read(self) -> bool:
-        """Whether the main file still holds what was read (not upgraded by another command meanwhile)."""
-        return _holds(self.real, self.main)
 
     def keep_copy(self) -> None:
         """Before the first write of the new layout: a copy of every old file, in one folder."""
@@ -153,10 +149,11 @@ def _linked(part: str, copy: str) -> bool:
     return True
 
 
-def _with_ids(docs: list[dict]) -> list[dict]:
-    """Each session with an id: its own, else the one made from what never changes in it."""
+def _tables(docs: list[tuple[str, dict]], current_name) -> dict:
+    """Today's tables of these sessions, each given an id: its own, else the one made from what
+    never changes in it."""
     seen: set[str] = set()
-    for at, doc in enumerate(docs):
+    for at, (_, doc) in enumerate(docs):
         if "id" not in doc:
             made = derived_session_id(doc)
             if made in seen:  # two old sessions alike in every fixed field: told apart by their place
@@ -164,11 +161,6 @@ def _with_ids(docs: list[dict]) -> list[dict]:
             doc["id"] = made
         if isinstance(doc.get("id"), str):
             seen.add(doc["id"])
-    return docs
-
-
-def _tables(docs: list[tuple[str, dict]], current_name) -> dict:
-    _with_ids([doc for _, doc in docs])
     current = None
     if isinstance(current_name, str):
         current = next((doc["id"] for _, doc in docs
@@ -183,13 +175,13 @@ def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict,
         old.folder = real + DEALT_BACKUP_SUFFIX
         old.tables = data
     else:
-        old.tables = _read_older(old, shown, real, data, version)
+        old.tables = _read_older(old, data, version)
     meta = old.tables.setdefault("meta", {})
     (next(iter(meta.values())) if meta else meta.setdefault("1", {}))["schema_version"] = today
     return old
 
 
-def _read_older(old: Old, shown, real: str, data: dict, version: int) -> dict:
+def _read_older(old: Old, data: dict, version: int) -> dict:
     """The tables of a database of ginscore 1.x or 2.x."""
     meta = next(iter(data.get("meta", {}).values()), {})  # (checked a dict by storage.check_shape)
     if version < 3:
@@ -205,8 +197,8 @@ def _read_older(old: Old, shown, real: str, data: dict, version: int) -> dict:
         return _tables(docs, meta.get("current"))
     files = meta.get("files")
     if not isinstance(files, dict) or not all(isinstance(k, str) and type(g) is int for k, g in files.items()):
-        raise DatabaseUnusable(shown, "is a ginscore 2 database whose main file is damaged; it was left as it is")
-    folder, name = os.path.split(real)
+        raise DatabaseUnusable(old.shown, "is a ginscore 2 database whose main file is damaged; it was left as it is")
+    folder, name = os.path.split(old.real)
     base = name[:-5] if name.endswith(".json") else name
 
     def table(key: str, table_name: str) -> dict:
@@ -217,7 +209,7 @@ def _read_older(old: Old, shown, real: str, data: dict, version: int) -> dict:
         except (ValueError, AttributeError):
             found_table = None
         if not isinstance(found_table, dict) or not all(isinstance(d, dict) for d in found_table.values()):
-            raise DatabaseUnusable(shown, f"has a damaged file {path}; it was left as it is")
+            raise DatabaseUnusable(old.shown, f"has a damaged file {path}; it was left as it is")
         return found_table
 
     for key in sorted(files):
@@ -227,7 +219,7 @@ def _read_older(old: Old, shown, real: str, data: dict, version: int) -> dict:
     index = next(iter(table("index", "index").values()), {}) if "index" in files else {}
     ids, parts = index.get("ids", []), index.get("parts", [])
     if not (isinstance(ids, list) and isinstance(parts, list) and len(ids) == len(parts)):
-        raise DatabaseUnusable(shown, "has a damaged index beside it; it was left as it is")
+        raise DatabaseUnusable(old.shown, "has a damaged index beside it; it was left as it is")
     facts: dict[str, dict] = {}
     for key in sorted(k for k in files if k.startswith("facts-")):
         facts.update(table(key, "sessions"))
@@ -235,6 +227,7 @@ def _read_older(old: Old, shown, real: str, data: dict, version: int) -> dict:
     for number, session_id in enumerate(ids, start=1):
         doc = facts.get(str(session_id))
         if doc is None:
-            raise DatabaseUnusable(shown, f"lists a session that is not in its part (facts-{parts[number - 1]:04d})")
+            raise DatabaseUnusable(old.shown,
+                                   f"lists a session that is not in its part (facts-{parts[number - 1]:04d})")
         docs.append((str(number), doc))
     return _tables(docs, meta.get("current"))

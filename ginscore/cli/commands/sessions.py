@@ -290,8 +290,7 @@ def sessions(
 
     Example: ginscore sessions --deleted
     """
-    from ginscore.cache.rows import Listings
-    from ginscore.cache.summarise import json_item, session_item
+    from ginscore.cache.rows import Listings, json_item, session_item
 
     newest, fit = how_many(show_all, limit, as_json)
     store = store_of(ctx)
