@@ -72,14 +72,8 @@ def _format_for(facts: SessionFacts) -> int:
 
 
 # --- back in (the import command) -------------------------------------------
-#
-# An import is refused whole, with one line naming the first bad field, rather than store
-# anything a command could not read back (docs/commands.md "Errors and exit codes"). A JSON
-# export passes the database reader's checks (``codec.facts.session_from_dict``), then those
-# of the commands that would have recorded it (``replay.check_session``). Fields ginscore does
-# not know are refused, not ignored: a file that says more than it understands may mean
-# something it would get wrong. A CSV is refused on a short or long row, a bad quote, a column
-# ginscore does not write, or any cell that differs from what its hands score.
+# Refused whole, naming the first bad field, rather than store what a command could not read
+# back; a field ginscore does not know too (docs/commands.md "Errors and exit codes").
 
 # Nothing else bounds the hands of an export: room for the 100,000 hands ginscore is built for
 # (docs/performance.md), each as large as an exported hand can be (its cards, a long note and name).

@@ -13,6 +13,7 @@ from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver,
 from ginscore.core.escape import visible
 from ginscore.core.replay import replay, SessionFacts, Standings
 from ginscore.core.names import fold
+from ginscore.core.ratings import ladder, rated_games, shown_names  # (openskill only when a rating is made)
 from ginscore.db.damage import unsound
 from ginscore.db.store import Store
 
@@ -156,3 +157,25 @@ def report(ctx: typer.Context, session: str | None, as_json: bool, to_json: str,
         return
     module, name = to_text.split(".")
     getattr(import_module(f"ginscore.present.{module}"), name)(standings)
+
+
+def rated_names(store: Store, listings) -> dict[str, str]:
+    """How each rated player is shown, kept in the cache (``listings``: a ``cache.rows.Listings``)."""
+    return listings.remembered("names", [], lambda: shown_names(_rated(store, listings)))
+
+
+def rated_ladder(store: Store, listings, names: dict[str, str], variant: str | None = None,
+                 since: str | None = None, history: bool = False) -> dict:
+    """``ratings --json``, kept in the cache under what was asked: `ratings` and `serve` each read
+    what the other made."""
+    return listings.remembered("ladder", [variant, since, history], lambda: ladder(
+        [one["games"] for one in _rated(store, listings)], names, variant=variant, since=since, history=history))
+
+
+def _rated(store: Store, listings) -> list[dict]:
+    """What each session gives the ladder, kept in the cache by its facts' digest."""
+    def played(facts):
+        return {"games": rated_games(facts, replay_stored(store, facts)), "players": list(facts.players),
+                "created_at": facts.created_at}
+
+    return listings.derived("rated", played)

@@ -36,22 +36,17 @@ HOUSE_RULE_OPTIONS = (
     rule_option("stake", str, None, "--stake", help="Play for this much a point, like 0.01; default 0 (H7).",
                 metavar="AMOUNT"),
 )
-# `house` alone turns big gin off (H2): the other house rules have an off form of their own.
-NO_BIG_GIN = rule_option("no_big_gin", bool, False, "--no-big-gin", help="Stop playing big gin (H2).")
+# `house` alone turns big gin off (H2), with --no-big-gin after --big-gin-bonus: the other house
+# rules have an off form of their own.
+HOUSE_OPTIONS = (*HOUSE_RULE_OPTIONS[:4],
+                 rule_option("no_big_gin", bool, False, "--no-big-gin", help="Stop playing big gin (H2)."),
+                 *HOUSE_RULE_OPTIONS[4:])
 
 
-def house_rule_options(function=None, *, no_big_gin: bool = False):
-    """Give a command the house-rule options in place of its parameter ``given_rules``, which
-    then holds what each was given (None when left out); with ``no_big_gin``, --no-big-gin after
-    --big-gin-bonus as well."""
-
-    def give(function):
-        options = list(HOUSE_RULE_OPTIONS)
-        if no_big_gin:
-            options.insert([p.name for p in options].index("big_gin_bonus") + 1, NO_BIG_GIN)
-        return with_parameters(function, options, lambda given: {"given_rules": given}, where="given_rules")
-
-    return give if function is None else give(function)
+def house_rule_options(function, options: tuple = HOUSE_RULE_OPTIONS):
+    """Give a command ``options`` (the house-rule options; `house`'s are ``HOUSE_OPTIONS``) in place of
+    its parameter ``given_rules``, which then holds what each was given (None when left out)."""
+    return with_parameters(function, list(options), lambda given: {"given_rules": given}, where="given_rules")
 
 
 def rule_choices(given: dict) -> dict:

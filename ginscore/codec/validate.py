@@ -115,8 +115,7 @@ def digits(text: str, what: str) -> int:
 
 def json_number(text: str) -> int:
     """An integer as ``json.loads`` reads it (``parse_int``): at most ``MAX_DIGITS`` digits."""
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise BadField(f"a number has {len(text.lstrip('-'))} digits, more than any count can have")
+    digits(text.lstrip("-"), "a number")  # refused when longer than any count can be
     return int(text)
 
 

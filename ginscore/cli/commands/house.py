@@ -1,5 +1,7 @@
 """The session's house rules: show them, or change them, from the start or from the next hand (H1-H8)."""
 
+from functools import partial
+
 import typer
 
 from ginscore.core.errors import BadHandAt, GameOver, Refused
@@ -8,10 +10,10 @@ from ginscore.core.replay import replay, Standings
 from ginscore.cli.actions import store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option
-from ginscore.cli.rule_options import house_rule_options, rule_choices
+from ginscore.cli.rule_options import HOUSE_OPTIONS, house_rule_options, rule_choices
 
 @app.command(short_help="See or change house rules.")
-@house_rule_options(no_big_gin=True)
+@partial(house_rule_options, options=HOUSE_OPTIONS)
 def house(
     ctx: typer.Context,
     given_rules: dict = None,  # the house-rule options and --no-big-gin (house_rule_options)

@@ -6,13 +6,13 @@ from ginscore.cache.rows import Listings
 from ginscore.core.errors import Refused, UnknownPlayer
 from ginscore.core.escape import visible
 from ginscore.core.names import match_name, resolve_player
-from ginscore.cli.actions import replay_stored, store_of
+from ginscore.cli.actions import rated_ladder, rated_names, store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import json_option, Variant
 from ginscore.cli.options import EVERYONE  # what --player completes to
 from ginscore.cli.output import print_json
 from ginscore.cli.typed import since_day
-from ginscore.core.ratings import ladder, places, rated_games, shown_names, unrated
+from ginscore.core.ratings import places, unrated
 
 CHARTED = 9  # players one chart tells apart (one mark each: initials, else 1-9)
 
@@ -45,21 +45,12 @@ def ratings(
     store = store_of(ctx)
     db = Listings(store.reading())
 
-    def played(facts):  # what one session gives the ladder: kept in the cache by its facts' digest
-        return {"games": rated_games(facts, replay_stored(store, facts)), "players": list(facts.players),
-                "created_at": facts.created_at}
-
-    def every():
-        return db.derived("rated", played)
-
-    names = db.remembered("names", [], lambda: shown_names(every()))
+    names = rated_names(store, db)
     wanted = _named(list(names.values()), players or [])
     if chart and len(wanted) > CHARTED:
         raise Refused(f"a chart tells {CHARTED} players apart; name at most {CHARTED} with --player")
     history = bool(wanted) or chart
-    doc = db.remembered("ladder", [variant.value if variant else None, day, history], lambda: ladder(
-        [one["games"] for one in every()], names, variant=variant.value if variant else None, since=day,
-        history=history))
+    doc = rated_ladder(store, db, names, variant.value if variant else None, day, history)
     ranks = dict(zip((line["name"] for line in doc["players"]), places(doc["players"])))
     if wanted:
         lines = {line["name"]: line for line in doc["players"]}

@@ -18,7 +18,7 @@ from ginscore.core.errors import GinscoreError, NoSuchSession, Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import Standings
 from ginscore.core.standings import explain, rules_words, settlement_words, status_dict
-from ginscore.cli.actions import match_of, replay_stored, store_of
+from ginscore.cli.actions import match_of, rated_ladder, rated_names, replay_stored, store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option
 from ginscore.db.store import Store
@@ -84,24 +84,7 @@ def club_tables(store: Store, page: dict) -> None:
     today = [doc for (_, doc), days in zip(db.live(), listings.derived("days_played", days_played)) if day in days]
     for facts in sorted(map(db.facts_of, today), key=lambda facts: facts.name != db.current_name):
         page["tables"].append(table_of(replay_stored(store, facts), None, CLUB_LAST_HANDS))
-    page["ladder"] = ladder_of(store, listings)["players"]
-
-
-def ladder_of(store: Store, db: Listings) -> dict:
-    """`ratings --json` without its options: every player over every finished game. Kept in the cache
-    under the same entries as `ratings` keeps them, so what one makes the other reads."""
-    from ginscore.core.ratings import ladder, rated_games, shown_names
-
-    def played(facts):
-        return {"games": rated_games(facts, replay_stored(store, facts)), "players": list(facts.players),
-                "created_at": facts.created_at}
-
-    def every():
-        return db.derived("rated", played)
-
-    names = db.remembered("names", [], lambda: shown_names(every()))
-    return db.remembered("ladder", [None, None, False], lambda: ladder(
-        [one["games"] for one in every()], names, variant=None, since=None, history=False))
+    page["ladder"] = rated_ladder(store, listings, rated_names(store, listings))["players"]
 
 
 @app.command(short_help="Serve a live score page.")
