@@ -220,9 +220,11 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
     if missing:
         raise Refused(f"{source} is not a ginscore export: it has no column {', '.join(missing)}; import a file ",
                       Command("export"), " wrote")
-    twice = next((column for n, column in enumerate(header) if column in header[:n]), None)
-    if twice is not None:
-        raise Refused(f"{source} has the column {validate.describe(twice)} twice")
+    seen = set()  # a set, not a look back along the header: a hostile header is long
+    for column in header:
+        if column in seen:
+            raise Refused(f"{source} has the column {validate.describe(column)} twice")
+        seen.add(column)
     for number, row in enumerate(table[1:], start=1):
         if len(row) != len(header):
             raise Refused(f"{source} row {number} has {len(row)} cells, but the header names {len(header)} columns")
