@@ -126,10 +126,14 @@ JOIN_LAST = re.compile(r"(?:^|[0-9)] )[-+x/=]$")
 def broken_name(text: str, name: str) -> str | None:
     """The two lines ``name`` is broken across (a line ending with the first part of it, the next
     starting with the rest), if it is anywhere in ``text``."""
+    cuts = [(name[:cut].rstrip(), name[cut:].lstrip()) for cut in range(1, len(name))]
+    heads, tails = tuple(head for head, _ in cuts), tuple(tail for _, tail in cuts)
     lines = text.splitlines()
     for line, following in zip(lines, lines[1:]):
-        for cut in range(1, len(name)):
-            head, tail = name[:cut].rstrip(), name[cut:].lstrip()
+        # plain string tests first (each regex below needs them to hold): most pairs stop here
+        if not (line.rstrip().endswith(heads) and following.lstrip().startswith(tails)):
+            continue
+        for head, tail in cuts:
             if re.search(rf"(?:^|\W){re.escape(head)}$", line.rstrip()) and \
                     re.match(rf"{re.escape(tail)}(?:\W|$)", following.lstrip()):
                 return f"{line!r} / {following!r}"
