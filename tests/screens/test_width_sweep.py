@@ -82,6 +82,11 @@ def evenings(tmp_path_factory):
     return path, told, logs
 
 
+# What each session screen showed, by (file, width, evening, command): the screens are the same
+# at a width however often drawn, so the reproductions below read the sweep's logs, not draw them again.
+_SHOWN: dict[tuple, str] = {}
+
+
 @pytest.fixture
 def shown_at(evenings, monkeypatch, capsys):
     """``shown_at(width)``: every screen at ``width``, as {label: text}; ``shown_at(width, only)``:
@@ -96,9 +101,12 @@ def shown_at(evenings, monkeypatch, capsys):
         screens = {}
         for name in EVENINGS:
             for command in only or SESSION_SCREENS:
-                ran = run_cli(*command, "--session", name)
-                assert ran.exit_code == 0, (command, ran.stderr)
-                screens[f"{name}: {' '.join(command)}"] = ran.stdout
+                key = (path, width, name, tuple(command))
+                if key not in _SHOWN:
+                    ran = run_cli(*command, "--session", name)
+                    assert ran.exit_code == 0, (command, ran.stderr)
+                    _SHOWN[key] = ran.stdout
+                screens[f"{name}: {' '.join(command)}"] = _SHOWN[key]
             for st, result in () if only else (told[name][len(told[name]) // 2], told[name][-1]):
                 present_screens.show_hand(st, result)  # what `hand` shows: the hand, then the standings
                 screens[f"{name}: hand {result.number}"] = capsys.readouterr().out
