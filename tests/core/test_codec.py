@@ -55,13 +55,21 @@ _ROW_FIELDS = {
 }
 
 
+# Each field's strategies, made once (not at every draw): (what commands write, what they never write).
+_FIELD_DRAWS = {field: (st.sampled_from(written), st.sampled_from(never))
+                for field, (written, never) in _ROW_FIELDS.items()}
+
+
+_ONE_IN = {n: st.integers(0, n - 1) for n in (5, 30, 40)}
+
+
 @st.composite
 def _stored_row(draw) -> str:
     """A row as a command writes it, or (about one field in forty) one a field off, or with a field
     too few: every kind."""
     def pick(field: str) -> str:
-        written, never = _ROW_FIELDS[field]
-        return draw(st.sampled_from(never if draw(st.integers(0, 39)) == 0 else written))
+        written, never = _FIELD_DRAWS[field]
+        return draw(never if draw(_ONE_IN[40]) == 0 else written)
 
     kind = pick("kind")
     if kind == "draw":
@@ -70,9 +78,9 @@ def _stored_row(draw) -> str:
         values = [pick("name"), pick("knocker_cards"), pick("opponent_cards"), pick("upcard"), pick("flag"), pick("time")]
     else:
         values = [pick("name"), pick("count"), pick("count"), pick("upcard"), pick("flag"), pick("time")]
-    if draw(st.integers(0, 4)) == 0:
+    if draw(_ONE_IN[5]) == 0:
         values.append(pick("note"))
-    if draw(st.integers(0, 29)) == 0:
+    if draw(_ONE_IN[30]) == 0:
         values = values[:-1]
     return "|".join([kind, *values])
 

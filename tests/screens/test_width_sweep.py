@@ -82,6 +82,11 @@ def evenings(tmp_path_factory):
     return path, told, logs
 
 
+# What each session screen showed, by (file, width, evening, command): the screens are the same
+# at a width however often drawn, so the reproductions below read the sweep's logs, not draw them again.
+_SHOWN: dict[tuple, str] = {}
+
+
 @pytest.fixture
 def shown_at(evenings, monkeypatch, capsys):
     """``shown_at(width)``: every screen at ``width``, as {label: text}; ``shown_at(width, only)``:
@@ -96,9 +101,12 @@ def shown_at(evenings, monkeypatch, capsys):
         screens = {}
         for name in EVENINGS:
             for command in only or SESSION_SCREENS:
-                ran = run_cli(*command, "--session", name)
-                assert ran.exit_code == 0, (command, ran.stderr)
-                screens[f"{name}: {' '.join(command)}"] = ran.stdout
+                key = (path, width, name, tuple(command))
+                if key not in _SHOWN:
+                    ran = run_cli(*command, "--session", name)
+                    assert ran.exit_code == 0, (command, ran.stderr)
+                    _SHOWN[key] = ran.stdout
+                screens[f"{name}: {' '.join(command)}"] = _SHOWN[key]
             for st, result in () if only else (told[name][len(told[name]) // 2], told[name][-1]):
                 present_screens.show_hand(st, result)  # what `hand` shows: the hand, then the standings
                 screens[f"{name}: hand {result.number}"] = capsys.readouterr().out
@@ -126,10 +134,14 @@ JOIN_LAST = re.compile(r"(?:^|[0-9)] )[-+x/=]$")
 def broken_name(text: str, name: str) -> str | None:
     """The two lines ``name`` is broken across (a line ending with the first part of it, the next
     starting with the rest), if it is anywhere in ``text``."""
+    cuts = [(name[:cut].rstrip(), name[cut:].lstrip()) for cut in range(1, len(name))]
+    heads, tails = tuple(head for head, _ in cuts), tuple(tail for _, tail in cuts)
     lines = text.splitlines()
     for line, following in zip(lines, lines[1:]):
-        for cut in range(1, len(name)):
-            head, tail = name[:cut].rstrip(), name[cut:].lstrip()
+        # plain string tests first (each regex below needs them to hold): most pairs stop here
+        if not (line.rstrip().endswith(heads) and following.lstrip().startswith(tails)):
+            continue
+        for head, tail in cuts:
             if re.search(rf"(?:^|\W){re.escape(head)}$", line.rstrip()) and \
                     re.match(rf"{re.escape(tail)}(?:\W|$)", following.lstrip()):
                 return f"{line!r} / {following!r}"
