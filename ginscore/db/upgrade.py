@@ -47,13 +47,19 @@ class Old:
                 raise DatabaseUnusable(self.shown, UPGRADED_MEANWHILE) from None
             raise DatabaseUnusable(self.shown, f"names a file that is not there ({path}); restore the folder from a copy") from None
         except OSError as error:
-            raise DatabaseUnusable(self.shown, f"cannot read {path}: {error.strerror or error}; move it away") from None
+            raise self._unreadable(path, error) from None
         with open(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise DatabaseUnusable(self.shown, f"names {path}, which is not a regular file; move it away")
-            data = handle.read()
+            try:
+                data = handle.read()
+            except OSError as error:  # a disk's error comes on reading, not on opening
+                raise self._unreadable(path, error) from None
         self.files[path] = data
         return data
+
+    def _unreadable(self, path: str, error: OSError) -> DatabaseUnusable:
+        return DatabaseUnusable(self.shown, f"cannot read {path}: {error.strerror or error}; move it away")
 
     def keep_copy(self) -> None:
         """Before the first write of the new layout: a copy of every old file, in one folder."""

@@ -3,6 +3,7 @@ first write."""
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import stat
@@ -198,6 +199,27 @@ def test_a_parted_database_is_read_as_it_is_then_upgraded_to_one_file(ok, tmp_pa
     assert folder_listing(club) == ["club.json", "club.json.lock", "club.json.pre-3.bak"]  # one file again
     ok(*db, "hand", "ann", "2", "30", "--session", "Friday")
     assert ok(*db, "status", "--json", "--session", "Friday").json()["hands_played"] == 5
+
+
+def test_a_part_of_the_parted_layout_that_fails_on_reading_is_named_and_nothing_changes(cli, tmp_path, monkeypatch):
+    """An error of the disk comes when a file is read, after it opened: the same one line as a file
+    that cannot be opened, not a word about the output."""
+    import errno
+
+    import ginscore.db.upgrade as upgrade
+
+    club = parted_copy(tmp_path)
+    old = {p.name: p.read_bytes() for p in club.parent.iterdir()}
+
+    class FailingRead(io.FileIO):
+        def read(self, size=-1):
+            raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(upgrade, "open", lambda fd, mode: FailingRead(fd, "r"), raising=False)
+    line = one_error_line(cli("--db", str(club), "use", "Holly"), 1)
+    assert line.startswith(f"Error: the database {club} ") and "cannot read" in line, line
+    assert "Input/output error; move it away" in line and "output could not be written" not in line
+    assert {p.name: p.read_bytes() for p in club.parent.iterdir() if p.name != "club.json.lock"} == old
 
 
 def test_an_upgrade_interrupted_after_its_copy_is_finished_by_the_next_write(ok, tmp_path):
