@@ -20,6 +20,7 @@ from ginscore.core.replay import SessionFacts
 from ginscore.core.names import fold, match_name
 from ginscore.core.standings import as_typed
 from ginscore.db.damage import damaged, replayed
+from ginscore.db.indexed import IndexMiddleware
 from ginscore.db.storage import SCHEMA_VERSION, FileStorage
 
 
@@ -51,8 +52,8 @@ class Database:
     def __init__(self, path: Path, real: str, *, writer: bool = False, index_cache=None):
         self.path = path
         self.real = real
-        tiny = TinyDB(real, storage=FileStorage, shown=path, writer=writer, index_cache=index_cache)
-        self.storage: FileStorage = tiny.storage
+        tiny = TinyDB(real, storage=IndexMiddleware(FileStorage), shown=path, writer=writer, index_cache=index_cache)
+        self.storage: IndexMiddleware = tiny.storage
         self._sessions = tiny.table("sessions", cache_size=0)
         self._meta_table = tiny.table("meta", cache_size=0)
         self._entries: list[tuple[int, dict]] | None = None

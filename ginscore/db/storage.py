@@ -1,8 +1,7 @@
 """The database file as TinyDB sees it: a TinyDB ``Storage`` that reads the file once, exactly or
 not at all, keeps TinyDB's changes in memory and replaces the file whole, once, when the command
-has succeeded (a refused command never writes) and only if it is still the file read. With the
-file's index from the cache, a session is parsed only when it is read. How a write stays whole,
-and what is refused: docs/storage.md.
+has succeeded (a refused command never writes) and only if it is still the file read. How a write
+stays whole, and what is refused: docs/storage.md.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from tinydb.storages import Storage
 from ginscore.core.errors import DatabaseUnusable
 from ginscore.db import atomic
 from ginscore.db import index as layout
-from ginscore.db.index import Stored, outline
 
 SCHEMA_VERSION = 5  # 1-2: one file of 1.x; 3: the parted layout of 2.x; 4: one TinyDB file again;
 # 5: the same, each hand keeping who dealt it (H8), so an older ginscore refuses it, not misreads it
@@ -32,8 +30,6 @@ DEEP = f"is nested too deeply to be a ginscore database; {LEFT}"
 NOT_JSON = f"is not JSON (damaged, or not a ginscore file); {LEFT}"
 CHANGED_ON_DISK = ("was changed on disk by another program after ginscore read it (a sync client?); "
                    "nothing was written: run the command again")
-FORGED_INDEX = ("was read through a cache of where each session is in it that does not match it (edited by hand?); "
-                "the cache was set aside and nothing was written: run the command again")
 
 _writes = 0  # times this process has replaced a database file
 
@@ -173,29 +169,22 @@ class FileStorage(Storage):
     """TinyDB's ``Storage`` for a ginscore database file (see the module); ``commit`` writes it.
 
     ``real`` is the file (links followed); ``shown`` the path as given, which messages name. Only a
-    ``writer`` writes, holding the lock. ``index_cache(real)`` is where the cache keeps the file's
-    index: with it a reader lists the sessions from the index alone, and a writer's tables hold the
-    sessions it did not read as their bytes (``index.Stored``); without it a large file is read whole.
+    ``writer`` writes, holding the lock. ``indexed.IndexMiddleware`` wraps it to read a large file
+    through its index.
     """
 
-    def __init__(self, real: str, *, shown: Path, writer: bool = False, index_cache=None):
-        self.real, self.shown, self.writer, self.index_cache = real, shown, writer, index_cache
+    def __init__(self, real: str, *, shown: Path, writer: bool = False):
+        self.real, self.shown, self.writer = real, shown, writer
         self.raw: bytes | None = None
         self.stat: os.stat_result | None = None
         self._fetched = False
         self.legacy = None  # an ``upgrade.Old`` when the file is of an older layout
         self.as_read = False  # only Python's json could read the file: written back the same way
         self.foreign = False  # `{}`, blanks: maybe another program's file, never made ours
-        self.places: list[int] | None = None  # where each session lies in the bytes last encoded
         self._digest = None  # gives the digest of the bytes read or last written
-        self.tables: dict | None = None
+        self.tables: dict | None = None  # (the middleware may put a writer's tables not read yet here)
         self.dirty = False
-        self.index: dict | None = None  # the index of the file read, when read lazily
-        self.lazy = False  # a writer's tables hold sessions not read yet
         self.upgraded: bytes | None = None  # a writer's older layout, as first read and upgraded
-        self._looked = False
-        self._slots: dict[int, int] | None = None
-        self._cache = None
 
     def bytes(self) -> bytes | None:
         """The file's bytes as read once for this command (None when there is no file yet)."""
@@ -214,9 +203,11 @@ class FileStorage(Storage):
         self.start_digest()
         return None if self._digest is None else self._digest()
 
+    def file_digest(self) -> str | None:
+        """The digest of the file's bytes (None for no file, or tables that are not the file's)."""
+        return None if self.dirty or self.legacy is not None else self.digest()
+
     def read(self) -> dict:
-        if self.tables is None:
-            self.look_up_index()
         if self.tables is None:
             self.tables = self._read_file()
             if self.writer and self.legacy is not None:
@@ -238,177 +229,35 @@ class FileStorage(Storage):
             data = self.legacy.tables
         return data
 
-    # the file's index, kept in the cache ---------------------------------------
-
-    def cache(self):
-        """Where the cache keeps the file's index."""
-        if self._cache is None:
-            self._cache = self.index_cache(self.real)
-        return self._cache
-
-    def look_up_index(self) -> None:
-        """Once, before anything is read: the file's index from the cache, when kept for exactly these
-        bytes. Else a reader works it out for the next command, when the file is laid out as ginscore
-        writes it and the cache can be written. A small file has none (``index.INDEXED_FROM``)."""
-        if self._looked:
-            return
-        self._looked = True
-        raw = self.bytes()
-        if self.index_cache is None or not layout.indexable(raw):
-            return
-        self.start_digest()  # worked out while the cache is read
-        kept = self.cache().section("index")
-        found = self.digest()
-        if layout.fits(kept, found, len(raw)):
-            if not self.writer:
-                self.index = kept
-                return
-            tables = layout.lazy_tables(kept, raw)  # a writer's must lay the file out exactly
-            if tables is not None:
-                self.tables, self.lazy, self.index = tables, True, kept
-                return
-        if not self.writer and self.cache().writable():
-            tables = self.read()
-            if not self.as_read and self.legacy is None:
-                self._keep(layout.index_of(found, raw, ordered(tables)))
-
-    def _keep(self, index: dict | None) -> None:
-        if index is not None:
-            self.cache().keep_index(index)
-
-    # reading ---------------------------------------------------------------------
-
-    def entries(self) -> list[tuple[int, dict]]:
-        """Every stored session as (document id, document), in the order added; one not read yet as
-        its outline (``index.OUTLINED``: what finding and listing sessions read)."""
-        self.look_up_index()
-        if self.index is not None and not self.writer:
-            return list(zip(self.index["numbers"], self.index["outlines"]))
-        outlines = self.index["outlines"] if self.index else None
-        return [(int(key), outlines[doc.slot] if type(doc) is Stored else doc)
-                for key, doc in self.read().get("sessions", {}).items()]
-
-    def meta(self) -> dict:
-        """The one document of the meta table."""
-        self.look_up_index()
-        if self.index is not None and not self.writer:
-            return dict(self.index["meta"].get("1") or {})
-        return dict(self.read().get("meta", {}).get("1") or {})
-
-    def _slot(self, doc: dict) -> int | None:
-        """Where an outline from ``entries`` is in the index (None for a whole document)."""
-        if self.index is None:
-            return None
-        if self._slots is None:
-            self._slots = {id(outlined): slot for slot, outlined in enumerate(self.index["outlines"])}
-        return self._slots.get(id(doc))
-
-    def whole(self, doc: dict) -> dict:
-        """A stored session's whole document (``doc`` from ``entries``), parsed from its place in the
-        file for an outline. Where the index placed another session there (only a forged cache does)
-        the file decides for a reader; a writer, which may have found the wrong session by it,
-        stops (exit 1, nothing written) and sets the index aside."""
-        slot = self._slot(doc)
-        if slot is None:
-            return doc
-        if self.writer:
-            found = self.session(str(self.index["numbers"][slot]))
-        else:
-            found = layout.document(layout.at(self.index["places"], self.bytes(), slot))
-        if isinstance(found, dict) and outline(found) == doc:
-            return found
-        if self.writer:
-            self.cache().drop("index")
-            raise DatabaseUnusable(self.shown, FORGED_INDEX)
-        return next((stored for stored in self.read_whole()["sessions"].values() if outline(stored) == doc), {})
-
-    def session(self, key: str) -> dict | None:
-        """A writer's session under ``key``, parsed now if it was not read yet (and from then on a
-        document in its tables); None when its bytes are not one (only a forged cache places so)."""
-        found = self.read().get("sessions", {}).get(key)
-        if type(found) is Stored:
-            found = found.parsed()
-            if found is not None:
-                self.tables["sessions"][key] = found
-        return found
-
-    def read_whole(self) -> dict:
-        """The tables with every session read: those not read yet parsed now, from the whole file."""
-        if self.lazy:
-            whole = parsed(self.shown, self.raw)[0].get("sessions", {})
-            sessions = self.tables.setdefault("sessions", {})
-            for key, doc in list(sessions.items()):
-                if type(doc) is Stored:
-                    sessions[key] = whole[key]
-            self.lazy = False
-        return self.read()
-
-    def digest_of(self, doc: dict) -> str:
-        """The digest of a stored session's facts as read now: of its bytes in the file for an
-        outline, else as ``dumps`` writes it back (a damaged session never shares the digest, and
-        so the cached row, of the session it was)."""
-        slot = self._slot(doc)
-        if slot is None:
-            return layout.digest(dumps(doc, as_read=self.as_read))
-        return layout.digest(layout.at(self.index["places"], self.bytes(), slot))
-
-    def file_digest(self) -> str | None:
-        """The digest of the file's bytes (None for no file, or tables that are not the file's)."""
-        return None if self.dirty or self.legacy is not None else self.digest()
-
     # writing ---------------------------------------------------------------------
 
-    def _every_session_if_needed(self, act):
-        """``act(tables)``; where orjson cannot write a value beside sessions not read, every one read first."""
-        try:
-            return act(self.read())
-        except TypeError:
-            self.read_whole()
-            return act(self.read())
+    def encode(self, tables: dict) -> bytes:
+        """The bytes the file would hold with these tables."""
+        return dumps(stamped(tables), as_read=self.as_read)
 
-    def changed(self) -> bool:
+    def changed(self, encode=None) -> bool:
         """Whether the tables hold a change the file does not (an upgrade of an older layout alone is
-        none): what a read-only file refuses."""
+        none): what a read-only file refuses. ``encode``: the middleware's, in place of ``self.encode``."""
         if self.legacy is not None:
             return self.dirty and dumps(self.read(), as_read=self.as_read) != self.upgraded
-        return self.dirty and self._every_session_if_needed(self.encode) != self.raw
+        return self.dirty and (encode or self.encode)(self.read()) != self.raw
 
-    def commit(self) -> bool:
+    def commit(self, encode=None) -> bool:
         """Write the tables as they now are, once (the caller holds the lock): False when unchanged.
-        The new file's index is kept, so the next command parses only the sessions it reads."""
+        ``encode``: the middleware's, in place of ``self.encode``."""
         if not self.dirty and self.legacy is None:
             return False
-        written = self._every_session_if_needed(self._replace)
+        written = self._replace(self.read(), encode or self.encode)
         self.dirty = False
-        if not written:
-            return False
-        raw, places = self.raw, self.places
-        if not self.as_read and layout.indexable(raw) and self.index_cache:
-            if places is not None:  # laid out from the old index: sessions not read keep their outlines
-                self._keep(layout.index_after(self.digest(), ordered(self.tables), places,
-                                              self.index["outlines"]))
-            else:
-                self._keep(layout.index_of(self.digest(), raw, ordered(self.tables)))
-        return True
+        return written
 
-    def encode(self, tables: dict) -> bytes:
-        """The bytes the file would hold with these tables (``places``: where each session lies, when
-        sessions not read are kept as their bytes). TypeError where orjson cannot write a value
-        beside them."""
-        tables.setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
-        self.places = None
-        if any(type(doc) is Stored for doc in tables.get("sessions", {}).values()):
-            written, self.places = layout.laid_out(ordered(tables))
-            return written
-        return dumps(ordered(tables), as_read=self.as_read)
-
-    def _replace(self, data: dict) -> bool:
+    def _replace(self, data: dict, encode) -> bool:
         """Replace the file with these tables, unless it holds them already (False)."""
         if not self.writer:
             raise RuntimeError("only a writer writes")
         if self.legacy is not None:
             self.legacy.settle(data)
-        written = self.encode(data)
+        written = encode(data)
         if written == self.raw:
             return False
         if self.foreign:
@@ -439,6 +288,12 @@ class FileStorage(Storage):
         if now != self.raw or (self.legacy is not None and not self.legacy.unchanged()):
             raise DatabaseUnusable(self.shown, CHANGED_ON_DISK)
         return found
+
+
+def stamped(tables: dict) -> dict:
+    """The tables as the file holds them (``ordered``), the meta table stamped with this schema."""
+    tables.setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
+    return ordered(tables)
 
 
 def ordered(tables: dict) -> dict:
