@@ -1,10 +1,7 @@
 """The cache files of a database, in the user's cache folder: what is derived, never needed.
 
-One file per database and kind, named from the database's real path. Its first line is a stamp:
-the code that made it (``VERSION``), the digest of the database file it was made from, and where
-each section is with a seal of its bytes; a section is parsed only when asked for, and one whose
-seal does not match reads as missing. It is written all or nothing, without the database's lock;
-a folder that cannot be written only costs speed. docs/storage.md tells the whole story.
+Named sections, each sealed and parsed only when asked for; a damaged or stale one reads as missing,
+and a folder that cannot be written only costs speed (docs/storage.md, "The cache").
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""What the listings read of every session, made from the facts and kept in the cache.
-
-``Listings(database)`` reads an open database (the database never reads the cache): a row a
-session (its ``history --json`` row with its statistics ``counts``, or ``{"unusable": True}`` for
-one whose facts cannot be read or do not add up, so the listings still fail on it, naming it) and
-the tallies ``stats`` adds up, kept under the digest of the facts each was made from, never
-trusted on a file's size or time. Only a reader of an unchanged file keeps what it made.
+"""What the listings (`sessions`, `history`, `stats`, `ratings`) read of every session: a row a
+session and what is added up from them, made from the facts and kept in the cache under the digest
+of the facts each was made from. The database never reads the cache.
 """
 
 from __future__ import annotations

@@ -1,12 +1,6 @@
-"""Files read and written whole at paths that are trusted for nothing (docs/storage.md).
-
-A file is replaced by a temporary one created *exclusively* (O_CREAT|O_EXCL|O_NOFOLLOW) under a fresh
-random name beside it, so nothing planted at a name we could guess can block or redirect the write;
-it is written, fsynced and put in place, and the folder fsynced. A database is *swapped* in
-(``exchange``), so the file that comes out can be checked to be the one read. A path that is not a
-regular file is refused before it is opened, and opened with O_NONBLOCK so that a FIFO swapped in at
-the last moment cannot hang a read. Nothing here prints; callers turn ``NotRegular`` and ``OSError``
-into their own one-line errors.
+"""Files read and written whole at paths that are trusted for nothing: a new file is made under a
+fresh name nobody could plant, fsynced, and swapped or renamed into place (docs/storage.md, "How a
+write happens"). Nothing here prints; callers turn ``NotRegular`` and ``OSError`` into one line.
 """
 
 from __future__ import annotations
@@ -263,14 +257,10 @@ def _owner_bits(found: os.stat_result | None):
 
 
 def replace(path: str, data: bytes, check, like: os.stat_result | None, database: bool = False) -> None:
-    """Make the regular file at ``path`` (already resolved) hold ``data``, whole or not at all.
-
-    The new file takes the owner, bits and extended attributes of ``like`` (the file as read; None:
-    there was none) and is fsynced; only then ``check()`` runs: it raises to stop the replace, or
-    returns the stat of the file about to be replaced (None: there is none). ``database``: the new
-    file is swapped in and ``check(at)`` asked about the one that came out (``_swapped_in``), or put
-    where there is still no file (``_linked``); then killed writers' leftovers go (``remove_leftovers``).
-    """
+    """Make the regular file at ``path`` (already resolved) hold ``data``, whole or not at all, with the
+    owner, bits and attributes of ``like`` (the file as read). ``check()`` raises to stop the replace or
+    gives the stat of the file about to be replaced; a ``database`` is swapped in and the file that came
+    out checked too (``_swapped_in``)."""
     fd, temp = _create_temp(path)
     try:
         try:

@@ -1,9 +1,6 @@
-"""The files ginscore keeps beside a database, which nothing else may replace.
-
-Beside a database ``NAME`` its writers hold ``NAME.lock`` (a new lock file is a new lock), make
-the next file under a temporary name ``.NAME.tmp-PID-RANDOM``, and an upgrade keeps the old files
-in the folder ``NAME.pre-3.bak`` (from 1.x and 2.x) or ``NAME.pre-4.bak`` (from 3.x). An ``export --output`` must never replace one of them, of any
-database; nor a file of the parted layout of 2.x.
+"""The files ginscore keeps beside a database ``NAME``, which an ``export --output`` must never replace:
+``NAME.lock``, the temporary ``.NAME.tmp-PID-RANDOM``, an upgrade's copy ``NAME.pre-3.bak`` or
+``NAME.pre-4.bak``, and the files of the parted layout of 2.x.
 """
 
 from __future__ import annotations

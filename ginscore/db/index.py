@@ -1,10 +1,7 @@
 """Where each session's document lies in the database file's bytes, so a command parses only what it reads.
 
-ginscore writes the file as orjson writes the two tables, compact; written a document at a time
-(``laid_out``) the bytes are the same, and each session's place comes with them. The index of a
-file, kept in the cache under the digest of exactly its bytes, holds its meta table and, for each
-session, its document id, place and outline. A file of any other layout, or a small one, is read
-whole (docs/storage.md, docs/performance.md).
+The index of a file, kept in the cache under the digest of exactly its bytes, holds its meta table
+and each session's document id, place and outline (``indexed`` reads through it; docs/storage.md).
 """
 
 from __future__ import annotations

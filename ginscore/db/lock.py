@@ -1,8 +1,7 @@
 """One writer at a time, across processes: an exclusive lock on ``<database>.lock`` (docs/storage.md).
 
-POSIX: ``fcntl.flock``, which the kernel drops when its holder exits, even on SIGKILL; it has no
-timeout, so a waiting writer polls until its deadline. Windows: the ``filelock`` package (not used
-on POSIX: importing it costs more than the rest of a `hand` command).
+``fcntl.flock``, which the kernel drops when its holder exits, even on SIGKILL; ``filelock`` on Windows
+only, as importing it costs more than the rest of a `hand` command.
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""A leading ``~`` in a path, read as a shell reads it: the home folder.
-
-A path often reaches ginscore without a shell (``GINSCORE_DB`` in a systemd unit, ``--db=~/g.json``,
-a quoted ``"~/g.json"``); taken literally it made a folder named ``~``. Where there is no such
-home it says why instead of guessing (an empty ``$HOME`` is never the filesystem's root).
+"""A leading ``~`` in a path, read as a shell reads it: a path often reaches ginscore without a shell
+(``GINSCORE_DB`` in a systemd unit, ``--db=~/g.json``), and taken literally it made a folder ``~``.
 """
 
 from __future__ import annotations

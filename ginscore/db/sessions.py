@@ -1,9 +1,6 @@
-"""The sessions of one database file, found, read and changed through TinyDB's tables.
-
-Two tables: ``sessions``, one document a session in the order added, and ``meta``, one document
-(``schema_version``, ``current``); docs/storage.md names every field. A session edited by hand into
-something that cannot be read is damaged (``damage``): commands on it exit 1 naming it, the others
-keep working, and a write elsewhere keeps it exactly as it was.
+"""The sessions of one database file, found, read and changed through TinyDB's tables (``sessions``,
+one document a session, and ``meta``: docs/storage.md). A session edited by hand into something that
+cannot be read is damaged: commands on it exit 1 naming it, the others keep working.
 """
 
 from __future__ import annotations
@@ -43,11 +40,8 @@ def two_with_one_id(path, session_id: str) -> DatabaseUnusable:
 
 
 class Database:
-    """The sessions of one database file, as facts. Obtained from ``store.Store``.
-
-    Every change goes through TinyDB's tables; every session is listed by the storage's
-    ``entries``, which with the file's index (``index_cache``) parses none.
-    """
+    """The sessions of one database file, as facts (from ``store.Store``): changed through TinyDB's
+    tables, listed by the storage's ``entries``."""
 
     def __init__(self, path: Path, real: str, *, writer: bool = False, index_cache=None):
         self.path = path

@@ -167,11 +167,7 @@ def dumps(data, *, as_read: bool = False) -> bytes:
 
 class FileStorage(Storage):
     """TinyDB's ``Storage`` for a ginscore database file (see the module); ``commit`` writes it.
-
-    ``real`` is the file (links followed); ``shown`` the path as given, which messages name. Only a
-    ``writer`` writes, holding the lock. ``indexed.IndexMiddleware`` wraps it to read a large file
-    through its index.
-    """
+    ``real``: the file, links followed; ``shown``: the path messages name; only a ``writer`` writes."""
 
     def __init__(self, real: str, *, shown: Path, writer: bool = False):
         self.real, self.shown, self.writer = real, shown, writer

@@ -1,8 +1,5 @@
-"""Where the database file is, and the two ways to open it.
-
-``reading()`` takes no lock: the file is replaced whole, so a reader sees it before a write or
-after. ``writing()`` takes the lock, lets the command change the tables and commits once when it
-succeeds; a file this user may not write is read as usual and never written (exit 1).
+"""Where the database file is, and the two ways to open it: ``reading()`` without a lock (the file is
+replaced whole, so a reader sees it before a write or after) and ``writing()`` under the lock.
 """
 
 from __future__ import annotations
@@ -46,12 +43,8 @@ def _lock(held: ExitStack, shown: Path, real: str) -> None:
 
 
 class Store:
-    """Where the database file is, and the two ways to use it.
-
-    ``path`` is the file as given (messages name it), or a callable asked only when a command needs
-    the file. ``index_cache(real)`` is where the cache keeps the file's index; without it a large
-    file is read whole.
-    """
+    """Where the database file is. ``path``: as given (messages name it), or a callable asked only when
+    a command needs the file; ``index_cache(real)``: where the cache keeps the file's index."""
 
     def __init__(self, path: Path | str | Callable[[], Path], index_cache: Callable[[str], object] | None = None):
         self._where = path

@@ -1,12 +1,6 @@
-"""Databases of older layouts, read as they are and upgraded on their first write.
-
-Schema 1 and 2 (ginscore 1.x) are one file; schema 3 (ginscore 2.x) a main file naming part files
-beside it. ``read`` turns either into today's tables in memory, each session given the id
-``facts.derived_session_id`` makes (the same on every machine). The first write keeps a copy of
-every old file in ``<file>.pre-3.bak`` first (``keep_copy``), and after it moves the old files
-there (``put_away``): nothing is lost, and the folder again holds one database file.
-Schema 4 (ginscore 3.x) is today's layout, but its hands do not keep who dealt them: the first write
-keeps a copy in ``<file>.pre-4.bak`` and gives every hand its dealer once (``settle``, H8).
+"""Databases of older layouts (1.x and 2.x: schemas 1-3; 3.x: schema 4, whose hands do not keep who
+dealt them, H8), read as today's tables and upgraded on their first write, which keeps a copy of
+every old file first (docs/storage.md, "Older layouts").
 """
 
 from __future__ import annotations
