@@ -1,8 +1,5 @@
-"""Ratings across sessions: a ladder of every player over every finished game (OpenSkill).
-
-``rated_games`` (cached per session) gives the games one session adds as plain data; ``ladder``
-rates them all in the order they finished. The choices are in docs/ratings.md.
-"""
+"""Ratings across sessions: a ladder of every player over every finished game (OpenSkill). The
+choices are in docs/ratings.md."""
 
 from __future__ import annotations
 
@@ -22,8 +19,8 @@ def _model():
 
 
 def _instant(at: str | None) -> str:
-    """A recorded time as a key that sorts in time order: the UTC instant (a time kept without an
-    offset, from an import, is read as UTC; none at all sorts first)."""
+    """A recorded time as a key that sorts in time order, as a UTC instant (a time imported without
+    an offset is read as UTC)."""
     if not at:
         return ""
     when = datetime.fromisoformat(at.replace("Z", "+00:00"))
@@ -33,8 +30,8 @@ def _instant(at: str | None) -> str:
 
 
 def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
-    """The finished games of one session as plain data, each one match to rate (docs/ratings.md:
-    Hollywood's games one by one, three-player's one match of three), best first in ``ranks``."""
+    """The finished games of one session, each one match to rate (docs/ratings.md), as plain data the
+    cache keeps."""
     started = _instant(facts.created_at)
     games = []
     for game in standings.games:
@@ -73,9 +70,8 @@ def shown_names(sessions: list[dict]) -> dict[str, str]:
 
 def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, variant: str | None = None,
            since: str | None = None, history: bool = False) -> dict:
-    """``ratings --json``: every chosen game rated in the order finished (ties: the order the sessions
-    started, then were added, then the game number), the players sorted by rating (mu - 3 sigma),
-    then games rated, then name. ``names``: how to show each folded name (``shown_names``)."""
+    """``ratings --json`` from the games of each session, rated in the order docs/ratings.md gives;
+    ``names`` says how to show each folded name (``shown_names``)."""
     model = _model()
     games = sorted(
         ((game["when"], game["started"], place, game["game"], game) for place, played in enumerate(sessions)
