@@ -82,8 +82,7 @@ class BadField(Refused):
 
 
 class BadHandAt(Refused):
-    """A stored or edited hand that cannot stand where it is, by its number (``edit`` names the later
-    hand a correction would break)."""
+    """A stored or edited hand that cannot stand where it is, named by its number."""
 
     def __init__(self, number: int, error: Refused):
         super().__init__(f"hand {number}: ", *message_parts(error))

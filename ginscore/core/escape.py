@@ -106,8 +106,7 @@ def json_safe(text: str, encoding: str | None) -> str:
 
 
 def shows_plainly(text: str, encoding: str | None = None) -> bool:
-    """Whether ``text`` reaches a terminal (of ``encoding``, if given) as it is: every character printable
-    and one the terminal can show."""
+    """Whether ``text`` reaches a terminal (of ``encoding``, if given) as it is."""
     return text.isprintable() and (encoding is None or for_encoding(text, encoding) == text)
 
 

@@ -57,8 +57,7 @@ COMMAND_MARK = ":"  # what starts a command in `play` (:back, :undo, :quit); so 
 
 
 def check_players(variant: str, players) -> tuple[str, ...]:
-    """The players' names as a session keeps them, refused unless a table can show and tell them apart
-    (docs/commands.md)."""
+    """The players' names as a session keeps them, once a table can show and tell them apart (docs/commands.md)."""
     check_count(variant, players)
     names = tuple(" ".join(str(p).split()) for p in players)
     for name in names:

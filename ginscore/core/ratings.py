@@ -19,8 +19,7 @@ def _model():
 
 
 def _instant(at: str | None) -> str:
-    """A recorded time as a key that sorts in time order, as a UTC instant (a time imported without
-    an offset is read as UTC)."""
+    """A recorded time as a key that sorts in time order: the UTC instant, a time without offset read as UTC."""
     if not at:
         return ""
     when = datetime.fromisoformat(at.replace("Z", "+00:00"))
@@ -30,8 +29,7 @@ def _instant(at: str | None) -> str:
 
 
 def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
-    """The finished games of one session, each one match to rate (docs/ratings.md), as plain data the
-    cache keeps."""
+    """The finished games of one session as plain data, each one match to rate (docs/ratings.md)."""
     started = _instant(facts.created_at)
     games = []
     for game in standings.games:
@@ -54,16 +52,14 @@ def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
 
 
 def chosen(game: dict, variant: str | None = None, since: str | None = None) -> bool:
-    """Whether ``--variant`` and ``--since`` (a YYYY-MM-DD day) keep a game (a game kept without a
-    time goes by the day its session started)."""
+    """Whether ``--variant`` and ``--since`` (a YYYY-MM-DD day) keep a game (docs/ratings.md)."""
     if variant is not None and game["variant"] != variant:
         return False
     return since is None or (game["finished"] or game["started"])[:10] >= since
 
 
 def shown_names(sessions: list[dict]) -> dict[str, str]:
-    """How a player is shown, by folded name, as ``stats`` shows them: the spelling of the latest
-    session they played. ``sessions``: each live session's ``players`` and ``created_at``."""
+    """Each folded name's spelling in the latest session it played, as ``stats`` shows it."""
     order = sorted(range(len(sessions)), key=lambda n: (sessions[n]["created_at"] or "", n))
     return {fold(name): name for n in order for name in sessions[n]["players"]}
 

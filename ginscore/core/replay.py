@@ -86,8 +86,7 @@ class SessionFacts(NamedTuple):
     created_at: str | None = None
     match: str | None = None  # sessions linked by `rematch` share this id (stable across renames)
     id: str | None = None  # the session's own random id, given when it starts; kept by export, merge and import
-    # H8: empty while the rules never changed during play; else every period of them, the first from
-    # hand 1 and the last one ``rules`` (the rules in force now, for the next hand)
+    # H8: every period of the rules from hand 1, the last one ``rules``; empty while they never changed
     rule_changes: tuple[RuleChange, ...] = ()
 
     def rules_for(self, number: int) -> HouseRules:

@@ -237,8 +237,7 @@ WON, LOST, UNFINISHED = "won", "lost", "unfinished"
 
 
 def finals(st: Standings) -> list[dict]:
-    """How the session ended, a row per player and game (docs/commands.md "Finals export": H3, H7),
-    with ``stake_net`` a Decimal."""
+    """How the session ended, a row per player and game (docs/commands.md "Finals export", H3, H7)."""
     facts = st.facts
     stake = facts.rules.stake if st.over else None
     rows = []
@@ -360,8 +359,7 @@ _ALWAYS_SAID = ("target", "gin_bonus", "undercut_bonus")
 
 
 def rules_words(facts: SessionFacts) -> list[str]:
-    """The session's house rules in plain words (H1-H7): the target and H1 bonuses, and any other rule
-    not at its default."""
+    """The session's house rules in words (H1-H7): the target and H1 bonuses, then any rule not at its default."""
     r, unset = facts.rules, HouseRules()
     return [words(r) for name, words in SETTING_WORDS.items()
             if name in _ALWAYS_SAID or getattr(r, name) != getattr(unset, name)]
