@@ -233,7 +233,6 @@ def csv_rows(st: Standings) -> list[list]:
 
 FINALS_COLUMNS = ["session", "game", "player", "hand_points", "game_bonus", "box_bonus", "shutout_bonus", "final",
                   "result", "stake_net"]
-WON, LOST, UNFINISHED = "won", "lost", "unfinished"
 
 
 def finals(st: Standings) -> list[dict]:
@@ -258,7 +257,7 @@ def finals(st: Standings) -> list[dict]:
                 "box_bonus": bonuses.box if ended else None,
                 "shutout_bonus": bonuses.shutout if ended else None,
                 "final": game.final[p] if ended else None,
-                "result": (WON if game.winner == p else LOST) if ended else UNFINISHED,
+                "result": ("won" if game.winner == p else "lost") if ended else "unfinished",
                 "stake_net": nets.get(p),
             })
     return rows
