@@ -38,7 +38,7 @@ def _rule_points(changes: tuple[RuleChange, ...], hands: int) -> tuple[RuleChang
             kept[-1] = RuleChange(kept[-1].from_hand, change.rules)
         else:
             kept.append(change if at == change.from_hand else RuleChange(at, change.rules))
-    points = tuple(next(same) for _, same in groupby(kept, key=lambda change: change.rules))  # drop no-op points
+    points = tuple(next(same) for _, same in groupby(kept, key=lambda change: change.rules))  # each a real change
     return points if len(points) > 1 else ()
 
 

@@ -1,5 +1,5 @@
-"""Best melds, deadwood and lay-offs from the cards themselves (R1-R3, R7, R8, H2). The search, after
-Todd Neller's gin rummy framework, is told in docs/performance.md. The order of its tries breaks
+"""Best melds, deadwood and lay-offs from the cards themselves (R1-R3, R7, R8, H2). How the search works
+(after Todd Neller's gin rummy framework): docs/performance.md. The order of its tries breaks
 ties, so it is what a player sees: deadwood, sets of three, the set of four, runs shortest first.
 """
 
