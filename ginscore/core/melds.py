@@ -68,9 +68,8 @@ _LAID_ORDER = {meld: (not _IS_SET[meld], cards[0] % 13, cards[0]) for meld, card
 
 
 def _search(left: int, memo: dict) -> int:
-    """Lowest deadwood of ``left`` (R3); ``memo[left]`` keeps it with the choice that reaches it (the
-    meld taken with the lowest card, 0 when that card is deadwood; the cards left). Of equal
-    choices the first tried stays."""
+    """Lowest deadwood of ``left`` (R3), kept as ``memo[left]``: (deadwood, the meld taken with the lowest
+    card or 0 when it is deadwood, the cards left). Of equal choices the first tried stays."""
     known = memo.get(left)
     if known is not None:
         return known[0]
