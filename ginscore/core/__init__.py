@@ -1,4 +1,2 @@
-"""The game itself: cards, names, scoring, replay, melds, stakes, statistics, ratings.
-
-Pure: imports no typer, rich or tinydb, reads no file and prints nothing.
-"""
+"""The game itself: cards, names, scoring, replay, melds, stakes, statistics, ratings. Pure: it
+imports no typer, rich or tinydb, reads no file and prints nothing."""

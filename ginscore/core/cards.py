@@ -1,5 +1,4 @@
-"""Cards as typed at the table, and what they are worth (R1): a rank 1-13 (ace low) and a suit
-``S H D C``; an upcard whose suit does not matter may be a rank alone, with no suit."""
+"""Cards as typed at the table, and what they are worth (R1)."""
 
 import re
 from functools import lru_cache
@@ -13,12 +12,12 @@ SUITS = "SHDC"
 _SUITS_IN = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
              "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_CARD = r"^(10|[2-9AaTtJjQqKk])(.?)$"  # (compiled when first used, as re keeps it)
+_CARD = r"^(10|[2-9AaTtJjQqKk])(.?)$"  # re compiles it on first use, not at import
 CARD_HELP = "a card is a rank A 2-10 T J Q K and a suit S H D C (or ♠ ♥ ♦ ♣), like 10h, QS or k♦"
 
 
 class Card(NamedTuple):
-    """One card. ``suit`` is None for a rank-only upcard."""
+    """One card: a rank 1-13, ace low, and a suit S H D C (None for an upcard typed as a rank alone)."""
 
     rank: int
     suit: str | None = None
@@ -37,14 +36,14 @@ class Card(NamedTuple):
 
     @property
     def pretty(self) -> str:
-        """For people: 10♥, Q♠."""
+        """The card as people read it: 10♥, Q♠."""
         return self.rank_name + (SUIT_SYMBOLS[self.suit] if self.suit else "")
 
 
 @lru_cache(maxsize=512)
 def parse_card(text: str, *, rank_only: bool = False) -> Card:
-    """Read one card (``10h``, ``QS``, ``k♦``; ``Q`` when ``rank_only``). Cached: the same few dozen
-    upcards are read again for every stored hand replayed."""
+    """Read one card: ``10h``, ``QS``, ``k♦``, or ``Q`` when ``rank_only``. Cached: replaying stored
+    hands reads the same few upcards again and again."""
     cleaned = text.strip().replace("\ufe0f", "")
     match = re.match(_CARD, cleaned)
     if not match:

@@ -1,11 +1,5 @@
 """What a session keeps of what happened at the table (H8): who dealt each hand, and from which
-hand a change of house rules applies.
-
-Who dealt a hand (three-player: its roles) is told once, when the hand is recorded, by the deal
-rule then in force (R5, H6, R23), and kept; a hand kept before this is given it once, under the
-rules its session has. A change of house rules applies to every hand (``rules_from_start``: the
-rule was set wrong) or from a hand on (``rules_from``); either way who dealt stays as it was.
-"""
+hand a change of house rules applies."""
 
 from itertools import groupby
 
@@ -15,12 +9,8 @@ from ginscore.core.scoring import HouseRules
 
 
 def settled(facts: SessionFacts) -> SessionFacts:
-    """The facts as they are kept (H8): every hand with who dealt it (or its three-player roles), and
-    the rule changes in order, none after the next hand.
-
-    A hand told without who dealt it (just recorded, or kept before H8) is given the dealer the deal
-    rule in force gave it, once: from then on it is a fact. A change point after the next hand (its
-    hands undone) becomes the rules from the next hand on; points on one hand keep the latest rules."""
+    """The facts as they are kept (H8): each hand with who dealt it (or its three-player roles).
+    That is given once, by the deal rule then in force, so a later change of rules never moves it."""
     changes = _rule_points(facts.rule_changes, len(facts.hands))
     if changes != facts.rule_changes:
         facts = facts._replace(rule_changes=changes)
@@ -38,8 +28,7 @@ def settled(facts: SessionFacts) -> SessionFacts:
 
 
 def _rule_points(changes: tuple[RuleChange, ...], hands: int) -> tuple[RuleChange, ...]:
-    """H8 change points kept: none after the next hand (``hands`` + 1), one a hand (the latest), none
-    that changes nothing; none at all when one period is left."""
+    """The H8 change points as kept: in order, each a real change, none after the next hand."""
     if not changes:
         return changes
     kept: list[RuleChange] = []
@@ -49,18 +38,17 @@ def _rule_points(changes: tuple[RuleChange, ...], hands: int) -> tuple[RuleChang
             kept[-1] = RuleChange(kept[-1].from_hand, change.rules)
         else:
             kept.append(change if at == change.from_hand else RuleChange(at, change.rules))
-    points = tuple(next(same) for _, same in groupby(kept, key=lambda change: change.rules))  # each a change
+    points = tuple(next(same) for _, same in groupby(kept, key=lambda change: change.rules))  # each a real change
     return points if len(points) > 1 else ()
 
 
 def rules_from(facts: SessionFacts, number: int, rules: HouseRules) -> SessionFacts:
-    """H8, from the next hand on: ``rules`` apply from hand ``number``; the hands before keep theirs."""
+    """H8: ``rules`` apply from hand ``number`` on; the hands before keep theirs."""
     earlier = tuple(c for c in facts.periods() if c.from_hand < number)
     return facts._replace(rules=rules, rule_changes=_rule_points(earlier + (RuleChange(number, rules),), len(facts.hands)))
 
 
 def rules_from_start(facts: SessionFacts, changes: dict) -> SessionFacts:
-    """H8, from the start (the rule was set wrong): ``changes`` apply to every hand, in every period
-    of the rules; who dealt each hand stays as it was."""
+    """H8: ``changes`` apply to every hand, in every period of the rules (it was set wrong from the start)."""
     periods = tuple(RuleChange(c.from_hand, c.rules._replace(**changes)) for c in facts.periods())
     return facts._replace(rules=facts.rules._replace(**changes), rule_changes=_rule_points(periods, len(facts.hands)))

@@ -1,5 +1,5 @@
-"""The project's own exceptions and exit statuses: their arguments are the parts of one line (text,
-and the ``Command``s it advises), which the command line's exit point writes out."""
+"""ginscore's exceptions and exit statuses. An error's arguments are the parts of its one line: text
+and the ``Command``s it advises, which only the command line writes out."""
 
 from enum import IntEnum
 
@@ -13,8 +13,8 @@ class ExitStatus(IntEnum):
 
 
 class Command(tuple):
-    """A ginscore command a message advises, kept as its words: ``Command("restore", "'fri'")``; the
-    command line writes it for the database in use (with ``--db`` when one was given)."""
+    """A command a message advises, kept as its words (``Command("restore", "'fri'")``), so the
+    command line can write it for the database in use, with ``--db`` when one was given."""
 
     def __new__(cls, *words: str):
         return super().__new__(cls, words)
@@ -82,8 +82,7 @@ class BadField(Refused):
 
 
 class BadHandAt(Refused):
-    """A stored or edited hand that cannot stand where it is: ``edit`` says which later hand a
-    correction would break."""
+    """A stored or edited hand that cannot stand where it is, named by its number."""
 
     def __init__(self, number: int, error: Refused):
         super().__init__(f"hand {number}: ", *message_parts(error))
@@ -99,19 +98,19 @@ class DatabaseUnusable(GinscoreError):
     def __init__(self, path, *problem):
         super().__init__(f"the database {path} ", *problem)
         self.path = path
-        self.problem = "".join(map(str, problem))  # as text (the parts: ``args[1:]``)
+        self.problem = "".join(map(str, problem))
 
 
 def message_parts(error: GinscoreError) -> tuple:
-    """The parts of an error's line: its arguments when they are text and commands, else its text."""
+    """The parts of an error's one line, with the commands it advises kept as ``Command``s."""
     if all(isinstance(part, (str, Command)) for part in error.args):
         return error.args
     return (str(error),)
 
 
 def interrupted(error: BaseException | None) -> bool:
-    """Whether ``error`` is a Ctrl-C: a KeyboardInterrupt, or one that Python wrapped (a Ctrl-C while
-    a class is made, as in an import, is raised as a RuntimeError from ``__set_name__``)."""
+    """Whether ``error`` is a Ctrl-C, also one Python wrapped: a Ctrl-C while a class is made (in an
+    import, say) comes as a RuntimeError from ``__set_name__``."""
     while error is not None:
         if isinstance(error, KeyboardInterrupt):
             return True

@@ -1,9 +1,6 @@
-"""Text as the terminal may show it: the one door for any string from outside.
-
-A name or note can carry control characters (an escape sequence that retitles the terminal or
-writes the clipboard) or a bidi override that makes ``Ann`` read as something else. ``visible``
-writes each as a visible escape (``\\x1b``, ``\\u202e``), so it is shown, never obeyed.
-"""
+"""Text as a terminal may show it: the one door for any string from outside. A control character
+(an escape sequence that retitles the terminal) or a bidi override (``Ann`` read as something else)
+is written as a visible escape, so it is shown, never obeyed."""
 
 from __future__ import annotations
 
@@ -12,15 +9,13 @@ import re
 import unicodedata
 
 # Written as escapes: C0 and C1 controls, DEL, the line and paragraph separators, lone surrogates
-# (the undecodable bytes of an argument), and every format character (category Cf: the bidi marks,
-# zero-width and other invisible characters, tags) with the unassigned default-ignorable code points
-# among them. Those of Unicode 15 are written out (a test compares them with Python's) so that one
-# regular expression finds them.
+# (undecodable bytes), format characters (Cf: bidi marks, zero-width, tags) and default-ignorables.
+# Listed out, so one regular expression finds them; a test checks the list against Python's Unicode.
 _FORMAT = ("\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
            "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
            "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
 _IGNORABLE = "\u2065\ufff0-\ufff8\U000e0000\U000e0002-\U000e001f\U000e0080-\U000e00ff\U000e01f0-\U000e0fff"
-_SURROGATE = "\ud800-\udfff"  # (2,048 of them: compiled only for text that holds something to escape)
+_SURROGATE = "\ud800-\udfff"  # a large pattern: compiled only for text with something to escape
 _HIDDEN = f"[\x00-\x1f\x7f-\x9f\u2028\u2029{_FORMAT}{_IGNORABLE}{_SURROGATE}]"
 # Printable characters that show as nothing: the Hangul fillers and the blank Braille pattern.
 _BLANK = frozenset((0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800))
@@ -35,7 +30,7 @@ def _escape(code: int) -> str:
 def visible(text) -> str:
     """``text`` with every control and format (bidi-steering or invisible) character written as an escape."""
     text = str(text)
-    if text.isprintable():  # nothing to escape (a quick test: most text is so; all the above is not printable)
+    if text.isprintable():  # the quick way out: every character above is unprintable
         return text
     return re.sub(_HIDDEN, lambda match: _escape(ord(match.group())), text)
 
@@ -46,8 +41,7 @@ def visible_lines(text) -> str:
 
 
 def shows_nothing(text: str) -> bool:
-    """Whether ``text`` shows as nothing on a screen: no letter, digit, punctuation or symbol but the
-    blank ones (Hangul fillers), only spaces, combining marks, variation selectors, format characters."""
+    """Whether ``text`` shows as nothing on a screen: only spaces, marks, fillers and invisible characters."""
     return not any(unicodedata.category(char)[0] in "LNPS" and ord(char) not in _BLANK for char in text)
 
 
@@ -73,8 +67,7 @@ def _fits(text: str, encoding: str) -> bool:
 
 
 def for_encoding(text: str, encoding: str | None) -> str:
-    """``text`` as a terminal of ``encoding`` can show it: symbols as ASCII, accents dropped
-    (``José`` as ``Jose``), anything else as a visible escape; unchanged when it fits."""
+    """``text`` as a terminal of ``encoding`` can show it: ``♠`` as ``S``, ``José`` as ``Jose``, else an escape."""
     encoding = encoding or "utf-8"
     if _fits(text, encoding):
         return text
@@ -101,8 +94,8 @@ def _json_escape(match: re.Match) -> str:
 
 
 def json_safe(text: str, encoding: str | None) -> str:
-    """JSON text whose strings carry no raw control or format character, in ``encoding``: written as
-    ``\\uXXXX``, so the document reads back to the same data."""
+    """JSON ``text`` with each control or format character (and any ``encoding`` lacks) as ``\\uXXXX``,
+    so the document reads back to the same data."""
     if text.isascii():  # of these, only DEL is ASCII (most documents: no pattern to compile)
         text = text.replace("\x7f", "\\u007f")
     else:
@@ -113,16 +106,14 @@ def json_safe(text: str, encoding: str | None) -> str:
 
 
 def shows_plainly(text: str, encoding: str | None = None) -> bool:
-    """Whether ``text`` reaches a terminal (of ``encoding``, if given) as it is: every character printable
-    and one the terminal can show."""
+    """Whether ``text`` reaches a terminal (of ``encoding``, if given) as it is."""
     return text.isprintable() and (encoding is None or for_encoding(text, encoding) == text)
 
 
 def shell_word(text: str, encoding: str | None = None) -> str:
-    """``text`` as one word a shell reads back exactly: quoted where it must be, and as $'...' with
-    its bytes escaped when it holds a character that must not reach the terminal raw."""
+    """``text`` as one word a shell reads back exactly, with no raw control character for the terminal."""
     if shows_plainly(text, encoding):
-        import shlex  # only for a word to quote, which most commands never write
+        import shlex  # imported late: most commands never quote a word
 
         return shlex.quote(text)
     try:  # the bytes as the command line gave them (undecodable bytes come back as they were)

@@ -1,11 +1,6 @@
-"""Best melds, deadwood and lay-offs from the cards themselves (R1-R3, R7, R8, H2).
-
-A hand is a 52-bit mask (bit ``suit * 13 + rank - 1``, suits S H D C); the melds of a deck (R2)
-are masks filed under their lowest card. A card in no meld of the hand is deadwood at once; the
-search over the rest takes the lowest card left and tries "it is deadwood", then each meld filed
-under it, memoising on the cards left (as Todd Neller's gin rummy framework does). The order of
-the tries breaks ties, so it is what a player sees: deadwood, sets of three, the set of four,
-runs shortest first (tests/melds_previous.py keeps the solver before, to compare against).
+"""Best melds, deadwood and lay-offs from the cards themselves (R1-R3, R7, R8, H2). How the search works
+(after Todd Neller's gin rummy framework): docs/performance.md. The order of its tries breaks
+ties, so it is what a player sees: deadwood, sets of three, the set of four, runs shortest first.
 """
 
 from itertools import combinations, product
@@ -17,7 +12,7 @@ from ginscore.core.errors import BadCard
 _CARDS = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
 _VALUE = [card.value for card in _CARDS]
 _SUIT_BITS = 0x1FFF  # one suit's thirteen cards, ace low
-_BIT = {card: 1 << i for i, card in enumerate(_CARDS)}
+_BIT = {card: 1 << i for i, card in enumerate(_CARDS)}  # a hand is a mask: bit suit * 13 + rank - 1
 # the value of every combination of one suit's cards: four look-ups add up a hand (R1)
 _SUIT_VALUE = [0]
 for _value_of in _VALUE[:13]:
@@ -73,9 +68,8 @@ _LAID_ORDER = {meld: (not _IS_SET[meld], cards[0] % 13, cards[0]) for meld, card
 
 
 def _search(left: int, memo: dict) -> int:
-    """Lowest deadwood of ``left`` (R3); ``memo[left]`` keeps it with the choice that reaches it (the
-    meld taken with the lowest card, 0 when that card is deadwood; the cards left). Of equal
-    choices the first tried stays."""
+    """Lowest deadwood of ``left`` (R3), kept as ``memo[left]``: (deadwood, the meld taken with the lowest
+    card or 0 when it is deadwood, the cards left). Of equal choices the first tried stays."""
     known = memo.get(left)
     if known is not None:
         return known[0]
@@ -217,7 +211,7 @@ def _spread(melds: tuple[int, ...], cards: int) -> Spread:
 
 
 def _hand(cards: list[Card], want: tuple[int, ...], whose: str) -> int:
-    """The cards as a mask, once each card is known to be whole and there once."""
+    """The cards as a mask, refused unless each is a whole card given once."""
     if len(cards) not in want:
         counts = " or ".join(str(n) for n in want)
         raise BadCard(f"{whose} {len(cards)} card{'' if len(cards) == 1 else 's'}; a hand here is {counts} cards")
@@ -266,9 +260,7 @@ def best_discard(cards: list[Card]) -> Discard:
 
 
 def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bool = False) -> Settlement:
-    """Both deadwood counts of a knocked hand from the cards (R7, R8, R11, H2), best play on both
-    sides: of the knocker's arrangements of lowest deadwood, the one that leaves the opponent the
-    most; the opponent's own melds and lay-offs, the lowest. Nothing is laid off on gin."""
+    """Both deadwood counts of a knocked hand from the cards (R7, R8, R11, H2), best play on both sides."""
     knocker = _hand(knocker_cards, (11,) if big_gin else (10,), "the knocker has")
     opponent = _hand(opponent_cards, (10,), "the opponent has")
     if knocker & opponent:

@@ -9,12 +9,12 @@ from ginscore.core.escape import shows_nothing, spelled
 MAX_NAME = 200  # characters in a player's or a session's name
 
 
-_FOLDED: dict[str, str] = {}  # names folded so far in this run: a club has a few names, met thousands of times
+_FOLDED: dict[str, str] = {}  # a club has a few names, folded thousands of times in one run
 
 
 def fold(name: str) -> str:
-    """A name as compared: the same ignoring case, accents and width (``Ａnn`` is ``Ann``, ``José``
-    in either Unicode form is ``Jose``), runs of spaces as one. Stored names keep their spelling."""
+    """A name as compared: ignoring case, accents, width and runs of spaces (``Ａnn`` is ``Ann``,
+    ``José`` in either Unicode form is ``Jose``). Stored names keep their spelling."""
     found = _FOLDED.get(name)
     if found is None:
         split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", " ".join(name.split())))
@@ -25,8 +25,8 @@ def fold(name: str) -> str:
 
 
 def match_name(names, typed: str) -> list[str]:
-    """Names that ``typed`` means: the closest exact match (the same spelling, else case, else as
-    ``fold`` compares: José and Jose stored apart stay reachable), else every prefix match."""
+    """The names ``typed`` means: the closest exact match, else every prefix match. Spelling is tried
+    before ``fold``, so José and Jose stored apart both stay reachable."""
     typed = typed.strip()
     if not typed:  # an empty name means no one (it is a prefix of every name)
         return []
@@ -40,7 +40,7 @@ def match_name(names, typed: str) -> list[str]:
 
 
 def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:
-    """Match a typed player name: exact (as ``fold`` compares) wins, else a unique prefix."""
+    """The one player ``typed`` means (``match_name``); refused when it means none or several."""
     listed = ", ".join(players)
     if not typed.strip():
         raise UnknownPlayer(f"a player's name is empty; the players are {listed}")
@@ -57,8 +57,7 @@ COMMAND_MARK = ":"  # what starts a command in `play` (:back, :undo, :quit); so 
 
 
 def check_players(variant: str, players) -> tuple[str, ...]:
-    """Names as a session keeps them: the right count, non-empty, at most MAX_NAME characters,
-    distinct as ``fold`` compares them (docs/commands.md)."""
+    """The players' names as a session keeps them, once a table can show and tell them apart (docs/commands.md)."""
     check_count(variant, players)
     names = tuple(" ".join(str(p).split()) for p in players)
     for name in names:
@@ -81,8 +80,7 @@ def check_players(variant: str, players) -> tuple[str, ...]:
 
 
 def check_readable(name: str, what: str) -> None:
-    """Refuse a name that shows as nothing on a screen (only Hangul fillers, say), which nobody
-    could read in a table or type back."""
+    """Refuse a name that shows as nothing (only Hangul fillers, say): nobody could read or type it."""
     if shows_nothing(name):
         raise Refused(f"{what} '{spelled(name)}' shows as nothing; type a name people can read")
 

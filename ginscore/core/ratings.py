@@ -1,8 +1,5 @@
-"""Ratings across sessions: a ladder of every player over every finished game (OpenSkill).
-
-``rated_games`` (cached per session) gives the games one session adds as plain data; ``ladder``
-rates them all in the order they finished. The choices are in docs/ratings.md.
-"""
+"""Ratings across sessions: a ladder of every player over every finished game (OpenSkill). The
+choices are in docs/ratings.md."""
 
 from __future__ import annotations
 
@@ -22,8 +19,7 @@ def _model():
 
 
 def _instant(at: str | None) -> str:
-    """A recorded time as a key that sorts in time order: the UTC instant (a time kept without an
-    offset, from an import, is read as UTC; none at all sorts first)."""
+    """A recorded time as a key that sorts in time order: the UTC instant, a time without offset read as UTC."""
     if not at:
         return ""
     when = datetime.fromisoformat(at.replace("Z", "+00:00"))
@@ -33,8 +29,7 @@ def _instant(at: str | None) -> str:
 
 
 def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
-    """The finished games of one session as plain data, each one match to rate (docs/ratings.md:
-    Hollywood's games one by one, three-player's one match of three), best first in ``ranks``."""
+    """The finished games of one session as plain data, each one match to rate (docs/ratings.md)."""
     started = _instant(facts.created_at)
     games = []
     for game in standings.games:
@@ -57,25 +52,22 @@ def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
 
 
 def chosen(game: dict, variant: str | None = None, since: str | None = None) -> bool:
-    """Whether ``--variant`` and ``--since`` (a YYYY-MM-DD day) keep a game (a game kept without a
-    time goes by the day its session started)."""
+    """Whether ``--variant`` and ``--since`` (a YYYY-MM-DD day) keep a game (docs/ratings.md)."""
     if variant is not None and game["variant"] != variant:
         return False
     return since is None or (game["finished"] or game["started"])[:10] >= since
 
 
 def shown_names(sessions: list[dict]) -> dict[str, str]:
-    """How a player is shown, by folded name, as ``stats`` shows them: the spelling of the latest
-    session they played. ``sessions``: each live session's ``players`` and ``created_at``."""
+    """Each folded name's spelling in the latest session it played, as ``stats`` shows it."""
     order = sorted(range(len(sessions)), key=lambda n: (sessions[n]["created_at"] or "", n))
     return {fold(name): name for n in order for name in sessions[n]["players"]}
 
 
 def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, variant: str | None = None,
            since: str | None = None, history: bool = False) -> dict:
-    """``ratings --json``: every chosen game rated in the order finished (ties: the order the sessions
-    started, then were added, then the game number), the players sorted by rating (mu - 3 sigma),
-    then games rated, then name. ``names``: how to show each folded name (``shown_names``)."""
+    """``ratings --json`` from the games of each session, rated in the order docs/ratings.md gives;
+    ``names`` says how to show each folded name (``shown_names``)."""
     model = _model()
     games = sorted(
         ((game["when"], game["started"], place, game["game"], game) for place, played in enumerate(sessions)

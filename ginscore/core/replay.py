@@ -1,18 +1,6 @@
-"""Replay a session's hands into standings (R5, R12-R25, H3, H6, H8).
-
-A session is facts: players, variant, house rules (and from which hand a
-change applies, H8), who dealt first (or the first three-player roles), and
-its hands as told at the table, each with who dealt it (or its three-player
-roles). ``replay`` turns them into standings every time; nothing derived is
-ever stored. Who dealt a hand is read, never worked out again: only the next
-hand's dealer (or roles) follows the deal rule in force (R5, H6, R23). It is
-also the one place a hand is checked against the state of the game, so that
-recording, editing and importing refuse the same things.
-
-Every variant is played as a list of games: one for standard, Oklahoma and
-three-player; three for Hollywood (R17). A won hand is credited to some of
-the open games, a game closes when a score in it reaches the target, and the
-session is over when every game has closed.
+"""Replay a session's facts into standings (R5, R12-R25, H3, H6, H8; docs/architecture.md). It is
+the one place a hand is checked against the state of the game, so recording, editing and importing
+refuse the same things. Every variant is a list of games: one, or three for Hollywood (R17).
 """
 
 from typing import NamedTuple
@@ -98,8 +86,7 @@ class SessionFacts(NamedTuple):
     created_at: str | None = None
     match: str | None = None  # sessions linked by `rematch` share this id (stable across renames)
     id: str | None = None  # the session's own random id, given when it starts; kept by export, merge and import
-    # H8: empty while the rules never changed during play; else every period of them, the first from
-    # hand 1 and the last one ``rules`` (the rules in force now, for the next hand)
+    # H8: every period of the rules from hand 1, the last one ``rules``; empty while they never changed
     rule_changes: tuple[RuleChange, ...] = ()
 
     def rules_for(self, number: int) -> HouseRules:
@@ -127,11 +114,8 @@ class Bonuses(NamedTuple):
 
 
 class Game:
-    """One game's column: hand points, wins credited, and how it ended (H3).
-
-    Mutable while hands are replayed; a plain class, not a dataclass, because
-    every command pays for a dataclass at import.
-    """
+    """One game's column: hand points, wins credited, and how it ended (H3). A plain mutable class,
+    not a dataclass, which every command would pay for at import."""
 
     __slots__ = ("number", "scores", "wins", "winner", "closed_by", "final", "bonuses")
 
@@ -269,8 +253,7 @@ class _Table:
                                        scores_after=tuple(dict(g.scores) for g in self.games), closed=closed))
 
     def follow_rules(self, number: int) -> None:
-        """H8: play on under the rules in force from hand ``number``. Their target cannot be one some
-        score already reached in a game still open: that game would have ended before they applied."""
+        """H8: play on under the rules in force from hand ``number``, refused if their target is already reached."""
         rules = self.facts.rules_for(number)
         if rules is self.rules:
             return
@@ -285,9 +268,7 @@ class _Table:
                                      f"{player} has {score}{where}, so the game would have ended before (H5, H8)")
 
     def _take_dealt(self, hand: Hand) -> None:
-        """H8: who dealt a hand (or its roles) is what happened at the table: a hand that keeps it is
-        played so, whatever the deal rule would have given; one that does not (a hand just told) is
-        dealt as the rule in force gave it."""
+        """H8: a hand that keeps who dealt it (or its roles) is played so, whatever the deal rule would give."""
         if hand.roles is not None:
             if self.roles is None:
                 raise BadSetting("this hand keeps three-player roles (box, captain, out), but two play in this session")
@@ -304,8 +285,7 @@ class _Table:
             self.dealer = hand.dealer
 
     def _next_dealer(self, dealer: str, winner: str, rules: HouseRules) -> str:
-        """Who deals after a decided two-player hand (R5, H6), under the deal rule in force for that
-        next hand (H8); a draw never gets here (R12)."""
+        """Who deals after a decided two-player hand (R5, H6), by the deal rule of that next hand (H8)."""
         deal = rules.deal
         if deal == LOSER_DEALS:  # H6: the loser deals
             return next(p for p in self.facts.players if p != winner)
@@ -349,8 +329,7 @@ class _Table:
 
 
 def _end_of_game(game: Game, rules: HouseRules, players: tuple[str, ...]) -> dict[str, Bonuses]:
-    """H3: a box bonus for each hand won, the game bonus to the winner, and on a shutout the
-    winner's whole final once more (doubled)."""
+    """Each player's end-of-game bonuses in a game just won (H3)."""
     bonuses = {p: Bonuses(box=rules.box_bonus * game.wins[p]) for p in players}
     won = bonuses[game.winner]._replace(game=rules.game_bonus)
     if rules.shutout and all(game.scores[p] == 0 for p in players if p != game.winner):
@@ -379,8 +358,7 @@ def replay(facts: SessionFacts) -> Standings:
 
 
 def check_session(facts: SessionFacts) -> Standings:
-    """Everything a session must be before it is stored (imports): players, house rules,
-    first dealer or roles, and every hand standing where it is. Returns the standings."""
+    """Check all a session must be before an import stores it; return its standings."""
     if check_players(facts.variant, facts.players) != facts.players:
         raise Refused("player names have stray spaces; write each name once, plainly")
     if facts.name:  # (a CSV carries none)
@@ -392,9 +370,8 @@ def check_session(facts: SessionFacts) -> Standings:
 
 
 def check_seats(facts: SessionFacts) -> None:
-    """What a replay stands on: as many distinct players as the variant seats, and the first
-    dealer (R5) or first roles (R21) among them. Also checked on every read of the database,
-    so that a session edited by hand names its damage instead of breaking the replay."""
+    """Check what a replay stands on: the players and the first dealer (R5) or roles (R21). Run on
+    every read too, so a session edited by hand names its damage instead of breaking the replay."""
     check_count(facts.variant, facts.players)
     if len(set(facts.players)) != len(facts.players):
         raise Refused(f"the players {', '.join(facts.players)} name one player twice; tell them apart")
@@ -409,10 +386,7 @@ def check_seats(facts: SessionFacts) -> None:
 
 
 def draw_for_roles(players: tuple[str, ...], rng) -> tuple[Roles, list[tuple[str, Card]]]:
-    """R21: each player draws a card, king high, ace low; ties draw again.
-
-    Returns the roles and the deciding draw. ``rng`` is a ``random.Random``.
-    """
+    """R21: the first roles by a draw of cards (king high, ties draw again), and the deciding draw."""
     deck = [Card(rank, suit) for rank in range(1, 14) for suit in "SHDC"]
     while True:
         drawn = list(zip(players, rng.sample(deck, len(players))))

@@ -1,7 +1,5 @@
-"""House rules and the score of one hand (R3, R7-R13, R15, H1-H7).
-
-``score_hand`` is the only place a hand's points are worked out.
-"""
+"""House rules and the score of one hand (R3, R7-R13, R15, H1-H7): ``score_hand`` is the only
+place a hand's points are worked out."""
 
 import re
 from decimal import Decimal
@@ -31,8 +29,7 @@ _STAKE = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
 
 
 def parse_stake(text) -> Decimal:
-    """A stake as typed or stored (H7): an exact decimal >= 0 without trailing zeros, never a float;
-    no sign, exponent, NaN or Infinity, at most STAKE_PLACES decimals and MAX_STAKE."""
+    """Read a stake as typed or stored (H7): an exact decimal without trailing zeros, never a float."""
     if not isinstance(text, str):  # a JSON number could be a float: money is exact text
         raise BadSetting(f"the stake {visible(repr(text))} must be written as text, like \"0.01\" (H7)")
     typed = text.strip()
@@ -84,11 +81,11 @@ class HouseRules(NamedTuple):
 
     @classmethod
     def from_dict(cls, data: dict) -> "HouseRules":
-        """Stored or imported rules (a file from 1.0 has no deal or stake: the defaults), each of the
-        type a command would give; a stake must be a decimal string, so no float touches money."""
+        """Rules as stored or imported, each of the type a command would give (a file from 1.0 has no
+        deal or stake: the defaults)."""
         known = set(cls._fields)
         chosen = {k: v for k, v in data.items() if k in known}
-        for name, value in chosen.items():  # the types a command would have given (H1-H5)
+        for name, value in chosen.items():  # H1-H5
             whole = isinstance(value, int) and not isinstance(value, bool)
             if name in _NUMBER_RULES and not (whole or (name == "big_gin_bonus" and value is None)):
                 raise BadSetting(f"the house rule {name} is {visible(repr(value))}, not a whole number")
@@ -155,8 +152,7 @@ def knock_limit(variant: str, rules: HouseRules, upcard: Card | None) -> int:
 
 
 def limit_rule(variant: str) -> str:
-    """The rule that sets a hand's knock limit in ``variant``, as messages cite it: R15 (the
-    upcard) in Oklahoma, else R7 (10)."""
+    """The rule a message cites for a hand's knock limit in ``variant``."""
     return "R15" if variant == "oklahoma" else "R7"
 
 
@@ -176,8 +172,7 @@ def score_hand(
     doubled: bool = False,
     knocker: str = "the knocker",
 ) -> HandScore:
-    """Score one knocked hand (R7, R9-R11, R13, H1, H2, H4); ``opponent_deadwood`` is after lay-offs
-    (R8). Refused: a count that cannot be (R3), a knock over ``limit``, a big gin not played (H2)."""
+    """Score one knocked hand (R3, R7, R9-R11, R13, H1, H2, H4); ``opponent_deadwood`` is after lay-offs (R8)."""
     check_deadwood(knocker_deadwood, f"{knocker}'s")
     check_deadwood(opponent_deadwood, "the opponent's")
     if knocker_deadwood > limit:

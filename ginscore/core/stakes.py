@@ -1,7 +1,4 @@
-"""Who pays whom once a game is over (H7), in exact decimals, never floats: the lower final score
-pays the higher the difference times the stake (so box bonuses can make the winner pay);
-Hollywood nets its three games into one payment per pair once the series is over.
-"""
+"""Who pays whom once a game is over (H7, docs/rules.md), in exact decimals, never floats."""
 
 from decimal import Decimal
 from typing import Iterable, NamedTuple
@@ -18,19 +15,19 @@ class Payment(NamedTuple):
     amount: Decimal
 
     def to_dict(self) -> dict:
-        """The entry of `status --json` "settlement" (docs/commands.md): the amount as an exact decimal string."""
+        """An entry of "settlement" in ``status --json`` (docs/commands.md)."""
         return {"from": self.payer, "to": self.payee, "amount": money_text(self.amount)}
 
 
 def money_text(amount: Decimal) -> str:
-    """An amount as money is written: exact, never an exponent, at least two decimals (4.00, 0.625)."""
+    """An amount as money is written: exact, at least two decimals (4.00, 0.625)."""
     if amount.as_tuple().exponent > -2:
         amount = amount.quantize(Decimal("0.01"))  # exact: it had fewer decimals
     return stake_text(amount)
 
 
 def game_payments(final: dict[str, int], winner: str, stake: Decimal) -> list[Payment]:
-    """H7 for one game: each loser against the winner, the lower final paying the higher."""
+    """The payments of one game (H7)."""
     payments = []
     for loser in final:
         if loser == winner:
@@ -45,7 +42,7 @@ def game_payments(final: dict[str, int], winner: str, stake: Decimal) -> list[Pa
 
 def net(payments: Iterable[Payment]) -> list[Payment]:
     """One payment per pair of players, in the order pairs first appear; none for a pair that is even."""
-    owed: dict[tuple[str, str], Decimal] = {}  # (a, b) -> what b owes a (negative: a owes b)
+    owed: dict[tuple[str, str], Decimal] = {}  # (a, b): what b owes a, negative when a owes b
     for p in payments:
         if (p.payee, p.payer) in owed:
             owed[(p.payee, p.payer)] += p.amount

@@ -1,7 +1,5 @@
-"""Standings as plain data and plain words: the JSON documents of docs/commands.md, the CSV
-rows, and the sentences that explain them. The ``--json`` and CSV paths need nothing else, and
-the screens are built from the same data.
-"""
+"""Standings as plain data and plain words: the JSON documents and CSV rows of docs/commands.md,
+and the sentences that explain them. The screens are built from the same data."""
 
 from __future__ import annotations
 
@@ -22,8 +20,7 @@ def counted(number: int, word: str, plural: str | None = None) -> str:
 
 
 def as_typed(name: str) -> str:
-    """A name as it would be typed in a shell command: quoted when it holds spaces or quotes, and
-    one $'...' word when it holds a character that cannot be typed (edited in by hand)."""
+    """A name as it would be typed in a shell command, quoted only when it must be."""
     if re.fullmatch(r"[\w.+:,@%/-]+", name):
         return name
     if not name.isprintable():
@@ -34,12 +31,8 @@ def as_typed(name: str) -> str:
 
 
 def status_dict(st: Standings, match: list[Standings] | None = None) -> dict:
-    """``status --json`` (docs/commands.md "Machine-readable output").
-
-    ``settlement`` (H7) is there once the session is over and played for a
-    stake, and absent otherwise; ``match`` is the match so far (the sessions
-    linked by `rematch`, oldest first), or null for a session in no match.
-    """
+    """``status --json`` (docs/commands.md "Machine-readable output"); ``match``: the sessions linked by
+    `rematch`, oldest first."""
     facts = st.facts
     doc = {
         "session": facts.name,
@@ -73,9 +66,8 @@ def status_dict(st: Standings, match: list[Standings] | None = None) -> dict:
 
 
 def match_dict(sessions: list[Standings]) -> dict:
-    """The match so far: its sessions (oldest first), games won by each player (Hollywood:
-    each of its three games), the summed finals of the games that are over (H3), and,
-    when any session has a stake, the summed settlement netted per pair (H7)."""
+    """The match so far: its sessions, games won, the summed finals of the games over (H3) and, at a
+    stake, the settlement netted per pair (H7)."""
     players = dict.fromkeys(p for st in sessions for p in st.facts.players)  # in the order first played
     games_won = dict.fromkeys(players, 0)
     finals = dict.fromkeys(players, 0)
@@ -120,9 +112,7 @@ def _lead_words(scores: dict[str, int], target: int) -> str:
 
 
 def lead_words(st: Standings) -> list[str]:
-    """Who leads, by how much, and what the leader still needs; Hollywood: a
-    sentence per open game (R18). Empty once the session is over (the winner
-    is told instead)."""
+    """Who leads and what the leader still needs, a sentence per open game (R18); none once over."""
     if st.over:
         return []
     target = st.facts.rules.target
@@ -139,8 +129,7 @@ def next_words(st: Standings) -> str:
 
 
 def hand_words(st: Standings) -> str:
-    """The next hand by its number, and who deals it (three-player: the roles, R22): what `play`
-    says before asking it."""
+    """What `play` says before asking for the next hand: its number and who deals it (R22)."""
     return f"Hand {len(st.hands) + 1}: {_dealing(st)}."
 
 
@@ -223,9 +212,7 @@ CSV_COLUMNS = ["hand", "dealer", "knocker", "knocker_deadwood", "opponent_deadwo
 
 
 def csv_rows(st: Standings) -> list[list]:
-    """Header and one row per hand, draws included (docs/commands.md "CSV export"): the columns above,
-    the running totals, then what a CSV needs to be imported again, the session's id last (on every
-    row: importing the file where the session already is adds nothing twice)."""
+    """The hands CSV: a header and one row per hand (docs/commands.md "CSV export")."""
     facts = st.facts
     if facts.variant == "hollywood":
         totals = [f"game{n}:{p}" for n in (1, 2, 3) for p in facts.players]
@@ -246,19 +233,10 @@ def csv_rows(st: Standings) -> list[list]:
 
 FINALS_COLUMNS = ["session", "game", "player", "hand_points", "game_bonus", "box_bonus", "shutout_bonus", "final",
                   "result", "stake_net"]
-WON, LOST, UNFINISHED = "won", "lost", "unfinished"
 
 
 def finals(st: Standings) -> list[dict]:
-    """How the session ended, a row per player, per game in Hollywood (docs/commands.md "Finals
-    export"): the hand points, each end-of-game bonus by name (H3), the final score, the result and
-    what the stake moves (H7). A game still open has its hand points so far and ``result``
-    "unfinished", its bonuses and final None: none is earned before a game ends.
-
-    ``stake_net`` (a Decimal: what the player gets, negative when they pay) is set once the session
-    is over and played for a stake, as the settlement is; Hollywood's rows carry each game's own, and
-    a player's rows sum to what they get or pay once the three games are netted.
-    """
+    """How the session ended, a row per player and game (docs/commands.md "Finals export", H3, H7)."""
     facts = st.facts
     stake = facts.rules.stake if st.over else None
     rows = []
@@ -279,7 +257,7 @@ def finals(st: Standings) -> list[dict]:
                 "box_bonus": bonuses.box if ended else None,
                 "shutout_bonus": bonuses.shutout if ended else None,
                 "final": game.final[p] if ended else None,
-                "result": (WON if game.winner == p else LOST) if ended else UNFINISHED,
+                "result": ("won" if game.winner == p else "lost") if ended else "unfinished",
                 "stake_net": nets.get(p),
             })
     return rows
@@ -292,7 +270,7 @@ def finals_dicts(st: Standings) -> list[dict]:
 
 
 def finals_rows(st: Standings) -> list[list]:
-    """Header and the rows of ``finals`` for the finals CSV (the net still a Decimal: a number, never inert)."""
+    """The finals CSV: a header and the rows of ``finals``, the net kept a Decimal so it is never made inert."""
     return [FINALS_COLUMNS] + [[row[c] for c in FINALS_COLUMNS] for row in finals(st)]
 
 
@@ -380,16 +358,14 @@ _ALWAYS_SAID = ("target", "gin_bonus", "undercut_bonus")
 
 
 def rules_words(facts: SessionFacts) -> list[str]:
-    """The session's house rules in plain words (H1-H7): the target and the H1 bonuses always, the
-    others when set to more than nothing (off, 0 and the winner dealing, their defaults, go unsaid)."""
+    """The session's house rules in words (H1-H7): the target and H1 bonuses, then any rule not at its default."""
     r, unset = facts.rules, HouseRules()
     return [words(r) for name, words in SETTING_WORDS.items()
             if name in _ALWAYS_SAID or getattr(r, name) != getattr(unset, name)]
 
 
 def rule_change_words(facts: SessionFacts) -> list[tuple[int, list[str]]]:
-    """Where the house rules changed during play (H8): each change point's hand and the rules it
-    changed, in words (``(4, ["gin bonus 20"])``, said "from hand 4: gin bonus 20")."""
+    """Where the house rules changed during play (H8), in words: ``(4, ["gin bonus 20"])``."""
     periods = facts.rule_changes
     return [(now.from_hand, [words(now.rules) for name, words in SETTING_WORDS.items()
                              if getattr(now.rules, name) != getattr(before.rules, name)])

@@ -1,25 +1,18 @@
 """Statistics across sessions, worked out from the hands as told (an edit or undo changes them).
+A player is the same person across sessions when the names match as ``names.fold`` compares them.
+Definitions, where the rule book leaves them open:
 
-A player is the same person across sessions when the name matches ignoring case, accents and
-width (``names.fold``). Definitions, where the rule book leaves them open:
-
-- hands: hands the player took part in; in three-player, only as box or
-  captain (the sitter-out plays no hand, R22). Drawn hands count as played.
-- hands_won: hands the player won (R13: the knocker, or the opponent on an
-  undercut); knocks_won: plain knocks won as knocker (R9); gins, big_gins:
-  as knocker (R11, H2); undercuts_scored / undercuts_suffered: as opponent /
-  as knocker (R10).
-- avg_deadwood_knocking: mean of the player's deadwood when they knocked;
-  avg_deadwood_caught: mean of their deadwood (after lay-offs) when the
-  other player knocked.
+- hands: hands the player took part in, drawn ones too; in three-player only as box or captain (R22).
+- hands_won: hands the player won (R13: the knocker, or the opponent on an undercut); knocks_won:
+  plain knocks won as knocker (R9); gins, big_gins: as knocker (R11, H2); undercuts_scored /
+  undercuts_suffered: as opponent / as knocker (R10).
+- avg_deadwood_knocking: mean of the player's deadwood when they knocked; avg_deadwood_caught:
+  mean of their deadwood (after lay-offs) when the other player knocked.
 - points / points_per_hand: hand points scored (no H3 bonuses) / hands.
-- longest_run: most hands won in a row, in the order played across sessions;
-  a hand lost or drawn ends a run.
-- sessions: sessions the player took part in that have at least one hand
-  recorded (a draw counts): a session just started, with no hand yet, is no
-  session played, and counts nowhere (not in head to head either).
-- sessions_won: sessions whose winner the player is (Hollywood: the series,
-  R19); hollywood_games_won: single Hollywood games won.
+- longest_run: most hands won in a row, in the order played across sessions; a hand lost or drawn
+  ends a run.
+- sessions: sessions played, that is with a hand recorded (docs/commands.md); sessions_won: those
+  the player won (Hollywood: the series, R19); hollywood_games_won: single Hollywood games won.
 """
 
 from __future__ import annotations
@@ -104,9 +97,8 @@ def packed(session: dict) -> dict:
 
 
 def tally(sessions: list[dict]) -> dict:
-    """What some sessions add to ``stats``, kept beside them: the counters and head-to-head summed,
-    and of each session what its order matters for: its start, its ``id``, each player's runs of
-    wins. ``combine_tallies`` of the tallies of any grouping gives the same statistics."""
+    """What some sessions add to ``stats``: the counters summed, and of each session what order matters
+    for (runs of wins), so that ``combine_tallies`` of any grouping's tallies gives the same statistics."""
     sums: dict[str, list[int]] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
     lines = []
