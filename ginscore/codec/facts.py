@@ -238,7 +238,7 @@ def _stored_upcard(text: str):
     return parse_card(validate.text(text, "", "upcard", limit=4), rank_only=True)
 
 
-# The fields of each kind of hand, as exported and as stored.
+# The fields an import may hold; any other is refused by name.
 HAND_KEYS = {kind: frozenset(("type", *names, NOTE, DEALER, ROLES)) for kind, names in ROW_FIELDS.items()}
 SESSION_KEYS = frozenset(SessionFacts._fields)
 RULE_KEYS = frozenset(HouseRules._fields)
@@ -287,7 +287,7 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
 
 
 def _said_of(where: str, read, *args, **kwargs):
-    """``read(*args, **kwargs)``, a refusal said of ``where`` (the field it reads)."""
+    """``read(*args, **kwargs)``; a refusal names the field ``where`` first."""
     try:
         return read(*args, **kwargs)
     except Refused as error:
