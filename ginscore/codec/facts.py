@@ -177,7 +177,7 @@ def hands_from_text(text: str, where: str = "hands") -> list[dict]:
 
 
 def stored_hands(text: str, where: str = "hands") -> tuple[Hand, ...]:
-    """The stored string to hands, as ``hand_from_dict`` reads each row of ``hands_from_text``, first error too.
+    """The stored string to hands, as ``hand_from_dict`` would read each row, the same first error included.
 
     Every command reads every session's rows, so a plain knock or draw skips the dict between."""
     hands = []
@@ -324,8 +324,7 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
     """A session from an import or the database, every field checked; Refused names the first bad one.
 
     ``strict`` (an import) refuses a field ginscore does not know rather than understand the file in
-    part; in the database (not strict) a later ginscore wrote it, and it is let be.
-    """
+    part; in the database (not strict) a later ginscore wrote it, and it is let be."""
     doc = validate.table(data, where, SESSION_KEYS if strict else None)
     variant = validate.required(doc, "variant", where)
     if variant not in VARIANTS:
