@@ -25,21 +25,17 @@ EXPORT_VERSION = 4  # 2: deal, stake, notes and the match; 3: the session's id; 
 
 
 def inert(cell):
-    """A cell a spreadsheet would run as a formula gets a leading quote (docs/commands.md).
-
-    A cell that itself starts with a quote gets one more, so that ``_uninert``
-    gives any text back exactly (a note like "'=x" or "'tis").
-    """
+    """A cell a spreadsheet would run as a formula gets a leading quote (docs/commands.md); one that
+    starts with a quote gets one more, so that ``_uninert`` gives any text back exactly."""
     if isinstance(cell, str) and cell.startswith(FORMULA_STARTS + ("'",)):
         return "'" + cell
     return "" if cell is None else cell
 
 
 def export_csv(standings: Standings, *, excel: bool = False, finals: bool = False) -> str:
-    """The hands CSV (docs/commands.md "CSV export"), or with ``finals`` how the session ended, a row
-    per player (Hollywood: per game; "Finals export"). ``excel``: UTF-8's byte-order mark first and
-    CRLF line ends, so a spreadsheet reads the file as UTF-8 (accents whole) and its lines as Windows
-    writes them."""
+    """The hands CSV, or with ``finals`` how the session ended (docs/commands.md "CSV export").
+
+    ``excel``: a byte-order mark and CRLF line ends, so that a spreadsheet reads accents and lines right."""
     rows = finals_rows(standings) if finals else csv_rows(standings)
     buffer = io.StringIO()
     if excel:
@@ -51,19 +47,14 @@ def export_csv(standings: Standings, *, excel: bool = False, finals: bool = Fals
 
 
 def export_json(facts: SessionFacts, standings: Standings | None = None) -> str:
-    """Everything needed to rebuild the session: its facts, exactly as stored; and how it ended
-    (``finals``), derived from them and never read back by ``import``. ``standings``: the facts
-    replayed, when the caller has them already."""
+    """The JSON export: the session's facts, and how it ended (``finals``, never read back by `import`)."""
     doc = {"ginscore_export": _format_for(facts), "session": session_to_dict(facts),
            "finals": finals_dicts(standings or replay(facts))}
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 
 def _format_for(facts: SessionFacts) -> int:
-    """Format 4 for a session with hands (each keeps who dealt it) or rule changes (H8); else 3 for
-    a session with its id (every session ginscore 3 keeps), which older versions refuse rather than
-    silently dropping it; a session without one (never made by ginscore 3) keeps the format it
-    would have had: 1 when it uses nothing 1.0 lacks, else 2."""
+    """The lowest format that holds all the session uses: an older ginscore that cannot read it all refuses it."""
     if facts.hands or facts.rule_changes:
         return 4
     if facts.id is not None:
@@ -72,11 +63,9 @@ def _format_for(facts: SessionFacts) -> int:
 
 
 # --- back in (the import command) -------------------------------------------
-# Refused whole, naming the first bad field, rather than store what a command could not read
-# back; a field ginscore does not know too (docs/commands.md "Errors and exit codes").
+# A file is refused whole, naming the first bad field, rather than partly understood.
 
-# Nothing else bounds the hands of an export: room for the 100,000 hands ginscore is built for
-# (docs/performance.md), each as large as an exported hand can be (its cards, a long note and name).
+# Room for the 100,000 hands ginscore is built for (docs/performance.md), each as large as a hand can be.
 MAX_FILE = 256 * 1024 * 1024  # bytes
 MAX_NESTING = 20  # an export is nested 5 deep
 _IN_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)  # an unterminated string runs to the end: linear time
@@ -122,13 +111,9 @@ def read_file(path, source: str) -> str:
 
 def read_backup(text: str, source: str, *, variant: str | None = None, rules: HouseRules | None = None,
                 here=None) -> SessionFacts:
-    """A session from a file made by ``export``: JSON (whole) or CSV (hands, then checked).
+    """A session from a file `export` wrote, JSON or CSV; Refused when anything in it is off.
 
-    ``variant`` and ``rules`` only serve a CSV, which carries neither; the
-    JSON export carries both. ``here(session_id)``: the session of that id in
-    the database, if any, whose variant and rules a CSV of it is read with.
-    Raises Refused when the file does not add up.
-    """
+    ``variant`` and ``rules`` serve a CSV, which carries neither, unless ``here(session_id)`` has its session."""
     if text.lstrip()[:1] in ("{", "["):
         if variant is not None or rules is not None:
             raise Refused(f"{source} is a JSON export, which carries its own variant and house rules; leave out those options")
@@ -137,9 +122,7 @@ def read_backup(text: str, source: str, *, variant: str | None = None, rules: Ho
 
 
 def is_export(path) -> bool:
-    """Whether the file at ``path`` looks like one `export` wrote (JSON or CSV), by its
-    form alone (nothing in it checked): what to advise for a file given to `merge`, which takes a
-    database."""
+    """Whether a file given to `merge` looks like an export (by its form alone), to advise `import`."""
     try:
         text = read_file(path, str(path))
         if text.lstrip()[:1] == "{":
@@ -156,10 +139,8 @@ JSON_EXPORT = Command("export", "--format", "json")
 def _parse_json(text: str, source: str):
     """``json.loads`` with the nesting bounded and a key given twice refused.
 
-    NaN and Infinity are read as floats, which every field check refuses by
-    name (no field holds a float); nesting is checked before parsing, so a
-    file of 100000 ``[`` is one line, not a RecursionError.
-    """
+    Nesting is counted before parsing, so a deep file is one line, not a RecursionError; NaN and
+    Infinity are left to the field checks, which refuse them by name."""
     level = 0
     for step in map(_DEPTH.get, _NOT_BRACKET.sub("", _IN_STRING.sub("", text))):
         level += step
@@ -271,8 +252,7 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
 
 
 def _csv_session_id(rows: list[dict], source: str) -> str | None:
-    """The session's id, the same on every row; None where the column is empty on every row (a
-    session kept without one) or missing (a CSV of an older ginscore)."""
+    """The session's id, the same on every row; None when no row has one (an older ginscore's CSV)."""
     if not any(row.get("session_id") for row in rows):
         return None
     first = None
@@ -310,8 +290,7 @@ def _csv_hand(row: dict) -> Hand:
 
 
 def _csv_dealt(row: dict, variant: str) -> dict:
-    """Who dealt the row's hand, a fact the replay plays it with (H8): its dealer, or in three-player
-    its roles, whose box is the dealer (R22). A dealer who is not a player is refused there."""
+    """Who dealt the row's hand (H8): its dealer, or in three-player its roles, whose box deals (R22)."""
     if variant != "three":
         return {"dealer": row["dealer"] or None}
     roles = Roles(row.get("box", ""), row.get("captain", ""), row.get("out", ""))

@@ -1,22 +1,7 @@
-"""Two records of one session (the same session id), told apart: what `merge` and `import` do.
+"""Two records of one session (the same id) told apart: kept, extended or diverged (docs/storage.md "Two machines").
 
-Pure: no files, nothing printed. A session recorded on two machines (a copy
-of the database on the laptop and on the phone, a sync client's conflicted
-copy, an old backup) is one of:
-
-- ``kept``: theirs holds the same hands as ours, or fewer (a prefix): nothing to do;
-- ``extended``: ours is a prefix of theirs: their later hands are added to ours;
-- ``diverged``: the two differ at a hand (or in what the session is: its
-  variant, players, first dealer or roles, house rules): neither can be taken
-  for the other, and nothing is changed unless a copy of theirs is kept.
-
-Hands are compared as what was told at the table (knocker, deadwood, upcard,
-cards, big gin, note, who dealt it), not when they were typed in. House rules
-are compared as the rules each hand both played was played under (H8). A
-change from the next hand on that one record made after the hands both hold
-is a later fact, like a later hand: it makes that record the later one (and
-comes along with its hands); a hand the other played under the rules before,
-or a different change from the same hand, is a difference.
+Pure: no files, nothing printed. Hands are compared as told at the table, not when they were typed
+in; house rules as the rules each hand both hold was played under (H8).
 """
 
 from typing import NamedTuple
@@ -68,10 +53,9 @@ def compare(ours: SessionFacts, theirs: SessionFacts) -> Compared:
 
 
 def _ahead(ours: SessionFacts, theirs: SessionFacts, number: int) -> str | None:
-    """Whose record is later at hand ``number``, the first after the hands both hold (H8): "same"
-    when both play it under the same rules; "ours" or "theirs" when one record changed the rules
-    from it on (a later fact, as a later hand is) and the other did not or played it as before;
-    None when both did, differently."""
+    """Whose record is later at hand ``number``, the first after those both hold: "same", "ours",
+    "theirs" or None (H8). A rule change from that hand on is later, like a later hand, unless the
+    other record played that hand under the rules before."""
     mine, other = ours.rules_for(number), theirs.rules_for(number)
     if mine == other:
         return "same"
@@ -87,8 +71,7 @@ def _ahead(ours: SessionFacts, theirs: SessionFacts, number: int) -> str | None:
 
 
 def free_name(name: str, taken, ending, limit: int) -> str:
-    """``name`` if not ``taken(name)``, else the first free ``name + ending(n)`` for n = 1, 2, ...;
-    the name is shortened before its ending so that the whole stays within ``limit`` characters."""
+    """``name``, or the first free ``name + ending(n)``, shortened to fit within ``limit`` characters."""
     if not taken(name):
         return name
     number = 1
@@ -101,5 +84,5 @@ def free_name(name: str, taken, ending, limit: int) -> str:
 
 
 def merged_ending(number: int) -> str:
-    """`` (merged)``, then `` (merged 2)``, `` (merged 3)`` ..."""
+    """The ending that ``free_name`` gives a copy kept by `merge`."""
     return " (merged)" if number == 1 else f" (merged {number})"

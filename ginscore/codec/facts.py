@@ -1,12 +1,7 @@
-"""Session facts to and from plain dicts: the shape exported and the shape stored.
+"""Session facts to and from plain dicts: the shape exported and the shape stored, every field checked.
 
-A JSON export writes each hand as a dict with named fields, for people and other tools; the
-database keeps a session's hands as one compact string of rows (``hands_to_text``), quicker
-to read on every command. ``session_from_dict`` reads both, every field checked.
-
-Who dealt each hand (three-player: its roles) and the house-rule change points are facts (H8):
-a session kept before them is read with them worked out once (``replay.settled``), and kept
-with them from its next save.
+An export keeps each hand as a dict with named fields; the database keeps a session's hands as one
+string of rows, quicker to read on every command (docs/storage.md).
 """
 
 from __future__ import annotations
@@ -30,14 +25,13 @@ SESSION_ID = re.compile(r"s-[0-9a-f]{8,32}")
 
 
 def new_session_id() -> str:
-    """A fresh random session id (``s-`` and 24 hex digits): two machines never make the same one."""
+    """A fresh random session id: two machines never make the same one."""
     return "s-" + os.urandom(12).hex()
 
 
 def derived_session_id(doc: dict, salt: str = "") -> str:
-    """The id of a session stored or exported before sessions had one: made from what never changes
-    in it (variant, players, start, first dealer or roles), so the same old session gets the same
-    id on every machine and every run (two copies of one old database then merge as one)."""
+    """The id of a session kept before sessions had one: made from what never changes in it, so that
+    two copies of one old database get the same id on every machine and merge as one."""
     import hashlib  # only sessions from before ids need these: kept off every command's start
     import json
 
@@ -47,8 +41,7 @@ def derived_session_id(doc: dict, salt: str = "") -> str:
 
 
 def check_note(text: str | None) -> str | None:
-    """A hand's note as kept: ends trimmed, None when empty; refused with control
-    characters or over NOTE_LENGTH characters."""
+    """A hand's note as it is kept (None when empty), or Refused when it cannot be kept."""
     if text is None:
         return None
     note = text.strip()
@@ -71,8 +64,7 @@ def stored_note(value) -> str | None:
 
 
 def hand_to_dict(hand: Hand) -> dict:
-    """A hand as told: the two counts, or the cards they come from; its note when it has one; who
-    dealt it (two players) or its roles (three), when it keeps them (H8)."""
+    """A hand as told at the table, as a dict to export (with who dealt it, H8)."""
     if isinstance(hand, Draw):
         told = {"type": "draw", "upcard": _card_text(hand.upcard), "recorded_at": hand.recorded_at}
     else:
@@ -105,12 +97,10 @@ def knock_from_cards(knocker: str, knocker_cards, opponent_cards, **told) -> Kno
     )
 
 
-# The database keeps a session's hands as one string (schema 2; docs/storage.md): one row a
-# hand, rows joined by ";", fields by "|": the row's kind, then its fields in this order; "" is
-# none, flags are 1/0, and % | ; inside a value are written %25 %7C %3B. A note is one more
-# field at the end, only when the hand has one, so a session without notes is stored as 1.0 did.
-# Who dealt the hand (H8) follows the note ("" when none): one field, the dealer, or three, the
-# box, captain and out of a three-player hand. A row without them was kept before H8.
+# The database keeps a session's hands as one string: a row a hand, rows joined by ";", fields by "|": the
+# row's kind, then these fields in order, then the note and who dealt it (the dealer, or box, captain and
+# out; H8). A row kept before H8 stops after the note, or before it when there was none. "" is none, flags
+# are 1/0, and % | ; inside a value are written %25 %7C %3B.
 ROW_FIELDS = {
     "knock": ("knocker", "knocker_deadwood", "opponent_deadwood", "upcard", "big_gin", "recorded_at"),
     "cards": ("knocker", "knocker_cards", "opponent_cards", "upcard", "big_gin", "recorded_at"),
@@ -187,12 +177,9 @@ def hands_from_text(text: str, where: str = "hands") -> list[dict]:
 
 
 def stored_hands(text: str, where: str = "hands") -> tuple[Hand, ...]:
-    """The stored string straight to hands: what ``hand_from_dict`` gives for each row of
-    ``hands_from_text`` (``strict=False``), with the same first error.
+    """The stored string to hands, as ``hand_from_dict`` would read each row, the same first error included.
 
-    Every command replays every session from these rows, so a plain knock or draw is read here
-    without a dict between; any other row, and the whole string once anything is wrong, is read
-    the checked way, so that the error named is the one it names."""
+    Every command reads every session's rows, so a plain knock or draw skips the dict between."""
     hands = []
     for number, row in enumerate(text.split(";") if text else []):
         hand = _plain_row(row) if "%" not in row else None
@@ -216,8 +203,7 @@ _BIG_GIN = {"0": False, "1": True, "": False}  # "": a row migrated from a schem
 
 
 def _plain_row(row: str) -> Hand | None:
-    """A row as a command writes a knock or a draw told by counts, read; None for any other row
-    (for ``stored_hands`` to read the checked way)."""
+    """A knock or draw told by counts, read straight from its row; None for any other row."""
     kind, *values = row.split("|")
     size = 6 if kind == "knock" else 2 if kind == "draw" else 0
     if not size or len(values) not in (size, size + 2, size + 4):
@@ -252,7 +238,7 @@ def _stored_upcard(text: str):
     return parse_card(validate.text(text, "", "upcard", limit=4), rank_only=True)
 
 
-# The fields of each kind of hand, as exported and as stored.
+# The fields an import may hold; any other is refused by name.
 HAND_KEYS = {kind: frozenset(("type", *names, NOTE, DEALER, ROLES)) for kind, names in ROW_FIELDS.items()}
 SESSION_KEYS = frozenset(SessionFacts._fields)
 RULE_KEYS = frozenset(HouseRules._fields)
@@ -260,9 +246,7 @@ ROLE_KEYS = frozenset(Roles._fields)
 
 
 def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> Hand:
-    """Read a hand, every field checked (``validate``); raises Refused naming the first bad one.
-
-    ``strict`` refuses fields ginscore does not know, as ``session_from_dict``."""
+    """A hand from a dict, every field checked; ``strict`` as for ``session_from_dict``."""
     doc = validate.table(data, where)
     kind = validate.required(doc, "type", where)
     if kind == "knock" and "knocker_cards" in doc:
@@ -303,7 +287,7 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
 
 
 def _said_of(where: str, read, *args, **kwargs):
-    """``read(*args, **kwargs)``, a refusal said of ``where`` (the field it reads)."""
+    """``read(*args, **kwargs)``; a refusal names the field ``where`` first."""
     try:
         return read(*args, **kwargs)
     except Refused as error:
@@ -311,11 +295,7 @@ def _said_of(where: str, read, *args, **kwargs):
 
 
 def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
-    """The session's facts; ``rows`` keeps the hands as the stored string (the database).
-
-    Each hand goes with who dealt it, and a hand just told is given the dealer the deal rule in
-    force gave it (H8, ``replay.settled``). ``rule_changes`` is there when the rules changed during
-    play, and always in the database, where it replaces what the session kept before."""
+    """The session as a dict to export, or with ``rows`` to store; a hand just told gets its dealer (H8)."""
     facts = settled(facts)
     hands = [hand_to_dict(h) for h in facts.hands]
     doc = {} if facts.id is None else {"id": facts.id}
@@ -331,7 +311,7 @@ def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
     }
     if facts.match is not None:  # only sessions linked by `rematch` carry it
         doc["match"] = facts.match
-    if facts.rule_changes or rows:  # (the database's copy replaces the one kept before: always there)
+    if facts.rule_changes or rows:  # always stored, so that it replaces the one kept before
         doc[RULE_CHANGES] = [change.to_dict() for change in facts.rule_changes]
     return doc
 
@@ -341,15 +321,10 @@ CHANGE_KEYS = frozenset(RuleChange._fields)
 
 
 def session_from_dict(data: dict, where: str = "session", *, strict: bool = True) -> SessionFacts:
-    """Read an imported or stored session, every field checked (``validate``).
+    """A session from an import or the database, every field checked; Refused names the first bad one.
 
-    Raises Refused naming the first field that is not what a command would
-    have recorded. ``strict`` (an import) also refuses fields ginscore does
-    not know, naming them: a file is refused whole rather than partly
-    understood. The database reader passes ``strict=False``: a field there
-    that this ginscore does not know was written by a ginscore that does,
-    and is kept as it is; a known field in the wrong shape is damage.
-    """
+    ``strict`` (an import) refuses a field ginscore does not know rather than understand the file in
+    part; in the database (not strict) a later ginscore wrote it, and it is let be."""
     doc = validate.table(data, where, SESSION_KEYS if strict else None)
     variant = validate.required(doc, "variant", where)
     if variant not in VARIANTS:
@@ -404,9 +379,7 @@ def _roles(value, where: str) -> Roles:
 
 
 def _rules(value, where: str, strict: bool) -> HouseRules:
-    """House rules: each a setting this ginscore knows, of its type; the ones left out take their default.
-
-    Not ``strict`` (the database), a setting this ginscore does not know is left out, as in the session."""
+    """House rules, each setting checked by its type; one left out takes its default."""
     doc = validate.table(value, where, RULE_KEYS if strict else None)
     doc = {k: v for k, v in doc.items() if k in RULE_KEYS}
     for key, given in doc.items():  # deal and stake (H6, H7) are checked by HouseRules.from_dict
@@ -445,9 +418,7 @@ _MADE_IDS = {"id": (SESSION_ID, "a session id", "s-1a2b3c4d5e6f"), "match": (MAT
 
 
 def made_id(value, key: str = "id", where: str = "") -> str | None:
-    """A session's id (as ``new_session_id`` and ``derived_session_id`` make them) or, ``key``
-    "match", the id of the match it belongs to (as `rematch` makes them); None when the field is
-    left out. ``where`` names the field in a refusal (none: the caller names it, as for a CSV cell)."""
+    """A session's ``id`` or its ``match``, checked to be an id ginscore makes; None when left out."""
     if value is None:
         return None
     pattern, what, like = _MADE_IDS[key]

@@ -1,8 +1,7 @@
 """The type and range checks every stored or imported field passes, one field at a time.
 
-Each check returns the value or raises ``BadField`` naming the field by its path in the export
-(``session.hands[2].upcard``) and what was there instead, so an import can bring in nothing a
-command could not read back, and damage inside the database is named, not a traceback.
+Each returns the value, or raises ``BadField`` naming the field by its path (``session.hands[2].upcard``)
+and what was there instead.
 """
 
 from __future__ import annotations
@@ -63,10 +62,8 @@ def _path(where: str, key: str) -> str:
 
 
 def text(value, where: str, key: str = "", *, limit: int, plain: bool = True) -> str:
-    """A non-empty string of at most ``limit`` characters, without stray spaces or line breaks.
-
-    ``plain=False`` asks only for text that can be written back: non-empty valid Unicode.
-    """
+    """A non-empty string of at most ``limit`` characters, without stray spaces or line breaks;
+    ``plain=False``: any text that can be written back (valid Unicode)."""
     if not isinstance(value, str):
         raise BadField(f"{_path(where, key)} must be text, not {describe(value)}")
     problem = _text_problem(value, limit, plain)
@@ -98,14 +95,12 @@ def _text_problem(value: str, limit: int, plain: bool = True) -> str | None:
     return None
 
 
-# Far more than any count, score or bonus can have (their own checks name the range), and far
-# fewer than the 4,300 past which Python refuses to read a number at all (a traceback).
+# Far more than any count can have, and far fewer than the digits past which Python's int() raises.
 MAX_DIGITS = 100
 
 
 def digits(text: str, what: str) -> int:
-    """A whole number written in digits (a CSV cell, a stored hand); BadField when it is not one,
-    or is longer than any count can be (before Python's own limit on converting it ends in a traceback)."""
+    """A whole number written in digits (a CSV cell, a stored hand), at most ``MAX_DIGITS`` of them."""
     if not text.isascii() or not text.isdigit():
         raise BadField(f"{what} must be a whole number, not {describe(text)}")
     if len(text) > MAX_DIGITS:

@@ -1,9 +1,7 @@
 """The web app of `ginscore serve`: two pages, their assets, their data and their live events.
 
 Nothing a request says reaches the file system: the routes are fixed, and the pages and assets
-are read from the package once. No route writes. The database file is watched as `watch` watches
-it (its signature, a few times a second); after a change each document is made once, in a worker
-thread, for every page open on it.
+are read from the package once. No route writes (docs/commands.md "The live web page").
 """
 
 from __future__ import annotations
@@ -30,8 +28,8 @@ POLL_SECONDS = 0.25  # how often the file is looked at, as `watch` does: a chang
 WAKE_SECONDS = 1.0  # how often an idle event stream checks whether the server is stopping
 KEEP_ALIVE_SECONDS = 15  # an idle event stream says something this often, so a dead connection is noticed
 MAX_STREAMS = 64  # open pages at once; one more is answered 503 (and its browser tries again later)
-# uvicorn answers 503 beyond it. Idle sockets count too, so there is room for a few hundred of them (a
-# phone asleep, a scanner on the network) beside the streams, well below the usual limit of open files.
+# uvicorn answers 503 beyond it. Idle sockets count too (a phone asleep), so there is room for them
+# beside the streams, well below the usual limit of open files.
 MAX_CONNECTIONS = MAX_STREAMS + 400
 TOKEN_COOKIE = "ginscore_token"
 LOOPBACK_NAMES = ["127.0.0.1", "localhost"]  # the Host a page on this computer asks for
@@ -55,8 +53,7 @@ FILES = {  # what is served from the package, by its address: the only files any
 
 
 def as_json(document: dict) -> bytes:
-    """A document as one line of JSON; ``<``, ``>`` and ``&`` written as escapes (only strings hold them),
-    so no text from the file reads as markup even to a browser that guesses."""
+    """A document as one line of JSON, with ``<``, ``>`` and ``&`` escaped: no text reads as markup."""
     return (orjson.dumps(document).replace(b"<", b"\\u003c").replace(b">", b"\\u003e")
             .replace(b"&", b"\\u0026"))
 
@@ -64,10 +61,7 @@ def as_json(document: dict) -> bytes:
 class Live:
     """The documents the pages show, made again once after each change of the file.
 
-    ``makers``: each document's name and the function that makes it (it reads the file; it never
-    raises for a file that cannot be read, but says so in the document). ``stopping``: whether the
-    server is stopping, so the event streams end and let it.
-    """
+    A maker never raises for a file it cannot read: it says so in its document."""
 
     def __init__(self, path, makers: dict[str, Callable[[], dict]], stopping: Callable[[], bool] = lambda: False,
                  poll: float = POLL_SECONDS):
@@ -136,9 +130,8 @@ class CountedStream(StreamingResponse):
 
 
 class Guard:
-    """Every response with ``SECURITY_HEADERS``; with a token (``--lan``), every request without it
-    refused. The token comes in the address (``?token=``, what the QR code holds) and is kept in a
-    cookie for the assets and the live events; it is compared in constant time."""
+    """Every response with ``SECURITY_HEADERS``; with a token (``--lan``), every request without it refused
+    (it comes in the address, which the QR code holds, and is kept in a cookie for the requests after)."""
 
     def __init__(self, app, token: str | None):
         self.app, self.token = app, token
@@ -177,9 +170,9 @@ def packaged(name: str) -> bytes:
 
 
 def make_app(live: Live, token: str | None = None) -> Starlette:
-    """The app: the pages of ``PAGES``, the assets of ``FILES``, ``/data/NAME`` and ``/events/NAME`` for each document
-    of ``live``; with ``token``, for requests that carry it only (else only for this computer's
-    own address, so a web page elsewhere cannot read it through a name it points here)."""
+    """The app: ``PAGES``, ``FILES``, and the data and events of each document of ``live``; without a
+    token, only for this computer's own address, so a web page elsewhere cannot read it through a
+    name it points here."""
     served = {address: (packaged(name), kind) for address, (name, kind) in FILES.items()}
     for address, name in PAGES.items():
         served[address] = (packaged("head.html") + packaged(name), "text/html; charset=utf-8")

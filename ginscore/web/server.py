@@ -1,8 +1,7 @@
 """Where `ginscore serve` listens, and the server itself: uvicorn on a socket bound here.
 
-The socket is bound before uvicorn starts, so a port that is taken is one plain line (and a
-``--port 0`` is told the port it got). Only this computer is served unless ``--lan``; then the
-address, its token and a QR code of both are printed for the phones at the table.
+The socket is bound before uvicorn starts, so a port that is taken is one plain line and
+``--port 0`` learns the port it got.
 """
 
 from __future__ import annotations
@@ -26,8 +25,7 @@ def new_token() -> str:
 
 
 def bound(lan: bool, port: int) -> socket.socket:
-    """A listening socket on this computer's loopback (or, with ``lan``, on every network); OSError if
-    the port is taken or not allowed."""
+    """A listening socket on this computer's loopback, or with ``lan`` on every network; OSError if not."""
     return socket.create_server((EVERY_ADDRESS if lan else LOOPBACK, port), backlog=128)
 
 
@@ -43,8 +41,7 @@ def lan_address() -> str:
 
 
 def print_qr(address: str, out: TextIO) -> None:
-    """``address`` as a QR code for a phone's camera: in block characters, two rows a line, where
-    the output can show them; else in the terminal's reversed colours (plain ASCII)."""
+    """``address`` as a QR code for a phone's camera, in block characters where the output can show them."""
     try:
         "█▀▄".encode(out.encoding or "ascii")
         compact = True
