@@ -24,7 +24,6 @@ def store_of(ctx: typer.Context) -> Store:
 
 
 def time_now() -> str:
-    """The time now, as a hand or a session records it."""
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 

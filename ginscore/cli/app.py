@@ -89,7 +89,6 @@ class Group(TyperGroup):
         return super().resolve_command(ctx, args)
 
     def build_every_command(self) -> None:
-        """Every command built, in the order `--help` lists them."""
         self.commands = {name: self.get_command(None, name) for name in registry.NAMES}
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):

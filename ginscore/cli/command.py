@@ -70,8 +70,7 @@ class Command(TyperCommand):
 
 
 def refuse_unknown_option(command, ctx, args: list[str]) -> None:
-    """Refuse an unknown option (``--upcrad``) as click does, where a command lets "-3" through as an
-    argument."""
+    """Refuse an unknown option (``--upcrad``) where a command lets "-3" through as an argument."""
     import difflib
 
     takes_value, known = set(), set()
@@ -94,8 +93,7 @@ def refuse_unknown_option(command, ctx, args: list[str]) -> None:
 
 
 class App(typer.Typer):
-    """The typer app the command modules register on: each command also takes ``--db`` after its name,
-    and is hidden from help as the registry says."""
+    """The app commands register on: each also takes ``--db`` after its name; hidden as the registry says."""
 
     def command(self, name: str | None = None, **kwargs):
         kwargs.setdefault("cls", Command)

@@ -112,7 +112,8 @@ def fail(status: int, *parts) -> int:
 
 
 def unwritten(error: OSError, changed: bool, status: int = ExitStatus.OK) -> int:
-    """What is said, and the exit status, when the output could not be written (docs/commands.md)."""
+    """What is said, and the exit status, when the output could not be written (docs/commands.md);
+    a reader that went away (``| head``) is no failure."""
     terminal.abandon_output()
     reason = error.strerror or str(error)
     if status != ExitStatus.OK and not changed:

@@ -42,8 +42,7 @@ HOUSE_OPTIONS = (*HOUSE_RULE_OPTIONS[:4],
 
 
 def house_rule_options(function, options: tuple = HOUSE_RULE_OPTIONS):
-    """Give a command ``options`` in place of its parameter ``given_rules``, which then holds what each
-    was given (None when left out)."""
+    """Give a command ``options`` in place of its parameter ``given_rules``, which then holds what each was given."""
     return with_parameters(function, list(options), lambda given: {"given_rules": given}, where="given_rules")
 
 

@@ -54,8 +54,7 @@ def extend(db, doc_id: int, doc: dict, ours: SessionFacts, compared, theirs: dic
 
 
 def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts] | None:
-    """What `import` does with a session whose id is already here: (what happened, the session here),
-    or None when the id is new."""
+    """What `import` does with a session whose id is here: (what happened, the session here); None if new."""
     found = db.by_id().get(facts.id)
     if found is None:
         return None
@@ -218,8 +217,7 @@ def _theirs(theirs_db) -> dict[str, dict]:
 
 
 class _Record:
-    """One record of a session here: the session, or a copy `--keep-both` kept (``copy_of``); its
-    facts are read only when asked for."""
+    """One record of a session here, or a copy `--keep-both` kept (``copy_of``); facts read when asked."""
 
     def __init__(self, doc_id: int, doc: dict, facts: SessionFacts | None, db=None):
         self.doc_id, self.doc, self.db = doc_id, doc, db

@@ -51,8 +51,7 @@ def served(store: Store, pinned: str | None) -> dict:
 
 
 def page_of(store: Store, fill, **empty) -> dict:
-    """A page's document, ``empty`` filled in by ``fill(page)``, or the problem that keeps the file from
-    being read."""
+    """A page's document: ``empty`` filled in by ``fill``, or the problem that keeps the file from being read."""
     page = {"file": str(store.path), "problem": None, **empty}
     try:
         if not os.path.exists(store.path):
@@ -69,8 +68,7 @@ def days_played(facts) -> list[str]:
 
 
 def club_tables(store: Store, page: dict) -> None:
-    """Fill in the club board: each session played today (the current one first) and the ladder; the
-    days each session was played are kept in the cache."""
+    """Fill in the club board: each session played today (the current one first), and the ratings ladder."""
     from datetime import date
 
     db = store.reading()

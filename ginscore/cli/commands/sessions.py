@@ -301,7 +301,7 @@ def sessions(
         picked = listed if newest is None else listed[-newest:]
         current = db.current_name
         ids = [entry[0] for entry in picked]
-        if as_json:  # each kept as not current: the current one's made now
+        if as_json:  # the cache keeps each as not current: the current one's item is made here
             items = listings.listed_items(ids, "sessions")
             for at, (n, name, _) in enumerate(picked):
                 if name == current:
@@ -316,7 +316,7 @@ def sessions(
                                older=len(listed) - len(picked), current_name=current)
             return
         rows = [session_item(row, row["name"] == current) for row in listings.each_summary(ids)]
-    if as_json:  # (written a few items at a time: years of sessions in the memory of a part or two)
+    if as_json:  # written a few items at a time, so that years of sessions take little memory
         print_json_items(map(json_item, rows))
         return
     from ginscore.present.lists import show_fitting, show_sessions

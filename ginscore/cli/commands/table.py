@@ -127,8 +127,7 @@ HAND_SETTINGS = {"ignore_unknown_options": True}  # so "-3" reaches the deadwood
 
 
 def takes_a_knock(knocker, knocker_deadwood: str, opponent_deadwood: str, upcard: str, big_gin: str):
-    """Give `hand` or `edit` the knock's arguments and options (with the helps given) in place of its
-    parameter ``told``, which then holds them as typed."""
+    """Give `hand` or `edit` the knock's arguments and options in place of its parameter ``told`` (a ``TypedKnock``)."""
     declared = {
         "knocker": knocker,
         "knocker_deadwood": typer.Argument(None, help=knocker_deadwood, metavar="KNOCKER_DEADWOOD"),
