@@ -54,7 +54,7 @@ def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None =
 
 
 def over_before(facts: SessionFacts, number: int) -> str:
-    """Why a change is refused that ends the game before hand ``number`` (R14, R19, R24)."""
+    """The refusal of a change that would end the game before hand ``number`` (R14, R19, R24)."""
     ended = replay(facts._replace(hands=facts.hands[: number - 1]))
     game = "series" if facts.variant == "hollywood" else "game"
     rule = {"hollywood": "R19", "three": "R24"}.get(facts.variant, "R14")

@@ -178,7 +178,7 @@ def _copy_name(db, facts: SessionFacts) -> str:
 
 
 def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, ours: list, by_id: dict) -> None:
-    """Add a session only there as it is there (deleted, or a copy), its name made free with ' (merged)'."""
+    """Add a session found only there, as it is there (deleted, or a copy); a name taken here gets ' (merged)'."""
     stored = session_to_dict(facts, rows=True) | unknown_fields(doc)
     if group != stored["id"]:
         stored["copy_of"] = group
