@@ -24,7 +24,6 @@ def store_of(ctx: typer.Context) -> Store:
 
 
 def time_now() -> str:
-    """The time now, as a hand or a session records it."""
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
@@ -37,8 +36,8 @@ def replay_stored(store: Store, facts: SessionFacts, deleted: bool = False) -> S
 
 
 def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None) -> Standings:
-    """Replay after a change at hand ``changed_hand``; refuse the change if any hand breaks (with
-    ``store``, a hand before the change that breaks is damage in the file: exit 1)."""
+    """Replay after a change at hand ``changed_hand``, refused if any hand breaks (with ``store``, a
+    break before the change is damage in the file: exit 1)."""
     try:
         return replay(facts)
     except BadHandAt as error:
@@ -55,8 +54,7 @@ def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None =
 
 
 def over_before(facts: SessionFacts, number: int) -> str:
-    """A change that ends the game at an earlier hand, so that hand ``number`` and every later one
-    would come after its end (R14, R19, R24): most likely the change is wrong, not their counts."""
+    """The refusal of a change that would end the game before hand ``number`` (R14, R19, R24)."""
     ended = replay(facts._replace(hands=facts.hands[: number - 1]))
     game = "series" if facts.variant == "hollywood" else "game"
     rule = {"hollywood": "R19", "three": "R24"}.get(facts.variant, "R14")
@@ -68,10 +66,8 @@ def over_before(facts: SessionFacts, number: int) -> str:
 
 
 def asked(question: str, yes: bool, verb: str, done: str = "", refusal: str = "") -> bool:
-    """A yes/no question that defaults to no (``--yes`` skips it); no answer at all refuses. ``verb``
-    is what a yes does ("remove"), ``done`` its past tense when that is not ``verb`` and "d". With
-    ``refusal`` (what is wrong and what to add) only a person at a terminal is asked: a script or
-    a pipe without ``--yes`` is refused so, and nothing is answered for it."""
+    """A yes/no question, no by default, that ``--yes`` skips (``verb``: what a yes does, ``done``: its
+    past tense). With ``refusal``, a script without ``--yes`` is refused so, not asked."""
     if yes:
         return True
     if refusal and not on_a_terminal():
@@ -111,8 +107,7 @@ def numbered_name(taken: list[str], variant: str) -> str:
 
 
 def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of: SessionFacts | None = None) -> None:
-    """Store a new session and show it; a rematch also puts the session it follows in its match,
-    refused if that session's hands or rules changed since it was read (and perhaps asked about)."""
+    """Store a new session and show it; a rematch also puts the session it follows in its match."""
     with store_of(ctx).writing() as db:
         if not facts.name:
             facts = facts._replace(name=numbered_name(db.names(include_deleted=True), facts.variant))
@@ -147,8 +142,8 @@ def load_standings(ctx: typer.Context, session: str | None) -> Standings:
 
 
 def report(ctx: typer.Context, session: str | None, as_json: bool, to_json: str, to_text: str) -> None:
-    """Replay a session and show it: ``standings.<to_json>`` for scripts, ``present.<to_text>`` (like
-    "log.show_log") for people, imported by name so that the JSON path never loads Rich."""
+    """Show a session: ``standings.<to_json>`` for scripts, ``present.<to_text>`` ("log.show_log") for
+    people, imported by name so that JSON never loads Rich."""
     standings = load_standings(ctx, session)
     if as_json:
         from ginscore.core import standings as summary
@@ -166,8 +161,7 @@ def rated_names(store: Store, listings) -> dict[str, str]:
 
 def rated_ladder(store: Store, listings, names: dict[str, str], variant: str | None = None,
                  since: str | None = None, history: bool = False) -> dict:
-    """``ratings --json``, kept in the cache under what was asked: `ratings` and `serve` each read
-    what the other made."""
+    """``ratings --json``, kept in the cache under what was asked (`ratings` and `serve` share it)."""
     return listings.remembered("ladder", [variant, since, history], lambda: ladder(
         [one["games"] for one in _rated(store, listings)], names, variant=variant, since=since, history=history))
 

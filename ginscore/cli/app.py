@@ -1,9 +1,5 @@
-"""The app: the one group every command line runs through, and its one exit point.
-
-The group builds only the command typed, importing its module when click asks for it
-(``list_commands`` and ``get_command``); ``Group.main`` turns every error into one line on
-standard error and an exit status. ``main`` is the installed script.
-"""
+"""The one group every command line runs through, built lazily, and its one exit point: every error
+becomes one line on standard error and an exit status. ``main`` is the installed script."""
 
 from __future__ import annotations
 
@@ -14,7 +10,7 @@ import sys
 
 
 def stopped_while_starting() -> None:
-    """Ctrl-C before any command ran (loading, or building the command): nothing was changed."""
+    """A Ctrl-C before any command ran: nothing was changed (exit 130)."""
     try:
         sys.stderr.write("Error: stopped; nothing was changed\n")
     except (AttributeError, OSError, ValueError):
@@ -23,11 +19,10 @@ def stopped_while_starting() -> None:
 
 
 def import_held(name: str) -> None:
-    """Import the C extension ``name`` with Ctrl-C held until it is loaded: orjson's module start
-    crashed Python when a KeyboardInterrupt came inside it; held, it arrives just after (exit 130)."""
+    """Import the C extension ``name`` with Ctrl-C held off: one inside orjson's start-up crashed Python."""
     import signal
 
-    if not hasattr(signal, "pthread_sigmask"):  # (not on Windows, where a Ctrl-C is no signal)
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: a Ctrl-C is no signal there
         importlib.import_module(name)
         return
     before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -66,14 +61,12 @@ terminal.advise_commands(registry.ADVISED_COMMANDS)
 
 
 class OutputLost(Exception):
-    """An OSError out of a command (its one argument), carried past typer, which would exit 1 on a
-    broken pipe."""
+    """An OSError from a command, carried past typer (which would exit 1 on a broken pipe)."""
 
 
 class Group(TyperGroup):
-    """Every command of the registry, each built when it is typed; runs it and turns every expected
-    failure into one line and an exit status. A command that replaced the file exits 0 whatever
-    became of its output or of a Ctrl-C after the write; one that exits non-zero changed nothing."""
+    """Every command of the registry, built when typed, and the exit status of each run.
+    A command that replaced the file exits 0 whatever follows; one that exits non-zero changed nothing."""
 
     context_class = command.Context
 
@@ -84,7 +77,7 @@ class Group(TyperGroup):
         listed = registry.BY_NAME.get(name)
         if listed is not None and name not in self.commands:
             importlib.import_module(f"ginscore.cli.commands.{listed.module}")  # it registers its commands
-            one = command.make_app()  # an app of this command alone, built into its click command
+            one = command.make_app()  # this command alone, built into its click command
             one.registered_commands = [next(info for info in command.app.registered_commands
                                             if command.name_of(info) == name)]
             self.commands[name] = typer.main.get_command(one)
@@ -96,7 +89,6 @@ class Group(TyperGroup):
         return super().resolve_command(ctx, args)
 
     def build_every_command(self) -> None:
-        """Every command built, in the order `--help` lists them."""
         self.commands = {name: self.get_command(None, name) for name in registry.NAMES}
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
@@ -172,7 +164,7 @@ def before_the_command(
         False, "--version", "-V", help="Show the installed version and exit.", is_eager=True, callback=show_version,
     ),
 ) -> None:
-    # (named_file later: a --db after the subcommand wins, even over one before it that is refused)
+    # The path is checked later: a --db after the command name wins, even over a refused one before it.
     ctx.obj = Store(functools.partial(named_file, db, DB_GIVEN) if db is not None else default_db_path, index_cache)
     if db is not None:
         terminal.advise_with_db(db)
@@ -195,20 +187,19 @@ def every_command() -> Group:
 
 
 def whole_app() -> typer.Typer:
-    """The typer app every command is registered on, each command's module loaded, in help order."""
+    """The typer app with every command registered, in help order."""
     every_command()
     command.app.registered_commands.sort(key=lambda info: registry.NAMES.index(command.name_of(info)))
     return command.app
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Console-script entry point (and `python -m ginscore`), and the tests' way in; always ends in
-    ``SystemExit``. Only without ``argv`` is this process a command line of its own: a test runner
-    calling ``main(argv)`` keeps its own Ctrl-C and garbage collector."""
+    """The installed script, `python -m ginscore` and the tests' way in; always ends in ``SystemExit``.
+    A test calling ``main(argv)`` keeps its own Ctrl-C handling and garbage collector."""
     if argv is None:
         interrupts.command_line()
-        # One command, then the process ends: the cyclic collector would only run over a large
-        # database's parse again and again (docs/performance.md). `play` and `watch` switch it on.
+        # One command, then exit: the cyclic collector would only rescan a large database's parse
+        # (docs/performance.md). The long-running commands switch it back on.
         gc.disable()
     args = sys.argv[1:] if argv is None else [str(arg) for arg in argv]
     try:

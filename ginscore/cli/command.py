@@ -15,12 +15,10 @@ from ginscore.present import terminal
 
 
 class HelpFormatter(typer.Context.formatter_class):
-    """click's help layout, for a screen narrower than 70 columns too: the option column narrows, a
-    term longer than the screen folds after a ``|`` or a space, and no line ends in spaces."""
+    """click's help layout, also on a screen narrower than 70 columns; no line ends in spaces."""
 
     def __init__(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None) -> None:
-        # Laid out for the screen as every other output is (click would never go below 50
-        # columns): at most 78 wide, as click's own, and 2 less than a narrower screen.
+        # As wide as the screen less 2, as every other output (click never goes below 50), at most 78.
         super().__init__(indent_increment, width or max(min(terminal.screen_width(), 80) - 2, 20), max_width)
 
     def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
@@ -72,9 +70,7 @@ class Command(TyperCommand):
 
 
 def refuse_unknown_option(command, ctx, args: list[str]) -> None:
-    """Refuse a word that looks like an option the command does not have (``--upcrad``), as click
-    does for every other command, rather than read it as one more argument; a negative number
-    ("-3") and an option's own value ("--note -x") are not options."""
+    """Refuse an unknown option (``--upcrad``) where a command lets "-3" through as an argument."""
     import difflib
 
     takes_value, known = set(), set()
@@ -97,9 +93,7 @@ def refuse_unknown_option(command, ctx, args: list[str]) -> None:
 
 
 class App(typer.Typer):
-    """The typer app the command modules register on: every command also takes ``--db`` after its
-    name (docs/commands.md) and is hidden from help when the registry says so; one the registry
-    does not know cannot be registered."""
+    """The app commands register on: each also takes ``--db`` after its name; hidden as the registry says."""
 
     def command(self, name: str | None = None, **kwargs):
         kwargs.setdefault("cls", Command)

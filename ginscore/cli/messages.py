@@ -1,5 +1,5 @@
-"""What a person reads when a command cannot do what was asked: one line on standard error, for a
-usage error (with where a misplaced --session goes), output that could not be written, a Ctrl-C."""
+"""The one line on standard error when a command cannot do what was asked: a usage error, output
+that could not be written, a Ctrl-C."""
 
 import errno
 import re
@@ -10,8 +10,7 @@ from ginscore.cli import registry
 from ginscore.core.errors import Command, ExitStatus
 from ginscore.present import terminal
 
-# click's words for a value it refuses, said as people say it. Compiled when a usage error is
-# first told (as re keeps them), not at every start.
+# click's words for a refused value, as people say it (compiled by re when first used, not at start).
 VALIDATOR_WORDS = (
     (r"('.*') is not a valid int(?:eger)?(?: range)?\b", r"\1 is not a whole number"),
     (r"(-?[0-9]+) is not in the range x>=(-?[0-9]+)", r"it must be \2 or more, not \1"),
@@ -21,9 +20,8 @@ SESSION_OPTIONS = ("--session", "-s")
 
 
 def usage_words(error: typer.TyperException, args: list[str] | None = None, see: str | None = None) -> tuple:
-    """What a usage error says in one sentence, as parts (text and the ``Command``s it advises).
-    ``args``: the command line, to say where a misplaced ``--session`` goes; ``see``: what to do
-    instead of seeing the command's --help (`play` says how its own commands are typed)."""
+    """A usage error in one sentence, as parts. ``args``: the command line, to place a misplaced
+    ``--session``; ``see``: advice in place of the command's --help (`play` has its own)."""
     message = error.format_message()
     ctx = getattr(error, "ctx", None)
     if not hasattr(error, "ctx"):  # not about the command line (a file that cannot be opened)
@@ -37,7 +35,7 @@ def usage_words(error: typer.TyperException, args: list[str] | None = None, see:
         return (f"{message}; {see}",)
     if ctx is not None:  # a question ("Did you mean 'hand'?") ends its own sentence
         return (f"{message}{' S' if message.endswith('?') else '; s'}ee ", *help_of(ctx.command_path))
-    if message.endswith("requires an argument"):  # (an option last on the line: no command known yet)
+    if message.endswith("requires an argument"):  # an option last on the line: no command known yet
         return (f"{message}; give its value right after it (", Command("--help"), " lists every option)")
     return (message,)
 
@@ -45,14 +43,13 @@ def usage_words(error: typer.TyperException, args: list[str] | None = None, see:
 def help_of(command_path: str) -> tuple:
     """Advice to see a command's --help (click's ``command_path``: "ginscore hand"), as parts."""
     program, *words = command_path.split(" ")
-    if program != "ginscore":  # (a caller's own program name: not a command of ours to advise)
+    if program != "ginscore":  # a caller's own program name: not a command of ours to advise
         return (f"`{command_path} --help`",)
     return (Command(*words, "--help"),)
 
 
 def session_misplaced(ctx, args: list[str]) -> tuple:
-    """`--session` given before the command name (it goes after it), or to a command that covers no
-    single session (what that command covers instead)."""
+    """Where a misplaced ``--session`` goes: after the command name, or nowhere (what the command covers)."""
     rest, given = without_session(args)
     session = terminal.shell_word(given) if given is not None else "NAME"
     if ctx.parent is not None:  # a command that has no --session
@@ -115,9 +112,8 @@ def fail(status: int, *parts) -> int:
 
 
 def unwritten(error: OSError, changed: bool, status: int = ExitStatus.OK) -> int:
-    """The output could not be written (a closed pipe, a full disk). A command that changed the
-    database exits 0 all the same (docs/commands.md); one that changed nothing exits 0 when the
-    reader went away (``| head``), else 1; one that had already failed keeps its status."""
+    """What is said, and the exit status, when the output could not be written (docs/commands.md);
+    a reader that went away (``| head``) is no failure."""
     terminal.abandon_output()
     reason = error.strerror or str(error)
     if status != ExitStatus.OK and not changed:

@@ -23,17 +23,15 @@ def db_after_command(ctx, param, value) -> None:
 
 
 def takes_db(function):
-    """``function`` as a command that also takes ``--db PATH``: typer reads the option from the
-    signature, and the value is dropped here (``db_after_command`` has opened that database)."""
+    """``function`` as a command that also takes ``--db PATH`` (``db_after_command`` opens it)."""
     db = inspect.Parameter("db", inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=typer.Option(
         None, "--db", metavar="PATH", help=DB_HELP, expose_value=False, callback=db_after_command))
     return with_parameters(function, [db], lambda _given: {})
 
 
 def with_parameters(function, added: list[inspect.Parameter], passed, where: str | None = None):
-    """``function`` with parameters ``added`` to the signature typer reads: in place of its own
-    parameter ``where`` (after its last one when None). What they are given goes to
-    ``passed``, whose answer is passed on to ``function`` as keywords."""
+    """``function`` with parameters ``added`` for typer, in place of its parameter ``where`` (else last);
+    what they are given goes through ``passed`` to ``function`` as keywords."""
     signature = inspect.signature(function)
     own = list(signature.parameters.values())
     at = len(own) if where is None else [p.name for p in own].index(where)
@@ -53,10 +51,8 @@ COMPLETION_MARK = "ginscore-completes:"
 
 
 def completes(kind: str):
-    """Mark a parameter as naming a ``kind`` of thing (players of the session, knockers of the next
-    hand or of hand N, everyone who played, sessions, the players typed on a `new` line), as click
-    marks a path as a "file": the scripts completions/generate.py writes ask `ginscore complete
-    KIND` for the names while a line is typed."""
+    """Mark a parameter as naming a ``kind`` of thing, as click marks a path a "file": the completion
+    scripts (completions/generate.py) ask `ginscore complete KIND` for the names."""
 
     def complete(incomplete: str):
         return [(incomplete, COMPLETION_MARK + kind)]

@@ -14,9 +14,8 @@ def print_json(doc) -> None:
 
 
 def print_json_items(items) -> None:
-    """A JSON list of these items (each ``rows.json_item``'s bytes) as ``print_json`` prints it,
-    a few hundred at a time; held whole when the output encoding cannot hold every character, as
-    ``json_safe`` escapes all or nothing."""
+    """A JSON list of items already JSON (``rows.json_item``), as ``print_json`` prints it, in batches.
+    Held whole when the encoding cannot hold every character: ``json_safe`` escapes all or nothing."""
     encoding = sys.stdout.encoding
     try:
         streams = codecs.lookup(encoding or "utf-8").name.startswith("utf")

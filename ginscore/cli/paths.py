@@ -16,17 +16,15 @@ HOME_VARIABLES = ("XDG_CONFIG_HOME", "HOME", "APPDATA", "LOCALAPPDATA", "USERPRO
 
 
 def named_file(typed: str, what: str) -> Path:
-    """The file a command line names. An empty name names none: refused here in one line (typer
-    0.28 would have read it as the current folder, 0.29 says that folder is a directory)."""
+    """The file a command line names; an empty name is refused here, in one line."""
     if not typed.strip():
         raise Refused(f"give {what}: an empty name names no file")
     return file_path(typed, f"'{typed}'", "ginscore.json" if what == DB_GIVEN else None)
 
 
 def file_path(typed: str, named: str, example: str | None = "ginscore.json") -> Path:
-    """The file ``typed`` names (``named``: where it came from; ``example``: a file name to suggest):
-    ``~`` read as the home folder (`--db=~/g.json` reaches ginscore unexpanded); one that ends in a
-    slash names a folder and is refused (Python's paths drop the slash: `games/` made `games`)."""
+    """The file ``typed`` names (``named``: where it came from; ``example``: a file name to suggest).
+    ``~`` is the home folder (`--db=~/g.json` arrives unexpanded); a trailing slash, which paths drop, is refused."""
     from ginscore.db.paths import NoHome, home_expanded
 
     if typed.endswith(("/", os.sep)):
@@ -37,14 +35,13 @@ def file_path(typed: str, named: str, example: str | None = "ginscore.json") -> 
     except NoHome as error:
         raise Refused(f"{named} {error}") from None
     if not path.is_absolute() and path.parts and path.parts[0].startswith("~"):
-        # `./~/g.json`, a folder named ~ here: Python's paths drop the ./, and `~/g.json` shown or
-        # passed on would mean the home folder; the full path says which it is
+        # `./~/g.json`, a folder named ~ here: Python drops the ./, so the full path keeps it from meaning home
         path = Path.cwd() / path
     return path
 
 
 def default_db_path() -> Path:
-    """$GINSCORE_DB, else ginscore.json in the per-user app folder (docs/commands.md); never relative to the current folder."""
+    """$GINSCORE_DB, else ginscore.json in the per-user app folder; never relative (docs/commands.md)."""
     from_env = os.environ.get("GINSCORE_DB", "")
     if from_env.strip():
         return file_path(from_env, f"GINSCORE_DB '{from_env}'")
@@ -62,6 +59,6 @@ def default_db_path() -> Path:
 
 def index_cache(real: str):
     """Where the cache keeps a large database file's index, so a command parses only what it reads."""
-    from ginscore.cache.files import Cache  # (loaded only by a command on a file large enough to be indexed)
+    from ginscore.cache.files import Cache  # loaded only for a file large enough to be indexed
 
     return Cache(real, "places")

@@ -1,11 +1,9 @@
-"""Every command once: its name, the module that defines it, whether it takes --session, and
-whether its advice acts on a database. Help, the app's lazy loading, the completion scripts,
-the misplaced --session hint, the --db added to advice and the tests all read it."""
+"""Every command once: its name, its module, whether it takes --session, whether its advice acts on
+a database. Help, lazy loading, completion, advice and the tests read it."""
 
 
 class Command:
-    """One command. (A plain class: the registry is made at every start, and a NamedTuple class
-    costs more to make than the rest of this module.)"""
+    """One command; a plain class, as a NamedTuple class costs more to make at every start."""
 
     __slots__ = ("name", "module", "takes_session", "instead", "advised", "hidden")
 
@@ -14,12 +12,11 @@ class Command:
         self.name = name
         self.module = module  # ginscore/cli/commands/MODULE.py defines it
         self.takes_session = takes_session
-        # For a command without --session, what it covers instead, said when one is given to it
-        # ({session}: the name given): text, or parts where a tuple is the words of a command to advise.
+        # Without --session: what it covers instead, said when one is given ({session}: the name given);
+        # text, or parts where a tuple is a command to advise.
         self.instead = instead
-        # Whether advice to run it acts on a database, so it is given this command line's --db:
-        # not `export` (a file "made by `ginscore export`" may be any database's), `where`,
-        # `deadwood` or `complete`.
+        # Whether advice to run it acts on a database, so it is given this command line's --db
+        # (not `export`: a file "made by `ginscore export`" may be any database's).
         self.advised = advised
         self.hidden = hidden  # left out of `--help` and the completion scripts
 

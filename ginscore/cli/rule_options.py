@@ -1,6 +1,5 @@
-"""The house-rule options (H1-H7) of `new`, `import` and `house`, declared once and given to
-each command by ``house_rule_options``, as sqlite-utils gives its commands shared options with a
-decorator. Only those commands load this module."""
+"""The house-rule options (H1-H7) of `new`, `import` and `house`, declared once; only those commands
+load this module."""
 
 import inspect
 from enum import Enum
@@ -36,16 +35,14 @@ HOUSE_RULE_OPTIONS = (
     rule_option("stake", str, None, "--stake", help="Play for this much a point, like 0.01; default 0 (H7).",
                 metavar="AMOUNT"),
 )
-# `house` alone turns big gin off (H2), with --no-big-gin after --big-gin-bonus: the other house
-# rules have an off form of their own.
+# `house` alone can turn big gin off (H2); the other house rules have an off form of their own.
 HOUSE_OPTIONS = (*HOUSE_RULE_OPTIONS[:4],
                  rule_option("no_big_gin", bool, False, "--no-big-gin", help="Stop playing big gin (H2)."),
                  *HOUSE_RULE_OPTIONS[4:])
 
 
 def house_rule_options(function, options: tuple = HOUSE_RULE_OPTIONS):
-    """Give a command ``options`` (the house-rule options; `house`'s are ``HOUSE_OPTIONS``) in place of
-    its parameter ``given_rules``, which then holds what each was given (None when left out)."""
+    """Give a command ``options`` in place of its parameter ``given_rules``, which then holds what each was given."""
     return with_parameters(function, list(options), lambda given: {"given_rules": given}, where="given_rules")
 
 

@@ -42,8 +42,7 @@ class TypedKnock(NamedTuple):
     big_gin: bool
 
     def check(self, example: Command) -> None:
-        """Refuse a mix of counts and cards before anything is read or written (``example``: the
-        command to advise, typed with counts)."""
+        """Refuse a mix of counts and cards before anything is read (``example``: the command to advise)."""
         counts = [c for c in (self.knocker_deadwood, self.opponent_deadwood) if c is not None]
         if (self.cards is None) != (self.against is None):
             raise BadCard("give both hands: --cards with the knocker's cards and --against with the opponent's")
@@ -96,8 +95,7 @@ def since_day(since: str | None) -> str | None:
 
 
 def how_many(show_all: bool, limit: int | None, as_json: bool) -> tuple[int | None, bool]:
-    """How many of the newest sessions a list shows (None: every one, with --all or --json) and
-    whether to keep only what fits one screen."""
+    """How many of the newest sessions a list shows (None: all) and whether it keeps to one screen."""
     if show_all and limit is not None:
         raise Refused("give --all or --limit N, not both")
     if limit is not None:

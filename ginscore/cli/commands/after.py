@@ -17,9 +17,8 @@ from ginscore.core.stats import combine_tallies, tally
 
 def _picked(listings: Listings, variant: Variant | None = None, since: str | None = None,
             player: str | None = None) -> tuple[list[int], list[dict]]:
-    """The sessions the filters of `stats` and `history` choose, as ids oldest first, and the tallies
-    they add to ``stats``: read from the tally groups the cache keeps (one variant and the same
-    players), so a group is kept or left whole and only one that --since cuts in two reads its rows."""
+    """The sessions the filters of `stats` and `history` choose (ids, oldest first) and their tallies,
+    from the cache's tally groups: only a group that --since cuts in two reads its rows."""
     day = since_day(since)
     groups = listings.tally_groups()
     if player is not None:
@@ -110,8 +109,8 @@ def history(
     newest, fit = how_many(show_all, limit, as_json)
     db = store_of(ctx).reading()
     listings = Listings(db)
-    if variant is None and player is None:  # when each started is in the facts: only the rows shown are read
-        # stable: ties keep their order; a damaged start (None) sorts first, and reading it fails
+    if variant is None and player is None:  # each start is listed: only the rows shown are read
+        # ties keep their order; a damaged start (None) sorts first, and reading it fails
         chosen = [entry[0] for entry in sorted(db.listed(), key=lambda entry: entry[2] or "")]
     else:
         chosen = _picked(listings, variant, None, player)[0]

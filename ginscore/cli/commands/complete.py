@@ -47,8 +47,7 @@ def complete(
 
 
 def may_knock(facts, hand: str | None) -> list[str]:
-    """Who may knock in hand ``hand`` (the next hand when None): in three-player not the player
-    sitting out (R22); every player when the roles of that hand are not known (a game over)."""
+    """Who may knock in hand ``hand`` (None: the next): not the one sitting out (R22), when known."""
     standings = replay(facts)
     if hand is None:
         roles = standings.roles

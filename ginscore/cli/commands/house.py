@@ -105,8 +105,7 @@ def _game_news(before: Standings, after: Standings) -> str | None:
 
 
 def _is_over(facts) -> bool:
-    """Whether the game is over, for the advice under the rules; a hand that no longer adds up is
-    not this command's to report (the rules are shown all the same, as they always were)."""
+    """Whether the game is over, for the advice under the rules (a damaged hand is not reported here)."""
     try:
         return bool(facts.hands) and replay(facts).over
     except BadHandAt:

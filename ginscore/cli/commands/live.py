@@ -1,9 +1,5 @@
-"""The guided loop for the table (`play`): asks each hand question by question, and forgives.
-
-Commands start with ':' (``COMMAND_MARK``), which no player name can, so a player called Quinn
-is typed ``q`` safely. Nothing is saved before a hand is confirmed, and a confirmed hand is
-saved at once: quitting, Ctrl-D or the end of the input loses nothing confirmed.
-"""
+"""`play`: the guided loop for the table, asking each hand question by question (docs/guide.md).
+Its commands start with ':', which no player's name can; a hand is saved as soon as it is confirmed."""
 
 import gc
 import re
@@ -53,8 +49,7 @@ class _Gone(Exception):
 
 
 class _Again(Exception):
-    """Ask the hand in progress again from its first question (saved hands changed, here or elsewhere, or it
-    was not confirmed)."""
+    """Ask the hand in progress again from its first question."""
 
 
 class _Table:
@@ -84,8 +79,7 @@ class _Table:
             self.name = name
 
     def save(self, asked: SessionFacts, told) -> Standings:
-        """Save the confirmed hand only if the session is still as it was asked, its name aside: a hand
-        confirmed against other hands, roles or house rules may not mean what was confirmed."""
+        """Save the confirmed hand, only if the session is still as it was asked (its name aside)."""
         try:
             with self.store.writing() as db:
                 now = _found(db, self.name, self.id)
@@ -107,7 +101,7 @@ class _Table:
 
     def ask(self, question: str, read, *, draw: bool = False):
         """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
-        # On a narrow screen, in lines that fit it (the answer after the last; the prompt ends with ": ").
+        # In lines that fit a narrow screen; the answer goes after the last.
         asked = "\n".join(wrapped_plain(visible(f"{question} {HINT}"), screen_width() - 2))
         while True:
             try:
@@ -197,8 +191,7 @@ def _same(now: SessionFacts, asked: SessionFacts) -> bool:
 
 
 def _rematch_of(table: _Table) -> SessionFacts | None:
-    """The rematch of the session played, if one was started (here or elsewhere): the next session
-    of its match (a rematch of that one comes after it)."""
+    """The rematch of the session played, if one was started here or elsewhere (the next in its match)."""
     db = table.store.reading()
     facts = _found(db, table.name, table.id)
     if facts is None or facts.match is None:
@@ -232,8 +225,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         return name
 
     def read_knocker(a, text: str) -> str | dict:
-        """Who knocked, or the whole knock on one line (``ann 4 22``): then the answers to three
-        questions, each count checked as its own question checks it."""
+        """Who knocked, or the whole knock on one line (``ann 4 22``), each count checked as if asked."""
         try:
             return knocker_named(text)
         except Refused as error:

@@ -36,15 +36,13 @@ STORED_KEYS = SESSION_KEYS | {"deleted_at", "copy_of"}  # the fields of a stored
 
 
 def unknown_fields(doc: dict) -> dict:
-    """The fields of a stored session this ginscore does not know (a user's own, a later version's):
-    kept by every command, ``merge`` too."""
+    """The fields of a stored session this ginscore does not know, which every command keeps."""
     return {key: value for key, value in doc.items() if key not in STORED_KEYS}
 
 
 def extend(db, doc_id: int, doc: dict, ours: SessionFacts, compared, theirs: dict | None = None) -> tuple[SessionFacts, dict]:
-    """Our session with their later hands added (every hand checked as the commands would) and their
-    rule changes since (H8), and its document as now stored (with the fields of ``theirs`` unknown
-    here that ours lacks)."""
+    """Our session grown by their later hands and rule changes (H8), checked, and its document as now
+    stored (with fields of ``theirs`` unknown here that ours lacks)."""
     grown = compared.grown(ours)
     check_session(grown)
     added = {key: value for key, value in unknown_fields(theirs or {}).items() if key not in doc}
@@ -56,9 +54,7 @@ def extend(db, doc_id: int, doc: dict, ours: SessionFacts, compared, theirs: dic
 
 
 def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts] | None:
-    """An imported session whose id is already here: (what happened, the session here), or None when
-    the id is new. The same hands or fewer: nothing written; more after ours: the later hands
-    added; diverged: refused (exit 1)."""
+    """What `import` does with a session whose id is here: (what happened, the session here); None if new."""
     found = db.by_id().get(facts.id)
     if found is None:
         return None
@@ -142,8 +138,7 @@ def merge(
                 continue
             kind, record, compared = closest
             if kind == DIVERGED and same is None and group != session_id:
-                # a copy kept there of a session here (by `merge --keep-both` there), not here: it
-                # differs from our record as it did there, so it is added as that copy, as it is
+                # a copy `merge --keep-both` kept there of a session here: added as that copy
                 _add_theirs(db, doc, facts, group, report, ours, by_id)
                 continue
             if kind == KEPT:
@@ -183,8 +178,7 @@ def _copy_name(db, facts: SessionFacts) -> str:
 
 
 def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, ours: list, by_id: dict) -> None:
-    """A session only there, added as it is there (a deleted one stays deleted, a copy a copy), a
-    name another live session has here getting ' (merged)'; known from now on as one of ours."""
+    """Add a session found only there, as it is there (deleted, or a copy); a name taken here gets ' (merged)'."""
     stored = session_to_dict(facts, rows=True) | unknown_fields(doc)
     if group != stored["id"]:
         stored["copy_of"] = group
@@ -199,8 +193,7 @@ def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, ou
 
 
 def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
-    """What is wrong with their file, said of it, never as if it were this database (whose hints
-    would act here); exit 2, as for a bad file to `import`: this database can be used."""
+    """What is wrong with their file, said of it (never with this database's hints), exit 2."""
     shown = visible(str(file))
     if is_export(file):
         return Refused(f"{shown} is a ginscore export, not a database: ", Command("import", shell_word(str(file))),
@@ -224,8 +217,7 @@ def _theirs(theirs_db) -> dict[str, dict]:
 
 
 class _Record:
-    """One record of a session here: the session itself, or a copy `--keep-both` kept of another
-    machine's record of it (``copy_of``). Its facts are read when first asked for (most never are)."""
+    """One record of a session here, or a copy `--keep-both` kept (``copy_of``); facts read when asked."""
 
     def __init__(self, doc_id: int, doc: dict, facts: SessionFacts | None, db=None):
         self.doc_id, self.doc, self.db = doc_id, doc, db
@@ -238,8 +230,7 @@ class _Record:
 
 
 def _records_here(db, here: dict) -> tuple[dict[str, list[_Record]], dict[str, _Record]]:
-    """Every record here, by the session it is a record of (its own id, or a kept copy's ``copy_of``,
-    or the id an older merge gave a copy), and by its own id."""
+    """Every record here, by the session it is a record of, and by its own id."""
     groups = _legacy_groups(doc for _, doc in here.values())
     records: dict[str, list[_Record]] = {}
     by_id = {}
@@ -258,14 +249,12 @@ def _legacy_groups(docs) -> dict[str, str]:
 
 
 def _copy_id_before(doc: dict) -> str:
-    """The id merge gave a copy of another record of ``doc``'s session before copies kept
-    ``copy_of`` (made from the session's id alone): such a copy is still known as one."""
+    """The id an older merge gave a kept copy of ``doc``'s session, before copies had ``copy_of``."""
     return derived_session_id({}, f"a copy kept by merge of {doc.get('id')}")
 
 
 def _group_of(doc: dict, session_id: str, legacy: dict[str, str], path) -> str:
-    """The session a stored record is a record of. ``path``: their file, where a ``copy_of`` that is
-    no session id is damage (here it is read as the record's own)."""
+    """The session a stored record is a record of (``path``: their file, where a bad ``copy_of`` is damage)."""
     group = doc.get("copy_of")
     if group is not None:
         if isinstance(group, str) and SESSION_ID.fullmatch(group):
@@ -280,8 +269,7 @@ def _group_of(doc: dict, session_id: str, legacy: dict[str, str], path) -> str:
 
 
 def _closest(records: list[_Record], session_id: str, facts: SessionFacts) -> tuple[str, _Record, object] | None:
-    """How their record of a session stands to ours: kept when one of ours holds it, else extended
-    when one of ours (the longest) starts it, else diverged. None when every one is damaged here."""
+    """How their record of a session stands to the closest of ours; None when all of ours are damaged."""
     compared = []
     for record in records:
         try:
@@ -311,8 +299,7 @@ def _hands_in(doc: dict) -> int:
 
 
 def _merged_name(given, name) -> bool:
-    """Whether ``given`` is the name a merge gave a session named ``name``: it (cut at the limit),
-    then ' (merged)' or ' (merged N)'."""
+    """Whether ``given`` is the name a merge gave a session named ``name`` ('NAME (merged N)')."""
     if not isinstance(given, str) or not isinstance(name, str):
         return False
     tail = given[len(re.sub(r" \(merged(?: \d+)?\)$", "", given)):]
@@ -335,8 +322,7 @@ def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
 def _tell(report: dict, shown_file: str) -> None:
     from ginscore.present.console import say  # (Rich: only for words on a screen, never for --json)
 
-    # Each session once: a session skipped whole (damaged here) is in no other list, but a rename or
-    # deletion made only there is a change of a session already counted as kept or extended.
+    # Each session once: a rename or deletion made only there is of a session counted already.
     skipped = [row for row in report["skipped"] if row["why"] == DAMAGED_HERE]
     sessions = {key: rows for key, rows in report.items() if key != "file"} | {"skipped": skipped}
     counts = [f"{key} {len(rows)}" for key, rows in sessions.items()

@@ -1,9 +1,5 @@
-"""A live scoreboard on every phone at the table: `ginscore serve`.
-
-The documents the pages show are made here, from the same data as `status --json` (the session
-page holds that document itself) and `ratings --json`; ``ginscore.web`` serves them. Only this
-command imports ``ginscore.web`` (and with it the web libraries).
-"""
+"""`ginscore serve`: the documents of its pages, made from `status --json` and `ratings --json`, and
+handed to ``ginscore.web``, which only this command imports."""
 
 from __future__ import annotations
 
@@ -55,8 +51,7 @@ def served(store: Store, pinned: str | None) -> dict:
 
 
 def page_of(store: Store, fill, **empty) -> dict:
-    """A page's document: the file, ``empty`` as ``fill(page)`` fills it in; or the problem that keeps
-    the file from being read (the page says it and waits for the file)."""
+    """A page's document: ``empty`` filled in by ``fill``, or the problem that keeps the file from being read."""
     page = {"file": str(store.path), "problem": None, **empty}
     try:
         if not os.path.exists(store.path):
@@ -73,9 +68,7 @@ def days_played(facts) -> list[str]:
 
 
 def club_tables(store: Store, page: dict) -> None:
-    """The club board: a card for each session played today (the current one first), and the
-    ratings ladder of `ratings --json`. Which sessions were played today is kept in the cache by
-    each session's digest, so a change reads only the sessions of today."""
+    """Fill in the club board: each session played today (the current one first), and the ratings ladder."""
     from datetime import date
 
     db = store.reading()

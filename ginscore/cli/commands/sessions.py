@@ -99,8 +99,7 @@ def import_(
 
 
 def _write_exactly(data: bytes, shown: str) -> None:
-    """Standard output for a script: ``data``, its bytes exactly (never transliterated for the
-    terminal's encoding); ``shown`` where a person reads it, or where no bytes can be written."""
+    """Write ``data``'s bytes exactly for a script; ``shown`` for a person, or where no bytes can go."""
     buffer = getattr(sys.stdout, "buffer", None)
     if sys.stdout.isatty() or buffer is None:
         sys.stdout.write(shown)
@@ -112,8 +111,7 @@ def _write_exactly(data: bytes, shown: str) -> None:
 
 def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFacts:
     """The session in a file made by `export`, every field checked as the commands check it (``here``:
-    the session of that id here, whose variant and rules a CSV of it takes); refused in one line
-    made visible, as the file's own text can reach it."""
+    finds the session of an id here, whose variant and rules a CSV of it takes)."""
     from ginscore.documents import check_against_csv, read_backup, read_file
 
     source = visible(str(file))
@@ -246,8 +244,7 @@ def _refused_for_output(output: Path):
 
 
 def _export_target(store, output: Path) -> str:
-    """The file ``--output`` names (links followed); refused when it is the database or one of its files,
-    or not a regular file: an export must never replace the hands it was made from."""
+    """The file ``--output`` names (links followed), refused when an export must not replace it."""
     from ginscore.db.companions import is_a_companion, part_of
     from ginscore.db.storage import holds_database
 
@@ -304,7 +301,7 @@ def sessions(
         picked = listed if newest is None else listed[-newest:]
         current = db.current_name
         ids = [entry[0] for entry in picked]
-        if as_json:  # each kept as not current: the current one's made now
+        if as_json:  # the cache keeps each as not current: the current one's item is made here
             items = listings.listed_items(ids, "sessions")
             for at, (n, name, _) in enumerate(picked):
                 if name == current:
@@ -319,7 +316,7 @@ def sessions(
                                older=len(listed) - len(picked), current_name=current)
             return
         rows = [session_item(row, row["name"] == current) for row in listings.each_summary(ids)]
-    if as_json:  # (written a few items at a time: years of sessions in the memory of a part or two)
+    if as_json:  # written a few items at a time, so that years of sessions take little memory
         print_json_items(map(json_item, rows))
         return
     from ginscore.present.lists import show_fitting, show_sessions

@@ -1,5 +1,5 @@
-"""At the table: start a session, record, correct and undo hands, rematch. Every command here
-shows the standings after, so Rich is loaded with the module."""
+"""At the table: start a session, record, correct and undo hands, rematch. Every command here shows
+the standings, so Rich is loaded with the module."""
 
 import inspect
 
@@ -127,9 +127,7 @@ HAND_SETTINGS = {"ignore_unknown_options": True}  # so "-3" reaches the deadwood
 
 
 def takes_a_knock(knocker, knocker_deadwood: str, opponent_deadwood: str, upcard: str, big_gin: str):
-    """Give `hand` or `edit` the knocker (``knocker``: its argument), both counts, --upcard,
-    --big-gin (each with the help given), --cards and --against, in place of its parameter
-    ``told``, which then holds them as typed."""
+    """Give `hand` or `edit` the knock's arguments and options in place of its parameter ``told`` (a ``TypedKnock``)."""
     declared = {
         "knocker": knocker,
         "knocker_deadwood": typer.Argument(None, help=knocker_deadwood, metavar="KNOCKER_DEADWOOD"),
@@ -226,8 +224,7 @@ def edit(
         if not 1 <= number <= len(facts.hands):
             raise Refused(f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)}); see ", Command("log"))
         was = facts.hands[number - 1]
-        # No --upcard: the hand keeps the upcard it had, whose knock limit (R15) the replay checks
-        # the corrected counts against, as for a new hand; no --note: the note it had.
+        # Left out, --upcard and --note keep the hand's own; the replay checks its knock limit (R15).
         card = was.upcard if told.upcard is None else typed_upcard(told.upcard)
         corrected = Draw(recorded_at=was.recorded_at) if as_draw else told.knock(facts, was.recorded_at)
         corrected = corrected._replace(upcard=card, note=was.note if note is None else kept,
@@ -269,9 +266,8 @@ def undo(
 
 
 def _without_last_hand(facts: SessionFacts, number: int) -> Standings:
-    """The session once hand ``number`` is undone. House rules agreed from the next hand on move back
-    to hand ``number`` with it (H8); where they cannot stand there (a target some score already
-    reached), the undo is refused rather than leave a session that cannot be read."""
+    """The session once hand ``number`` is undone, refused when the house rules agreed from the next
+    hand on, which move back to it (H8), could not stand there."""
     try:
         return replay(facts)
     except BadHandAt as error:

@@ -47,7 +47,7 @@ class _Board:
         return True
 
     def read(self) -> bool:
-        """Read the file again if it changed since it was last looked at; False when the board would show the same."""
+        """Read the file again if it changed; False when the board would show the same."""
         now = file_signature(self.store.path)
         if now == self.seen:
             return False
