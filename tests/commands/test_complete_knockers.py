@@ -37,7 +37,8 @@ def test_knockers_of_a_finished_game_or_an_unknown_hand_break_nothing(cli, ok):
     ok("new", "three", "José", "Bob", "O'Neil", "--box", "bob", "--captain", "jos")
     ok("hand", "bob", "0", "50")
     ok("hand", "bob", "0", "50")  # Bob reaches 150: the game is over
-    for words in (("knockers",), ("knockers", "--hand", "9"), ("knockers", "--hand", "x"), ("knockers", "--hand", "0")):
+    odd_hands = ("9", "x", "0", "²", "1" * 5000)  # a digit of another script, a number Python will not read
+    for words in (("knockers",), *(("knockers", "--hand", hand) for hand in odd_hands)):
         result = cli("complete", *words)
         assert (result.exit_code, result.stderr) == (0, "")
         assert result.stdout.splitlines() == ["José", "Bob", "O'Neil"]

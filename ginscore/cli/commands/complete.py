@@ -52,6 +52,7 @@ def may_knock(facts, hand: str | None) -> list[str]:
     if hand is None:
         roles = standings.roles
     else:
-        number = int(hand) if hand.isdigit() else 0
+        # A TAB never ends in a traceback: isdigit() also takes "²", and Python refuses a very long number.
+        number = int(hand) if hand.isascii() and hand.isdigit() and len(hand) < 10 else 0
         roles = standings.hands[number - 1].roles if 1 <= number <= len(standings.hands) else None
     return [p for p in facts.players if roles is None or p != roles.out]
