@@ -1,18 +1,5 @@
 """Statistics across sessions, worked out from the hands as told (an edit or undo changes them).
-A player is the same person across sessions when the names match as ``names.fold`` compares them.
-Definitions, where the rule book leaves them open:
-
-- hands: hands the player took part in, drawn ones too; in three-player only as box or captain (R22).
-- hands_won: hands the player won (R13: the knocker, or the opponent on an undercut); knocks_won:
-  plain knocks won as knocker (R9); gins, big_gins: as knocker (R11, H2); undercuts_scored /
-  undercuts_suffered: as opponent / as knocker (R10).
-- avg_deadwood_knocking: mean of the player's deadwood when they knocked; avg_deadwood_caught:
-  mean of their deadwood (after lay-offs) when the other player knocked.
-- points / points_per_hand: hand points scored (no H3 bonuses) / hands.
-- longest_run: most hands won in a row, in the order played across sessions; a hand lost or drawn
-  ends a run.
-- sessions: sessions played, that is with a hand recorded (docs/commands.md); sessions_won: those
-  the player won (Hollywood: the series, R19); hollywood_games_won: single Hollywood games won.
+What each count means, where the rule book leaves it open: docs/commands.md, "Cards and statistics".
 """
 
 from __future__ import annotations
