@@ -26,7 +26,7 @@ EXPORT_VERSION = 4  # 2: deal, stake, notes and the match; 3: the session's id; 
 
 def inert(cell):
     """A cell a spreadsheet would run as a formula gets a leading quote (docs/commands.md); one that
-    starts with a quote gets one more, so that ``_uninert`` gives any text back exactly."""
+    starts with a quote gets one more, so that ``uninert`` gives any text back exactly."""
     if isinstance(cell, str) and cell.startswith(FORMULA_STARTS + ("'",)):
         return "'" + cell
     return "" if cell is None else cell
@@ -73,7 +73,7 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]")
 _DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def _uninert(cell: str) -> str:
+def uninert(cell: str) -> str:
     """Undo ``inert``: a quote put before a formula-looking cell (or before a quote)."""
     if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS + ("'",)):
         return cell[1:]
@@ -188,7 +188,7 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
     try:
         for row in reader:
             if row:
-                table.append([_uninert(cell) for cell in row])
+                table.append([uninert(cell) for cell in row])
     except csv.Error as error:
         raise Refused(f"{source} line {reader.line_num} is neither JSON nor CSV ({error})") from None
     header = table[0] if table else []

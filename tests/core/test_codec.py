@@ -16,7 +16,7 @@ from ginscore.codec.facts import (
 from ginscore.core.names import MAX_NAME
 from ginscore.core.scoring import HouseRules
 from ginscore.documents import (
-    _uninert,
+    uninert,
     inert,
 )
 from tests.profiles import examples
@@ -172,4 +172,4 @@ def test_property_any_kept_note_survives_the_stored_row(text):
 
 @given(st.text(max_size=30))
 def test_property_inert_cells_come_back_exactly(text):
-    assert _uninert(inert(text)) == text
+    assert uninert(inert(text)) == text

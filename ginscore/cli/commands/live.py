@@ -160,7 +160,7 @@ class _Table:
             args = shlex.split(rest)
         except ValueError as error:
             say(f"  cannot read that: {error}")
-            return
+            return False
         if any(arg == "--db" or arg.startswith("--db=") for arg in args):  # (it would act on another file)
             say(f"  --db cannot be given here: play keeps score in '{visible(self.name)}' of its own database")
             return False
