@@ -205,8 +205,8 @@ def rule_change_lines(facts: SessionFacts) -> list[tuple[int, str]]:
 
 
 def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> None:
-    """Every house rule of the session, in plain words, with the option that changes it; ``named``:
-    the session was named (--session), so the advice names it too (else it would change the current one)."""
+    """Every house rule of the session with the option that changes it; ``named``: the advice names the
+    session too, as --session did, else it would change the current one."""
     rows = house_rule_rows(facts)
     heading = f"House rules of '{visible(facts.name)}'"
 
