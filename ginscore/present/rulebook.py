@@ -85,8 +85,7 @@ _RULE_ID = r"([RH][0-9]+)\s+(.*)"
 
 
 def show_rules(lines: list) -> None:
-    """The rule book: each rule's id in a column of its own, its words wrapped to the screen beside it.
-    A line is text, or a tuple of parts (text and the ``Command``s it advises)."""
+    """The rule book, each rule's words wrapped beside its id; a line is text, or a tuple of parts (``say``'s)."""
     out = screen()
     shown = []
     for line in (parts_text(line) if isinstance(line, tuple) else line for line in lines):
