@@ -1,6 +1,5 @@
 """A session's scores over its hands (`chart`), and the ratings game by game, drawn as text:
-one column a step, one letter a player, so a chart reads without colour, which is only added on top.
-"""
+one column a step, one letter a player, so a chart reads without colour, which is only added on top."""
 
 from __future__ import annotations
 
@@ -38,10 +37,8 @@ def _sample(count: int, room: int) -> list[int]:
 
 
 def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str = "", width: int = 80) -> list[str]:
-    """Lines of a chart of running totals no wider than ``width``: y from 0 to the target (or the top score).
-
-    Only a score at or over the target is drawn on the target's row, so no game looks won that is not.
-    """
+    """Lines of a chart of running totals no wider than ``width``, y from 0 to the target (or the top score);
+    only a score at or over the target is drawn on the target's row, so no game looks won that is not."""
     top = max([target] + [max(v) for v in series.values() if v])
     target_row = min(height - 1, height - round(target * height / top))
 

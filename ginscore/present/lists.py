@@ -1,7 +1,5 @@
 """The lists of sessions: `sessions` (and the deleted ones), `history`, and how many fit a screen.
-
-A list longer than ``tables.LONG`` is drawn from each session's cells, which the cache keeps.
-"""
+A list longer than ``tables.LONG`` is drawn from each session's cells, which the cache keeps."""
 
 from __future__ import annotations
 
@@ -137,9 +135,8 @@ def _session_heads(deleted: bool) -> tuple:
 
 def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, older: int = 0,
                   current: str | None = None) -> None:
-    """The sessions, oldest first (or with ``deleted`` the deleted ones); ``hidden``: how many
-    deleted are not listed; ``older``: how many older ones are left out; ``current``: the current
-    session's name, said when it is among those left out."""
+    """The sessions, oldest first (or the deleted ones); ``hidden``: deleted ones not listed; ``older``: older
+    ones left out; ``current``: the current session's name, said when it is left out."""
     when = "deleted_at" if deleted else "created_at"
 
     def table(medium: bool, room: int | None = 0, day_only: bool = False) -> Table:

@@ -1,5 +1,4 @@
-"""The rules in plain words, for `ginscore rules` (ids from docs/rules.md), and how they are shown:
-one string a rule, its id in a column of its own and its words wrapped beside it."""
+"""The rules in plain words for `ginscore rules`, one string a rule (ids from docs/rules.md), and how they are shown."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Tables for people: cells as plain text, the widest layout that fits, and long lists.
-
-Every cell reaches Rich as ``Text`` made visible, never as markup, so a name like ``[bold]Ann``
-prints literally.
-"""
+"""Tables for people: cells as plain text, the widest layout that fits, and long lists. A cell reaches
+Rich as visible ``Text``, never as markup, so a name like ``[bold]Ann`` prints literally."""
 
 from __future__ import annotations
 
