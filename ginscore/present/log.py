@@ -32,7 +32,8 @@ def _hand_lines(r: HandResult, marks: dict[str, str], three: bool, tall: bool) -
 
 
 # Widest first. Each tells every hand's dealer (three players: the box, R22) and winner (R13), as nothing
-# else does under `--deal loser` or `alternate` (H6); a narrower one only says the same facts shorter.
+# else does under `--deal loser` or `alternate` (H6); a narrower one only says the same facts shorter:
+# players by letter, short headings, then a hand in a few lines.
 LOG_LAYOUTS = ("full", "lettered", "short", "stacked", "tall")
 
 

@@ -90,7 +90,7 @@ def fit(*layouts):
 
 
 def show_list(count: int, phone, long, *layouts) -> None:
-    """A list of ``count`` entries: the first of ``layouts`` that fits, or past ``LONG`` (too long for Rich to
+    """A list of ``count`` entries in the first of ``layouts`` that fits; past ``LONG`` (too many for Rich to
     measure quickly) ``phone()`` under 80 columns, else ``long()``."""
     if count > LONG and screen().width < 80:
         phone()
