@@ -269,6 +269,6 @@ def _matches_notes(matched: list[tuple]) -> None:
     matches: dict[str, list[str]] = {}
     for match, name in reversed(matched):  # oldest first
         if match is not None:
-            matches.setdefault(match, []).append(visible(name))
+            matches.setdefault(match, []).append(name)
     for names in matches.values():
         say(f"One match (linked by {command_text(Command('rematch'))}): {', '.join(names)}.")

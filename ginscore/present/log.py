@@ -5,7 +5,6 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.table import Table
 
-from ginscore.core.escape import visible
 from ginscore.core.replay import Draw, HandResult, Standings
 from ginscore.core.standings import OUTCOME_WORDS
 from ginscore.present.chart import markers, say_legend
@@ -102,7 +101,7 @@ def show_log(st: Standings) -> None:
     if notes:
         say("Notes:")
         for r in notes:
-            say(f"  hand {r.number}: {visible(r.hand.note)}")
+            say(f"  hand {r.number}: {r.hand.note}")
 
 
 def _show_between_rule_changes(st: Standings, columns: list[tuple], table: Table) -> None:
