@@ -1,9 +1,5 @@
-"""A session's scores over its hands (`chart`), and the ratings game by game, drawn as text.
-
-``plot`` turns running totals into lines of characters, one column a hand and one letter a
-player, with the target as a dashed line; ``plot_ratings`` draws ratings the same way, with 0
-(where everyone starts) as the dashed line. They read without colour, which is only added on top.
-"""
+"""A session's scores over its hands (`chart`), and the ratings game by game, drawn as text:
+one column a step, one letter a player, so a chart reads without colour, which is only added on top."""
 
 from __future__ import annotations
 
@@ -41,12 +37,8 @@ def _sample(count: int, room: int) -> list[int]:
 
 
 def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str = "", width: int = 80) -> list[str]:
-    """Lines of a chart no wider than ``width``: y from 0 to the target (or the top score), x the hands.
-
-    ``series`` maps each player to the running total after each hand. The target's row holds only
-    scores at or over the target (a score just under it is drawn a row lower), so the chart never
-    shows a game won that is not.
-    """
+    """Lines of a chart of running totals no wider than ``width``, y from 0 to the target (or the top score);
+    only a score at or over the target is drawn on the target's row, so no game looks won that is not."""
     top = max([target] + [max(v) for v in series.values() if v])
     target_row = min(height - 1, height - round(target * height / top))
 
@@ -59,9 +51,7 @@ def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str
 
 
 def plot_ratings(series: dict[str, list[float]], height: int = 10, title: str = "", width: int = 80) -> list[str]:
-    """``plot`` for ratings: y from the lowest rating to the highest (whole numbers around them,
-    0 always in), x each player's games (a player's first game in the first column), and the
-    dashed line at 0, the rating everyone starts at (mu 25 - 3 x 25/3)."""
+    """``plot`` for ratings, each player's first game in the first column; dashed at 0, where everyone starts."""
     values = [v for v in series.values() for v in v]
     low, high = min([0] + [floor(v) for v in values]), max([0] + [ceil(v) for v in values])
     if high == low:
@@ -75,9 +65,8 @@ def plot_ratings(series: dict[str, list[float]], height: int = 10, title: str = 
 
 
 def _chart_lines(series: dict, row_of, dashed_row: int, labels: dict[int, str], height: int, title: str,
-           width: int) -> list[str]:
-    """The lines of a chart: a row of the grid for each y from 0 to ``height`` (``row_of`` a value),
-    one column (or two or three characters) a step, the dashed row, the labels at the left."""
+                 width: int) -> list[str]:
+    """The lines of a chart: ``height`` + 1 rows (``row_of`` a value), the dashed row, the labels at the left."""
     marks = markers(list(series))
     count = max((len(v) for v in series.values()), default=0)
     label_width = max(len(label) for label in labels.values())
@@ -137,8 +126,7 @@ def _width(chart: list[str]) -> int:
 
 
 def _print_charts(rows: list[list[list[str]]], players) -> None:
-    """Charts (``plot`` lines) a row at a time, side by side, each player's mark in their colour
-    (the marks alone tell them apart without colour)."""
+    """Charts (``plot`` lines) a row of them at a time, side by side, each player's mark in their colour."""
     out = screen()
     colours = {p: CHART_COLOURS[n % len(CHART_COLOURS)] for n, p in enumerate(players)}
     marks = {m: colours[p] for p, m in markers(players).items()}

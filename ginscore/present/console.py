@@ -1,9 +1,7 @@
-"""The Rich console every screen prints on, and the one sentence printer, ``say``.
+"""The Rich console every screen prints on, and ``say``, the one sentence printer.
 
-Whatever it prints passes a render hook that writes any control or bidi character still left in
-the text as a visible escape (``core.escape.visible``); it writes through ``terminal.SafeStdout``,
-so no character can fail to encode; and a broken pipe is raised as ``BrokenPipeError`` for the
-exit point to judge, not turned into Rich's own ``SystemExit(1)``.
+What it prints has every control or bidi character made visible and cannot fail to encode; a broken
+pipe reaches the exit point as ``BrokenPipeError``, not as Rich's own ``SystemExit(1)``.
 """
 
 from __future__ import annotations
@@ -24,8 +22,7 @@ from ginscore.present.wrapping import wrapped
 
 
 class Escaped:
-    """A renderable drawn as the wrapped one, with every character visible (control segments,
-    such as a cursor move, are Rich's own and kept)."""
+    """A renderable drawn with every character visible; Rich's own control segments (a cursor move) are kept."""
 
     def __init__(self, renderable: RenderableType):
         self.renderable = renderable
@@ -67,15 +64,14 @@ def screen() -> Console:
         return _recordings[-1]
     width, height = screen_width(), screen_height()
     key = (id(sys.stdout), width, height, os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"))
-    if key not in _consoles:  # (both sizes given: Rich asks the terminal for neither at every print)
+    if key not in _consoles:  # both sizes given, so Rich does not ask the terminal at every print
         _consoles[key] = SafeConsole(highlight=False, emoji=False, width=width, height=height)
     return _consoles[key]
 
 
 @contextmanager
 def recording(**options):
-    """Every show_* function draws into a new console that records what it prints (``options``:
-    Rich's ``Console``'s), every character made visible, instead of the terminal."""
+    """Make every show_* function draw into a new recording console (Rich ``Console`` ``options``)."""
     out = Console(file=io.StringIO(), record=True, highlight=False, emoji=False, **options)
     out.push_render_hook(EscapingHook())
     _recordings.append(out)
@@ -86,19 +82,16 @@ def recording(**options):
 
 
 def say(*parts, style: str | None = None, names=()) -> None:
-    """One plain sentence of ``parts``: text, and ``errors.Command``s it advises (written for the
-    database in use); never parsed as markup, control characters made visible; ``names``: the
-    players it may name, each kept on one line."""
+    """Print one sentence of text and advised ``errors.Command``s, never read as markup, no name in ``names`` broken."""
     say_text(Text(parts_text(parts), style=style or ""), names)
 
 
 def say_text(text: Text, names=()) -> None:
-    """Print ``text`` wrapped to the screen, never inside one of ``names``; a line that starts
-    indented (an item of a block, like "Match so far:"'s) goes on two further in on the lines it
-    wraps onto, so they do not read as the next item."""
+    """Print ``text`` wrapped to the screen, never inside one of ``names``."""
     out = screen()
     plain = text.plain
     lead = len(plain) - len(plain.lstrip(" ")) if "\n" not in plain else 0
-    lead = lead + 2 if 0 < lead and (lead + 2) * 3 < out.width else 0  # under the item's first word, and 2 more
+    # an indented item wraps 2 further in, so its lines do not read as the next item
+    lead = lead + 2 if 0 < lead and (lead + 2) * 3 < out.width else 0
     lines = wrapped(text, out.width, lead, names)
     out.print(Text("\n").join([lines[0]] + [Text(" " * lead).append_text(line) for line in lines[1:]]))

@@ -1,11 +1,6 @@
-"""Tables of plain text drawn line by line, exactly as Rich draws them, without Rich's layout.
-
-Rich measures a table by laying it out and draws each cell through a padding, a layout and a
-line list. A table of plain ``Text`` cells that fits the screen (what ``tables.new_table`` makes)
-is measured here as the sum of its cells and drawn as one ``Text``, character for character and
-style for style what Rich draws (tests/screens/test_fast_table.py compares both). Anything else is left to
-Rich, and so is a recording console (an SVG places each of Rich's cells on its own, which keeps
-columns straight after wide characters).
+"""Tables of plain text measured and drawn exactly as Rich draws them, without Rich's slow layout
+(tests/screens/test_fast_table.py compares both). Anything else is left to Rich, and so is a recording
+console: an SVG places each of Rich's cells on its own, which keeps columns straight after wide characters.
 """
 
 from __future__ import annotations
@@ -18,8 +13,7 @@ from rich.text import Text
 
 
 def content_widths(table: Table) -> list[int] | None:
-    """Each column's widest line (its heading included), when every cell is plain ``Text`` and
-    the table is one ``tables.new_table`` makes; else None."""
+    """Each column's widest line (heading too) in a plain ``Text`` table like ``tables.new_table``'s; else None."""
     if table.width is not None or table.min_width is not None or table.show_footer or not table.show_header \
             or table.collapse_padding or table.expand or table.caption is not None:
         return None

@@ -1,8 +1,5 @@
 """The lists of sessions: `sessions` (and the deleted ones), `history`, and how many fit a screen.
-
-A list longer than ``tables.LONG`` is drawn as aligned lines from each session's cells, which the
-cache keeps (``session_cells``, ``history_cells``), so years of evenings list quickly.
-"""
+A list longer than ``tables.LONG`` is drawn from each session's cells, which the cache keeps."""
 
 from __future__ import annotations
 
@@ -23,16 +20,14 @@ from ginscore.present.wrapping import wrapped_plain
 
 
 def show_fitting(rows: list, show, lines_of=lambda row: 1) -> int:
-    """Show as many of ``rows`` (those to keep first, at least 3) as ``show(rows[:n])`` fits on one
-    screen with its notes and the shell's prompt; how many. Each count tried is drawn, as the layout
-    chosen decides how tall a row is (``lines_of(row)`` makes the first guess), and the drawing that
-    fits is written as the console wrote it."""
+    """Show as many of ``rows`` (those to keep first, at least 3) as one screen holds with the notes and the
+    prompt; how many. Each count is drawn to measure it, as the layout chosen decides how tall a row is."""
     room = screen_height() - 1
     out = screen()
     drawings: dict[int, list[str]] = {}
 
     def height(n: int) -> int:
-        if n not in drawings:  # (one more than fits is often drawn already, by the first guess)
+        if n not in drawings:
             real = out.file
             out.file = _Kept(real)
             try:
@@ -50,8 +45,8 @@ def show_fitting(rows: list, show, lines_of=lambda row: 1) -> int:
         each = max(1, used // count)
         count = max(least, count - max(1, -(-(used - room) // each)))
         used = height(count)
-    while count < len(rows) and height(count + 1) <= room:  # rows drawn shorter than the average, or one
-        count += 1  # more that leaves no note under them (none left out, the current one among them)
+    while count < len(rows) and height(count + 1) <= room:  # short rows, or a whole list with no note under it
+        count += 1
     for text in drawings[count]:
         out.file.write(text)
     out.file.flush()
@@ -59,8 +54,7 @@ def show_fitting(rows: list, show, lines_of=lambda row: 1) -> int:
 
 
 class _Kept:
-    """A console's file that keeps what is written (``writes``) instead of writing it; all else (its
-    encoding, whether it is a terminal) is the file's own, so what is drawn is what would be written."""
+    """A console's file that keeps what is written instead of writing it, and is otherwise the file itself."""
 
     def __init__(self, file):
         self._file = file
@@ -78,8 +72,7 @@ class _Kept:
 
 
 def long_lines(count: int) -> bool:
-    """Whether a list of ``count`` sessions is drawn a line a session in aligned columns (``LONG``;
-    not on a phone): the lines a command may then draw from cells kept in the cache."""
+    """Whether a list of ``count`` sessions is drawn as long lines, from cells the cache may keep."""
     return count > LONG and screen().width >= 80
 
 
@@ -97,8 +90,7 @@ def _session_result(row: dict) -> list[str]:
 
 
 def _block_lines(row: dict, sessions: bool) -> list[str]:
-    """A session as a few lines, for screens too narrow for a table: in `sessions` marked when it
-    is the current one and with its players, in `history` with its scores."""
+    """A session as a few lines for a narrow screen: with its players in `sessions`, its scores in `history`."""
     return [
         f"{'* ' if sessions and row['current'] else ''}{row['name']} · {VARIANT_NAMES[row['variant']]}",
         f"{counted(row['hands_played'], 'hand')} · " + " ".join(_session_result(row)),
@@ -107,8 +99,7 @@ def _block_lines(row: dict, sessions: bool) -> list[str]:
 
 
 def _long_blocks(rows: list[dict], sessions: bool) -> None:
-    """The blocks of a long list on a narrow screen (a phone), drawn here without Rich's
-    measuring: each line made visible and broken to the screen's width."""
+    """The blocks of a long list on a phone, drawn without Rich's measuring."""
     width = screen_width()
     out: list[str] = []
     for row in rows:
@@ -120,9 +111,8 @@ def _long_blocks(rows: list[dict], sessions: bool) -> None:
 
 
 def _joined(players: list[str], room: int | None) -> list[str]:
-    """Players joined by "v" in lines at most ``room`` wide (None: one line; 0: a player a line).
-    A line after the first starts with its "v" (or the line before ends with it) where there is
-    room, so none is lost between two names."""
+    """Players joined by "v" in lines at most ``room`` wide (None: one line; 0: a player a line), each "v"
+    kept where there is room, so two names on two lines still read as two players."""
     if room is None:
         return [" v ".join(players)]
     lines = [players[0]]
@@ -145,9 +135,8 @@ def _session_heads(deleted: bool) -> tuple:
 
 def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, older: int = 0,
                   current: str | None = None) -> None:
-    """The sessions, oldest first (or with ``deleted`` the deleted ones); ``hidden``: how many
-    deleted are not listed; ``older``: how many older ones are left out; ``current``: the current
-    session's name, said when it is among those left out."""
+    """The sessions, oldest first (or the deleted ones); ``hidden``: deleted ones not listed; ``older``: older
+    ones left out; ``current``: the current session's name, said when it is left out."""
     when = "deleted_at" if deleted else "created_at"
 
     def table(medium: bool, room: int | None = 0, day_only: bool = False) -> Table:
@@ -183,9 +172,7 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
 
 
 def session_cells(row: dict, when: str = "created_at") -> list[str]:
-    """A session's cells in the long ``sessions`` list (but the current mark), each made visible. Kept
-    in the cache by the digest of its facts (``long_lines``), so listing years of sessions again
-    neither reads their rows nor makes their cells."""
+    """A session's cells in the long ``sessions`` list (but the current mark), each visible: the cache keeps them."""
     return [visible(row["name"]), VARIANT_NAMES[row["variant"]], visible(" v ".join(row["players"])),
             str(row["hands_played"]), visible(" ".join(_session_result(row))), visible(time_text(row[when]))]
 
@@ -199,8 +186,7 @@ def _long_sessions(cells: list[list[str]], current: list[bool], deleted: bool) -
 
 def show_long_sessions(cells: list[list[str]], current: list[bool], hidden: int, older: int,
                        current_name: str | None) -> None:
-    """``show_sessions`` of a list drawn as long lines (``long_lines``), from each session's
-    ``session_cells`` and whether it is the current one."""
+    """``show_sessions`` drawn as long lines, from each session's ``session_cells`` and current mark."""
     _long_sessions(cells, current, False)
     _sessions_notes(bool(cells), any(current), False, hidden, older, current_name)
 
@@ -265,16 +251,14 @@ def show_history(rows: list[dict], older: int = 0) -> None:
 
 
 def history_cells(row: dict) -> list[str]:
-    """A session's cells in the long ``history`` list, each made visible (kept in the cache as
-    ``session_cells`` are)."""
+    """A session's cells in the long ``history`` list, each visible: the cache keeps them."""
     score = ", ".join(f"{p} {s}" for p, s in (row["final"] or row["score"]).items())
     return [visible(time_text(row["created_at"])), visible(row["name"]), VARIANT_NAMES[row["variant"]],
             str(row["hands_played"]), visible(_winner(row)), visible(score + ("" if row["over"] else " (so far)"))]
 
 
 def show_long_history(cells: list[list[str]], matched: list[tuple], older: int) -> None:
-    """``show_history`` of a list drawn as long lines (``long_lines``), from each session's
-    ``history_cells`` and its (match, name), newest first."""
+    """``show_history`` drawn as long lines, from each session's ``history_cells`` and (match, name), newest first."""
     show_aligned(HISTORY_HEADS, cells)
     _older(older, "history")
     _matches_notes(matched)
@@ -285,6 +269,6 @@ def _matches_notes(matched: list[tuple]) -> None:
     matches: dict[str, list[str]] = {}
     for match, name in reversed(matched):  # oldest first
         if match is not None:
-            matches.setdefault(match, []).append(visible(name))
+            matches.setdefault(match, []).append(name)
     for names in matches.values():
         say(f"One match (linked by {command_text(Command('rematch'))}): {', '.join(names)}.")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.table import Table
 
-from ginscore.core.escape import visible
 from ginscore.core.replay import Draw, HandResult, Standings
 from ginscore.core.standings import OUTCOME_WORDS
 from ginscore.present.chart import markers, say_legend
@@ -16,8 +15,7 @@ from ginscore.present.tables import natural_width, show, table_of_columns
 
 
 def _hand_lines(r: HandResult, marks: dict[str, str], three: bool, tall: bool) -> list[str]:
-    """One hand told in a narrow cell, a short line each: knocker and result, deadwood, upcard,
-    who sat out; ``tall``: who dealt and who won too (the box deals, R22)."""
+    """One hand in a narrow cell, a short line a fact; ``tall``: who dealt (the box, R22) and who won too."""
     hand = r.hand
     up = [f"up {hand.upcard.pretty}"] if hand.upcard else []
     if isinstance(hand, Draw):
@@ -32,12 +30,9 @@ def _hand_lines(r: HandResult, marks: dict[str, str], three: bool, tall: bool) -
     return lines
 
 
-# Widest first. Every layout tells each hand's dealer (three players: the box, R22) and winner
-# (R13): under `--deal loser` or `alternate` (H6) nothing else does, and a narrower screen shows
-# the same facts, only shorter. full: every fact by name; lettered: players by their letter in
-# the cells; short: short headings, the totals headed by letter too; stacked: each hand in a few
-# short lines, between the letters of who dealt and who won; tall: who dealt and who won as
-# lines of the hand too.
+# Widest first. Each tells every hand's dealer (three players: the box, R22) and winner (R13), as nothing
+# else does under `--deal loser` or `alternate` (H6); a narrower one only says the same facts shorter:
+# players by letter, short headings, then a hand in a few lines.
 LOG_LAYOUTS = ("full", "lettered", "short", "stacked", "tall")
 
 
@@ -106,13 +101,12 @@ def show_log(st: Standings) -> None:
     if notes:
         say("Notes:")
         for r in notes:
-            say(f"  hand {r.number}: {visible(r.hand.note)}")
+            say(f"  hand {r.number}: {r.hand.note}")
 
 
 def _show_between_rule_changes(st: Standings, columns: list[tuple], table: Table) -> None:
-    """The log's table, with a line between the hands where the house rules changed (H8), like
-    "from hand 4: gin bonus 20": the table in parts, each with the whole table's columns and widths.
-    A change from the next hand on is said under the table."""
+    """The log's table, split by a line where the house rules changed (H8), each part as wide as the whole;
+    a change from the next hand on is said under it."""
     changes = rule_change_lines(st.facts)
     starts = [hand for hand, _ in changes if hand <= len(st.hands)]
     if not starts:

@@ -1,9 +1,6 @@
-"""A session as a picture to share: its standings and log as an HTML page or an SVG image.
-
-Drawn by the very functions behind `status` and `log` into a console that records (Rich's
-``export_html`` / ``export_svg``), as wide as its widest table and with fixed colours, so nothing
-wraps and a picture is the same whatever terminal made it. Every character is made visible on the
-way in; Rich's export escapes ``<``, ``&`` and quotes on the way out.
+"""A session as a picture to share: its standings and log, as `status` and `log` draw them, in an
+HTML page or an SVG image as wide as its widest table and with fixed colours, so a picture is the
+same whatever terminal made it. Rich's export escapes ``<``, ``&`` and quotes.
 """
 
 from __future__ import annotations

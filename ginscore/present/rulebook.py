@@ -1,5 +1,4 @@
-"""The rules in plain words, for `ginscore rules` (ids from docs/rules.md), and how they are shown:
-one string a rule, its id in a column of its own and its words wrapped beside it."""
+"""The rules in plain words for `ginscore rules`, one string a rule (ids from docs/rules.md), and how they are shown."""
 
 from __future__ import annotations
 
@@ -85,8 +84,7 @@ _RULE_ID = r"([RH][0-9]+)\s+(.*)"
 
 
 def show_rules(lines: list) -> None:
-    """The rule book: each rule's id in a column of its own, its words wrapped to the screen beside it.
-    A line is text, or a tuple of parts (text and the ``Command``s it advises)."""
+    """The rule book, each rule's words wrapped beside its id; a line is text, or a tuple of parts (``say``'s)."""
     out = screen()
     shown = []
     for line in (parts_text(line) if isinstance(line, tuple) else line for line in lines):

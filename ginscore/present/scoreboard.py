@@ -1,8 +1,5 @@
-"""The scoreboard of `ginscore watch`: one frame of a session, readable across the table.
-
-A frame is the standings as `status` draws them at the screen's width, under the totals in
-block digits five lines tall when the screen is a terminal wide enough for them. Every character
-is made visible on the way out (``console.Escaped``).
+"""The scoreboard of `ginscore watch`: one frame of a session, readable across the table, the
+standings as `status` draws them under the totals in block digits when they fit.
 """
 
 from __future__ import annotations
@@ -81,8 +78,7 @@ def _leader(scores: dict[str, int]) -> str | None:
 
 
 def _as_drawn(out: Console, draw) -> Text:
-    """What ``draw()`` prints, drawn at ``out``'s width and colours, as one Text: so the board shows
-    the standings exactly as `status` lays them out for that width (a compact layout on a phone)."""
+    """What ``draw()`` prints at ``out``'s width and colours, as one Text: the standings as `status` lays them out."""
     with recording(width=out.width, color_system=out.color_system, force_terminal=out.is_terminal,
                    no_color=out.no_color) as drawn:
         draw()

@@ -181,7 +181,7 @@ def show_hand(st: Standings, result: HandResult, verb: str = "Recorded", footer:
         show_spreads(result)
     say(f"{verb} hand {result.number}: {explain(st, result)}.", names=st.facts.players)
     if result.hand.note is not None:
-        say(f"Note: {visible(result.hand.note)}")
+        say(f"Note: {result.hand.note}")
     for number in result.closed:
         game = st.games[number - 1]
         if st.facts.variant == "hollywood":
@@ -205,8 +205,8 @@ def rule_change_lines(facts: SessionFacts) -> list[tuple[int, str]]:
 
 
 def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> None:
-    """Every house rule of the session, in plain words, with the option that changes it; ``named``:
-    the session was named (--session), so the advice names it too (else it would change the current one)."""
+    """Every house rule of the session with the option that changes it; ``named``: the advice names the
+    session too, as --session did, else it would change the current one."""
     rows = house_rule_rows(facts)
     heading = f"House rules of '{visible(facts.name)}'"
 
@@ -229,7 +229,7 @@ def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> 
         say(f"In force from hand {facts.rule_changes[-1].from_hand} on; the house rules changed during play (H8):")
         for _, line in rule_change_lines(facts):
             say(f"  {line}")
-    session = ("--session", visible(as_typed(facts.name))) if named else ()
+    session = ("--session", as_typed(facts.name)) if named else ()
     advice = f"Change any of them with {command_text(Command('house', *session, 'OPTION'))}"
     if over:  # no hand comes next: only a rule set wrong can change (H8)
         say(f"{advice} and --from-start (the game is over, so the rule was set wrong: every hand is rescored) (H8).")
@@ -256,14 +256,14 @@ def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, 
     now = {rule: setting for rule, setting, _ in house_rule_rows(after)}
     changed = [(rule, ", ".join(old.get(rule, [])), now[rule]) for rule in now if old.get(rule) != new[rule]]
     if not changed:
-        say(f"The house rules of '{visible(after.name)}' are already so; nothing was changed.")
+        say(f"The house rules of '{after.name}' are already so; nothing was changed.")
         return
     if from_hand is None:
-        say(f"Changed the house rules of '{visible(after.name)}' and rescored {counted(len(after.hands), 'hand')}:")
+        say(f"Changed the house rules of '{after.name}' and rescored {counted(len(after.hands), 'hand')}:")
     else:
         kept = {2: "hand 1 keeps its score", 3: "hands 1 and 2 keep their scores"}.get(
             from_hand, f"hands 1 to {from_hand - 1} keep their scores")
-        say(f"Changed the house rules of '{visible(after.name)}' from hand {from_hand} on; {kept} (H8):")
+        say(f"Changed the house rules of '{after.name}' from hand {from_hand} on; {kept} (H8):")
     for rule, was, setting in changed:
         say(f"  {rule}: {setting} (was {was})")
     show_standings(st)
@@ -271,14 +271,14 @@ def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, 
 
 def show_match(doc: dict) -> None:
     """The match so far, under a session's standings (`status`)."""
-    names = ", ".join(visible(n) for n in doc["sessions"])
+    names = ", ".join(doc["sessions"])
     say(f"Match so far ({counted(len(doc['sessions']), 'session')}: {names}):", style="bold")
     players = tuple(doc["games_won"])
     for player, won in doc["games_won"].items():
-        say(f"  {visible(player)}: {counted(won, 'game')} won, {doc['finals'][player]} points in finished games",
+        say(f"  {player}: {counted(won, 'game')} won, {doc['finals'][player]} points in finished games",
             names=players)
     if "settlement" in doc:
         if not doc["settlement"]:
             say("  Settled so far: nobody owes anything (H7).")
         for p in doc["settlement"]:
-            say(f"  Settled so far: {visible(p['from'])} pays {visible(p['to'])} {p['amount']} (H7).", names=players)
+            say(f"  Settled so far: {p['from']} pays {p['to']} {p['amount']} (H7).", names=players)

@@ -1,9 +1,5 @@
-"""Tables for people: cells as plain text, the widest layout that fits, and long lists.
-
-Every cell reaches Rich as ``Text`` made visible, never as markup, so a name like ``[bold]Ann``
-prints literally. A table of plain text is drawn by ``fast_table``, any other by Rich; a list too
-long for Rich to measure quickly is drawn here as aligned lines.
-"""
+"""Tables for people: cells as plain text, the widest layout that fits, and long lists. A cell reaches
+Rich as visible ``Text``, never as markup, so a name like ``[bold]Ann`` prints literally."""
 
 from __future__ import annotations
 
@@ -70,11 +66,7 @@ def natural_width(renderable) -> int:
 
 
 def show(renderable) -> None:
-    """Print what a screen shows; a table of plain text is drawn by ``fast_table``, else by Rich.
-
-    A table wider than the screen (only below 40 columns: every screen has a layout that fits
-    40) is not cropped: one line says how wide the screen must be instead.
-    """
+    """Print what a screen shows; a table too wide is not cropped: one line says how wide the screen must be."""
     out = screen()
     if isinstance(renderable, Table):
         needed = natural_width(renderable) if all(c.no_wrap for c in renderable.columns) else \
@@ -98,8 +90,8 @@ def fit(*layouts):
 
 
 def show_list(count: int, phone, long, *layouts) -> None:
-    """A list of ``count`` entries: past ``LONG`` drawn without Rich's measuring, by ``phone()``
-    under 80 columns or ``long()`` as aligned lines; else the first of ``layouts`` that fits."""
+    """A list of ``count`` entries in the first of ``layouts`` that fits; past ``LONG`` (too many for Rich to
+    measure quickly) ``phone()`` under 80 columns, else ``long()``."""
     if count > LONG and screen().width < 80:
         phone()
     elif count > LONG:
@@ -122,12 +114,7 @@ def time_text(iso: str | None) -> str:
 
 
 def show_aligned(heads: tuple, cells: list[list[str]]) -> None:
-    """A long list (``--all`` over years of evenings) as one line a row in aligned columns.
-
-    Rich measures every cell of a table as it lays it out, so a long list is laid out here
-    instead: ``cells`` already made visible, columns as wide as their widest cell (Rich's cell
-    width: wide characters count two), the last column left to wrap.
-    """
+    """A long list as one line a row in aligned columns, without Rich measuring every cell; ``cells`` are visible."""
     lines = [list(heads)] + cells
     sizes = [[cell_width(text) for text in line] for line in lines]
     widths = [max(size[i] for size in sizes) for i in range(len(heads))]

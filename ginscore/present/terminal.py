@@ -1,10 +1,6 @@
 """The standard streams made safe to write to, advice written for the database in use, and the
-screen's size. It imports no Rich, so the JSON paths never load it.
-
-The exit point calls ``make_streams_safe()`` before a command: after it, nothing that happens to
-the output (a closed stream, a terminal that cannot show a character, a reader that went away)
-raises anything but ``OSError``, so the exit status can tell the truth about the database
-(docs/commands.md "Errors and exit codes").
+screen's size; no Rich, so the JSON paths never load it. After ``make_streams_safe()`` the output
+raises nothing but ``OSError``, so the exit status tells the truth (docs/commands.md "Errors and exit codes").
 """
 
 from __future__ import annotations
@@ -15,7 +11,8 @@ import os
 import re
 import sys
 
-from ginscore.core.escape import for_encoding, shell_word, shows_plainly, visible  # (shell_word, shows_plainly: read here by the commands)
+# shell_word and shows_plainly are imported from here by the commands
+from ginscore.core.escape import for_encoding, shell_word, shows_plainly, visible
 
 
 class _Closed(io.RawIOBase):
@@ -44,9 +41,8 @@ _TRAILING = re.compile(" +\n")
 
 
 class SafeStdout:
-    """Where the Rich console writes: ``stream`` (standard output when the console was made, not
-    whatever stands in for it later, like the proxy of Rich's ``Live``), each write made to fit
-    its encoding (``for_encoding``), so no character can raise on the way to the terminal."""
+    """Where the Rich console writes, each write made to fit the encoding; ``stream`` is standard output
+    as the console was made, never a later stand-in such as the proxy of Rich's ``Live``."""
 
     def __init__(self, stream):
         self.stream = stream
@@ -56,8 +52,8 @@ class SafeStdout:
         return getattr(self.stream, "encoding", None) or "utf-8"
 
     def write(self, text: str) -> int:
-        if "\x1b" not in text and " \n" in text:  # plain text (piped, NO_COLOR): no line ends in the spaces
-            text = _TRAILING.sub("\n", text)  # that pad a cell
+        if "\x1b" not in text and " \n" in text:  # plain text (piped, NO_COLOR): no line ends in a cell's padding
+            text = _TRAILING.sub("\n", text)
         return self.stream.write(for_encoding(text, self.encoding))
 
     def flush(self) -> None:
@@ -78,8 +74,7 @@ _typed_db: str | None = None  # the --db this command line gave, as typed
 
 
 def advise_commands(names: tuple[str, ...]) -> None:
-    """The commands whose advice acts on a database, as the command line's registry says. Only
-    these are given the --db (``command_text``)."""
+    """Set the commands whose advice acts on a database: only these are given the --db (``command_text``)."""
     global _advised
     _advised = tuple(names)
 
@@ -91,8 +86,7 @@ def advise_with_db(typed: str | None) -> None:
 
 
 def command_text(command) -> str:
-    """A command a message advises (``errors.Command``), written as it must be typed here: with the
-    ``--db`` this command line gave when the command acts on a database."""
+    """An advised ``errors.Command`` as it must be typed here, with this command line's --db when it needs one."""
     words = " ".join(command)
     if _typed_db is not None and command and command[0] in _advised:
         words = f"--db {shell_word(_typed_db)} {words}"
@@ -100,8 +94,7 @@ def command_text(command) -> str:
 
 
 def parts_text(parts) -> str:
-    """The parts of a message (text, and the commands it advises) as a person reads them, every
-    character visible."""
+    """A message's parts (text and the commands it advises) as a person reads them, every character visible."""
     return "".join(command_text(tuple(map(visible, part))) if isinstance(part, tuple) else visible(part)
                    for part in parts)
 
@@ -165,13 +158,11 @@ def screen_height() -> int:
 
 
 def _screen(variable: str, which: int, otherwise: int) -> int:
-    """``$variable`` when it is a positive whole number, else the terminal's size - asked on stdout,
-    then stderr, then stdin, so ``ginscore log | less`` is laid out for the terminal ``less`` runs
-    in - else ``otherwise``."""
+    """``$variable`` when it is a positive whole number, else the terminal's size, else ``otherwise``."""
     typed = os.environ.get(variable, "").strip()
     if re.fullmatch(r"[0-9]{1,5}", typed) and int(typed) > 0:
         return int(typed)
-    for fd in (1, 2, 0):
+    for fd in (1, 2, 0):  # stderr and stdin too: `ginscore log | less` is laid out for less's terminal
         try:
             size = os.get_terminal_size(fd)[which]
         except (OSError, ValueError):

@@ -1,8 +1,5 @@
-"""Sentences broken into lines that fit the screen, never inside what must stay whole.
-
-A number stays with the word before it, a sum stays whole, and a command to type stays on one
-line when it can, so that nothing copied from the screen holds a line break.
-"""
+"""Sentences broken into lines that fit the screen, never inside what must stay whole: a number and
+its word, a sum, a name, a command to type."""
 
 from __future__ import annotations
 
@@ -40,10 +37,8 @@ def one_phrase(words: str) -> str:
 
 
 def wrapped(text: Text, width: int, indent: int = 0, names=()) -> list[Text]:
-    """``text`` in lines of at most ``width`` cells, broken only at plain spaces (each line's
-    trailing spaces dropped, glued spaces printed as spaces); a word wider than a line is folded.
-    ``indent``: how many cells the lines after the first are to be indented by (the caller's);
-    ``names``: players' names, never broken between their words ("Mary Jane")."""
+    """``text`` in lines of at most ``width`` cells, never broken inside one of ``names``; ``indent``: how far
+    the caller indents the lines after the first."""
     plain = _glued(text.plain, width, names)
     offsets: list[int] = []
     room = width
@@ -79,8 +74,7 @@ def cell_width(text: str) -> int:
 
 
 def wrapped_plain(text: str, width: int) -> list[str]:
-    """``text`` in lines at most ``width`` cells wide, broken at spaces (a word wider than the line
-    where it must be), a continuation indented as the line was."""
+    """Plain ``text`` in lines at most ``width`` cells wide, broken at spaces, each indented as the first."""
     if cell_width(text) <= width:
         return [text]
     indent = text[:len(text) - len(text.lstrip(" "))]
