@@ -275,7 +275,7 @@ def show_match(doc: dict) -> None:
     say(f"Match so far ({counted(len(doc['sessions']), 'session')}: {names}):", style="bold")
     players = tuple(doc["games_won"])
     for player, won in doc["games_won"].items():
-        say(f"  {player}: {counted(won, 'game')} won, {doc['finals'][player]} points in finished games",
+        say(f"  {player}: {counted(won, 'game')} won, {counted(doc['finals'][player], 'point')} in finished games",
             names=players)
     if "settlement" in doc:
         if not doc["settlement"]:

@@ -80,6 +80,18 @@ def test_rematch_links_sessions_into_a_match(ok, status):
     assert "Match so far (3 sessions" in out and "Ann: 2 games won" in out and "Ben pays Ann 3.9" in out
 
 
+def test_the_match_so_far_counts_one_point_as_one_point(ok, status):
+    # Ben's one hand won by a single point (5 against 6), then Ann's gin (25) ends the game at 20.
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")
+    ok("hand", "ben", "5", "6")
+    ok("hand", "ann", "0", "0")
+    ok("rematch")
+    assert status()["match"]["finals"] == {"Ann": 25, "Ben": 1}
+    out = ok("status").stdout
+    assert "Ben: 0 games won, 1 point in finished games" in out
+    assert "Ann: 1 game won, 25 points in finished games" in out
+
+
 def test_a_refused_rematch_links_nothing(ok, refused, db_path):
     ok("new", "standard", "Ann", "Ben", "--name", "one")
     ok("new", "standard", "Ann", "Ben", "--name", "two")
