@@ -43,6 +43,19 @@ def test_edit_is_how_a_user_mends_a_stored_hand_that_breaks_a_rule(cli, ok, db_p
     assert ok("status", "--json").json()["totals"] == {"A": 46, "B": 0}
 
 
+@pytest.mark.parametrize("when", ["--from-start", "--from-next"])
+def test_a_house_change_on_a_stored_hand_that_breaks_a_rule_names_the_file_as_status_does(cli, db_path, when):
+    """A hand edited by hand into one that breaks a rule is damage in the file (exit 1, `delete` sets it
+    aside), not a hand just typed that a count could mend (exit 2)."""
+    content, _ = UNUSABLE["hand-that-breaks-a-rule"]
+    db_path.write_bytes(content)
+    before = db_path.read_bytes()
+    said = cli("status").stderr
+    result = cli("house", "--gin-bonus", "20", when)
+    assert (result.exit_code, result.stderr) == (1, said)
+    assert "does not add up" in said and db_path.read_bytes() == before
+
+
 def test_two_sessions_given_one_id_by_hand_are_refused_not_mixed_up(cli, ok, db_path, tmp_path):
     """A second session given the first's id (an edit by hand, say through TinyDB): `use` of it
     would make current the other one, and a hand go into the wrong session; every command that

@@ -7,7 +7,7 @@ import typer
 from ginscore.core.errors import BadHandAt, GameOver, Refused
 from ginscore.core.changes import rules_from, rules_from_start
 from ginscore.core.replay import replay, Standings
-from ginscore.cli.actions import store_of
+from ginscore.cli.actions import replay_stored, store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option
 from ginscore.cli.rule_options import HOUSE_OPTIONS, house_rule_options, rule_choices
@@ -61,7 +61,7 @@ def house(
             raise Refused(f"'{facts.name}' has {played} hand{'s' if played > 1 else ''} played, so say from when: "
                           f"--from-start (the rule was set wrong: every hand is rescored) or --from-next (from "
                           f"hand {played + 1} on: the hands played keep their scores) (H8)")
-        before = replay(facts)
+        before = replay_stored(store_of(ctx), facts)  # a stored hand that breaks a rule is damage: exit 1
         rules = facts.rules._replace(**changes)
         rules.check(facts.variant)
         if from_next and played:
