@@ -83,11 +83,11 @@ def test_the_differential_check_finds_one_install_the_same_as_itself_and_a_chang
 
     def differential(old: str, new: str):
         return subprocess.run([sys.executable, str(ROOT / "benchmarks" / "differential.py"), old, new, "--quick",
-                               "--steps", "3", "--out", str(tmp_path / "report")], capture_output=True, text=True)
+                               "--steps", "2", "--out", str(tmp_path / "report")], capture_output=True, text=True)
 
     done = differential(same, same)
-    assert (done.returncode, done.stdout) == (0, "3 steps, 0 differences\n"), done.stderr
+    assert (done.returncode, done.stdout) == (0, "2 steps, 0 differences\n"), done.stderr
     done = differential(same, changed)
-    assert done.returncode == 1 and done.stdout.startswith("3 steps, 3 differences"), done.stderr
+    assert done.returncode == 1 and done.stdout.startswith("2 steps, 2 differences"), done.stderr
     report = (tmp_path / "report" / "report.txt").read_text()
     assert report.startswith("=== new standard Ann Ben --dealer ann @80\n--- stdout\n") and "one line more" in report
