@@ -718,6 +718,23 @@ def test_importing_a_session_twice_adds_it_once(ok, db_path, tmp_path):
     assert len(ok(*other, "sessions", "--json").json()) == 1
 
 
+def test_later_hands_of_a_session_deleted_here_say_so_even_when_a_live_one_took_its_name(ok, tmp_path, status):
+    """The session the export holds is deleted here and another, live, is now called the same: the
+    hands go to the deleted one, which is said with how to restore it; the live one stays as it is."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday")
+    ok("hand", "ann", "3", "20")
+    ok("hand", "ben", "2", "30")
+    export = tmp_path / "friday.json"
+    export.write_text(ok("export", "-f", "json").stdout)
+    ok("undo", "--yes")
+    ok("delete", "friday", "--yes")
+    ok("new", "standard", "Cy", "Di", "--dealer", "Cy", "--name", "friday")
+    out = " ".join(ok("import", str(export)).stdout.split())
+    assert out == (f"Session 'friday' was already here (deleted here: `ginscore restore friday`): added the later "
+                   f"hands from {export}, 2 hands now.")
+    assert status()["players"] == ["Cy", "Di"] and status()["hands_played"] == 0
+
+
 def test_a_csv_with_a_big_gin_advises_the_big_gin_bonus_h2(ok, refused, tmp_path):
     # A CSV carries no house rules: its big gin needs --big-gin-bonus on import, not `hand`'s --big-gin.
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--big-gin-bonus", "31")

@@ -53,8 +53,9 @@ def extend(db, doc_id: int, doc: dict, ours: SessionFacts, compared, theirs: dic
     return grown, stored
 
 
-def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts] | None:
-    """What `import` does with a session whose id is here: (what happened, the session here); None if new."""
+def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts, bool] | None:
+    """What `import` does with a session whose id is here: (what happened, the session here, whether it is
+    deleted here); None if new."""
     found = db.by_id().get(facts.id)
     if found is None:
         return None
@@ -70,7 +71,7 @@ def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFact
         ours, _ = extend(db, doc_id, doc, ours, compared)
         if not doc.get("deleted_at"):
             db.make_current(ours.name)
-    return compared.kind, ours
+    return compared.kind, ours, bool(doc.get("deleted_at"))
 
 
 @app.command(short_help="Merge another database.")

@@ -81,8 +81,8 @@ def import_(
         say(f"Imported {counted(len(facts.hands), 'hand')} from {file} as '{chosen}'.")
         show_standings(replay(facts))
         return
-    kind, here = known
-    deleted = () if here.name in db.names() else (" (deleted here: ", Command("restore", as_typed(here.name)), ")")
+    kind, here, gone = known  # (a deleted session's name may be a live one's now: asked of the record itself)
+    deleted = (" (deleted here: ", Command("restore", as_typed(here.name)), ")") if gone else ()
     if kind == "kept":
         theirs = len(facts.hands)
         held = ("no hands" if not theirs else f"its {counted(theirs, 'hand')}" if theirs == len(here.hands)
