@@ -225,25 +225,23 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
     rows = [dict(zip(header, row)) for row in table[1:]]
     session_id = _csv_session_id(rows, source)
     ours = here(session_id) if here and session_id else None
-    if ours is not None:  # this session is here: its hands are read with its own variant and rules
+    changes = ()
+    if ours is not None:  # this session is here: each hand is read with the variant and rules it had here (H8)
         told = [option for option, given, kept in (("--variant", variant, ours.variant),
                                                    ("the house-rule options", rules, ours.rules))
                 if given is not None and given != kept]
         if told:
             raise Refused(f"{source} is session '{ours.name}' here, read with its own variant and house rules; "
                           f"leave out {' and '.join(told)}")
-        variant, rules = found or ours.variant, ours.rules
+        variant, rules = ours.variant, ours.rules_for(len(rows) + 1)
+        changes = tuple(c for c in ours.rule_changes if c.from_hand <= len(rows) + 1)
     variant = found or variant or "standard"
-    changes = ()
     hands = []
     for number, row in enumerate(rows, start=1):
         try:
             hands.append(_csv_hand(row)._replace(**_csv_dealt(row, variant)))
         except Refused as error:
             raise Refused.at(f"{source} row {number}", error) from None
-    if ours is not None:  # H8: each hand is read under the rules it was played under here
-        rules = ours.rules_for(len(hands) + 1)
-        changes = tuple(c for c in ours.rule_changes if c.from_hand <= len(hands) + 1)
     first_dealer, first_roles = (None, hands[0].roles) if variant == "three" else (rows[0]["dealer"], None)
     return SessionFacts(
         name="", variant=variant, players=players, rules=rules or HouseRules(), first_dealer=first_dealer,
