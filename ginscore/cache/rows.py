@@ -115,10 +115,10 @@ class Listings:
             found.append(row)
         return found
 
-    def summaries(self, ids: list[int] | None = None) -> list[dict]:
-        """The ``history --json`` rows of these sessions (every live one when None), each with its
-        statistics ``counts``. A session that cannot be read fails the listing, naming it."""
-        found = self._checked([n for n, _ in self.db.live()] if ids is None else ids)
+    def summaries(self, ids: list[int]) -> list[dict]:
+        """The ``history --json`` rows of these sessions, each with its statistics ``counts``. A
+        session that cannot be read fails the listing, naming it."""
+        found = self._checked(ids)
         self._save()
         return found
 
