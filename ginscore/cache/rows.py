@@ -28,7 +28,8 @@ ROW_KEYS = frozenset(("counts", "created_at", "final", "hands_played", "match", 
 
 def sound_row(row) -> bool:
     """A kept row of the shape ``summarise`` makes (a cache file is checked as any file is)."""
-    return isinstance(row, dict) and ROW_KEYS <= set(row) <= ROW_KEYS | {"games"} and isinstance(row["name"], str)
+    return (isinstance(row, dict) and ROW_KEYS <= set(row) <= ROW_KEYS | {"games"}
+            and isinstance(row["name"], str))
 
 
 def summarise(found: Standings) -> dict:
