@@ -15,31 +15,25 @@ from ginscore.cache.files import Cache
 from ginscore.core import standings, stats
 from ginscore.core.errors import DatabaseUnusable
 from ginscore.core.escape import json_safe
-from ginscore.core.replay import SessionFacts
+from ginscore.core.replay import SessionFacts, Standings
 from ginscore.db.damage import replayed
 from ginscore.db.index import digest
 from ginscore.db.storage import dumps
 
 
-# What every row holds (a Hollywood one also its "games"); one of a session that cannot be read, only "unusable".
+# What every row holds (a Hollywood one also its "games").
 ROW_KEYS = frozenset(("counts", "created_at", "final", "hands_played", "match", "name", "over", "players",
                       "score", "variant", "winner"))
 
 
 def sound_row(row) -> bool:
     """A kept row of the shape ``summarise`` makes (a cache file is checked as any file is)."""
-    if not isinstance(row, dict):
-        return False
-    if "unusable" in row:
-        return row == {"unusable": True}
-    return ROW_KEYS <= set(row) <= ROW_KEYS | {"games"} and isinstance(row["name"], str)
+    return (isinstance(row, dict) and ROW_KEYS <= set(row) <= ROW_KEYS | {"games"}
+            and isinstance(row["name"], str))
 
 
-def summarise(doc: dict) -> dict:
-    """The row of one stored session (its facts as ``facts.session_to_dict`` keeps them)."""
-    found, why = replayed(doc)
-    if why is not None:  # (what is said of it names commands: worked out again when it is read)
-        return {"unusable": True}
+def summarise(found: Standings) -> dict:
+    """The row of one session, from its standings."""
     row = standings.history_row(found)
     row["counts"] = stats.packed(stats.session_counts(found))["counts"]
     return row
@@ -114,21 +108,18 @@ class Listings:
         found = []
         for n, key in zip(ids, keys):
             row = self._made.get(key) or kept.get(key)
-            if not sound_row(row):
-                row = self._made[key] = summarise(dict(self.db.storage.whole(docs[n])))
-            if "unusable" in row:  # what is said of it is worked out again (it names commands)
-                doc = dict(self.db.storage.whole(docs[n]))
-                why = replayed(doc)[1]
+            if not sound_row(row):  # made now (what is said of a session that cannot be read is never kept)
+                standing, why = replayed(dict(self.db.storage.whole(docs[n])))
                 if why is not None:
                     raise DatabaseUnusable(self.db.path, *why)
-                row = self._made[key] = summarise(doc)  # (a forged row)
+                row = self._made[key] = summarise(standing)
             found.append(row)
         return found
 
-    def summaries(self, ids: list[int] | None = None) -> list[dict]:
-        """The ``history --json`` rows of these sessions (every live one when None), each with its
-        statistics ``counts``. A session that cannot be read fails the listing, naming it."""
-        found = self._checked([n for n, _ in self.db.live()] if ids is None else ids)
+    def summaries(self, ids: list[int]) -> list[dict]:
+        """The ``history --json`` rows of these sessions, each with its statistics ``counts``. A
+        session that cannot be read fails the listing, naming it."""
+        found = self._checked(ids)
         self._save()
         return found
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from operator import add
 
+from ginscore.core.errors import UnknownPlayer
+from ginscore.core.escape import visible
 from ginscore.core.scoring import BIG_GIN, GIN, KNOCK, UNDERCUT
 from ginscore.core.replay import Draw, Standings
-from ginscore.core.names import fold
+from ginscore.core.names import fold, match_name, resolve_player
 
 
 COUNTERS = (
@@ -173,3 +175,17 @@ def _report(sums: dict, pairs: dict, longest_run: dict, shown_as: dict) -> dict:
         for (a, b), (sessions, wins_a, wins_b) in sorted(pairs.items())
     ]
     return {"players": shown, "head_to_head": head_to_head}
+
+
+def nobody_named(typed: str, players, order, among: str = "") -> UnknownPlayer:
+    """What is said when ``typed`` names nobody who played across sessions: the ``players``,
+    sorted by the key ``order``."""
+    listed = ", ".join(sorted(players, key=order)) or "none yet"
+    return UnknownPlayer(f"nobody named '{visible(typed)}' has played{among}; the players are {listed}")
+
+
+def player_named(players: list[str], typed: str, order, among: str = "") -> str:
+    """The one of ``players`` (across sessions) that ``typed`` means, as ``resolve_player`` finds it."""
+    if not match_name(players, typed):  # across sessions: not "no player in this session"
+        raise nobody_named(typed, players, order, among)
+    return resolve_player(players, typed)

@@ -19,9 +19,9 @@ from ginscore.present.terminal import command_text, screen_height, screen_width
 from ginscore.present.wrapping import wrapped_plain
 
 
-def show_fitting(rows: list, show, lines_of=lambda row: 1) -> int:
+def show_fitting(rows: list, show, lines_of=lambda row: 1) -> None:
     """Show as many of ``rows`` (those to keep first, at least 3) as one screen holds with the notes and the
-    prompt; how many. Each count is drawn to measure it, as the layout chosen decides how tall a row is."""
+    prompt. Each count is drawn to measure it, as the layout chosen decides how tall a row is."""
     room = screen_height() - 1
     out = screen()
     drawings: dict[int, list[str]] = {}
@@ -50,7 +50,6 @@ def show_fitting(rows: list, show, lines_of=lambda row: 1) -> int:
     for text in drawings[count]:
         out.file.write(text)
     out.file.flush()
-    return count
 
 
 class _Kept:

@@ -4,15 +4,14 @@ import typer
 
 from ginscore.cache.rows import Listings
 from ginscore.core.errors import UnknownPlayer
-from ginscore.core.escape import visible
-from ginscore.core.names import fold, match_name, resolve_player
+from ginscore.core.names import fold
 from ginscore.cli.actions import store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import all_option, json_option, limit_option, Variant
 from ginscore.cli.options import EVERYONE  # what these arguments complete to
 from ginscore.cli.output import print_json, print_json_items
 from ginscore.cli.typed import how_many, since_day
-from ginscore.core.stats import combine_tallies, tally
+from ginscore.core.stats import combine_tallies, nobody_named, player_named, tally
 
 
 def _picked(listings: Listings, variant: Variant | None = None, since: str | None = None,
@@ -22,10 +21,10 @@ def _picked(listings: Listings, variant: Variant | None = None, since: str | Non
     day = since_day(since)
     groups = listings.tally_groups()
     if player is not None:
-        known = sorted({p for group in groups for p in group["players"]}, key=lambda p: (fold(p), p))  # ties: one order
+        known = {p for group in groups for p in group["players"]}
         wanted = fold(player.strip())
         if wanted not in {fold(p) for p in known}:
-            raise UnknownPlayer(f"nobody named '{player}' has played; the players are {', '.join(known) or 'none yet'}")
+            raise nobody_named(player, known, lambda p: (fold(p), p))  # ties: one order
     started, tallies = [], []
     for group in groups:
         if variant is not None and group["variant"] != variant.value:
@@ -70,12 +69,8 @@ def stats(
         names = list(doc["players"])
         if not names:
             raise UnknownPlayer(f"no hands played in the sessions that match, so there is no '{player}' to show")
-        if not match_name(names, player):  # stats span sessions: not "no player in this session"
-            among = " in the sessions chosen" if (variant, since, with_player) != (None, None, None) else ""
-            raise UnknownPlayer(
-                f"nobody named '{visible(player)}' has played{among}; the players are {', '.join(sorted(names, key=fold))}"
-            )
-        name = resolve_player(names, player)
+        among = " in the sessions chosen" if (variant, since, with_player) != (None, None, None) else ""
+        name = player_named(names, player, fold, among)
         doc = {
             "players": {name: doc["players"][name]},
             "head_to_head": [h for h in doc["head_to_head"] if name in h["players"]],

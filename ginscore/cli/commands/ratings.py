@@ -3,9 +3,7 @@
 import typer
 
 from ginscore.cache.rows import Listings
-from ginscore.core.errors import Refused, UnknownPlayer
-from ginscore.core.escape import visible
-from ginscore.core.names import match_name, resolve_player
+from ginscore.core.errors import Refused
 from ginscore.cli.actions import rated_ladder, rated_names, store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import json_option, Variant
@@ -13,6 +11,7 @@ from ginscore.cli.options import EVERYONE  # what --player completes to
 from ginscore.cli.output import print_json
 from ginscore.cli.typed import since_day
 from ginscore.core.ratings import places, unrated
+from ginscore.core.stats import player_named
 
 CHARTED = 9  # players one chart tells apart (one mark each: initials, else 1-9)
 
@@ -46,7 +45,8 @@ def ratings(
     db = Listings(store.reading())
 
     names = rated_names(store, db)
-    wanted = _named(list(names.values()), players or [])
+    known = list(names.values())
+    wanted = list(dict.fromkeys(player_named(known, name, str.casefold) for name in players or []))  # each once
     if chart and len(wanted) > CHARTED:
         raise Refused(f"a chart tells {CHARTED} players apart; name at most {CHARTED} with --player")
     history = bool(wanted) or chart
@@ -68,16 +68,3 @@ def ratings(
     else:
         show_ratings(doc["players"], [ranks.get(line["name"]) for line in doc["players"]],
                      named=bool(wanted), filtered=filtered)
-
-
-def _named(known: list[str], typed: list[str]) -> list[str]:
-    """The players ``--player`` names (as ``stats`` matches a name), each once, in the order given."""
-    chosen = []
-    for name in typed:
-        if not match_name(known, name):
-            listed = ", ".join(sorted(known, key=str.casefold)) or "none yet"
-            raise UnknownPlayer(f"nobody named '{visible(name)}' has played; the players are {listed}")
-        player = resolve_player(known, name)
-        if player not in chosen:
-            chosen.append(player)
-    return chosen
