@@ -13,7 +13,7 @@ from ginscore.cache.rows import Listings
 from ginscore.core.errors import GinscoreError, NoSuchSession, Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import Standings
-from ginscore.core.standings import explain, rules_words, settlement_words, status_dict
+from ginscore.core.standings import VARIANT_NAMES, explain, rules_words, settlement_words, status_dict, winner_words
 from ginscore.cli.actions import match_of, rated_ladder, rated_names, replay_stored, store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option
@@ -25,8 +25,6 @@ CLUB_LAST_HANDS = 1
 
 def table_of(st: Standings, match: list[Standings] | None, last_hands: int = LAST_HANDS) -> dict:
     """What a page shows of one session: ``status --json`` itself, and the words of the screens."""
-    from ginscore.present.screens import VARIANT_NAMES, winner_words
-
     facts = st.facts
     on = [sorted({r.winner for r in st.hands if game.number in r.credited}, key=facts.players.index)
           for game in st.games] if facts.variant == "hollywood" else None  # who has scored in each game (R18)
