@@ -11,6 +11,7 @@ from ginscore.core.scoring import HouseRules, stake_text
 from ginscore.core.stakes import game_payments, money_text, net, settlement
 from ginscore.core.replay import Draw, HandResult, SessionFacts, Standings
 
+VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
 OUTCOME_WORDS = {KNOCK: "knock", UNDERCUT: "undercut", GIN: "gin", BIG_GIN: "big gin", DRAW: "drawn hand"}
 
 
@@ -146,12 +147,9 @@ def state_of_play(st: Standings) -> list[str]:
 
 
 def dealer_dict(st: Standings) -> dict:
-    """``dealer --json``."""
-    doc = {"session": st.facts.name, "next_dealer": st.next_dealer}
-    if st.facts.variant == "three":
-        doc["roles"] = st.roles.to_dict() if st.roles else None
-    doc["over"] = st.over
-    return doc
+    """``dealer --json``: who deals next as ``status --json`` says it (three-player: the roles too)."""
+    doc = status_dict(st)
+    return {key: doc[key] for key in ("session", "next_dealer", "roles", "over") if key in doc}
 
 
 def hand_dict(st: Standings, result: HandResult) -> dict:
@@ -298,6 +296,25 @@ def explain(st: Standings, result: HandResult) -> str:
         games = _listed([str(n) for n in result.credited])
         text += f" in game{'s' if len(result.credited) > 1 else ''} {games}"
     return text
+
+
+def winner_words(st: Standings) -> str | None:
+    """Who won the game or the series, with the final scores; None while nobody has."""
+    facts = st.facts
+    if facts.variant == "hollywood":
+        if not st.winner:
+            return None
+        games_won = sum(g.winner == st.winner for g in st.games)
+        if st.over:
+            final = st.final
+            scores = " to ".join(str(final[p]) for p in sorted(facts.players, key=lambda p: p != st.winner))
+            return f"{st.winner} wins the series, {games_won} games of 3 ({scores} over the three games)."
+        return f"{st.winner} has won the series ({games_won} games); game 3 is still played out."
+    if not st.over:
+        return None
+    final = st.final
+    others = ", ".join(f"{p} {final[p]}" for p in facts.players if p != st.winner)
+    return f"{st.winner} wins the game with {final[st.winner]} ({others})."
 
 
 DEAL_WORDS = {WINNER_DEALS: "the winner deals next", LOSER_DEALS: "the loser deals next", ALTERNATE: "the deal alternates"}

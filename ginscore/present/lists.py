@@ -10,10 +10,9 @@ from rich.table import Table
 
 from ginscore.core.errors import Command
 from ginscore.core.escape import visible
-from ginscore.core.standings import counted
+from ginscore.core.standings import VARIANT_NAMES, counted
 from ginscore.present import fast_table
 from ginscore.present.console import say, screen
-from ginscore.present.screens import VARIANT_NAMES
 from ginscore.present.tables import LONG, blocks, natural_width, show_aligned, show_list, table_of, time_text
 from ginscore.present.terminal import command_text, screen_height, screen_width
 from ginscore.present.wrapping import wrapped_plain

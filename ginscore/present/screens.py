@@ -9,14 +9,13 @@ from rich.text import Text
 from ginscore.core.errors import Command
 from ginscore.core.escape import visible
 from ginscore.core.replay import HandResult, SessionFacts, Standings
-from ginscore.core.standings import (as_typed, counted, explain, house_rule_rows, lead_words, next_words,
-                                     rule_change_words, rules_words, settlement_words)
+from ginscore.core.standings import (VARIANT_NAMES, as_typed, counted, explain, house_rule_rows, lead_words,
+                                     next_words, rule_change_words, rules_words, settlement_words, winner_words)
 from ginscore.present.console import say, say_text, screen
 from ginscore.present.tables import add_row, cell, fit, show, table_of, table_of_columns
 from ginscore.present.terminal import command_text
 from ginscore.present.wrapping import one_phrase, wrapped
 
-VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
 ROLE_WORDS = {"box": "in the box", "captain": "captain", "out": "sits out"}
 
 
@@ -74,25 +73,6 @@ def standings_table(st: Standings, compact: bool = False) -> Table:
         table.rows[-1].end_section = True
         add_row(table, "Won by", *[g.winner or "" for g in st.games])
     return table
-
-
-def winner_words(st: Standings) -> str | None:
-    """Who won the game or the series, with the final scores; None while nobody has."""
-    facts = st.facts
-    if facts.variant == "hollywood":
-        if not st.winner:
-            return None
-        games_won = sum(g.winner == st.winner for g in st.games)
-        if st.over:
-            final = st.final
-            scores = " to ".join(str(final[p]) for p in sorted(facts.players, key=lambda p: p != st.winner))
-            return f"{st.winner} wins the series, {games_won} games of 3 ({scores} over the three games)."
-        return f"{st.winner} has won the series ({games_won} games); game 3 is still played out."
-    if not st.over:
-        return None
-    final = st.final
-    others = ", ".join(f"{p} {final[p]}" for p in facts.players if p != st.winner)
-    return f"{st.winner} wins the game with {final[st.winner]} ({others})."
 
 
 def _say_game_finals(st: Standings) -> None:

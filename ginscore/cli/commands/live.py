@@ -13,14 +13,14 @@ from ginscore.core.escape import visible
 from ginscore.core.replay import Draw, Knock, SessionFacts, Standings
 from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
-from ginscore.core.standings import explain, hand_words
+from ginscore.core.standings import explain, hand_words, winner_words
 from ginscore.cli.actions import replay_changed, replay_stored, store_of, time_now
 from ginscore.cli.command import app
 from ginscore.cli.messages import usage_words
 from ginscore.cli.options import session_option
 from ginscore.cli.typed import typed_deadwood
 from ginscore.present.console import say
-from ginscore.present.screens import show_hand, show_standings, winner_words
+from ginscore.present.screens import show_hand, show_standings
 from ginscore.present.terminal import screen_width
 from ginscore.present.wrapping import wrapped_plain
 

@@ -10,12 +10,13 @@ import sys
 import typer
 
 from ginscore.cache.rows import Listings
-from ginscore.core.errors import GinscoreError, NoSuchSession, Refused
+from ginscore.core.errors import GinscoreError, Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import Standings
-from ginscore.core.standings import explain, rules_words, settlement_words, status_dict
+from ginscore.core.standings import VARIANT_NAMES, explain, rules_words, settlement_words, status_dict, winner_words
 from ginscore.cli.actions import match_of, rated_ladder, rated_names, replay_stored, store_of
 from ginscore.cli.command import app
+from ginscore.cli.commands.watching import followed
 from ginscore.cli.options import session_option
 from ginscore.db.store import Store
 
@@ -25,8 +26,6 @@ CLUB_LAST_HANDS = 1
 
 def table_of(st: Standings, match: list[Standings] | None, last_hands: int = LAST_HANDS) -> dict:
     """What a page shows of one session: ``status --json`` itself, and the words of the screens."""
-    from ginscore.present.screens import VARIANT_NAMES, winner_words
-
     facts = st.facts
     on = [sorted({r.winner for r in st.hands if game.number in r.credited}, key=facts.players.index)
           for game in st.games] if facts.variant == "hollywood" else None  # who has scored in each game (R18)
@@ -42,12 +41,9 @@ def table_of(st: Standings, match: list[Standings] | None, last_hands: int = LAS
 
 
 def served(store: Store, pinned: str | None) -> dict:
-    """The session on the page: the pinned one, else whichever is current now (a rematch, a `use`)."""
-    db = store.reading()
-    if pinned is not None and pinned not in db.names():
-        raise NoSuchSession(f"the session '{pinned}' is no longer in the file (renamed or deleted?)")
-    facts = db.load(pinned)
-    return table_of(replay_stored(store, facts), match_of(store, db, facts))
+    """The session on the page, as on the board of `watch`."""
+    db, st = followed(store, pinned)
+    return table_of(st, match_of(store, db, st.facts))
 
 
 def page_of(store: Store, fill, **empty) -> dict:

@@ -12,7 +12,7 @@ from ginscore.present import terminal
 from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, NoBigGin, Refused, message_parts
 from ginscore.core.escape import json_safe, visible, visible_lines
 from ginscore.core.names import MAX_NAME
-from ginscore.core.standings import as_typed, counted, session_row
+from ginscore.core.standings import VARIANT_NAMES, as_typed, counted, session_row
 from ginscore.core.replay import check_session, replay, SessionFacts
 from ginscore.cli.actions import asked, load_standings, numbered_name, replay_stored, store_of, time_now
 from ginscore.cli.command import app
@@ -367,8 +367,6 @@ def where(ctx: typer.Context) -> None:
 
 def _holds(standings) -> str:
     """What a session holds, in one line: variant, players, hands, the result so far."""
-    from ginscore.present.screens import VARIANT_NAMES
-
     facts = standings.facts
     if facts.variant == "hollywood":
         scores = "; ".join(

@@ -20,12 +20,13 @@ from ginscore.present.console import screen
 POLL_SECONDS = 0.25  # how often `watch` looks at the file: a change shows within a second
 
 
-def _watched(store, pinned: str | None) -> Standings:
-    """The session on the board: the pinned one, else whichever is current now (a rematch, a `use`)."""
+def followed(store, pinned: str | None) -> tuple:
+    """The database read now and the session on the board, replayed (`watch`, `serve`): the pinned one, else
+    whichever is current now (a rematch, a `use`)."""
     db = store.reading()
     if pinned is not None and pinned not in db.names():
         raise NoSuchSession(f"the session '{pinned}' is no longer in the file (renamed or deleted?)")
-    return replay_stored(store, db.load(pinned))
+    return db, replay_stored(store, db.load(pinned))
 
 
 class _Board:
@@ -55,7 +56,7 @@ class _Board:
         try:
             if self.seen is None:
                 return self.show(f"The database file {self.store.path} is not there.")
-            return self.show(_watched(self.store, self.pinned))
+            return self.show(followed(self.store, self.pinned)[1])
         except GinscoreError as error:
             return self.show(str(error))
 
@@ -91,7 +92,7 @@ def watch(
     on_terminal = sys.stdout.isatty()
     pinned = store.reading().find_name(session) if session is not None else None
     scoreboard = _Board(store, pinned, out, big=on_terminal, until="" if once else " · Ctrl-C stops")
-    scoreboard.show(_watched(store, pinned))  # a file or session that cannot be read stops here (exit 1 or 2)
+    scoreboard.show(followed(store, pinned)[1])  # a file or session that cannot be read stops here (exit 1 or 2)
     try:
         if once or not on_terminal:
             out.print(scoreboard.frame())
