@@ -186,22 +186,24 @@ def main() -> None:
     parser.add_argument("--steps", type=int, help="only the first N steps")
     parser.add_argument("--out", type=Path, help="where the report of differences goes")
     given = parser.parse_args()
+    # Each step runs in the work folder: a path given relative to here is made absolute first.
+    old, new = (os.path.abspath(shutil.which(name) or name) for name in (given.old, given.new))
     widths = ["80"] if given.quick else ["40", "80", "160"]
     with tempfile.TemporaryDirectory(prefix="ginscore-differential-") as scratch:
         root = Path(scratch)
         (root / "site").mkdir()
         (root / "site" / "sitecustomize.py").write_text(SITE)
-        before = run_all(given.old, root, widths, given.indexed, given.steps)
-        after = run_all(given.new, root, widths, given.indexed, given.steps)
+        before = run_all(old, root, widths, given.indexed, given.steps)
+        after = run_all(new, root, widths, given.indexed, given.steps)
     out = given.out or Path(tempfile.mkdtemp(prefix="ginscore-differential-report-"))
     out.mkdir(parents=True, exist_ok=True)
-    differences = [(old, new) for old, new in zip(before, after) if old != new]
+    differences = [(one, other) for one, other in zip(before, after) if one != other]
     with open(out / "report.txt", "w", encoding="utf-8") as report:
-        for old, new in differences:
-            report.write(f"=== {old[0]}\n")
+        for one, other in differences:
+            report.write(f"=== {one[0]}\n")
             for at, what in enumerate(("status", "stdout", "stderr", "files"), 1):
-                if old[at] != new[at]:
-                    report.write(f"--- {what}\nbefore: {old[at]!r}\nafter:  {new[at]!r}\n")
+                if one[at] != other[at]:
+                    report.write(f"--- {what}\nbefore: {one[at]!r}\nafter:  {other[at]!r}\n")
     print(f"{len(before)} steps, {len(differences)} differences" + (f" (see {out}/report.txt)" if differences else ""))
     sys.exit(1 if differences else 0)
 

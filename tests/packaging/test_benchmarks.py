@@ -68,26 +68,26 @@ def test_every_command_line_the_benchmark_times_runs(tmp_path):
     assert unknown.returncode == 2 and "no such command label: stauts" in unknown.stderr
 
 
-def _wrapper(path, after: str = ""):
+def _wrapper(path, after: str = "") -> None:
     """A `ginscore` executable that runs this install, then ``after`` (shell)."""
     path.write_text(f'#!/bin/sh\n"{sys.executable}" -m ginscore "$@"\nstatus=$?\n{after}\nexit $status\n')
     path.chmod(0o755)
-    return str(path)
 
 
 def test_the_differential_check_finds_one_install_the_same_as_itself_and_a_changed_one_not(tmp_path):
     """Random ids and the clock repeat from run to run, so an install is step for step itself; one
-    that prints a line more differs at every step, and the check exits 1."""
-    same = _wrapper(tmp_path / "same")
-    changed = _wrapper(tmp_path / "changed", "echo one line more")
+    that prints a line more differs at every step, and the check exits 1. The installs are given by
+    paths relative to where it is run, as a maintainer types them."""
+    _wrapper(tmp_path / "same")
+    _wrapper(tmp_path / "changed", "echo one line more")
 
     def differential(old: str, new: str):
         return subprocess.run([sys.executable, str(ROOT / "benchmarks" / "differential.py"), old, new, "--quick",
-                               "--steps", "2", "--out", str(tmp_path / "report")], capture_output=True, text=True)
+                               "--steps", "2", "--out", "report"], capture_output=True, text=True, cwd=tmp_path)
 
-    done = differential(same, same)
+    done = differential("./same", "./same")
     assert (done.returncode, done.stdout) == (0, "2 steps, 0 differences\n"), done.stderr
-    done = differential(same, changed)
+    done = differential("./same", "./changed")
     assert done.returncode == 1 and done.stdout.startswith("2 steps, 2 differences"), done.stderr
     report = (tmp_path / "report" / "report.txt").read_text()
     assert report.startswith("=== new standard Ann Ben --dealer ann @80\n--- stdout\n") and "one line more" in report
