@@ -147,9 +147,12 @@ def state_of_play(st: Standings) -> list[str]:
 
 
 def dealer_dict(st: Standings) -> dict:
-    """``dealer --json``: who deals next as ``status --json`` says it (three-player: the roles too)."""
-    doc = status_dict(st)
-    return {key: doc[key] for key in ("session", "next_dealer", "roles", "over") if key in doc}
+    """``dealer --json``: who deals next, keyed as in ``status --json`` (three-player: the roles too)."""
+    doc = {"session": st.facts.name, "next_dealer": st.next_dealer}
+    if st.facts.variant == "three":
+        doc["roles"] = st.roles.to_dict() if st.roles else None
+    doc["over"] = st.over
+    return doc
 
 
 def hand_dict(st: Standings, result: HandResult) -> dict:
