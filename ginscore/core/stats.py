@@ -177,15 +177,10 @@ def _report(sums: dict, pairs: dict, longest_run: dict, shown_as: dict) -> dict:
     return {"players": shown, "head_to_head": head_to_head}
 
 
-def nobody_named(typed: str, players, order, among: str = "") -> UnknownPlayer:
-    """What is said when ``typed`` names nobody who played across sessions: the ``players``,
-    sorted by the key ``order``."""
-    listed = ", ".join(sorted(players, key=order)) or "none yet"
-    return UnknownPlayer(f"nobody named '{visible(typed)}' has played{among}; the players are {listed}")
-
-
 def player_named(players: list[str], typed: str, order, among: str = "") -> str:
-    """The one of ``players`` (across sessions) that ``typed`` means, as ``resolve_player`` finds it."""
+    """The one of ``players`` (across sessions) that ``typed`` means, as ``resolve_player`` finds it;
+    when it means nobody, the players are listed sorted by the key ``order``."""
     if not match_name(players, typed):  # across sessions: not "no player in this session"
-        raise nobody_named(typed, players, order, among)
+        listed = ", ".join(sorted(players, key=order)) or "none yet"
+        raise UnknownPlayer(f"nobody named '{visible(typed)}' has played{among}; the players are {listed}")
     return resolve_player(players, typed)

@@ -71,6 +71,20 @@ def test_stats_filters_and_one_player(season, ok, refused):
     assert "Head to head" in out and "Ann v Ben" in out
 
 
+def test_player_filters_take_a_unique_prefix_as_every_name_does(ok, refused):
+    """`history --player` and `stats --player` find a player by a unique prefix, accents and case
+    ignored, as `stats NAME`, `ratings --player` and every session command do (docs/commands.md)."""
+    ok("new", "oklahoma", "Mary Jane", "José Álvarez", "--dealer", "mary")
+    ok("hand", "mary", "5", "30", "--upcard", "6h")
+    ok("new", "standard", "Mark", "Ann", "--dealer", "ann")
+    ok("hand", "ann", "4", "22")
+    assert [r["players"] for r in ok("history", "--json", "--player", "jose").json()] == [["Mary Jane", "José Álvarez"]]
+    assert list(ok("stats", "--json", "--player", "mary").json()["players"]) == ["Mary Jane", "José Álvarez"]
+    assert list(ok("stats", "--json", "--player", "mark").json()["players"]) == ["Mark", "Ann"]
+    refused("history", "--player", "ma", says="'ma' could be Mark or Mary Jane; type more of the name")
+    refused("stats", "--player", "zed", says="nobody named 'zed' has played; the players are Ann, José Álvarez, Mark")
+
+
 def test_stats_follow_an_edit(season, ok):
     ok("edit", "1", "cy", "2", "12", "--session", "trio")
     before = ok("stats", "--json").json()["players"]["Cy"]["points"]

@@ -4,14 +4,14 @@ import typer
 
 from ginscore.cache.rows import Listings
 from ginscore.core.errors import UnknownPlayer
-from ginscore.core.names import fold
+from ginscore.core.names import fold, match_name
 from ginscore.cli.actions import store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import all_option, json_option, limit_option, Variant
 from ginscore.cli.options import EVERYONE  # what these arguments complete to
 from ginscore.cli.output import print_json, print_json_items
 from ginscore.cli.typed import how_many, since_day
-from ginscore.core.stats import combine_tallies, nobody_named, player_named, tally
+from ginscore.core.stats import combine_tallies, player_named, tally
 
 
 def _picked(listings: Listings, variant: Variant | None = None, since: str | None = None,
@@ -20,11 +20,12 @@ def _picked(listings: Listings, variant: Variant | None = None, since: str | Non
     from the cache's tally groups: only a group that --since cuts in two reads its rows."""
     day = since_day(since)
     groups = listings.tally_groups()
-    if player is not None:
-        known = {p for group in groups for p in group["players"]}
-        wanted = fold(player.strip())
-        if wanted not in {fold(p) for p in known}:
-            raise nobody_named(player, known, lambda p: (fold(p), p))  # ties: one order
+    if player is not None:  # a unique prefix, as everywhere; spellings of one name (José, Jose) are one
+        known = sorted({p for group in groups for p in group["players"]})
+        meant = {fold(p) for p in match_name(known, player)}
+        if len(meant) != 1:
+            player_named(known, player, lambda p: (fold(p), p))  # says who it could be, or that nobody played
+        wanted = meant.pop()
     started, tallies = [], []
     for group in groups:
         if variant is not None and group["variant"] != variant.value:
