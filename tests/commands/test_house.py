@@ -97,6 +97,19 @@ def test_house_refuses_a_rule_that_makes_no_sense_for_the_variant(ok, refused):
     refused("house", "--ace-means-gin", says="Oklahoma house rule (H4)")
 
 
+def test_house_says_a_rule_cannot_be_before_asking_from_when(ok, refused):
+    """After a hand, a rule that cannot be is the one thing said: saying from when would not help (H4, H5,
+    R22, H8)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22")
+    refused("house", "--spades-double", says="--spades-double is an Oklahoma house rule (H4); leave it out")
+    refused("house", "--target", "0", says="the target must be a whole number above 0, not 0 (H5)")
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    ok("hand", "ann", "4", "22")
+    refused("house", "--deal", "loser", says="in three-player the box deals every hand (R22)")
+    refused("house", "--gin-bonus", "30", says="say from when")  # a rule that can be: from when, first
+
+
 def test_house_without_a_session_is_refused(refused):
     refused("house", says="no session yet")
     refused("house", "--target", "50", says="no session yet")

@@ -57,13 +57,13 @@ def house(
     with store_of(ctx).writing() as db:
         facts = db.load(session)
         played = len(facts.hands)
+        rules = facts.rules._replace(**changes)
+        rules.check(facts.variant)  # a rule that cannot be is said first, before from when
         if played and not (from_start or from_next) and rules_from_start(facts, changes) != facts:
             raise Refused(f"'{facts.name}' has {played} hand{'s' if played > 1 else ''} played, so say from when: "
                           f"--from-start (the rule was set wrong: every hand is rescored) or --from-next (from "
                           f"hand {played + 1} on: the hands played keep their scores) (H8)")
         before = replay_stored(store_of(ctx), facts)  # a stored hand that breaks a rule is damage: exit 1
-        rules = facts.rules._replace(**changes)
-        rules.check(facts.variant)
         if from_next and played:
             if before.over:
                 raise Refused(f"'{facts.name}' is over, so no hand comes next for --from-next to apply to; "
