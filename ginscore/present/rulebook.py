@@ -17,7 +17,8 @@ COMMON = [
     "R2  A meld is a set (3-4 of a rank) or a run (3+ in a row in one suit); a card is in one meld at most.",
     "R3  Deadwood is the value of cards in no meld; ten cards hold at most 98.",
     "R4  Ten cards each; the next card turned up is the upcard, the rest the stock.",
-    "R5  The winner of a hand deals the next (H6 lets a session choose); after a drawn hand the same player deals again.",
+    "R5  Two players: the winner of a hand deals the next (H6 lets a session choose); after a drawn hand the same"
+    " player deals again.",
     "R6  First turn: the non-dealer may take the upcard, then the dealer; play detail, nothing to score.",
     "R7  Knock when your deadwood after discarding is at most the knock limit (10).",
     "R8  The opponent lays off on the knocker's melds, except on gin.",

@@ -19,3 +19,10 @@ def test_rules_of_another_variant_do_not_claim_the_sessions_house_rules(ok):
         in " ".join(other.split())
     for same in (ok("rules").stdout, ok("rules", "standard").stdout):
         assert "House rules of 'friday' (standard): target 100; gin bonus 20" in same
+
+
+def test_the_winner_deals_only_where_two_play(ok):
+    """R5 is a two-player rule: beside R22 (the box deals every hand) it must not read as every variant's."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    said = " ".join(ok("rules").stdout.split())
+    assert "R5 Two players: the winner of a hand deals the next" in said and "R22 The box deals every hand" in said
