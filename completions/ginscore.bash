@@ -41,7 +41,7 @@ _ginscore_offer() {  # COMPREPLY: the names given that begin as the word typed d
     eval "$restore"
 }
 
-_ginscore_names() {  # $1: players, knockers, everyone or sessions, as `ginscore complete` gives them; then its options
+_ginscore_names() {  # $1: players, knockers, everyone, sessions or deleted, as `ginscore complete` gives them; then its options
     local name
     local -a names=()
     while IFS= read -r name; do
@@ -388,7 +388,7 @@ _ginscore() {
                 COMPREPLY=( $(compgen -W "--name --db --help -h" -- "$cur") )
             else
                 case "${#args[@]}" in
-                    0) _ginscore_names sessions ;;
+                    0) _ginscore_names deleted ;;
                     *) COMPREPLY=() ;;
                 esac
             fi

@@ -28,7 +28,7 @@ function __ginscore_argument --argument-names command position --description 'is
     end
 end
 
-function __ginscore_names --argument-names kind --description 'players, knockers, everyone or sessions, as `ginscore complete` gives them'
+function __ginscore_names --argument-names kind --description 'players, knockers, everyone, sessions or deleted, as `ginscore complete` gives them'
     set -l tokens (commandline -opc)
     set -l words (__ginscore_arguments)
     set -l hand
@@ -216,7 +216,7 @@ complete -c ginscore -n '__ginscore_argument delete 0' -x -a '(__ginscore_names 
 complete -c ginscore -n '__fish_seen_subcommand_from delete' -l yes -s y -d 'Delete without asking.'
 complete -c ginscore -n '__fish_seen_subcommand_from delete' -l db -r -F -d 'The database file (default GINSCORE_DB, else ginscore.json in your app'
 complete -c ginscore -n '__fish_seen_subcommand_from delete' -l help -s h -d 'Show the help and exit.'
-complete -c ginscore -n '__ginscore_argument restore 0' -x -a '(__ginscore_names sessions)'
+complete -c ginscore -n '__ginscore_argument restore 0' -x -a '(__ginscore_names deleted)'
 complete -c ginscore -n '__fish_seen_subcommand_from restore' -l name -x -d 'Bring it back under this name (when its own is in use).'
 complete -c ginscore -n '__fish_seen_subcommand_from restore' -l db -r -F -d 'The database file (default GINSCORE_DB, else ginscore.json in your app'
 complete -c ginscore -n '__fish_seen_subcommand_from restore' -l help -s h -d 'Show the help and exit.'

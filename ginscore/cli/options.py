@@ -60,7 +60,7 @@ def completes(kind: str):
     return complete
 
 
-EVERYONE, SESSIONS, NEW_PLAYERS = map(completes, ("everyone", "sessions", "new-players"))
+EVERYONE, SESSIONS, DELETED, NEW_PLAYERS = map(completes, ("everyone", "sessions", "deleted", "new-players"))
 KNOCKERS, KNOCKERS_OF_HAND = map(completes, ("knockers", "knockers-of-hand"))
 
 def session_option():

@@ -100,6 +100,11 @@ class Database:
         chosen = self.entries() if include_deleted else self.live()
         return [name for _, doc in chosen if (name := _text(doc)) is not None]
 
+    def deleted_names(self) -> list[str]:
+        """The names deleted sessions keep, each once: what `restore` takes."""
+        return list(dict.fromkeys(name for _, doc in self.entries()
+                                  if doc.get("deleted_at") and (name := _text(doc)) is not None))
+
     def find_name(self, typed: str | None) -> str:
         """The session a command acts on: ``typed`` (exact or unique prefix), else the current one.
 

@@ -141,6 +141,17 @@ def test_bash_completes_session_names_and_passes_on_session_and_db(ok, tmp_path)
         "Ann|Ann", "Bob|Bob", "José|José", "Mary\\ Jane|Mary Jane", "O\\'Neil|O'Neil"]
 
 
+def test_restore_completes_the_deleted_sessions_only(ok):
+    """`restore` takes a deleted session's name, so its TAB offers those, each name once."""
+    _evening(ok)
+    ok("delete", "friday night", "--yes")
+    ok("new", "standard", "Cy", "Dee", "--dealer", "cy", "--name", "friday night")
+    ok("delete", "friday night", "--yes")
+    assert ok("complete", "deleted").stdout == "friday night\n"
+    assert _bash("ginscore", "restore", "") == ["friday\\ night|friday night"]
+    assert _bash("ginscore", "use", "") == ["three-1|three-1"]
+
+
 def test_bash_offers_the_players_typed_on_a_new_line_for_the_first_seats():
     assert _bash("ginscore", "new", "three", "Al", "Bo b", "Cy", "--box", "") == ["Al|Al", "Bo\\ b|Bo b", "Cy|Cy"]
     assert _bash("ginscore", "new", "") == [f"{v}|{v}" for v in ("standard", "oklahoma", "hollywood", "three")]

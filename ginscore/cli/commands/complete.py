@@ -14,12 +14,13 @@ from ginscore.core.replay import replay
 @app.command()
 def complete(
     ctx: typer.Context,
-    kind: str = typer.Argument(..., help="players, knockers, everyone or sessions.", metavar="KIND"),
+    kind: str = typer.Argument(..., help="players, knockers, everyone, sessions or deleted.", metavar="KIND"),
     session: str = typer.Option(None, "--session", "-s", help="The session whose players to give.", metavar="NAME"),
     hand: str = typer.Option(None, "--hand", help="knockers: of this hand (the next one when left out).", metavar="N"),
 ) -> None:
     """Names for shell completion, one a line: `players` of the session acted on, `knockers` (who
-    may knock in the next hand, or in hand --hand N), `everyone` who ever played, or `sessions`.
+    may knock in the next hand, or in hand --hand N), `everyone` who ever played, `sessions`, or the
+    `deleted` ones (what `restore` takes).
 
     Only reads; prints nothing (and exits 0) when there is nothing to offer
     or the file cannot be read, so a TAB never shows an error.
@@ -30,6 +31,8 @@ def complete(
         db = store_of(ctx).reading()
         if kind == "sessions":
             names = db.names()
+        elif kind == "deleted":
+            names = db.deleted_names()
         elif kind == "players":
             names = list(db.load(session).players)
         elif kind == "knockers":

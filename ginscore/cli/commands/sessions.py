@@ -17,7 +17,7 @@ from ginscore.core.replay import check_session, replay, SessionFacts
 from ginscore.cli.actions import asked, load_standings, numbered_name, replay_stored, store_of, time_now
 from ginscore.cli.command import app
 from ginscore.cli.options import all_option, json_option, limit_option, session_option, Variant
-from ginscore.cli.options import SESSIONS  # what these arguments complete to
+from ginscore.cli.options import DELETED, SESSIONS  # what these arguments complete to
 from ginscore.cli.output import print_json_items
 from ginscore.cli.paths import named_file
 from ginscore.cli.rule_options import house_rule_options, house_rules
@@ -443,7 +443,8 @@ def delete(
 @app.command(short_help="Restore a deleted session.")
 def restore(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="A deleted session's name (see `ginscore sessions --deleted`).", metavar="NAME"),
+    name: str = typer.Argument(..., help="A deleted session's name (see `ginscore sessions --deleted`).", metavar="NAME",
+                               autocompletion=DELETED),
     new_name: str = typer.Option(None, "--name", help="Bring it back under this name (when its own is in use)."),
 ) -> None:
     """Bring a deleted session back whole and make it current.
