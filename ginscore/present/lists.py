@@ -87,23 +87,24 @@ def _session_result(row: dict) -> list[str]:
     return [f"won by {row['winner']}"] + (["(game 3 open)"] if not row["over"] else [])
 
 
-def _block_lines(row: dict, sessions: bool) -> list[str]:
-    """A session as a few lines for a narrow screen: with its players in `sessions`, its scores in `history`."""
+def _block_lines(row: dict, sessions: bool, deleted: bool = False) -> list[str]:
+    """A session as a few lines for a narrow screen: with its players in `sessions`, its scores in `history`;
+    a ``deleted`` one says when it was deleted, as the wide list does."""
     return [
         f"{'* ' if sessions and row['current'] else ''}{row['name']} · {VARIANT_NAMES[row['variant']]}",
         f"{counted(row['hands_played'], 'hand')} · " + " ".join(_session_result(row)),
-        f"started {time_text(row['created_at'])}",
+        f"deleted {time_text(row['deleted_at'])}" if deleted else f"started {time_text(row['created_at'])}",
     ] + [f"  {line}" for line in (row["players"] if sessions else _score_lines(row))]
 
 
-def _long_blocks(rows: list[dict], sessions: bool) -> None:
+def _long_blocks(rows: list[dict], sessions: bool, deleted: bool = False) -> None:
     """The blocks of a long list on a phone, drawn without Rich's measuring."""
     width = screen_width()
     out: list[str] = []
     for row in rows:
         if out:
             out.append("")
-        for line in _block_lines(row, sessions):
+        for line in _block_lines(row, sessions, deleted):
             out += wrapped_plain(visible(line), width)
     screen().file.write("\n".join(out) + "\n")
 
@@ -161,11 +162,12 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
             return table(medium, None, day_only=True)
         return table(medium, max(room, names), day_only=True)
 
-    show_list(len(rows), lambda: _long_blocks(rows, True),
+    show_list(len(rows), lambda: _long_blocks(rows, True, deleted),
               lambda: _long_sessions([session_cells(row, when) for row in rows],
                                      [row["current"] for row in rows], deleted),
               lambda: table(False, None), lambda: table(False, None, day_only=True), lambda: fitted(False),
-              lambda: fitted(True), lambda: table(True), lambda: blocks([_block_lines(row, True) for row in rows]))
+              lambda: fitted(True), lambda: table(True),
+              lambda: blocks([_block_lines(row, True, deleted) for row in rows]))
     _sessions_notes(bool(rows), any(row["current"] for row in rows), deleted, hidden, older, current)
 
 

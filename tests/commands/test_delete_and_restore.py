@@ -108,6 +108,20 @@ def test_two_deleted_sessions_with_one_name_come_back_last_deleted_first(ok, ref
     assert "Restored 'dup'" in first and ok("sessions", "--deleted", "--json").json() == []
 
 
+def test_the_deleted_list_says_when_each_was_deleted_at_every_width(ok, monkeypatch):
+    """What tells two deleted sessions of one name apart is when each was deleted: the phone's layout says
+    it as the wide table's Deleted column does."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "dup")
+    ok("delete", "--yes")
+    deleted = ok("sessions", "--deleted", "--json").json()[0]["deleted_at"]  # like 2026-12-05T02:42:10+00:00
+    for width in ("40", "80", "160"):
+        monkeypatch.setenv("COLUMNS", width)
+        shown = ok("sessions", "--deleted").stdout
+        assert deleted[:10] in shown and "started" not in shown, width
+    monkeypatch.setenv("COLUMNS", "40")
+    assert f"deleted {deleted[:10]} {deleted[11:16]}" in ok("sessions", "--deleted").stdout.splitlines()
+
+
 def test_restore_refuses_what_is_not_deleted_or_could_be_two(two_games, ok, refused):
     refused("restore", "friday", says="session 'friday' is not deleted, so there is nothing to restore")
     refused("restore", "fri", says="no deleted session 'fri'; no session is deleted")
