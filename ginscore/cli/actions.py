@@ -72,9 +72,13 @@ def asked(question: str, yes: bool, verb: str, done: str = "", refusal: str = ""
         return True
     if refusal and not on_a_terminal():
         raise Refused(refusal)
+    from ginscore.present.terminal import screen_width
+    from ginscore.present.wrapping import wrapped_plain
+
     done = done or f"{verb}d"
+    lines = wrapped_plain(f"{visible(question)} [y/N]:", screen_width() - 2)  # at words, as play asks
     try:
-        sure = typer.confirm(visible(question), default=False)
+        sure = typer.confirm("\n".join(lines), default=False, show_default=False, prompt_suffix=" ")
     except typer.Abort:
         raise Refused(f"no answer, so nothing was {done}; add --yes to {verb} without asking") from None
     if not sure:

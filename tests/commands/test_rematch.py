@@ -138,7 +138,7 @@ def test_a_rematch_asked_about_while_the_game_changed_elsewhere_is_refused(ok, d
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     ok("hand", "ann", "3", "20")
 
-    def meanwhile(question, default):
+    def meanwhile(question, default, **how_asked):
         subprocess.run([sys.executable, "-m", "ginscore", "hand", "ben", "2", "30"], check=True,
                        capture_output=True)  # recorded from another terminal
         return True
