@@ -16,7 +16,7 @@ from ginscore.core.errors import BadField, Refused
 from ginscore.core.scoring import MAX_DEADWOOD, MAX_SETTING, VARIANTS, HouseRules
 from ginscore.core.escape import visible  # a note from a file is shown in a message, never obeyed
 from ginscore.core.changes import settled
-from ginscore.core.replay import check_seats, Draw, Hand, Knock, Roles, RuleChange, SessionFacts
+from ginscore.core.replay import check_rules, check_seats, Draw, Hand, Knock, Roles, RuleChange, SessionFacts
 from ginscore.core.names import MAX_NAME
 
 NOTE_LENGTH = 200  # characters; a remark, not a diary
@@ -347,6 +347,7 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
     )
     facts = facts._replace(rule_changes=_rule_changes(doc.get(RULE_CHANGES), facts, where, strict))
     _said_of(where, check_seats, facts)
+    _said_of(where, check_rules, facts)
     return settled(facts)
 
 
@@ -379,9 +380,9 @@ def _roles(value, where: str) -> Roles:
 
 
 def _rules(value, where: str, strict: bool) -> HouseRules:
-    """House rules, each setting checked by its type; one left out takes its default."""
-    doc = validate.table(value, where, RULE_KEYS if strict else None)
-    doc = {k: v for k, v in doc.items() if k in RULE_KEYS}
+    """House rules, each setting checked by its type; one left out takes its default. A rule ginscore does
+    not know is refused in the database too: scored without it, a hand could score wrong."""
+    doc = validate.table(value, where, RULE_KEYS)
     for key, given in doc.items():  # deal and stake (H6, H7) are checked by HouseRules.from_dict
         kind = HouseRules.__annotations__[key]
         if kind is bool:

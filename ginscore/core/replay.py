@@ -363,10 +363,15 @@ def check_session(facts: SessionFacts) -> Standings:
         raise Refused("player names have stray spaces; write each name once, plainly")
     if facts.name:  # (a CSV carries none)
         check_readable(facts.name, "the session name")
-    for period in facts.periods():  # H8: every rule the session was played under
-        period.rules.check(facts.variant)
+    check_rules(facts)
     check_seats(facts)
     return replay(facts)
+
+
+def check_rules(facts: SessionFacts) -> None:
+    """Refuse house rules that make no sense for the session's variant (H1-H7), in every period (H8)."""
+    for period in facts.periods():
+        period.rules.check(facts.variant)
 
 
 def check_seats(facts: SessionFacts) -> None:

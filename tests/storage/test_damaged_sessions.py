@@ -238,19 +238,33 @@ def test_a_database_that_is_not_ours_is_one_line(content, db_path, cli):
 
 
 def test_what_a_command_can_read_back_is_not_damage(base, db_path, ok):
-    """Fields this ginscore does not know (a later one wrote them) and a session name with stray
+    """A session's field this ginscore does not know (a later one wrote it) and a session name with stray
     spaces (imported before names were checked) read back, and are kept as they are on a write."""
 
     def older(doc):
         doc.update(name="  std  night ", colour="red")
-        doc["rules"]["jokers"] = 2
 
     _damage(base, db_path, older)
     assert ok("status", "--session", "std night", "--json").json()["totals"] == {"Ann": 17, "Ben": 25}
     ok("hand", "ann", "3", "20", "--session", "std")
     kept = [d for d in stored_sessions(db_path).values() if d.get("colour")]
-    assert len(kept) == 1 and kept[0]["name"] == "  std  night " and "jokers" not in kept[0]["rules"]
+    assert len(kept) == 1 and kept[0]["name"] == "  std  night "
     assert len(ok("history", "--json").json()) == 3
+
+
+@pytest.mark.parametrize("rules", [{"jokers": 2}, {"spades_double": True}])
+def test_a_rule_this_ginscore_cannot_apply_is_damage_never_dropped(base, db_path, ok, cli, rules):
+    """A house rule a later ginscore wrote (scored without it, a hand could score wrong), or an Oklahoma
+    rule on a standard session (H4), names the session as damaged; nothing is written, so nothing is lost."""
+    _damage(base, db_path, lambda doc: doc["rules"].update(rules))
+    before = db_path.read_bytes()
+    for command in (["status", "--session", "std"], ["hand", "ann", "3", "20", "--session", "std"]):
+        done = cli(*command)
+        assert done.exit_code == 1 and "has a damaged session 'std'" in done.stderr, done.stderr
+    assert db_path.read_bytes() == before
+    said = cli("status", "--session", "std").stderr
+    assert ("has a field 'jokers' that ginscore does not know" in said if "jokers" in rules
+            else "--spades-double is an Oklahoma house rule (H4)" in said)
 
 
 def test_a_damaged_schema_1_session_is_not_migrated(db_path, ok, cli):
