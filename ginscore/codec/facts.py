@@ -333,6 +333,7 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
     if roles is not None:
         roles = _roles(roles, f"{where}.first_roles")
     dealer = doc.get("first_dealer")
+    validate.timestamp(doc.get("deleted_at"), where, "deleted_at")  # (the database's own: when `delete` set it aside)
     facts = SessionFacts(
         name=validate.text(validate.required(doc, "name", where), where, "name", limit=MAX_NAME, plain=strict),
         variant=variant,

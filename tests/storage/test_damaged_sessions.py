@@ -325,3 +325,13 @@ def test_fuzzed_damage_in_the_database_never_ends_in_a_traceback(data, base, db_
             assert len(done.stderr.splitlines()) == 1 and db_path.read_bytes() == raw, done.stderr
     db_path.write_bytes(raw)
     assert run_cli("status", "-s", other, "--json").exit_code == 0  # the other sessions keep working
+
+
+def test_a_deletion_time_that_is_no_time_is_damage(base, db_path, cli):
+    """deleted_at is checked as every other time is: `sessions --deleted` never shows 'whenever' as one."""
+    _damage(base, db_path, _set_doc("deleted_at", "whenever"))
+    before = db_path.read_bytes()
+    for command in (["sessions", "--deleted"], ["restore", "std"]):
+        done = cli(*command)
+        assert done.exit_code == 1 and "session.deleted_at must be a timestamp like" in done.stderr, done.stderr
+    assert db_path.read_bytes() == before
