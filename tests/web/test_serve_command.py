@@ -59,3 +59,26 @@ def test_the_qr_code_is_drawn_in_blocks_or_else_in_plain_ascii():
         drawn = out.buffer.getvalue()
         assert drawn.count(b"\n") > 10
         assert (b"\xe2\x96\x88" in drawn) if encoding == "utf-8" else (b"\x1b[7m" in drawn and drawn.isascii())
+
+
+def test_the_page_shows_a_hostile_path_made_visible_and_advice_with_its_db(ok, tmp_path, serving):
+    """A path is hostile input: its bidi marks and escapes never reach the page raw, and the advice in a
+    damaged file's message carries the --db it was served with, as the terminal's does."""
+    import json
+    import time
+
+    hostile = tmp_path / "club\u202etxt\x1b[31m.json"
+    ok("--db", hostile, "new", "standard", "Ann", "Ben", "--dealer", "ann")
+    served = serving("--db", str(hostile))
+    doc = json.loads(get(served.base + "/data/session")[2])
+    assert doc["file"].endswith("club\\u202etxt\\x1b[31m.json") and doc["problem"] is None
+    data = json.loads(hostile.read_text())
+    data["sessions"]["1"]["rules"]["target"] = 1.5  # edited by hand while the page is open
+    hostile.write_text(json.dumps(data))
+    deadline = time.monotonic() + 10
+    while doc["problem"] is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+        doc = json.loads(get(served.base + "/data/session")[2])
+    problem = doc["problem"]
+    assert "damaged session 'standard-1'" in problem and "\u202e" not in problem and "\x1b" not in problem
+    assert "`ginscore --db " in problem and "delete standard-1` sets it aside" in problem

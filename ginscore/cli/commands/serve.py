@@ -10,7 +10,7 @@ import sys
 import typer
 
 from ginscore.cache.rows import Listings
-from ginscore.core.errors import GinscoreError, Refused
+from ginscore.core.errors import GinscoreError, message_parts, Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import Standings
 from ginscore.core.standings import VARIANT_NAMES, explain, rules_words, settlement_words, status_dict, winner_words
@@ -19,6 +19,7 @@ from ginscore.cli.command import app
 from ginscore.cli.commands.watching import followed
 from ginscore.cli.options import session_option
 from ginscore.db.store import Store
+from ginscore.present.terminal import parts_text
 
 LAST_HANDS = 5  # hands the session page lists, newest first
 CLUB_LAST_HANDS = 1
@@ -48,13 +49,13 @@ def served(store: Store, pinned: str | None) -> dict:
 
 def page_of(store: Store, fill, **empty) -> dict:
     """A page's document: ``empty`` filled in by ``fill``, or the problem that keeps the file from being read."""
-    page = {"file": str(store.path), "problem": None, **empty}
+    page = {"file": visible(str(store.path)), "problem": None, **empty}  # a path is hostile input too
     try:
         if not os.path.exists(store.path):
             raise Refused(f"The database file {store.path} is not there.")
         fill(page)
     except GinscoreError as error:
-        page["problem"] = str(error)
+        page["problem"] = parts_text(message_parts(error))  # as a terminal shows it: --db, characters visible
     return page
 
 
