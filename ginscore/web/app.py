@@ -201,4 +201,6 @@ def make_app(live: Live, token: str | None = None) -> Starlette:
     middleware = [Middleware(Guard, token=token)]
     if token is None:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_NAMES))
-    return Starlette(routes=routes, middleware=middleware, lifespan=watching)
+    app = Starlette(routes=routes, middleware=middleware, lifespan=watching)
+    app.router.redirect_slashes = False  # `/club/` is no address of ours (404), not a redirect to `/club`
+    return app

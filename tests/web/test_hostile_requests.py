@@ -58,6 +58,7 @@ def test_names_that_are_markup_show_as_text(ok, db_path, serving, page_at):
     "/assets/..%2f..%2f..%2fetc%2fpasswd", "/assets/%2e%2e/app.py", "/assets/..%5c..%5capp.py", "//etc/passwd",
     "/assets/board.js/../../../../etc/passwd", "/assets/%252e%252e/%252e%252e/etc/passwd", "/static/board.js",
     "/assets/", "/assets/app.py", "/data/../../etc/passwd", "/etc/passwd%00.js", "/ginscore.json",
+    "/club/", "/data/session/", "/events/session/",  # no address of ours, not redirects to one
 ])
 def test_no_path_reaches_the_file_system(ok, db_path, serving, target):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
