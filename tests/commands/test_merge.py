@@ -667,6 +667,8 @@ def test_a_database_given_to_import_is_told_to_merge_and_an_empty_one_to_merge_s
     before = db_path.read_bytes()
     line = _one_line(cli("import", str(other)), 2)
     assert "is a ginscore database, not an export" in line and f"merge {other}`" in line
+    line = _one_line(cli("import", str(db_path)), 2)  # this database: merge would refuse it, so never advised
+    assert "is this database (or one of its files), not an export; import a file `ginscore export` wrote" in line
     empty = tmp_path / "empty.json"
     empty.write_text("{}", encoding="utf-8")
     line = _one_line(cli("merge", str(empty)), 2)

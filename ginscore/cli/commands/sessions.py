@@ -55,6 +55,9 @@ def import_(
 
     file = named_file(file, "the file to import (made by `ginscore export`)")
     store = store_of(ctx)
+    if store.owns(str(file)) and os.path.exists(file):  # (merge would refuse it too: nothing to advise)
+        raise Refused(f"{visible(str(file))} is this database (or one of its files), not an export; import a file ",
+                      Command("export"), " wrote")
 
     def here(session_id: str) -> SessionFacts | None:  # a CSV's session, if it is here (its rules are)
         db = store.reading()
