@@ -22,12 +22,19 @@ def home_expanded(typed: str) -> str:
         if home.startswith("~") or not os.path.isabs(home):
             raise NoHome(f"starts with ~{head}, but there is no user named '{head}' here; give the full path")
     else:
-        home = os.environ.get("HOME")
-        if home is None:
-            home = os.path.expanduser("~")  # no HOME at all: the account's own, from the password database
-        elif not os.path.isabs(home):  # set, but empty or relative: never the filesystem's root or this folder
-            said = f"HOME is '{home}', not a full path" if home.strip() else "HOME is empty"
-            raise NoHome(f"starts with ~, but {said}; give the full path")
+        home = os.environ.get("HOME", "")
+        if not os.path.isabs(home):  # unset, empty or relative: the account's own, never the root or this folder
+            home = _account_home()
         if not os.path.isabs(home):
             raise NoHome("starts with ~, but this account has no home folder; give the full path")
     return home.rstrip("/") + rest if rest else home
+
+
+def _account_home() -> str:
+    """This account's home folder as the system knows it, whatever HOME says."""
+    try:
+        import pwd
+
+        return pwd.getpwuid(os.getuid()).pw_dir
+    except (ImportError, KeyError):  # Windows (its profile folder), or an account with no entry
+        return os.path.expanduser("~")

@@ -174,13 +174,20 @@ def test_a_refused_db_before_the_command_gives_way_to_one_after_it(ok, tmp_path)
         assert ok("--db", bad, "deadwood", "AS", "2S", "3S", "7H", "7D", "7C", "9H", "10H", "JH", "2D").exit_code == 0
 
 
+@pytest.mark.parametrize("home_is", ["", "relative/folder"])
+def test_a_tilde_is_the_accounts_home_when_home_is_empty_or_relative(ok, monkeypatch, home_is):
+    """`$HOME` when it is a full path, else the account's own home (docs/commands.md): never this folder."""
+    import pwd
+
+    monkeypatch.setenv("HOME", home_is)
+    account = pwd.getpwuid(os.getuid()).pw_dir
+    assert ok("--db", "~/g.json", "where").stdout == f"{os.path.join(account, 'g.json')}\n"
+
+
 @pytest.mark.parametrize("typed, says", [
     ("~no-such-user-here/g.json", "no user named 'no-such-user-here'"),
-    ("~/g.json", "HOME is empty"),
 ])
 def test_a_tilde_with_no_such_home_is_refused_and_makes_nothing(cli, refused, home, monkeypatch, typed, says):
-    if says.startswith("HOME"):
-        monkeypatch.setenv("HOME", "")
     for args in (["--db", typed, "new", "standard", "Ann", "Ben"], ["--db=" + typed, "where"]):
         line = refused(*args, says=says)
         assert typed in line and "full path" in line
