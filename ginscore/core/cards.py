@@ -44,7 +44,7 @@ class Card(NamedTuple):
 def parse_card(text: str, *, rank_only: bool = False) -> Card:
     """Read one card: ``10h``, ``QS``, ``k♦``, or ``Q`` when ``rank_only``. Cached: replaying stored
     hands reads the same few upcards again and again."""
-    cleaned = text.strip().replace("\ufe0f", "")
+    cleaned = text.strip().replace("\ufe0f", "").replace("\ufe0e", "")  # (a suit drawn as emoji, or as text)
     match = re.match(_CARD, cleaned)
     if not match:
         raise BadCard(f"'{text}' is not a card: {CARD_HELP}")

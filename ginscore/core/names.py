@@ -10,14 +10,19 @@ MAX_NAME = 200  # characters in a player's or a session's name
 
 
 _FOLDED: dict[str, str] = {}  # a club has a few names, folded thousands of times in one run
+# Printable characters a screen shows as nothing (joiners, variation selectors, Hangul fillers, the blank
+# Braille pattern): "Ann" with one of them is still Ann, never a second player who looks the same.
+_UNSEEN = dict.fromkeys((0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, *range(0x180B, 0x1810), 0x2800, 0x3164,
+                         *range(0xFE00, 0xFE10), 0xFFA0, *range(0xE0100, 0xE01F0)))
 
 
 def fold(name: str) -> str:
-    """A name as compared: ignoring case, accents, width and runs of spaces (``Ａnn`` is ``Ann``,
-    ``José`` in either Unicode form is ``Jose``). Stored names keep their spelling."""
+    """A name as compared: ignoring case, accents, width, runs of spaces and what shows as nothing
+    (``Ａnn`` is ``Ann``, ``José`` in either Unicode form is ``Jose``). Stored names keep their spelling."""
     found = _FOLDED.get(name)
     if found is None:
-        split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", " ".join(name.split())))
+        plain = " ".join(name.translate(_UNSEEN).split())
+        split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", plain))
         found = "".join(c for c in split if not unicodedata.combining(c)).casefold()
         if len(_FOLDED) < 65536:
             _FOLDED[name] = found
@@ -61,11 +66,12 @@ def check_players(variant: str, players) -> tuple[str, ...]:
     check_count(variant, players)
     names = tuple(" ".join(str(p).split()) for p in players)
     for name in names:
-        if not fold(name):  # empty, or only accents that matching sets aside
+        if not fold(name):  # empty, only accents, or only what shows as nothing (spelled out)
+            if name.translate(_UNSEEN) != name:
+                check_readable(name, "the name")
             raise Refused("a player's name is empty; give each player a name")
         if not name.isprintable():
             raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
-        check_readable(name, "the name")
         if name.startswith(COMMAND_MARK):
             raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (", Command("play"), " keeps it for commands)")
         if len(name) > MAX_NAME:

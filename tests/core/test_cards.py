@@ -10,7 +10,7 @@ from ginscore.core.errors import BadCard
 
 @pytest.mark.parametrize(
     "text, value",
-    [("AS", 1), ("2h", 2), ("9d", 9), ("10c", 10), ("Tc", 10), ("JS", 10), ("qh", 10), ("K♦", 10), ("k♦\ufe0f", 10)],
+    [("AS", 1), ("2h", 2), ("9d", 9), ("10c", 10), ("Tc", 10), ("JS", 10), ("qh", 10), ("K♦", 10), ("k♦\ufe0f", 10), ("k♦\ufe0e", 10)],
 )
 def test_r1_card_values(text, value):
     assert parse_card(text).value == value
