@@ -147,6 +147,18 @@ def _copy_attributes(path: str, fd: int) -> None:
             os.setxattr(fd, name, os.getxattr(path, name))
 
 
+def keep_owner(fd: int, like: os.stat_result) -> None:
+    """Give the file ``fd`` the owner and group of ``like``; where this user may not give a file away,
+    its group alone (a member of a shared folder's group may), so the others of the group still can."""
+    if not hasattr(os, "fchown") or (like.st_uid, like.st_gid) == (os.geteuid(), os.getegid()):
+        return  # (Windows has no POSIX owner to keep)
+    try:
+        os.fchown(fd, like.st_uid, like.st_gid)
+    except OSError:
+        with suppress(OSError):  # not in that group either: the bits are still kept
+            os.fchown(fd, -1, like.st_gid)
+
+
 def _take_over(fd: int, like: os.stat_result | None) -> None:
     """Give the temporary file the owner and permission bits of ``like`` (None: a new file's)."""
     if not hasattr(os, "fchown"):  # pragma: no cover - Windows has no POSIX owner or bits to keep
@@ -154,9 +166,7 @@ def _take_over(fd: int, like: os.stat_result | None) -> None:
     if like is None:
         os.fchmod(fd, umask_default())
         return
-    if (like.st_uid, like.st_gid) != (os.geteuid(), os.getegid()):
-        with suppress(OSError):  # not allowed to give it away: the bits are still kept
-            os.fchown(fd, like.st_uid, like.st_gid)
+    keep_owner(fd, like)
     os.fchmod(fd, stat.S_IMODE(like.st_mode))
 
 

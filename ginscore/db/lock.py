@@ -12,7 +12,7 @@ import stat
 import time
 from contextlib import contextmanager
 
-from ginscore.db.atomic import umask_default
+from ginscore.db.atomic import keep_owner, umask_default
 
 
 class LockTimeout(Exception):
@@ -33,13 +33,16 @@ _FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(o
 _MAKE = os.O_RDWR | os.O_CREAT | os.O_EXCL | _FLAGS
 
 
-def _bits(database: str | None) -> int:
-    """The permission bits of the database (the usual default where there is none yet): a database
-    shared with others (0666) stays writable for them."""
+def _shared_like(handle: int, database: str | None) -> None:
+    """Give a new lock file the database's group and permission bits (the usual default where there
+    is none yet): a database shared with others (0666, or a group's 0660) stays writable for them."""
     try:
-        return stat.S_IMODE(os.stat(database).st_mode) & 0o666
+        like = os.stat(database)
     except (OSError, TypeError, ValueError):
-        return umask_default()
+        os.fchmod(handle, umask_default())
+        return
+    keep_owner(handle, like)
+    os.fchmod(handle, stat.S_IMODE(like.st_mode) & 0o666)  # exactly the database's bits, whatever the umask
 
 
 def _open(path: str, database: str | None) -> tuple[int, bool]:
@@ -55,7 +58,7 @@ def _open(path: str, database: str | None) -> tuple[int, bool]:
                 handle, made = os.open(path, os.O_RDONLY | _FLAGS), False
         else:
             made = True
-            os.fchmod(handle, _bits(database))  # exactly the database's bits, whatever the umask
+            _shared_like(handle, database)
     except OSError as error:
         if error.errno == errno.ELOOP:
             raise LockUnusable(path, "is a symbolic link (ginscore never follows one there)") from None
