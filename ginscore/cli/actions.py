@@ -122,6 +122,8 @@ def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of
                               " again")
             if old.match is None:
                 db.save(old._replace(match=facts.match))
+            else:  # (another rematch of it, started meanwhile, put it in a match: this one joins it)
+                facts = facts._replace(match=old.match)
         db.add(facts)
     from ginscore.present.console import say
     from ginscore.present.screens import show_standings

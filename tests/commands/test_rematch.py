@@ -148,3 +148,26 @@ def test_a_rematch_asked_about_while_the_game_changed_elsewhere_is_refused(ok, d
     result = run_cli("rematch")
     assert result.exit_code == 2 and "changed while its rematch was being started" in result.stderr
     assert status()["session"] == "standard-1" and status()["hands_played"] == 2
+
+
+def test_two_rematches_started_at_once_are_both_in_the_game_s_match(ok, status, monkeypatch):
+    """Ben starts the rematch from another terminal while Ann's asks: both new sessions follow the game
+    they were started from, in its one match (the match standings count every game of it)."""
+    import subprocess
+    import sys
+
+    from ginscore.cli import actions
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ben")
+    ok("hand", "ann", "4", "22")
+
+    def meanwhile(question, default, **how_asked):
+        subprocess.run([sys.executable, "-m", "ginscore", "rematch", "--yes", "--session", "standard-1"], check=True,
+                       capture_output=True)  # Ben, from another terminal
+        return True
+
+    monkeypatch.setattr(actions, "on_a_terminal", lambda: True)
+    monkeypatch.setattr(actions.typer, "confirm", meanwhile)
+    assert run_cli("rematch").exit_code == 0
+    matches = {status("--session", name)["match"]["id"] for name in ("standard-1", "standard-2", "standard-3")}
+    assert len(matches) == 1
