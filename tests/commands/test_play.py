@@ -385,8 +385,11 @@ def _while_play_asks(db_path, elsewhere: list[list[str]], then: str, *new: str, 
         if select.select([playing.stdout], [], [], 1)[0]:
             seen += os.read(playing.stdout.fileno(), 4096)
     assert waits_for in seen
-    for args in elsewhere:
-        subprocess.run([*ginscore, *args], env=env, check=True, capture_output=True)
+    for args in elsewhere:  # commands, or what another program does (a callable)
+        if callable(args):
+            args()
+        else:
+            subprocess.run([*ginscore, *args], env=env, check=True, capture_output=True)
     out, err = playing.communicate(then.encode(), timeout=60)
     assert playing.returncode == 0 and not err, err
     done = subprocess.run([*ginscore, "status", "--json"], env=env, capture_output=True)
@@ -427,8 +430,20 @@ def test_a_session_renamed_elsewhere_is_followed_and_a_deleted_one_stops_play(db
     said, status = _while_play_asks(db_path, [["delete", "other", "--yes"]], "22\ny\n", "new", "standard",
                                     "Ann", "Ben", "--dealer", "Ann", "--name", "other")
     assert "Traceback" not in said and "Error" not in said and "Saved hand" not in said
-    assert "Stopped: 'other' is no longer here (deleted elsewhere?); the hand just confirmed was not saved" in said
+    assert "Stopped: 'other' was deleted elsewhere; the hand just confirmed was not saved. `ginscore restore other` " \
+        "brings it back." in " ".join(said.split())
     assert status == {}  # no session current: the one played was deleted, and nothing was recorded into another
+
+
+def test_a_database_file_taken_away_while_play_asks_stops_play_saying_so(db_path):
+    """A sync client or a move takes the file away: play says the file is not there, not that the session
+    was deleted, and writes no file of its own in its place."""
+    away = db_path.with_name("away.json")
+    said, status = _while_play_asks(db_path, [lambda: db_path.rename(away)], "22\ny\n", "new", "standard",
+                                    "Ann", "Ben", "--dealer", "Ann")
+    told = f"Stopped: the database file {db_path} is not there; the hand just confirmed was not saved."
+    assert "".join(told.split()) in "".join(said.split())  # (a long path is wrapped wherever it must be)
+    assert "deleted" not in said and not db_path.exists() and away.exists()
 
 
 def test_a_game_finished_elsewhere_while_play_asks_offers_the_rematch(db_path):
@@ -463,7 +478,7 @@ def test_a_session_deleted_at_the_rematch_question_stops_play_never_playing_anot
                                     "y\ncy 2 30\ny\n", "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name",
                                     "S", "--target", "30", before=[["hand", "ann", "0", "10"]], first=b"",
                                     waits_for=b"Play a rematch?")
-    assert "Stopped: 'S' is no longer here (deleted elsewhere?)" in said and "Cy or Dee" not in said
+    assert "Stopped: 'S' was deleted elsewhere" in said and "`ginscore restore S`" in said and "Cy or Dee" not in said
     assert status["session"] == "N" and status["hands_played"] == 0
 
 

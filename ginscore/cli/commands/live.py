@@ -2,18 +2,19 @@
 Its commands start with ':', which no player's name can; a hand is saved as soon as it is confirmed."""
 
 import gc
+import os
 import re
 import shlex
 
 import typer
 
 from ginscore.core.cards import parse_card
-from ginscore.core.errors import Command, Refused, message_parts
+from ginscore.core.errors import Command, GinscoreError, Refused, message_parts
 from ginscore.core.escape import visible
 from ginscore.core.replay import Draw, Knock, SessionFacts, Standings
 from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
-from ginscore.core.standings import explain, hand_words, winner_words
+from ginscore.core.standings import as_typed, explain, hand_words, winner_words
 from ginscore.cli.actions import replay_changed, replay_stored, store_of, time_now
 from ginscore.cli.command import app
 from ginscore.cli.messages import usage_words
@@ -432,6 +433,19 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
             "Stopped. Every hand saved above is kept; those said to be not saved were not.")
     except _Gone as gone:
         say("")
-        say(f"Stopped: '{visible(table.name)}' is no longer here (deleted elsewhere?); "
-            f"{gone.args[0] if gone.args else 'every hand confirmed before is saved'}. ",
-            Command("sessions", "--deleted"), " lists a deleted session and ", Command("restore"), " brings it back.")
+        say(*_gone_words(table, gone.args[0] if gone.args else "every hand confirmed before is saved"))
+
+
+def _gone_words(table: _Table, kept: str) -> tuple:
+    """Why play stopped with its session gone: the file taken away, or the session deleted (and how to
+    bring it back), or neither to be told; ``kept``: what became of the hands confirmed."""
+    if not os.path.exists(table.store.path):  # (a sync client replacing it, a move)
+        return (f"Stopped: the database file {visible(str(table.store.path))} is not there; {kept}.",)
+    try:
+        deleted = table.name in table.store.reading().deleted_names()
+    except GinscoreError:  # (unusable now: the next command says why)
+        deleted = False
+    if deleted:
+        return (f"Stopped: '{visible(table.name)}' was deleted elsewhere; {kept}. ",
+                Command("restore", as_typed(table.name)), " brings it back.")
+    return (f"Stopped: '{visible(table.name)}' is no longer here; {kept}.",)
