@@ -54,9 +54,15 @@ def net(payments: Iterable[Payment]) -> list[Payment]:
             for (a, b), amount in owed.items() if amount]
 
 
+def game_stake(st: Standings, game) -> Decimal:
+    """What a point of this game is worth: the stake in force when it ended (H7). A stake changed from
+    the next hand on (H8) leaves a game already over as it was settled, as its bonuses are."""
+    return st.facts.rules_for(game.closed_by).stake
+
+
 def settlement(st: Standings) -> list[Payment] | None:
     """The session's settlement once it is over and played for a stake (H7); else None."""
-    stake = st.facts.rules.stake
-    if not st.over or not stake:
+    stakes = [game_stake(st, g) for g in st.games] if st.over else []
+    if not any(stakes):
         return None
-    return net(p for g in st.games for p in game_payments(g.final, g.winner, stake))
+    return net(p for g, stake in zip(st.games, stakes) for p in game_payments(g.final, g.winner, stake))

@@ -8,7 +8,7 @@ import re
 from ginscore.core.escape import shell_word
 from ginscore.core.scoring import ALTERNATE, BIG_GIN, DRAW, GIN, KNOCK, LOSER_DEALS, UNDERCUT, WINNER_DEALS
 from ginscore.core.scoring import HouseRules, stake_text
-from ginscore.core.stakes import game_payments, money_text, net, settlement
+from ginscore.core.stakes import game_payments, game_stake, money_text, net, settlement
 from ginscore.core.replay import Draw, HandResult, SessionFacts, Standings
 
 VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
@@ -84,7 +84,7 @@ def match_dict(sessions: list[Standings]) -> dict:
         "games_won": games_won,
         "finals": finals,
     }
-    if any(st.facts.rules.stake for st in sessions):
+    if any(period.rules.stake for st in sessions for period in st.facts.periods()):
         doc["settlement"] = [p.to_dict() for p in net(p for st in sessions for p in settlement(st) or ())]
     return doc
 
@@ -239,11 +239,12 @@ FINALS_COLUMNS = ["session", "game", "player", "hand_points", "game_bonus", "box
 def finals(st: Standings) -> list[dict]:
     """How the session ended, a row per player and game (docs/commands.md "Finals export", H3, H7)."""
     facts = st.facts
-    stake = facts.rules.stake if st.over else None
+    staked = settlement(st) is not None
     rows = []
     for game in st.games:
-        nets = {p: 0 * stake for p in facts.players} if stake else {}  # Decimal zero, exact: 0.00 at a stake of 0.01
-        for payment in game_payments(game.final, game.winner, stake) if stake else ():  # H7
+        stake = game_stake(st, game) if staked else None
+        nets = {p: 0 * stake for p in facts.players} if staked else {}  # Decimal zero, exact: 0.00 at a stake of 0.01
+        for payment in game_payments(game.final, game.winner, stake) if staked else ():  # H7
             nets[payment.payer] -= payment.amount
             nets[payment.payee] += payment.amount
         ended = game.final is not None
@@ -328,8 +329,14 @@ def settlement_words(st: Standings) -> list[str]:
     payments = settlement(st)
     if payments is None:
         return []
-    stake = stake_text(st.facts.rules.stake)
     how = "the three games netted" if st.facts.variant == "hollywood" else "the difference of the final scores"
+    stakes = {game_stake(st, game) for game in st.games}
+    if len(stakes) > 1:  # (a stake changed from the next hand on, H8: each game at the one it ended under)
+        if not payments:
+            return [f"Nobody pays: {how}, each game at its own stake, come out even (H7)."]
+        return [f"{p.payer} pays {p.payee} {money_text(p.amount)} ({how}, each game at its own stake, H7)."
+                for p in payments]
+    stake = stake_text(stakes.pop())
     if not payments:
         return [f"At {stake} a point nobody pays: {how} come out even (H7)."]
     return [f"{p.payer} pays {p.payee} {money_text(p.amount)} ({how} at {stake} a point, H7)." for p in payments]

@@ -146,6 +146,22 @@ def test_h7_hollywood_games_that_cancel_out_owe_nothing(ok, status):
     assert "nobody pays" in ok("status").stdout
 
 
+def test_h7_h8_a_game_over_before_a_stake_changes_settles_at_the_stake_it_ended_under(ok, status):
+    """A stake changed from the next hand on (H8) leaves a game already over as it was, its stake as its
+    bonus: game 1 (Ann 35 + 10) at 1 a point, games 2 and 3 (Ben 35 + 100 each) at 2 (H7)."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--target", "30", "--stake", "1", "--game-bonus", "10")
+    ok("hand", "ann", "0", "10")  # gin, 35: game 1 over
+    ok("house", "--stake", "2", "--game-bonus", "100", "--from-next")
+    ok("hand", "ben", "0", "10")
+    ok("hand", "ben", "0", "10")  # games 2 and 3: the series is over
+    assert status()["settlement"] == [{"from": "Ann", "to": "Ben", "amount": "495.00"}]  # 2 x 270 - 45
+    finals = ok("export", "--format", "json").json()["finals"]
+    assert [(row["game"], row["player"], row["stake_net"]) for row in finals][:3] == [
+        (1, "Ann", "45.00"), (1, "Ben", "-45.00"), (2, "Ann", "-270.00")]
+    assert "Ann pays Ben 495.00 (the three games netted, each game at its own stake, H7)." in " ".join(
+        ok("status").stdout.split())
+
+
 def test_h7_hollywood_settles_only_once_the_series_is_over(ok, status):
     ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--stake", "1")
     ok("hand", "ann", "1", "11")  # game 1
