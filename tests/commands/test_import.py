@@ -756,3 +756,18 @@ def test_a_csv_scored_under_other_rules_is_refused_naming_a_rule_to_give_not_the
     ok("export", "--output", backup)
     line = refused("--db", str(tmp_path / "other.json"), "import", backup, says="with these house rules")
     assert "--gin-bonus 20" in line and "--deal" not in line
+
+
+def test_a_csv_with_hands_after_the_game_its_target_ends_asks_for_the_rules_it_was_played_with(ok, refused, tmp_path):
+    """Read under a lower --target, a CSV's game ends before its last rows: the line asks for the rules it
+    was played with, never names an empty game or advises a rematch in a database that is not there."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "70")
+    ok("hand", "ann", "0", "10")
+    backup = tmp_path / "a.csv"
+    ok("export", "--output", backup)
+    other = tmp_path / "other.json"
+    line = refused("--db", str(other), "import", backup, "--target", "50",
+                   says="does not add up at hand 2: the game was already won before it")
+    assert "give the rules it was played with (like --target 150)" in line and "rematch" not in line
+    assert not other.exists()

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from ginscore.present import terminal
-from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, NoBigGin, Refused, message_parts
+from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, NoBigGin, Refused, message_parts
 from ginscore.core.escape import json_safe, visible, visible_lines
 from ginscore.core.names import MAX_NAME
 from ginscore.core.standings import VARIANT_NAMES, as_typed, counted, session_row
@@ -130,6 +130,10 @@ def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFa
                 raise Refused(f"{source} does not add up at hand {error.number}: it holds a big gin, and no big gin "
                               "is played under the house rules it is read with (H2); add --big-gin-bonus N with "
                               "the bonus it was played with (often 31)") from None
+            if isinstance(error.error, GameOver) and not facts.name:  # a CSV: the target comes from the options
+                raise Refused(f"{source} does not add up at hand {error.number}: the game was already won before it "
+                              "under the house rules it is read with; give the rules it was played with (like "
+                              "--target 150)") from None
             raise Refused(f"{source} does not add up at ", *message_parts(error), _oklahoma_hint(facts, variant)) from None
         except Refused as error:
             said = message_parts(error) if str(error).startswith(source) else (f"{source}: ", *message_parts(error))
