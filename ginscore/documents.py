@@ -330,4 +330,5 @@ def check_against_csv(standings: Standings, text: str, source: str) -> None:
                               "so put the rows in order and number them so")
             raise Refused(f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands "
                           f"score '{mine}' with these house rules; give the rules it was played with (like "
-                          "--gin-bonus 20 or --target 150)")
+                          "--gin-bonus 20 or --target 150), or if they changed during play (H8), import its JSON "
+                          "export")

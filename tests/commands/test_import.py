@@ -771,3 +771,20 @@ def test_a_csv_with_hands_after_the_game_its_target_ends_asks_for_the_rules_it_w
                    says="does not add up at hand 2: the game was already won before it")
     assert "give the rules it was played with (like --target 150)" in line and "rematch" not in line
     assert not other.exists()
+
+
+def test_a_csv_of_rules_changed_during_play_points_to_the_json_export(ok, refused, tmp_path):
+    """No one set of options describes rules changed from the next hand on (H8): the refusal says the JSON
+    export brings such a session back, and it does."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "5", "3")  # Ben undercuts: 2 + 10
+    ok("house", "--undercut-bonus", "20", "--from-next")
+    ok("hand", "ben", "5", "3")  # Ann undercuts: 2 + 20
+    ok("export", "--output", tmp_path / "c.csv")
+    ok("export", "--format", "json", "--output", tmp_path / "c.json")
+    other = ("--db", str(tmp_path / "other.json"))
+    for given in ([], ["--undercut-bonus", "20"]):
+        refused(*other, "import", tmp_path / "c.csv", *given, says="if they changed during play (H8), import its JSON")
+    ok(*other, "import", tmp_path / "c.json")
+    assert ok(*other, "status", "--json").json()["totals"] == {"Ann": 22, "Ben": 12}
+
