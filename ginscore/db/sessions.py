@@ -66,7 +66,13 @@ class Database:
     def live(self) -> list[tuple[int, dict]]:
         """Every session not deleted, as (document id, document or outline), in the order added."""
         if self._live is None:
-            self._live = [(n, doc) for n, doc in self.entries() if not doc.get("deleted_at")]
+            live = [(n, doc) for n, doc in self.entries() if not doc.get("deleted_at")]
+            names = [name for _, doc in live if (name := _text(doc)) is not None]
+            if len(set(names)) < len(names):  # (a session copied in an editor): which one is meant cannot be told
+                twice = next(name for name in names if names.count(name) > 1)
+                raise DatabaseUnusable(self.path, f"holds two sessions named '{visible(twice)}'; give one of them "
+                                                  "another name where it was edited, or use a copy from before")
+            self._live = live
         return self._live
 
     def _live_named(self, name: str) -> tuple[int, dict]:

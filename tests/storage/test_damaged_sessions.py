@@ -56,6 +56,21 @@ def test_a_house_change_on_a_stored_hand_that_breaks_a_rule_names_the_file_as_st
     assert "does not add up" in said and db_path.read_bytes() == before
 
 
+def test_two_live_sessions_of_one_name_copied_by_hand_are_refused_not_mixed_up(cli, ok, db_path):
+    """A session copied in an editor under a new id: two sessions named 'friday', both shown as current,
+    and `use friday` or a hand would pick one without a word. Every command exits 1 naming the file."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday")
+    data = json.loads(db_path.read_text(encoding="utf-8"))
+    data["sessions"]["2"] = dict(data["sessions"]["1"], id="s-0123456789abcdef01234567")
+    db_path.write_text(json.dumps(data), encoding="utf-8")
+    before = db_path.read_bytes()
+    for args in (["sessions"], ["status"], ["use", "friday"], ["hand", "ann", "3", "20"], ["history"]):
+        result = cli(*args)
+        assert result.exit_code == 1 and result.stdout == "", args
+        assert "holds two sessions named 'friday'; give one of them another name" in result.stderr, args
+    assert db_path.read_bytes() == before
+
+
 def test_two_sessions_given_one_id_by_hand_are_refused_not_mixed_up(cli, ok, db_path, tmp_path):
     """A second session given the first's id (an edit by hand, say through TinyDB): `use` of it
     would make current the other one, and a hand go into the wrong session; every command that
