@@ -87,6 +87,8 @@ class Database:
     def _current(self) -> tuple[int, dict] | None:
         wanted = self.storage.meta().get("current")
         found = None if wanted is None else self._with_id(wanted)
+        if found and not found[1].get("deleted_at") and _text(found[1]) is None:
+            self.facts_of(found[1])  # a name that is not text: the damage is said (exit 1), not "none current"
         return found if found and not found[1].get("deleted_at") and _text(found[1]) else None
 
     def _with_id(self, session_id: str) -> tuple[int, dict] | None:

@@ -350,3 +350,18 @@ def test_a_deletion_time_that_is_no_time_is_damage(base, db_path, cli):
         done = cli(*command)
         assert done.exit_code == 1 and "session.deleted_at must be a timestamp like" in done.stderr, done.stderr
     assert db_path.read_bytes() == before
+
+
+def test_a_session_whose_name_is_not_text_is_named_as_damage_with_advice_that_works(ok, cli, db_path):
+    """No command can name a session whose name is 5, so none is advised: the file is to be mended. The
+    current one says so too, rather than that no session is current."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday")
+    data = json.loads(db_path.read_text(encoding="utf-8"))
+    data["sessions"]["1"]["name"] = 5
+    db_path.write_text(json.dumps(data), encoding="utf-8")
+    before = db_path.read_bytes()
+    for args in (["sessions"], ["status"], ["hand", "ann", "3", "20"]):
+        result = cli(*args)
+        assert result.exit_code == 1 and "has a damaged session 5: session.name must be text" in result.stderr, args
+        assert "delete 5" not in result.stderr and "its name is to be mended in the file" in result.stderr, args
+    assert db_path.read_bytes() == before
