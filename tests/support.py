@@ -108,6 +108,38 @@ def run_cli(*args: str, input: str | None = None) -> Ran:
     return Ran(status, out, err, SystemExit(status) if status else None)
 
 
+def _as_another_user(args, groups, said) -> None:
+    """In a forked child: drop root for nobody (in ``groups`` too), run ``ginscore ARGS``, and put its
+    exit status and standard error in ``said``."""
+    import io
+
+    os.setgroups(list(groups))
+    os.setgid(65534)
+    os.setuid(65534)
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+    sys.stderr = captured = io.StringIO()
+    said.put((run_main(args), captured.getvalue()))
+
+
+def run_as_nobody(*args, groups: tuple[int, ...] = ()) -> tuple[int, str]:
+    """``ginscore ARGS`` run by another user (nobody, also in ``groups``) in a forked child, so file
+    permissions apply as they do to a second person at the table: its exit status and standard error.
+    Only root can fork into another user: a test that needs one is skipped elsewhere, saying so."""
+    import multiprocessing
+
+    forked = multiprocessing.get_context("fork")
+    said = forked.Queue()
+    child = forked.Process(target=_as_another_user, args=([str(a) for a in args], groups, said))
+    child.start()
+    found = said.get(timeout=30)
+    child.join()
+    return found
+
+
+AS_ROOT = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                             reason="needs root, to act as a second user (CI runs as root)")
+
+
 def _text(stream) -> str:
     return stream.getvalue().decode("utf-8", "replace").replace("\r\n", "\n")
 

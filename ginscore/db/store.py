@@ -21,6 +21,33 @@ NOT_THEIRS = ("may not be written by this user (another user's file?), so nothin
               "use --db for a file of your own")
 READ_ONLY = ("is read-only (nobody may write it), so nothing was written; "
              "make it writable (chmod u+w) to record in it, or use --db for another file")
+ON_READ_ONLY_DISK = ("is on a file system mounted read-only, so nothing was written; "
+                     "use --db for a file on a disk that can be written")
+FOLDER_CLOSED = ("is in a folder this user may not write, and ginscore replaces the file whole beside it, so "
+                 "nothing was written; ask the folder's owner to let you write it, or use --db for a file of your own")
+STICKY = ("is another user's file in a shared folder where only its owner may replace it (like /tmp), so nothing "
+          "was written; its owner can move it to a folder of its own, or use --db for a file of your own")
+
+
+def _not_writable(real: str, found: os.stat_result) -> str | None:
+    """Why this user cannot replace the database file (said once a command changed something); None
+    when it can. ginscore writes a new file beside it and swaps it in: the folder must let it."""
+    if not stat.S_IMODE(found.st_mode) & 0o222:
+        return READ_ONLY
+    folder = os.path.dirname(real) or "."
+    try:
+        if hasattr(os, "statvfs") and os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return ON_READ_ONLY_DISK
+        around = os.stat(folder)
+    except OSError:  # (what cannot be asked is found out by the write itself)
+        return None
+    if not os.access(real, os.W_OK):
+        return NOT_THEIRS
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return FOLDER_CLOSED
+    if around.st_mode & stat.S_ISVTX and getattr(os, "geteuid", lambda: 0)() not in (0, found.st_uid, around.st_uid):
+        return STICKY
+    return None
 
 
 def _lock(held: ExitStack, shown: Path, real: str) -> None:
@@ -86,9 +113,7 @@ class Store:
                 raise not_a_file(shown, error.kind) from None
             except OSError as error:
                 raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
-            read_only = found is not None and not stat.S_IMODE(found.st_mode) & 0o222
-            not_theirs = found is not None and not read_only and not os.access(real, os.W_OK)
-            read_only = read_only or not_theirs
+            read_only = None if found is None else _not_writable(real, found)
             if read_only:  # read as it is, unlocked; refused only if the command changed something
                 read_bytes(shown, real)  # (one nobody may read says that first)
             elif found is not None:
@@ -97,7 +122,7 @@ class Store:
             yield database
             if read_only:
                 if database.storage.changed():
-                    raise DatabaseUnusable(shown, NOT_THEIRS if not_theirs else READ_ONLY)
+                    raise DatabaseUnusable(shown, read_only)
                 return
             if found is None and database.storage.dirty:
                 _lock(held, shown, real)

@@ -12,6 +12,7 @@ import sys
 import pytest
 
 import ginscore.db.atomic as atomic
+from tests.support import AS_ROOT, run_as_nobody
 
 
 def _dead_pid() -> int:
@@ -106,23 +107,10 @@ def test_the_lock_file_is_made_with_the_databases_bits(ok, db_path, evening):
     assert stat.S_IMODE(db_path.stat().st_mode) == 0o666
 
 
-def _hand_as_a_member_of(group: int, db: str, result) -> None:
-    """In a forked child: record a hand as a user (nobody) whose other group is ``group``."""
-    from tests.support import run_main
-
-    os.setgroups([group])
-    os.setgid(65534)
-    os.setuid(65534)
-    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
-    result.put(run_main(["--db", db, "hand", "ann", "3", "20"]))
-
-
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
-                    reason="needs root, to play two users of one group (CI runs as root)")
+@AS_ROOT
 def test_a_database_shared_by_a_group_stays_the_groups_when_another_member_writes(cli):
     """Another member of the file's group writes it: it may not give the file away, but it keeps the group,
     on the file and on a lock it makes, so every member can still read and write (a club's shared folder)."""
-    import multiprocessing
     import shutil
     import tempfile
 
@@ -136,13 +124,8 @@ def test_a_database_shared_by_a_group_stays_the_groups_when_another_member_write
         os.chmod(folder, 0o770)
         os.chown(db, 4243, group)  # another member's file
         os.chmod(db, 0o660)
-        forked = multiprocessing.get_context("fork")
-        said = forked.Queue()
-        child = forked.Process(target=_hand_as_a_member_of, args=(group, db, said))
-        child.start()
-        status = said.get(timeout=30)
-        child.join()
-        assert status == 0
+        status, said = run_as_nobody("--db", db, "hand", "ann", "3", "20", groups=(group,))
+        assert status == 0, said
         for path in (db, db + ".lock"):
             found = os.stat(path)
             assert (found.st_gid, stat.S_IMODE(found.st_mode)) == (group, 0o660), path

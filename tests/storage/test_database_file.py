@@ -24,6 +24,7 @@ from tests.support import (
     one_error_line,
     parted_copy,
     path_state,
+    run_as_nobody,
     run_in_time,
     stored_sessions,
     temporary_files,
@@ -132,25 +133,8 @@ def test_lock_held_too_long_exits_1_naming_the_file(cli, ok, db_path, monkeypatc
     ok("hand", "ann", "4", "22")
 
 
-def _as_nobody(db: str, args: list[str], result) -> None:
-    """Run the CLI in a forked child that has dropped root, so file permissions apply."""
-    from tests.support import run_main
-
-    os.setgid(65534)
-    os.setuid(65534)
-    err = open(os.devnull, "w")
-    os.dup2(err.fileno(), 1)
-    import io
-
-    captured = io.StringIO()
-    sys.stderr = captured
-    status = run_main(["--db", db, *args])
-    result.put((status, captured.getvalue()))
-
-
 @pytest.mark.parametrize("args", [["status"], ["hand", "ann", "4", "22"]])
 def test_no_permission_to_read_exit_1_names_file(cli, args):
-    import multiprocessing
     import shutil
     import tempfile
 
@@ -163,12 +147,7 @@ def test_no_permission_to_read_exit_1_names_file(cli, args):
         os.chmod(folder, 0o777)
         os.chmod(db, 0)
         if os.geteuid() == 0:  # root reads anything: drop to nobody in a forked child
-            ctx = multiprocessing.get_context("fork")
-            queue = ctx.Queue()
-            child = ctx.Process(target=_as_nobody, args=(db, args, queue))
-            child.start()
-            status, stderr = queue.get(timeout=30)
-            child.join()
+            status, stderr = run_as_nobody("--db", db, *args)
         else:
             result = cli("--db", db, *args)
             status, stderr = result.exit_code, result.stderr

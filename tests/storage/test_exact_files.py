@@ -10,6 +10,8 @@ import os
 
 import pytest
 
+from tests.support import AS_ROOT, run_as_nobody
+
 
 def _two_sessions(ok) -> None:
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "one")
@@ -89,6 +91,69 @@ def test_a_file_this_user_may_not_write_is_refused_and_unchanged(cli, ok, db_pat
     assert done.exit_code == 1 and "may not be written by this user" in done.stderr, done.stderr
     assert db_path.read_bytes() == before
     assert cli("status", "--session", "one").exit_code == 0  # reading it is fine
+
+
+def test_a_folder_this_user_may_not_write_reads_refuses_typos_first_and_says_why_a_change_is_not_written(
+        cli, ok, db_path, monkeypatch):
+    """ginscore writes a new file beside the database and swaps it in, so a folder this user may not write
+    makes the file read-only for them: read without the lock, a typo refused as a typo (exit 2), and a change
+    refused saying it is the folder, whether or not a lock file happens to be there."""
+    _two_sessions(ok)
+    before = db_path.read_bytes()
+    real_access, folder = os.access, os.path.realpath(db_path.parent)
+
+    def access(path, mode, *args, **kwargs):  # root's folder, 0755: the file is ours, the folder is not
+        if os.path.realpath(path) == folder and mode & os.W_OK:
+            return False
+        return real_access(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "access", access)
+    for lock in (True, False):
+        if not lock:
+            os.remove(f"{db_path}.lock")
+        assert cli("hand", "ann", "44", "22", "--session", "one").exit_code == 2  # over the knock limit (R7)
+        assert cli("use", "two").exit_code == 0  # already current: nothing to write
+        done = cli("hand", "ann", "5", "20", "--session", "one")
+        assert done.exit_code == 1 and "is in a folder this user may not write" in done.stderr, done.stderr
+        assert db_path.read_bytes() == before and os.path.exists(f"{db_path}.lock") == lock
+
+
+def test_a_file_on_a_disk_mounted_read_only_says_so_not_another_users_file(cli, ok, db_path, monkeypatch):
+    _two_sessions(ok)
+    before, real_statvfs = db_path.read_bytes(), os.statvfs
+
+    class ReadOnly:
+        f_flag = os.ST_RDONLY
+
+    monkeypatch.setattr(os, "statvfs", lambda path: ReadOnly() if path == str(db_path.parent) else real_statvfs(path))
+    monkeypatch.setattr(os, "access", lambda path, mode, *args, **kwargs: not mode & os.W_OK)  # (as EROFS answers)
+    done = cli("hand", "ann", "5", "20", "--session", "one")
+    assert done.exit_code == 1 and "is on a file system mounted read-only" in done.stderr, done.stderr
+    assert "another user" not in done.stderr and db_path.read_bytes() == before
+
+
+@AS_ROOT
+def test_another_users_file_in_a_sticky_shared_folder_says_only_its_owner_may_replace_it(cli):
+    """A chmod 666 database in a folder like /tmp (1777): another user may write it, not replace it."""
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="ginscore-sticky-", dir="/tmp")
+    db = os.path.join(folder, "g.json")
+    try:
+        assert cli("--db", db, "new", "standard", "Ann", "Ben", "--dealer", "Ann").exit_code == 0
+        os.chmod(folder, 0o1777)
+        os.chmod(db, 0o666)
+        os.chmod(db + ".lock", 0o666)
+        with open(db, "rb") as handle:
+            before = handle.read()
+        assert run_as_nobody("--db", db, "hand", "ann", "44", "22")[0] == 2  # a typo is a typo (R7)
+        status, said = run_as_nobody("--db", db, "hand", "ann", "4", "22")
+        assert status == 1 and "only its owner may replace it" in said, said
+        with open(db, "rb") as handle:
+            assert handle.read() == before
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_deep_nesting_is_said_as_such_not_as_not_json(cli, db_path):
