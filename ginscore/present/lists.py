@@ -224,8 +224,9 @@ def _winner(row: dict) -> str:
 HISTORY_HEADS = ("Started", "Session", "Variant", "Hands", "Winner", "Score")  # history_cells, in this order
 
 
-def show_history(rows: list[dict], older: int = 0) -> None:
-    """Sessions newest first; ``older``: how many older ones are left out."""
+def show_history(rows: list[dict], older: int = 0, filtered: bool = True, hidden: int = 0) -> None:
+    """Sessions newest first; ``older``: how many older ones are left out; with none to show, ``filtered``
+    says whether filters chose none, and ``hidden`` how many deleted ones are not listed."""
 
     def table(medium: bool) -> Table:
         heads = [head for head in HISTORY_HEADS if not (medium and head == "Variant")]
@@ -245,8 +246,10 @@ def show_history(rows: list[dict], older: int = 0) -> None:
               lambda: blocks([_block_lines(row, False) for row in rows]))
     if rows:
         _older(older, "history")
-    else:
+    elif filtered:
         say("No sessions match.")
+    else:
+        _sessions_notes(False, False, False, hidden, 0, None)  # as `sessions` says it
     _matches_notes([(row.get("match"), row["name"]) for row in rows])
 
 

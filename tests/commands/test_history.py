@@ -26,3 +26,13 @@ def test_history_shows_which_sessions_are_one_match(ok):
     out = ok("history").stdout
     assert "One match (linked by `ginscore rematch`): friday, friday-2." in out
     assert "One match (linked by `ginscore rematch`): sat, sat-2." in out and "alone." not in out
+
+
+def test_an_empty_history_says_why_as_sessions_does(ok):
+    """No filter given, so "No sessions match." would say nothing true: it says there are none yet, or
+    that the deleted ones are not listed; a filter that chooses none still says none match."""
+    assert ok("history").stdout.startswith("No sessions yet; start one, like `ginscore new standard Ann Ben`")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("delete", "--yes")
+    assert "Not listed: 1 deleted session (`ginscore sessions --deleted`)" in ok("history").stdout
+    assert ok("history", "--variant", "oklahoma").stdout == "No sessions match.\n"

@@ -123,7 +123,8 @@ def history(
     rows = list(listings.each_summary(shown))
 
     def show(shown: list[dict]) -> None:
-        show_history(shown, older=len(chosen) - len(shown))
+        show_history(shown, older=len(chosen) - len(shown), filtered=(variant, player) != (None, None),
+                     hidden=0 if shown else db.deleted_count())
 
     if fit:
         show_fitting(rows, show, history_lines)
