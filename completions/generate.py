@@ -66,9 +66,10 @@ class Command:
 
 
 def _plain(text: str | None) -> str:
-    """One short line of help, without characters the shells treat specially."""
+    """One short line of help, without characters the shells treat specially, cut at a word."""
     line = (text or "").strip().splitlines()[0] if text else ""
-    return re.sub(r"[\[\]:'\"`$\\]", "", line)[:70]
+    line = " ".join(re.sub(r"[\[\]:'\"`$\\]", "", line).split())
+    return line if len(line) <= 70 else line[:67].rsplit(" ", 1)[0] + "..."
 
 
 def _completes(param, ctx) -> Completes:
