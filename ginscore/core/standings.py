@@ -338,7 +338,9 @@ def settlement_words(st: Standings) -> list[str]:
                 for p in payments]
     stake = stake_text(stakes.pop())
     if not payments:
-        return [f"At {stake} a point nobody pays: {how} come out even (H7)."]
+        hollywood = st.facts.variant == "hollywood"
+        even = "the three games netted come out even" if hollywood else "the final scores are level"
+        return [f"At {stake} a point nobody pays: {even} (H7)."]
     return [f"{p.payer} pays {p.payee} {money_text(p.amount)} ({how} at {stake} a point, H7)." for p in payments]
 
 

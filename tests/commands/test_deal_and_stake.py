@@ -162,6 +162,17 @@ def test_h7_h8_a_game_over_before_a_stake_changes_settles_at_the_stake_it_ended_
         ok("status").stdout.split())
 
 
+def test_h7_level_finals_owe_nothing_and_say_so(ok, status):
+    """Ben's two hands won at 0 points (R13) earn him box bonuses equal to Ann's final (H3): level finals."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--box-bonus", "10", "--gin-bonus", "0",
+       "--undercut-bonus", "0", "--stake", "1")
+    ok("hand", "ann", "3", "3")  # Ben undercuts: 0 points, his hand (R10, R13)
+    ok("hand", "ann", "3", "3")
+    ok("hand", "ann", "0", "10")  # Ann's gin: 10, the game; finals Ann 10 + 10, Ben 0 + 20
+    assert status()["settlement"] == []
+    assert "At 1 a point nobody pays: the final scores are level (H7)." in ok("status").stdout
+
+
 def test_h7_hollywood_settles_only_once_the_series_is_over(ok, status):
     ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--stake", "1")
     ok("hand", "ann", "1", "11")  # game 1
