@@ -115,7 +115,8 @@ def rematch(
     # The next dealer under the deal rule (R5, H6) or the next roles (R23), in the same match.
     facts = SessionFacts(
         name=new_name, variant=old.variant, players=old.players, rules=old.rules,
-        first_dealer=standings.carry_dealer, first_roles=standings.carry_roles, created_at=time_now(),
+        first_dealer=None if standings.carry_roles else standings.carry_dealer,  # three-player: its roles (R22)
+        first_roles=standings.carry_roles, created_at=time_now(),
         match=old.match or f"m-{secrets.token_hex(6)}",
     )
     left = "" if standings.over else (  # (a fresh start mid-game: the old one is kept as it stands)
