@@ -257,7 +257,7 @@ def test_merging_the_same_file_again_changes_nothing(ok, db_path, tmp_path):
     report = ok("merge", str(other), "--json").json()
     assert db_path.read_bytes() == before
     assert report == {"file": str(other), "added": [], "extended": [], "copied": [],
-                      "kept": [{"name": "oklahoma-1", "hands": 0}], "skipped": []}
+                      "kept": [{"name": "oklahoma-1", "hands": 0}], "linked": [], "skipped": []}
 
 
 def test_a_diverged_session_refuses_the_whole_merge_unless_both_are_kept(cli, ok, db_path, tmp_path):
@@ -299,7 +299,7 @@ def test_renames_and_deletions_made_only_there_are_reported_not_applied(ok, db_p
                                  {"name": "saturday", "why": "deleted there", "deleted": False}]
     assert db_path.read_bytes() == before
     said = ok("merge", str(other)).stdout
-    assert "not applied here; `ginscore rename --session friday NEW` does it" in " ".join(said.split())
+    assert "kept as named here; `ginscore rename --session friday NEW` renames it" in " ".join(said.split())
     assert "not applied here; `ginscore delete saturday` does it" in " ".join(said.split())
 
 
@@ -700,7 +700,40 @@ def test_the_summary_counts_each_session_once(ok, db_path, tmp_path):
     report = ok("merge", str(other), "--json").json()
     assert len(report["kept"]) == 14 and len(report["skipped"]) == 2  # scripts: every row, as before
     said = " ".join(ok("merge", str(other)).stdout.split())
-    assert said.startswith(f"Merged {other}: added 0, kept 14; 2 changes made only there not applied. "
-                           "Nothing was changed."), said
+    assert said.startswith(f"Merged {other}: added 0, kept 14; 1 deletion made only there not applied; 1 session "
+                           "named otherwise there, kept as named here. Nothing was changed."), said
     assert "skipped 2" not in said
-    assert "skipped 's1': named 'first' there (not applied here;" in said
+    assert "skipped 's1': named 'first' there (kept as named here; `ginscore rename --session s1 NEW` renames" in said
+
+
+def test_a_rename_made_here_is_not_said_to_be_made_there(ok, tmp_path):
+    """Which side renamed a session cannot be told: the name that differs is reported as such, kept as here."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri")
+    other = tmp_path / "other.json"
+    ok("export", "--format", "json", "--output", tmp_path / "fri.json")
+    ok("--db", str(other), "import", tmp_path / "fri.json")
+    ok("rename", "friday")
+    said = " ".join(ok("merge", str(other)).stdout.split())
+    assert "made only there" not in said and "1 session named otherwise there, kept as named here" in said
+
+
+def test_a_rematch_made_there_links_ours_into_its_match_and_both_machines_rematches_are_one_match(ok, tmp_path):
+    """A rematch stores its match in the session it follows: merged, that link comes too (the match standings
+    count every game), and a session rematched on each machine makes one match, not two."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri", "--target", "50")
+    ok("hand", "ann", "0", "40")  # Ann's gin, 65: over
+    other = ("--db", str(tmp_path / "other.json"))
+    ok("export", "--format", "json", "--output", tmp_path / "fri.json")
+    ok(*other, "import", tmp_path / "fri.json")
+    ok(*other, "rematch", "--name", "there")
+    ok(*other, "hand", "ben", "3", "20")
+    report = ok("merge", tmp_path / "other.json", "--json").json()
+    assert [row["name"] for row in report["linked"]] == ["fri"]
+    assert [row["name"] for row in report["added"]] == ["there"]
+    assert ok("status", "--session", "there", "--json").json()["match"]["sessions"] == ["fri", "there"]
+    ok("rematch", "--session", "fri", "--name", "here")  # (its match: the one from there)
+    ok(*other, "rematch", "--session", "fri", "--name", "also-there")
+    ok("merge", tmp_path / "other.json")
+    assert ok("status", "--session", "also-there", "--json").json()["match"]["sessions"] == [
+        "fri", "there", "here", "also-there"]
+    assert ok("merge", tmp_path / "other.json", "--json").json()["linked"] == []  # again: nothing to do

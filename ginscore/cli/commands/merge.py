@@ -90,8 +90,9 @@ def merge(
     hands of theirs gets their later hands; one that is the same, or longer
     here, is kept as it is. A session that differs (a hand, or its house rules)
     refuses the whole merge, nothing written, unless --keep-both keeps theirs
-    as a copy. Renames and deletions made only there are reported, not
-    applied. Merging the same file again changes nothing.
+    as a copy. A session named otherwise there, and a deletion made only
+    there, are reported, not applied; a rematch made there links ours into
+    its match. Merging the same file again changes nothing.
 
     Example: ginscore merge "club (conflicted copy).json"
     """
@@ -110,19 +111,21 @@ def merge(
     if not theirs:  # (an empty file holds none either)
         raise Refused(f"{shown_file} holds no ginscore sessions, so there is nothing to merge; "
                       "give another machine's copy of a database that has some")
-    report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "skipped": []}
+    report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "linked": [], "skipped": []}
     with store.writing() as db:  # every change below is committed at the end, or none (a refusal)
         here = db.by_id()
         records, by_id = _records_here(db, here)
         their_groups = _legacy_groups(theirs.values())
+        matches = _same_matches(here, theirs)
         for session_id, doc in theirs.items():
             found = here.get(session_id)
-            if found is not None and _same_facts(found[1], doc):  # a copy of ours: nothing to read
+            if found is not None and _same_facts(found[1], _in_our_match(doc, matches)):  # a copy: nothing to read
                 report["kept"].append({"name": found[1].get("name"), "hands": _hands_in(found[1])})
                 report["skipped"] += _not_applied(found[1], doc)
                 continue
             try:
                 facts = theirs_db.facts_of(doc)  # every field checked, as the database's reader checks it
+                facts = facts._replace(match=matches.get(facts.match, facts.match))
                 group = _group_of(doc, session_id, their_groups, theirs_db.path)
             except DatabaseUnusable as error:
                 raise _not_mergeable(file, error) from None
@@ -138,6 +141,8 @@ def merge(
                                           "deleted": bool(candidates[0].doc.get("deleted_at"))})
                 continue
             kind, record, compared = closest
+            if kind != DIVERGED and record.doc.get("id") == session_id:
+                _link_match(db, record, facts.match, report)
             if kind == DIVERGED and same is None and group != session_id:
                 # a copy `merge --keep-both` kept there of a session here: added as that copy
                 _add_theirs(db, doc, facts, group, report, ours, by_id)
@@ -167,6 +172,32 @@ def merge(
         print_json(report)
         return
     _tell(report, shown_file)
+
+
+def _same_matches(here: dict, theirs: dict) -> dict[str, str]:
+    """Their match ids that are ours under another: a session each side rematched is in one match."""
+    same = {}
+    for session_id, doc in theirs.items():
+        found = here.get(session_id)
+        mine, their = (found[1].get("match") if found else None), doc.get("match")
+        if mine and their and mine != their:
+            same.setdefault(their, mine)
+    return same
+
+
+def _in_our_match(doc: dict, matches: dict[str, str]) -> dict:
+    """Their stored session, in our id of its match."""
+    return doc | {"match": matches[doc["match"]]} if doc.get("match") in matches else doc
+
+
+def _link_match(db, record, match: str | None, report: dict) -> None:
+    """Our record of a session joins the match theirs is in (a rematch made there), as `rematch` links it."""
+    if record.doc.get("match") is not None or match is None:
+        return
+    record.doc = db.storage.whole(record.doc) | {"match": match}
+    db.replace(record.doc_id, record.doc)
+    record.__dict__.pop("facts", None)  # (read again with its match)
+    report["linked"].append({"name": record.doc.get("name")})
 
 
 DAMAGED_HERE = "damaged here, so theirs was not compared"
@@ -325,12 +356,14 @@ def _tell(report: dict, shown_file: str) -> None:
 
     # Each session once: a rename or deletion made only there is of a session counted already.
     skipped = [row for row in report["skipped"] if row["why"] == DAMAGED_HERE]
-    sessions = {key: rows for key, rows in report.items() if key != "file"} | {"skipped": skipped}
+    sessions = {key: rows for key, rows in report.items() if key not in ("file", "linked")} | {"skipped": skipped}
     counts = [f"{key} {len(rows)}" for key, rows in sessions.items()
               if rows or key in ("added", "kept")]  # each number after its word: they wrap together
-    not_applied = len(report["skipped"]) - len(skipped)
-    changes = f"; {counted(not_applied, 'change')} made only there not applied" if not_applied else ""
-    changed = report["added"] or report["extended"] or report["copied"]
+    deleted = sum(row["why"] == DELETED_THERE for row in report["skipped"])
+    named = len(report["skipped"]) - len(skipped) - deleted  # (which side renamed it cannot be told)
+    changes = "".join((f"; {counted(deleted, 'deletion')} made only there not applied" if deleted else "",
+                       f"; {counted(named, 'session')} named otherwise there, kept as named here" if named else ""))
+    changed = report["added"] or report["extended"] or report["copied"] or report["linked"]
     say(f"Merged {shown_file}: {', '.join(counts)}{changes}." + ("" if changed else " Nothing was changed."))
     for row in report["added"]:
         gone = " (deleted there: added as deleted)" if row["deleted"] else ""
@@ -343,6 +376,8 @@ def _tell(report: dict, shown_file: str) -> None:
                 else f"hand {first} from there" if row["hands_added"]
                 else f"the house rules changed there from hand {first} on")  # (no hand: only a rule change, H8)
         say(f"  extended  '{visible(row['name'])}': {what}", *hidden)
+    for row in report["linked"]:  # (a session counted already, as kept or extended)
+        say(f"  linked    '{visible(row['name'])}': into the match of its rematch there")
     for row in report["copied"]:
         say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
                    + (f" from hand {row['hand']}" if row["hand"] else ""))
@@ -357,5 +392,6 @@ def _not_applied_advice(row: dict) -> tuple:
     if row["deleted"]:
         return ("not applied here, where it is deleted",)
     typed = as_typed(row["name"])
-    command = Command("delete", typed) if row["why"] == DELETED_THERE else Command("rename", "--session", typed, "NEW")
-    return ("not applied here; ", command, " does it")
+    if row["why"] == DELETED_THERE:
+        return ("not applied here; ", Command("delete", typed), " does it")
+    return ("kept as named here; ", Command("rename", "--session", typed, "NEW"), " renames it")
