@@ -446,6 +446,22 @@ def test_a_database_file_taken_away_while_play_asks_stops_play_saying_so(db_path
     assert "deleted" not in said and not db_path.exists() and away.exists()
 
 
+@pytest.mark.parametrize(("elsewhere", "hands"), [([["hand", "ben", "3", "9"]], 2), ([["rename", "zz"]], 0)],
+                         ids=["a hand recorded", "renamed"])
+def test_undo_asked_while_the_session_changes_elsewhere_removes_only_what_was_asked(db_path, elsewhere, hands):
+    """`:undo` asks as play asks; a hand recorded elsewhere meanwhile is never the one removed (the session is
+    shown as it stands, nothing removed), and a rename elsewhere changes no hand: the undo is done in it."""
+    said, status = _while_play_asks(db_path, elsewhere, "y\n:quit\n", "new", "standard", "Ann", "Ben", "--dealer",
+                                    "Ann", before=[["hand", "ann", "2", "10"]], first=b":undo\n",
+                                    waits_for=b"Remove hand 1")
+    assert "Remove hand 1: Ann knocked with 2, Ben had 10" in said and "no session" not in said
+    if hands:
+        assert "Not done: the session changed elsewhere while you were asked" in said and "Ann 8 1 Ben 6 1" in said
+    else:
+        assert "was renamed 'zz' elsewhere; play goes on in it" in said and "Removed hand 1" in said
+    assert status["hands_played"] == hands
+
+
 def test_a_game_finished_elsewhere_while_play_asks_offers_the_rematch(db_path):
     said, status = _while_play_asks(db_path, [["hand", "ben", "0", "90"]], "22\ny\nn\n", "new", "standard",
                                     "Ann", "Ben", "--dealer", "Ann", "--target", "50")

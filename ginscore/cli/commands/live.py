@@ -143,6 +143,10 @@ class _Table:
                 _as_it_stands(self, f"  Not done: the session changed elsewhere while this hand was asked; here it "
                               f"is as it stands now (:{word} again if it is still to be done).")
                 raise _Again
+            if word == "undo" and not rest.strip() and before.hands:  # asked as every question here is
+                if not self.undo_confirmed(before):
+                    return
+                rest = "--yes"
             ran = self.run(word, rest)
             if self.facts() != before:
                 self.announced = ran  # it showed the standings; else (changed elsewhere) they are shown next
@@ -154,6 +158,20 @@ class _Table:
             say('  :draw answers "Who knocked?"; it is not this question')
         else:
             say(f"  there is no command ':{visible(word)}'; :help lists the commands")
+
+    def undo_confirmed(self, before: SessionFacts) -> bool:
+        """Whether to remove the last hand, asked as play asks (its commands work there too); a session
+        changed elsewhere meanwhile is shown as it stands, and nothing is removed."""
+        standings = replay_stored(self.store, before)
+        last = standings.hands[-1]
+        if not self.yes_no(f"Remove hand {last.number}: {explain(standings, last)}?", False):
+            say("Nothing removed.")
+            return False
+        if not _same(self.facts(), before):
+            _as_it_stands(self, "  Not done: the session changed elsewhere while you were asked; here it is as it "
+                          "stands now (:undo again if it is still to be done).")
+            raise _Again
+        return True
 
     def run(self, name: str, rest: str = "") -> bool:
         """Run `ginscore NAME REST --session SESSION` itself, as if typed; a refusal is told (False)."""
