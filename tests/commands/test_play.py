@@ -501,9 +501,13 @@ def test_a_session_deleted_at_the_rematch_question_stops_play_never_playing_anot
 def test_a_rematch_of_the_session_started_elsewhere_mid_hand_changes_no_hand(db_path):
     """A rematch started elsewhere gives the session a match id: its hands are as they were, so the
     hand confirmed is saved."""
-    said, status = _while_play_asks(db_path, [["rematch", "--session", "S", "--name", "R1", "--yes"]], "22\ny\n:quit\n",
-                                    "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "S")
-    assert NOT_SAVED not in said and "Saved hand 1" in said
+    said, status = _while_play_asks(db_path, [["rematch", "--session", "S", "--name", "R1", "--yes"]],
+                                    "22\ny\nben 3 9\ny\n:quit\n", "new", "standard", "Ann", "Ben", "--dealer", "Ann",
+                                    "--name", "S")
+    assert NOT_SAVED not in said and "Saved hand 1" in said and "Saved hand 2" in said
+    assert "Saved in 'S', whose rematch 'R1' was started elsewhere while this hand was asked; play goes on here " \
+           "(`ginscore play --session R1` keeps score there)." in said  # (said once: not at the next hand)
+    assert said.count("was started elsewhere") == 1
 
 
 def test_an_older_finished_game_goes_on_in_its_rematch_and_that_ones(ok, status):

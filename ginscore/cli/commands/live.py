@@ -53,6 +53,8 @@ class _Again(Exception):
     """Ask the hand in progress again from its first question."""
 
 
+
+
 class _Table:
     """One `play`: the session it keeps score in, its questions, and the commands typed at them."""
 
@@ -61,6 +63,7 @@ class _Table:
         self.announced = False  # the standings and who deals next were just shown
         self.id: str | None = None  # the session's own id, once read: followed when renamed elsewhere
         self.asked: SessionFacts | None = None  # the session as the hand (or the rematch) in progress was asked
+        self.asked_rematch: str | None = None  # the id of its rematch then, if one was started
         self.unsaved = False  # a hand confirmed was not saved (the session changed elsewhere)
         self.no_back = ""  # what :back says where there is no question to go back to
 
@@ -88,6 +91,7 @@ class _Table:
                     raise _Gone("the hand just confirmed was not saved")
                 if not _same(now, asked):
                     raise _Again  # (out of the block: nothing is written)
+                started = _next_in_match(db, now)
                 facts = now._replace(hands=now.hands + (told,))
                 standings = replay_changed(facts, len(facts.hands), self.store)
                 db.save(facts)
@@ -98,6 +102,10 @@ class _Table:
                           "again if it is still to be recorded.")
             raise
         self.follow(facts.name)
+        if started is not None and started.id != self.asked_rematch:  # (its hands are as asked: saved here)
+            say(f"Saved in '{visible(self.name)}', whose rematch '{visible(started.name)}' was started elsewhere while "
+                "this hand was asked; play goes on here (", Command("play", "--session", as_typed(started.name)),
+                " keeps score there).")
         return standings
 
     def ask(self, question: str, read, *, draw: bool = False):
@@ -213,7 +221,12 @@ def _rematch_of(table: _Table) -> SessionFacts | None:
     """The rematch of the session played, if one was started here or elsewhere (the next in its match)."""
     db = table.store.reading()
     facts = _found(db, table.name, table.id)
-    if facts is None or facts.match is None:
+    return None if facts is None else _next_in_match(db, facts)
+
+
+def _next_in_match(db, facts: SessionFacts) -> SessionFacts | None:
+    """The session after ``facts`` in its match: its rematch, if one was started."""
+    if facts.match is None:
         return None
     match = db.in_match(facts.match)
     ids = [later.id for later in match]
@@ -429,6 +442,8 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
     try:
         while True:
             facts = table.asked = table.facts()
+            started = _rematch_of(table)
+            table.asked_rematch = None if started is None else started.id
             standings = replay_stored(table.store, facts)
             if standings.over:
                 try:
