@@ -144,6 +144,12 @@ def check_shape(shown, data) -> None:
         raise DatabaseUnusable(shown, NOT_OURS)
     if not all(key.isascii() and key.isdigit() for t in tables for key in t):  # TinyDB's document ids
         raise DatabaseUnusable(shown, NOT_OURS)
+    for table in tables:  # TinyDB reads "02" as 2: two such keys are one document, and one would be lost
+        numbers = [int(key) for key in table]
+        if len(set(numbers)) < len(numbers):
+            twice = next(key for key in table if numbers.count(int(key)) > 1)
+            raise DatabaseUnusable(shown, f"holds the document {int(twice)} twice, under keys like {json.dumps(twice)} "
+                                          "(edited by hand?), so one of them would be lost; give one another number")
     version = meta_of(data).get("schema_version")
     if type(version) is not int or version < 1:
         raise DatabaseUnusable(shown, NOT_OURS)

@@ -61,6 +61,20 @@ def test_a_number_too_large_for_a_float_refuses_the_file(cli, ok, db_path):
     assert done.exit_code == 1 and "1e400" in done.stderr and db_path.read_bytes() == changed
 
 
+def test_two_keys_of_one_document_number_refuse_the_file_rather_than_lose_a_session(cli, ok, db_path):
+    """TinyDB reads the key "02" as document 2: beside a "2" (an edit by hand), one of the two sessions was
+    listed twice, the other left out of every count and dropped by the next write."""
+    _two_sessions(ok)
+    data = json.loads(db_path.read_text(encoding="utf-8"))
+    data["sessions"] = {"02" if key == "1" else key: doc for key, doc in data["sessions"].items()}
+    db_path.write_text(json.dumps(data), encoding="utf-8")
+    before = db_path.read_bytes()
+    for args in (["sessions"], ["stats", "--json"], ["hand", "cy", "2", "10"]):
+        done = cli(*args)
+        assert done.exit_code == 1 and 'holds the document 2 twice, under keys like "02"' in done.stderr, done.stderr
+    assert db_path.read_bytes() == before
+
+
 @pytest.mark.parametrize("content", [b"{}", b"  \n\t ", "{}".encode("utf-16"), b" {} \n"],
                          ids=["empty object", "whitespace", "utf-16 empty object", "spaced empty object"])
 def test_a_file_that_is_not_a_ginscore_database_is_never_made_one(cli, db_path, content):
