@@ -20,7 +20,7 @@ from ginscore.db.paths import NoHome, home_expanded
 from ginscore.db.storage import dumps  # what orjson cannot write (a lone surrogate, a huge number) too
 
 # Raised whenever what the cache keeps changes shape or meaning without a new ginscore version.
-CACHE_SCHEMA = 2
+CACHE_SCHEMA = 3
 VERSION = f"{__version__}+{CACHE_SCHEMA}"  # a cache file of another version is made again
 
 

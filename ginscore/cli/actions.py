@@ -176,6 +176,6 @@ def _rated(store: Store, listings) -> list[dict]:
     """What each session gives the ladder, kept in the cache by its facts' digest."""
     def played(facts):
         return {"games": rated_games(facts, replay_stored(store, facts)), "players": list(facts.players),
-                "created_at": facts.created_at}
+                "created_at": facts.created_at, "played": bool(facts.hands)}
 
     return listings.derived("rated", played)

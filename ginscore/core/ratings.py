@@ -59,9 +59,11 @@ def chosen(game: dict, variant: str | None = None, since: str | None = None) -> 
 
 
 def shown_names(sessions: list[dict]) -> dict[str, str]:
-    """Each folded name's spelling in the latest session it played, as ``stats`` shows it."""
+    """Each folded name's spelling in the latest session it played (one with a hand), as ``stats`` shows it;
+    a player of sessions with no hand yet, as there."""
     order = sorted(range(len(sessions)), key=lambda n: (sessions[n]["created_at"] or "", n))
-    return {fold(name): name for n in order for name in sessions[n]["players"]}
+    seated = {fold(name): name for n in order for name in sessions[n]["players"]}
+    return seated | {fold(name): name for n in order if sessions[n]["played"] for name in sessions[n]["players"]}
 
 
 def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, variant: str | None = None,

@@ -117,6 +117,8 @@ def test_one_person_however_spelled_shown_as_stats_shows_them(ok):
     doc = ladder(ok)
     assert set(doc) == set(ok("stats", "--json").json()["players"]) and len(doc) == 2
     assert doc[next(n for n in doc if n != "Ben")]["games"] == 2
+    ok("new", "standard", "jOsE", "Ben", "--dealer", "Ben")  # no hand yet: a session not played
+    assert set(ladder(ok)) == set(ok("stats", "--json").json()["players"]) == {"JOSE", "Ben"}
 
 
 def test_ratings_follow_edit_undo_house_delete_and_restore(ok):
