@@ -72,6 +72,7 @@ def check_players(variant: str, players) -> tuple[str, ...]:
             raise Refused("a player's name is empty; give each player a name")
         if not name.isprintable():
             raise Refused(f"the name {name!r} has characters that cannot be shown; type it plainly")
+        check_readable(name, "the name")
         if name.startswith(COMMAND_MARK):
             raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (", Command("play"), " keeps it for commands)")
         if len(name) > MAX_NAME:

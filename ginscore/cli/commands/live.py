@@ -53,8 +53,6 @@ class _Again(Exception):
     """Ask the hand in progress again from its first question."""
 
 
-
-
 class _Table:
     """One `play`: the session it keeps score in, its questions, and the commands typed at them."""
 
@@ -67,9 +65,9 @@ class _Table:
         self.unsaved = False  # a hand confirmed was not saved (the session changed elsewhere)
         self.no_back = ""  # what :back says where there is no question to go back to
 
-    def facts(self) -> SessionFacts:
-        """The session played as it is now (followed by its id when renamed elsewhere)."""
-        found = _found(self.store.reading(), self.name, self.id)
+    def facts(self, db=None) -> SessionFacts:
+        """The session played as it is now (followed by its id when renamed elsewhere); ``db``: as read already."""
+        found = _found(self.store.reading() if db is None else db, self.name, self.id)
         if found is None:
             raise _Gone
         self.follow(found.name)
@@ -441,8 +439,9 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
         say(*line)
     try:
         while True:
-            facts = table.asked = table.facts()
-            started = _rematch_of(table)
+            db = table.store.reading()
+            facts = table.asked = table.facts(db)
+            started = _next_in_match(db, facts)
             table.asked_rematch = None if started is None else started.id
             standings = replay_stored(table.store, facts)
             if standings.over:

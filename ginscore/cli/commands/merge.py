@@ -196,7 +196,7 @@ def _link_match(db, record, match: str | None, report: dict) -> None:
         return
     record.doc = db.storage.whole(record.doc) | {"match": match}
     db.replace(record.doc_id, record.doc)
-    record.__dict__.pop("facts", None)  # (read again with its match)
+    record.facts = record.facts._replace(match=match)
     report["linked"].append({"name": record.doc.get("name")})
 
 
