@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 
 from ginscore.core.errors import DatabaseUnusable
@@ -35,16 +35,17 @@ def _not_writable(real: str, found: os.stat_result) -> str | None:
     if not stat.S_IMODE(found.st_mode) & 0o222:
         return READ_ONLY
     folder = os.path.dirname(real) or "."
-    try:
+    with suppress(OSError):  # (what cannot be asked is found out by the write itself)
         if hasattr(os, "statvfs") and os.statvfs(folder).f_flag & os.ST_RDONLY:
             return ON_READ_ONLY_DISK
-        around = os.stat(folder)
-    except OSError:  # (what cannot be asked is found out by the write itself)
-        return None
     if not os.access(real, os.W_OK):
         return NOT_THEIRS
     if not os.access(folder, os.W_OK | os.X_OK):
         return FOLDER_CLOSED
+    try:
+        around = os.stat(folder)
+    except OSError:
+        return None
     if around.st_mode & stat.S_ISVTX and getattr(os, "geteuid", lambda: 0)() not in (0, found.st_uid, around.st_uid):
         return STICKY
     return None
