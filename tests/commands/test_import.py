@@ -802,3 +802,19 @@ def test_a_three_player_rematch_s_csv_comes_back_as_already_here(ok, tmp_path):
     other = ("--db", str(tmp_path / "other.json"))
     ok(*other, "import", tmp_path / "t.csv")
     assert "kept 1" in ok("merge", tmp_path / "other.json").stdout
+
+
+def test_an_export_of_a_session_rematched_elsewhere_brings_its_match_link(ok, tmp_path):
+    """import, like merge, takes the match a rematch made on the other machine (its export carries it)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri", "--target", "50")
+    ok("hand", "ann", "0", "40")
+    other = ("--db", str(tmp_path / "other.json"))
+    ok("export", "--format", "json", "--output", tmp_path / "here.json")
+    ok(*other, "import", tmp_path / "here.json")
+    ok(*other, "rematch")
+    ok(*other, "export", "--session", "fri", "--format", "json", "--output", tmp_path / "there.json")
+    said = " ".join(ok("import", tmp_path / "there.json").stdout.split())
+    assert "it joins the match it is in there (a rematch made there)" in said
+    there = ok(*other, "status", "--session", "fri", "--json").json()["match"]["id"]
+    assert ok("status", "--session", "fri", "--json").json()["match"]["id"] == there
+    assert "nothing was written" in ok("import", tmp_path / "there.json").stdout  # again: nothing to do

@@ -53,9 +53,9 @@ def extend(db, doc_id: int, doc: dict, ours: SessionFacts, compared, theirs: dic
     return grown, stored
 
 
-def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts, bool] | None:
+def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts, bool, bool] | None:
     """What `import` does with a session whose id is here: (what happened, the session here, whether it is
-    deleted here); None if new."""
+    deleted here, whether it joined the match theirs is in); None if new."""
     found = db.by_id().get(facts.id)
     if found is None:
         return None
@@ -67,11 +67,14 @@ def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFact
             f"{source} holds session '{visible(ours.name)}' (the same session id), but not as it is here: "
             f"{compared.why}; nothing was imported: `--as-copy` imports it as a new session"
         )
+    record = _Record(doc_id, doc, ours)
+    linked = _link_match(db, record, facts.match)
+    ours = record.facts
     if compared.kind == EXTENDED:
-        ours, _ = extend(db, doc_id, doc, ours, compared)
+        ours, _ = extend(db, doc_id, record.doc, ours, compared)
         if not doc.get("deleted_at"):
             db.make_current(ours.name)
-    return compared.kind, ours, bool(doc.get("deleted_at"))
+    return compared.kind, ours, bool(doc.get("deleted_at")), linked
 
 
 @app.command(short_help="Merge another database.")
@@ -141,8 +144,8 @@ def merge(
                                           "deleted": bool(candidates[0].doc.get("deleted_at"))})
                 continue
             kind, record, compared = closest
-            if kind != DIVERGED and record.doc.get("id") == session_id:
-                _link_match(db, record, facts.match, report)
+            if kind != DIVERGED and record.doc.get("id") == session_id and _link_match(db, record, facts.match):
+                report["linked"].append({"name": record.doc.get("name")})
             if kind == DIVERGED and same is None and group != session_id:
                 # a copy `merge --keep-both` kept there of a session here: added as that copy
                 _add_theirs(db, doc, facts, group, report, ours, by_id)
@@ -190,14 +193,15 @@ def _in_our_match(doc: dict, matches: dict[str, str]) -> dict:
     return doc | {"match": matches[doc["match"]]} if doc.get("match") in matches else doc
 
 
-def _link_match(db, record, match: str | None, report: dict) -> None:
-    """Our record of a session joins the match theirs is in (a rematch made there), as `rematch` links it."""
+def _link_match(db, record, match: str | None) -> bool:
+    """Our record of a session joins the match theirs is in (a rematch made there), as `rematch` links it;
+    whether it did."""
     if record.doc.get("match") is not None or match is None:
-        return
+        return False
     record.doc = db.storage.whole(record.doc) | {"match": match}
     db.replace(record.doc_id, record.doc)
     record.facts = record.facts._replace(match=match)
-    report["linked"].append({"name": record.doc.get("name")})
+    return True
 
 
 DAMAGED_HERE = "damaged here, so theirs was not compared"
