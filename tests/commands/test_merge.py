@@ -284,6 +284,10 @@ def test_a_diverged_session_refuses_the_whole_merge_unless_both_are_kept(cli, ok
     assert line.endswith("keeps theirs as a copy named 'friday (merged 2)'") and db_path.read_bytes() == kept
     report = ok("merge", str(other), "--keep-both", "--json").json()
     assert report["copied"][0]["name"] == "friday (merged 2)"
+    db_path.write_bytes(kept)  # as before that merge: what people read of the same one
+    said = " ".join(ok("merge", str(other), "--keep-both").stdout.split())
+    assert "copied 'friday (merged 2)': theirs of 'friday', which differs from hand 1; both count in stats and " \
+           "ratings until one is deleted (`ginscore delete \"friday (merged 2)\"` or the other)" in said
 
 
 def test_renames_and_deletions_made_only_there_are_reported_not_applied(ok, db_path, tmp_path):

@@ -384,7 +384,9 @@ def _tell(report: dict, shown_file: str) -> None:
         say(f"  linked    '{visible(row['name'])}': into the match of its rematch there")
     for row in report["copied"]:
         say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
-                   + (f" from hand {row['hand']}" if row["hand"] else ""))
+            + (f" from hand {row['hand']}" if row["hand"] else "")
+            + "; both count in stats and ratings until one is deleted (", Command("delete", as_typed(row["name"])),
+            " or the other)")
     for row in report["skipped"]:
         say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} (", *_not_applied_advice(row), ")")
 
