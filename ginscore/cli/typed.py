@@ -58,8 +58,8 @@ class TypedKnock(NamedTuple):
                 "note": check_note(note)}
         if self.cards is not None:
             knocker_cards = parse_cards(self.cards)
-            if len(knocker_cards) == 11 and not self.big_gin:
-                raise BadCard("the knocker has 11 cards: give the 10 kept after the discard, or add --big-gin (H2)")
+            if len(knocker_cards) == 11:
+                _eleven_cards(name, knocker_cards, self.big_gin, facts.rules.big_gin_bonus is not None)
             return knock_from_cards(name, knocker_cards, parse_cards(self.against), **told)
         return Knock(
             knocker=name,
@@ -67,6 +67,22 @@ class TypedKnock(NamedTuple):
             opponent_deadwood=typed_deadwood(self.opponent_deadwood, "the opponent's"),
             **told,
         )
+
+
+def _eleven_cards(name: str, cards, big_gin: bool, played: bool) -> None:
+    """Refuse a knocker's 11 cards unless they are a big gin told as one (H2), saying what to give instead:
+    the 10 kept after the discard, or --big-gin where all 11 meld and the session plays big gin."""
+    from ginscore.core.melds import arrange  # only a hand told as 11 cards needs the solver
+
+    left = arrange(cards).deadwood
+    if left == 0 and big_gin:
+        return  # a big gin (a session without it refuses it as any big gin)
+    keep = f"give the 10 cards {name} kept after the discard"
+    if big_gin:
+        raise BadCard(f"big gin melds all 11 cards, but {name}'s leave {left} deadwood (H2); {keep}, without --big-gin")
+    if left == 0 and played:
+        raise BadCard(f"{name}'s 11 cards all meld: add --big-gin for a big gin (H2), or {keep}")
+    raise BadCard(f"the knocker has 11 cards: {keep} (H2)")
 
 
 def session_name(typed: str | None, what: str = "--name") -> str:

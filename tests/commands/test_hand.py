@@ -41,6 +41,25 @@ def test_hand_from_cards_gin_no_layoffs(ok, status):
     assert status()["totals"]["Ann"] == (4 + 5 + 7 + 10 + 10 + 8 + 6) + 25
 
 
+def test_eleven_cards_that_are_no_big_gin_say_to_give_the_ten_kept(ok, refused, tmp_path):
+    """What to do is said once, never in a loop: --big-gin only where all 11 meld in a session that plays big
+    gin (H2); else the 10 kept after the discard, with the deadwood of the 11 where --big-gin was given."""
+    against = ("--against", "KS KH QD 8C JS JH 10D 10H 9S 9H")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31")
+    refused("hand", "ann", "--cards", "AS 2S 3S 4S 5H 5D 5C 9C 10C JC KD", *against, "--big-gin",
+            says="big gin melds all 11 cards, but Ann's leave 10 deadwood (H2); give the 10 cards Ann kept after "
+                 "the discard, without --big-gin")
+    line = refused("hand", "ann", "--cards", "AS 2S 3S 4S 5H 5D 5C 9C 10C JC KD", *against,
+                   says="the knocker has 11 cards: give the 10 cards Ann kept after the discard (H2)")
+    assert "--big-gin" not in line
+    refused("hand", "ann", "--cards", "AS 2S 3S 4S 5H 5D 5C 9C 10C JC QC", *against,
+            says="Ann's 11 cards all meld: add --big-gin for a big gin (H2), or give the 10 cards Ann kept")
+    other = ("--db", str(tmp_path / "other.json"))
+    ok(*other, "new", "standard", "Ann", "Ben", "--dealer", "Ann")  # no big gin played here
+    assert "--big-gin" not in refused(*other, "hand", "ann", "--cards", "AS 2S 3S 4S 5H 5D 5C 9C 10C JC QC", *against,
+                                      says="give the 10 cards Ann kept after the discard")
+
+
 def test_hand_big_gin_from_eleven_cards(ok, refused, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31")
     eleven = "AS 2S 3S 4S 5H 5D 5C KH KD KC 5S"
