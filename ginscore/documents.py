@@ -309,6 +309,11 @@ def _cell(row: dict, column: str, read):
         raise Refused.at(f"column {column}", error) from None
 
 
+# Cells a CSV's hands are read from as they were told at the table: no house rule changes them.
+_AS_TOLD = frozenset(("dealer", "knocker", "upcard", "opponent", "box", "captain", "out", "knocker_cards",
+                      "opponent_cards", "note"))
+
+
 def check_against_csv(standings: Standings, text: str, source: str) -> None:
     """Refuse a CSV whose scores differ from what its hands score under these rules."""
     table = _csv_table(text, source)  # (already read whole by read_backup: it refuses nothing here)
@@ -328,6 +333,9 @@ def check_against_csv(standings: Standings, text: str, source: str) -> None:
                 raise Refused(f"{source} row {number}: the file says hand {validate.describe(their.get(column))}, "
                               f"but row {number} is hand {mine}; a CSV holds its hands in order from hand 1, "
                               "so put the rows in order and number them so")
+            if column in _AS_TOLD:  # read as told, not scored: only its spelling differs from ginscore's
+                raise Refused(f"{source} row {number}: the file says {column} '{their.get(column)}', which ginscore "
+                              f"reads as '{mine}'; write the cell as ginscore writes it (as an export of it does)")
             raise Refused(f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands "
                           f"score '{mine}' with these house rules; give the rules it was played with (like "
                           "--gin-bonus 20 or --target 150), or if they changed during play (H8), import its JSON "

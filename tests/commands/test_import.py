@@ -818,3 +818,17 @@ def test_an_export_of_a_session_rematched_elsewhere_brings_its_match_link(ok, tm
     there = ok(*other, "status", "--session", "fri", "--json").json()["match"]["id"]
     assert ok("status", "--session", "fri", "--json").json()["match"]["id"] == there
     assert "nothing was written" in ok("import", tmp_path / "there.json").stdout  # again: nothing to do
+
+
+def test_a_csv_cell_told_at_the_table_spelled_otherwise_says_so_not_to_give_house_rules(ok, refused, tmp_path):
+    """Cards, upcards, dealers and notes are read as told: no house rule changes them, so a cell spelled
+    otherwise than ginscore writes it (a card in lower case) is said as such."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "--cards", "10C 10D 7S 8S 9D 10S JS 7D 8D 9S", "--against", "QS 5H JC 6H KS 4H 8H 6S 6D 9C")
+    ok("export", "--output", tmp_path / "e.csv")
+    lowered = tmp_path / "lowered.csv"
+    lowered.write_text((tmp_path / "e.csv").read_text().replace("10C 10D 7S", "10c 10D 7S"))
+    line = refused("--db", str(tmp_path / "other.json"), "import", lowered,
+                   says="the file says knocker_cards '10c 10D 7S 8S 9D 10S JS 7D 8D 9S', which ginscore reads as "
+                        "'10C 10D 7S 8S 9D 10S JS 7D 8D 9S'; write the cell as ginscore writes it")
+    assert "house rules" not in line
