@@ -254,6 +254,10 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
     elif kind not in ("knock", "draw"):
         raise BadField(f"{where}.type must be 'knock' or 'draw', not {validate.describe(kind)}")
     if strict and not HAND_KEYS[kind].issuperset(doc):
+        counted = next((key for key in ("knocker_deadwood", "opponent_deadwood") if key in doc), None)
+        if kind == "cards" and counted:  # a field ginscore knows, but not beside the cards it comes from
+            raise BadField(f"{where} gives its cards and {counted} too; a hand told as cards has its deadwood "
+                           "counted from them: leave out the counts")
         validate.table(doc, where, HAND_KEYS[kind])  # names the field ginscore does not know
     upcard = doc.get("upcard")
     if upcard is not None:

@@ -337,7 +337,7 @@ HANDS = [
     ]),
     J("opponent-cards-null", ("hands", 1, "opponent_cards"), None, "session.hands[1].opponent_cards"),
     DEL("opponent-cards-missing", ("hands", 1, "opponent_cards"), "session.hands[1] has no opponent_cards"),
-    J("cards-and-counts", ("hands", 1, "knocker_deadwood"), 2, "'knocker_deadwood' that ginscore does not know"),
+    J("cards-and-counts", ("hands", 1, "knocker_deadwood"), 2, "gives its cards and knocker_deadwood too"),
     J("hand-after-game-over", ("rules", "target"), 10, "over"),
 ]
 
@@ -832,3 +832,18 @@ def test_a_csv_cell_told_at_the_table_spelled_otherwise_says_so_not_to_give_hous
                    says="the file says knocker_cards '10c 10D 7S 8S 9D 10S JS 7D 8D 9S', which ginscore reads as "
                         "'10C 10D 7S 8S 9D 10S JS 7D 8D 9S'; write the cell as ginscore writes it")
     assert "house rules" not in line
+
+
+def test_a_json_hand_of_cards_with_a_count_too_says_the_counts_come_from_the_cards(ok, refused, tmp_path):
+    """knocker_deadwood is a field ginscore writes, for a hand told as counts: beside cards it is refused as
+    what it is, never as a field ginscore does not know."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "--cards", "10C 10D 7S 8S 9D 10S JS 7D 8D 9S", "--against", "QS 5H JC 6H KS 4H 8H 6S 6D 9C")
+    doc = ok("export", "--format", "json").json()
+    doc["session"]["hands"][0]["knocker_deadwood"] = 5
+    both = tmp_path / "both.json"
+    both.write_text(json.dumps(doc), encoding="utf-8")
+    line = refused("--db", str(tmp_path / "other.json"), "import", both,
+                   says="session.hands[0] gives its cards and knocker_deadwood too; a hand told as cards has its "
+                        "deadwood counted from them")
+    assert "does not know" not in line
