@@ -20,7 +20,9 @@ class Payment(NamedTuple):
 
 
 def money_text(amount: Decimal) -> str:
-    """An amount as money is written: exact, at least two decimals (4.00, 0.625)."""
+    """An amount as money is written: exact, at least two decimals (4.00, 0.625), no more than it needs
+    (a stake of 0.0625 a point times 10 is 0.625, not 0.6250)."""
+    amount = amount.normalize()
     if amount.as_tuple().exponent > -2:
         amount = amount.quantize(Decimal("0.01"))  # exact: it had fewer decimals
     return stake_text(amount)

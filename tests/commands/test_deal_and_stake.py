@@ -188,6 +188,17 @@ def test_h7_stake_that_is_not_an_amount_is_refused(ok, refused, typed):
     refused("house", "--stake", typed, says="stake")
 
 
+def test_h7_money_is_written_with_the_decimals_it_needs_and_two_at_least(ok, status):
+    """0.0625 a point times 10 is 0.625 (docs/guide.md), not 0.6250; times 16 is 1.00."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--stake", "0.0625")
+    ok("hand", "ann", "2", "12")  # Ann 10: the game, Ben owes 10 points
+    assert status()["settlement"] == [{"from": "Ben", "to": "Ann", "amount": "0.625"}]
+    assert "Ben pays Ann 0.625 (" in ok("status").stdout
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--stake", "0.0625")
+    ok("hand", "ann", "2", "18")  # 16 points
+    assert status()["settlement"] == [{"from": "Ben", "to": "Ann", "amount": "1.00"}]
+
+
 def test_h7_stake_is_kept_as_exact_text_never_a_float(ok, db_path, status):
     ok("new", "standard", "Ann", "Ben", "--stake", "0.10")
     stored = stored_sessions(db_path)["1"]["rules"]["stake"]
