@@ -18,7 +18,7 @@ from ginscore.core.names import fold, match_name
 from ginscore.core.standings import as_typed
 from ginscore.db.damage import damaged, replayed
 from ginscore.db.indexed import IndexMiddleware
-from ginscore.db.storage import SCHEMA_VERSION, FileStorage
+from ginscore.db.storage import FOREIGN, SCHEMA_VERSION, FileStorage
 
 
 def _text(doc: dict, key: str = "name") -> str | None:
@@ -130,6 +130,8 @@ class Database:
                     "no session is current: every session is deleted; ", Command("restore", "NAME"),
                     " brings one back (see ", Command("sessions", "--deleted"), "), or start one with ", Command("new"))
             if not self.entries():
+                if self.storage.foreign:  # (`{}`: maybe another program's; `new` would be refused there too)
+                    raise DatabaseUnusable(self.path, FOREIGN)
                 raise NoSuchSession("there is no session yet; start one, like ", Command("new", "standard", "Ann", "Ben"))
             raise NoSuchSession("no session is current; pick one with ", Command("use", "NAME"),
                                 " (see ", Command("sessions"), ")")

@@ -81,6 +81,8 @@ def test_a_file_that_is_not_a_ginscore_database_is_never_made_one(cli, db_path, 
     db_path.write_bytes(content)
     done = cli("new", "standard", "Ann", "Ben")
     assert done.exit_code == 1 and "holds no ginscore database" in done.stderr, done.stderr
+    done = cli("status")  # never advised to start a session with `new`, which it would refuse
+    assert done.exit_code == 1 and "holds no ginscore database" in done.stderr, done.stderr
     assert db_path.read_bytes() == content
 
 
