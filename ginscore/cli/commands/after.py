@@ -94,7 +94,7 @@ def history(
     limit: int = limit_option(),
     as_json: bool = json_option(),
 ) -> None:
-    """Past sessions, newest first: date, variant, players, winner, final score.
+    """Past sessions, newest first: when each started, its name and variant, hands, winner and score.
 
     Shows the newest that fit one screen and says how many more there are;
     --all shows every one, --limit N the newest N. --json prints every one
