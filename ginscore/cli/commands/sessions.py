@@ -86,16 +86,16 @@ def import_(
         return
     kind, here, gone, linked = known  # (a deleted session's name may be a live one's now: asked of the record itself)
     deleted = (" (deleted here: ", Command("restore", as_typed(here.name)), ")") if gone else ()
+    joined = "it joins the match it is in there (a rematch made there)"
     if kind == "kept":
         theirs = len(facts.hands)
         held = ("no hands" if not theirs else f"its {counted(theirs, 'hand')}" if theirs == len(here.hands)
                 else f"the first {counted(theirs, 'hand')} of its {len(here.hands)} here")
-        done = "it joins the match it is in there (a rematch made there)" if linked else "nothing was written"
-        say(f"Already here: {source} is session '{here.name}'", *deleted, f", with {held}; {done}.")
+        say(f"Already here: {source} is session '{here.name}'", *deleted,
+            f", with {held}; {joined if linked else 'nothing was written'}.")
     else:
-        joined = "; it joins the match it is in there (a rematch made there)" if linked else ""
         say(f"Session '{here.name}' was already here", *deleted, f": added the later hands from {source}, "
-            f"{counted(len(here.hands), 'hand')} now{joined}.")
+            f"{counted(len(here.hands), 'hand')} now{'; ' + joined if linked else ''}.")
     if name is not None and wanted != here.name and not deleted:  # it names a new session only
         say("--name only names a new session; ", Command("rename", "--session", as_typed(here.name), as_typed(wanted)),
             " renames this one.")
