@@ -94,3 +94,19 @@ def test_edit_keeps_an_upcard_recorded_outside_oklahoma_and_empty_removes_it(ok)
     assert ok("log", "--json").json()["hands"][0]["upcard"] == "5C"
     ok("edit", "1", "ann", "3", "22", "--upcard", "")
     assert ok("log", "--json").json()["hands"][0]["upcard"] is None
+
+
+def test_edit_with_only_a_note_or_an_upcard_keeps_the_hand_as_told(ok, refused, db_path):
+    """Adding a note to a hand (or correcting its upcard) needs no retyping of its counts or cards: the
+    facts stay, the knock limit of a new upcard is checked as for any hand (R15)."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "--cards", "10C 10D 7S 8S 9D 10S JS 7D 8D 9S", "--against", "QS 5H JC 6H KS 4H 8H 6S 6D 9C",
+       "--upcard", "kh")
+    before = ok("log", "--json").json()["hands"][0]
+    ok("edit", "1", "--note", "misdeal, redealt")
+    after = ok("log", "--json").json()["hands"][0]
+    assert after == before | {"note": "misdeal, redealt"}
+    refused("edit", "1", "--upcard", "3h", says="over this hand's knock limit of 3 (R15)")
+    ok("edit", "1", "--upcard", "js")
+    assert ok("log", "--json").json()["hands"][0] == after | {"upcard": "JS"}
+    refused("edit", "1", says="give the knocker and both deadwood counts")

@@ -206,15 +206,19 @@ def edit(
     """Replace hand N with corrected facts; every later hand is rescored.
 
     Refused whole if a later hand could no longer stand (it would come after
-    the game was won, or its knocker would now sit out). The hand keeps its
-    upcard (and so its knock limit, R15) unless --upcard gives a new one, and
-    its note unless --note does.
+    the game was won). The hand keeps its upcard (and so its knock limit,
+    R15) unless --upcard gives a new one, and its note unless --note does;
+    --note or --upcard alone changes only that.
 
     Example: ginscore edit 3 ben 6 9 --upcard 8c
     """
+    as_was = told.knocker is None and not told.big_gin and (note, told.upcard) != (None, None) and all(
+        a is None for a in (*told[1:3], told.cards, told.against))  # only its note or upcard: the facts stay
     if as_draw:
         if any(a is not None for a in (*told[:3], told.cards, told.against)):
             raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
+    elif as_was:
+        pass
     elif told.knocker is None:
         raise Refused("give the knocker and both deadwood counts, like ", EDIT_EXAMPLE, ", or --draw")
     else:
@@ -227,7 +231,8 @@ def edit(
         was = facts.hands[number - 1]
         # Left out, --upcard and --note keep the hand's own; the replay checks its knock limit (R15).
         card = was.upcard if told.upcard is None else typed_upcard(told.upcard)
-        corrected = Draw(recorded_at=was.recorded_at) if as_draw else told.knock(facts, was.recorded_at)
+        corrected = (Draw(recorded_at=was.recorded_at) if as_draw else was if as_was
+                     else told.knock(facts, was.recorded_at))
         corrected = corrected._replace(upcard=card, note=was.note if note is None else kept,
                                        dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
