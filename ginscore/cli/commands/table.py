@@ -212,16 +212,15 @@ def edit(
 
     Example: ginscore edit 3 ben 6 9 --upcard 8c
     """
-    as_was = told.knocker is None and not told.big_gin and (note, told.upcard) != (None, None) and all(
-        a is None for a in (*told[1:3], told.cards, told.against))  # only its note or upcard: the facts stay
+    facts_given = any(a is not None for a in (*told[:3], told.cards, told.against))
+    # only its note or upcard: the facts stay
+    as_was = not facts_given and not told.big_gin and (note, told.upcard) != (None, None)
     if as_draw:
-        if any(a is not None for a in (*told[:3], told.cards, told.against)):
+        if facts_given:
             raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
-    elif as_was:
-        pass
-    elif told.knocker is None:
-        raise Refused("give the knocker and both deadwood counts, like ", EDIT_EXAMPLE, ", or --draw")
-    else:
+    elif not as_was:
+        if told.knocker is None:
+            raise Refused("give the knocker and both deadwood counts, like ", EDIT_EXAMPLE, ", or --draw")
         told.check(EDIT_EXAMPLE)
     kept = check_note(note)
     with store_of(ctx).writing() as db:
