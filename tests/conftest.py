@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import json
 import signal
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
+from ginscore.cli import actions
 from ginscore.cli import app as ginscore_cli
 from tests import profiles
 from tests.support import (
@@ -83,6 +85,30 @@ def db_path(tmp_path, monkeypatch) -> Path:
 @pytest.fixture
 def cli():
     return run_cli
+
+
+class _StoppedClock:
+    """Stands for ``datetime`` where ginscore reads the time: always ``when``, with its own offset."""
+
+    def __init__(self, when: datetime):
+        self.when = when
+
+    def now(self):
+        return self
+
+    def astimezone(self):
+        return self.when
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """``clock("2026-12-05T13:00:00+09:00")``: what every command records as now from then on, offset and
+    all, as a machine in that time zone would at that moment."""
+
+    def set_to(iso: str) -> None:
+        monkeypatch.setattr(actions, "datetime", _StoppedClock(datetime.fromisoformat(iso)))
+
+    return set_to
 
 
 @pytest.fixture

@@ -523,3 +523,16 @@ def statistics(history) -> dict:
     adds up the rows it keeps: one tally of them all."""
     rows = [packed(session_counts(standings)) | {"created_at": None, "id": n} for n, standings in enumerate(history)]
     return combine_tallies([tally(rows)])
+
+
+# One moment seen from two machines: Tokyo at 04:00 UTC, then New York half an hour later, on what
+# is still the day before there, so the text of the two times sorts the other way round.
+TOKYO, NEW_YORK_LATER = "2026-12-05T13:00:00+09:00", "2026-12-04T23:30:00-05:00"
+
+
+def in_two_time_zones(ok, clock, first: list[list], then: list[list]) -> None:
+    """Run the commands ``first`` on a machine in Tokyo, then ``then`` half an hour later in New York."""
+    for at, commands in ((TOKYO, first), (NEW_YORK_LATER, then)):
+        clock(at)
+        for command in commands:
+            ok(*command)

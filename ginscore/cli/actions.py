@@ -14,6 +14,7 @@ from ginscore.core.escape import visible
 from ginscore.core.replay import replay, SessionFacts, Standings
 from ginscore.core.names import fold
 from ginscore.core.ratings import ladder, rated_games, shown_names  # (openskill only when a rating is made)
+from ginscore.core.times import time_order
 from ginscore.db.damage import unsound
 from ginscore.db.store import Store
 
@@ -138,7 +139,9 @@ def match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:
     """The sessions of ``facts``'s match (linked by `rematch`), oldest first; None when it is in none."""
     if facts.match is None:
         return None
-    return [replay_stored(store, f) for f in sorted(db.in_match(facts.match), key=lambda f: f.created_at or "")]
+    sessions = db.in_match(facts.match)
+    started = time_order(f.created_at for f in sessions)
+    return [replay_stored(store, f) for f in sorted(sessions, key=lambda f: started(f.created_at))]
 
 
 def load_standings(ctx: typer.Context, session: str | None) -> Standings:

@@ -3,10 +3,9 @@ choices are in docs/ratings.md."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 from ginscore.core.names import fold
 from ginscore.core.replay import SessionFacts, Standings
+from ginscore.core.times import instant, time_order
 
 MODEL = "PlackettLuce"
 
@@ -18,19 +17,9 @@ def _model():
     return PlackettLuce()
 
 
-def _instant(at: str | None) -> str:
-    """A recorded time as a key that sorts in time order: the UTC instant, a time without offset read as UTC."""
-    if not at:
-        return ""
-    when = datetime.fromisoformat(at.replace("Z", "+00:00"))
-    if when.tzinfo is not None:
-        when = when.astimezone(timezone.utc).replace(tzinfo=None)
-    return when.isoformat(timespec="microseconds")
-
-
 def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
     """The finished games of one session as plain data, each one match to rate (docs/ratings.md)."""
-    started = _instant(facts.created_at)
+    started = instant(facts.created_at)
     games = []
     for game in standings.games:
         if game.winner is None:  # still in play: not rated
@@ -43,7 +32,7 @@ def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
             "variant": facts.variant,
             "game": game.number,
             "finished": finished,
-            "when": _instant(finished) or started,
+            "when": instant(finished) or started,
             "started": started,
             # [name, rank]: the winner first (1), the others by their final scores (H3), equal finals sharing a rank
             "ranks": [[game.winner, 1]] + [[p, 2 + finals.index(game.final[p])] for p in others],
@@ -61,7 +50,8 @@ def chosen(game: dict, variant: str | None = None, since: str | None = None) -> 
 def shown_names(sessions: list[dict]) -> dict[str, str]:
     """Each folded name's spelling in the latest session it played (one with a hand), as ``stats`` shows it;
     a player of sessions with no hand yet, as there."""
-    order = sorted(range(len(sessions)), key=lambda n: (sessions[n]["created_at"] or "", n))
+    started = time_order(session["created_at"] for session in sessions)
+    order = sorted(range(len(sessions)), key=lambda n: (started(sessions[n]["created_at"]), n))
     seated = {fold(name): name for n in order for name in sessions[n]["players"]}
     return seated | {fold(name): name for n in order if sessions[n]["played"] for name in sessions[n]["players"]}
 

@@ -11,6 +11,7 @@ from ginscore.core.escape import visible
 from ginscore.core.scoring import BIG_GIN, GIN, KNOCK, UNDERCUT
 from ginscore.core.replay import Draw, Standings
 from ginscore.core.names import fold, match_name, resolve_player
+from ginscore.core.times import time_order
 
 
 COUNTERS = (
@@ -110,7 +111,8 @@ def combine_tallies(tallies) -> dict:
             pair = pairs.setdefault((a, b), [0, 0, 0])
             pair[:] = map(add, pair, counts)
         lines += part["sessions"]
-    lines.sort(key=lambda line: (line[0] or "", line[1]))  # oldest first, as played
+    started = time_order(line[0] for line in lines)
+    lines.sort(key=lambda line: (started(line[0]), line[1]))  # oldest first, as played
     longest_of: dict[str, int] = {}
     going_of: dict[str, int] = {}  # the run of wins still going after the last session
     shown_as: dict[str, str] = {}  # each name's latest spelling, in the order first played

@@ -16,6 +16,7 @@ from ginscore.core.escape import visible
 from ginscore.core.replay import SessionFacts
 from ginscore.core.names import fold, match_name
 from ginscore.core.standings import as_typed
+from ginscore.core.times import time_order
 from ginscore.db.damage import damaged, replayed
 from ginscore.db.indexed import IndexMiddleware
 from ginscore.db.storage import FOREIGN, SCHEMA_VERSION, FileStorage
@@ -168,9 +169,9 @@ class Database:
 
     def deleted(self) -> list[tuple[SessionFacts, str]]:
         """Deleted sessions with when they were deleted, the most recently deleted first."""
-        gone = sorted(((doc, str(doc["deleted_at"])) for _, doc in self.entries() if doc.get("deleted_at")),
-                      key=lambda pair: pair[1], reverse=True)
-        return [(self.facts_of(doc), when) for doc, when in gone]
+        gone = [(self.facts_of(doc), doc["deleted_at"]) for _, doc in self.entries() if doc.get("deleted_at")]
+        in_time = time_order(when for _, when in gone)
+        return sorted(gone, key=lambda pair: in_time(pair[1]), reverse=True)
 
     def in_match(self, match: str) -> list[SessionFacts]:
         """The live sessions of a match (linked by `rematch`), in the order they were added."""
@@ -295,7 +296,8 @@ class Database:
         if len(matches) > 1:
             raise NoSuchSession(f"'{visible(typed)}' could be {', '.join(map(visible, matches))}; type more of the name")
         same = [(n, doc) for n, doc in gone if doc["name"] == matches[0]]
-        doc_id, doc = max(same, key=lambda pair: str(pair[1]["deleted_at"]))
+        in_time = time_order(doc["deleted_at"] for _, doc in same)
+        doc_id, doc = max(same, key=lambda pair: in_time(pair[1]["deleted_at"]))
         name, typed_as = new_name or matches[0], as_typed(matches[0])
         self._check_free(name, hint=("choose another --name",) if new_name else (
             "restore this one under another name with ", Command("restore", typed_as, "--name", "NEW"),

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from tests.support import (
     facts_bytes,
+    NEW_YORK_LATER,
     session_names,
+    TOKYO,
 )
 
 
@@ -106,6 +108,17 @@ def test_two_deleted_sessions_with_one_name_come_back_last_deleted_first(ok, ref
     assert "Still deleted" not in ok("restore", "dup").stdout
     assert {tuple(back), tuple(status()["players"])} == {("Ann", "Ben"), ("Cy", "Dee")}
     assert "Restored 'dup'" in first and ok("sessions", "--deleted", "--json").json() == []
+
+
+def test_the_last_deleted_is_the_one_deleted_last_whatever_the_offset(ok, status, clock):
+    """Deletion times written under two UTC offsets are compared as the instants they are."""
+    for players, deleted_at in ((("Ann", "Ben"), TOKYO), (("Cy", "Dee"), NEW_YORK_LATER)):
+        ok("new", "standard", *players, "--dealer", players[0], "--name", "dup")
+        clock(deleted_at)
+        ok("delete", "dup", "--yes")
+    assert [r["players"] for r in ok("sessions", "--deleted", "--json").json()] == [["Cy", "Dee"], ["Ann", "Ben"]]
+    ok("restore", "dup")
+    assert status()["players"] == ["Cy", "Dee"]
 
 
 def test_the_deleted_list_says_when_each_was_deleted_at_every_width(ok, monkeypatch):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tests.support import in_two_time_zones
+
 
 def test_history_newest_first_with_winner_and_score(season, ok):
     rows = ok("history", "--json").json()
@@ -36,3 +38,14 @@ def test_an_empty_history_says_why_as_sessions_does(ok):
     ok("delete", "--yes")
     assert "Not listed: 1 deleted session (`ginscore sessions --deleted`)" in ok("history").stdout
     assert ok("history", "--variant", "oklahoma").stdout == "No sessions match.\n"
+
+
+def test_sessions_started_under_two_utc_offsets_are_listed_in_the_order_they_started(ok, clock):
+    """A laptop taken abroad, or the clocks going back: the newest session is the one started last,
+    whatever offset its time was written with (docs/ratings.md "Times")."""
+    in_two_time_zones(ok, clock, *([["new", "standard", "Ann", "Ben", "--dealer", "ben", "--name", name]]
+                                   for name in ("tokyo", "new-york")))
+    assert [r["name"] for r in ok("history", "--json").json()] == ["new-york", "tokyo"]
+    assert [r["name"] for r in ok("history", "--json", "--player", "ann").json()] == ["new-york", "tokyo"]
+    out = ok("history").stdout
+    assert out.index("new-york") < out.index("tokyo")

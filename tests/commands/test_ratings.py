@@ -13,6 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
+from tests.support import in_two_time_zones
+
 # Two players, one game (standard): the winner goes from 25 to about 27.64, sigma about 8.07.
 WINNER_MU, LOSER_MU, TWO_SIGMA = 27.635389493140497, 22.364610506859503, 8.06590141354368
 
@@ -435,3 +437,9 @@ def test_names_are_shown_literally_never_as_markup(ok):
     ok("hand", "zo", "0", "98")
     for args in (["ratings"], ["ratings", "--chart"], ["ratings", "--player", "[bold]"]):
         assert "[bold]Ann" in ok(*args).stdout, args
+
+
+def test_a_player_is_spelled_as_in_the_session_started_last_whatever_the_offset(ok, clock):
+    in_two_time_zones(ok, clock, *([["new", "standard", name, "Ben", "--dealer", "ben", "--target", "30"],
+                                    ["hand", "ann", "0", "10"]] for name in ("ANN", "Ann")))
+    assert set(ladder(ok)) == {"Ann", "Ben"}

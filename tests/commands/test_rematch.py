@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.support import run_cli, stored_sessions
+from tests.support import in_two_time_zones, run_cli, stored_sessions
 
 
 def test_game_won_banner_final_and_rematch_r5(ok, status):
@@ -78,6 +78,13 @@ def test_rematch_links_sessions_into_a_match(ok, status):
     assert status("--session", "standard-1")["match"]["id"] == match["id"]
     out = ok("status").stdout
     assert "Match so far (3 sessions" in out and "Ann: 2 games won" in out and "Ben pays Ann 3.9" in out
+
+
+def test_a_match_lists_its_sessions_in_the_order_they_started_whatever_the_offset(ok, status, clock):
+    first = [["new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "30", "--name", "tokyo"],
+             ["hand", "ann", "0", "10"]]
+    in_two_time_zones(ok, clock, first, [["rematch", "--name", "new-york"]])
+    assert status()["match"]["sessions"] == ["tokyo", "new-york"]
 
 
 def test_the_match_so_far_counts_one_point_as_one_point(ok, status):

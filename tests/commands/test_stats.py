@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from tests.support import NFC, NFD
+from tests.support import in_two_time_zones, NFC, NFD
 
 
 def test_stats_per_player_pinned_on_a_small_history(season, ok):
@@ -132,3 +132,14 @@ def test_stats_for_a_name_nobody_played_under_speaks_of_every_session(ok, refuse
     refused("stats", "cy", "--variant", "oklahoma", says="sessions that match")
     refused("stats", "zed", "--player", "ann", says="nobody named 'zed' has played in the sessions chosen")
     assert list(ok("stats", "a", "--json").json()["players"]) == ["Ann"]
+
+
+def test_runs_and_spellings_follow_the_order_sessions_started_whatever_the_offset(ok, clock):
+    """Sessions recorded under two UTC offsets (another time zone, the clocks going back) are taken in
+    the order they started: the run of wins and the spelling shown are those of that order."""
+    in_two_time_zones(ok, clock, [["new", "standard", "ANN", "Ben", "--dealer", "ben"], ["hand", "ann", "0", "10"]],
+                      [["new", "standard", "Ann", "Ben", "--dealer", "ben"], ["hand", "ben", "0", "10"],
+                       ["hand", "ann", "0", "10"]])
+    players = ok("stats", "--json").json()["players"]
+    assert set(players) == {"Ann", "Ben"}  # spelled as in the latest session
+    assert players["Ann"]["longest_run"] == 1  # won, then lost, then won: never two in a row

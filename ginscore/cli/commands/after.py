@@ -12,6 +12,7 @@ from ginscore.cli.options import EVERYONE  # what these arguments complete to
 from ginscore.cli.output import print_json, print_json_items
 from ginscore.cli.typed import how_many, since_day
 from ginscore.core.stats import combine_tallies, player_named, tally
+from ginscore.core.times import time_order
 
 
 def _picked(listings: Listings, variant: Variant | None = None, since: str | None = None,
@@ -42,7 +43,8 @@ def _picked(listings: Listings, variant: Variant | None = None, since: str | Non
         else:
             ids = [line[1] for line in kept]
             tallies.append(tally([row | {"id": n} for n, row in zip(ids, listings.summaries(ids))]))
-    started.sort()  # as played: ties in the order added
+    in_time = time_order(when for when, _ in started)
+    started.sort(key=lambda pair: (in_time(pair[0]), pair[1]))  # as played: ties in the order added
     return [session_id for _, session_id in started], tallies
 
 
@@ -107,7 +109,9 @@ def history(
     listings = Listings(db)
     if variant is None and player is None:  # each start is listed: only the rows shown are read
         # ties keep their order; a damaged start (None) sorts first, and reading it fails
-        chosen = [entry[0] for entry in sorted(db.listed(), key=lambda entry: entry[2] or "")]
+        listed = db.listed()
+        started = time_order(entry[2] for entry in listed)
+        chosen = [entry[0] for entry in sorted(listed, key=lambda entry: started(entry[2]))]
     else:
         chosen = _picked(listings, variant, None, player)[0]
     shown = chosen[::-1][:newest]  # newest first
