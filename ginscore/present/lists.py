@@ -74,9 +74,9 @@ def long_lines(count: int) -> bool:
     return count > LONG and screen().width >= 80
 
 
-def _older(older: int, command: str) -> None:
+def _older(older: int, *words: str) -> None:
+    """How many older sessions are not listed, and the list's own command (``words``, its filters kept) to see them."""
     if older:
-        words = command.split()
         say(f"{counted(older, 'older session')} not shown: {command_text(Command(*words, '--all'))} "
             f"shows every one, {command_text(Command(*words, '--limit', 'N'))} the newest N.")
 
@@ -194,7 +194,7 @@ def show_long_sessions(cells: list[list[str]], current: list[bool], hidden: int,
 def _sessions_notes(listed: bool, current_listed: bool, deleted: bool, hidden: int, older: int,
                     current: str | None) -> None:
     """What a list of sessions says under it."""
-    _older(older, "sessions --deleted" if deleted else "sessions")
+    _older(older, "sessions", *(("--deleted",) if deleted else ()))
     if older and current is not None and not current_listed:
         say(f"The current session, '{current}', is among them ({command_text(Command('status'))} shows it).")
     if not listed and deleted:
@@ -224,9 +224,9 @@ def _winner(row: dict) -> str:
 HISTORY_HEADS = ("Started", "Session", "Variant", "Hands", "Winner", "Score")  # history_cells, in this order
 
 
-def show_history(rows: list[dict], older: int = 0, filtered: bool = True, hidden: int = 0) -> None:
-    """Sessions newest first; ``older``: how many older ones are left out; with none to show, ``filtered``
-    says whether filters chose none, and ``hidden`` how many deleted ones are not listed."""
+def show_history(rows: list[dict], older: int = 0, filters: tuple[str, ...] = (), hidden: int = 0) -> None:
+    """Sessions newest first; ``older``: how many older ones are left out; ``filters``: the options that
+    chose them, as typed; with none to show, ``hidden``: how many deleted ones are not listed."""
 
     def table(medium: bool) -> Table:
         heads = [head for head in HISTORY_HEADS if not (medium and head == "Variant")]
@@ -245,8 +245,8 @@ def show_history(rows: list[dict], older: int = 0, filtered: bool = True, hidden
               lambda: table(False), lambda: table(True),
               lambda: blocks([_block_lines(row, False) for row in rows]))
     if rows:
-        _older(older, "history")
-    elif filtered:
+        _older(older, "history", *filters)
+    elif filters:
         say("No sessions match.")
     else:
         _sessions_notes(False, False, False, hidden, 0, None)  # as `sessions` says it
@@ -260,10 +260,10 @@ def history_cells(row: dict) -> list[str]:
             str(row["hands_played"]), visible(_winner(row)), visible(score + ("" if row["over"] else " (so far)"))]
 
 
-def show_long_history(cells: list[list[str]], matched: list[tuple], older: int) -> None:
+def show_long_history(cells: list[list[str]], matched: list[tuple], older: int, filters: tuple[str, ...]) -> None:
     """``show_history`` drawn as long lines, from each session's ``history_cells`` and (match, name), newest first."""
     show_aligned(HISTORY_HEADS, cells)
-    _older(older, "history")
+    _older(older, "history", *filters)
     _matches_notes(matched)
 
 

@@ -49,3 +49,17 @@ def test_sessions_started_under_two_utc_offsets_are_listed_in_the_order_they_sta
     assert [r["name"] for r in ok("history", "--json", "--player", "ann").json()] == ["new-york", "tokyo"]
     out = ok("history").stdout
     assert out.index("new-york") < out.index("tokyo")
+
+
+def test_the_advice_under_a_filtered_list_keeps_its_filters(ok):
+    """The count of sessions not shown is of the filtered list: the commands it advises list the same."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    ok("new", "standard", "Cy", "Dee", "--dealer", "cy")
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    said = " ".join(ok("history", "--variant", "three", "--limit", "1").stdout.split())
+    assert ("1 older session not shown: `ginscore history --variant three --all` shows every one, "
+            "`ginscore history --variant three --limit N` the newest N.") in said
+    said = " ".join(ok("history", "--player", "Cy", "--variant", "three", "--limit", "1").stdout.split())
+    assert "`ginscore history --player Cy --variant three --all`" in said
+    assert "`ginscore history --all` shows every one" in " ".join(ok("history", "--limit", "1").stdout.split())

@@ -105,6 +105,8 @@ def history(
     Example: ginscore history --player ann
     """
     newest, fit = how_many(show_all, limit, as_json)
+    filters = (*(("--player", player) if player is not None else ()),  # as typed: what the advice below repeats
+               *(("--variant", variant.value) if variant is not None else ()))
     db = store_of(ctx).reading()
     listings = Listings(db)
     if variant is None and player is None:  # each start is listed: only the rows shown are read
@@ -122,12 +124,12 @@ def history(
 
     if not fit and long_lines(len(shown)):  # years of sessions: their cells as kept, no rows read
         cells = listings.listed_cells(shown, "history", history_cells, len(HISTORY_HEADS))
-        show_long_history(cells, db.matched(shown), older=len(chosen) - len(shown))
+        show_long_history(cells, db.matched(shown), len(chosen) - len(shown), filters)
         return
     rows = list(listings.each_summary(shown))
 
     def show(shown: list[dict]) -> None:
-        show_history(shown, older=len(chosen) - len(shown), filtered=(variant, player) != (None, None),
+        show_history(shown, older=len(chosen) - len(shown), filters=filters,
                      hidden=0 if shown else db.deleted_count())
 
     if fit:
