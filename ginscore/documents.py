@@ -14,7 +14,8 @@ import stat
 from ginscore.codec import validate
 from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadField, Command, Refused
-from ginscore.codec.facts import knock_from_cards, made_id, session_from_dict, session_to_dict, stored_note
+from ginscore.core.names import check_players
+from ginscore.codec.facts import DEALER, knock_from_cards, made_id, ROLES, session_from_dict, session_to_dict, stored_note
 from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
 from ginscore.core.stakes import money_text
 from ginscore.core.standings import CSV_COLUMNS, FINALS_COLUMNS, csv_rows, finals_dicts, finals_rows
@@ -176,9 +177,30 @@ def _from_json(doc, source: str) -> SessionFacts:
     try:
         # "finals" are worked out again from the hands: what the file says of them is not read
         validate.table(doc, "the export", {"ginscore_export", "session", "finals"})
-        return session_from_dict(doc["session"])
+        facts = session_from_dict(doc["session"])
+        if version >= 4:
+            _check_dealt(doc["session"]["hands"] if facts.hands else [], facts)
     except Refused as error:
         raise Refused.at(source, error) from None
+    return facts
+
+
+def _check_dealt(told: list[dict], facts: SessionFacts) -> None:
+    """Format 4 keeps who dealt every hand (H8): a hand ``told`` without it, or a first dealer other than
+    hand 1's, was changed after the export, and working the dealer out from the rules would make a fact up."""
+    check_players(facts.variant, facts.players)  # first, as a replay does: a dealer is one of them
+    three = facts.variant == "three"
+    for number, hand in enumerate(told, start=1):
+        if hand.get(DEALER) is None and hand.get(ROLES) is None:
+            raise Refused(f"hand {number} does not say who dealt it ({'roles' if three else 'dealer'}), which every "
+                          "hand of an export of this format keeps (H8); export the session again")
+    if not facts.hands:
+        return
+    first, kept = (facts.hands[0].roles, facts.first_roles) if three else (facts.hands[0].dealer, facts.first_dealer)
+    if kept is not None and kept != first:
+        said = (f"first_roles box {kept.box}, captain {kept.captain}, but hand 1 was dealt with box {first.box}, "
+                f"captain {first.captain}" if three else f"first_dealer {kept}, but {first} dealt hand 1")
+        raise Refused(f"the session says {said}; who dealt is a fact of the hand (H8); export the session again")
 
 
 def _csv_table(text: str, source: str) -> list[list[str]]:

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from ginscore.core.cards import Card
 from ginscore.core.errors import BadHandAt, BadSetting, Command, GameOver, NotInHand, Refused, UnknownPlayer
-from ginscore.core.names import check_count, check_players, check_readable
+from ginscore.core.names import check_count, check_players, check_readable, fold
 from ginscore.core.scoring import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, limit_rule, score_hand
 
 
@@ -280,8 +280,7 @@ class _Table:
                 raise BadSetting(f"this hand keeps a dealer ({hand.dealer}), but in three-player the box deals (R22): "
                                  "it keeps its roles instead")
             if hand.dealer not in self.facts.players:
-                raise UnknownPlayer(f"{hand.dealer} dealt this hand but does not play in this session "
-                                    f"({', '.join(self.facts.players)})")
+                raise self._not_playing(hand.dealer, "dealt this hand but ")
             self.dealer = hand.dealer
 
     def _next_dealer(self, dealer: str, winner: str, rules: HouseRules) -> str:
@@ -293,9 +292,18 @@ class _Table:
             return next(p for p in self.facts.players if p != dealer)
         return winner  # R5, H6 default: the winner deals next
 
+    def _not_playing(self, name: str, did: str = "") -> UnknownPlayer:
+        """A name in a file that is none of the players: a name spelled as no command keeps it (a file
+        edited by hand) is said as such, not as someone else."""
+        players = self.facts.players
+        spelled = next((p for p in players if fold(p) == fold(name)), None)
+        if spelled is not None:
+            return UnknownPlayer(f"{name} {did}is spelled {spelled} in this session; write it as the session does")
+        return UnknownPlayer(f"{name} {did}does not play in this session ({', '.join(players)})")
+
     def _opponent(self, knocker: str) -> str:
         if knocker not in self.facts.players:
-            raise UnknownPlayer(f"{knocker} does not play in this session ({', '.join(self.facts.players)})")
+            raise self._not_playing(knocker)
         if self.roles is None:
             return next(p for p in self.facts.players if p != knocker)
         if knocker == self.roles.out:  # R21, R22

@@ -170,7 +170,7 @@ def test_merge_of_copies_that_differ_in_who_dealt_a_hand_keeps_both_apart(ok, cl
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
     ok("hand", "ann", "2", "12")
     doc = json.loads(ok("export", "--format", "json").stdout)
-    doc["session"]["hands"][0]["dealer"] = "Ben"
+    doc["session"]["hands"][0]["dealer"] = doc["session"]["first_dealer"] = "Ben"  # a record where Ben dealt
     (tmp_path / "other.json").write_text(json.dumps(doc))
     ok("--db", str(tmp_path / "copy.json"), "import", tmp_path / "other.json")
     before = db_path.read_bytes()

@@ -339,6 +339,15 @@ HANDS = [
     DEL("opponent-cards-missing", ("hands", 1, "opponent_cards"), "session.hands[1] has no opponent_cards"),
     J("cards-and-counts", ("hands", 1, "knocker_deadwood"), 2, "gives its cards and knocker_deadwood too"),
     J("hand-after-game-over", ("rules", "target"), 10, "over"),
+    # who dealt is a fact of each hand (H8): a format 4 export keeps it, and it is never made up
+    DEL("dealer-missing", ("hands", 1, "dealer"), "hand 2 does not say who dealt it (dealer)"),
+    J("dealer-null", ("hands", 0, "dealer"), None, "hand 1 does not say who dealt it (dealer)"),
+    DEL("roles-missing", ("hands", 0, "roles"), "hand 1 does not say who dealt it (roles)", export="three"),
+    J("first-dealer-not-hand-1s", ("first_dealer",), "Ben", "first_dealer Ben, but Ann dealt hand 1"),
+    J("first-roles-not-hand-1s", ("first_roles",), {"box": "Ann", "captain": "Cy", "out": "Ben"},
+      "first_roles box Ann, captain Cy, but hand 1 was dealt with box Ann, captain Ben", export="three"),
+    J("knocker-spelled-otherwise", ("hands", 0, "knocker"), "ann", "ann is spelled Ann in this session"),
+    J("dealer-spelled-otherwise", ("hands", 1, "dealer"), "ANN", "ANN dealt this hand but is spelled Ann"),
 ]
 
 
