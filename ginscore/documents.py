@@ -15,7 +15,8 @@ from ginscore.codec import validate
 from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadField, Command, Refused
 from ginscore.core.names import check_players
-from ginscore.codec.facts import DEALER, knock_from_cards, made_id, ROLES, session_from_dict, session_to_dict, stored_note
+from ginscore.codec.facts import DEALER, ROLES, knock_from_cards, made_id, session_from_dict, session_to_dict
+from ginscore.codec.facts import stored_note
 from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
 from ginscore.core.stakes import money_text
 from ginscore.core.standings import CSV_COLUMNS, FINALS_COLUMNS, csv_rows, finals_dicts, finals_rows

@@ -135,6 +135,19 @@ def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of
     show_standings(replay(facts))
 
 
+def session_now(db, name: str, session_id: str | None) -> SessionFacts | None:
+    """The live session of this name and id, followed by its id when it was renamed elsewhere
+    (`play`, and a session pinned by `watch` or `serve`); None when it is gone."""
+    try:
+        facts = db.load(name)
+        if session_id in (None, facts.id):
+            return facts
+    except Refused:
+        pass
+    renamed = [doc["name"] for _, doc in db.live() if session_id is not None and doc.get("id") == session_id]
+    return db.load(renamed[0]) if renamed else None
+
+
 def match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:
     """The sessions of ``facts``'s match (linked by `rematch`), oldest first; None when it is in none."""
     if facts.match is None:

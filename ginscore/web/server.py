@@ -40,14 +40,17 @@ def lan_address() -> str:
             return LOOPBACK
 
 
-def print_qr(address: str, out: TextIO) -> None:
-    """``address`` as a QR code for a phone's camera, in block characters where the output can show them."""
+def print_qr(address: str, out: TextIO, width: int) -> None:
+    """``address`` as a QR code for a phone's camera, in block characters where the output can show them;
+    on a screen too narrow for the usual margin of four modules, with two (phones still read it)."""
     try:
         "█▀▄".encode(out.encoding or "ascii")
         compact = True
     except (LookupError, UnicodeEncodeError):
         compact = False
-    segno.make(address, error="m").terminal(out=out, compact=compact)
+    code = segno.make(address, error="m")
+    margin = next((margin for margin in (4, 3) if code.symbol_size(border=margin)[0] <= width), 2)
+    code.terminal(out=out, compact=compact, border=margin)
 
 
 def serve(live: Live, listening: socket.socket, token: str | None) -> None:

@@ -42,6 +42,7 @@ def test_names_that_are_markup_show_as_text(ok, db_path, serving, page_at):
         page = page_at(served.base + address)
         names = page.eval_on_selector_all(".name", "all => all.map(e => e.textContent)")
         assert set(MARKUP_NAMES) <= set(names)
+        assert "Note: <iframe src=//x>" in page.inner_text("main")  # a hand's note shows, as text
         assert page.eval_on_selector_all("script", "all => all.length") == 1  # board.js, nothing injected
         assert page.query_selector("img, iframe, b") is None
         assert "<script>alert(1)</script>" not in page.content()  # only ever as &lt;script&gt;
@@ -116,6 +117,21 @@ def test_lan_refuses_every_request_without_its_token(ok, db_path, serving):
     assert status == 200 and f"ginscore_token={token}" in headers["set-cookie"]
     assert get(served.base + "/data/session", {"Cookie": f"ginscore_token={token}"})[0] == 200
     assert sha256(db_path) == before
+
+
+def test_a_page_of_a_lan_server_started_again_says_to_scan_its_new_code(ok, serving, page_at):
+    """A new token each start: the old address is never let in again, and the page says what to do
+    rather than try for ever as if too many pages were open."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    first = serving("--lan")
+    page = page_at(f"{first.base}/?token={TOKEN.search(first.address)[1]}")
+    assert first.stop() == 0
+    serving("--lan", "--port", str(first.port))
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and "new QR code" not in page.inner_text("#notice"):
+        page.wait_for_timeout(100)
+    assert "no longer accepts this page's address" in page.inner_text("#notice")
+    assert "Scan its new QR code" in page.inner_text("#notice")
 
 
 class InProcess:

@@ -141,3 +141,111 @@ def test_the_page_says_when_the_server_is_gone(ok, serving, page_at):
     assert time.monotonic() - started < 5
     assert waited_for(page, lambda p: p.is_visible("#notice"), 5) is not None
     assert "not answering" in page.inner_text("#notice")
+
+
+# What a phone cannot read: a score wider than its cell (three such run together into one number),
+# and a word of a name or heading broken over two lines ("Margar" / "et").
+UNREADABLE = """() => {
+  const problems = [];
+  for (const total of document.querySelectorAll('.total')) {
+    if (total.scrollWidth > total.clientWidth) problems.push('wider than its cell: ' + total.textContent);
+  }
+  for (const shown of document.querySelectorAll('.name, thead th')) {
+    const text = shown.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    let at = 0;
+    for (const word of text.data.split(' ')) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) problems.push('broken: ' + word);
+      at += word.length + 1;
+    }
+  }
+  return problems;
+}"""
+
+
+def test_every_score_and_name_reads_whole_on_a_phone(ok, serving, page_at):
+    """A won Hollywood game has three-digit scores, side by side in three columns; names of a dozen
+    letters sit beside them, and three players share the width in three-player."""
+    ok("new", "hollywood", "Margaret", "Christopher", "--dealer", "mar")
+    for hand in (("mar", "4", "22"), ("chr", "0", "40"), ("mar", "3", "5"), ("chr", "2", "30"), ("mar", "0", "50"),
+                 ("chr", "1", "40"), ("chr", "0", "60")):
+        ok("hand", *hand)
+    ok("new", "three", "Alexandra", "Benjamin", "Charlotte", "--box", "ale", "--captain", "ben")
+    ok("hand", "ale", "4", "22")
+    served = serving()
+    for session, address in (("hollywood-1", "/"), ("three-1", "/"), ("three-1", "/club")):
+        ok("use", session)
+        page = page_at(served.base + address)
+        for width, height in ((360, 640), (390, 844), (600, 900)):  # the page is laid out again, as a phone turned
+            page.set_viewport_size({"width": width, "height": height})
+            assert page.evaluate(UNREADABLE) == [], (address, session, width)
+
+
+def test_a_hollywood_game_over_shows_each_final_with_its_bonuses(ok, status, serving, page_at):
+    """H3 per game (R19): the points of a game won and its final, bonuses added, as `status` gives them."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--game-bonus", "100", "--box-bonus", "20", "--shutout")
+    for hand in (("ann", "4", "22"), ("ann", "0", "50"), ("ben", "2", "30"), ("ann", "0", "60"), ("ann", "0", "40")):
+        ok("hand", *hand)
+    page = page_at(serving().base + "/")
+    shown = page.eval_on_selector_all(".game-cell", "all => all.map(c => c.querySelector('.final')?.textContent)")
+    games = status()["games"]
+    assert shown == [f"final {game['final'][player]}" if game["final"][player] != game["scores"][player] else None
+                     for player in ("Ann", "Ben") for game in games]
+    assert shown[:4] == ["final 338", "final 600", "final 580", "final 48"]
+
+
+def test_the_ladder_numbers_tied_players_as_ratings_does(ok, serving, page_at):
+    """Equal ratings over as many games share a place: 1, 1, 3, 3, as `ratings` numbers them."""
+    for winner, loser in (("Ann", "Ben"), ("Cy", "Dee")):
+        ok("new", "standard", winner, loser, "--dealer", winner, "--target", "50")
+        ok("hand", winner, "0", "40")
+    page = page_at(serving().base + "/club")
+    ladder = page.eval_on_selector_all("#ladder tbody tr",
+                                       "all => all.map(r => [...r.cells].slice(0, 2).map(c => c.textContent))")
+    printed = [line.split()[:2] for line in ok("ratings").stdout.splitlines()[2:6]]
+    assert ladder == printed and [place for place, _ in ladder] == ["1", "1", "3", "3"]
+
+
+# Each element's text in the order its glyphs are drawn, left to right, line by line.
+DRAWN = """(selector) => [...document.querySelectorAll(selector)].map((shown) => {
+  const glyphs = [];
+  const walk = document.createTreeWalker(shown, NodeFilter.SHOW_TEXT);
+  for (let text = walk.nextNode(); text; text = walk.nextNode()) {
+    for (let i = 0; i < text.length; i++) {
+      const range = document.createRange();
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      const box = range.getBoundingClientRect();
+      if (box.width) glyphs.push([Math.round(box.top / 10), box.left, text.data[i]]);
+    }
+  }
+  glyphs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return glyphs.map((glyph) => glyph[2]).join('');
+})"""
+
+
+def test_names_written_right_to_left_keep_the_numbers_beside_them_in_place(ok, serving, page_at):
+    """A Hebrew name is drawn right to left, and nothing else moves: the count of hands stays after
+    the names and the loser's score after the loser's name."""
+    david, sarah = "דוד", "שרה"
+    ok("new", "standard", david, sarah, "--dealer", david)
+    for hand in ((david, "4", "22"), (sarah, "0", "12"), (sarah, "0", "60")):
+        ok("hand", *hand)
+    page = page_at(serving().base + "/", 1280, 800)
+    subtitle, winner = page.evaluate(DRAWN, "#subtitle span:first-child, .winner-words")
+    assert subtitle == f"Standard · {david[::-1]} v {sarah[::-1]} · 3 hands played"
+    assert winner == f"{sarah[::-1]} wins the game with 122 ({david[::-1]} 18)."
+
+
+def test_a_pinned_session_renamed_elsewhere_is_followed(ok, status, serving, page_at):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "Friday")
+    ok("new", "standard", "Cy", "Dee", "--dealer", "cy")
+    page = page_at(serving("--session", "fri").base + "/")
+    ok("rename", "--session", "Friday", "Friday at Ann's")
+    ok("hand", "ann", "3", "20", "--session", "Friday at Ann's")
+    took = waited_for(page, lambda p: p.inner_text("h1") == "Friday at Ann's" and scores_on(p) != scores_of(status()))
+    assert took is not None, page.inner_text("main")
+    assert scores_on(page) == scores_of(status("--session", "Friday at Ann's")) and page.is_hidden("#notice")

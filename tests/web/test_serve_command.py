@@ -5,6 +5,8 @@ from __future__ import annotations
 import socket
 import subprocess
 
+import pytest
+
 from tests.web.browsing import get, SCRIPT, sha256
 
 
@@ -31,7 +33,21 @@ def test_a_port_that_is_taken_is_refused_in_one_line(ok):
         done = run("--port", str(taken.getsockname()[1]))
     assert done.returncode == 2
     assert done.stderr.startswith("Error: cannot listen on port ") and done.stderr.count("\n") == 1
+    assert "another program listens on it" in done.stderr and "attempting" not in done.stderr
     assert "--port" in done.stderr
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_the_qr_code_fits_the_screen_it_is_printed_on(ok, serving, monkeypatch, columns):
+    """A phone's 40 columns: the code keeps a narrower margin rather than wrap (and be unreadable)."""
+    from rich.cells import cell_len
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    monkeypatch.setenv("COLUMNS", str(columns))
+    code = [line for line in serving("--lan").printed.splitlines() if line.strip() and set(line) <= set(" █▀▄")]
+    assert len(code) > 10 and len({cell_len(line) for line in code}) == 1
+    assert cell_len(code[0]) <= columns
+    assert (cell_len(code[0]) > 40) == (columns == 80)  # the usual margin where it fits
 
 
 def test_a_session_that_is_not_there_is_refused_before_serving(ok):
@@ -54,7 +70,7 @@ def test_the_qr_code_is_drawn_in_blocks_or_else_in_plain_ascii():
 
     for encoding in ("utf-8", "ascii"):
         out = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
-        print_qr("http://192.0.2.1:8000/?token=abc", out)
+        print_qr("http://192.0.2.1:8000/?token=abc", out, 80)
         out.flush()
         drawn = out.buffer.getvalue()
         assert drawn.count(b"\n") > 10

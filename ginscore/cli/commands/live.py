@@ -15,7 +15,7 @@ from ginscore.core.replay import Draw, Knock, SessionFacts, Standings
 from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
 from ginscore.core.standings import as_typed, explain, hand_words, winner_words
-from ginscore.cli.actions import replay_changed, replay_stored, store_of, time_now
+from ginscore.cli.actions import replay_changed, replay_stored, session_now, store_of, time_now
 from ginscore.cli.command import app
 from ginscore.cli.messages import usage_words
 from ginscore.cli.options import session_option
@@ -67,7 +67,7 @@ class _Table:
 
     def facts(self, db=None) -> SessionFacts:
         """The session played as it is now (followed by its id when renamed elsewhere); ``db``: as read already."""
-        found = _found(self.store.reading() if db is None else db, self.name, self.id)
+        found = session_now(self.store.reading() if db is None else db, self.name, self.id)
         if found is None:
             raise _Gone
         self.follow(found.name)
@@ -84,7 +84,7 @@ class _Table:
         """Save the confirmed hand, only if the session is still as it was asked (its name aside)."""
         try:
             with self.store.writing() as db:
-                now = _found(db, self.name, self.id)
+                now = session_now(db, self.name, self.id)
                 if now is None:
                     raise _Gone("the hand just confirmed was not saved")
                 if not _same(now, asked):
@@ -218,7 +218,7 @@ def _same(now: SessionFacts, asked: SessionFacts) -> bool:
 def _rematch_of(table: _Table) -> SessionFacts | None:
     """The rematch of the session played, if one was started here or elsewhere (the next in its match)."""
     db = table.store.reading()
-    facts = _found(db, table.name, table.id)
+    facts = session_now(db, table.name, table.id)
     return None if facts is None else _next_in_match(db, facts)
 
 
@@ -229,18 +229,6 @@ def _next_in_match(db, facts: SessionFacts) -> SessionFacts | None:
     match = db.in_match(facts.match)
     ids = [later.id for later in match]
     return match[ids.index(facts.id) + 1] if facts.id in ids[:-1] else None
-
-
-def _found(db, name: str, session_id: str | None) -> SessionFacts | None:
-    """The live session of this name and id (any name, when it was renamed); None when gone."""
-    try:
-        facts = db.load(name)
-        if session_id in (None, facts.id):
-            return facts
-    except Refused:
-        pass
-    renamed = [doc["name"] for _, doc in db.live() if session_id is not None and doc.get("id") == session_id]
-    return db.load(renamed[0]) if renamed else None
 
 
 def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:

@@ -3,6 +3,7 @@ handed to ``ginscore.web``, which only this command imports."""
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
 import sys
@@ -12,14 +13,15 @@ import typer
 from ginscore.cache.rows import Listings
 from ginscore.core.errors import GinscoreError, message_parts, Refused
 from ginscore.core.escape import visible
+from ginscore.core.ratings import places
 from ginscore.core.replay import Standings
 from ginscore.core.standings import VARIANT_NAMES, explain, rules_words, settlement_words, status_dict, winner_words
 from ginscore.cli.actions import match_of, rated_ladder, rated_names, replay_stored, store_of
 from ginscore.cli.command import app
-from ginscore.cli.commands.watching import followed
+from ginscore.cli.commands.watching import followed, pinned_by
 from ginscore.cli.options import session_option
 from ginscore.db.store import Store
-from ginscore.present.terminal import parts_text
+from ginscore.present.terminal import parts_text, screen_width
 
 LAST_HANDS = 5  # hands the session page lists, newest first
 CLUB_LAST_HANDS = 1
@@ -37,11 +39,12 @@ def table_of(st: Standings, match: list[Standings] | None, last_hands: int = LAS
         "on": on,
         "winner_words": winner_words(st),
         "settlement_words": settlement_words(st),
-        "last_hands": [{"hand": r.number, "words": explain(st, r)} for r in reversed(st.hands[-last_hands:])],
+        "last_hands": [{"hand": r.number, "words": explain(st, r), "note": facts.hands[r.number - 1].note}
+                       for r in reversed(st.hands[-last_hands:])],
     }
 
 
-def served(store: Store, pinned: str | None) -> dict:
+def served(store: Store, pinned: tuple | None) -> dict:
     """The session on the page, as on the board of `watch`."""
     db, st = followed(store, pinned)
     return table_of(st, match_of(store, db, st.facts))
@@ -74,7 +77,8 @@ def club_tables(store: Store, page: dict) -> None:
     today = [doc for (_, doc), days in zip(db.live(), listings.derived("days_played", days_played)) if day in days]
     for facts in sorted(map(db.facts_of, today), key=lambda facts: facts.name != db.current_name):
         page["tables"].append(table_of(replay_stored(store, facts), None, CLUB_LAST_HANDS))
-    page["ladder"] = rated_ladder(store, listings, rated_names(store, listings))["players"]
+    ladder = rated_ladder(store, listings, rated_names(store, listings))["players"]
+    page["ladder"] = [line | {"place": place} for line, place in zip(ladder, places(ladder))]  # shared as `ratings`
 
 
 @app.command(short_help="Serve a live score page.")
@@ -101,13 +105,14 @@ def serve(
 
     gc.enable()  # it runs for an evening: main switched the cyclic collector off for one command
     store = store_of(ctx)
-    pinned = store.reading().find_name(session) if session is not None else None
+    pinned = pinned_by(store, session)
     served(store, pinned)  # a file or session that cannot be read stops here (exit 1 or 2), as in `watch`
     try:
         listening = bound(lan, port)
     except OSError as error:
-        raise Refused(f"cannot listen on port {port} ({error.strerror or error}); choose another with --port N "
-                      "(0: any free one)") from None
+        why = "another program listens on it (a second serve?)" if error.errno == errno.EADDRINUSE else (
+            os.strerror(error.errno).lower() if error.errno else str(error))
+        raise Refused(f"cannot listen on port {port}: {why}; choose another with --port N (0: any free one)") from None
     port = listening.getsockname()[1]
     token = new_token() if lan else None
     base = f"http://{lan_address() if lan else LOOPBACK}:{port}/"
@@ -120,7 +125,7 @@ def serve(
     if lan:
         out.write("Anyone on this network with the address (or the QR code below) can read the scores; "
                   "nothing else is served.\n")
-        print_qr(address, out)
+        print_qr(address, out, screen_width())
     out.write("Read-only · Ctrl-C stops\n")
     out.flush()
     pages = {"session": lambda: page_of(store, lambda page: page.update(served(store, pinned))),

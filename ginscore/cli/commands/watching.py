@@ -10,7 +10,7 @@ import typer
 from ginscore.core.errors import GinscoreError, NoSuchSession
 from ginscore.core.replay import Standings
 from ginscore.db.store import file_signature
-from ginscore.cli.actions import replay_stored, store_of
+from ginscore.cli.actions import replay_stored, session_now, store_of
 from ginscore.cli.command import app
 from ginscore.cli.options import session_option
 from ginscore.present import scoreboard as board
@@ -20,19 +20,30 @@ from ginscore.present.console import screen
 POLL_SECONDS = 0.25  # how often `watch` looks at the file: a change shows within a second
 
 
-def followed(store, pinned: str | None) -> tuple:
-    """The database read now and the session on the board, replayed (`watch`, `serve`): the pinned one, else
-    whichever is current now (a rematch, a `use`)."""
+def pinned_by(store, session: str | None) -> tuple[str, str | None] | None:
+    """The session ``--session`` pins (its name and id, so that a rename elsewhere is followed); None: the current."""
+    if session is None:
+        return None
+    facts = store.reading().load(session)
+    return facts.name, facts.id
+
+
+def followed(store, pinned: tuple[str, str | None] | None) -> tuple:
+    """The database read now and the session on the board, replayed (`watch`, `serve`): the pinned one
+    (under its name now), else whichever is current now (a rematch, a `use`)."""
     db = store.reading()
-    if pinned is not None and pinned not in db.names():
-        raise NoSuchSession(f"the session '{pinned}' is no longer in the file (renamed or deleted?)")
-    return db, replay_stored(store, db.load(pinned))
+    if pinned is None:
+        return db, replay_stored(store, db.load(None))
+    facts = session_now(db, *pinned)
+    if facts is None:
+        raise NoSuchSession(f"the session '{pinned[0]}' is no longer in the file (deleted?)")
+    return db, replay_stored(store, facts)
 
 
 class _Board:
     """What the board shows: the watched session, or the problem that keeps it from being read."""
 
-    def __init__(self, store, pinned: str | None, out, big: bool, until: str):
+    def __init__(self, store, pinned: tuple | None, out, big: bool, until: str):
         self.store, self.pinned, self.out, self.big, self.until = store, pinned, out, big, until
         self.seen: tuple | None = file_signature(store.path)  # taken before the first read: no change is missed
         self.showing: Standings | str = ""
@@ -90,7 +101,7 @@ def watch(
     store = store_of(ctx)
     out = screen()
     on_terminal = sys.stdout.isatty()
-    pinned = store.reading().find_name(session) if session is not None else None
+    pinned = pinned_by(store, session)
     scoreboard = _Board(store, pinned, out, big=on_terminal, until="" if once else " · Ctrl-C stops")
     scoreboard.show(followed(store, pinned)[1])  # a file or session that cannot be read stops here (exit 1 or 2)
     try:

@@ -11,6 +11,29 @@ function el(tag, className, text) {
   return made;
 }
 
+// Text that holds the players' names, each name isolated (<bdi>): a name written right to left
+// (Hebrew, Arabic) cannot carry the numbers and words beside it over to its side of the line.
+function withNames(tag, className, text, names) {
+  const made = el(tag, className);
+  const longestFirst = [...names].sort((a, b) => b.length - a.length);
+  let rest = String(text);
+  while (rest) {
+    let at = -1;
+    let found = null;
+    for (const name of longestFirst) {
+      const index = rest.indexOf(name);
+      if (index >= 0 && (at < 0 || index < at)) [at, found] = [index, name];
+    }
+    if (found === null) {
+      made.append(rest);
+      break;
+    }
+    made.append(rest.slice(0, at), el("bdi", "", found));
+    rest = rest.slice(at + found.length);
+  }
+  return made;
+}
+
 function fill(id, ...children) {
   const place = document.getElementById(id);
   place.replaceChildren(...children);
@@ -49,6 +72,13 @@ function score(value, player, game, className) {
   shown.dataset.game = String(game);
   shown.dataset.score = String(value);
   return shown;
+}
+
+// A score in a table cell, in a box its size is measured by (a cell cannot be measured itself).
+function fitted(shown) {
+  const fit = el("div", "fit");
+  fit.append(shown);
+  return fit;
 }
 
 // Two or three players side by side, each with their total large (not Hollywood).
@@ -90,8 +120,14 @@ function hollywoodTable(status, on, compact) {
       const isOn = on ? on[index].includes(player) : true;
       cell.classList.toggle("not-on", !isOn);
       if (game.winner === player) cell.classList.add("won");
-      cell.append(score(game.scores[player], player, game.game, "total"));
-      if (!compact) cell.append(el("div", "state", game.winner === player ? "won" : isOn ? "on" : "not on"));
+      cell.append(fitted(score(game.scores[player], player, game.game, "total")));
+      if (!compact) {
+        cell.append(el("div", "state", game.winner === player ? "won" : isOn ? "on" : "not on"));
+        // A game over with bonuses (H3): what it counts for, as `status` says under its table.
+        if (game.final && game.final[player] !== game.scores[player]) {
+          cell.append(el("div", "final", "final " + game.final[player]));
+        }
+      }
       row.append(cell);
     });
     table.tBodies[0].append(row);
@@ -113,16 +149,18 @@ function renderSession(doc) {
   document.title = status.session + " · ginscore";
   fill("title", status.session);
   const played = status.hands_played + (status.hands_played === 1 ? " hand" : " hands") + " played";
-  fill("subtitle", el("span", "", doc.variant_name + " · " + status.players.join(" v ") + " · " + played),
+  const names = status.players;
+  fill("subtitle", withNames("span", "", doc.variant_name + " · " + names.join(" v ") + " · " + played, names),
        el("br"), el("span", "rules", "House rules: " + doc.house_rules.join("; ")));
   fill("board", status.variant === "hollywood" ? hollywoodTable(status, doc.on, false) : playerCards(status));
-  fill("words", ...status.state_of_play.map((line) => el("p", "state-of-play", line)));
+  fill("words", ...status.state_of_play.map((line) => withNames("p", "state-of-play", line, names)));
   const result = [];
-  if (doc.winner_words) result.push(el("p", "winner-words", doc.winner_words));
-  for (const line of doc.settlement_words) result.push(el("p", "settlement", line));
+  if (doc.winner_words) result.push(withNames("p", "winner-words", doc.winner_words, names));
+  for (const line of doc.settlement_words) result.push(withNames("p", "settlement", line, names));
   if (status.match) {
     const games = Object.entries(status.match.games_won).map(([p, n]) => p + " " + n).join(", ");
-    result.push(el("p", "match", "Match of " + status.match.sessions.length + " sessions, games won: " + games));
+    const said = "Match of " + status.match.sessions.length + " sessions, games won: " + games;
+    result.push(withNames("p", "match", said, names));
   }
   fill("result", ...result);
   const hands = fill("hands");
@@ -131,7 +169,9 @@ function renderSession(doc) {
     const list = el("ol", "last-hands");
     for (const hand of doc.last_hands) {
       const item = el("li");
-      item.append(el("span", "hand-number", hand.hand), el("span", "hand-words", hand.words));
+      const words = withNames("span", "hand-words", hand.words, names);
+      if (hand.note) words.append(el("span", "note", "Note: " + hand.note));
+      item.append(el("span", "hand-number", hand.hand), words);
       list.append(item);
     }
     hands.append(list);
@@ -159,15 +199,19 @@ function tableCard(table) {
       name.append(el("div", "name", player), el("div", "role", words[player] || ""));
       const cell = el("td", "game-cell");
       if (status.winner === player) cell.classList.add("won");
-      cell.append(score(status.totals[player], player, 1, "total"));
+      cell.append(fitted(score(status.totals[player], player, 1, "total")));
       row.append(name, cell);
       list.tBodies[0].append(row);
     }
     card.append(list);
   }
-  if (table.winner_words) card.append(el("p", "winner-words", table.winner_words));
-  else for (const line of status.state_of_play.slice(-1)) card.append(el("p", "state-of-play", line));
-  for (const hand of table.last_hands) card.append(el("p", "dim", "Hand " + hand.hand + ": " + hand.words));
+  const names = status.players;
+  if (table.winner_words) card.append(withNames("p", "winner-words", table.winner_words, names));
+  else for (const line of status.state_of_play.slice(-1)) card.append(withNames("p", "state-of-play", line, names));
+  for (const hand of table.last_hands) {
+    const said = "Hand " + hand.hand + ": " + hand.words + (hand.note ? " Note: " + hand.note : "");
+    card.append(withNames("p", "dim", said, names));
+  }
   return card;
 }
 
@@ -184,12 +228,12 @@ function renderClub(doc) {
   for (const word of ["#", "Player", "Rating", "Games"]) head.append(el("th", "", word));
   table.append(el("thead"), el("tbody"));
   table.tHead.append(head);
-  doc.ladder.forEach((line, index) => {
+  for (const line of doc.ladder) {
     const row = el("tr");
-    row.append(el("td", "", index + 1), el("td", "name", line.name), el("td", "number", line.ordinal.toFixed(1)),
+    row.append(el("td", "", line.place), el("td", "name", line.name), el("td", "number", line.ordinal.toFixed(1)),
                el("td", "number", line.games));
     table.tBodies[0].append(row);
-  });
+  }
   fill("ladder", table);
 }
 
@@ -204,14 +248,30 @@ function connect() {
   };
   events.onerror = () => {
     if (events.readyState === EventSource.CLOSED) {
-      // Turned away (every place taken, or an old address): the browser gives up on it, so ask again.
+      // Turned away: the browser gives up on it. Which answer it was says whether to ask again.
       events.close();
-      notice("The server turned this page away (too many pages open?); trying again…", "gone");
-      setTimeout(connect, 5000);
+      turnedAway(page);
       return;
     }
     notice("The server is not answering (stopped?); trying again…", "gone");
   };
+}
+
+// A server started again with --lan has a new token: this page's address will never be let in again,
+// so it says where the new one is. Every place taken (503) frees up as other pages close.
+function turnedAway(page) {
+  fetch("/data/" + page + tokenQuery(), { cache: "no-store" }).then((answer) => {
+    if (answer.status === 403) {
+      notice("The server no longer accepts this page's address: it was started again with a new one. " +
+             "Scan its new QR code, or open the address it printed.", "refused");
+      return;
+    }
+    notice("The server turned this page away (too many pages open?); trying again…", "gone");
+    setTimeout(connect, 5000);
+  }, () => {
+    notice("The server is not answering (stopped?); trying again…", "gone");
+    setTimeout(connect, 5000);
+  });
 }
 
 document.addEventListener("DOMContentLoaded", connect);
