@@ -246,8 +246,9 @@ class FileStorage(Storage):
 
     def commit(self, encode=None) -> bool:
         """Write the tables as they now are, once (the caller holds the lock): False when unchanged.
-        ``encode``: the middleware's, in place of ``self.encode``."""
-        if not self.dirty and self.legacy is None:
+        ``encode``: the middleware's, in place of ``self.encode``. An older layout is upgraded only by a
+        command that records something (docs/storage.md): one that changed nothing leaves it as it was."""
+        if not self.dirty or (self.legacy is not None and not self.changed()):
             return False
         written = self._replace(self.read(), encode or self.encode)
         self.dirty = False

@@ -106,6 +106,30 @@ def test_a_read_only_database_of_an_older_layout_answers_a_command_that_changes_
     assert path_state(folder) == before
 
 
+@pytest.mark.parametrize("old", ["schema2.json", "schema3/club.json"])
+def test_a_command_that_records_nothing_leaves_an_older_layout_as_it_was(ok, tmp_path, old):
+    """docs/storage.md: only a command that records something upgrades an older layout (and keeps its
+    copy); one that says nothing was changed changes nothing, so an older ginscore beside it still reads it."""
+    fixture = FIXTURES / old
+    for folder in (tmp_path / "old", tmp_path / "copy"):
+        if old.startswith("schema3"):
+            shutil.copytree(fixture.parent, folder)
+        else:
+            folder.mkdir()
+            shutil.copy(fixture, folder)
+    db = ("--db", str(folder.with_name("old") / fixture.name))
+    current = ok(*db, "status", "--json").json()["session"]
+    ok(*db, "export", "--format", "json", "--output", tmp_path / "export.json")
+    ok(*db, "use", current)  # (its lock file is made: that is all)
+    folder = folder.with_name("old")
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert "nothing was changed" in ok(*db, "rename", current).stdout
+    assert "nothing was" in ok(*db, "import", tmp_path / "export.json").stdout
+    assert "Nothing was changed" in " ".join(ok(*db, "merge", tmp_path / "copy" / fixture.name).stdout.split())
+    ok(*db, "use", current)
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
 def test_a_database_of_1_0_without_deal_stake_or_notes_still_reads(ok, db_path, status):
     db_path.write_text(json.dumps({
         "meta": {"1": {"schema_version": 2, "current": "old"}},
@@ -149,7 +173,8 @@ def test_a_schema_2_file_is_read_as_is_then_upgraded_on_the_first_write_with_a_c
     before = every_output(ok)  # readers of an old file: read-only, what 1.x said
     assert _holds(before, EXPECTED_2)
     assert db_path.read_bytes() == old and folder_listing(db_path) == ["ginscore.json"]
-    ok("use", "friday")  # the first write
+    ok("use", "okla")  # the first write: it records something (then back, so that every output is as before)
+    ok("use", "friday")
     assert backup.read_bytes() == old
     assert _meta(db_path)["schema_version"] == SCHEMA_VERSION == 5
     assert every_output(ok) == before  # every export identical, ids included
@@ -233,7 +258,8 @@ def test_an_upgrade_interrupted_after_its_copy_is_finished_by_the_next_write(ok,
 
 def test_an_older_database_restored_from_a_backup_is_read_as_it_is(ok, tmp_path):
     club = parted_copy(tmp_path)
-    ok("--db", str(club), "use", "Friday")  # upgraded: one file
+    ok("--db", str(club), "use", "Holly")  # upgraded: one file
+    ok("--db", str(club), "use", "Friday")
     older = club.parent / "club.json.pre-3.bak"
     for part in older.iterdir():  # the person puts the old folder back beside the new file, by hand
         shutil.copy(part, club.parent / part.name)

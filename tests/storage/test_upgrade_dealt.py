@@ -58,7 +58,7 @@ def test_a_read_only_database_of_3x_answers_a_command_that_changes_nothing(ok, c
 
 def test_an_export_never_replaces_the_copy_kept_before_the_upgrade(ok, refused, tmp_path):
     db = _copy(tmp_path)
-    ok("--db", str(db), "use", "loser")  # the first write: the copy is kept
+    ok("--db", str(db), "use", "trio")  # the first write (it records something): the copy is kept
     kept = db.with_name("old.json.pre-4.bak") / "old.json"
     before = kept.read_bytes()
     refused("--db", str(db), "export", "--output", str(kept))
