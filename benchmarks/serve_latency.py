@@ -23,7 +23,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 SCRIPT = Path(sys.executable).parent / "ginscore"
@@ -80,8 +79,11 @@ def main() -> None:
             for one in club:
                 one.goto(address + "club")
                 one.wait_for_selector("body[data-updates]")
-            ginscore("hand", "ann", "3", "20")  # every page gets it
-            time.sleep(1.5)
+            seen = [one.evaluate("Number(document.body.dataset.updates)") for one in pages + club]
+            ginscore("hand", "ann", "3", "20")  # every page gets it: measured once each has shown it
+            for one, updates in zip(pages + club, seen):
+                one.wait_for_function("(seen) => Number(document.body.dataset.updates) > seen", arg=updates,
+                                      timeout=10_000)
             with_club = rss_mib(server.pid)
             browser.close()
         finally:

@@ -17,7 +17,6 @@ app: rerun this script and commit the result.
 
 from __future__ import annotations
 
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,10 +65,23 @@ class Command:
 
 
 def _plain(text: str | None) -> str:
-    """One short line of help, without characters the shells treat specially, cut at a word."""
+    """One short line of help, cut at a word; each shell's script quotes it as that shell reads it."""
     line = (text or "").strip().splitlines()[0] if text else ""
-    line = " ".join(re.sub(r"[\[\]:'\"`$\\]", "", line).split())
+    line = " ".join(line.split())
     return line if len(line) <= 70 else line[:67].rsplit(" ", 1)[0] + "..."
+
+
+def _zsh_quoted(text: str, explained: bool = False) -> str:
+    """``text`` inside a single-quoted zsh word; ``explained``: an option's [explanation], whose
+    brackets and backslashes _arguments reads, escaped too."""
+    if explained:
+        text = text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+    return text.replace("'", "'\\''")
+
+
+def _fish_quoted(text: str) -> str:
+    """``text`` inside a single-quoted fish word."""
+    return text.replace("\\", "\\\\").replace("'", "\\'")
 
 
 def _completes(param, ctx) -> Completes:
@@ -292,12 +304,12 @@ def zsh(top: list[Option], commands: list[Command]) -> str:
         for o in options:
             value = f":value:{_zsh_action(o.completes)}" if o.takes_value else ""
             if len(o.names) > 1:  # '(-s --session)'{-s,--session}'[help]:value: '
-                out.append(f"'({' '.join(o.names)})'{{{','.join(o.names)}}}'[{o.help}]{value}'")
+                out.append(f"'({' '.join(o.names)})'{{{','.join(o.names)}}}'[{_zsh_quoted(o.help, True)}]{value}'")
             else:
-                out.append(f"'{o.names[0]}[{o.help}]{value}'")
+                out.append(f"'{o.names[0]}[{_zsh_quoted(o.help, True)}]{value}'")
         return out
 
-    described = "\n".join(f"    '{c.name}:{c.help}'" for c in commands)
+    described = "\n".join(f"    '{c.name}:{_zsh_quoted(c.help)}'" for c in commands)
     blocks = []
     for c in commands:
         args = specs(c.options)
@@ -413,7 +425,7 @@ def fish(top: list[Option], commands: list[Command]) -> str:
             parts.append(f"-l {name[2:]}" if name.startswith("--") else f"-s {name[1:]}")
         if o.takes_value:
             parts.append(_fish_action(o.completes))
-        parts.append(f"-d '{o.help}'")
+        parts.append(f"-d '{_fish_quoted(o.help)}'")
         return " ".join(parts)
 
     helpers = f"""
@@ -477,7 +489,7 @@ end
              helpers, "complete -c ginscore -f"]
     lines += [option_line("__fish_use_subcommand", o) for o in top]
     for c in commands:
-        lines.append(f"complete -c ginscore -n '__fish_use_subcommand' -a {c.name} -d '{c.help}'")
+        lines.append(f"complete -c ginscore -n '__fish_use_subcommand' -a {c.name} -d '{_fish_quoted(c.help)}'")
     for c in commands:
         condition = f"__fish_seen_subcommand_from {c.name}"
         for a in c.arguments:

@@ -35,8 +35,10 @@ def usage_words(error: typer.TyperException, args: list[str] | None = None, see:
         return (f"{message}; {see}",)
     if ctx is not None:  # a question ("Did you mean 'hand'?") ends its own sentence
         return (f"{message}{' S' if message.endswith('?') else '; s'}ee ", *help_of(ctx.command_path))
-    if message.endswith("requires an argument"):  # an option last on the line: no command known yet
-        return (f"{message}; give its value right after it (", Command("--help"), " lists every option)")
+    if message.endswith("requires an argument"):  # an option last on the line: its command read from the line
+        name = next(command_words(list(args or ())), None)
+        helps = Command(name, "--help") if name in registry.BY_NAME else Command("--help")
+        return (f"{message}; give its value right after it (", helps, " lists every option)")
     return (message,)
 
 

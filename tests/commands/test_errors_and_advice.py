@@ -36,8 +36,9 @@ CASES = [
     (["hand", "ann", "4"], "both deadwood counts"),
     (["hand"], "missing argument"),
     (["hand", "ann", "4", "22", "9"], "unexpected extra argument"),
-    (["hand", "ann", "4", "22", "--upcard"], "requires an argument; give its value right after it"),
-    (["status", "--db"], "requires an argument; give its value right after it"),
+    (["hand", "ann", "4", "22", "--upcard"], "requires an argument; give its value right after it (`ginscore hand"),
+    (["status", "--db"], "requires an argument; give its value right after it (`ginscore status --help` lists"),
+    (["export", "-o"], "requires an argument; give its value right after it (`ginscore export --help` lists"),
     # names
     (["hand", "zed", "4", "22"], "no player 'zed'"),
     (["hand", "an", "4", "22"], "could be"),

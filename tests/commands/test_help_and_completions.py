@@ -62,6 +62,21 @@ def test_fish_script_parses():
     subprocess.run(["fish", "-n", str(ROOT / "completions" / "ginscore.fish")], check=True)
 
 
+@pytest.mark.skipif(not shutil.which("fish"), reason="fish is not installed")
+def test_fish_describes_commands_and_options_in_the_words_of_their_help():
+    """Apostrophes, colons and brackets are quoted for the shell, not left out ("List the sessions hands.")."""
+    script = ROOT / "completions" / "ginscore.fish"
+
+    def described(line: str) -> dict[str, str]:
+        ran = subprocess.run(["fish", "--no-config", "-c", f"source {script}; complete -C {shlex.quote(line)}"],
+                             capture_output=True, text=True, timeout=60, check=True)
+        return dict(row.split("\t", 1) for row in ran.stdout.splitlines() if "\t" in row)
+
+    commands = described("ginscore ")
+    assert commands["log"] == "List the session's hands." and commands["where"] == "Print the database's path."
+    assert described("ginscore export --")["--excel"].startswith("CSV for a spreadsheet: a byte-order mark")
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help_with_an_example(ok, command):
     out = ok(command, "--help").stdout
