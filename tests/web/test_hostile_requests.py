@@ -14,7 +14,8 @@ import time
 
 import pytest
 
-from tests.web.browsing import get, no_sideways_scroll, sha256, UPDATE_SECONDS
+from tests.support import run_cli
+from tests.web.browsing import get, no_sideways_scroll, sha256, start_serving, UPDATE_SECONDS
 
 MARKUP_NAMES = ["<script>alert(1)</script>", '"><img src=x onerror=alert(2)>']
 
@@ -54,6 +55,17 @@ def test_names_that_are_markup_show_as_text(ok, db_path, serving, page_at):
     assert sha256(db_path) == before
 
 
+@pytest.fixture(scope="module")
+def one_server(tmp_path_factory):
+    """One `ginscore serve` of a standard session, for the probes that only read what it answers."""
+    db = tmp_path_factory.mktemp("served") / "ginscore.json"
+    assert run_cli("--db", str(db), "new", "standard", "Ann", "Ben", "--dealer", "ann").exit_code == 0
+    served = start_serving("--db", str(db))
+    served.db = db
+    yield served
+    served.stop()
+
+
 @pytest.mark.parametrize("target", [
     "/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd", "/assets/../../../etc/passwd",
     "/assets/..%2f..%2f..%2fetc%2fpasswd", "/assets/%2e%2e/app.py", "/assets/..%5c..%5capp.py", "//etc/passwd",
@@ -61,18 +73,14 @@ def test_names_that_are_markup_show_as_text(ok, db_path, serving, page_at):
     "/assets/", "/assets/app.py", "/data/../../etc/passwd", "/etc/passwd%00.js", "/ginscore.json",
     "/club/", "/data/session/", "/events/session/",  # no address of ours, not redirects to one
 ])
-def test_no_path_reaches_the_file_system(ok, db_path, serving, target):
-    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
-    served = serving()
-    status, body = raw_get(served.port, target)
+def test_no_path_reaches_the_file_system(one_server, target):
+    status, body = raw_get(one_server.port, target)
     assert status in (400, 404), (target, status)
     assert b"root:" not in body and b"import" not in body and b"sessions" not in body
 
 
-def test_only_reading_is_served(ok, db_path, serving):
-    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
-    before = sha256(db_path)
-    served = serving()
+def test_only_reading_is_served(one_server):
+    before, served = sha256(one_server.db), one_server
     for method in ("POST", "PUT", "DELETE", "PATCH"):
         for target in ("/", "/data/session", "/events/session"):
             connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
@@ -80,12 +88,11 @@ def test_only_reading_is_served(ok, db_path, serving):
             assert connection.getresponse().status == 405, (method, target)
             connection.close()
     assert raw_get(served.port, "/", {"Host": "evil.example"})[0] == 400  # a name pointed here by another site
-    assert sha256(db_path) == before
+    assert sha256(one_server.db) == before
 
 
-def test_every_response_says_what_it_is_and_where_scripts_may_come_from(ok, serving):
-    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
-    served = serving()
+def test_every_response_says_what_it_is_and_where_scripts_may_come_from(one_server):
+    served = one_server
     for address, kind in (("/", "text/html"), ("/club", "text/html"), ("/assets/board.js", "text/javascript"),
                           ("/assets/board.css", "text/css"), ("/data/club", "application/json")):
         status, headers, body = get(served.base + address)
