@@ -337,8 +337,9 @@ _AS_TOLD = frozenset(("dealer", "knocker", "upcard", "opponent", "box", "captain
                       "opponent_cards", "note"))
 
 
-def check_against_csv(standings: Standings, text: str, source: str) -> None:
-    """Refuse a CSV whose scores differ from what its hands score under these rules."""
+def check_against_csv(standings: Standings, text: str, source: str, here: str | None = None) -> None:
+    """Refuse a CSV whose scores differ from what its hands score under these rules (``here``: those of
+    the session of that name here, the CSV being a record of it)."""
     table = _csv_table(text, source)  # (already read whole by read_backup: it refuses nothing here)
     header, theirs = table[0], table[1:]
     ours = csv_rows(standings)
@@ -359,7 +360,11 @@ def check_against_csv(standings: Standings, text: str, source: str) -> None:
             if column in _AS_TOLD:  # read as told, not scored: only its spelling differs from ginscore's
                 raise Refused(f"{source} row {number}: the file says {column} '{their.get(column)}', which ginscore "
                               f"reads as '{mine}'; write the cell as ginscore writes it (as an export of it does)")
-            raise Refused(f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands "
-                          f"score '{mine}' with these house rules; give the rules it was played with (like "
+            said = f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands score '{mine}'"
+            if here is not None:  # two records of one session that differ: neither is taken for the other
+                raise Refused(f"{said} under the house rules of '{here}' here, so the two records differ (H8); "
+                              "bring it in as another session with --as-copy and the rules it was played with "
+                              "(like --gin-bonus 20)")
+            raise Refused(f"{said} with these house rules; give the rules it was played with (like "
                           "--gin-bonus 20 or --target 150), or if they changed during play (H8), import its JSON "
                           "export")

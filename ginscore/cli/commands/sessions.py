@@ -64,7 +64,10 @@ def import_(
         found = db.by_id().get(session_id)
         return None if found is None else db.facts_of(found[1])
 
-    facts = _read_export(file, variant.value if variant else None, house_rules(given_rules), here)
+    rules = house_rules(given_rules)
+    # --as-copy with the variant or rules it was played with: a CSV is read as told, not as the session here
+    finder = None if as_copy and (variant is not None or rules is not None) else here
+    facts = _read_export(file, variant.value if variant else None, rules, finder)
     if as_copy:
         facts = facts._replace(id=None, match=None)  # a new session: a fresh id, in no match
     wanted = session_name(name) or facts.name
@@ -126,7 +129,8 @@ def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFa
         try:
             standings = check_session(facts)
             if not facts.name:  # a CSV: its rows must score as the file says
-                check_against_csv(standings, text, source)
+                ours = here(facts.id) if here is not None and facts.id else None
+                check_against_csv(standings, text, source, ours.name if ours else None)
         except BadHandAt as error:
             if isinstance(error.error, NoBigGin) and not facts.name:  # a CSV: the rules come from the options
                 raise Refused(f"{source} does not add up at hand {error.number}: it holds a big gin, and no big gin "
