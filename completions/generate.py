@@ -241,7 +241,18 @@ def bash(top: list[Option], commands: list[Command]) -> str:
 # bash-completion package, copy it to ~/.local/share/bash-completion/completions/ginscore
 # Players and session names come from `ginscore complete` while you type.
 {BASH_HELPERS}
-_ginscore() {{
+_ginscore() {{  # `--format=` with nothing after it: bash completes the word "=", so each value offered keeps it
+    if [[ "${{COMP_WORDS[COMP_CWORD]}}" == "=" ]]; then
+        local -a COMP_WORDS=( "${{COMP_WORDS[@]:0:COMP_CWORD}}" "" )
+        _ginscore_line
+        local i
+        for i in "${{!COMPREPLY[@]}}"; do COMPREPLY[i]="=${{COMPREPLY[i]}}"; done
+    else
+        _ginscore_line
+    fi
+}}
+
+_ginscore_line() {{
     local cur="${{COMP_WORDS[COMP_CWORD]}}" prev="${{COMP_WORDS[COMP_CWORD-1]}}" cmd="" word i prog
     local -a dbargs=() sessionargs=() args=()
     prog="$(_ginscore_dequote "${{COMP_WORDS[0]}}")"
@@ -303,10 +314,12 @@ def zsh(top: list[Option], commands: list[Command]) -> str:
         out = []
         for o in options:
             value = f":value:{_zsh_action(o.completes)}" if o.takes_value else ""
-            if len(o.names) > 1:  # '(-s --session)'{-s,--session}'[help]:value: '
-                out.append(f"'({' '.join(o.names)})'{{{','.join(o.names)}}}'[{_zsh_quoted(o.help, True)}]{value}'")
+            # a long option's value may follow it or an '=' (--session=fri), as the command line takes it
+            names = [f"{n}=" if o.takes_value and n.startswith("--") else n for n in o.names]
+            if len(o.names) > 1:  # '(-s --session)'{-s,--session=}'[help]:value: '
+                out.append(f"'({' '.join(o.names)})'{{{','.join(names)}}}'[{_zsh_quoted(o.help, True)}]{value}'")
             else:
-                out.append(f"'{o.names[0]}[{_zsh_quoted(o.help, True)}]{value}'")
+                out.append(f"'{names[0]}[{_zsh_quoted(o.help, True)}]{value}'")
         return out
 
     described = "\n".join(f"    '{c.name}:{_zsh_quoted(c.help)}'" for c in commands)
@@ -378,7 +391,7 @@ _ginscore() {{
   commands=(
 {described}
   )
-  _arguments -C \\
+  _arguments -C -A '-*' \\
     {" ".join(specs(top))} \\
     '1: :->command' \\
     '*:: :->args'

@@ -167,6 +167,14 @@ def test_restore_completes_the_deleted_sessions_only(ok):
     assert _bash("ginscore", "use", "") == ["three-1|three-1"]
 
 
+def test_bash_offers_an_options_values_right_after_its_equals_sign(ok):
+    """`--format=` then TAB: bash completes the word "=" itself, so each value comes with it."""
+    _evening(ok)
+    assert _bash("ginscore", "export", "--format", "=") == [f"={v}|={v}" for v in ("csv", "json", "html", "svg")]
+    assert _bash("ginscore", "export", "--format", "=", "j") == ["json|json"]
+    assert _bash("ginscore", "hand", "--session", "=") == ["=friday\\ night|=friday night", "=three-1|=three-1"]
+
+
 def test_bash_offers_the_players_typed_on_a_new_line_for_the_first_seats():
     assert _bash("ginscore", "new", "three", "Al", "Bo b", "Cy", "--box", "") == ["Al|Al", "Bo\\ b|Bo b", "Cy|Cy"]
     assert _bash("ginscore", "new", "") == [f"{v}|{v}" for v in ("standard", "oklahoma", "hollywood", "three")]
@@ -209,6 +217,11 @@ def test_zsh_completes_players_and_sessions(ok, tmp_path):
     assert offered("ginscore new three Al 'Bo b' Cy --captain ") == ["Al", "Bo b", "Cy"]
     assert offered("ginscore stats ") == ["Ann", "Bob", "José", "Mary Jane", "O'Neil"]
     assert offered(f"ginscore --db {shlex.quote(str(other))} hand ") == ["Cy", "Dee"]
+    # --db after the command, and every --option=value form, as the command line takes them
+    assert offered(f"ginscore hand --db {shlex.quote(str(other))} ") == ["Cy", "Dee"]
+    assert offered(f"ginscore --db={shlex.quote(str(other))} hand ") == ["Cy", "Dee"]
+    assert offered("ginscore hand --session=fri m") == ["Mary Jane"]
+    assert offered("ginscore export --format=") == ["csv", "json", "html", "svg"]
 
 
 @pytest.mark.skipif(not shutil.which("fish"), reason="fish is not installed")
