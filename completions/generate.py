@@ -241,15 +241,11 @@ def bash(top: list[Option], commands: list[Command]) -> str:
 # bash-completion package, copy it to ~/.local/share/bash-completion/completions/ginscore
 # Players and session names come from `ginscore complete` while you type.
 {BASH_HELPERS}
-_ginscore() {{  # `--format=` with nothing after it: bash completes the word "=", so each value offered keeps it
+_ginscore() {{  # `--format=` with nothing after it: bash gives the word "=", readline inserts after it
     if [[ "${{COMP_WORDS[COMP_CWORD]}}" == "=" ]]; then
         local -a COMP_WORDS=( "${{COMP_WORDS[@]:0:COMP_CWORD}}" "" )
-        _ginscore_line
-        local i
-        for i in "${{!COMPREPLY[@]}}"; do COMPREPLY[i]="=${{COMPREPLY[i]}}"; done
-    else
-        _ginscore_line
     fi
+    _ginscore_line
 }}
 
 _ginscore_line() {{

@@ -50,15 +50,11 @@ _ginscore_names() {  # $1: players, knockers, everyone, sessions or deleted, as 
     _ginscore_offer "${names[@]}"
 }
 
-_ginscore() {  # `--format=` with nothing after it: bash completes the word "=", so each value offered keeps it
+_ginscore() {  # `--format=` with nothing after it: bash gives the word "=", readline inserts after it
     if [[ "${COMP_WORDS[COMP_CWORD]}" == "=" ]]; then
         local -a COMP_WORDS=( "${COMP_WORDS[@]:0:COMP_CWORD}" "" )
-        _ginscore_line
-        local i
-        for i in "${!COMPREPLY[@]}"; do COMPREPLY[i]="=${COMPREPLY[i]}"; done
-    else
-        _ginscore_line
     fi
+    _ginscore_line
 }
 
 _ginscore_line() {

@@ -168,11 +168,11 @@ def test_restore_completes_the_deleted_sessions_only(ok):
 
 
 def test_bash_offers_an_options_values_right_after_its_equals_sign(ok):
-    """`--format=` then TAB: bash completes the word "=" itself, so each value comes with it."""
+    """`--format=` then TAB: bash gives the word "=", and readline puts what is offered after it."""
     _evening(ok)
-    assert _bash("ginscore", "export", "--format", "=") == [f"={v}|={v}" for v in ("csv", "json", "html", "svg")]
+    assert _bash("ginscore", "export", "--format", "=") == [f"{v}|{v}" for v in ("csv", "json", "html", "svg")]
     assert _bash("ginscore", "export", "--format", "=", "j") == ["json|json"]
-    assert _bash("ginscore", "hand", "--session", "=") == ["=friday\\ night|=friday night", "=three-1|=three-1"]
+    assert _bash("ginscore", "hand", "--session", "=") == ["friday\\ night|friday night", "three-1|three-1"]
 
 
 def test_bash_offers_the_players_typed_on_a_new_line_for_the_first_seats():
