@@ -536,3 +536,39 @@ def in_two_time_zones(ok, clock, first: list[list], then: list[list]) -> None:
         clock(at)
         for command in commands:
             ok(*command)
+
+
+def bash_after(typed: str, env: dict) -> str:
+    """What an interactive bash shows after ``typed`` (TABs in it), with ginscore's completion loaded:
+    what readline really inserts or lists (a test of COMPREPLY alone cannot tell where a reply goes)."""
+    import pty
+    import re
+    import select
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvpe("bash", ["bash", "--norc", "--noprofile", "-i"], env | {"TERM": "dumb", "PS1": "$ "})
+    said = b""
+
+    def read_until(mark: bytes, seconds: float = 10) -> None:
+        nonlocal said
+        deadline = time.monotonic() + seconds
+        while mark not in said and time.monotonic() < deadline:
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    said += os.read(fd, 65536)
+                except OSError:
+                    return
+
+    try:
+        script = ROOT / "completions" / "ginscore.bash"
+        os.write(fd, f"source '{script}'; echo READ''Y\n".encode())
+        read_until(b"READY")
+        said = b""
+        os.write(fd, typed.encode())
+        read_until(b"\r\n$ " if typed.endswith("\t\t") else b"never", 1.5)  # a listing ends with the prompt again
+    finally:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    return re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", said.decode("utf-8", "replace")).strip("\x07\r\n ")

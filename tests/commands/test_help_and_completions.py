@@ -11,7 +11,7 @@ import subprocess
 import pytest
 
 from ginscore.cli import app as cli
-from tests.support import BIN, ROOT, bash_offers, script_module
+from tests.support import BIN, ROOT, bash_after, bash_offers, script_module
 
 COMMANDS = sorted(cli.every_command().commands)  # the whole app, as `ginscore --help` builds it
 
@@ -173,6 +173,17 @@ def test_bash_offers_an_options_values_right_after_its_equals_sign(ok):
     assert _bash("ginscore", "export", "--format", "=") == [f"{v}|{v}" for v in ("csv", "json", "html", "svg")]
     assert _bash("ginscore", "export", "--format", "=", "j") == ["json|json"]
     assert _bash("ginscore", "hand", "--session", "=") == ["friday\\ night|friday night", "three-1|three-1"]
+
+
+@pytest.mark.skipif(not shutil.which("bash"), reason="bash is not installed")
+def test_an_interactive_bash_completes_a_value_right_after_the_equals_sign(ok):
+    _evening(ok)
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    assert bash_after("ginscore export --format=j\t", env).endswith("ginscore export --format=json")
+    assert bash_after("ginscore hand --session=th\t", env).endswith("ginscore hand --session=three-1")
+    listed = bash_after("ginscore export --format=\t\t", env)
+    assert listed.splitlines()[-2].split() == ["csv", "html", "json", "svg"]  # the four listed,
+    assert listed.splitlines()[-1].endswith("$ ginscore export --format=")  # the line left as typed (one '=')
 
 
 def test_bash_offers_the_players_typed_on_a_new_line_for_the_first_seats():
