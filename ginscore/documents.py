@@ -112,7 +112,7 @@ def read_file(path, source: str) -> str:
 
 
 def read_backup(text: str, source: str, *, variant: str | None = None, rules: HouseRules | None = None,
-                here=None) -> SessionFacts:
+                here=None, over: dict | None = None) -> SessionFacts:
     """A session from a file `export` wrote, JSON or CSV; Refused when anything in it is off.
 
     ``variant`` and ``rules`` serve a CSV, which carries neither, unless ``here(session_id)`` has its session."""
@@ -120,7 +120,7 @@ def read_backup(text: str, source: str, *, variant: str | None = None, rules: Ho
         if variant is not None or rules is not None:
             raise Refused(f"{source} is a JSON export, which carries its own variant and house rules; leave out those options")
         return _from_json(_parse_json(text, source), source)
-    return _from_csv(text, source, variant, rules, here)
+    return _from_csv(text, source, variant, rules, here, over)
 
 
 def is_export(path) -> bool:
@@ -235,7 +235,8 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
     return table
 
 
-def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | None, here=None) -> SessionFacts:
+def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | None, here=None,
+              over: dict | None = None) -> SessionFacts:
     table = _csv_table(text, source)
     header = table[0]
     if len(table) < 2:
@@ -249,7 +250,9 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
     session_id = _csv_session_id(rows, source)
     ours = here(session_id) if here and session_id else None
     changes = ()
-    if ours is not None:  # this session is here: each hand is read with the variant and rules it had here (H8)
+    if ours is not None and over is not None:  # another record of it (--as-copy): its first rules, those given over them
+        variant, rules = variant or ours.variant, ours.rules_for(1)._replace(**over)
+    elif ours is not None:  # this session is here: each hand is read with the variant and rules it had here (H8)
         told = [option for option, given, kept in (("--variant", variant, ours.variant),
                                                    ("the house-rule options", rules, ours.rules))
                 if given is not None and given != kept]
@@ -363,8 +366,8 @@ def check_against_csv(standings: Standings, text: str, source: str, here: str | 
             said = f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands score '{mine}'"
             if here is not None:  # two records of one session that differ: neither is taken for the other
                 raise Refused(f"{said} under the house rules of '{here}' here, so the two records differ (H8); "
-                              "bring it in as another session with --as-copy and the rules it was played with "
-                              "(like --gin-bonus 20)")
+                              "bring it in as another session with --as-copy and the options of the rules it was "
+                              "played with that differ (like --gin-bonus N)")
             raise Refused(f"{said} with these house rules; give the rules it was played with (like "
                           "--gin-bonus 20 or --target 150), or if they changed during play (H8), import its JSON "
                           "export")

@@ -17,7 +17,10 @@ def instant(at: str | None) -> str:
         return ""
     when = datetime.fromisoformat(at.replace("Z", "+00:00"))
     if when.tzinfo is not None:
-        when = when.astimezone(timezone.utc).replace(tzinfo=None)
+        try:
+            when = when.astimezone(timezone.utc).replace(tzinfo=None)
+        except OverflowError:  # within a day of year 1 or 9999: as written, which sorts it first or last all the same
+            when = when.replace(tzinfo=None)
     return when.isoformat(timespec="microseconds")
 
 

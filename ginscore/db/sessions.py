@@ -10,6 +10,7 @@ from pathlib import Path
 from tinydb import TinyDB
 from tinydb.table import Document
 
+from ginscore.codec import validate
 from ginscore.codec.facts import derived_session_id, new_session_id, session_from_dict, session_to_dict
 from ginscore.core.errors import Command, DatabaseUnusable, NoSuchSession, Refused
 from ginscore.core.escape import visible
@@ -296,6 +297,11 @@ class Database:
         if len(matches) > 1:
             raise NoSuchSession(f"'{visible(typed)}' could be {', '.join(map(visible, matches))}; type more of the name")
         same = [(n, doc) for n, doc in gone if doc["name"] == matches[0]]
+        for _, doc in same:  # which was deleted last cannot be told past a damaged time: it is named (exit 1)
+            try:
+                validate.timestamp(doc["deleted_at"], "session", "deleted_at")
+            except Refused:
+                self.facts_of(doc)
         in_time = time_order(doc["deleted_at"] for _, doc in same)
         doc_id, doc = max(same, key=lambda pair: in_time(pair[1]["deleted_at"]))
         name, typed_as = new_name or matches[0], as_typed(matches[0])

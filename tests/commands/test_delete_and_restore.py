@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.support import (
     facts_bytes,
     NEW_YORK_LATER,
@@ -119,6 +121,21 @@ def test_the_last_deleted_is_the_one_deleted_last_whatever_the_offset(ok, status
     assert [r["players"] for r in ok("sessions", "--deleted", "--json").json()] == [["Cy", "Dee"], ["Ann", "Ben"]]
     ok("restore", "dup")
     assert status()["players"] == ["Cy", "Dee"]
+
+
+def test_restore_does_not_guess_past_a_deletion_time_damaged_by_hand(ok, cli, db_path):
+    """Which of two sessions of one name was deleted last cannot be told when one time is no time: the
+    damage is named (exit 1, nothing written) rather than the other session brought back."""
+    for players in (("Ann", "Ben"), ("Cy", "Dee")):
+        ok("new", "standard", *players, "--dealer", players[0], "--name", "dup")
+        ok("delete", "dup", "--yes")
+    doc = json.loads(db_path.read_text())
+    next(s for s in doc["sessions"].values() if s["players"][0] == "Ann")["deleted_at"] = 5
+    db_path.write_text(json.dumps(doc))
+    before = db_path.read_bytes()
+    done = cli("restore", "dup")
+    assert done.exit_code == 1 and "deleted_at" in done.stderr and len(done.stderr.splitlines()) == 1
+    assert db_path.read_bytes() == before
 
 
 def test_the_deleted_list_says_when_each_was_deleted_at_every_width(ok, monkeypatch):

@@ -862,7 +862,7 @@ def test_a_json_hand_of_cards_with_a_count_too_says_the_counts_come_from_the_car
 def test_a_csv_of_a_session_here_played_under_other_rules_comes_in_as_a_copy_with_its_rules(ok, refused, tmp_path):
     """The other machine played hand 2 at gin bonus 25; this table agreed 20 from hand 2 (H8). The two
     records differ: the refusal says so and what works, and --as-copy takes the rules it was played with."""
-    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "fri")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "fri", "--target", "150", "--deal", "loser")
     ok("hand", "ann", "2", "10")
     other = ("--db", str(tmp_path / "other.json"))
     ok("export", "--format", "json", "--output", tmp_path / "fri.json")
@@ -871,7 +871,10 @@ def test_a_csv_of_a_session_here_played_under_other_rules_comes_in_as_a_copy_wit
     ok(*other, "export", "--output", tmp_path / "there.csv")
     ok("house", "--gin-bonus", "20", "--from-next")
     said = refused("import", tmp_path / "there.csv", says="under the house rules of 'fri' here, so the two records")
-    assert "--as-copy and the rules it was played with" in said
+    assert "--as-copy and the options of the rules it was played with that differ" in said
     refused("import", tmp_path / "there.csv", "--as-copy")  # read with the rules here still: the advice needs both
     ok("import", tmp_path / "there.csv", "--as-copy", "--gin-bonus", "25", "--name", "fri there")
-    assert ok("status", "--json", "--session", "fri there").json()["totals"] == {"Ann": 8, "Ben": 35}
+    copy = ok("status", "--json", "--session", "fri there").json()
+    assert copy["totals"] == {"Ann": 8, "Ben": 35}
+    assert copy["rules"] == ok("status", "--json", "--session", "fri").json()["rule_changes"][0]["rules"] | {
+        "gin_bonus": 25}  # the rules the session started with, the one given laid over them

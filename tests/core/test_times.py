@@ -41,3 +41,8 @@ def test_a_time_without_offset_is_read_as_utc_and_z_as_utc():
 def test_a_time_damaged_by_hand_sorts_first_rather_than_stop_the_sort():
     times = ["2026-12-05T04:00:00+00:00", "last friday", 7, None]
     assert sorted(times, key=time_order(times))[-1] == "2026-12-05T04:00:00+00:00"
+
+
+def test_a_time_at_the_edge_of_the_calendar_is_put_in_order_not_a_traceback():
+    times = ["0001-01-01T00:00:00+05:45", "2026-12-05T04:00:00+00:00", "9999-12-31T23:59:00-05:00"]
+    assert sorted(reversed(times), key=time_order(times)) == times

@@ -18,7 +18,7 @@ from ginscore.core.replay import Standings
 from ginscore.core.standings import VARIANT_NAMES, explain, rules_words, settlement_words, status_dict, winner_words
 from ginscore.cli.actions import match_of, rated_ladder, rated_names, replay_stored, store_of
 from ginscore.cli.command import app
-from ginscore.cli.commands.watching import followed, pinned_by
+from ginscore.cli.commands.watching import followed, Pinned, pinned_by
 from ginscore.cli.options import session_option
 from ginscore.db.store import Store
 from ginscore.present.terminal import parts_text, screen_width
@@ -44,7 +44,7 @@ def table_of(st: Standings, match: list[Standings] | None, last_hands: int = LAS
     }
 
 
-def served(store: Store, pinned: tuple | None) -> dict:
+def served(store: Store, pinned: Pinned | None) -> dict:
     """The session on the page, as on the board of `watch`."""
     db, st = followed(store, pinned)
     return table_of(st, match_of(store, db, st.facts))

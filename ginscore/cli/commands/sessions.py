@@ -20,7 +20,7 @@ from ginscore.cli.options import all_option, json_option, limit_option, session_
 from ginscore.cli.options import DELETED, SESSIONS  # what these arguments complete to
 from ginscore.cli.output import print_json_items
 from ginscore.cli.paths import named_file
-from ginscore.cli.rule_options import house_rule_options, house_rules
+from ginscore.cli.rule_options import house_rule_options, house_rules, rule_choices
 from ginscore.cli.typed import how_many, session_name
 from ginscore.codec.facts import derived_session_id, session_to_dict
 from ginscore.db import atomic
@@ -64,10 +64,11 @@ def import_(
         found = db.by_id().get(session_id)
         return None if found is None else db.facts_of(found[1])
 
-    rules = house_rules(given_rules)
-    # --as-copy with the variant or rules it was played with: a CSV is read as told, not as the session here
-    finder = None if as_copy and (variant is not None or rules is not None) else here
-    facts = _read_export(file, variant.value if variant else None, rules, finder)
+    # --as-copy with the variant or rules it was played with: a CSV of a session here is read with those,
+    # laid over the rules that session started with, rather than refused for them
+    over = rule_choices(given_rules) if as_copy else None
+    facts = _read_export(file, variant.value if variant else None, house_rules(given_rules), here,
+                         over if over or variant is not None else None)
     if as_copy:
         facts = facts._replace(id=None, match=None)  # a new session: a fresh id, in no match
     wanted = session_name(name) or facts.name
@@ -117,15 +118,16 @@ def _write_exactly(data: bytes, shown: str) -> None:
     buffer.flush()
 
 
-def _read_export(file: Path, variant: str | None, rules, here=None) -> SessionFacts:
+def _read_export(file: Path, variant: str | None, rules, here=None, over: dict | None = None) -> SessionFacts:
     """The session in a file made by `export`, every field checked as the commands check it (``here``:
-    finds the session of an id here, whose variant and rules a CSV of it takes)."""
+    finds the session of an id here, whose variant and rules a CSV of it takes; ``over``: rules given
+    with --as-copy, laid over those)."""
     from ginscore.documents import check_against_csv, read_backup, read_file
 
     source = visible(str(file))
     try:
         text = read_file(file, source)
-        facts = read_backup(text, source, variant=variant, rules=rules, here=here)
+        facts = read_backup(text, source, variant=variant, rules=rules, here=here, over=over)
         try:
             standings = check_session(facts)
             if not facts.name:  # a CSV: its rows must score as the file says

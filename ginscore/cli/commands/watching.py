@@ -20,30 +20,38 @@ from ginscore.present.console import screen
 POLL_SECONDS = 0.25  # how often `watch` looks at the file: a change shows within a second
 
 
-def pinned_by(store, session: str | None) -> tuple[str, str | None] | None:
-    """The session ``--session`` pins (its name and id, so that a rename elsewhere is followed); None: the current."""
+class Pinned:
+    """The session ``--session`` pins: its id, and its name as last seen (a rename elsewhere is followed)."""
+
+    def __init__(self, name: str, session_id: str | None):
+        self.name, self.id = name, session_id
+
+
+def pinned_by(store, session: str | None) -> Pinned | None:
+    """The session ``--session`` pins; None: the current one, whichever it is."""
     if session is None:
         return None
     facts = store.reading().load(session)
-    return facts.name, facts.id
+    return Pinned(facts.name, facts.id)
 
 
-def followed(store, pinned: tuple[str, str | None] | None) -> tuple:
+def followed(store, pinned: Pinned | None) -> tuple:
     """The database read now and the session on the board, replayed (`watch`, `serve`): the pinned one
     (under its name now), else whichever is current now (a rematch, a `use`)."""
     db = store.reading()
     if pinned is None:
         return db, replay_stored(store, db.load(None))
-    facts = session_now(db, *pinned)
+    facts = session_now(db, pinned.name, pinned.id)
     if facts is None:
-        raise NoSuchSession(f"the session '{pinned[0]}' is no longer in the file (deleted?)")
+        raise NoSuchSession(f"the session '{pinned.name}' is no longer in the file (deleted?)")
+    pinned.name = facts.name
     return db, replay_stored(store, facts)
 
 
 class _Board:
     """What the board shows: the watched session, or the problem that keeps it from being read."""
 
-    def __init__(self, store, pinned: tuple | None, out, big: bool, until: str):
+    def __init__(self, store, pinned: Pinned | None, out, big: bool, until: str):
         self.store, self.pinned, self.out, self.big, self.until = store, pinned, out, big, until
         self.seen: tuple | None = file_signature(store.path)  # taken before the first read: no change is missed
         self.showing: Standings | str = ""
