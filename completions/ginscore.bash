@@ -50,11 +50,38 @@ _ginscore_names() {  # $1: players, knockers, everyone, sessions or deleted, as 
     _ginscore_offer "${names[@]}"
 }
 
-_ginscore() {  # `--format=` with nothing after it: bash gives the word "=", readline inserts after it
-    if [[ "${COMP_WORDS[COMP_CWORD]}" == "=" ]]; then
-        local -a COMP_WORDS=( "${COMP_WORDS[@]:0:COMP_CWORD}" "" )
-    fi
+_ginscore() {
+    local -a COMP_WORDS=( "${COMP_WORDS[@]:0:COMP_CWORD+1}" )
+    local COMP_CWORD=$COMP_CWORD parted=""
+    # `--format=` with nothing after it: bash gives the word "=", and readline inserts after it
+    [[ "${COMP_WORDS[COMP_CWORD]}" == "=" ]] && COMP_WORDS[COMP_CWORD]=""
+    _ginscore_glue
     _ginscore_line
+    if [[ -n "$parted" ]]; then  # readline replaces only what follows the word's last ':'
+        local i
+        for ((i = 0; i < ${#COMPREPLY[@]}; i++)); do COMPREPLY[i]="${COMPREPLY[i]#"$parted"}"; done
+    fi
+}
+
+_ginscore_glue() {  # a name holding ':' ("pub: 3"), which bash parts at the colon, made one word again
+    [[ "$COMP_WORDBREAKS" == *:* ]] || return
+    local -a glued=()
+    local i at=0 word gap cword=$COMP_CWORD
+    for ((i = 0; i <= COMP_CWORD; i++)); do
+        word="${COMP_WORDS[i]}"
+        gap="${COMP_LINE:at}"  # what lies between the last word and this one (the empty word: up to the cursor)
+        if [[ -z "$word" ]]; then gap="${COMP_LINE:at:COMP_POINT-at}"; else gap="${gap%%"$word"*}"; fi
+        at=$((at + ${#gap} + ${#word}))
+        if ((i > 0)) && [[ -z "$gap" && ( "$word" == :* || "${glued[-1]}" == *: ) ]]; then
+            glued[-1]+="$word"
+            ((cword--))
+            ((i == COMP_CWORD)) && parted="${glued[-1]%"${glued[-1]##*:}"}"
+        else
+            glued+=( "$word" )
+        fi
+    done
+    COMP_WORDS=( "${glued[@]}" )
+    COMP_CWORD=$cword
 }
 
 _ginscore_line() {

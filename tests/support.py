@@ -538,9 +538,10 @@ def in_two_time_zones(ok, clock, first: list[list], then: list[list]) -> None:
             ok(*command)
 
 
-def bash_after(typed: str, env: dict) -> str:
-    """What an interactive bash shows after ``typed`` (TABs in it), with ginscore's completion loaded:
-    what readline really inserts or lists (a test of COMPREPLY alone cannot tell where a reply goes)."""
+def bash_after(env: dict, *lines: str) -> list[str]:
+    """What an interactive bash shows after each of ``lines`` is typed (TABs in it), with ginscore's
+    completion loaded: what readline really inserts or lists (COMPREPLY alone cannot tell where a reply
+    goes). Each line is cleared (Ctrl-U) before the next."""
     import pty
     import re
     import select
@@ -549,26 +550,34 @@ def bash_after(typed: str, env: dict) -> str:
     pid, fd = pty.fork()
     if pid == 0:
         os.execvpe("bash", ["bash", "--norc", "--noprofile", "-i"], env | {"TERM": "dumb", "PS1": "$ "})
-    said = b""
 
-    def read_until(mark: bytes, seconds: float = 10) -> None:
-        nonlocal said
-        deadline = time.monotonic() + seconds
-        while mark not in said and time.monotonic() < deadline:
-            if select.select([fd], [], [], 0.1)[0]:
-                try:
-                    said += os.read(fd, 65536)
-                except OSError:
-                    return
+    def read(until: bytes = b"", quiet: float = 0.4, seconds: float = 10) -> bytes:
+        """What bash writes, up to ``until``, or until it has been quiet a while (a completion is done)."""
+        said, deadline = b"", time.monotonic() + seconds
+        while time.monotonic() < deadline and not (until and until in said):
+            if not select.select([fd], [], [], quiet)[0]:
+                if said and not until:
+                    break
+                continue
+            try:
+                said += os.read(fd, 65536)
+            except OSError:
+                break
+        return said
 
+    shown = []
     try:
         script = ROOT / "completions" / "ginscore.bash"
         os.write(fd, f"source '{script}'; echo READ''Y\n".encode())
-        read_until(b"READY")
-        said = b""
-        os.write(fd, typed.encode())
-        read_until(b"\r\n$ " if typed.endswith("\t\t") else b"never", 1.5)  # a listing ends with the prompt again
+        read(b"READY\r\n$ ")  # the prompt after it: readline is reading keys (a TAB before is typed as is)
+        for line in lines:
+            os.write(fd, line.encode() + b"~")  # '~' is echoed once readline has done with the TABs before it
+            said = read(b"~").decode("utf-8", "replace")
+            said = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", said[: said.rfind("~")]).replace("\r\n", "\n")
+            shown.append("\n".join(part.split("\r")[-1] for part in said.split("\n")).strip("\x07\n "))
+            os.write(fd, b"\x15")  # Ctrl-U: the line cleared for the next
+            read(quiet=0.2)
     finally:
         os.kill(pid, 9)
         os.waitpid(pid, 0)
-    return re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", said.decode("utf-8", "replace")).strip("\x07\r\n ")
+    return shown

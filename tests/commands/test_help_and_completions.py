@@ -176,14 +176,23 @@ def test_bash_offers_an_options_values_right_after_its_equals_sign(ok):
 
 
 @pytest.mark.skipif(not shutil.which("bash"), reason="bash is not installed")
-def test_an_interactive_bash_completes_a_value_right_after_the_equals_sign(ok):
+def test_an_interactive_bash_completes_after_an_equals_sign_and_inside_a_name_with_a_colon(ok):
+    """Where readline puts a reply, typed at a real prompt: after '--format=' (bash gives the word '='),
+    and in a name holding ':' (bash parts the word at the colon, and replaces only what follows it)."""
     _evening(ok)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "pub: 3")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "fri 20:00")
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
-    assert bash_after("ginscore export --format=j\t", env).endswith("ginscore export --format=json")
-    assert bash_after("ginscore hand --session=th\t", env).endswith("ginscore hand --session=three-1")
-    listed = bash_after("ginscore export --format=\t\t", env)
+    json_format, session, listed, pub, pub_quoted, at_eight, colon_pinned = bash_after(
+        env, "ginscore export --format=j\t", "ginscore hand --session=th\t", "ginscore export --format=\t\t",
+        "ginscore use pub:\t", "ginscore use 'pub:\t", "ginscore use fri\\ 20:\t", "ginscore status --session=pub:\t")
+    assert json_format.endswith("ginscore export --format=json")
+    assert session.endswith("ginscore hand --session=three-1")
     assert listed.splitlines()[-2].split() == ["csv", "html", "json", "svg"]  # the four listed,
-    assert listed.splitlines()[-1].endswith("$ ginscore export --format=")  # the line left as typed (one '=')
+    assert listed.splitlines()[-1].endswith(" ginscore export --format=")  # the line left as typed (one '=')
+    assert pub.endswith("ginscore use pub:\\ 3") and pub_quoted.endswith("ginscore use 'pub: 3'")
+    assert at_eight.endswith("ginscore use fri\\ 20:00")
+    assert colon_pinned.endswith("ginscore status --session=pub:\\ 3")
 
 
 def test_bash_offers_the_players_typed_on_a_new_line_for_the_first_seats():
