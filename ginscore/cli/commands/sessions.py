@@ -1,5 +1,6 @@
 """Many sessions: list, choose, export and import them, and where the file is."""
 
+import functools
 import os
 import sys
 from contextlib import contextmanager
@@ -59,6 +60,7 @@ def import_(
         raise Refused(f"{visible(str(file))} is this database (or one of its files), not an export; import a file ",
                       Command("export"), " wrote")
 
+    @functools.cache  # asked while the CSV is read and again when its scores are checked: the file read once
     def here(session_id: str) -> SessionFacts | None:  # a CSV's session, if it is here (its rules are)
         db = store.reading()
         found = db.by_id().get(session_id)
