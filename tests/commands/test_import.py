@@ -873,6 +873,8 @@ def test_a_csv_of_a_session_here_played_under_other_rules_comes_in_as_a_copy_wit
     said = refused("import", tmp_path / "there.csv", says="under the house rules of 'fri' here, so the two records")
     assert "--as-copy and the options of the rules it was played with that differ" in said
     refused("import", tmp_path / "there.csv", "--as-copy")  # read with the rules here still: the advice needs both
+    refused("import", tmp_path / "there.csv", "--as-copy", "--gin-bonus", "30",
+            says="with these house rules; give the rules it was played with")  # the options given are off
     ok("import", tmp_path / "there.csv", "--as-copy", "--gin-bonus", "25", "--name", "fri there")
     copy = ok("status", "--json", "--session", "fri there").json()
     assert copy["totals"] == {"Ann": 8, "Ben": 35}

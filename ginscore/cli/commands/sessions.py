@@ -133,7 +133,8 @@ def _read_export(file: Path, variant: str | None, rules, here=None, over: dict |
         try:
             standings = check_session(facts)
             if not facts.name:  # a CSV: its rows must score as the file says
-                ours = here(facts.id) if here is not None and facts.id else None
+                # (read with the rules given over those of its session here: the options are what is off)
+                ours = here(facts.id) if here is not None and facts.id and over is None else None
                 check_against_csv(standings, text, source, ours.name if ours else None)
         except BadHandAt as error:
             if isinstance(error.error, NoBigGin) and not facts.name:  # a CSV: the rules come from the options
