@@ -6,18 +6,22 @@ The socket is bound before uvicorn starts, so a port that is taken is one plain 
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import socket
 from typing import TextIO
 
+import h11
 import segno
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ginscore.web.app import Live, make_app, MAX_CONNECTIONS
 
 LOOPBACK = "127.0.0.1"
 EVERY_ADDRESS = "0.0.0.0"  # --lan: every network this computer is on
 STOP_SECONDS = 2  # at Ctrl-C, how long open pages may take to let go before they are closed
+REQUEST_SECONDS = 5  # how long a connection may hold a place without a whole request (and between requests)
 
 
 def new_token() -> str:
@@ -53,11 +57,48 @@ def print_qr(address: str, out: TextIO, width: int) -> None:
     code.terminal(out=out, compact=compact, border=margin)
 
 
+class RequestOnTime(H11Protocol):
+    """uvicorn's HTTP/1.1, except that a connection must send a whole request head within
+    ``REQUEST_SECONDS`` of opening or of its last answer, or be closed. uvicorn closes only idle
+    connections that were answered: sockets opened and left silent, or fed a byte at a time, would
+    otherwise hold every connection place until their device lets go, and no page could load."""
+
+    head_deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport) -> None:
+        super().connection_made(transport)
+        self.wait_for_request()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self.wait_for_request()
+
+    def connection_lost(self, exc) -> None:
+        super().connection_lost(exc)
+        self.stop_waiting()
+
+    def wait_for_request(self) -> None:
+        self.stop_waiting()
+        if not self.transport.is_closing():
+            self.head_deadline = self.loop.call_later(REQUEST_SECONDS, self.too_slow)
+
+    def stop_waiting(self) -> None:
+        if self.head_deadline is not None:
+            self.head_deadline.cancel()
+            self.head_deadline = None
+
+    def too_slow(self) -> None:
+        self.head_deadline = None
+        if self.conn.their_state is h11.IDLE:  # no request begun whole: what uvicorn does to an idle one
+            self.timeout_keep_alive_handler()
+
+
 def serve(live: Live, listening: socket.socket, token: str | None) -> None:
     """Serve until Ctrl-C (then a KeyboardInterrupt, as uvicorn raises the signal it caught again)."""
     config = uvicorn.Config(make_app(live, token), log_level="error", access_log=False, lifespan="on",
                             limit_concurrency=MAX_CONNECTIONS, timeout_graceful_shutdown=STOP_SECONDS,
-                            server_header=False, proxy_headers=False, http="h11", ws="none", loop="asyncio")
+                            server_header=False, proxy_headers=False, http=RequestOnTime,
+                            timeout_keep_alive=REQUEST_SECONDS, ws="none", loop="asyncio")
     server = uvicorn.Server(config)
     live.stopping = lambda: server.should_exit
     server.run(sockets=[listening])

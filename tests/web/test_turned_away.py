@@ -19,16 +19,31 @@ def _streams(port: int, count: int) -> list[socket.socket]:
     return opened
 
 
-def test_a_hundred_idle_sockets_leave_the_pages_served(ok, serving):
+def test_sockets_that_take_every_place_and_say_nothing_are_closed_and_the_pages_come_back(ok, serving):
+    """A device that opens every connection the server allows and sends nothing, or a byte at a time,
+    no longer keeps the pages out until it lets go: each is closed after REQUEST_SECONDS."""
+    from ginscore.web.app import MAX_CONNECTIONS
+    from ginscore.web.server import REQUEST_SECONDS
+
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     served = serving()
-    idle = [socket.create_connection(("127.0.0.1", served.port), timeout=10) for _ in range(100)]
+    opened = time.monotonic()
+    idle = [socket.create_connection(("127.0.0.1", served.port), timeout=10) for _ in range(MAX_CONNECTIONS - 1)]
+    trickling = socket.create_connection(("127.0.0.1", served.port), timeout=10)
+    trickling.sendall(b"GET / HTTP/1.1\r\n")
     try:
-        time.sleep(0.5)
-        assert get(served.base + "/data/session")[0] == 200
+        assert get(served.base + "/data/session")[0] == 503  # every place taken
+        answered = None
+        while time.monotonic() < opened + REQUEST_SECONDS + 10 and answered != 200:
+            trickling.sendall(b"X: y\r\n")  # never a whole request
+            time.sleep(0.25)
+            answered = get(served.base + "/data/session")[0]
+        assert answered == 200 and time.monotonic() - opened >= REQUEST_SECONDS
         assert get(served.base + "/")[0] == 200
+        for connection in (*idle, trickling):
+            assert connection.recv(64) == b"", "a silent or trickling connection was left open"
     finally:
-        for connection in idle:
+        for connection in (*idle, trickling):
             connection.close()
 
 
