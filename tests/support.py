@@ -32,7 +32,7 @@ from ginscore.core.replay import (
 )
 from ginscore.core.scoring import HouseRules
 from ginscore.core.stats import combine_tallies, packed, session_counts, tally
-from ginscore.db.sessions import SCHEMA_VERSION
+from ginscore.db.database import SCHEMA_VERSION
 from ginscore.db.store import Store
 
 # --- the repository and its data files ---------------------------------------------------

@@ -39,7 +39,7 @@ try:
     from typer.core import TyperGroup
 
     from ginscore import __version__
-    from ginscore.cli import command, registry
+    from ginscore.cli import registry, typer_app
     from ginscore.cli.messages import fail, stopped, unwritten, usage_words
     from ginscore.cli.options import DB_HELP
     from ginscore.cli.paths import DB_GIVEN, default_db_path, index_cache, named_file
@@ -68,7 +68,7 @@ class Group(TyperGroup):
     """Every command of the registry, built when typed, and the exit status of each run.
     A command that replaced the file exits 0 whatever follows; one that exits non-zero changed nothing."""
 
-    context_class = command.Context
+    context_class = typer_app.HelpContext
 
     def list_commands(self, ctx) -> list[str]:
         return list(registry.NAMES)
@@ -77,9 +77,9 @@ class Group(TyperGroup):
         listed = registry.BY_NAME.get(name)
         if listed is not None and name not in self.commands:
             importlib.import_module(f"ginscore.cli.commands.{listed.module}")  # it registers its commands
-            one = command.make_app()  # this command alone, built into its click command
-            one.registered_commands = [next(info for info in command.app.registered_commands
-                                            if command.name_of(info) == name)]
+            one = typer_app.make_app()  # this command alone, built into its click command
+            one.registered_commands = [next(info for info in typer_app.app.registered_commands
+                                            if typer_app.name_of(info) == name)]
             self.commands[name] = typer.main.get_command(one)
         return self.commands.get(name)
 
@@ -146,7 +146,7 @@ class Group(TyperGroup):
             raise OutputLost(error) from None
 
 
-top = command.make_app(cls=Group)
+top = typer_app.make_app(cls=Group)
 
 
 def show_version(value: bool) -> None:
@@ -189,8 +189,8 @@ def every_command() -> Group:
 def whole_app() -> typer.Typer:
     """The typer app with every command registered, in help order."""
     every_command()
-    command.app.registered_commands.sort(key=lambda info: registry.NAMES.index(command.name_of(info)))
-    return command.app
+    typer_app.app.registered_commands.sort(key=lambda info: registry.NAMES.index(typer_app.name_of(info)))
+    return typer_app.app
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,5 +1,5 @@
 """A leading ``~`` in a path, read as a shell reads it: a path often reaches ginscore without a shell
-(``GINSCORE_DB`` in a systemd unit, ``--db=~/g.json``), and taken literally it made a folder ``~``.
+(``GINSCORE_DB`` in a systemd unit, ``--db=~/g.json``), and taken literally it would make a folder named ``~``.
 """
 
 from __future__ import annotations

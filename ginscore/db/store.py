@@ -13,7 +13,7 @@ from pathlib import Path
 from ginscore.core.errors import DatabaseUnusable
 from ginscore.db import atomic, interrupts
 from ginscore.db.companions import belongs
-from ginscore.db.sessions import Database
+from ginscore.db.database import Database
 from ginscore.db.storage import not_a_file, read_bytes, writes
 
 LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up

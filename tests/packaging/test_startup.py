@@ -64,9 +64,9 @@ def test_a_command_line_loads_only_its_own_commands(tmp_path):
              "print(sorted(m for m in sys.modules if m.startswith('ginscore.cli.')), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "g.json")], capture_output=True, text=True)
     assert done.stderr.strip().splitlines()[-1] == str([
-        "ginscore.cli.actions", "ginscore.cli.app", "ginscore.cli.command", "ginscore.cli.commands",
-        "ginscore.cli.commands.view", "ginscore.cli.messages", "ginscore.cli.options", "ginscore.cli.output",
-        "ginscore.cli.paths", "ginscore.cli.registry"])
+        "ginscore.cli.actions", "ginscore.cli.app", "ginscore.cli.commands", "ginscore.cli.commands.view",
+        "ginscore.cli.messages", "ginscore.cli.options", "ginscore.cli.output", "ginscore.cli.paths",
+        "ginscore.cli.registry", "ginscore.cli.typer_app"])
 
 
 @pytest.mark.parametrize("command", [["status"], ["status", "--json"], ["watch", "--once"], ["ratings", "--json"],

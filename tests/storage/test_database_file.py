@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ginscore.db.sessions import SCHEMA_VERSION
+from ginscore.db.database import SCHEMA_VERSION
 from tests.support import (
     DAMAGED_SESSION,
     EVENING,

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ginscore.db.sessions import Database
+from ginscore.db.database import Database
 from ginscore.db.store import Store
 from tests.profiles import examples
 from tests.support import (

@@ -13,7 +13,7 @@ import pytest
 
 from ginscore.codec.facts import stored_hands
 from ginscore.core.replay import has_dealt
-from ginscore.db.sessions import SCHEMA_VERSION
+from ginscore.db.database import SCHEMA_VERSION
 from tests.support import (
     FIXTURES,
     HAND,

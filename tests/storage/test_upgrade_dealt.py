@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ginscore.codec.facts import stored_hands
 from ginscore.core.replay import has_dealt
-from ginscore.db.sessions import SCHEMA_VERSION
+from ginscore.db.database import SCHEMA_VERSION
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "schema4.json"
 TRIO_ROLES = [{"box": "Ann", "captain": "Ben", "out": "Cy"}, {"box": "Ann", "captain": "Cy", "out": "Ben"},

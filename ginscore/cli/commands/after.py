@@ -6,7 +6,7 @@ from ginscore.cache.rows import Listings
 from ginscore.core.errors import UnknownPlayer
 from ginscore.core.names import fold, match_name
 from ginscore.cli.actions import store_of
-from ginscore.cli.command import app
+from ginscore.cli.typer_app import app
 from ginscore.cli.options import all_option, json_option, limit_option, Variant
 from ginscore.cli.options import EVERYONE  # what these arguments complete to
 from ginscore.cli.output import print_json, print_json_items

@@ -6,7 +6,7 @@ import typer
 
 from ginscore.core.errors import GinscoreError
 from ginscore.cli.actions import store_of
-from ginscore.cli.command import app
+from ginscore.cli.typer_app import app
 from ginscore.core.escape import visible
 from ginscore.core.replay import replay
 

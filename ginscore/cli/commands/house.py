@@ -8,7 +8,7 @@ from ginscore.core.errors import BadHandAt, GameOver, Refused
 from ginscore.core.changes import rules_from, rules_from_start
 from ginscore.core.replay import replay, Standings
 from ginscore.cli.actions import replay_stored, store_of
-from ginscore.cli.command import app
+from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
 from ginscore.cli.rule_options import HOUSE_OPTIONS, house_rule_options, rule_choices
 

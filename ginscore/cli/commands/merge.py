@@ -16,11 +16,11 @@ from ginscore.present.terminal import shell_word
 from ginscore.core.standings import as_typed, counted
 from ginscore.core.replay import SessionFacts, check_session
 from ginscore.core.names import MAX_NAME
-from ginscore.db.sessions import session_id_of, two_with_one_id
+from ginscore.db.database import session_id_of, two_with_one_id
 from ginscore.db.store import Store
 from ginscore.documents import is_export
 from ginscore.cli.actions import store_of
-from ginscore.cli.command import app
+from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option
 from ginscore.cli.output import print_json
 from ginscore.cli.paths import named_file

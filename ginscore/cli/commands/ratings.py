@@ -5,7 +5,7 @@ import typer
 from ginscore.cache.rows import Listings
 from ginscore.core.errors import Refused
 from ginscore.cli.actions import rated_ladder, rated_names, store_of
-from ginscore.cli.command import app
+from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option, Variant
 from ginscore.cli.options import EVERYONE  # what --player completes to
 from ginscore.cli.output import print_json

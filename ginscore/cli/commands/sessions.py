@@ -16,7 +16,7 @@ from ginscore.core.names import MAX_NAME
 from ginscore.core.standings import VARIANT_NAMES, as_typed, counted, session_row
 from ginscore.core.replay import check_session, replay, SessionFacts
 from ginscore.cli.actions import asked, load_standings, numbered_name, replay_stored, store_of, time_now
-from ginscore.cli.command import app
+from ginscore.cli.typer_app import app
 from ginscore.cli.options import all_option, json_option, limit_option, session_option, Variant
 from ginscore.cli.options import DELETED, SESSIONS  # what these arguments complete to
 from ginscore.cli.output import print_json_items

@@ -12,7 +12,7 @@ from ginscore.core.names import check_players, resolve_player
 from ginscore.core.standings import counted, explain
 from ginscore.codec.facts import check_note
 from ginscore.cli.actions import append_hand, asked, replay_changed, replay_stored, start_session, store_of, time_now
-from ginscore.cli.command import app
+from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, Variant, with_parameters
 from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
 from ginscore.cli.rule_options import house_rule_options, house_rules

@@ -4,7 +4,7 @@ import typer
 
 from ginscore.core.errors import Refused
 from ginscore.cli.actions import match_of, replay_stored, report, store_of
-from ginscore.cli.command import app
+from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option, session_option, Variant
 from ginscore.cli.output import print_json
 from ginscore.core.standings import match_dict, rules_words, status_dict

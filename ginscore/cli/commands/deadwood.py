@@ -4,7 +4,7 @@ import typer
 
 from ginscore.core.cards import parse_cards
 from ginscore.core.errors import BadCard, Refused
-from ginscore.cli.command import app
+from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option
 from ginscore.cli.output import print_json
 from ginscore.core.melds import arrange, best_discard

@@ -56,12 +56,14 @@ def folded(term: str, room: int) -> list[str]:
     return [*lines, line.rstrip()] if line.strip() or not lines else lines
 
 
-class Context(typer.Context):
+class HelpContext(typer.Context):
     formatter_class = HelpFormatter
 
 
-class Command(TyperCommand):
-    context_class = Context
+class CheckedCommand(TyperCommand):
+    """A command laid out by ``HelpFormatter`` that refuses an unknown option even where "-3" is let through."""
+
+    context_class = HelpContext
 
     def parse_args(self, ctx, args):
         if ctx.ignore_unknown_options:  # `hand`, `edit`: so that "-3" reaches the deadwood check (R3)
@@ -96,7 +98,7 @@ class App(typer.Typer):
     """The app commands register on: each also takes ``--db`` after its name; hidden as the registry says."""
 
     def command(self, name: str | None = None, **kwargs):
-        kwargs.setdefault("cls", Command)
+        kwargs.setdefault("cls", CheckedCommand)
 
         def register(function):
             listed = registry.BY_NAME[name or function.__name__]

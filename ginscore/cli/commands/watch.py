@@ -11,7 +11,7 @@ from ginscore.core.errors import GinscoreError, NoSuchSession
 from ginscore.core.replay import Standings
 from ginscore.db.store import file_signature
 from ginscore.cli.actions import replay_stored, session_now, store_of
-from ginscore.cli.command import app
+from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
 from ginscore.present import scoreboard as board
 from ginscore.present.console import screen
