@@ -6,8 +6,8 @@
 The scripts are static: commands, options, their help and the values of
 choice arguments (variants, export formats) are read from the typer app.
 What a parameter completes to is read from the parameter too, the way click
-marks a path as a "file": ``autocompletion=PLAYERS`` (or EVERYONE, SESSIONS,
-NEW_PLAYERS, see ginscore/cli/options.py) marks it, and the scripts then
+marks a path as a "file": ``autocompletion=EVERYONE`` (or SESSIONS, DELETED,
+KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS: ginscore/cli/options.py) marks it, and the scripts then
 ask the hidden command `ginscore [--db PATH] complete players|knockers|everyone|sessions|deleted
 [--session NAME] [--hand N]` while the line is typed, passing on the --db and --session
 already on it (and for KNOCKERS_OF_HAND, the hand number typed before it). Names with spaces come back quoted for the shell.

@@ -19,7 +19,7 @@ from ginscore.codec.facts import DEALER, ROLES, knock_from_cards, made_id, sessi
 from ginscore.codec.facts import stored_note
 from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
 from ginscore.core.stakes import money_text
-from ginscore.core.standings import CSV_COLUMNS, FINALS_COLUMNS, csv_rows, finals_dicts, finals_rows
+from ginscore.core.reports import CSV_COLUMNS, FINALS_COLUMNS, csv_rows, finals_dicts, finals_rows
 from ginscore.core.replay import Draw, Hand, Knock, Roles, SessionFacts, Standings, replay
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -177,7 +177,7 @@ def _from_json(doc, source: str) -> SessionFacts:
         raise Refused(f"{source} was exported by a newer ginscore (format {version}); upgrade ginscore to import it")
     try:
         # "finals" are worked out again from the hands: what the file says of them is not read
-        validate.table(doc, "the export", {"ginscore_export", "session", "finals"})
+        validate.mapping(doc, "the export", {"ginscore_export", "session", "finals"})
         facts = session_from_dict(doc["session"])
         if version >= 4:
             _check_dealt(doc["session"]["hands"] if facts.hands else [], facts)

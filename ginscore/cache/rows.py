@@ -12,7 +12,7 @@ from itertools import chain
 import orjson
 
 from ginscore.cache.files import Cache
-from ginscore.core import standings, stats
+from ginscore.core import reports, stats
 from ginscore.core.errors import DatabaseUnusable
 from ginscore.core.escape import json_safe
 from ginscore.core.replay import SessionFacts, Standings
@@ -34,7 +34,7 @@ def sound_row(row) -> bool:
 
 def summarise(found: Standings) -> dict:
     """The row of one session, from its standings."""
-    row = standings.history_row(found)
+    row = reports.history_row(found)
     row["counts"] = stats.packed(stats.session_counts(found))["counts"]
     return row
 
@@ -170,7 +170,7 @@ class Listings:
 
     def _live_key(self) -> str:
         digests = self.digests()
-        return digest("".join(f"{n}:{digests[n]};" for n, _ in self.db.live()).encode())
+        return digest("".join(f"{n}:{digests[n]};" for n, _ in self.db.not_deleted()).encode())
 
     def _part(self, name: str, key: str, kind: type):
         """A part kept under ``name`` for facts of digest ``key``, if it is a ``kind``."""
@@ -184,7 +184,7 @@ class Listings:
         key = self._live_key()
         found = self._part("groups", key, list)
         if found is None:
-            live = [n for n, _ in self.db.live()]
+            live = [n for n, _ in self.db.not_deleted()]
             found = grouped([row | {"id": n} for n, row in zip(live, self._checked(live))])
             self.cache.put("groups", {"key": key, "value": found})
         self._save()
@@ -196,7 +196,7 @@ class Listings:
         digests = self.digests()
         kept = self._part(name, "by-digest", dict) or {}
         found, fresh = [], {}
-        for n, doc in self.db.live():
+        for n, doc in self.db.not_deleted():
             key = digests[n]
             value = kept[key] if key in kept else made(self.db.facts_of(doc))
             fresh[key] = value

@@ -144,7 +144,7 @@ def session_now(db, name: str, session_id: str | None) -> SessionFacts | None:
             return facts
     except Refused:
         pass
-    renamed = [doc["name"] for _, doc in db.live() if session_id is not None and doc.get("id") == session_id]
+    renamed = [doc["name"] for _, doc in db.not_deleted() if session_id is not None and doc.get("id") == session_id]
     return db.load(renamed[0]) if renamed else None
 
 
@@ -168,9 +168,9 @@ def report(ctx: typer.Context, session: str | None, as_json: bool, to_json: str,
     people, imported by name so that JSON never loads Rich."""
     standings = load_standings(ctx, session)
     if as_json:
-        from ginscore.core import standings as summary
+        from ginscore.core import reports
 
-        print_json(getattr(summary, to_json)(standings))
+        print_json(getattr(reports, to_json)(standings))
         return
     module, name = to_text.split(".")
     getattr(import_module(f"ginscore.present.{module}"), name)(standings)

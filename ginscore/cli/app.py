@@ -18,7 +18,7 @@ def stopped_while_starting() -> None:
     raise SystemExit(130)
 
 
-def import_held(name: str) -> None:
+def import_with_ctrl_c_held(name: str) -> None:
     """Import the C extension ``name`` with Ctrl-C held off: one inside orjson's start-up crashed Python."""
     import signal
 
@@ -33,7 +33,7 @@ def import_held(name: str) -> None:
 
 
 try:
-    import_held("orjson")
+    import_with_ctrl_c_held("orjson")
     import typer
     import typer.main
     from typer.core import TyperGroup
@@ -42,7 +42,7 @@ try:
     from ginscore.cli import registry, typer_app
     from ginscore.cli.messages import fail, stopped, unwritten, usage_words
     from ginscore.cli.options import DB_HELP
-    from ginscore.cli.paths import DB_GIVEN, default_db_path, index_cache, named_file
+    from ginscore.cli.paths import db_file, default_db_path, index_cache
     from ginscore.core.errors import ExitStatus, GinscoreError, Refused, interrupted, message_parts
     from ginscore.db import interrupts
     from ginscore.db.storage import writes as database_writes
@@ -50,7 +50,7 @@ try:
     from ginscore.present import terminal
 except KeyboardInterrupt:
     stopped_while_starting()
-except RuntimeError as error:  # a Ctrl-C while a class was made (Python wraps it so)
+except RuntimeError as error:  # a Ctrl-C inside a class body reaches here wrapped in a RuntimeError
     from ginscore.core.errors import interrupted
 
     if not interrupted(error):
@@ -165,7 +165,7 @@ def before_the_command(
     ),
 ) -> None:
     # The path is checked later: a --db after the command name wins, even over a refused one before it.
-    ctx.obj = Store(functools.partial(named_file, db, DB_GIVEN) if db is not None else default_db_path, index_cache)
+    ctx.obj = Store(functools.partial(db_file, db) if db is not None else default_db_path, index_cache)
     if db is not None:
         terminal.advise_with_db(db)
     if ctx.invoked_subcommand is None:

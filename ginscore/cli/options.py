@@ -7,7 +7,7 @@ from enum import Enum
 
 import typer
 
-from ginscore.cli.paths import DB_GIVEN, index_cache, named_file
+from ginscore.cli.paths import db_file, index_cache
 from ginscore.core.scoring import VARIANTS
 from ginscore.db.store import Store
 from ginscore.present import terminal
@@ -18,7 +18,7 @@ DB_HELP = "The database file (default: $GINSCORE_DB, else ginscore.json in your 
 def db_after_command(ctx, param, value) -> None:
     """``--db`` given after the subcommand: the same as before it (docs/commands.md), and it wins."""
     if value is not None:
-        ctx.find_root().obj = Store(named_file(value, DB_GIVEN), index_cache)
+        ctx.find_root().obj = Store(db_file(value), index_cache)
         terminal.advise_with_db(value)
 
 

@@ -8,18 +8,21 @@ import typer
 
 from ginscore.core.errors import Refused
 
-DB_GIVEN = "--db a database file path"
-
 # What typer.get_app_dir reads. An empty (or relative) value would put the database
 # relative to the current folder: such a value is treated as unset (docs/commands.md).
 HOME_VARIABLES = ("XDG_CONFIG_HOME", "HOME", "APPDATA", "LOCALAPPDATA", "USERPROFILE")
 
 
-def named_file(typed: str, what: str) -> Path:
-    """The file a command line names; an empty name is refused here, in one line."""
+def named_file(typed: str, what: str, example: str | None = None) -> Path:
+    """The file a command line names (``what``: what it must be, said when the name is empty)."""
     if not typed.strip():
         raise Refused(f"give {what}: an empty name names no file")
-    return file_path(typed, f"'{typed}'", "ginscore.json" if what == DB_GIVEN else None)
+    return file_path(typed, f"'{typed}'", example)
+
+
+def db_file(typed: str) -> Path:
+    """The database file ``--db`` names."""
+    return named_file(typed, "--db a database file path", "ginscore.json")
 
 
 def file_path(typed: str, named: str, example: str | None = "ginscore.json") -> Path:

@@ -35,10 +35,11 @@ HOUSE_RULE_OPTIONS = (
     rule_option("stake", str, None, "--stake", help="Play for this much a point, like 0.01; default 0 (H7).",
                 metavar="AMOUNT"),
 )
-# `house` alone can turn big gin off (H2); the other house rules have an off form of their own.
-HOUSE_OPTIONS = (*HOUSE_RULE_OPTIONS[:4],
-                 rule_option("no_big_gin", bool, False, "--no-big-gin", help="Stop playing big gin (H2)."),
-                 *HOUSE_RULE_OPTIONS[4:])
+# `house` alone can turn big gin off (H2), listed right after --big-gin-bonus; the other house rules
+# have an off form of their own.
+NO_BIG_GIN = rule_option("no_big_gin", bool, False, "--no-big-gin", help="Stop playing big gin (H2).")
+HOUSE_OPTIONS = tuple(added for option in HOUSE_RULE_OPTIONS
+                      for added in ((option, NO_BIG_GIN) if option.name == "big_gin_bonus" else (option,)))
 
 
 def house_rule_options(function, options: tuple = HOUSE_RULE_OPTIONS):

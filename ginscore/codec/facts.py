@@ -15,7 +15,7 @@ from ginscore.core.cards import parse_card
 from ginscore.core.errors import BadField, Refused
 from ginscore.core.scoring import MAX_DEADWOOD, MAX_SETTING, VARIANTS, HouseRules
 from ginscore.core.escape import visible  # a note from a file is shown in a message, never obeyed
-from ginscore.core.changes import settled
+from ginscore.core.changes import as_kept
 from ginscore.core.replay import check_rules, check_seats, Draw, Hand, Knock, Roles, RuleChange, SessionFacts
 from ginscore.core.names import MAX_NAME
 
@@ -90,9 +90,9 @@ def knock_from_cards(knocker: str, knocker_cards, opponent_cards, **told) -> Kno
     from ginscore.core.melds import settle  # only hands told as cards need the solver
 
     knocker_cards, opponent_cards = tuple(knocker_cards), tuple(opponent_cards)
-    settled = settle(list(knocker_cards), list(opponent_cards), big_gin=told.get("big_gin", False))
+    counted = settle(list(knocker_cards), list(opponent_cards), big_gin=told.get("big_gin", False))
     return Knock(
-        knocker, settled.knocker_deadwood, settled.opponent_deadwood,
+        knocker, counted.knocker_deadwood, counted.opponent_deadwood,
         knocker_cards=knocker_cards, opponent_cards=opponent_cards, **told,
     )
 
@@ -247,7 +247,7 @@ ROLE_KEYS = frozenset(Roles._fields)
 
 def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> Hand:
     """A hand from a dict, every field checked; ``strict`` as for ``session_from_dict``."""
-    doc = validate.table(data, where)
+    doc = validate.mapping(data, where)
     kind = validate.required(doc, "type", where)
     if kind == "knock" and "knocker_cards" in doc:
         kind = "cards"
@@ -258,7 +258,7 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
         if kind == "cards" and counted:  # a field ginscore knows, but not beside the cards it comes from
             raise BadField(f"{where} gives its cards and {counted} too; a hand told as cards has its deadwood "
                            "counted from them: leave out the counts")
-        validate.table(doc, where, HAND_KEYS[kind])  # names the field ginscore does not know
+        validate.mapping(doc, where, HAND_KEYS[kind])  # names the field ginscore does not know
     upcard = doc.get("upcard")
     if upcard is not None:
         upcard = validate.text(upcard, where, "upcard", limit=4)
@@ -300,7 +300,7 @@ def _said_of(where: str, read, *args, **kwargs):
 
 def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
     """The session as a dict to export, or with ``rows`` to store; a hand just told gets its dealer (H8)."""
-    facts = settled(facts)
+    facts = as_kept(facts)
     hands = [hand_to_dict(h) for h in facts.hands]
     doc = {} if facts.id is None else {"id": facts.id}
     doc |= {
@@ -329,7 +329,7 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
 
     ``strict`` (an import) refuses a field ginscore does not know rather than understand the file in
     part; in the database (not strict) a later ginscore wrote it, and it is let be."""
-    doc = validate.table(data, where, SESSION_KEYS if strict else None)
+    doc = validate.mapping(data, where, SESSION_KEYS if strict else None)
     variant = validate.required(doc, "variant", where)
     if variant not in VARIANTS:
         raise Refused(f"{where}.variant: unknown variant {validate.describe(variant)}; ginscore knows {', '.join(VARIANTS)}")
@@ -353,7 +353,7 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
     facts = facts._replace(rule_changes=_rule_changes(doc.get(RULE_CHANGES), facts, where, strict))
     _said_of(where, check_seats, facts)
     _said_of(where, check_rules, facts)
-    return settled(facts)
+    return as_kept(facts)
 
 
 def _rule_changes(value, facts: SessionFacts, where: str, strict: bool) -> tuple[RuleChange, ...]:
@@ -366,7 +366,7 @@ def _rule_changes(value, facts: SessionFacts, where: str, strict: bool) -> tuple
     changes = []
     for n, item in enumerate(value):
         at = f"{where}[{n}]"
-        item = validate.table(item, at, CHANGE_KEYS if strict else None)
+        item = validate.mapping(item, at, CHANGE_KEYS if strict else None)
         number = validate.whole_number(validate.required(item, "from_hand", at), at, "from_hand", low=1,
                                        high=len(facts.hands) + 1)
         if number <= (changes[-1].from_hand if changes else 0) or (not changes and number != 1):
@@ -380,14 +380,15 @@ def _rule_changes(value, facts: SessionFacts, where: str, strict: bool) -> tuple
 
 def _roles(value, where: str) -> Roles:
     """Three-player roles: a table of box, captain and out, each a name."""
-    roles = validate.table(value, where, ROLE_KEYS)
+    roles = validate.mapping(value, where, ROLE_KEYS)
     return Roles(*(validate.text(validate.required(roles, k, where), where, k, limit=MAX_NAME) for k in Roles._fields))
 
 
 def _rules(value, where: str, strict: bool) -> HouseRules:
     """House rules, each setting checked by its type; one left out takes its default. A rule ginscore does
-    not know is refused in the database too: scored without it, a hand could score wrong."""
-    doc = validate.table(value, where, RULE_KEYS)
+    not know is refused in the database too: scored without it, a hand could score wrong (so a new rule
+    is refused by every older ginscore: docs/architecture.md, "Adding a house rule")."""
+    doc = validate.mapping(value, where, RULE_KEYS)
     for key, given in doc.items():  # deal and stake (H6, H7) are checked by HouseRules.from_dict
         kind = HouseRules.__annotations__[key]
         if kind is bool:

@@ -40,7 +40,7 @@ def describe(value) -> str:
     return visible(repr(value))
 
 
-def table(value, where: str, known=None) -> dict:
+def mapping(value, where: str, known=None) -> dict:
     """A JSON object; with ``known`` (a set), one whose keys are all among them."""
     if not isinstance(value, dict):
         raise BadField(f"{where} must be a table of fields, not {describe(value)}")

@@ -8,10 +8,10 @@ from ginscore.core.replay import has_dealt, replay, RuleChange, SessionFacts
 from ginscore.core.scoring import HouseRules
 
 
-def settled(facts: SessionFacts) -> SessionFacts:
+def as_kept(facts: SessionFacts) -> SessionFacts:
     """The facts as they are kept (H8): each hand with who dealt it (or its three-player roles).
     That is given once, by the deal rule then in force, so a later change of rules never moves it."""
-    changes = _rule_points(facts.rule_changes, len(facts.hands))
+    changes = _kept_changes(facts.rule_changes, len(facts.hands))
     if changes != facts.rule_changes:
         facts = facts._replace(rule_changes=changes)
     if all(has_dealt(hand) for hand in facts.hands):
@@ -27,7 +27,7 @@ def settled(facts: SessionFacts) -> SessionFacts:
         for hand, result in zip(facts.hands, played)))
 
 
-def _rule_points(changes: tuple[RuleChange, ...], hands: int) -> tuple[RuleChange, ...]:
+def _kept_changes(changes: tuple[RuleChange, ...], hands: int) -> tuple[RuleChange, ...]:
     """The H8 change points as kept: in order, each a real change, none after the next hand."""
     if not changes:
         return changes
@@ -45,10 +45,10 @@ def _rule_points(changes: tuple[RuleChange, ...], hands: int) -> tuple[RuleChang
 def rules_from(facts: SessionFacts, number: int, rules: HouseRules) -> SessionFacts:
     """H8: ``rules`` apply from hand ``number`` on; the hands before keep theirs."""
     earlier = tuple(c for c in facts.periods() if c.from_hand < number)
-    return facts._replace(rules=rules, rule_changes=_rule_points(earlier + (RuleChange(number, rules),), len(facts.hands)))
+    return facts._replace(rules=rules, rule_changes=_kept_changes(earlier + (RuleChange(number, rules),), len(facts.hands)))
 
 
 def rules_from_start(facts: SessionFacts, changes: dict) -> SessionFacts:
     """H8: ``changes`` apply to every hand, in every period of the rules (it was set wrong from the start)."""
     periods = tuple(RuleChange(c.from_hand, c.rules._replace(**changes)) for c in facts.periods())
-    return facts._replace(rules=facts.rules._replace(**changes), rule_changes=_rule_points(periods, len(facts.hands)))
+    return facts._replace(rules=facts.rules._replace(**changes), rule_changes=_kept_changes(periods, len(facts.hands)))

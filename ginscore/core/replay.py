@@ -55,7 +55,8 @@ class Draw(NamedTuple):
 
 
 def has_dealt(hand: "Hand") -> bool:
-    """Whether a hand keeps who dealt it (or its roles): every hand recorded since H8 does."""
+    """Whether a hand keeps who dealt it (or its roles): every hand of a schema 5 file does (H8); an
+    older file's hands are given theirs when it is upgraded."""
     return hand.dealer is not None or hand.roles is not None
 
 
@@ -151,7 +152,7 @@ class HandResult(NamedTuple):
     opponent: str | None
     score: HandScore | None  # None on a draw
     winner: str | None
-    limit: int | None
+    knock_limit: int | None
     credited: tuple[int, ...]  # game numbers the win was credited to (R17, R18)
     scores_after: tuple[dict[str, int], ...]  # every game's column after this hand
     closed: tuple[int, ...]  # games this hand won
@@ -175,8 +176,8 @@ class Standings(NamedTuple):
     roles: Roles | None  # three-player roles for the next hand; None once over
     winner: str | None
     over: bool
-    carry_dealer: str | None  # who would deal next had the session gone on (rematch)
-    carry_roles: Roles | None
+    rematch_dealer: str | None  # who would deal next had the session gone on (rematch)
+    rematch_roles: Roles | None
 
     @property
     def totals(self) -> dict[str, int]:
@@ -359,10 +360,10 @@ def replay(facts: SessionFacts) -> Standings:
     except Refused as error:
         raise BadHandAt(number, error) from None
     roles = table.roles
-    carry_dealer = roles.box if roles else table.dealer
-    return Standings(facts, tuple(table.results), tuple(table.games), next_dealer=None if over else carry_dealer,
-                     roles=None if over else roles, winner=table.winner(), over=over, carry_dealer=carry_dealer,
-                     carry_roles=roles)
+    rematch_dealer = roles.box if roles else table.dealer
+    return Standings(facts, tuple(table.results), tuple(table.games), next_dealer=None if over else rematch_dealer,
+                     roles=None if over else roles, winner=table.winner(), over=over, rematch_dealer=rematch_dealer,
+                     rematch_roles=roles)
 
 
 def check_session(facts: SessionFacts) -> Standings:

@@ -12,7 +12,7 @@ from ginscore.core.escape import visible  # a rule or stake read from a file is 
 VARIANTS = ("standard", "oklahoma", "hollywood", "three")
 KNOCK_LIMIT = 10  # R7
 MAX_DEADWOOD = 98  # R3: two each of K, Q, J, 10 and 9, no meld
-MAX_SETTING = 10**9  # the largest target or bonus (a benchmark plays to 10**7): beyond, a typing error
+MAX_SETTING = 10**9  # the largest target or bonus (benchmarks play long sessions to a high one): beyond, a typing error
 
 # Outcomes, as docs/commands.md names them in the CSV.
 KNOCK, UNDERCUT, GIN, BIG_GIN, DRAW = "knock", "undercut", "gin", "big-gin", "draw"

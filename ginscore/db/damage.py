@@ -13,7 +13,7 @@ from ginscore.codec.validate import describe
 from ginscore.core.errors import BadHandAt, Command, Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import Standings, replay
-from ginscore.core.standings import as_typed
+from ginscore.core.reports import as_typed
 
 _HAND_AT = r"\bsession\.hands\[(\d+)\](\.?)"  # (compiled when first used, as re keeps it)
 

@@ -16,7 +16,7 @@ from ginscore.core.errors import Command, DatabaseUnusable, NoSuchSession, Refus
 from ginscore.core.escape import visible
 from ginscore.core.replay import SessionFacts
 from ginscore.core.names import fold, match_name
-from ginscore.core.standings import as_typed
+from ginscore.core.reports import as_typed
 from ginscore.core.times import time_order
 from ginscore.db.damage import damaged, replayed
 from ginscore.db.indexed import IndexMiddleware
@@ -41,6 +41,11 @@ def two_with_one_id(path, session_id: str) -> DatabaseUnusable:
                                   "another id where it was edited, or use a copy from before")
 
 
+def several_sessions(typed: str, matches: list[str]) -> NoSuchSession:
+    """A name typed that begins the names of several sessions."""
+    return NoSuchSession(f"'{visible(typed)}' could be {', '.join(map(visible, matches))}; type more of the name")
+
+
 class Database:
     """The sessions of one database file, as facts (from ``store.Store``): changed through TinyDB's
     tables, listed by the storage's ``entries``."""
@@ -53,7 +58,7 @@ class Database:
         self._sessions = tiny.table("sessions", cache_size=0)
         self._meta_table = tiny.table("meta", cache_size=0)
         self._entries: list[tuple[int, dict]] | None = None
-        self._live: list[tuple[int, dict]] | None = None
+        self._not_deleted: list[tuple[int, dict]] | None = None
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
 
     # reading --------------------------------------------------------------
@@ -65,21 +70,21 @@ class Database:
             self._entries = self.storage.entries()
         return self._entries
 
-    def live(self) -> list[tuple[int, dict]]:
+    def not_deleted(self) -> list[tuple[int, dict]]:
         """Every session not deleted, as (document id, document or outline), in the order added."""
-        if self._live is None:
+        if self._not_deleted is None:
             live = [(n, doc) for n, doc in self.entries() if not doc.get("deleted_at")]
             names = [name for _, doc in live if (name := _text(doc)) is not None]
             if len(set(names)) < len(names):  # (a session copied in an editor): which one is meant cannot be told
                 twice = next(name for name in names if names.count(name) > 1)
                 raise DatabaseUnusable(self.path, f"holds two sessions named '{visible(twice)}'; give one of them "
                                                   "another name where it was edited, or use a copy from before")
-            self._live = live
-        return self._live
+            self._not_deleted = live
+        return self._not_deleted
 
-    def _live_named(self, name: str) -> tuple[int, dict]:
+    def _not_deleted_named(self, name: str) -> tuple[int, dict]:
         """The live session called exactly ``name`` (for a writer, its outline checked against it)."""
-        found = next(((n, doc) for n, doc in self.live() if doc.get("name") == name), None)
+        found = next(((n, doc) for n, doc in self.not_deleted() if doc.get("name") == name), None)
         if found is None:
             raise NoSuchSession(f"no session '{visible(name)}'; ", Command("sessions"), " lists them")
         if self.storage.writer:
@@ -107,7 +112,7 @@ class Database:
 
     def names(self, *, include_deleted: bool = False) -> list[str]:
         """Live session names (``include_deleted``: also the names deleted sessions keep)."""
-        chosen = self.entries() if include_deleted else self.live()
+        chosen = self.entries() if include_deleted else self.not_deleted()
         return [name for _, doc in chosen if (name := _text(doc)) is not None]
 
     def deleted_names(self) -> list[str]:
@@ -127,7 +132,7 @@ class Database:
             current = self.current_name
             if current is not None:
                 return current
-            if not self.live() and self.entries():
+            if not self.not_deleted() and self.entries():
                 raise NoSuchSession(
                     "no session is current: every session is deleted; ", Command("restore", "NAME"),
                     " brings one back (see ", Command("sessions", "--deleted"), "), or start one with ", Command("new"))
@@ -152,7 +157,7 @@ class Database:
         if len(matches) == 1:
             return matches[0]
         if matches:
-            raise NoSuchSession(f"'{visible(typed)}' could be {', '.join(map(visible, matches))}; type more of the name")
+            raise several_sessions(typed, matches)
         raise NoSuchSession(f"no session '{visible(typed)}'; ", Command("sessions"), " lists them")
 
     def facts_of(self, doc: dict) -> SessionFacts:
@@ -166,7 +171,7 @@ class Database:
         return facts if facts.id is not None else facts._replace(id=session_id_of(doc))
 
     def load(self, typed: str | None = None) -> SessionFacts:
-        return self.facts_of(self._live_named(self.find_name(typed))[1])
+        return self.facts_of(self._not_deleted_named(self.find_name(typed))[1])
 
     def deleted(self) -> list[tuple[SessionFacts, str]]:
         """Deleted sessions with when they were deleted, the most recently deleted first."""
@@ -176,7 +181,7 @@ class Database:
 
     def in_match(self, match: str) -> list[SessionFacts]:
         """The live sessions of a match (linked by `rematch`), in the order they were added."""
-        return [self.facts_of(doc) for _, doc in self.live() if doc.get("match") == match]
+        return [self.facts_of(doc) for _, doc in self.not_deleted() if doc.get("match") == match]
 
     def deleted_count(self) -> int:
         return sum(1 for _, doc in self.entries() if doc.get("deleted_at"))
@@ -184,7 +189,7 @@ class Database:
     def listed(self) -> list[tuple[int, str, str | None]]:
         """Every live session as (id, name, started), in the order they were added, without reading their facts."""
         return [(n, _text(doc) or "", _text(doc, "created_at"))
-                for n, doc in self.live()]
+                for n, doc in self.not_deleted()]
 
     def by_id(self) -> dict[str, tuple[int, dict]]:
         """Every stored session (deleted ones too, each whole) by its session id."""
@@ -199,7 +204,7 @@ class Database:
 
     def matched(self, ids: list[int]) -> list[tuple[str | None, str]]:
         """Each of these live sessions' match id (None for none) and name, without reading their facts."""
-        outlines = dict(self.live())
+        outlines = dict(self.not_deleted())
         return [(_text(outlines[n], "match"), _text(outlines[n]) or "") for n in ids]
 
     # writing --------------------------------------------------------------
@@ -221,7 +226,7 @@ class Database:
         self._meta_table.upsert(Document({"schema_version": SCHEMA_VERSION, "current": session_id}, doc_id=1))
 
     def make_current(self, name: str | None) -> None:
-        session_id = None if name is None else self._live_named(name)[1].get("id")
+        session_id = None if name is None else self._not_deleted_named(name)[1].get("id")
         if session_id is not None:
             self._with_id(session_id)  # (the one of that id)
         self._set_current(session_id)
@@ -239,7 +244,7 @@ class Database:
     def insert(self, doc: dict) -> int:
         """Store a session's document as it is (``merge``: one from another database); its document id."""
         found = self._sessions.insert(doc)
-        self._live = None
+        self._not_deleted = None
         if self._entries is not None:
             self._entries.append((found, dict(self._sessions.get(doc_id=found))))
         if self._taken is not None and not doc.get("deleted_at") and _text(doc) is not None:
@@ -255,11 +260,11 @@ class Database:
         if not isinstance(self.storage.session(str(doc_id)), dict):  # (a lazy writer's, not read yet)
             self.storage.read_whole()
         self._sessions.update(put, doc_ids=[doc_id])
-        self._entries = self._taken = self._live = None
+        self._entries = self._taken = self._not_deleted = None
 
     def _change(self, name: str, fields) -> None:
         """Change fields of a live session's document; fields a later ginscore wrote are kept."""
-        doc_id, doc = self._live_named(name)
+        doc_id, doc = self._not_deleted_named(name)
         changed = fields(doc) if callable(fields) else fields
         self.replace(doc_id, dict(self.storage.whole(doc)) | changed)
 
@@ -295,7 +300,7 @@ class Database:
             listed = ("; ", Command("sessions", "--deleted"), " lists them") if gone else ("; no session is deleted",)
             raise NoSuchSession(f"no deleted session '{visible(typed)}'", *listed)
         if len(matches) > 1:
-            raise NoSuchSession(f"'{visible(typed)}' could be {', '.join(map(visible, matches))}; type more of the name")
+            raise several_sessions(typed, matches)
         same = [(n, doc) for n, doc in gone if doc["name"] == matches[0]]
         for _, doc in same:  # which was deleted last cannot be told past a damaged time: it is named (exit 1)
             try:

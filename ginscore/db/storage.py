@@ -184,7 +184,7 @@ class FileStorage(Storage):
         self.as_read = False  # only Python's json could read the file: written back the same way
         self.foreign = False  # `{}`, blanks: maybe another program's file, never made ours
         self._digest = None  # gives the digest of the bytes read or last written
-        self.tables: dict | None = None  # (the middleware may put a writer's tables not read yet here)
+        self.tables: dict | None = None  # IndexMiddleware may put a writer's unparsed sessions (Stored) here
         self.dirty = False
         self.upgraded: bytes | None = None  # a writer's older layout, as first read and upgraded
 
@@ -201,12 +201,13 @@ class FileStorage(Storage):
             self._digest = layout.digest_soon(self.raw)
 
     def digest(self) -> str | None:
-        """The digest of the file's bytes (None for no file)."""
+        """The digest of the file's bytes as read or last written (None for no file)."""
         self.start_digest()
         return None if self._digest is None else self._digest()
 
     def file_digest(self) -> str | None:
-        """The digest of the file's bytes (None for no file, or tables that are not the file's)."""
+        """``digest()`` while the tables are still what the file holds (what the cache may be keyed on);
+        None once they were changed, for an older layout read as today's, or for no file."""
         return None if self.dirty or self.legacy is not None else self.digest()
 
     def read(self) -> dict:
@@ -259,7 +260,7 @@ class FileStorage(Storage):
         if not self.writer:
             raise RuntimeError("only a writer writes")
         if self.legacy is not None:
-            self.legacy.settle(data)
+            self.legacy.record_dealers(data)
         written = encode(data)
         if written == self.raw:
             return False

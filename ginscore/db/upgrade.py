@@ -75,7 +75,7 @@ class Old:
                 raise DatabaseUnusable(self.shown, f"needs an upgrade, but no copy could be kept at {copy}: {error}") from None
         atomic.fsync_folder(folder)
 
-    def settle(self, tables: dict) -> None:
+    def record_dealers(self, tables: dict) -> None:
         """Before the first write: every hand kept before hands kept who dealt them is given the
         dealer (or the three-player roles) its session's rules gave it, once (H8). A session that
         cannot be read is left as it is, for the commands that read it to name."""

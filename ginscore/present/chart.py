@@ -9,7 +9,7 @@ from rich.text import Text
 
 from ginscore.core.escape import visible
 from ginscore.core.replay import Standings
-from ginscore.core.standings import counted
+from ginscore.core.reports import counted
 from ginscore.present.console import say, screen
 from ginscore.present.screens import say_heading
 from ginscore.present.wrapping import cell_width

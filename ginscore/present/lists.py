@@ -10,7 +10,7 @@ from rich.table import Table
 
 from ginscore.core.errors import Command
 from ginscore.core.escape import visible
-from ginscore.core.standings import VARIANT_NAMES, counted
+from ginscore.core.reports import VARIANT_NAMES, counted
 from ginscore.present import fast_table
 from ginscore.present.console import say, screen
 from ginscore.present.tables import LONG, blocks, natural_width, show_aligned, show_list, table_of, time_text

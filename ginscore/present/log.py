@@ -6,7 +6,7 @@ from rich.cells import cell_len
 from rich.table import Table
 
 from ginscore.core.replay import Draw, HandResult, Standings
-from ginscore.core.standings import OUTCOME_WORDS
+from ginscore.core.reports import OUTCOME_WORDS
 from ginscore.present.chart import markers, say_legend
 from ginscore.present.console import say, screen
 from ginscore.present.fast_table import content_widths

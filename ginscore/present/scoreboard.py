@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ginscore.core.replay import Standings
-from ginscore.core.standings import explain
+from ginscore.core.reports import explain
 from ginscore.present.console import Escaped, recording
 from ginscore.present.screens import show_standings
 from ginscore.present.wrapping import wrapped

@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.table import Table
 
 from ginscore.core.escape import visible
-from ginscore.core.standings import counted
+from ginscore.core.reports import counted
 from ginscore.present import fast_table
 from ginscore.present.console import say, screen
 from ginscore.present.tables import blocks, fit, show, show_aligned, show_list, table_of, time_text

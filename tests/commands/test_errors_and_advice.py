@@ -283,7 +283,7 @@ def test_a_name_that_cannot_be_typed_is_advised_as_one_word_the_shell_reads_back
     import shutil
     import subprocess
 
-    from ginscore.core.standings import as_typed
+    from ginscore.core.reports import as_typed
 
     name = "\x1b[31mEVIL\u202e night"
     word = as_typed(name)

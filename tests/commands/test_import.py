@@ -18,7 +18,7 @@ from ginscore.codec.facts import (
     session_to_dict,
 )
 from ginscore.core.errors import Refused
-from ginscore.core.changes import settled
+from ginscore.core.changes import as_kept
 from ginscore.core.replay import replay
 from ginscore.documents import (
     EXPORT_VERSION,
@@ -150,7 +150,7 @@ def test_import_refuses_missing_file_and_options_on_json(ok, refused, tmp_path):
 @settings(max_examples=examples(80), suppress_health_check=[HealthCheck.too_slow])
 @given(legal_sessions())
 def test_property_json_and_csv_round_trips_are_the_identity(facts):
-    facts = settled(facts)  # as kept: each hand with who dealt it (H8)
+    facts = as_kept(facts)  # as kept: each hand with who dealt it (H8)
     assert session_from_dict(json.loads(json.dumps(session_to_dict(facts)))) == facts
     assert read_backup(export_json(facts), "f") == facts
     standings = replay(facts)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from ginscore.codec.facts import hands_from_text, hands_to_text, session_from_dict, session_to_dict, stored_hands
 from ginscore.core.cards import parse_card
-from ginscore.core.changes import rules_from, rules_from_start, settled
+from ginscore.core.changes import rules_from, rules_from_start, as_kept
 from ginscore.core.errors import Refused
 from ginscore.core.replay import Draw, Knock, Roles, check_session, replay
 from tests.profiles import examples
@@ -172,5 +172,5 @@ def test_a_kept_dealer_is_played_so_whatever_the_deal_rule_would_give():
     hand follows from it (the winner deals, R5)."""
     facts = session_from_dict({"name": "s", "variant": "standard", "players": ["Ann", "Ben"], "first_dealer": "Ann",
                                "hands": "knock|Ann|3|20||0|||Ben"}, strict=False)
-    assert settled(facts) is facts
+    assert as_kept(facts) is facts
     assert [r.dealer for r in replay(facts).hands] == ["Ben"] and replay(facts).next_dealer == "Ann"

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from ginscore.core.replay import replay
 from ginscore.core.stakes import settlement
-from ginscore.core.standings import finals
+from ginscore.core.reports import finals
 from tests.profiles import examples
 from tests.support import legal_sessions
 

@@ -112,7 +112,7 @@ def test_r15_oklahoma_upcard_limit_refuses_knock_over_it():
         replay(session("oklahoma", hands=[Knock("Ann", 7, 20, upcard=parse_card("6h"))]))
     assert isinstance(error.value.error, IllegalKnock)
     ok = replay(session("oklahoma", hands=[Knock("Ann", 6, 20, upcard=parse_card("6h"))]))
-    assert ok.totals["Ann"] == 14 and ok.hands[0].limit == 6
+    assert ok.totals["Ann"] == 14 and ok.hands[0].knock_limit == 6
 
 
 def test_r15_oklahoma_needs_an_upcard():

@@ -14,7 +14,7 @@ from ginscore.cache.rows import Listings
 from ginscore.core.escape import json_safe
 from ginscore.core.names import fold
 from ginscore.core.replay import SessionFacts, replay
-from ginscore.core.standings import history_row
+from ginscore.core.reports import history_row
 from ginscore.db.store import Store
 from tests.support import benchmark_sessions, quiet_session, statistics
 

@@ -10,7 +10,7 @@ import pytest
 
 from ginscore.codec.facts import session_from_dict
 from ginscore.core.replay import replay
-from ginscore.core.standings import history_row
+from ginscore.core.reports import history_row
 from ginscore.core.stats import combine_tallies, packed, session_counts, tally
 from ginscore.db.store import Store
 from tests.support import (

@@ -25,7 +25,7 @@ def _picked(listings: Listings, variant: Variant | None = None, since: str | Non
         known = sorted({p for group in groups for p in group["players"]})
         meant = {fold(p) for p in match_name(known, player)}
         if len(meant) != 1:
-            player_named(known, player, lambda p: (fold(p), p))  # says who it could be, or that nobody played
+            player_named(known, player, lambda p: (fold(p), p))  # raises: who it could be, or nobody
         wanted = meant.pop()
     started, tallies = [], []
     for group in groups:

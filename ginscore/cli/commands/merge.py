@@ -13,7 +13,7 @@ from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare, free_name,
 from ginscore.codec.facts import SESSION_ID, SESSION_KEYS, derived_session_id, new_session_id, session_to_dict
 from ginscore.core.escape import visible
 from ginscore.present.terminal import shell_word
-from ginscore.core.standings import as_typed, counted
+from ginscore.core.reports import as_typed, counted
 from ginscore.core.replay import SessionFacts, check_session
 from ginscore.core.names import MAX_NAME
 from ginscore.db.database import session_id_of, two_with_one_id

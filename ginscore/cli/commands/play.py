@@ -14,7 +14,7 @@ from ginscore.core.escape import visible
 from ginscore.core.replay import Draw, Knock, SessionFacts, Standings
 from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
-from ginscore.core.standings import as_typed, explain, hand_words, winner_words
+from ginscore.core.reports import as_typed, explain, hand_words, winner_words
 from ginscore.cli.actions import replay_changed, replay_stored, session_now, store_of, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.messages import usage_words

@@ -15,7 +15,7 @@ from ginscore.core.errors import GinscoreError, message_parts, Refused
 from ginscore.core.escape import visible
 from ginscore.core.ratings import places
 from ginscore.core.replay import Standings
-from ginscore.core.standings import VARIANT_NAMES, explain, rules_words, settlement_words, status_dict, winner_words
+from ginscore.core.reports import VARIANT_NAMES, explain, rules_words, settlement_words, status_dict, winner_words
 from ginscore.cli.actions import match_of, rated_ladder, rated_names, replay_stored, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.commands.watch import followed, Pinned, pinned_by
@@ -74,7 +74,7 @@ def club_tables(store: Store, page: dict) -> None:
     db = store.reading()
     listings = Listings(db)
     day = date.today().isoformat()
-    today = [doc for (_, doc), days in zip(db.live(), listings.derived("days_played", days_played)) if day in days]
+    today = [doc for (_, doc), days in zip(db.not_deleted(), listings.derived("days_played", days_played)) if day in days]
     for facts in sorted(map(db.facts_of, today), key=lambda facts: facts.name != db.current_name):
         page["tables"].append(table_of(replay_stored(store, facts), None, CLUB_LAST_HANDS))
     ladder = rated_ladder(store, listings, rated_names(store, listings))["players"]

@@ -13,7 +13,7 @@ from ginscore.present import terminal
 from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, NoBigGin, Refused, message_parts
 from ginscore.core.escape import json_safe, visible, visible_lines
 from ginscore.core.names import MAX_NAME
-from ginscore.core.standings import VARIANT_NAMES, as_typed, counted, session_row
+from ginscore.core.reports import VARIANT_NAMES, as_typed, counted, session_row
 from ginscore.core.replay import check_session, replay, SessionFacts
 from ginscore.cli.actions import asked, load_standings, numbered_name, replay_stored, store_of, time_now
 from ginscore.cli.typer_app import app

@@ -9,7 +9,7 @@ from ginscore.core.errors import BadHandAt, Command, Refused
 from ginscore.core.scoring import HouseRules
 from ginscore.core.replay import Draw, draw_for_roles, replay, Roles, SessionFacts, Standings
 from ginscore.core.names import check_players, resolve_player
-from ginscore.core.standings import counted, explain
+from ginscore.core.reports import counted, explain
 from ginscore.codec.facts import check_note
 from ginscore.cli.actions import append_hand, asked, replay_changed, replay_stored, start_session, store_of, time_now
 from ginscore.cli.typer_app import app
@@ -115,8 +115,8 @@ def rematch(
     # The next dealer under the deal rule (R5, H6) or the next roles (R23), in the same match.
     facts = SessionFacts(
         name=new_name, variant=old.variant, players=old.players, rules=old.rules,
-        first_dealer=None if standings.carry_roles else standings.carry_dealer,  # three-player: its roles (R22)
-        first_roles=standings.carry_roles, created_at=time_now(),
+        first_dealer=None if standings.rematch_roles else standings.rematch_dealer,  # three-player: its roles (R22)
+        first_roles=standings.rematch_roles, created_at=time_now(),
         match=old.match or f"m-{secrets.token_hex(6)}",
     )
     left = "" if standings.over else (  # (a fresh start mid-game: the old one is kept as it stands)

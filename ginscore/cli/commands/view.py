@@ -7,7 +7,7 @@ from ginscore.cli.actions import match_of, replay_stored, report, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option, session_option, Variant
 from ginscore.cli.output import print_json
-from ginscore.core.standings import match_dict, rules_words, status_dict
+from ginscore.core.reports import match_dict, rules_words, status_dict
 
 
 @app.command(short_help="Show the standings.")

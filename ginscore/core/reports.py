@@ -168,7 +168,7 @@ def hand_dict(st: Standings, result: HandResult) -> dict:
         "opponent_deadwood": hand.opponent_deadwood if knock else None,
         "upcard": str(hand.upcard) if hand.upcard else None,
         "big_gin": hand.big_gin if knock else False,
-        "knock_limit": result.limit,
+        "knock_limit": result.knock_limit,
         "outcome": result.outcome,
         "winner": result.winner,
         "points": result.points,
