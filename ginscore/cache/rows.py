@@ -55,14 +55,6 @@ def history_item(row: dict) -> dict:
     return {key: value for key, value in row.items() if key != "counts"}
 
 
-SESSION_KEYS = ("name", "variant", "players", "hands_played", "winner", "over")
-
-
-def session_item(row: dict, current: bool) -> dict:
-    """A session's item of ``sessions --json``, made from its row."""
-    return {key: row[key] for key in SESSION_KEYS} | {"current": current, "created_at": row["created_at"]}
-
-
 def json_item(value) -> bytes:
     """``value`` as an item of a JSON list exactly as ``json.dumps(whole_list, ensure_ascii=False,
     indent=2)`` writes it there, every raw control or bidi character escaped: UTF-8 bytes, kept in
@@ -131,7 +123,7 @@ class Listings:
         """Each of these sessions' item of ``history --json`` (``listing`` "history") or of
         ``sessions --json`` (each as not current), as ``json_item`` writes it."""
         made = history_item if listing == "history" else \
-            (lambda row: session_item(row, False))
+            (lambda row: reports.session_item(row, False))
         return self.items(f"{listing}_items", ids, made)
 
     def listed_cells(self, ids: list[int], listing: str, cells: Callable[[dict], list[str]],

@@ -57,6 +57,11 @@ class BadSetting(Refused):
     """A house rule or option that makes no sense for this session."""
 
 
+class BadHand(Refused):
+    """A fact of one hand that cannot stand: no upcard in Oklahoma, roles or a dealer that cannot be,
+    big gin with deadwood."""
+
+
 class NoBigGin(BadSetting):
     """A big gin in a session that plays none (H2)."""
 

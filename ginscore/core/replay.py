@@ -6,7 +6,7 @@ refuse the same things. Every variant is a list of games: one, or three for Holl
 from typing import NamedTuple
 
 from ginscore.core.cards import Card
-from ginscore.core.errors import BadHandAt, BadSetting, Command, GameOver, NotInHand, Refused, UnknownPlayer
+from ginscore.core.errors import BadHand, BadHandAt, BadSetting, Command, GameOver, NotInHand, Refused, UnknownPlayer
 from ginscore.core.names import check_count, check_players, check_readable, fold
 from ginscore.core.scoring import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, limit_rule, score_hand
 
@@ -272,13 +272,13 @@ class _Table:
         """H8: a hand that keeps who dealt it (or its roles) is played so, whatever the deal rule would give."""
         if hand.roles is not None:
             if self.roles is None:
-                raise BadSetting("this hand keeps three-player roles (box, captain, out), but two play in this session")
+                raise BadHand("this hand keeps three-player roles (box, captain, out), but two play in this session")
             if sorted(hand.roles) != sorted(self.facts.players):
-                raise BadSetting("the roles of this hand (box, captain, out) must name each of the three players once (R21)")
+                raise BadHand("the roles of this hand (box, captain, out) must name each of the three players once (R21)")
             self.roles = hand.roles
         elif hand.dealer is not None:
             if self.roles is not None:
-                raise BadSetting(f"this hand keeps a dealer ({hand.dealer}), but in three-player the box deals (R22): "
+                raise BadHand(f"this hand keeps a dealer ({hand.dealer}), but in three-player the box deals (R22): "
                                  "it keeps its roles instead")
             if hand.dealer not in self.facts.players:
                 raise self._not_playing(hand.dealer, "dealt this hand but ")
@@ -316,9 +316,9 @@ class _Table:
 
     def _check_upcard(self, upcard: Card | None, *, needed: bool) -> None:
         if upcard is None and needed:
-            raise BadSetting("Oklahoma needs this hand's upcard, which sets the knock limit (R15): add --upcard, like --upcard 7h")
+            raise BadHand("Oklahoma needs this hand's upcard, which sets the knock limit (R15): add --upcard, like --upcard 7h")
         if upcard is not None and upcard.suit is None and self.rules.spades_double:
-            raise BadSetting(f"spades double is on (H4), so the upcard needs its suit: type it like {upcard}s or {upcard}h")
+            raise BadHand(f"spades double is on (H4), so the upcard needs its suit: type it like {upcard}s or {upcard}h")
 
     def _credit(self, winner: str, points: int, number: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Credit a win to games (R17, R18) and close the games it wins (R14, R18): the numbers of both."""

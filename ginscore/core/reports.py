@@ -195,18 +195,12 @@ def log_dict(st: Standings) -> dict:
             "hands": [hand_dict(st, r) for r in st.hands]}
 
 
-def session_row(facts: SessionFacts, st: Standings, current: bool) -> dict:
-    """One entry of ``sessions --json``."""
-    return {
-        "name": facts.name,
-        "variant": facts.variant,
-        "players": list(facts.players),
-        "hands_played": len(facts.hands),
-        "winner": st.winner,
-        "over": st.over,
-        "current": current,
-        "created_at": facts.created_at,
-    }
+SESSIONS_JSON_KEYS = ("name", "variant", "players", "hands_played", "winner", "over")
+
+
+def session_item(row: dict, current: bool) -> dict:
+    """One entry of ``sessions --json``, from the session's ``history_row``."""
+    return {key: row[key] for key in SESSIONS_JSON_KEYS} | {"current": current, "created_at": row["created_at"]}
 
 
 CSV_COLUMNS = ["hand", "dealer", "knocker", "knocker_deadwood", "opponent_deadwood", "upcard", "outcome", "winner", "points"]
@@ -404,8 +398,8 @@ def rule_change_words(facts: SessionFacts) -> list[tuple[int, list[str]]]:
 def history_row(st: Standings) -> dict:
     """One entry of ``history --json``: a session and how it ended (or stands)."""
     facts = st.facts
-    doc = session_row(facts, st, current=False)
-    doc.pop("current")
+    doc = {"name": facts.name, "variant": facts.variant, "players": list(facts.players),
+           "hands_played": len(facts.hands), "winner": st.winner, "over": st.over, "created_at": facts.created_at}
     if facts.variant == "hollywood":
         doc["games"] = [{"game": g.number, "scores": dict(g.scores), "winner": g.winner} for g in st.games]
     doc["score"] = {p: sum(g.scores[p] for g in st.games) for p in facts.players}

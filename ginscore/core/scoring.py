@@ -6,7 +6,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from ginscore.core.cards import Card
-from ginscore.core.errors import BadDeadwood, BadSetting, IllegalKnock, NoBigGin
+from ginscore.core.errors import BadDeadwood, BadHand, BadSetting, IllegalKnock, NoBigGin
 from ginscore.core.escape import visible  # a rule or stake read from a file is shown in a message, never obeyed
 
 VARIANTS = ("standard", "oklahoma", "hollywood", "three")
@@ -189,7 +189,7 @@ def score_hand(
         if rules.big_gin_bonus is None:
             raise NoBigGin("this session plays no big gin (H2); leave out --big-gin")
         if knocker_deadwood != 0:
-            raise BadSetting(f"big gin melds all 11 cards, but {knocker} has {knocker_deadwood} deadwood (H2); "
+            raise BadHand(f"big gin melds all 11 cards, but {knocker} has {knocker_deadwood} deadwood (H2); "
                              "leave out --big-gin for a knock")
     if knocker_deadwood == 0:  # R11, H2: gin; the opponent never scores
         outcome, knocker_wins = BIG_GIN if big_gin else GIN, True

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ginscore.core.cards import parse_card
-from ginscore.core.errors import BadDeadwood, BadSetting, IllegalKnock
+from ginscore.core.errors import BadDeadwood, BadHand, BadSetting, IllegalKnock
 from ginscore.core.scoring import HouseRules, is_doubled, knock_limit, score_hand
 
 DEFAULT = HouseRules()
@@ -75,7 +75,7 @@ def test_h2_big_gin_scores_its_own_bonus():
 def test_h2_big_gin_refused_when_off_or_with_deadwood():
     with pytest.raises(BadSetting):
         score_hand(DEFAULT, 0, 12, big_gin=True)
-    with pytest.raises(BadSetting):
+    with pytest.raises(BadHand):
         score_hand(HouseRules(big_gin_bonus=31), 3, 12, big_gin=True)
 
 

@@ -13,7 +13,7 @@ from ginscore.present import terminal
 from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, NoBigGin, Refused, message_parts
 from ginscore.core.escape import json_safe, visible, visible_lines
 from ginscore.core.names import MAX_NAME
-from ginscore.core.reports import VARIANT_NAMES, as_typed, counted, session_row
+from ginscore.core.reports import VARIANT_NAMES, as_typed, counted, history_row, session_item
 from ginscore.core.replay import check_session, replay, SessionFacts
 from ginscore.cli.actions import asked, load_standings, numbered_name, replay_stored, store_of, time_now
 from ginscore.cli.typer_app import app
@@ -305,15 +305,15 @@ def sessions(
 
     Example: ginscore sessions --deleted
     """
-    from ginscore.cache.rows import Listings, json_item, session_item
+    from ginscore.cache.rows import Listings, json_item
 
     newest, fit = how_many(show_all, limit, as_json)
     store = store_of(ctx)
     db = store.reading()
     if deleted:
         listed = db.deleted()  # the most recently deleted first
-        rows = [session_row(facts, replay_stored(store, facts, deleted=True), False) | {"deleted_at": deleted_at}
-                for facts, deleted_at in listed[:newest]]
+        rows = [session_item(history_row(replay_stored(store, facts, deleted=True)), False)
+                | {"deleted_at": deleted_at} for facts, deleted_at in listed[:newest]]
     else:
         listings, listed = Listings(db), db.listed()
         picked = listed if newest is None else listed[-newest:]

@@ -127,8 +127,9 @@ def rematch(
 HAND_SETTINGS = {"ignore_unknown_options": True}  # so "-3" reaches the deadwood check (R3)
 
 
-def takes_a_knock(knocker, knocker_deadwood: str, opponent_deadwood: str, upcard: str, big_gin: str):
-    """Give `hand` or `edit` the knock's arguments and options in place of its parameter ``told`` (a ``TypedKnock``)."""
+def takes_a_knock(knocker, *, knocker_deadwood: str, opponent_deadwood: str, upcard: str, big_gin: str):
+    """Give `hand` or `edit` the knock's arguments and options in place of its parameter ``told`` (a
+    ``TypedKnock``): ``knocker`` is its argument, the others the help of each."""
     declared = {
         "knocker": knocker,
         "knocker_deadwood": typer.Argument(None, help=knocker_deadwood, metavar="KNOCKER_DEADWOOD"),
@@ -152,9 +153,10 @@ EDIT_EXAMPLE = Command("edit", "3", "ann", "4", "22")  # advised when a correcti
 @app.command(context_settings=HAND_SETTINGS, short_help="Record a knocked hand.")
 @takes_a_knock(typer.Argument(..., help="Who knocked (a unique prefix is enough).", metavar="KNOCKER",
                               autocompletion=KNOCKERS),
-               "The knocker's deadwood; 0 is gin (R11).", "The opponent's deadwood after lay-offs (R8).",
-               "This hand's upcard, like 7h; required in Oklahoma (R15).",
-               "An 11-card gin (H2); the session must play big gin.")
+               knocker_deadwood="The knocker's deadwood; 0 is gin (R11).",
+               opponent_deadwood="The opponent's deadwood after lay-offs (R8).",
+               upcard="This hand's upcard, like 7h; required in Oklahoma (R15).",
+               big_gin="An 11-card gin (H2); the session must play big gin.")
 def hand(
     ctx: typer.Context,
     told: TypedKnock = None,  # the knocker, both counts or the cards (takes_a_knock)
@@ -191,8 +193,9 @@ def draw(
 
 @app.command(context_settings=HAND_SETTINGS, short_help="Correct an earlier hand.")
 @takes_a_knock(typer.Argument(None, help="Who knocked.", metavar="KNOCKER", autocompletion=KNOCKERS_OF_HAND),
-               "The knocker's deadwood.", "The opponent's deadwood after lay-offs.",
-               "Replace the hand's upcard (--upcard \"\" removes it); kept when left out.", "An 11-card gin (H2).")
+               knocker_deadwood="The knocker's deadwood.", opponent_deadwood="The opponent's deadwood after lay-offs.",
+               upcard="Replace the hand's upcard (--upcard \"\" removes it); kept when left out.",
+               big_gin="An 11-card gin (H2).")
 def edit(
     ctx: typer.Context,
     number: int = typer.Argument(..., help="The hand to correct, as numbered by `ginscore log`.", metavar="N"),
@@ -213,12 +216,11 @@ def edit(
     Example: ginscore edit 3 ben 6 9 --upcard 8c
     """
     facts_given = any(a is not None for a in (*told[:3], told.cards, told.against))
-    # only its note or upcard: the facts stay
-    as_was = not facts_given and not told.big_gin and (note, told.upcard) != (None, None)
+    only_note_or_upcard = not facts_given and not told.big_gin and (note, told.upcard) != (None, None)
     if as_draw:
         if facts_given:
             raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
-    elif not as_was:
+    elif not only_note_or_upcard:
         if told.knocker is None:
             raise Refused("give the knocker and both deadwood counts, like ", EDIT_EXAMPLE, ", or --draw")
         told.check(EDIT_EXAMPLE)
@@ -230,7 +232,7 @@ def edit(
         was = facts.hands[number - 1]
         # Left out, --upcard and --note keep the hand's own; the replay checks its knock limit (R15).
         card = was.upcard if told.upcard is None else typed_upcard(told.upcard)
-        corrected = (Draw(recorded_at=was.recorded_at) if as_draw else was if as_was
+        corrected = (Draw(recorded_at=was.recorded_at) if as_draw else was if only_note_or_upcard
                      else told.knock(facts, was.recorded_at))
         corrected = corrected._replace(upcard=card, note=was.note if note is None else kept,
                                        dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
