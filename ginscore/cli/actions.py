@@ -1,5 +1,6 @@
 """The steps commands share: the database this command line chose, a session loaded and
-replayed, a hand appended, a session started, a yes/no asked."""
+replayed, a hand appended, a session started, a yes/no asked, and the ratings' figures kept in the
+cache (`ratings` and `serve` share them)."""
 
 import itertools
 import sys
@@ -164,7 +165,7 @@ def load_standings(ctx: typer.Context, session: str | None) -> Standings:
 
 
 def report(ctx: typer.Context, session: str | None, as_json: bool, to_json: str, to_text: str) -> None:
-    """Show a session: ``standings.<to_json>`` for scripts, ``present.<to_text>`` ("log.show_log") for
+    """Show a session: ``reports.<to_json>`` for scripts, ``present.<to_text>`` ("log.show_log") for
     people, imported by name so that JSON never loads Rich."""
     standings = load_standings(ctx, session)
     if as_json:

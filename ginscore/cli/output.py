@@ -18,14 +18,14 @@ def print_json_items(items) -> None:
     Held whole when the encoding cannot hold every character: ``json_safe`` escapes all or nothing."""
     encoding = sys.stdout.encoding
     try:
-        streams = codecs.lookup(encoding or "utf-8").name.startswith("utf")
+        in_batches = codecs.lookup(encoding or "utf-8").name.startswith("utf")
     except LookupError:
-        streams = False
+        in_batches = False
     held = []
-    put = sys.stdout.write if streams else held.append
+    put = sys.stdout.write if in_batches else held.append
     items, first = iter(items), True
     while batch := list(islice(items, 256)):
         put(("[\n" if first else ",\n") + b",\n".join(batch).decode())
         first = False
     put("[]" if first else "\n]")
-    sys.stdout.write(("" if streams else json_safe("".join(held), encoding)) + "\n")
+    sys.stdout.write(("" if in_batches else json_safe("".join(held), encoding)) + "\n")

@@ -1,5 +1,6 @@
 """The files a command line names: the database (--db, $GINSCORE_DB, else the app folder) and
-any other file path typed, never taken relative to the current folder by accident."""
+any other file path typed, never taken relative to the current folder by accident; and where the
+cache keeps a database's index (``index_cache``)."""
 
 import os
 from pathlib import Path

@@ -17,14 +17,14 @@ def as_kept(facts: SessionFacts) -> SessionFacts:
     if all(has_dealt(hand) for hand in facts.hands):
         return facts
     try:
-        played = replay(facts).hands
+        results = replay(facts).hands
     except Refused:  # a hand that cannot stand: the replay that follows names it
         return facts
     three = facts.variant == "three"
     return facts._replace(hands=tuple(
         hand if has_dealt(hand) else hand._replace(dealer=None if three else result.dealer,
                                                    roles=result.roles if three else None)
-        for hand, result in zip(facts.hands, played)))
+        for hand, result in zip(facts.hands, results)))
 
 
 def _kept_changes(changes: tuple[RuleChange, ...], hands: int) -> tuple[RuleChange, ...]:

@@ -171,7 +171,7 @@ def _tables(docs: list[tuple[str, dict]], current_name) -> dict:
 def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict, version: int, today: int) -> Old:
     """An old layout (``raw``: its main file as read, ``data`` parsed) as today's tables (schema ``today``)."""
     old = Old(shown, real, raw, found)
-    if version == 4:  # today's layout, but its hands do not yet keep who dealt them: `settle`
+    if version == 4:  # today's layout, but its hands do not yet keep who dealt them: `record_dealers`
         old.folder = real + DEALT_BACKUP_SUFFIX
         old.tables = data
     else:

@@ -125,14 +125,14 @@ def show_spreads(result: HandResult) -> None:
     from ginscore.core.melds import settle  # only hands told as cards need the solver
 
     hand = result.hand
-    settled = settle(list(hand.knocker_cards), list(hand.opponent_cards), big_gin=hand.big_gin)
+    counted = settle(list(hand.knocker_cards), list(hand.opponent_cards), big_gin=hand.big_gin)
     players = (hand.knocker, result.opponent)
-    say(f"{hand.knocker} spreads {_spread_words(settled.knocker)}", names=players)
-    grown = [list(meld) for meld in settled.knocker.melds]  # each meld as the lay-offs so far left it
-    for card, on in settled.layoffs:
+    say(f"{hand.knocker} spreads {_spread_words(counted.knocker)}", names=players)
+    grown = [list(meld) for meld in counted.knocker.melds]  # each meld as the lay-offs so far left it
+    for card, on in counted.layoffs:
         say(f"{result.opponent} lays off {card.pretty} on [{_cards(grown[on])}]", names=players)
         grown[on] = sorted(grown[on] + [card], key=lambda laid: laid.rank)
-    say(f"{result.opponent} spreads {_spread_words(settled.opponent)}", names=players)
+    say(f"{result.opponent} spreads {_spread_words(counted.opponent)}", names=players)
 
 
 def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:

@@ -121,10 +121,6 @@ def test_refused_and_nothing_changed(evening, refused, args, says):
     refused(*args, says=says)
 
 
-def test_corpus_is_large(evening):
-    assert len(CASES) >= 40
-
-
 def test_export_to_a_folder_is_refused(evening, refused, tmp_path):
     refused("export", "--output", str(tmp_path), says="")
 

@@ -1,4 +1,4 @@
-"""How a session ended (``standings.finals``) agrees with its standings and settlement (H3, H7)."""
+"""How a session ended (``reports.finals``) agrees with its standings and settlement (H3, H7)."""
 
 from __future__ import annotations
 

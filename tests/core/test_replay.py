@@ -102,7 +102,7 @@ def test_r14_first_to_target_wins_and_hands_after_are_refused():
     assert error.value.number == 4 and isinstance(error.value.error, GameOver)
 
 
-def test_h5_target():
+def test_h5_a_lower_target_ends_the_game_when_reached():
     standings = replay(session(hands=[Knock("Ann", 0, 10)], target=30))
     assert standings.winner == "Ann"
 

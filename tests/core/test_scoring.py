@@ -60,7 +60,7 @@ def test_r13_zero_point_undercut_still_has_a_winner():
     assert score.outcome == "undercut" and not score.knocker_wins and score.points == 0
 
 
-def test_h1_bonus_sizes():
+def test_h1_the_chosen_gin_and_undercut_bonuses_are_scored():
     rules = HouseRules(gin_bonus=20, undercut_bonus=25)
     assert score_hand(rules, 0, 10).points == 30
     assert score_hand(rules, 9, 3).points == 31
@@ -103,7 +103,7 @@ def test_h4_spades_double_whole_score_with_bonus():
     assert score_hand(rules, 6, 4, limit=7, doubled=True).points == 24
 
 
-def test_house_rule_settings_checked():
+def test_house_rules_that_cannot_be_are_refused_h1_h4_h5():
     with pytest.raises(BadSetting):
         HouseRules(target=0).check("standard")
     with pytest.raises(BadSetting):

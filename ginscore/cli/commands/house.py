@@ -56,19 +56,19 @@ def house(
         return
     with store_of(ctx).writing() as db:
         facts = db.load(session)
-        played = len(facts.hands)
+        hands_played = len(facts.hands)
         rules = facts.rules._replace(**changes)
         rules.check(facts.variant)  # a rule that cannot be is said first, before from when
-        if played and not (from_start or from_next) and rules_from_start(facts, changes) != facts:
-            raise Refused(f"'{facts.name}' has {played} hand{'s' if played > 1 else ''} played, so say from when: "
-                          f"--from-start (the rule was set wrong: every hand is rescored) or --from-next (from "
-                          f"hand {played + 1} on: the hands played keep their scores) (H8)")
+        if hands_played and not (from_start or from_next) and rules_from_start(facts, changes) != facts:
+            raise Refused(f"'{facts.name}' has {hands_played} hand{'s' if hands_played > 1 else ''} played, so say "
+                          f"from when: --from-start (the rule was set wrong: every hand is rescored) or --from-next "
+                          f"(from hand {hands_played + 1} on: the hands played keep their scores) (H8)")
         before = replay_stored(store_of(ctx), facts)  # a stored hand that breaks a rule is damage: exit 1
-        if from_next and played:
+        if from_next and hands_played:
             if before.over:
                 raise Refused(f"'{facts.name}' is over, so no hand comes next for --from-next to apply to; "
                               "--from-start corrects the rules it was played with (H8)")
-            changed = rules_from(facts, played + 1, rules)
+            changed = rules_from(facts, hands_played + 1, rules)
         else:
             changed = rules_from_start(facts, changes)
             for period in changed.periods():
@@ -77,7 +77,7 @@ def house(
             standings = replay(changed)
         except BadHandAt as error:
             why = error.error
-            if error.number > played:  # (a change from the next hand on: that hand is not played yet)
+            if error.number > hands_played:  # (a change from the next hand on: that hand is not played yet)
                 raise Refused(f"refused: {why}; nothing was changed") from None
             if isinstance(why, GameOver):  # a lower target: the game would have ended before this hand
                 why = "the game would already have been won before it"
@@ -86,7 +86,8 @@ def house(
             ) from None
         if changed != facts:
             db.save(changed)
-    show_house_change(facts, changed, standings, from_hand=played + 1 if from_next and played else None)
+    from_hand = hands_played + 1 if from_next and hands_played else None
+    show_house_change(facts, changed, standings, from_hand=from_hand)
     news = _game_news(before, standings)
     if news:
         say(news)
