@@ -75,7 +75,8 @@ from pathlib import Path
 
 from ginscore.core.scoring import HouseRules
 from ginscore.db.store import Store
-from ginscore.core.replay import Draw, Knock, Roles, SessionFacts, replay
+from ginscore.core.replay import replay
+from ginscore.core.session import Draw, Knock, Roles, SessionFacts
 
 VARIANTS = ("standard", "oklahoma", "hollywood", "three")
 UPCARDS = ["AS", "3H", "6D", "9C", "10S", "KH"]

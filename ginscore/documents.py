@@ -20,7 +20,8 @@ from ginscore.codec.facts import stored_note
 from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
 from ginscore.core.stakes import money_text
 from ginscore.core.reports import CSV_COLUMNS, FINALS_COLUMNS, csv_rows, finals_dicts, finals_rows
-from ginscore.core.replay import Draw, Hand, Knock, Roles, SessionFacts, Standings, replay
+from ginscore.core.replay import replay, Standings
+from ginscore.core.session import Draw, Hand, Knock, Roles, SessionFacts
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 EXPORT_VERSION = 4  # 2: deal, stake, notes and the match; 3: the session's id; 4: who dealt, rule changes (H8)

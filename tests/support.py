@@ -23,13 +23,8 @@ from typer.testing import CliRunner
 
 from ginscore.cli import app as ginscore_cli
 from ginscore.core.cards import parse_card
-from ginscore.core.replay import (
-    Draw,
-    Knock,
-    Roles,
-    SessionFacts,
-    replay,
-)
+from ginscore.core.replay import replay
+from ginscore.core.session import Draw, Knock, Roles, SessionFacts
 from ginscore.core.scoring import HouseRules
 from ginscore.core.stats import combine_tallies, packed, session_counts, tally
 from ginscore.db.database import SCHEMA_VERSION

@@ -15,7 +15,8 @@ from ginscore.cache.files import Cache
 from ginscore.core import reports, stats
 from ginscore.core.errors import DatabaseUnusable
 from ginscore.core.escape import json_safe
-from ginscore.core.replay import SessionFacts, Standings
+from ginscore.core.replay import Standings
+from ginscore.core.session import SessionFacts
 from ginscore.db.damage import replayed
 from ginscore.db.index import digest
 from ginscore.db.storage import dumps

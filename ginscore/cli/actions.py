@@ -12,7 +12,8 @@ import typer
 from ginscore.cli.output import print_json
 from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, Refused
 from ginscore.core.escape import visible
-from ginscore.core.replay import replay, SessionFacts, Standings
+from ginscore.core.replay import replay, Standings
+from ginscore.core.session import SessionFacts
 from ginscore.core.names import fold
 from ginscore.core.ratings import ladder, rated_games, shown_names  # (openskill only when a rating is made)
 from ginscore.core.times import time_order

@@ -8,7 +8,7 @@ from ginscore.codec import validate
 from ginscore.codec.facts import check_note, knock_from_cards
 from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadCard, BadDeadwood, Command, Refused
-from ginscore.core.replay import Knock, SessionFacts
+from ginscore.core.session import Knock, SessionFacts
 from ginscore.core.names import check_readable, MAX_NAME, resolve_player
 from ginscore.core.escape import visible
 from ginscore.present.terminal import screen_height

@@ -7,7 +7,7 @@ in; house rules as the rules each hand both hold was played under (H8).
 from typing import NamedTuple
 
 from ginscore.codec.facts import hand_to_dict
-from ginscore.core.replay import Hand, SessionFacts
+from ginscore.core.session import Hand, SessionFacts
 
 KEPT, EXTENDED, DIVERGED = "kept", "extended", "diverged"
 

@@ -16,7 +16,8 @@ from ginscore.core.errors import BadField, Refused
 from ginscore.core.scoring import MAX_DEADWOOD, MAX_SETTING, VARIANTS, HouseRules
 from ginscore.core.escape import visible  # a note from a file is shown in a message, never obeyed
 from ginscore.core.changes import as_kept
-from ginscore.core.replay import check_rules, check_seats, Draw, Hand, Knock, Roles, RuleChange, SessionFacts
+from ginscore.core.replay import check_rules, check_seats
+from ginscore.core.session import Draw, Hand, Knock, Roles, RuleChange, SessionFacts
 from ginscore.core.names import MAX_NAME
 
 NOTE_LENGTH = 200  # characters; a remark, not a diary

@@ -4,7 +4,8 @@ hand a change of house rules applies."""
 from itertools import groupby
 
 from ginscore.core.errors import Refused
-from ginscore.core.replay import has_dealt, replay, RuleChange, SessionFacts
+from ginscore.core.replay import replay
+from ginscore.core.session import has_dealt, RuleChange, SessionFacts
 from ginscore.core.scoring import HouseRules
 
 

@@ -4,7 +4,8 @@ choices are in docs/ratings.md."""
 from __future__ import annotations
 
 from ginscore.core.names import fold
-from ginscore.core.replay import SessionFacts, Standings
+from ginscore.core.replay import Standings
+from ginscore.core.session import SessionFacts
 from ginscore.core.times import instant, time_order
 
 MODEL = "PlackettLuce"

@@ -1,6 +1,7 @@
-"""Replay a session's facts into standings (R5, R12-R25, H3, H6, H8; docs/architecture.md). It is
-the one place a hand is checked against the state of the game, so recording, editing and importing
-refuse the same things. Every variant is a list of games: one, or three for Hollywood (R17).
+"""Replay a session's facts (``core/session.py``) into standings: each hand's result, every game's
+column, the winner and who deals next (R5, R12-R25, H3, H6, H8; docs/architecture.md). It is the one
+place a hand is checked against the state of the game, so recording, editing and importing refuse
+the same things. Every variant is a list of games: one, or three for Hollywood (R17).
 """
 
 from typing import NamedTuple
@@ -9,101 +10,7 @@ from ginscore.core.cards import Card
 from ginscore.core.errors import BadHand, BadHandAt, BadSetting, Command, GameOver, NotInHand, Refused, UnknownPlayer
 from ginscore.core.names import check_count, check_players, check_readable, fold
 from ginscore.core.scoring import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, limit_rule, score_hand
-
-
-class Roles(NamedTuple):
-    """Three-player roles for one hand (R21-R23)."""
-
-    box: str
-    captain: str
-    out: str
-
-    def after(self, box_won: bool) -> "Roles":
-        """R23: who plays which role in the next hand."""
-        if box_won:
-            return Roles(self.box, self.out, self.captain)
-        return Roles(self.captain, self.out, self.box)
-
-    def to_dict(self) -> dict:
-        return {"box": self.box, "captain": self.captain, "out": self.out}
-
-
-class Knock(NamedTuple):
-    """A knocked hand as told at the table (opponent's deadwood after lay-offs)."""
-
-    knocker: str
-    knocker_deadwood: int
-    opponent_deadwood: int
-    upcard: Card | None = None
-    big_gin: bool = False
-    recorded_at: str | None = None
-    knocker_cards: tuple[Card, ...] | None = None  # when told as cards: the counts come from them
-    opponent_cards: tuple[Card, ...] | None = None
-    note: str | None = None  # a remark kept with the hand (`--note`)
-    dealer: str | None = None  # two-player: who dealt it, as it happened (H8); None until stored
-    roles: Roles | None = None  # three-player: who was in the box (and dealt), captain and out (H8)
-
-
-class Draw(NamedTuple):
-    """A drawn hand (R12)."""
-
-    upcard: Card | None = None
-    recorded_at: str | None = None
-    note: str | None = None
-    dealer: str | None = None  # as Knock's
-    roles: Roles | None = None
-
-
-def has_dealt(hand: "Hand") -> bool:
-    """Whether a hand keeps who dealt it (or its roles): every hand of a schema 5 file does (H8); an
-    older file's hands are given theirs when it is upgraded."""
-    return hand.dealer is not None or hand.roles is not None
-
-
-Hand = Knock | Draw
-
-
-class RuleChange(NamedTuple):
-    """H8: the house rules in force from a hand on."""
-
-    from_hand: int
-    rules: HouseRules
-
-    def to_dict(self) -> dict:
-        """As exported and in ``status --json`` (docs/commands.md)."""
-        return {"from_hand": self.from_hand, "rules": self.rules.to_dict()}
-
-
-class SessionFacts(NamedTuple):
-    """Everything a session is; standings are derived from it."""
-
-    name: str
-    variant: str
-    players: tuple[str, ...]
-    rules: HouseRules = HouseRules()
-    first_dealer: str | None = None  # two-player variants (R5)
-    first_roles: Roles | None = None  # three-player (R21)
-    hands: tuple[Hand, ...] = ()
-    created_at: str | None = None
-    match: str | None = None  # sessions linked by `rematch` share this id (stable across renames)
-    id: str | None = None  # the session's own random id, given when it starts; kept by export, merge and import
-    # H8: every period of the rules from hand 1, the last one ``rules``; empty while they never changed
-    rule_changes: tuple[RuleChange, ...] = ()
-
-    def rules_for(self, number: int) -> HouseRules:
-        """The house rules hand ``number`` is (or will be) played under (H8)."""
-        if not self.rule_changes or number > len(self.hands):
-            return self.rules
-        found = self.rule_changes[0].rules
-        for change in self.rule_changes:
-            if change.from_hand > number:
-                break
-            found = change.rules
-        return found
-
-    def periods(self) -> tuple[RuleChange, ...]:
-        """Every period of the rules (H8), from hand 1: ``rule_changes``, or the one of ``rules``."""
-        return self.rule_changes or (RuleChange(1, self.rules),)
+from ginscore.core.session import Draw, Hand, Roles, SessionFacts
 
 
 class Bonuses(NamedTuple):

@@ -9,7 +9,8 @@ from ginscore.core.escape import shell_word
 from ginscore.core.scoring import ALTERNATE, BIG_GIN, DRAW, GIN, KNOCK, LOSER_DEALS, UNDERCUT, WINNER_DEALS
 from ginscore.core.scoring import HouseRules, stake_text
 from ginscore.core.stakes import game_payments, game_stake, money_text, net, settlement
-from ginscore.core.replay import Draw, HandResult, SessionFacts, Standings
+from ginscore.core.replay import HandResult, Standings
+from ginscore.core.session import Draw, SessionFacts
 
 VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
 OUTCOME_WORDS = {KNOCK: "knock", UNDERCUT: "undercut", GIN: "gin", BIG_GIN: "big gin", DRAW: "drawn hand"}

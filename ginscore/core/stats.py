@@ -9,7 +9,8 @@ from operator import add
 from ginscore.core.errors import UnknownPlayer
 from ginscore.core.escape import visible
 from ginscore.core.scoring import BIG_GIN, GIN, KNOCK, UNDERCUT
-from ginscore.core.replay import Draw, Standings
+from ginscore.core.replay import Standings
+from ginscore.core.session import Draw
 from ginscore.core.names import fold, match_name, resolve_player
 from ginscore.core.times import time_order
 

@@ -14,7 +14,7 @@ from ginscore.codec import validate
 from ginscore.codec.facts import derived_session_id, new_session_id, session_from_dict, session_to_dict
 from ginscore.core.errors import Command, DatabaseUnusable, NoSuchSession, Refused
 from ginscore.core.escape import visible
-from ginscore.core.replay import SessionFacts
+from ginscore.core.session import SessionFacts
 from ginscore.core.names import fold, match_name
 from ginscore.core.reports import as_typed
 from ginscore.core.times import time_order

@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.table import Table
 
-from ginscore.core.replay import Draw, HandResult, Standings
+from ginscore.core.replay import HandResult, Standings
+from ginscore.core.session import Draw
 from ginscore.core.reports import OUTCOME_WORDS
 from ginscore.present.chart import markers, say_legend
 from ginscore.present.console import say, screen

@@ -8,7 +8,8 @@ from rich.text import Text
 
 from ginscore.core.errors import Command
 from ginscore.core.escape import visible
-from ginscore.core.replay import HandResult, SessionFacts, Standings
+from ginscore.core.replay import HandResult, Standings
+from ginscore.core.session import SessionFacts
 from ginscore.core.reports import (VARIANT_NAMES, as_typed, counted, explain, house_rule_rows, lead_words,
                                      next_words, rule_change_words, rules_words, settlement_words, winner_words)
 from ginscore.present.console import say, say_text, screen

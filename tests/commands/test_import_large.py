@@ -8,7 +8,7 @@ import random
 from datetime import datetime, timedelta, timezone
 
 from ginscore.core.cards import parse_card
-from ginscore.core.replay import Draw, Knock, SessionFacts
+from ginscore.core.session import Draw, Knock, SessionFacts
 from ginscore.core.scoring import HouseRules
 from ginscore.db import atomic
 from ginscore.db.store import Store

@@ -315,7 +315,8 @@ def _build(ok, tmp_path, sessions) -> None:
     """Each session imported whole with its own times; its hands made legal as they are drawn
     (the knocker one of those at the table, R22; none after the game is over) by replaying them."""
     from ginscore.core.cards import parse_card
-    from ginscore.core.replay import Knock, Roles, SessionFacts, replay
+    from ginscore.core.replay import replay
+    from ginscore.core.session import Knock, Roles, SessionFacts
     from ginscore.core.scoring import HouseRules
 
     for s in sessions:

@@ -12,7 +12,8 @@ from ginscore.codec.facts import hands_from_text, hands_to_text, session_from_di
 from ginscore.core.cards import parse_card
 from ginscore.core.changes import rules_from, rules_from_start, as_kept
 from ginscore.core.errors import Refused
-from ginscore.core.replay import Draw, Knock, Roles, check_session, replay
+from ginscore.core.replay import check_session, replay
+from ginscore.core.session import Draw, Knock, Roles
 from tests.profiles import examples
 from tests.support import legal_sessions
 

@@ -10,14 +10,8 @@ from hypothesis import given, settings
 from ginscore.core.cards import parse_card
 from ginscore.core.errors import BadHandAt, GameOver, IllegalKnock, NotInHand
 from ginscore.core.names import resolve_player
-from ginscore.core.replay import (
-    Draw,
-    Knock,
-    Roles,
-    SessionFacts,
-    draw_for_roles,
-    replay,
-)
+from ginscore.core.replay import draw_for_roles, replay
+from ginscore.core.session import Draw, Knock, Roles, SessionFacts
 from tests.profiles import examples
 from tests.support import legal_sessions, session
 

@@ -12,7 +12,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginscore.core.replay import Draw, Knock, Roles, SessionFacts, replay
+from ginscore.core.replay import replay
+from ginscore.core.session import Draw, Knock, Roles, SessionFacts
 from ginscore.core.scoring import HouseRules
 from ginscore.core.stats import combine_tallies, packed, session_counts, tally
 from tests.profiles import examples

@@ -13,7 +13,8 @@ import pytest
 from ginscore.cache.rows import Listings
 from ginscore.core.escape import json_safe
 from ginscore.core.names import fold
-from ginscore.core.replay import SessionFacts, replay
+from ginscore.core.replay import replay
+from ginscore.core.session import SessionFacts
 from ginscore.core.reports import history_row
 from ginscore.db.store import Store
 from tests.support import benchmark_sessions, quiet_session, statistics

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ginscore.codec.facts import stored_hands
-from ginscore.core.replay import has_dealt
+from ginscore.core.session import has_dealt
 from ginscore.db.database import SCHEMA_VERSION
 from tests.support import (
     FIXTURES,

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 from ginscore.codec.facts import stored_hands
-from ginscore.core.replay import has_dealt
+from ginscore.core.session import has_dealt
 from ginscore.db.database import SCHEMA_VERSION
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "schema4.json"

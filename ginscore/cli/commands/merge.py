@@ -14,7 +14,8 @@ from ginscore.codec.facts import SESSION_ID, SESSION_KEYS, derived_session_id, n
 from ginscore.core.escape import visible
 from ginscore.present.terminal import shell_word
 from ginscore.core.reports import as_typed, counted
-from ginscore.core.replay import SessionFacts, check_session
+from ginscore.core.replay import check_session
+from ginscore.core.session import SessionFacts
 from ginscore.core.names import MAX_NAME
 from ginscore.db.database import session_id_of, two_with_one_id
 from ginscore.db.store import Store

@@ -11,7 +11,8 @@ import typer
 from ginscore.core.cards import parse_card
 from ginscore.core.errors import Command, GinscoreError, Refused, message_parts
 from ginscore.core.escape import visible
-from ginscore.core.replay import Draw, Knock, SessionFacts, Standings
+from ginscore.core.replay import Standings
+from ginscore.core.session import Draw, Knock, SessionFacts
 from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
 from ginscore.core.reports import as_typed, explain, hand_words, winner_words

@@ -14,7 +14,8 @@ from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver,
 from ginscore.core.escape import json_safe, visible, visible_lines
 from ginscore.core.names import MAX_NAME
 from ginscore.core.reports import VARIANT_NAMES, as_typed, counted, history_row, session_item
-from ginscore.core.replay import check_session, replay, SessionFacts
+from ginscore.core.replay import check_session, replay
+from ginscore.core.session import SessionFacts
 from ginscore.cli.actions import asked, load_standings, numbered_name, replay_stored, store_of, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import all_option, json_option, limit_option, session_option, Variant

@@ -7,7 +7,8 @@ import typer
 
 from ginscore.core.errors import BadHandAt, Command, Refused
 from ginscore.core.scoring import HouseRules
-from ginscore.core.replay import Draw, draw_for_roles, replay, Roles, SessionFacts, Standings
+from ginscore.core.replay import draw_for_roles, replay, Standings
+from ginscore.core.session import Draw, Roles, SessionFacts
 from ginscore.core.names import check_players, resolve_player
 from ginscore.core.reports import counted, explain
 from ginscore.codec.facts import check_note
