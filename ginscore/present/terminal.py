@@ -86,9 +86,10 @@ def advise_with_db(typed: str | None) -> None:
 
 
 def command_text(command) -> str:
-    """An advised ``errors.Command`` as it must be typed here, with this command line's --db when it needs one."""
+    """An advised ``errors.Command`` as it must be typed here, with this command line's --db when it needs one
+    (help reads no database: `ginscore hand --help` is the same whatever --db was given)."""
     words = " ".join(command)
-    if _typed_db is not None and command and command[0] in _advised:
+    if _typed_db is not None and command and command[0] in _advised and "--help" not in command:
         words = f"--db {shell_word(_typed_db)} {words}"
     return f"`ginscore {words}`"
 

@@ -41,3 +41,10 @@ def test_play_names_its_own_commands_and_gives_the_db_to_the_shells(ok, db):
     assert f"as `ginscore --db '{db}' undo`" in said and f"as `ginscore --db '{db}' edit` (like" in said, said
     assert "type it like `:edit 3 ann 4 22`" in said, said
     assert f"(it has 0); see `ginscore --db '{db}' log`" in said, said
+
+
+def test_help_is_advised_without_the_db_wherever_the_db_was_typed(refused, db):
+    """Help reads no database, so advice to read it never carries --db, typed before or after the command."""
+    for line in (refused("--db", db, "hand", "--note"), refused("hand", "ann", "3", "--db", db, "--note"),
+                 refused("--db", db, "hand", "ann", "3", "20", "--upcrad", "7h")):
+        assert "`ginscore hand --help`" in line and "--db" not in line.split("`ginscore", 1)[1], line
