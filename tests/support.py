@@ -417,8 +417,15 @@ def mknod_null(path) -> None:
 
 
 def bind_socket(path) -> socket.socket:
+    """A Unix socket at ``path``, bound from its folder: a socket's path is limited to about a hundred
+    bytes, which a deep temporary folder passes."""
     sock = socket.socket(socket.AF_UNIX)
-    sock.bind(os.path.relpath(path))  # relative: a socket path is limited to ~100 bytes
+    here = os.getcwd()
+    os.chdir(Path(path).parent)
+    try:
+        sock.bind(Path(path).name)
+    finally:
+        os.chdir(here)
     return sock
 
 

@@ -113,7 +113,7 @@ def numbered_name(taken: list[str], variant: str) -> str:
     return next(name for name in names if fold(name) not in folded)
 
 
-def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of: SessionFacts | None = None) -> None:
+def start_session(ctx: typer.Context, facts: SessionFacts, message: str, rematch_of: SessionFacts | None = None) -> None:
     """Store a new session and show it; a rematch also puts the session it follows in its match."""
     with store_of(ctx).writing() as db:
         if not facts.name:
@@ -132,8 +132,8 @@ def start_session(ctx: typer.Context, facts: SessionFacts, told: str, rematch_of
     from ginscore.present.screens import show_standings
 
     say(f"Started '{facts.name}': {', '.join(facts.players)}.")
-    if told:
-        say(told)
+    if message:
+        say(message)
     show_standings(replay(facts))
 
 

@@ -67,34 +67,34 @@ def stored_note(value) -> str | None:
 def hand_to_dict(hand: Hand) -> dict:
     """A hand as told at the table, as a dict to export (with who dealt it, H8)."""
     if isinstance(hand, Draw):
-        told = {"type": "draw", "upcard": _card_text(hand.upcard), "recorded_at": hand.recorded_at}
+        doc = {"type": "draw", "upcard": _card_text(hand.upcard), "recorded_at": hand.recorded_at}
     else:
-        told = {"type": "knock", "knocker": hand.knocker}
+        doc = {"type": "knock", "knocker": hand.knocker}
         if hand.knocker_cards is not None:
-            told["knocker_cards"] = [str(c) for c in hand.knocker_cards]
-            told["opponent_cards"] = [str(c) for c in hand.opponent_cards]
+            doc["knocker_cards"] = [str(c) for c in hand.knocker_cards]
+            doc["opponent_cards"] = [str(c) for c in hand.opponent_cards]
         else:
-            told["knocker_deadwood"] = hand.knocker_deadwood
-            told["opponent_deadwood"] = hand.opponent_deadwood
-        told.update(upcard=_card_text(hand.upcard), big_gin=hand.big_gin, recorded_at=hand.recorded_at)
+            doc["knocker_deadwood"] = hand.knocker_deadwood
+            doc["opponent_deadwood"] = hand.opponent_deadwood
+        doc.update(upcard=_card_text(hand.upcard), big_gin=hand.big_gin, recorded_at=hand.recorded_at)
     if hand.note is not None:
-        told[NOTE] = hand.note
+        doc[NOTE] = hand.note
     if hand.dealer is not None:
-        told[DEALER] = hand.dealer
+        doc[DEALER] = hand.dealer
     elif hand.roles is not None:
-        told[ROLES] = hand.roles.to_dict()
-    return told
+        doc[ROLES] = hand.roles.to_dict()
+    return doc
 
 
-def knock_from_cards(knocker: str, knocker_cards, opponent_cards, **told) -> Knock:
+def knock_from_cards(knocker: str, knocker_cards, opponent_cards, **other_fields) -> Knock:
     """A knock told as cards: both counts from the best melds and lay-offs (R2, R3, R8)."""
     from ginscore.core.melds import settle  # only hands told as cards need the solver
 
     knocker_cards, opponent_cards = tuple(knocker_cards), tuple(opponent_cards)
-    counted = settle(list(knocker_cards), list(opponent_cards), big_gin=told.get("big_gin", False))
+    counted = settle(list(knocker_cards), list(opponent_cards), big_gin=other_fields.get("big_gin", False))
     return Knock(
         knocker, counted.knocker_deadwood, counted.opponent_deadwood,
-        knocker_cards=knocker_cards, opponent_cards=opponent_cards, **told,
+        knocker_cards=knocker_cards, opponent_cards=opponent_cards, **other_fields,
     )
 
 

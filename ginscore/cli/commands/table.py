@@ -77,12 +77,12 @@ def new(
     names = check_players(variant.value, players)
     rules = house_rules(given_rules) or HouseRules()
     rules.check(variant.value)
-    first_dealer, first_roles, told = first_seats(variant.value, names, dealer, box, captain)
+    first_dealer, first_roles, drawn_for_seats = first_seats(variant.value, names, dealer, box, captain)
     facts = SessionFacts(
         name=session_name(name), variant=variant.value, players=names, rules=rules, first_dealer=first_dealer,
         first_roles=first_roles, created_at=time_now(),
     )
-    start_session(ctx, facts, told)
+    start_session(ctx, facts, drawn_for_seats)
 
 
 @app.command(short_help="Start the next game.")
