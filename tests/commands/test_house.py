@@ -1,8 +1,19 @@
-"""`ginscore house`: the session's house rules shown, and changed from the start or from the next hand."""
+"""`ginscore house`: the session's house rules shown, and changed from the start or from the next
+hand; once hands are played a change says from when (H8), and who dealt each hand (R5, H6;
+three-player R21-R23) stays what happened at the table, in the log, the exports, the next deal
+and a rematch."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.profiles import examples
 
 
 def test_house_shows_every_rule_and_changes_nothing(ok, db_path):
@@ -129,3 +140,303 @@ def test_house_says_nothing_of_the_game_when_its_end_is_unchanged(ok):
     ok("hand", "ann", "4", "22")
     out = ok("house", "--gin-bonus", "20", "--from-start").stdout
     assert "is over" not in out and "not over yet" not in out and "wins" not in out
+
+
+# --- once hands are played: from when (H8), and who dealt stays what happened ---------------
+
+
+def _dealers(ok, *where) -> list[str]:
+    return [hand["dealer"] for hand in ok("log", "--json", *where).json()["hands"]]
+
+
+@pytest.fixture
+def loser_deals(ok):
+    """The evening of the report: the loser deals (H6); Ann, Ann and Ben dealt."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--deal", "loser")
+    ok("hand", "ben", "5", "20")  # Ben wins: Ann, who lost, deals again
+    ok("hand", "ann", "0", "30")  # Ann wins: Ben deals
+    ok("hand", "ann", "9", "9")  # Ben undercuts: Ann deals next
+
+
+@pytest.mark.parametrize("when", ["--from-start", "--from-next"])
+def test_a_deal_rule_changed_after_three_hands_keeps_who_dealt_them(loser_deals, ok, status, when):
+    """H8: the dealers stay Ann, Ann, Ben in the log and the CSV, and the next deal follows the new
+    rule from Ben's deal of the last hand: the deal passes to Ann (H6 alternate)."""
+    assert _dealers(ok) == ["Ann", "Ann", "Ben"]
+    ok("house", "--deal", "alternate", when)
+    assert _dealers(ok) == ["Ann", "Ann", "Ben"]
+    assert [row["dealer"] for row in csv.DictReader(io.StringIO(ok("export").stdout))] == ["Ann", "Ann", "Ben"]
+    assert status()["next_dealer"] == "Ann"
+    assert "Ann deals next." in ok("status").stdout
+
+
+def test_a_change_after_a_hand_without_from_when_is_refused_naming_both(loser_deals, refused):
+    line = refused("house", "--deal", "alternate", says="--from-start")
+    assert "--from-next" in line and "(H8)" in line and "from hand 4" in line
+    refused("house", "--gin-bonus", "20", "--from-start", "--from-next", says="not both")
+    refused("house", "--from-next", says="give the house rule to change too")
+
+
+def test_before_the_first_hand_a_change_simply_applies(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("house", "--gin-bonus", "20")
+    doc = status()
+    assert doc["rules"]["gin_bonus"] == 20 and doc["rule_changes"] == []
+    ok("house", "--gin-bonus", "30", "--from-next")  # (said or not: nothing is played yet)
+    assert status()["rules"]["gin_bonus"] == 30 and status()["rule_changes"] == []
+
+
+def test_from_next_keeps_the_hands_played_and_scores_the_next_under_the_new_rule(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "30")  # gin: 30 + 25
+    ok("hand", "ann", "2", "12")  # 10
+    out = ok("house", "--gin-bonus", "20", "--from-next").stdout
+    assert "from hand 3 on; hands 1 and 2 keep their scores (H8)" in " ".join(out.split())
+    assert "Gin bonus (H1): 20 (was 25)" in out
+    assert status()["totals"] == {"Ann": 65, "Ben": 0}  # nothing rescored
+    ok("hand", "ann", "0", "10")  # gin under the new rule: 10 + 20
+    doc = status()
+    assert doc["totals"] == {"Ann": 95, "Ben": 0} and doc["rules"]["gin_bonus"] == 20
+    assert [c["from_hand"] for c in doc["rule_changes"]] == [1, 3]
+    assert [c["rules"]["gin_bonus"] for c in doc["rule_changes"]] == [25, 20]
+    assert [h["points"] for h in ok("log", "--json").json()["hands"]] == [55, 10, 30]
+
+
+def test_from_start_rescores_every_hand(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "30")
+    ok("house", "--gin-bonus", "20", "--from-start")
+    doc = status()
+    assert doc["totals"] == {"Ann": 50, "Ben": 0} and doc["rule_changes"] == []
+
+
+def test_from_next_that_makes_the_game_as_it_stands_impossible_is_refused(ok, refused):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "65")  # 90
+    refused("house", "--target", "80", "--from-next", says="the target 80 in force from hand 2 on is already reached")
+    ok("house", "--target", "80", "--from-start")  # the rule was set wrong: Ann won at hand 1
+    assert ok("status", "--json").json()["over"] is True
+    refused("house", "--gin-bonus", "20", "--from-next", says="is over, so no hand comes next")
+
+
+def test_the_log_shows_where_the_rules_changed(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    for _ in range(3):
+        ok("hand", "ann", "2", "12")
+    ok("house", "--gin-bonus", "20", "--from-next")
+    shown = ok("log").stdout
+    assert "from hand 4: gin bonus 20" in shown  # a change from the next hand on: under the hands
+    ok("hand", "ben", "0", "12")
+    ok("hand", "ann", "2", "12")
+    lines = ok("log").stdout.splitlines()
+    at = lines.index("from hand 4: gin bonus 20")
+    assert lines[at - 1].startswith("3 ") and lines[at + 3].startswith("4 ")  # between hands 3 and 4
+    doc = ok("log", "--json").json()
+    assert [c["from_hand"] for c in doc["rule_changes"]] == [1, 4]
+    house = " ".join(ok("house").stdout.split())
+    assert "In force from hand 4 on; the house rules changed during play (H8): from hand 4: gin bonus 20" in house
+    assert "--from-next (from hand 6 on) or --from-start" in house
+
+
+def test_undo_back_before_a_change_keeps_the_rules_agreed_for_the_next_hand(ok, status):
+    """A change point stays while it is at most the next hand; undone further, the rules agreed
+    become the rules from the next hand on (docs/rules.md H8)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "2", "12")
+    ok("hand", "ann", "2", "12")
+    ok("house", "--gin-bonus", "20", "--from-next")
+    ok("hand", "ann", "0", "12")
+    ok("undo", "--yes")
+    assert [c["from_hand"] for c in status()["rule_changes"]] == [1, 3]
+    ok("undo", "--yes")
+    doc = status()
+    assert [c["from_hand"] for c in doc["rule_changes"]] == [1, 2] and doc["rules"]["gin_bonus"] == 20
+    ok("undo", "--yes")
+    doc = status()
+    assert doc["rule_changes"] == [] and doc["rules"]["gin_bonus"] == 20
+
+
+def test_rematch_takes_its_first_dealer_from_who_dealt_the_last_hand(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--deal", "loser", "--target", "50")
+    ok("hand", "ben", "5", "20")  # Ben 15; Ann deals again
+    ok("hand", "ann", "0", "30")  # Ann 55: over; Ann dealt it
+    ok("house", "--deal", "alternate", "--from-start")
+    assert _dealers(ok) == ["Ann", "Ann"]
+    ok("rematch")
+    assert status()["next_dealer"] == "Ben"  # the deal passes from Ann, who dealt the last hand (H6)
+
+
+def test_json_export_carries_dealers_and_changes_and_comes_back_the_same(loser_deals, ok, tmp_path):
+    ok("house", "--deal", "alternate", "--from-next")
+    ok("hand", "ben", "4", "30")
+    exported = ok("export", "--format", "json").stdout
+    doc = json.loads(exported)
+    assert doc["ginscore_export"] == 4
+    assert [h["dealer"] for h in doc["session"]["hands"]] == ["Ann", "Ann", "Ben", "Ann"]
+    assert [c["from_hand"] for c in doc["session"]["rule_changes"]] == [1, 4]
+    (tmp_path / "s.json").write_text(exported)
+    other = ("--db", str(tmp_path / "other.json"))
+    ok(*other, "import", tmp_path / "s.json")
+    assert ok(*other, "export", "--format", "json").stdout == exported
+    assert ok(*other, "log").stdout == ok("log").stdout
+
+
+def test_merge_takes_a_later_rule_change_with_the_later_hands(ok, db_path, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    ok("hand", "ann", "2", "12")
+    phone = tmp_path / "phone.json"
+    phone.write_bytes(db_path.read_bytes())
+    ok("hand", "ann", "2", "12")
+    ok("house", "--gin-bonus", "20", "--from-next")
+    ok("hand", "ann", "0", "12")
+    laptop = ok("export", "--format", "json").stdout
+    ok("--db", str(phone), "merge", str(db_path))
+    assert ok("--db", str(phone), "export", "--format", "json").stdout == laptop
+
+
+def test_merge_of_copies_that_differ_in_who_dealt_a_hand_keeps_both_apart(ok, cli, db_path, tmp_path):
+    """Who dealt is a fact: two records that tell it differently cannot both be right, so neither is
+    taken for the other (as two records of a hand told differently)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    ok("hand", "ann", "2", "12")
+    doc = json.loads(ok("export", "--format", "json").stdout)
+    doc["session"]["hands"][0]["dealer"] = doc["session"]["first_dealer"] = "Ben"  # a record where Ben dealt
+    (tmp_path / "other.json").write_text(json.dumps(doc))
+    ok("--db", str(tmp_path / "copy.json"), "import", tmp_path / "other.json")
+    before = db_path.read_bytes()
+    done = cli("merge", str(tmp_path / "copy.json"))
+    assert done.exit_code == 1 and "is not the same here" in done.stderr and db_path.read_bytes() == before
+    ok("merge", str(tmp_path / "copy.json"), "--keep-both")
+    assert _dealers(ok, "--session", "friday (merged)") == ["Ben"] and _dealers(ok, "--session", "friday") == ["Ann"]
+
+
+def test_a_csv_whose_dealer_is_not_a_player_is_refused_in_one_line(ok, refused, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "2", "12")
+    ok("hand", "ann", "2", "12")
+    rows = ok("export").stdout.splitlines()
+    rows[2] = rows[2].replace(",Ann,Ann,", ",Zed,Ann,", 1)
+    (tmp_path / "s.csv").write_text("\n".join(rows) + "\n")
+    refused("--db", str(tmp_path / "o.json"), "import", tmp_path / "s.csv",
+            says="hand 2: Zed dealt this hand but does not play in this session")
+
+
+def test_three_player_roles_stay_when_rules_change_from_the_start(ok):
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
+    ok("hand", "ann", "2", "12")  # box wins (R23)
+    ok("hand", "cy", "2", "12")  # captain Cy beats the box: Cy into the box
+    before = [h["roles"] for h in ok("log", "--json").json()["hands"]]
+    ok("house", "--target", "300", "--gin-bonus", "20", "--from-start")
+    assert [h["roles"] for h in ok("log", "--json").json()["hands"]] == before
+    assert ok("status", "--json").json()["roles"] == {"box": "Cy", "captain": "Ben", "out": "Ann"}
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda c: c[0].update(from_hand=2), "from_hand is 2, but the first change gives the rules of hand 1"),
+    (lambda c: c[1].update(from_hand=9), "from_hand must be from 1 to 4"),
+    (lambda c: c[1]["rules"].update(gin_bonus=30), "the last change must be the rules in force now"),
+    (lambda c: c[1].update(when="later"), "'when' that ginscore does not know"),
+])
+def test_an_export_whose_rule_changes_do_not_add_up_is_refused(loser_deals, ok, refused, tmp_path, change, says):
+    """H8: the change points of an import start at hand 1, go forward, stop at the next hand and end
+    with the rules in force now."""
+    ok("house", "--gin-bonus", "20", "--from-next")
+    doc = json.loads(ok("export", "--format", "json").stdout)
+    change(doc["session"]["rule_changes"])
+    (tmp_path / "s.json").write_text(json.dumps(doc))
+    refused("--db", str(tmp_path / "o.json"), "import", tmp_path / "s.json", says=says)
+
+
+@pytest.mark.parametrize("variant", ["standard", "hollywood", "three"])
+def test_the_rule_change_lines_fit_every_width(ok, monkeypatch, variant):
+    """From 40 to 160 columns the log and `house` say where the rules changed (H8) on lines that fit,
+    the log's parts as wide as each other."""
+    seats = ["Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben"] if variant == "three" else ["Ann", "Ben",
+                                                                                               "--dealer", "ann"]
+    ok("new", variant, *seats, "--target", "500")
+    ok("hand", "ann", "2", "12")
+    ok("hand", "ann", "3", "12")
+    ok("house", "--box-bonus", "25", "--gin-bonus", "20", "--stake", "0.05", "--from-next")
+    ok("hand", "ann", "0", "12")
+    for width in range(40, 161, 6):
+        monkeypatch.setenv("COLUMNS", str(width))
+        log = ok("log").stdout.splitlines()
+        for line in log + ok("house").stdout.splitlines():
+            assert len(line) <= width and line == line.rstrip(), (width, line)
+        at = next(n for n, line in enumerate(log) if line.startswith("from hand 3: gin bonus 20;"))
+        rules = [n for n, line in enumerate(log) if set(line) == {"─"}]
+        assert len(rules) == 2 and log[rules[0]] == log[rules[1]] and rules[0] < at < rules[1], (width, log)
+
+
+MOVES = st.one_of(
+    st.tuples(st.just("hand"), st.sampled_from(["ann", "ben"]), st.integers(0, 10), st.integers(0, 30)),
+    st.tuples(st.just("house"), st.sampled_from(["winner", "loser", "alternate"]),
+              st.sampled_from(["--from-start", "--from-next"])),
+    st.tuples(st.just("edit"), st.sampled_from(["ann", "ben"]), st.integers(0, 10), st.integers(0, 30)),
+    st.tuples(st.just("undo")),
+    st.tuples(st.just("draw")),
+)
+
+
+@settings(max_examples=examples(30), suppress_health_check=list(HealthCheck), deadline=None)
+@given(moves=st.lists(MOVES, min_size=1, max_size=10))
+def test_property_through_the_cli_no_deal_change_edit_or_undo_rewrites_who_dealt(cli, tmp_path_factory, moves):
+    """H8 (R5, H6) through the installed entry point and a real file: whatever deal rules are set
+    (from the start or the next hand), whatever the last hand is corrected to or undone, each hand
+    still there was dealt by whom the log said before."""
+    db = ("--db", str(tmp_path_factory.mktemp("moves") / "g.json"))
+    assert cli(*db, "new", "standard", "Ann", "Ben", "--dealer", "ann", "--deal", "loser", "--target", "400").exit_code == 0
+    for move in moves:
+        before = [h["dealer"] for h in cli(*db, "log", "--json").json()["hands"]]
+        if move[0] == "house":
+            done = cli(*db, "house", "--deal", move[1], move[2])
+            assert done.exit_code == 0 or "is over" in done.stderr, done.stderr  # a deal rule always applies
+        elif move[0] == "edit":
+            done = cli(*db, "edit", str(max(1, len(before))), *map(str, move[1:]))
+        elif move[0] == "undo":
+            done = cli(*db, "undo", "--yes")
+        else:
+            done = cli(*db, *map(str, move))
+        assert done.exit_code in (0, 2), done.stderr
+        after = [h["dealer"] for h in cli(*db, "log", "--json").json()["hands"]]
+        shared = min(len(before), len(after))
+        assert after[:shared] == before[:shared], (move, before, after)
+
+
+def test_an_undo_that_would_move_a_lower_target_before_a_score_that_reached_it_is_refused(ok, refused):
+    """H8: rules agreed from the next hand move back with an undo; where they cannot stand there
+    (game 1 already past the new target), the undo is refused and the file stays readable."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--target", "26")
+    ok("hand", "ann", "0", "0")
+    ok("hand", "ann", "0", "1")
+    ok("house", "--target", "20", "--from-next")
+    line = refused("undo", "--yes", says="cannot undo hand 2")  # (refused: the file is unchanged)
+    assert "--from-next" in line
+    ok("status")
+    ok("house", "--target", "30", "--from-next")
+    ok("undo", "--yes")
+    assert ok("status", "--json").json()["hands_played"] == 1
+
+
+def test_house_on_a_game_that_is_over_offers_only_from_start(ok, refused):
+    """H8: once the game is over no hand comes next, so `--from-next` would be refused: not offered."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ben")
+    ok("hand", "ann", "0", "90")
+    said = " ".join(ok("house").stdout.split())
+    assert "--from-start" in said and "--from-next" not in said
+    refused("house", "--target", "200", "--from-next", says="over")
+    ok("house", "--target", "200", "--from-start")
+
+
+def test_house_shows_the_rules_of_a_session_whose_hand_no_longer_adds_up(ok, db_path):
+    """Working out whether the game is over (for the advice under the rules) never turns a damaged
+    hand into a refusal: the rules are shown, as before H8's advice."""
+    import json
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    data = json.loads(db_path.read_text())
+    session = data["sessions"]["1"]
+    session["hands"] = session["hands"].replace("|3|20|", "|30|20|")
+    db_path.write_text(json.dumps(data))
+    assert "House rules of 'standard-1'" in ok("house").stdout
