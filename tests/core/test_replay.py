@@ -9,7 +9,6 @@ from hypothesis import given, settings
 
 from ginscore.core.cards import parse_card
 from ginscore.core.errors import BadHandAt, GameOver, IllegalKnock, NotInHand
-from ginscore.core.names import resolve_player
 from ginscore.core.replay import draw_for_roles, replay
 from ginscore.core.session import Draw, Knock, Roles, SessionFacts
 from tests.profiles import examples
@@ -190,17 +189,6 @@ def test_h3_hollywood_bonuses_per_game():
     assert g2.scores == {"Ann": 80, "Ben": 25} and g2.final is None  # Ben's gin: game 2, first open
     assert g3.scores == {"Ann": 50, "Ben": 0}
     assert g2.wins == {"Ann": 2, "Ben": 1}
-
-
-def test_player_names_match_exact_then_unique_prefix_ignoring_case():
-    players = ("Al", "Alice", "Bob")
-    assert resolve_player(players, "al") == "Al"
-    assert resolve_player(players, "ALI") == "Alice"
-    assert resolve_player(players, "b") == "Bob"
-    with pytest.raises(Exception, match="could be"):
-        resolve_player(("Alice", "Alan"), "al")
-    with pytest.raises(Exception, match="no player"):
-        resolve_player(players, "zed")
 
 
 @settings(max_examples=examples(150))
