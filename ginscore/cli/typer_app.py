@@ -14,17 +14,26 @@ from ginscore.core.errors import Refused
 from ginscore.present import terminal
 
 
+# click wraps help at hyphens, parting "--no-shutout" or a file name of an example over two lines:
+# a hyphen is held as this one, which no wrapper breaks at, until the help is written out.
+UNBROKEN_HYPHEN = "\u2011"
+
+
 class HelpFormatter(typer.Context.formatter_class):
-    """click's help layout, also on a screen narrower than 70 columns; no line ends in spaces."""
+    """click's help layout, also on a screen narrower than 70 columns; no line ends in spaces, and no
+    word (an option, an example's file name) is parted at a hyphen."""
 
     def __init__(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None) -> None:
         # As wide as the screen less 2, as every other output (click never goes below 50), at most 78.
         super().__init__(indent_increment, width or max(min(terminal.screen_width(), 80) - 2, 20), max_width)
 
+    def write_text(self, text: str) -> None:
+        super().write_text(text.replace("-", UNBROKEN_HYPHEN))
+
     def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        rows = [(first, second.replace("-", UNBROKEN_HYPHEN)) for first, second in rows]
         if self.width >= 70:
             return super().write_dl(rows, col_max, col_spacing)
-        rows = list(rows)
         indent = " " * self.current_indent
         room = max(self.width - self.current_indent, 10)
         column = min(max(len(first) for first, _ in rows), max(8, self.width // 3)) + col_spacing
@@ -41,7 +50,7 @@ class HelpFormatter(typer.Context.formatter_class):
                 self.write(f"{indent}{lead if number == 0 and lead else ' ' * column}{line}\n")
 
     def getvalue(self) -> str:
-        return "\n".join(line.rstrip() for line in super().getvalue().split("\n"))
+        return "\n".join(line.rstrip() for line in super().getvalue().replace(UNBROKEN_HYPHEN, "-").split("\n"))
 
 
 def folded(term: str, room: int) -> list[str]:

@@ -89,16 +89,19 @@ HELP_WIDTHS = (30, 38, 40, 45, 52, 69, 70, 80, 100, 160)
 @pytest.mark.parametrize("command", [None, *COMMANDS])
 def test_help_fits_the_screen_at_every_width_with_no_trailing_spaces(ok, monkeypatch, command):
     """`--help` follows COLUMNS (click alone never goes below 50 columns, and its option column
-    keeps 44): every line fits, none ends in a space; at 80 and wider, click's own 78."""
+    keeps 44): every line fits, none ends in a space, no word is parted at a hyphen; at 80 and
+    wider, click's own 78."""
     widest = {}
     for width in HELP_WIDTHS:
         monkeypatch.setenv("COLUMNS", str(width))
         out = ok(*([command] if command else []), "--help").stdout
         lines = out.splitlines()
         assert "Usage: ginscore" in out and len(lines) > 3
-        for line in lines:
+        for line, following in zip(lines, [*lines[1:], ""]):
             assert len(line) <= max(width - 2, 20), (width, line)
             assert line == line.rstrip(), (width, line)
+            # no word parted at a hyphen: "--no-" / "shutout", "tonight-" / "finals.csv" (an example)
+            assert not (re.search(r"[a-z]-$", line) and re.match(r"\s*[a-z]", following)), (width, line, following)
         widest[width] = max(len(line) for line in lines)
     assert widest[160] == widest[100] <= 78 and widest[40] <= 38
 
