@@ -203,3 +203,15 @@ def test_h7_stake_is_kept_as_exact_text_never_a_float(ok, db_path, status):
     ok("new", "standard", "Ann", "Ben", "--stake", "0.10")
     stored = stored_sessions(db_path)["1"]["rules"]["stake"]
     assert stored == "0.1" and status()["rules"]["stake"] == "0.1"
+
+
+def test_h7_h8_a_match_settles_a_game_played_for_a_stake_later_set_to_nothing(ok, status):
+    """Game 1 of the series was played at 0.01 a point; from hand 2 the stake is 0 (H8). The match still
+    settles game 1 at its own stake (H7): Ben pays Ann 1.00."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--stake", "0.01")
+    ok("hand", "ann", "0", "75")
+    ok("house", "--stake", "0", "--from-next")
+    ok("hand", "ann", "0", "75")
+    ok("hand", "ann", "0", "75")
+    ok("rematch", "--yes")
+    assert status()["match"]["settlement"] == [{"from": "Ben", "to": "Ann", "amount": "1.00"}]

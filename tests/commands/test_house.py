@@ -440,3 +440,20 @@ def test_house_shows_the_rules_of_a_session_whose_hand_no_longer_adds_up(ok, db_
     session["hands"] = session["hands"].replace("|3|20|", "|30|20|")
     db_path.write_text(json.dumps(data))
     assert "House rules of 'standard-1'" in ok("house").stdout
+
+
+def test_h6_h8_a_deal_rule_changed_from_the_next_hand_decides_who_deals_it(ok):
+    """Ann won hand 1; from hand 2 the loser deals, so Ben deals hand 2 (H6 in force for it, H8)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "10")
+    ok("house", "--deal", "loser", "--from-next")
+    assert ok("dealer", "--json").json()["next_dealer"] == "Ben"
+
+
+def test_r14_h8_a_target_lowered_to_exactly_a_players_score_is_already_reached(ok, refused, db_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "54")  # Ann 50
+    before = db_path.read_bytes()
+    said = refused("house", "--target", "50", "--from-next")
+    assert "already reached" in said and "Ann has 50" in said, said
+    assert db_path.read_bytes() == before

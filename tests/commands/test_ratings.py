@@ -444,3 +444,29 @@ def test_a_player_is_spelled_as_in_the_session_started_last_whatever_the_offset(
     in_two_time_zones(ok, clock, *([["new", "standard", name, "Ben", "--dealer", "ben", "--target", "30"],
                                     ["hand", "ann", "0", "10"]] for name in ("ANN", "Ann")))
     assert set(ladder(ok)) == {"Ann", "Ben"}
+
+
+def test_games_finished_at_one_moment_are_rated_in_the_order_their_sessions_started(ok, tmp_path):
+    """docs/ratings.md: the same finish time, so the session started first is rated first (Ben's win),
+    then Ann's: Ann, who won last, leads."""
+    _imported(ok, tmp_path, _session_doc("second", "standard", ["Ann", "Ben"], "2026-01-02T20:00:00+00:00",
+                                         [("Ann", "2026-01-02T22:00:00+00:00")]))
+    _imported(ok, tmp_path, _session_doc("first", "standard", ["Ann", "Ben"], "2026-01-01T20:00:00+00:00",
+                                         [("Ben", "2026-01-02T22:00:00+00:00")]))
+    assert [g["session"] for g in ladder(ok, "--player", "ann")["Ann"]["history"]] == ["first", "second"]
+    assert [p["name"] for p in ok("ratings", "--json").json()["players"]] == ["Ann", "Ben"]
+
+
+def test_tied_players_share_a_place_and_the_next_place_skips_them(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "75")
+    ok("new", "standard", "Cy", "Dee", "--dealer", "cy")
+    ok("hand", "cy", "0", "75")
+    rows = [line.split()[:2] for line in ok("ratings").stdout.splitlines() if line[:1].isdigit()]
+    assert rows == [["1", "Ann"], ["1", "Cy"], ["3", "Ben"], ["3", "Dee"]]
+
+
+def test_since_keeps_the_games_of_the_day_given(ok, tmp_path):
+    _imported(ok, tmp_path, _session_doc("day", "standard", ["Ann", "Ben"], "2026-01-03T20:00:00+00:00",
+                                         [("Ann", "2026-01-03T21:00:00+00:00")]))
+    assert set(ladder(ok, "--since", "2026-01-03")) == {"Ann", "Ben"}

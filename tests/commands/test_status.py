@@ -49,3 +49,17 @@ def test_three_player_roles_rotation_and_dealer(ok, status):
     ok("draw")  # R25
     assert status()["roles"] == {"box": "Ben", "captain": "Ann", "out": "Cy"}
     assert status()["totals"] == {"Ann": 0, "Ben": 17 + 7, "Cy": 0}  # R24: the sitter-out never scores
+
+
+def test_h5_the_leader_is_told_what_is_left_to_this_sessions_target(ok, status):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "150")
+    ok("hand", "ann", "4", "22")
+    assert "Ann needs 132 more to reach 150." in ok("status").stdout
+    assert "Ann needs 132 more to reach 150." in " ".join(status()["state_of_play"])
+
+
+def test_r13_a_hand_won_for_no_points_counts_among_the_hands_won(ok, status):
+    """An undercut with the undercut bonus 0 and equal counts scores nothing but is won (R10, R13)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--undercut-bonus", "0")
+    ok("hand", "ann", "5", "5")
+    assert status()["hands_won"] == {"Ann": 0, "Ben": 1}

@@ -34,6 +34,13 @@ def test_property_finals_add_up_to_the_final_scores_and_the_settlement(facts, ga
         assert parts == row["final"] == game.final[row["player"]]
         assert row["result"] == ("won" if game.winner == row["player"] else "lost")
         assert row["game_bonus"] == (game_bonus if game.winner == row["player"] else 0)
+        # H3 from the hands: a box bonus for each hand won in this game, and a shutout doubles the
+        # winner's final when nobody else scored in it
+        won_here = sum(h.winner == row["player"] and game.number in h.credited for h in standings.hands)
+        assert row["box_bonus"] == box_bonus * won_here
+        others = [q for q in facts.players if q != row["player"]]
+        shut_out = shutout and game.winner == row["player"] and not any(game.scores[q] for q in others)
+        assert row["shutout_bonus"] == (row["hand_points"] + row["game_bonus"] + row["box_bonus"] if shut_out else 0)
     if standings.over:
         for p in facts.players:
             assert sum(r["final"] for r in rows if r["player"] == p) == standings.final[p]

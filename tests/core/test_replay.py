@@ -191,17 +191,56 @@ def test_h3_hollywood_bonuses_per_game():
     assert g2.wins == {"Ann": 2, "Ben": 1}
 
 
+def columns_by_the_rule_book(facts: SessionFacts, wins: list) -> tuple[list[dict], list]:
+    """Each game's column and winner from the hands' winners and points alone, as R14 and R18 state
+    it (with all three games open that is R17): a win goes to the first open game and to each later
+    open game whose preceding game the winner had been credited in before this hand."""
+    count = 3 if facts.variant == "hollywood" else 1
+    columns, winners = [dict.fromkeys(facts.players, 0) for _ in range(count)], [None] * count
+    been_in = [set() for _ in range(count)]
+    for winner, points in wins:
+        if winner is None:  # a draw (R12)
+            continue
+        open_games = [g for g in range(count) if winners[g] is None]
+        to = open_games[:1] + [g for g in open_games[1:] if winner in been_in[g - 1]]
+        for g in to:
+            columns[g][winner] += points
+            been_in[g].add(winner)
+            if columns[g][winner] >= facts.rules.target:
+                winners[g] = winner
+    return columns, winners
+
+
 @settings(max_examples=examples(150))
 @given(legal_sessions())
-def test_property_replay_deterministic_and_totals_are_sum_of_points(facts):
-    first, second = replay(facts), replay(facts)
-    assert first.hands == second.hands and first.games == second.games
-    for game in first.games:
-        for player in facts.players:
-            credited = sum(h.points for h in first.hands if h.winner == player and game.number in h.credited)
-            assert game.scores[player] == credited
+def test_property_every_column_and_game_winner_is_the_rule_books(facts):
+    st = replay(facts)
+    columns, winners = columns_by_the_rule_book(facts, [(h.winner, h.points) for h in st.hands])
+    assert [g.scores for g in st.games] == columns and [g.winner for g in st.games] == winners
     if facts.variant != "hollywood":
-        assert sum(first.totals.values()) == sum(h.points or 0 for h in first.hands)
+        assert st.totals == columns[0]
     if facts.variant == "three":
-        for h in first.hands:
+        for h in st.hands:
             assert h.winner != (h.roles.out if h.roles else None)  # R24
+
+
+def test_r19_one_game_won_is_no_series_and_the_second_seat_can_win_two_to_one():
+    one = replay(session("hollywood", hands=[Knock("Ann", 0, 75)]))  # game 1 closed (R18), Ann on 100
+    assert one.games[0].winner == "Ann" and one.winner is None and not one.over
+    st = replay(session("hollywood", hands=[Knock("Ann", 0, 75), Knock("Ben", 0, 75), Knock("Ben", 0, 75)]))
+    assert [g.winner for g in st.games] == ["Ann", "Ben", "Ben"] and st.winner == "Ben"
+
+
+def test_r18_r13_a_win_of_no_points_counts_as_a_win_in_hollywood():
+    """An undercut scoring 0 (undercut bonus 0) still wins the hand: Ben's first win goes in game 1,
+    so his next one goes in games 1 and 2 (R18), as a win with points would."""
+    st = replay(session("hollywood", hands=[Knock("Ann", 5, 5), Knock("Ben", 2, 10)], undercut_bonus=0))
+    assert st.hands[0].winner == "Ben" and st.hands[0].score.points == 0
+    assert st.hands[1].credited == (1, 2)
+
+
+def test_h3_a_shutout_is_scoring_nothing_not_winning_nothing():
+    """Ben won a hand worth 0 points (an undercut, bonus 0) and so scored nothing: Ann's game is a
+    shutout and her final doubles (H3)."""
+    st = replay(session(hands=[Knock("Ann", 5, 5), Knock("Ann", 0, 75)], undercut_bonus=0, shutout=True))
+    assert st.winner == "Ann" and st.final == {"Ann": 200, "Ben": 0}

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from ginscore.core.cards import parse_card
 from ginscore.core.errors import BadDeadwood, BadHand, BadSetting, IllegalKnock
-from ginscore.core.scoring import HouseRules, is_doubled, knock_limit, score_hand
+from ginscore.core.scoring import MAX_SETTING, MAX_STAKE, HouseRules, is_doubled, knock_limit, parse_stake, score_hand
 
 DEFAULT = HouseRules()
 
@@ -135,3 +135,24 @@ def test_property_one_side_scores_never_negative(knocker, opponent, gin, under):
 def test_property_knock_over_ten_never_scores(knocker, opponent):
     with pytest.raises(IllegalKnock):
         score_hand(DEFAULT, knocker, opponent)
+
+
+def test_h4_ace_means_gin_limits_an_ace_upcard_only_r15():
+    """With the ace rule on, a 2 upcard still allows a knock of 2 (R15); only an ace allows gin alone."""
+    rules = HouseRules(ace_means_gin=True)
+    assert knock_limit("oklahoma", rules, parse_card("2h")) == 2
+    assert knock_limit("oklahoma", rules, parse_card("Ah")) == 0
+
+
+def test_h2_big_gin_with_a_single_point_of_deadwood_is_refused():
+    with pytest.raises(BadHand):
+        score_hand(HouseRules(big_gin_bonus=31), 1, 20, big_gin=True)
+
+
+def test_h5_h7_the_largest_target_and_stake_are_taken_one_more_is_refused():
+    HouseRules(target=MAX_SETTING).check("standard")
+    with pytest.raises(BadSetting):
+        HouseRules(target=MAX_SETTING + 1).check("standard")
+    assert parse_stake(str(MAX_STAKE)) == MAX_STAKE
+    with pytest.raises(BadSetting):
+        parse_stake(str(MAX_STAKE + 1))

@@ -187,3 +187,11 @@ def test_a_tally_written_first_may_hold_sessions_played_later():
     found = combine_tallies([tally(later), tally(earlier)])
     assert list(found["players"]) == ["Ann", "Ben", "Cy", "Dee"]
     assert json.dumps(found) == json.dumps(combine(earlier + later))
+
+
+def test_r19_a_series_won_two_games_to_none_is_a_session_won_before_game_3_ends():
+    facts = SessionFacts(name="s", variant="hollywood", players=("Ann", "Ben"), first_dealer="Ann",
+                         hands=(Knock("Ann", 0, 75), Knock("Ann", 0, 75)))
+    st = replay(facts)
+    assert st.winner == "Ann" and not st.over
+    assert session_counts(st)["counts"]["Ann"]["sessions_won"] == 1
