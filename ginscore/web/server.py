@@ -58,10 +58,11 @@ def print_qr(address: str, out: TextIO, width: int) -> None:
 
 
 class RequestOnTime(H11Protocol):
-    """uvicorn's HTTP/1.1, except that a connection must send a whole request head within
+    """uvicorn's HTTP/1.1, except that a connection must send a whole request within
     ``REQUEST_SECONDS`` of opening or of its last answer, or be closed. uvicorn closes only idle
-    connections that were answered: sockets opened and left silent, or fed a byte at a time, would
-    otherwise hold every connection place until their device lets go, and no page could load."""
+    connections that were answered: sockets opened and left silent, or fed a byte at a time (a head
+    or a body), would otherwise hold every connection place until their device lets go, and no page
+    could load."""
 
     head_deadline: asyncio.TimerHandle | None = None
 
@@ -89,8 +90,10 @@ class RequestOnTime(H11Protocol):
 
     def too_slow(self) -> None:
         self.head_deadline = None
-        if self.conn.their_state is h11.IDLE:  # no request begun whole: what uvicorn does to an idle one
-            self.timeout_keep_alive_handler()
+        # No whole request head yet, or a body still coming in (no page reads one): closed, as uvicorn
+        # closes an idle connection; a request already read (an open page's event stream) is left alone.
+        if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and not self.transport.is_closing():
+            self.transport.close()
 
 
 def serve(live: Live, listening: socket.socket, token: str | None) -> None:
