@@ -11,7 +11,7 @@ from ginscore.core.replay import draw_for_roles, replay, Standings
 from ginscore.core.session import Draw, Roles, SessionFacts
 from ginscore.core.names import check_players, resolve_player
 from ginscore.core.reports import counted, explain
-from ginscore.codec.facts import check_note
+from ginscore.codec.facts import check_note, NOTE_LENGTH
 from ginscore.cli.actions import append_hand, asked, replay_changed, replay_stored, start_session, store_of, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, Variant, with_parameters
@@ -23,8 +23,8 @@ from ginscore.present.screens import show_hand, show_standings
 
 
 def note_option():
-    return typer.Option(None, "--note", metavar="TEXT",
-                        help="A remark kept with the hand, shown in `log` and exports (up to 200 characters).")
+    return typer.Option(None, "--note", metavar="TEXT", help=f"A remark kept with the hand, shown in `log` and "
+                        f"exports (up to {NOTE_LENGTH} characters).")
 
 
 def first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Roles | None, str]:
