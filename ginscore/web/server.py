@@ -64,7 +64,7 @@ class RequestOnTime(H11Protocol):
     or a body), would otherwise hold every connection place until their device lets go, and no page
     could load."""
 
-    head_deadline: asyncio.TimerHandle | None = None
+    request_deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport) -> None:
         super().connection_made(transport)
@@ -81,15 +81,15 @@ class RequestOnTime(H11Protocol):
     def wait_for_request(self) -> None:
         self.stop_waiting()
         if not self.transport.is_closing():
-            self.head_deadline = self.loop.call_later(REQUEST_SECONDS, self.too_slow)
+            self.request_deadline = self.loop.call_later(REQUEST_SECONDS, self.too_slow)
 
     def stop_waiting(self) -> None:
-        if self.head_deadline is not None:
-            self.head_deadline.cancel()
-            self.head_deadline = None
+        if self.request_deadline is not None:
+            self.request_deadline.cancel()
+            self.request_deadline = None
 
     def too_slow(self) -> None:
-        self.head_deadline = None
+        self.request_deadline = None
         # No whole request head yet, or a body still coming in (no page reads one): closed, as uvicorn
         # closes an idle connection; a request already read (an open page's event stream) is left alone.
         if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and not self.transport.is_closing():
