@@ -308,7 +308,7 @@ def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
         "name": facts.name,
         "variant": facts.variant,
         "players": list(facts.players),
-        "rules": facts.rules.to_dict(),
+        "rules": rules_to_dict(facts.rules),
         "first_dealer": facts.first_dealer,
         "first_roles": facts.first_roles.to_dict() if facts.first_roles else None,
         "created_at": facts.created_at,
@@ -317,8 +317,21 @@ def session_to_dict(facts: SessionFacts, *, rows: bool = False) -> dict:
     if facts.match is not None:  # only sessions linked by `rematch` carry it
         doc["match"] = facts.match
     if facts.rule_changes or rows:  # always stored, so that it replaces the one kept before
-        doc[RULE_CHANGES] = [change.to_dict() for change in facts.rule_changes]
+        doc[RULE_CHANGES] = [{"from_hand": c.from_hand, "rules": rules_to_dict(c.rules)} for c in facts.rule_changes]
     return doc
+
+
+# The house rules every ginscore that writes this layout reads, always written. A rule added later is
+# written only where it is not at its default, so that an older ginscore, which refuses a rule it does
+# not know, still reads every session that leaves the new rule off (docs/architecture.md).
+ALWAYS_WRITTEN_RULES = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus",
+                        "shutout", "spades_double", "ace_means_gin", "deal", "stake")
+
+
+def rules_to_dict(rules: HouseRules) -> dict:
+    """House rules as a file keeps them: every rule of ``ALWAYS_WRITTEN_RULES``, a later one only when used."""
+    return {key: value for key, value in rules.to_dict().items()
+            if key in ALWAYS_WRITTEN_RULES or getattr(rules, key) != HouseRules._field_defaults[key]}
 
 
 RULE_CHANGES = "rule_changes"

@@ -8,13 +8,17 @@ from decimal import Decimal
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from ginscore.codec import facts as codec_facts
 from ginscore.codec.facts import (
     check_note,
     hands_from_text,
     hands_to_text,
+    session_from_dict,
+    session_to_dict,
 )
 from ginscore.core.names import MAX_NAME
 from ginscore.core.scoring import HouseRules
+from ginscore.core.session import Draw, RuleChange, SessionFacts
 from ginscore.documents import (
     uninert,
     inert,
@@ -155,6 +159,32 @@ def test_rows_without_a_note_read_as_1_0_wrote_them():
 def test_house_rules_read_back_from_their_stored_form():
     rules = HouseRules(deal="alternate", stake=Decimal("0.01"))
     assert HouseRules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+
+
+def test_the_rules_every_reader_of_this_layout_knows_are_always_written_first():
+    """A new house rule goes after these, never among them (docs/architecture.md, "Adding a house rule")."""
+    known = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus", "shutout",
+             "spades_double", "ace_means_gin", "deal", "stake")
+    assert codec_facts.ALWAYS_WRITTEN_RULES == known == HouseRules._fields[:len(known)]
+    stored = session_to_dict(SessionFacts("s", "standard", ("Ann", "Ben"), first_dealer="Ann"), rows=True)
+    assert tuple(stored["rules"]) == known
+
+
+def test_a_rule_added_later_is_written_only_where_a_session_uses_it(monkeypatch):
+    """An older ginscore refuses a rule it does not know (H1-H8 are scored exactly or not at all), so a rule
+    it has never heard of is kept only in a session that uses it: the rest stay readable there. Stood for
+    here by taking H3's shutout out of the rules always written."""
+    monkeypatch.setattr(codec_facts, "ALWAYS_WRITTEN_RULES",
+                        tuple(k for k in codec_facts.ALWAYS_WRITTEN_RULES if k != "shutout"))
+    plain = SessionFacts("s", "standard", ("Ann", "Ben"), first_dealer="Ann")
+    used = plain._replace(rules=HouseRules(shutout=True), hands=(Draw(dealer="Ann"),),
+                          rule_changes=(RuleChange(1, HouseRules()), RuleChange(2, HouseRules(shutout=True))))
+    for rows in (False, True):
+        left_off = session_to_dict(plain, rows=rows)
+        assert "shutout" not in left_off["rules"] and session_from_dict(left_off, strict=not rows) == plain
+        kept = session_to_dict(used, rows=rows)
+        assert kept["rules"]["shutout"] is True
+        assert ["shutout" in change["rules"] for change in kept["rule_changes"]] == [False, True]
 
 
 NOTE_TEXT = st.text(
