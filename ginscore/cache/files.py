@@ -16,7 +16,7 @@ import orjson
 
 from ginscore import __version__
 from ginscore.db import atomic
-from ginscore.db.paths import NoHome, home_expanded
+from ginscore.db.home import NoHome, home_expanded
 from ginscore.db.storage import dumps  # what orjson cannot write (a lone surrogate, a huge number) too
 
 # Raised whenever what the cache keeps changes shape or meaning without a new ginscore version.

@@ -29,7 +29,7 @@ def db_file(typed: str) -> Path:
 def file_path(typed: str, named: str, example: str | None = "ginscore.json") -> Path:
     """The file ``typed`` names (``named``: where it came from; ``example``: a file name to suggest).
     ``~`` is the home folder (`--db=~/g.json` arrives unexpanded); a trailing slash, which paths drop, is refused."""
-    from ginscore.db.paths import NoHome, home_expanded
+    from ginscore.db.home import NoHome, home_expanded
 
     if typed.endswith(("/", os.sep)):
         like = f", like {typed.rstrip('/' + os.sep)}/{example}" if example else ""
