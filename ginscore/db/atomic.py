@@ -88,9 +88,14 @@ def _running(pid: int) -> bool:
     return True
 
 
+def _own(found: os.stat_result) -> bool:
+    """Whether this user made the file: another user's file of that name is theirs, whatever it holds."""
+    return not hasattr(os, "geteuid") or found.st_uid == os.geteuid()
+
+
 def remove_leftovers(path: str) -> None:
-    """Remove what writers of ``path`` killed mid-write left beside it: only a regular file named as
-    ``_create_temp`` names one, whose process no longer runs, holding a JSON object or nothing yet."""
+    """Remove what writers of ``path`` killed mid-write left beside it: only a regular file of this user
+    named as ``_create_temp`` names one, whose process no longer runs, holding a JSON object or nothing yet."""
     folder, name = os.path.split(path)
     prefix = temp_prefix(name)
     try:
@@ -103,7 +108,8 @@ def remove_leftovers(path: str) -> None:
             if _running(int(pid)) or not entry.is_file(follow_symlinks=False):
                 continue
             with open(os.open(entry.path, _READ | _NOFOLLOW), "rb") as handle:
-                if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode) or handle.read(1) not in (b"", b"{"):
+                found = os.fstat(handle.fileno())
+                if not stat.S_ISREG(found.st_mode) or handle.read(1) not in (b"", b"{") or not _own(found):
                     continue
             os.unlink(entry.path)
         except OSError:  # gone already, or not ours to read: left as it is

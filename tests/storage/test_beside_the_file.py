@@ -58,6 +58,17 @@ def test_what_a_killed_writer_left_goes_with_the_next_write_and_nothing_else(ok,
         alive.wait()
 
 
+@AS_ROOT
+def test_a_file_named_as_a_leftover_but_made_by_another_user_is_left_as_it_is(ok, db_path, evening):
+    """docs/storage.md: the next write removes a killed writer's file and only it; one of that name made
+    by someone else is left as it is, even when no process has its number."""
+    planted = db_path.parent / f".{db_path.name}.tmp-{_dead_pid()}-00c0ffee"
+    planted.write_bytes(b'{"bob": "his own"}')
+    os.chown(planted, 65534, 65534)
+    ok("hand", "ann", "3", "20")
+    assert planted.read_bytes() == b'{"bob": "his own"}'
+
+
 def _xattrs_supported(path) -> bool:
     try:
         os.setxattr(path, "user.ginscore-test", b"1")
