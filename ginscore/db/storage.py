@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from decimal import Decimal
 from pathlib import Path
 
 import orjson
@@ -73,7 +74,11 @@ def parsed(shown, raw: bytes) -> tuple[dict, bool]:
     except orjson.JSONDecodeError:  # also bad UTF-8, NaN, and nesting deeper than any database
         data, lenient = _lenient(shown, raw), True
     else:
-        if orjson.dumps(data) != raw:
+        try:
+            exact = orjson.dumps(data) == raw
+        except TypeError:  # nested deeper than orjson writes, though not than it reads: no database is
+            raise DatabaseUnusable(shown, DEEP) from None
+        if not exact:
             data = _lenient(shown, raw)
             try:
                 orjson.dumps(data)
@@ -90,7 +95,17 @@ def holds_database(real: str) -> bool:
     try:
         return bool(parsed(real, raw)[0])
     except DatabaseUnusable as error:
-        return error.problem.startswith(NEWER)
+        return error.problem.startswith(NEWER) or _tables_of_one(raw)
+
+
+def _tables_of_one(raw: bytes) -> bool:
+    """Whether a file refused for how it is written (a key twice, a number or a nesting that could not
+    be written back as it was) still holds a database's tables: evenings to mend, not a file to replace."""
+    try:
+        data = json.loads(raw)
+    except (RecursionError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(data, dict) and bool(data) and set(data) <= set(TABLES)
 
 
 class _Unkept(ValueError):
@@ -110,6 +125,8 @@ def _finite(text: str) -> float:
     found = float(text)
     if found in (float("inf"), float("-inf")):
         raise _Unkept(f"holds the number {text}, too large to be kept exactly")
+    if Decimal(repr(found)) != Decimal(text):  # written back, it would be another number (1e-400 as 0.0)
+        raise _Unkept(f"holds the number {text}, too small or too precise to be kept exactly")
     return found
 
 

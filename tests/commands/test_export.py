@@ -162,19 +162,31 @@ def test_export_never_replaces_another_ginscore_database_beside_it(cli, ok, tmp_
     assert export.read_text(encoding="utf-8").startswith("hand,")
 
 
-@pytest.mark.parametrize("damage", ["a byte order mark", "a NaN in one session", "a lone surrogate in a name"])
+REFUSED_WHOLE = ["a key twice", "a number no float holds", "nesting orjson cannot write"]
+
+
+@pytest.mark.parametrize("damage", ["a byte order mark", "a NaN in one session", "a lone surrogate in a name",
+                                    *REFUSED_WHOLE])
 def test_export_never_replaces_a_database_that_ginscore_reads_though_edited(cli, ok, tmp_path, db_path, damage):
     """A database saved with a byte order mark, or with one session damaged by hand, is still a
-    database every command reads (the others still work): an export never replaces it."""
+    database every command reads (the others still work); one edited so that no command reads it
+    until it is mended is still somebody's evenings: an export never replaces either."""
     other = tmp_path / "other.json"
     ok("--db", str(other), "new", "standard", "Cy", "Di", "--dealer", "Cy")
     raw = other.read_bytes()
     other.write_bytes({"a byte order mark": b"\xef\xbb\xbf" + raw,
                        "a NaN in one session": raw.replace(b'"target":100', b'"target":NaN'),
-                       "a lone surrogate in a name": raw.replace(b'"Cy"', b'"C\\ud800"')}[damage])
+                       "a lone surrogate in a name": raw.replace(b'"Cy"', b'"C\\ud800"'),
+                       "a key twice": raw.replace(b'"name":', b'"name":"x","name":'),
+                       "a number no float holds": raw.replace(b'"name":', b'"venue":1e-400,"name":'),
+                       "nesting orjson cannot write": raw.replace(b'"name":', b'"venue":' + b"[" * 300 + b"]" * 300
+                                                                  + b',"name":')}[damage])
     before = other.read_bytes()
     assert before != raw, damage
-    assert cli("--db", str(other), "sessions").exit_code in (0, 1)  # read as a database, not "not JSON"
+    read = cli("--db", str(other), "sessions")
+    assert read.exit_code in (0, 1) and "not JSON" not in read.stderr  # read as a database
+    if damage in REFUSED_WHOLE:
+        assert read.exit_code == 1 and str(other) in read.stderr, read.stderr
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     line = one_error_line(cli("export", "--output", other), 2)
     assert "is a ginscore database" in line

@@ -61,6 +61,24 @@ def test_a_number_too_large_for_a_float_refuses_the_file(cli, ok, db_path):
     assert done.exit_code == 1 and "1e400" in done.stderr and db_path.read_bytes() == changed
 
 
+@pytest.mark.parametrize("number", ["1e-400", "51.50735091234567890123", "12345678901234567890.25"])
+def test_a_number_a_float_cannot_hold_exactly_refuses_the_file_rather_than_change_it(cli, ok, db_path, number):
+    """Read as a float, each would be written back changed (0.0, 51.50735091234568, 1.2345678901234567e+19)
+    by a write to another session, without a word."""
+    _two_sessions(ok)
+    changed = _with_field(db_path, number.encode())
+    done = cli("hand", "cy", "5", "20", "--session", "two")
+    assert done.exit_code == 1 and number in done.stderr and str(db_path) in done.stderr, done.stderr
+    assert db_path.read_bytes() == changed
+
+
+def test_a_number_written_another_way_but_held_exactly_is_kept(ok, db_path):
+    _two_sessions(ok)
+    _with_field(db_path, b"[0.1, 1.0E2, -0.0, 5e-324, 2.5e+300]")
+    ok("hand", "cy", "5", "20", "--session", "two")
+    assert json.loads(db_path.read_bytes())["sessions"]["1"]["venue"] == [0.1, 100.0, -0.0, 5e-324, 2.5e300]
+
+
 def test_two_keys_of_one_document_number_refuse_the_file_rather_than_lose_a_session(cli, ok, db_path):
     """TinyDB reads the key "02" as document 2: beside a "2" (an edit by hand), one of the two sessions was
     listed twice, the other left out of every count and dropped by the next write."""
@@ -170,6 +188,24 @@ def test_another_users_file_in_a_sticky_shared_folder_says_only_its_owner_may_re
             assert handle.read() == before
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.parametrize("depth", [252, 300, 1020])
+def test_nesting_orjson_reads_but_cannot_write_is_said_as_too_deep(cli, ok, db_path, tmp_path, depth):
+    """orjson reads deeper than it writes: such a file ended every command in a traceback."""
+    _two_sessions(ok)
+    changed = _with_field(db_path, b"[" * depth + b"]" * depth)
+    for command in (["status"], ["hand", "cy", "5", "20", "--session", "two"]):
+        done = cli(*command)
+        assert done.exit_code == 1 and "nested too deeply" in done.stderr and str(db_path) in done.stderr, done
+        assert db_path.read_bytes() == changed
+    other = tmp_path / "other.json"  # another machine's copy, to merge or import here
+    other.write_bytes(changed)
+    db_path.unlink()
+    for command in (["merge", str(other)], ["import", str(other)]):
+        done = cli(*command)
+        assert done.exit_code == 2 and len(done.stderr.splitlines()) == 1, done.stderr
+    assert "nested too deeply" in cli("merge", str(other)).stderr
 
 
 def test_deep_nesting_is_said_as_such_not_as_not_json(cli, db_path):
