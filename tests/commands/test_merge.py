@@ -393,6 +393,9 @@ def test_merge_refuses_itself_a_missing_file_and_what_is_not_a_database(cli, ok,
     before = db_path.read_bytes()
     assert "is this database" in _one_line(cli("merge", str(db_path)), 2)
     assert "no file" in _one_line(cli("merge", str(tmp_path / "nowhere.json")), 2)
+    (tmp_path / "moved.json").symlink_to(tmp_path / "nowhere.json")  # a link whose file was moved away
+    line = _one_line(cli("merge", str(tmp_path / "moved.json")), 2)
+    assert "no file" in line and "link" in line and "holds no ginscore sessions" not in line
     junk = tmp_path / "junk.json"
     junk.write_text("{not json")
     line = _one_line(cli("merge", str(junk)), 2)

@@ -105,8 +105,9 @@ def merge(
     shown_file = visible(str(file))
     if store.owns(str(file)) and os.path.exists(file):
         raise Refused(f"{shown_file} is this database (or one of its files); merge another ginscore database")
-    if not os.path.lexists(file):
-        raise Refused(f"there is no file '{shown_file}'; give the path of another ginscore database")
+    if not os.path.exists(file):
+        link = " (it is a link to a file that is not there)" if os.path.islink(file) else ""
+        raise Refused(f"there is no file '{shown_file}'{link}; give the path of another ginscore database")
     try:
         theirs_db = Store(file).reading()
         theirs = _theirs(theirs_db)
