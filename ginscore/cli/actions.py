@@ -50,6 +50,9 @@ def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None =
             raise error.error from None
         if isinstance(error.error, GameOver):
             raise Refused(over_before(facts, error.number)) from None
+        if error.number > len(facts.hands):  # the rules of the next hand (H8), not a hand to undo
+            raise Refused(f"refused: after that change {error.error}; check the counts, or first give hand "
+                          f"{error.number} on another target: ", Command("house", "--target", "N", "--from-next")) from None
         raise Refused(
             f"refused: after that change hand {error.number} could not stand ({error.error}); "
             "undo or edit the later hands first"

@@ -59,6 +59,23 @@ def test_edit_that_ends_a_finished_game_earlier_says_one_thing_to_do(ok, refused
     assert status()["final"] == {"Ann": 0, "Ben": 104}
 
 
+def test_edit_past_a_target_set_from_the_next_hand_says_to_check_the_counts_or_change_it(ok, refused, status):
+    """H5, H8: the target 40 applies from hand 3, which is not played yet; an edit that puts Eli past it
+    is refused, and there is no later hand to undo or edit: the way out is the counts or that target."""
+    ok("new", "standard", "Eli", "Dora", "--dealer", "eli")
+    ok("hand", "eli", "7", "26")
+    ok("hand", "eli", "1", "11")  # Eli 29
+    ok("house", "--target", "40", "--from-next")
+    line = refused("edit", "2", "eli", "9", "50")  # Eli would have 60
+    assert line == ("Error: refused: after that change the target 40 in force from hand 3 on is already reached: "
+                    "Eli has 60, so the game would have ended before (H5, H8); check the counts, or first give "
+                    "hand 3 on another target: `ginscore house --target N --from-next`")
+    assert status()["totals"] == {"Eli": 29, "Dora": 0}
+    ok("house", "--target", "100", "--from-next")
+    ok("edit", "2", "eli", "9", "50")
+    assert status()["totals"] == {"Eli": 60, "Dora": 0}
+
+
 def test_edit_refused_when_the_knocker_sat_out_and_later_roles_kept(ok, refused):
     ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
     ok("hand", "ann", "2", "12")  # box wins: Cy captains, Ben out
