@@ -41,17 +41,22 @@ def compare(ours: SessionFacts, theirs: SessionFacts) -> Compared:
             return Compared(DIVERGED, why=f"its {words}")
     both = min(len(ours.hands), len(theirs.hands))
     hands = {1} | {c.from_hand for c in ours.rule_changes + theirs.rule_changes if c.from_hand <= both}
-    if any(ours.rules_for(n) != theirs.rules_for(n) for n in hands if n <= max(both, 1)):
-        return Compared(DIVERGED, why="its house rules differ")
+    differ = [n for n in sorted(hands) if n <= max(both, 1) and ours.rules_for(n) != theirs.rules_for(n)]
+    if differ:
+        return Compared(DIVERGED, why=_rules_differ(differ[0]))
     for number, (mine, other) in enumerate(zip(ours.hands, theirs.hands), start=1):
         if _told(mine) != _told(other):
             return Compared(DIVERGED, hand=number, why=f"hand {number} differs")
     ahead = _ahead(ours, theirs, both + 1)
     if ahead is None:
-        return Compared(DIVERGED, why="its house rules differ")
+        return Compared(DIVERGED, why=_rules_differ(both + 1))
     if ahead == "ours" or len(theirs.hands) <= len(ours.hands) and ahead == "same":
         return Compared(KEPT)
     return Compared(EXTENDED, later=theirs.hands[len(ours.hands):], theirs=theirs)
+
+
+def _rules_differ(number: int) -> str:
+    return "its house rules differ" if number == 1 else f"its house rules from hand {number} on differ"
 
 
 def _ahead(ours: SessionFacts, theirs: SessionFacts, number: int) -> str | None:

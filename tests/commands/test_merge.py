@@ -802,5 +802,16 @@ def test_two_different_changes_from_the_same_next_hand_have_diverged(ok, cli, tm
     ok("--db", str(theirs), "house", "--target", "150", "--from-next")
     before = ours.read_bytes()
     ran = cli("--db", str(ours), "merge", str(theirs))
-    assert ran.exit_code == 1 and "house rules differ" in ran.stderr
+    assert ran.exit_code == 1 and "its house rules from hand 2 on differ;" in ran.stderr  # (hand 1: as one)
     assert ours.read_bytes() == before
+
+
+def test_a_hand_both_played_under_other_rules_names_where_the_rules_part(ok, cli, tmp_path):
+    ours, theirs = tmp_path / "ours.json", tmp_path / "theirs.json"
+    _one_hand_evening(ok, ours)
+    shutil.copy(ours, theirs)
+    ok("--db", str(ours), "house", "--gin-bonus", "30", "--from-next")
+    for db in (ours, theirs):
+        ok("--db", str(db), "hand", "ben", "0", "10")
+    ran = cli("--db", str(ours), "merge", str(theirs))
+    assert ran.exit_code == 1 and "its house rules from hand 2 on differ;" in ran.stderr, ran.stderr
