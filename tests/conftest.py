@@ -67,7 +67,9 @@ def _compile_ginscore() -> None:
     every module again in each of the hundreds of ginscore processes the tests start."""
     import compileall
 
-    compileall.compile_dir(str(Path(ginscore_cli.__file__).parent), quiet=1)
+    import ginscore
+
+    compileall.compile_dir(str(Path(ginscore.__file__).parent), quiet=1)  # the whole package, not one folder
 
 
 @pytest.fixture(autouse=True)
