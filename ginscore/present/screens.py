@@ -239,7 +239,9 @@ def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, 
     if not changed:
         say(f"The house rules of '{after.name}' are already so; nothing was changed.")
         return
-    if from_hand is None:
+    if not after.hands:  # from the start or from the next hand, the same: no hand to rescore or keep
+        say(f"Changed the house rules of '{after.name}' before its first hand:")
+    elif from_hand is None:
         say(f"Changed the house rules of '{after.name}' and rescored {counted(len(after.hands), 'hand')}:")
     else:
         kept = {2: "hand 1 keeps its score", 3: "hands 1 and 2 keep their scores"}.get(

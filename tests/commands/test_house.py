@@ -37,6 +37,16 @@ def test_house_change_rescores_every_hand(ok, status):
     assert doc["rules"]["gin_bonus"] == 20 and doc["rules"]["stake"] == "0.02"
 
 
+@pytest.mark.parametrize("when", [[], ["--from-next"], ["--from-start"]])
+def test_a_change_before_the_first_hand_says_so_not_that_no_hand_was_rescored(ok, status, when):
+    """H8: before any hand, from the start and from the next hand are the same change."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    out = ok("house", "--gin-bonus", "30", *when).stdout
+    assert out.startswith("Changed the house rules of 'standard-1' before its first hand:\n"
+                          "  Gin bonus (H1): 30 (was 25)\n"), out
+    assert status()["rules"]["gin_bonus"] == 30 and status()["rule_changes"] == []
+
+
 def test_house_lowering_the_target_to_the_last_hand_ends_the_game(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     ok("hand", "ann", "0", "30")  # 55
