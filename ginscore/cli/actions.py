@@ -5,11 +5,9 @@ cache (`ratings` and `serve` share them)."""
 import itertools
 import sys
 from datetime import datetime
-from importlib import import_module
 
 import typer
 
-from ginscore.cli.output import print_json
 from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import replay, Standings
@@ -166,19 +164,6 @@ def load_standings(ctx: typer.Context, session: str | None) -> Standings:
     """The session named (the current one when None), replayed."""
     store = store_of(ctx)
     return replay_stored(store, store.reading().load(session))
-
-
-def report(ctx: typer.Context, session: str | None, as_json: bool, to_json: str, to_text: str) -> None:
-    """Show a session: ``reports.<to_json>`` for scripts, ``present.<to_text>`` ("log.show_log") for
-    people, imported by name so that JSON never loads Rich."""
-    standings = load_standings(ctx, session)
-    if as_json:
-        from ginscore.core import reports
-
-        print_json(getattr(reports, to_json)(standings))
-        return
-    module, name = to_text.split(".")
-    getattr(import_module(f"ginscore.present.{module}"), name)(standings)
 
 
 def rated_names(store: Store, listings) -> dict[str, str]:

@@ -3,11 +3,11 @@
 import typer
 
 from ginscore.core.errors import Refused
-from ginscore.cli.actions import match_of, replay_stored, report, store_of
+from ginscore.cli.actions import load_standings, match_of, replay_stored, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option, session_option, Variant
 from ginscore.cli.output import print_json
-from ginscore.core.reports import match_dict, rules_words, status_dict
+from ginscore.core.reports import dealer_dict, log_dict, match_dict, rules_words, status_dict
 
 
 @app.command(short_help="Show the standings.")
@@ -40,7 +40,13 @@ def dealer(ctx: typer.Context, as_json: bool = json_option(), session: str = ses
 
     Example: ginscore dealer
     """
-    report(ctx, session, as_json, "dealer_dict", "screens.show_dealer")
+    standings = load_standings(ctx, session)
+    if as_json:
+        print_json(dealer_dict(standings))
+        return
+    from ginscore.present.screens import show_dealer  # Rich is loaded for people only
+
+    show_dealer(standings)
 
 
 @app.command(short_help="List the session's hands.")
@@ -49,7 +55,13 @@ def log(ctx: typer.Context, as_json: bool = json_option(), session: str = sessio
 
     Example: ginscore log
     """
-    report(ctx, session, as_json, "log_dict", "log.show_log")
+    standings = load_standings(ctx, session)
+    if as_json:
+        print_json(log_dict(standings))
+        return
+    from ginscore.present.log import show_log
+
+    show_log(standings)
 
 
 @app.command(short_help="Explain the rules.")
@@ -92,4 +104,6 @@ def chart(ctx: typer.Context, session: str = session_option()) -> None:
 
     Example: ginscore chart
     """
-    report(ctx, session, False, "", "chart.show_chart")
+    from ginscore.present.chart import show_chart
+
+    show_chart(load_standings(ctx, session))
