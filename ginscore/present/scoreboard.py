@@ -87,12 +87,7 @@ def _as_drawn(out: Console, draw) -> Text:
 
 def frame(st: Standings, out: Console, *, big: bool, footer: str = "") -> RenderableType:
     """One picture of the session: big totals when ``big`` and they fit, the standings, the last hand."""
-    parts: list[RenderableType] = []
-    if big:
-        board = big_board(st)
-        if Measurement.get(out, out.options.update_width(1000), board).maximum <= out.width:  # whole, or not at all
-            parts.append(board)
-    parts.append(_as_drawn(out, lambda: show_standings(st)))
+    parts: list[RenderableType] = [_as_drawn(out, lambda: show_standings(st))]
     if st.hands:
         last = st.hands[-1]
         said = Text(f"Last hand ({last.number}): {explain(st, last)}.")  # broken as `say` breaks a sentence
@@ -101,7 +96,21 @@ def frame(st: Standings, out: Console, *, big: bool, footer: str = "") -> Render
         parts.append(Text("No hands yet."))
     if footer:
         parts.append(Text(footer, style="dim"))
+    if big:
+        board = big_board(st)
+        for rest in (parts, parts[:-1] if footer else None):  # on a short screen the footer gives way first
+            if rest is not None and _fits(out, board, rest):
+                parts = [board, *rest]
+                break
     return Escaped(Group(*parts))
+
+
+def _fits(out: Console, board: Table, rest: list[RenderableType]) -> bool:
+    """The big digits are shown whole or not at all, and only where ``rest`` still fits the screen
+    below them: the standings and the last hand come before the digits."""
+    if Measurement.get(out, out.options.update_width(1000), board).maximum > out.width:
+        return False
+    return len(out.render_lines(Group(board, *rest), out.options, pad=False)) <= out.height
 
 
 def problem(message: str, footer: str = "") -> RenderableType:

@@ -35,11 +35,11 @@ def _ginscore(*args: str) -> subprocess.CompletedProcess:
 class Watching:
     """A `ginscore watch` process and everything it has drawn so far."""
 
-    def __init__(self, *args: str, terminal: bool, columns: int = 100):
+    def __init__(self, *args: str, terminal: bool, columns: int = 100, rows: int = 50):
         command = [sys.executable, "-m", "ginscore", "watch", *args]
         if terminal:
             self.fd, child = os.openpty()
-            fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+            fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
             env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
             self.process = subprocess.Popen(command, stdin=child, stdout=child, stderr=child, env=env)
             os.close(child)
@@ -97,8 +97,8 @@ def _flat(drawn: str) -> str:
 def watching():
     started = []
 
-    def start(*args: str, terminal: bool = False, columns: int = 100) -> Watching:
-        started.append(Watching(*args, terminal=terminal, columns=columns))
+    def start(*args: str, terminal: bool = False, columns: int = 100, rows: int = 50) -> Watching:
+        started.append(Watching(*args, terminal=terminal, columns=columns, rows=rows))
         return started[-1]
 
     yield start
@@ -205,3 +205,34 @@ def test_watch_on_a_narrow_terminal_leaves_out_the_big_digits_not_the_totals(ok,
     assert board.process.wait(timeout=DEADLINE) == 0
     assert "█" not in drawn, drawn  # the digits would not fit whole
     assert "100" in drawn and "123" in drawn, drawn  # every total, in whatever layout fits 40 columns
+
+
+SHORT_SCREEN_EVENINGS = {
+    "hollywood": (["new", "hollywood", "Jean-Édouard", "Mary Jane Lo", "--dealer", "mary"],
+                  [["jean", "0", "75"], ["jean", "0", "75"], ["mary", "2", "60"]], "won the series"),
+    "standard": (["new", "standard", "Ann", "Ben", "--dealer", "ann"],
+                 [["ann", "5", "30"], ["ben", "0", "22"], ["ann", "3", "9"]], "deals next"),
+}
+
+
+@pytest.mark.parametrize("variant, rows, digits, footer", [
+    ("hollywood", 24, False, True), ("hollywood", 50, True, True),
+    ("standard", 24, True, False), ("standard", 50, True, True),
+])
+def test_watch_on_a_short_screen_keeps_the_standings_then_the_digits_then_the_footer(
+        ok, watching, db_path, variant, rows, digits, footer):
+    """A second screen of 80x24: the big digits above Hollywood's standings pushed the series, who deals,
+    the last hand and the footer off the bottom. The standings and the last hand always show; the
+    digits only where they fit below them too; the footer (file, time, Ctrl-C) gives way to the digits."""
+    new, hands, said = SHORT_SCREEN_EVENINGS[variant]
+    ok(*new)
+    for hand in hands:
+        ok("hand", *hand)
+    board = watching("--once", terminal=True, columns=80, rows=rows)
+    board.wait_for("Last hand (3)")
+    assert board.process.wait(timeout=DEADLINE) == 0 and board.stop() == 0  # (stop reads what is left)
+    drawn = board.text
+    assert len(drawn.strip("\r\n").splitlines()) <= rows, drawn
+    assert said in _flat(drawn)
+    assert ("█" in drawn) == digits, drawn
+    assert (db_path.name in drawn) == footer, drawn
