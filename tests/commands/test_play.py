@@ -336,6 +336,13 @@ def test_a_one_line_knock_is_checked_as_its_questions_are(ok):
     assert hands(ok) == [("Ann", 0, 30, "7H")]
 
 
+def test_a_knocker_with_one_count_is_told_to_give_both_not_that_there_is_no_such_player(ok, standard):
+    out = " ".join(play(ok, "ANN 0", "ann 0 22", "y").split())
+    assert "no player" not in out
+    assert "that is one count; give both on one line, Ann's then Ben's (like ANN 0 22), or just the name" in out
+    assert hands(ok) == [("Ann", 0, 22, None)]
+
+
 def test_a_one_line_knock_with_more_counts_is_refused_however_long(ok, standard):
     out = play(ok, "ann 1 2 4 22", "ann" + " 1 2" * 1_000, "ann 4.0 22", "ann 4 22", "y")
     assert out.count("that is more than two counts; give the knocker, then the two deadwood counts") == 2

@@ -265,6 +265,15 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
                               "like ann 4 22") from None  # "ann 4.0 22"
             if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
                 raise Refused(*message_parts(error), "; commands start with ':', like :draw or :quit") from None
+            if len(words) == 2 and counted == [False, True]:  # "ann 0": the knocker, and one count of two
+                try:
+                    name = knocker_named(words[0])
+                except Refused:
+                    name = None
+                if name:
+                    raise Refused(f"that is one count; give both on one line, {name}'s then "
+                                  f"{opponent_of(name)}'s (like {words[0]} {words[1]} 22), or just the name "
+                                  "and each count is asked") from None
             if counted and counted[-1]:  # "4 22", "ann 4": counts, but not a whole knock
                 raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(in_hand)}), "
                               "or the whole knock on one line, the knocker then both counts, like ann 4 22") from None
