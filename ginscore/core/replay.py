@@ -150,6 +150,7 @@ class _Table:
                 big_gin=hand.big_gin,
                 doubled=is_doubled(facts.variant, self.rules, hand.upcard),
                 knocker=hand.knocker,
+                opponent=opponent,
             )
             winner = hand.knocker if score.knocker_wins else opponent  # R13
             credited, closed = self._credit(winner, score.points, number)

@@ -308,7 +308,7 @@ def winner_words(st: Standings) -> str | None:
             final = st.final
             scores = " to ".join(str(final[p]) for p in sorted(facts.players, key=lambda p: p != st.winner))
             return f"{st.winner} wins the series, {games_won} games of 3 ({scores} over the three games)."
-        return f"{st.winner} has won the series ({games_won} games); game 3 is still played out."
+        return f"{st.winner} has won the series ({games_won} games); game 3 is still being played out."
     if not st.over:
         return None
     final = st.final

@@ -171,10 +171,11 @@ def score_hand(
     big_gin: bool = False,
     doubled: bool = False,
     knocker: str = "the knocker",
+    opponent: str = "the opponent",
 ) -> HandScore:
     """Score one knocked hand (R3, R7, R9-R11, R13, H1, H2, H4); ``opponent_deadwood`` is after lay-offs (R8)."""
     check_deadwood(knocker_deadwood, f"{knocker}'s")
-    check_deadwood(opponent_deadwood, "the opponent's")
+    check_deadwood(opponent_deadwood, f"{opponent}'s")
     if knocker_deadwood > limit:
         if limit == 0:
             raise IllegalKnock(

@@ -180,6 +180,15 @@ def test_a_typed_count_longer_than_any_count_is_refused(ok, refused, typed):
     assert "5000 digits" in refused(*typed)
 
 
+@pytest.mark.parametrize("variant, knocker, opponent", [("standard", "ann", "Ben"), ("three", "cy", "Ann")])
+def test_a_count_no_ten_cards_hold_names_whose_it_is_r3(ok, refused, variant, knocker, opponent):
+    """R3: 98 at most. The opponent is named as the knocker is (three-player: the box's opponent)."""
+    ok("new", variant, "Ann", "Ben", *(["Cy", "--box", "ann", "--captain", "cy"] if variant == "three" else
+                                      ["--dealer", "ann"]))
+    assert f"{opponent}'s deadwood 99 is more than ten cards can hold" in refused("hand", knocker, "4", "99")
+    assert f"{knocker.title()}'s deadwood 99 is more than ten cards" in refused("hand", knocker, "99", "4")
+
+
 @pytest.mark.parametrize("variant, cited, not_cited", [("standard", "(R7)", "R15"), ("oklahoma", "(R15)", "R7")])
 def test_the_knock_limit_refusal_cites_the_rule_of_the_variant(ok, refused, variant, cited, not_cited):
     ok("new", variant, "Ann", "Ben", "--dealer", "ann")

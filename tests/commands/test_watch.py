@@ -209,7 +209,8 @@ def test_watch_on_a_narrow_terminal_leaves_out_the_big_digits_not_the_totals(ok,
 
 SHORT_SCREEN_EVENINGS = {
     "hollywood": (["new", "hollywood", "Jean-Édouard", "Mary Jane Lo", "--dealer", "mary"],
-                  [["jean", "0", "75"], ["jean", "0", "75"], ["mary", "2", "60"]], "won the series"),
+                  [["jean", "0", "75"], ["jean", "0", "75"], ["mary", "2", "60"]],
+                  "Jean-Édouard has won the series (2 games); game 3 is still being played out."),
     "standard": (["new", "standard", "Ann", "Ben", "--dealer", "ann"],
                  [["ann", "5", "30"], ["ben", "0", "22"], ["ann", "3", "9"]], "deals next"),
 }
