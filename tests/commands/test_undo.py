@@ -25,3 +25,21 @@ def test_the_question_is_wrapped_at_words_on_a_narrow_screen(ok, monkeypatch):
                          "Alexandrinaa scores 22 - 4 = 18?", "[y/N]: n"]  # (the answer, as a terminal shows it)
     monkeypatch.setenv("COLUMNS", "160")
     assert ok("undo", input="n\n").stdout.startswith("Remove hand 1: Alexandrinaa knocked with 4, Bartholomeww had 22:")
+
+
+def test_undo_just_after_a_rematch_says_how_to_reach_the_game_before(ok, refused, status):
+    """A rematch started a moment too soon (Enter at "Play a rematch?"): the hand to take back is the
+    finished game's, and undo says how, in play too (there as a shell command: another session)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "30", "--name", "friday")
+    ok("hand", "ann", "0", "22")  # 47: the game is over (R14)
+    ok("rematch", "--yes", "--name", "friday again")
+    line = refused("undo", "--yes")
+    assert line == ("Error: 'friday again' has no hands to undo; it is the rematch of 'friday': "
+                    "`ginscore undo --session friday` removes that game's last hand")
+    out = " ".join(ok("play", input=":undo\n:quit\n").stdout.split())
+    assert "rematch of 'friday': `ginscore undo --session friday` removes" in out
+    ok("undo", "--yes", "--session", "friday")
+    assert status("--session", "friday")["hands_played"] == 0
+    assert refused("undo", "--yes", "--session", "friday") == "Error: 'friday' has no hands to undo"
+    ok("new", "standard", "Cy", "Di", "--dealer", "Cy")
+    assert refused("undo", "--yes") == "Error: 'standard-1' has no hands to undo"

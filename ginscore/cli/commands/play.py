@@ -205,8 +205,9 @@ class _Table:
 
 
 def _typed_here(part):
-    """Advice to run `ginscore edit 3 ann 4 22` or `ginscore undo` said inside play, as typed here (`:undo`)."""
-    if isinstance(part, Command) and part[:1] in (("edit",), ("undo",)) and part[1:2] != ("--help",):
+    """Advice to run `ginscore edit 3 ann 4 22` or `ginscore undo` said inside play, as typed here (`:undo`);
+    advice for another session stays a command to type in a shell."""
+    if isinstance(part, Command) and part[:1] in (("edit",), ("undo",)) and part[1:2] not in (("--help",), ("--session",)):
         return "`" + COMMAND_MARK + " ".join(part) + "`"  # (play's own session, no shell at hand; not --help)
     return part
 

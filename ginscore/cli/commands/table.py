@@ -10,9 +10,10 @@ from ginscore.core.scoring import HouseRules
 from ginscore.core.replay import draw_for_roles, replay, Standings
 from ginscore.core.session import Draw, Roles, SessionFacts
 from ginscore.core.names import check_players, resolve_player
-from ginscore.core.reports import counted, explain
+from ginscore.core.reports import as_typed, counted, explain
 from ginscore.codec.facts import check_note, NOTE_LENGTH
-from ginscore.cli.actions import append_hand, asked, replay_changed, replay_stored, start_session, store_of, time_now
+from ginscore.cli.actions import append_hand, asked, match_of, replay_changed, replay_stored, start_session, store_of
+from ginscore.cli.actions import time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, Variant, with_parameters
 from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
@@ -254,9 +255,16 @@ def undo(
     Example: ginscore undo --yes
     """
     store = store_of(ctx)
-    facts = store.reading().load(session)
+    db = store.reading()
+    facts = db.load(session)
     if not facts.hands:
-        raise Refused(f"'{facts.name}' has no hands to undo")
+        match = [st.facts for st in match_of(store, db, facts) or ()]
+        at = [game.id for game in match].index(facts.id) if match else 0
+        if at == 0 or not match[at - 1].hands:
+            raise Refused(f"'{facts.name}' has no hands to undo")
+        before = match[at - 1]  # a rematch just started: the hand to undo is likely the last game's
+        raise Refused(f"'{facts.name}' has no hands to undo; it is the rematch of '{before.name}': ",
+                      Command("undo", "--session", as_typed(before.name)), " removes that game's last hand")
     standings = replay_stored(store, facts)
     last = standings.hands[-1]
     what = f"hand {last.number}: {explain(standings, last)}"
