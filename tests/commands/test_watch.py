@@ -236,4 +236,4 @@ def test_watch_on_a_short_screen_keeps_the_standings_then_the_digits_then_the_fo
     assert len(drawn.strip("\r\n").splitlines()) <= rows, drawn
     assert said in _flat(drawn)
     assert ("█" in drawn) == digits, drawn
-    assert (db_path.name in drawn) == footer, drawn
+    assert ("·updated" in "".join(drawn.split())) == footer, drawn  # (a long path wraps the footer anywhere)
