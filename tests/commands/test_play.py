@@ -336,6 +336,14 @@ def test_a_one_line_knock_is_checked_as_its_questions_are(ok):
     assert hands(ok) == [("Ann", 0, 30, "7H")]
 
 
+@pytest.mark.parametrize("eof", [False, True])  # :quit, or Ctrl-D (the input ends)
+def test_stopping_part_way_through_a_hand_says_that_hand_was_not_saved(ok, standard, eof):
+    out = play(ok, "ann", "4", eof=eof)
+    assert "Hand 1 was not saved: it was stopped before it was confirmed." in out
+    assert hands(ok) == []
+    assert "was not saved" not in play(ok, eof=eof)  # at the first question: no hand begun
+
+
 def test_a_knocker_with_one_count_is_told_to_give_both_not_that_there_is_no_such_player(ok, standard):
     out = " ".join(play(ok, "ANN 0", "ann 0 22", "y").split())
     assert "no player" not in out

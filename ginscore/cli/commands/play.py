@@ -372,6 +372,11 @@ def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
             at = earlier[-1]
             for later, _asked, _ask in steps[at:]:
                 answers.pop(later, None)
+        except _Quit:
+            if answers:  # stopped part way: said, so that nobody takes the hand begun for one kept
+                say("")
+                say(f"Hand {len(facts.hands) + 1} was not saved: it was stopped before it was confirmed.")
+            raise
     return answers["hand"]
 
 
