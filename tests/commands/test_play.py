@@ -366,8 +366,18 @@ def test_a_one_line_knock_by_a_player_whose_name_holds_a_number(ok):
 
 def test_an_ace_upcard_that_means_gin_is_cited_as_h4_in_play(ok):
     ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--ace-means-gin")
-    out = play(ok, "ah", "ann 1 30", "ann", "1")
-    assert out.count("1 is over this hand's knock limit of 0 (H4: ace means gin)") == 2
+    out = " ".join(play(ok, "ah", "ann 1 30", "ann", "1").split())
+    assert out.count("1 is not gin, and this hand allows only gin (H4: ace means gin); check the upcard, "
+                     "or the count of a gin is 0") == 2
+    assert "knock limit of 0" not in out
+
+
+def test_a_knock_told_at_oklahomas_upcard_question_is_told_the_upcard_comes_first(ok):
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann")
+    out = " ".join(play(ok, "ann 4 20", "7 h", "7h", "ann 4 20", "y").split())
+    assert "the upcard comes first here, as it sets the knock limit (R15): give it alone, like 7h" in out
+    assert "'7 h' is not a card" in out
+    assert hands(ok) == [("Ann", 4, 20, "7H")]
 
 
 def test_a_one_line_knock_by_who_sits_out_is_refused(ok):

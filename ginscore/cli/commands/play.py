@@ -207,7 +207,8 @@ class _Table:
 def _typed_here(part):
     """Advice to run `ginscore edit 3 ann 4 22` or `ginscore undo` said inside play, as typed here (`:undo`);
     advice for another session stays a command to type in a shell."""
-    if isinstance(part, Command) and part[:1] in (("edit",), ("undo",)) and part[1:2] not in (("--help",), ("--session",)):
+    if isinstance(part, Command) and part[:1] in (("edit",), ("undo",)) and part[1:2] not in (("--help",),
+                                                                                          ("--session",)):
         return "`" + COMMAND_MARK + " ".join(part) + "`"  # (play's own session, no shell at hand; not --help)
     return part
 
@@ -290,15 +291,24 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         def read(text: str) -> int:
             value = typed_deadwood(text, whose)
             check_deadwood(value, whose)
+            if value > most == 0:
+                raise Refused(f"{value} is not gin, and this hand allows only gin (H4: ace means gin); "
+                              "check the upcard, or the count of a gin is 0")
             if value > most:
-                rule = "H4: ace means gin" if most == 0 else limit_rule(facts.variant)
-                raise Refused(f"{value} is over this hand's knock limit of {most} ({rule}); check the count")
+                raise Refused(f"{value} is over this hand's knock limit of {most} ({limit_rule(facts.variant)}); "
+                              "check the count")
             return value
 
         return read
 
     def upcard(_a) -> object:  # R15: the upcard first, it sets the knock limit
-        return table.ask("Upcard (like 7h)?", lambda text: parse_card(text, rank_only=not rules.spades_double))
+        def read(text: str):
+            if len(text.split()) >= 3:  # "ann 4 22": the knock, told before the question asked first here
+                raise Refused("the upcard comes first here, as it sets the knock limit (R15): give it alone, "
+                              "like 7h; who knocked is asked next")
+            return parse_card(text, rank_only=not rules.spades_double)
+
+        return table.ask("Upcard (like 7h)?", read)
 
     def knocker(a) -> object:
         return table.ask(f"Who knocked, {' or '.join(in_hand)}? (or :draw)", lambda text: read_knocker(a, text),
