@@ -3,10 +3,7 @@ becomes one line on standard error and an exit status. ``main`` is the installed
 
 from __future__ import annotations
 
-import functools
-import gc
-import importlib
-import sys
+import sys  # (the rest is imported below, where a Ctrl-C while starting is answered as one)
 
 
 def stopped_while_starting() -> None:
@@ -33,6 +30,10 @@ def import_with_ctrl_c_held(name: str) -> None:
 
 
 try:
+    import functools
+    import gc
+    import importlib
+
     import_with_ctrl_c_held("orjson")
     import typer
     import typer.main
