@@ -96,21 +96,15 @@ def frame(st: Standings, out: Console, *, big: bool, footer: str = "") -> Render
         parts.append(Text("No hands yet."))
     if footer:
         parts.append(Text(footer, style="dim"))
-    if big:
-        board = big_board(st)
-        for rest in (parts, parts[:-1] if footer else None):  # on a short screen the footer gives way first
-            if rest is not None and _fits(out, board, rest):
+    board = big_board(st) if big else None
+    if board is not None and Measurement.get(out, out.options.update_width(1000), board).maximum <= out.width:
+        # Whole or not at all, and only where the standings and the last hand still fit below them:
+        # on a short screen the footer gives way first.
+        for rest in (parts, parts[:-1] if footer else None):
+            if rest is not None and len(out.render_lines(Group(board, *rest), out.options, pad=False)) <= out.height:
                 parts = [board, *rest]
                 break
     return Escaped(Group(*parts))
-
-
-def _fits(out: Console, board: Table, rest: list[RenderableType]) -> bool:
-    """The big digits are shown whole or not at all, and only where ``rest`` still fits the screen
-    below them: the standings and the last hand come before the digits."""
-    if Measurement.get(out, out.options.update_width(1000), board).maximum > out.width:
-        return False
-    return len(out.render_lines(Group(board, *rest), out.options, pad=False)) <= out.height
 
 
 def problem(message: str, footer: str = "") -> RenderableType:

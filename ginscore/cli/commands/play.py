@@ -291,7 +291,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         def read(text: str) -> int:
             value = typed_deadwood(text, whose)
             check_deadwood(value, whose)
-            if value > most == 0:
+            if value > most and most == 0:
                 raise Refused(f"{value} is not gin, and this hand allows only gin (H4: ace means gin); "
                               "check the upcard, or the count of a gin is 0")
             if value > most:
