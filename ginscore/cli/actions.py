@@ -160,6 +160,13 @@ def match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:
     return [replay_stored(store, f) for f in sorted(sessions, key=lambda f: started(f.created_at))]
 
 
+def game_before(store: Store, db, facts: SessionFacts) -> SessionFacts | None:
+    """The game ``facts`` is the rematch of, when it is one (a match's earlier game, with its hands)."""
+    games = [st.facts for st in match_of(store, db, facts) or ()]
+    at = [game.id for game in games].index(facts.id) if games else 0
+    return games[at - 1] if at else None
+
+
 def load_standings(ctx: typer.Context, session: str | None) -> Standings:
     """The session named (the current one when None), replayed."""
     store = store_of(ctx)

@@ -127,3 +127,20 @@ def test_edit_with_only_a_note_or_an_upcard_keeps_the_hand_as_told(ok, refused, 
     ok("edit", "1", "--upcard", "js")
     assert ok("log", "--json").json()["hands"][0] == after | {"upcard": "JS"}
     refused("edit", "1", says="give the knocker and both deadwood counts")
+
+
+def test_edit_just_after_a_rematch_says_how_to_reach_the_game_before(ok, refused, status):
+    """A rematch started a moment too soon: the hand to correct is the finished game's, and edit says
+    how, in play too (there as a shell command: another session)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "30", "--name", "friday")
+    ok("hand", "ann", "0", "22")  # 47: the game is over (R14)
+    ok("rematch", "--yes", "--name", "friday again")
+    assert refused("edit", "1", "ben", "0", "20") == (
+        "Error: there is no hand 1 in 'friday again' (it has 0); it is the rematch of 'friday': correct that "
+        "game's hand 1 with `ginscore edit --session friday 1` and the hand's facts")
+    out = " ".join(ok("play", input=":edit 1 ben 0 20\n:quit\n").stdout.split())
+    assert "correct that game's hand 1 with `ginscore edit --session friday 1` and" in out
+    assert refused("edit", "2", "ben", "0", "20") == (  # the game before has no hand 2 either
+        "Error: there is no hand 2 in 'friday again' (it has 0); see `ginscore log`")
+    ok("edit", "--session", "friday", "1", "ben", "0", "20")
+    assert status("--session", "friday")["totals"] == {"Ann": 0, "Ben": 45}

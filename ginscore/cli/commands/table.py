@@ -12,7 +12,7 @@ from ginscore.core.session import Draw, Roles, SessionFacts
 from ginscore.core.names import check_players, resolve_player
 from ginscore.core.reports import as_typed, counted, explain
 from ginscore.codec.facts import check_note, NOTE_LENGTH
-from ginscore.cli.actions import append_hand, asked, match_of, replay_changed, replay_stored, start_session, store_of
+from ginscore.cli.actions import append_hand, asked, game_before, replay_changed, replay_stored, start_session, store_of
 from ginscore.cli.actions import time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, Variant, with_parameters
@@ -227,10 +227,17 @@ def edit(
             raise Refused("give the knocker and both deadwood counts, like ", EDIT_EXAMPLE, ", or --draw")
         told.check(EDIT_EXAMPLE)
     kept = check_note(note)
-    with store_of(ctx).writing() as db:
+    store = store_of(ctx)
+    with store.writing() as db:
         facts = db.load(session)
         if not 1 <= number <= len(facts.hands):
-            raise Refused(f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)}); see ", Command("log"))
+            missing = f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)})"
+            before = None if facts.hands else game_before(store, db, facts)
+            if before is not None and 1 <= number <= len(before.hands):  # a rematch just started
+                raise Refused(f"{missing}; it is the rematch of '{before.name}': correct that game's hand {number} "
+                              "with ", Command("edit", "--session", as_typed(before.name), str(number)),
+                              " and the hand's facts")
+            raise Refused(f"{missing}; see ", Command("log"))
         was = facts.hands[number - 1]
         # Left out, --upcard and --note keep the hand's own; the replay checks its knock limit (R15).
         card = was.upcard if told.upcard is None else typed_upcard(told.upcard)
@@ -258,11 +265,9 @@ def undo(
     db = store.reading()
     facts = db.load(session)
     if not facts.hands:
-        match = [st.facts for st in match_of(store, db, facts) or ()]
-        at = [game.id for game in match].index(facts.id) if match else 0
-        if at == 0 or not match[at - 1].hands:
+        before = game_before(store, db, facts)  # a rematch just started: the hand to undo is likely the last game's
+        if before is None or not before.hands:
             raise Refused(f"'{facts.name}' has no hands to undo")
-        before = match[at - 1]  # a rematch just started: the hand to undo is likely the last game's
         raise Refused(f"'{facts.name}' has no hands to undo; it is the rematch of '{before.name}': ",
                       Command("undo", "--session", as_typed(before.name)), " removes that game's last hand")
     standings = replay_stored(store, facts)
