@@ -31,7 +31,7 @@ def fold(name: str) -> str:
 
 def match_name(names, typed: str) -> list[str]:
     """The names ``typed`` means: the closest exact match, else every prefix match. Spelling is tried
-    before ``fold``, so José and Jose stored apart both stay reachable."""
+    before ``fold``, so José and Jose stored apart both stay reachable; ``ae`` finds Ægir last."""
     typed = typed.strip()
     if not typed:  # an empty name means no one (it is a prefix of every name)
         return []
@@ -40,8 +40,23 @@ def match_name(names, typed: str) -> list[str]:
         exact = [n for n in names if same(n) == wanted]
         if exact:
             return exact[:1]
-    wanted = fold(typed)
-    return [n for n in names if fold(n).startswith(wanted)]
+    for same in (fold, typed_plainly):
+        wanted = same(typed)
+        prefixed = [n for n in names if same(n).startswith(wanted)]
+        if prefixed:
+            return prefixed
+    return []
+
+
+# Letters that accents do not explain, as a keyboard without them types them (``ae`` finds Ægir). They
+# are used only to find a name nothing else matched: which names are the same player is ``fold``'s.
+_PLAINLY = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i",
+                          "ħ": "h", "ŧ": "t", "ŋ": "ng"})
+
+
+def typed_plainly(name: str) -> str:
+    """``fold`` with the letters above spelt as a keyboard without them types them."""
+    return fold(name).translate(_PLAINLY)
 
 
 def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:

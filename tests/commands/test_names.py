@@ -84,6 +84,15 @@ def test_matching_ignores_accents_and_width_and_keeps_the_first_spelling(ok, sta
     assert [h["knocker"] for h in ok("log", "--json").json()["hands"]] == [NFC, "Ann", NFC]
 
 
+def test_a_name_with_letters_like_ae_is_typed_on_a_plain_keyboard(ok, status):
+    """A keyboard without Æ or Ø reaches the player (and the session) by ae and o, in every command."""
+    ok("new", "standard", "Ægidius", "Øyvind", "--dealer", "ae", "--name", "Ærø night")
+    ok("hand", "oy", "3", "20")
+    ok("edit", "1", "ae", "4", "20")
+    assert status("--session", "aero")["totals"] == {"Ægidius": 16, "Øyvind": 0}
+    assert [r["name"] for r in ok("history", "--json", "--player", "aeg").json()] == ["Ærø night"]
+
+
 def test_session_names_match_ignoring_accents_and_width(ok, refused, tmp_path):
     ok("new", "standard", "Ann", "Ben", "--name", "Café")
     ok("new", "standard", "Ann", "Ben", "--name", "other")

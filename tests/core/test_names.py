@@ -17,3 +17,19 @@ def test_player_names_match_exact_then_unique_prefix_ignoring_case():
         resolve_player(("Alice", "Alan"), "al")
     with pytest.raises(UnknownPlayer, match="no player"):
         resolve_player(players, "zed")
+
+
+def test_letters_accents_do_not_explain_are_found_as_typed_without_them_only_when_nothing_else_matches():
+    assert resolve_player(("Ægidius Rühl", "Mary"), "ae") == "Ægidius Rühl"
+    assert resolve_player(("Øyvind", "Łukasz", "Þóra"), "oy") == "Øyvind"
+    assert resolve_player(("Øyvind", "Łukasz", "Þóra"), "LUK") == "Łukasz"
+    assert resolve_player(("Øyvind", "Łukasz", "Þóra"), "thor") == "Þóra"
+    assert resolve_player(("Ægir", "Aegon"), "ae") == "Aegon"  # a name typed as it is spelt comes first
+    assert resolve_player(("Øyvind", "Olaf"), "o") == "Olaf"
+    with pytest.raises(UnknownPlayer, match="could be"):
+        resolve_player(("Ægir", "Æsa"), "ae")
+
+
+def test_a_plain_spelling_never_makes_two_names_one():
+    from ginscore.core.names import check_players  # (identity is fold's: Ægir and Aegir are two players)
+    assert check_players("standard", ["Ægir", "Aegir"]) == ("Ægir", "Aegir")
