@@ -16,9 +16,10 @@ DB_HELP = "The database file (default: $GINSCORE_DB, else ginscore.json in your 
 
 
 def db_after_command(ctx, param, value) -> None:
-    """``--db`` given after the subcommand: the same as before it (docs/commands.md), and it wins."""
+    """``--db`` given after the subcommand: the same as before it (docs/commands.md), and it wins;
+    checked, as there, only when the command needs the file (`deadwood` needs none)."""
     if value is not None:
-        ctx.find_root().obj = Store(db_file(value), index_cache)
+        ctx.find_root().obj = Store(functools.partial(db_file, value), index_cache)
         terminal.advise_with_db(value)
 
 

@@ -174,6 +174,14 @@ def test_a_refused_db_before_the_command_gives_way_to_one_after_it(ok, tmp_path)
         assert ok("--db", bad, "deadwood", "AS", "2S", "3S", "7H", "7D", "7C", "9H", "10H", "JH", "2D").exit_code == 0
 
 
+@pytest.mark.parametrize("bad", ["", "~no-such-user-here/g.json", "games/"])
+def test_deadwood_needs_no_database_wherever_db_is_given(ok, refused, bad):
+    """A --db after the subcommand is checked when the file is needed, as one before it is."""
+    hand = ["AS", "2S", "3S", "7H", "7D", "7C", "9H", "10H", "JH", "2D"]
+    assert ok("deadwood", *hand, "--db", bad).stdout == ok("--db", bad, "deadwood", *hand).stdout
+    assert refused("status", "--db", bad) == refused("--db", bad, "status")
+
+
 @pytest.mark.parametrize("home_is", ["", "relative/folder"])
 def test_a_tilde_is_the_accounts_home_when_home_is_empty_or_relative(ok, monkeypatch, home_is):
     """`$HOME` when it is a full path, else the account's own home (docs/commands.md): never this folder."""
