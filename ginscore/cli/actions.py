@@ -77,10 +77,10 @@ def asked(question: str, yes: bool, verb: str, done: str = "", refusal: str = ""
     if refusal and not on_a_terminal():
         raise Refused(refusal)
     from ginscore.present.terminal import screen_width
-    from ginscore.present.wrapping import wrapped_plain
+    from ginscore.present.wrapping import question_lines
 
     done = done or f"{verb}d"
-    lines = wrapped_plain(f"{visible(question)} [y/N]:", screen_width() - 2)  # at words, as play asks
+    lines = question_lines(f"{visible(question)} [y/N]:", screen_width() - 2)  # at words, as play asks
     try:
         sure = typer.confirm("\n".join(lines), default=False, show_default=False, prompt_suffix=" ")
     except typer.Abort:

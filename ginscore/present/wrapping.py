@@ -13,7 +13,7 @@ from ginscore.core.escape import visible
 # Spaces made non-breaking before a sentence is wrapped, and plain again in what is printed: a number
 # stays with the word before it ("= 13.", "game 1", "--limit N"), a bonus with its kind ("box bonus 25").
 _GLUE = "\u00a0"
-_BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[(]?(?:[-+]?[0-9][0-9.,/-]*|N)[.,;:)%`]*(?:[ \u00a0]|$))")
+_BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[(]?(?:[-+]?[0-9][0-9.,/-]*|N)[.,;:?)%`]*(?:[ \u00a0]|$))")
 _BEFORE_BONUS = re.compile(r"\b(gin|undercut|game|box) (?=bonus\b)")
 # A sum stays whole ("(10 + 25) x 2", "2 + 10 = 12."), and so do numbers listed with "/" ("18 / 0 / 0").
 _IN_SUM = re.compile(r"(?<=[0-9)]) (?=[-+x/] [(]?[0-9])|(?<=[0-9)] [-+x/]) (?=[(]?[0-9])|(?<=\S) (?== )")
@@ -66,6 +66,11 @@ def wrapped(text: Text, width: int, indent: int = 0, names=()) -> list[Text]:
         line.rstrip()
         lines.append(Text(line.plain.replace(_GLUE, " "), style=line.style, spans=line.spans, end=""))
     return lines
+
+
+def question_lines(question: str, width: int) -> list[str]:
+    """A question (shown text) in lines of at most ``width`` cells, broken as ``wrapped`` breaks sentences."""
+    return [line.plain for line in wrapped(Text(question), width)]
 
 
 def cell_width(text: str) -> int:

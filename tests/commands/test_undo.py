@@ -43,3 +43,15 @@ def test_undo_just_after_a_rematch_says_how_to_reach_the_game_before(ok, refused
     assert refused("undo", "--yes", "--session", "friday") == "Error: 'friday' has no hands to undo"
     ok("new", "standard", "Cy", "Di", "--dealer", "Cy")
     assert refused("undo", "--yes") == "Error: 'standard-1' has no hands to undo"
+
+
+def test_a_question_keeps_each_number_on_the_line_of_its_word(ok, monkeypatch):
+    """As every sentence does (docs/commands.md): delete's "(Ann 18, Ben 0)?" is never "Ben" / "0)?"."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "Friday at Ann's")
+    ok("hand", "ann", "4", "22")
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = ok("delete", input="n\n").stdout.splitlines()
+    assert lines[:2] == ["Delete 'Friday at Ann's': Standard, Ann v Ben, 1 hand, in play (Ann 18,", "Ben 0)? [y/N]: n"]
+    monkeypatch.setenv("COLUMNS", "62")
+    lines = ok("undo", input="n\n").stdout.splitlines()
+    assert lines[:2] == ["Remove hand 1: Ann knocked with 4, Ben had 22: knock: Ann", "scores 22 - 4 = 18? [y/N]: n"]

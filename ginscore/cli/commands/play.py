@@ -24,7 +24,7 @@ from ginscore.cli.typed import typed_deadwood
 from ginscore.present.console import say
 from ginscore.present.screens import show_hand, show_standings
 from ginscore.present.terminal import screen_width
-from ginscore.present.wrapping import wrapped_plain
+from ginscore.present.wrapping import question_lines
 
 HINT = "[:back :undo :edit :help :quit]"  # said in every prompt
 HELP = (("Answer each question or type a command; commands start with ':' (no name can).",),
@@ -110,7 +110,7 @@ class _Table:
     def ask(self, question: str, read, *, draw: bool = False):
         """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
         # In lines that fit a narrow screen; the answer goes after the last.
-        asked = "\n".join(wrapped_plain(visible(f"{question} {HINT}"), screen_width() - 2))
+        asked = "\n".join(question_lines(visible(f"{question} {HINT}"), screen_width() - 2))
         while True:
             try:
                 answer = typer.prompt(asked, default="", show_default=False).strip()
