@@ -100,12 +100,13 @@ def holds_database(real: str) -> bool:
 
 def _tables_of_one(raw: bytes) -> bool:
     """Whether a file refused for how it is written (a key twice, a number or a nesting that could not
-    be written back as it was) still holds a database's tables: evenings to mend, not a file to replace."""
+    be written back as it was, another program's table beside ours) still holds a database's tables:
+    evenings to mend, not a file to replace."""
     try:
         data = json.loads(raw)
     except (RecursionError, UnicodeDecodeError, ValueError):
         return False
-    return isinstance(data, dict) and bool(data) and set(data) <= set(TABLES)
+    return isinstance(data, dict) and bool(data) and (set(data) <= set(TABLES) or "sessions" in data)
 
 
 class _Unkept(ValueError):
@@ -153,6 +154,11 @@ def meta_of(data: dict) -> dict:
 def check_shape(shown, data) -> None:
     """Refuse what is not a ginscore database of a schema this ginscore can read."""
     if not isinstance(data, dict) or any(k not in TABLES for k in data):
+        if isinstance(data, dict) and "sessions" in data:  # another program's table added to ours
+            other = next(k for k in data if k not in TABLES)
+            raise DatabaseUnusable(shown, f"holds a table {json.dumps(other)} beside ginscore's own (another "
+                                          "program's?), which ginscore would not keep; it was left as it is: "
+                                          "keep that table in a file of its own")
         raise DatabaseUnusable(shown, NOT_OURS)
     if not data:
         return

@@ -162,7 +162,7 @@ def test_export_never_replaces_another_ginscore_database_beside_it(cli, ok, tmp_
     assert export.read_text(encoding="utf-8").startswith("hand,")
 
 
-REFUSED_WHOLE = ["a key twice", "a number no float holds", "nesting orjson cannot write"]
+REFUSED_WHOLE = ["a key twice", "a number no float holds", "nesting orjson cannot write", "another program's table"]
 
 
 @pytest.mark.parametrize("damage", ["a byte order mark", "a NaN in one session", "a lone surrogate in a name",
@@ -180,7 +180,8 @@ def test_export_never_replaces_a_database_that_ginscore_reads_though_edited(cli,
                        "a key twice": raw.replace(b'"name":', b'"name":"x","name":'),
                        "a number no float holds": raw.replace(b'"name":', b'"venue":1e-400,"name":'),
                        "nesting orjson cannot write": raw.replace(b'"name":', b'"venue":' + b"[" * 300 + b"]" * 300
-                                                                  + b',"name":')}[damage])
+                                                                  + b',"name":'),
+                       "another program's table": raw[:-1] + b',"venues":{"1":{"x":1}}}'}[damage])
     before = other.read_bytes()
     assert before != raw, damage
     read = cli("--db", str(other), "sessions")

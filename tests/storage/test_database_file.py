@@ -551,3 +551,21 @@ def test_a_missing_or_empty_database_touches_nothing_beside_it(cli, ok, tmp_path
     result = cli("--db", str(club), "hand", "ann", "1", "30")
     assert result.exit_code == 2
     assert {p.name: p.read_bytes() for p in club.parent.iterdir() if p != club and p.name != "club.json.lock"} == beside
+
+
+def test_a_table_another_program_added_with_tinydb_is_named_and_the_file_left_as_it_is(ok, cli, db_path):
+    """The file is open to any program through TinyDB; one that adds a table of its own is told which
+    table stands in the way (exit 1, the file byte for byte as it was), not "not a ginscore database"."""
+    from tinydb import TinyDB
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    with TinyDB(db_path, encoding="utf-8") as other:
+        other.table("venues").insert({"name": "Ann's kitchen"})
+    before = db_path.read_bytes()
+    for args in (["status"], ["hand", "ann", "4", "22"]):
+        result = cli(*args)
+        assert result.exit_code == 1 and str(db_path) in result.stderr and result.stderr.count("\n") == 1
+        assert 'holds a table "venues" beside ginscore\'s own' in result.stderr
+        assert "keep that table in a file of its own" in result.stderr
+    assert db_path.read_bytes() == before
