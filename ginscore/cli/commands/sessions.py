@@ -33,7 +33,7 @@ from ginscore.db import atomic
 def import_(
     ctx: typer.Context,
     file: str = typer.Argument(..., help="A file made by `ginscore export` (JSON or CSV).", metavar="FILE"),
-    name: str = typer.Option(None, "--name", help="Name the new session (default: the exported name)."),
+    name: str = typer.Option(None, "--name", help="Name the new session (default: the exported name; a CSV's: VARIANT-N)."),
     variant: Variant = typer.Option(None, "--variant", help="CSV only: standard or oklahoma (a CSV does not say)."),
     given_rules: dict = None,  # the house-rule options (house_rule_options)
     as_copy: bool = typer.Option(False, "--as-copy", help="Import it as a new session (a new id, in no match), "
