@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from tests.support import ROOT
+
 
 def test_play_guided_loop_saves_each_hand_and_asks_again(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
@@ -596,3 +598,17 @@ def test_oklahoma_record_question_and_recorded_line_repeat_the_upcard(ok):
     assert "Ann knocked with 4 on a 7♥ upcard, Ben had 22: knock: Ann scores 22 - 4 = 18. Record it?" in out
     assert "Saved hand 1: Ann knocked with 4 on a 7♥ upcard" in out
     assert "on a 3♠ upcard" in ok("hand", "ben", "2", "30", "--upcard", "3s").stdout
+
+
+def test_the_guides_evening_in_play_is_what_play_prints_at_80_columns(ok, monkeypatch):
+    """docs/guide.md shows play as a terminal does, each answer after its question: the answers are
+    read from it, given, and shown back as a terminal echoes them."""
+    guide = (ROOT / "docs" / "guide.md").read_text()
+    start = guide.index("```\n$ ginscore play\n") + len("```\n$ ginscore play\n")
+    shown = guide[start:guide.index("```", start)]
+    answers = re.findall(r"\]:(?: ([^\n]*))?\n", shown)
+    assert len(answers) > 10
+    monkeypatch.setenv("COLUMNS", "80")
+    ok("new", "standard", "Ann", "Quinn", "--target", "50", "--dealer", "ann")
+    printed = ok("play", input="".join(f"{answer}\n" for answer in answers)).stdout
+    assert [line.rstrip() for line in printed.splitlines()] == shown.splitlines()
