@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ginscore.cli import registry
@@ -31,13 +33,16 @@ def test_readme_lists_each_command_once_and_stays_short():
     assert len(README.splitlines()) <= 250
 
 
-RULE_IDS = [f"R{n}" for n in range(1, 26)] + [f"H{n}" for n in range(1, 9)]
+# Every id the rule book gives, read from it: a rule added there is checked here without a word more.
+RULE_IDS = re.findall(r"^- ([RH][0-9]+)\.", (ROOT / "docs" / "rules.md").read_text(), re.MULTILINE)
+
+
+def test_the_rule_book_gives_every_id_once_and_in_order():
+    assert RULE_IDS == [f"R{n}" for n in range(1, 26)] + [f"H{n}" for n in range(1, len(RULE_IDS) - 24)]
 
 
 def test_every_rule_is_pinned_by_a_test():
     """docs/rules.md: every rule id appears in a test that pins it (name or comment)."""
-    import re
-
     text = "\n".join(p.read_text() for p in (ROOT / "tests").rglob("test_*.py") if p.name != "test_readme.py")
     missing = [rule for rule in RULE_IDS if not re.search(rf"\b{rule}\b|_{rule.lower()}_", text)]
     assert not missing, f"no test names or cites {missing}"
@@ -51,8 +56,6 @@ def test_rules_command_tells_every_rule(ok):
 
 def _documented_csv_columns() -> list[str]:
     """The columns docs/commands.md's sentence names, in order (per-player ones as ``total:NAME``)."""
-    import re
-
     paragraph = COMMANDS[COMMANDS.index("Scripts can rely on"):COMMANDS.index("```csv")]
     named = [c.strip() for quoted in re.findall(r"`([^`]*)`", paragraph) for c in quoted.split(",")]
     return [c for c in named if re.fullmatch(r"[a-z_0-9]+(:NAME)?", c)]
