@@ -1,6 +1,7 @@
 """What the listings (`sessions`, `history`, `stats`, `ratings`) read of every session: a row a
 session and what is added up from them, made from the facts and kept in the cache under the digest
-of the facts each was made from. The database never reads the cache.
+of the facts each was made from. The database never imports the cache (a large file's index is
+handed to it as a place to keep it: cli/paths.index_cache).
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """`ginscore serve`: the documents of its pages, made from `status --json` and `ratings --json`, and
 handed to ``ginscore.web``, which only this command imports."""
 
-from __future__ import annotations
-
 import errno
 import gc
 import os
