@@ -254,7 +254,8 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
         kind = "cards"
     elif kind not in ("knock", "draw"):
         raise BadField(f"{where}.type must be 'knock' or 'draw', not {validate.describe(kind)}")
-    if strict and not HAND_KEYS[kind].issuperset(doc):
+    # Unknown even in the database: its rows could not keep the field, and it would be lost at the next write.
+    if not HAND_KEYS[kind].issuperset(doc):
         counted = next((key for key in ("knocker_deadwood", "opponent_deadwood") if key in doc), None)
         if kind == "cards" and counted:  # a field ginscore knows, but not beside the cards it comes from
             raise BadField(f"{where} gives its cards and {counted} too; a hand told as cards has its deadwood "
@@ -342,7 +343,8 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
     """A session from an import or the database, every field checked; Refused names the first bad one.
 
     ``strict`` (an import) refuses a field ginscore does not know rather than understand the file in
-    part; in the database (not strict) a later ginscore wrote it, and it is let be."""
+    part; in the database (not strict) a later ginscore wrote it, and it is let be (not in a hand, whose
+    rows could not keep it: that is damage)."""
     doc = validate.mapping(data, where, SESSION_KEYS if strict else None)
     variant = validate.required(doc, "variant", where)
     if variant not in VARIANTS:

@@ -365,3 +365,20 @@ def test_a_session_whose_name_is_not_text_is_named_as_damage_with_advice_that_wo
         assert result.exit_code == 1 and "has a damaged session 5: session.name must be text" in result.stderr, args
         assert "delete 5" not in result.stderr and "its name is to be mended in the file" in result.stderr, args
     assert db_path.read_bytes() == before
+
+
+def test_a_stored_hand_with_a_field_ginscore_does_not_know_is_damage_kept_as_it_is(cli, ok, db_path):
+    """A session's own unknown fields are kept by every write; a hand's could not be (the rows have no
+    place for them), so such a hand is damage, named, and left in the file as it is, never dropped."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "3", "20")
+    doc = json.loads(db_path.read_bytes())
+    session = doc["sessions"]["1"]
+    session["hands"] = [{"type": "knock", "knocker": "Ann", "knocker_deadwood": 3, "opponent_deadwood": 20,
+                         "dealer": "Ann", "recorded_at": session["created_at"], "seat_note": "by the window"}]
+    db_path.write_text(json.dumps(doc))
+    for args in (["status"], ["hand", "ben", "2", "10"]):
+        result = cli(*args)
+        assert result.exit_code == 1 and "hand 1 has a field 'seat_note' that ginscore does not know" in result.stderr
+    ok("new", "standard", "Cy", "Di", "--dealer", "Cy")  # the other sessions still work
+    assert stored_sessions(db_path)["1"]["hands"][0]["seat_note"] == "by the window"
