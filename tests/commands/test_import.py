@@ -880,3 +880,77 @@ def test_a_csv_of_a_session_here_played_under_other_rules_comes_in_as_a_copy_wit
     assert copy["totals"] == {"Ann": 8, "Ben": 35}
     assert copy["rules"] == ok("status", "--json", "--session", "fri").json()["rule_changes"][0]["rules"] | {
         "gin_bonus": 25}  # the rules the session started with, the one given laid over them
+
+
+# --- what mutation testing found unguarded -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["standard", "three"])
+def test_a_hand_giving_both_a_dealer_and_roles_is_refused_h8(ok, refused, tmp_path, variant):
+    """A hand says who dealt it one way: a dealer (two players) or roles (three-player), never both."""
+    players = ["Ann", "Ben", "Cy"] if variant == "three" else ["Ann", "Ben"]
+    ok("--db", tmp_path / "there.json", "new", variant, *players,
+       *(["--box", "ann", "--captain", "ben"] if variant == "three" else ["--dealer", "ann"]))
+    ok("--db", tmp_path / "there.json", "hand", "ann", "2", "20")
+    doc = json.loads(ok("--db", tmp_path / "there.json", "export", "--format", "json").stdout)
+    hand = doc["session"]["hands"][0]
+    hand.update(dealer="Ann") if variant == "three" else hand.update(roles={"box": "Ann", "captain": "Ben", "out": "Ben"})
+    (tmp_path / "both.json").write_text(json.dumps(doc))
+    assert "gives both a dealer and roles" in refused("import", tmp_path / "both.json")
+
+
+@pytest.mark.parametrize(("variant", "players", "given"), [("hollywood", ["Ann", "Ben"], "standard"),
+                                                           ("three", ["Ann", "Ben", "Cy"], "oklahoma")])
+def test_a_csv_of_another_variant_than_variant_says_is_refused(ok, refused, tmp_path, variant, players, given):
+    ok("--db", tmp_path / "there.json", "new", variant, *players,
+       *(["--box", "ann", "--captain", "ben"] if variant == "three" else ["--dealer", "ann"]))
+    ok("--db", tmp_path / "there.json", "hand", "ann", "2", "20")
+    (tmp_path / "h.csv").write_text(ok("--db", tmp_path / "there.json", "export").stdout)
+    assert refused("import", tmp_path / "h.csv", "--variant", given) == (
+        f"Error: {tmp_path / 'h.csv'} holds a {variant} session, not {given}; leave out --variant")
+
+
+def test_a_csv_copy_of_an_oklahoma_session_here_stays_oklahoma_unless_variant_says(ok, tmp_path):
+    """--as-copy with a rule option lays it over the rules the session here started with, in its variant."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "2", "20", "--upcard", "9h")
+    ok("hand", "ben", "3", "30", "--upcard", "5c")
+    (tmp_path / "ok.csv").write_text(ok("export").stdout)
+    ok("import", tmp_path / "ok.csv", "--as-copy", "--target", "150")
+    copy = ok("status", "--json").json()
+    assert (copy["variant"], copy["rules"]["target"], copy["hands_played"]) == ("oklahoma", 150, 2)
+    ok("import", tmp_path / "ok.csv", "--as-copy", "--variant", "standard")
+    assert ok("status", "--json").json()["variant"] == "standard"
+
+
+def test_an_early_csv_of_a_session_whose_rules_changed_later_is_already_here_h8(ok, db_path, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "20")
+    (tmp_path / "early.csv").write_text(ok("export").stdout)
+    ok("hand", "ben", "2", "30")
+    ok("house", "--gin-bonus", "30", "--from-next")
+    ok("hand", "ann", "0", "10")
+    before = db_path.read_bytes()
+    assert "Already here" in ok("import", tmp_path / "early.csv").stdout
+    assert db_path.read_bytes() == before
+
+
+def test_a_format_4_export_of_a_session_with_no_hands_imports(ok, tmp_path):
+    """ginscore writes such a session as format 3; a format 4 one (from elsewhere) reads the same."""
+    ok("--db", tmp_path / "there.json", "new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "empty")
+    doc = json.loads(ok("--db", tmp_path / "there.json", "export", "--format", "json").stdout)
+    assert doc["ginscore_export"] == 3
+    (tmp_path / "v4.json").write_text(json.dumps(doc | {"ginscore_export": 4}))
+    assert "Imported" in ok("import", tmp_path / "v4.json").stdout
+    assert ok("status", "--json").json()["session"] == "empty"
+
+
+def test_a_card_longer_than_any_card_is_refused_though_it_would_read_as_one(ok, refused, tmp_path):
+    """K♣ with three emoji variation selectors still parses as K♣; the file is refused by its length."""
+    ok("--db", tmp_path / "there.json", "new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("--db", tmp_path / "there.json", "hand", "ann", "--cards", "AS 2S 3S 4H 5H 6H 7D 8D 9D KC",
+       "--against", "QC QD QH JS JC 10S 10C 9C 8C 7C")
+    doc = json.loads(ok("--db", tmp_path / "there.json", "export", "--format", "json").stdout)
+    doc["session"]["hands"][0]["knocker_cards"][-1] += "\ufe0f" * 3
+    (tmp_path / "long.json").write_text(json.dumps(doc))
+    assert "knocker_cards[9] has 5 characters; at most 4 are kept" in refused("import", tmp_path / "long.json")

@@ -64,3 +64,16 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read(refused, tmp_path, m
     monkeypatch.setattr(atomic, "read", read_small)
     line = refused("import", str(huge), says=f"larger than {MAX_FILE // 2**20} MiB")
     assert "ginscore export" in line
+
+
+def test_a_file_of_exactly_the_limit_is_read_and_one_byte_more_is_not(ok, refused, tmp_path, monkeypatch):
+    import ginscore.documents as documents
+
+    ok("--db", tmp_path / "there.json", "new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("--db", tmp_path / "there.json", "hand", "ann", "2", "20")
+    export = tmp_path / "e.json"
+    export.write_text(ok("--db", tmp_path / "there.json", "export", "--format", "json").stdout)
+    monkeypatch.setattr(documents, "MAX_FILE", export.stat().st_size - 1)
+    refused("import", str(export), says="larger than")
+    monkeypatch.setattr(documents, "MAX_FILE", export.stat().st_size)
+    assert "Imported 1 hand" in ok("import", str(export)).stdout

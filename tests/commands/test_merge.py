@@ -8,6 +8,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -815,3 +816,49 @@ def test_a_hand_both_played_under_other_rules_names_where_the_rules_part(ok, cli
         ok("--db", str(db), "hand", "ben", "0", "10")
     ran = cli("--db", str(ours), "merge", str(theirs))
     assert ran.exit_code == 1 and "its house rules from hand 2 on differ;" in ran.stderr, ran.stderr
+
+
+def test_a_second_change_made_there_after_a_first_both_hold_comes_with_its_hand_h8(ok, tmp_path):
+    """Each record's latest change is told apart from the one before it, not from one further back."""
+    ours, theirs = tmp_path / "ours.json", tmp_path / "theirs.json"
+    _one_hand_evening(ok, theirs)
+    ok("--db", str(theirs), "house", "--gin-bonus", "30", "--from-next")
+    ok("--db", str(theirs), "hand", "ben", "2", "10")
+    shutil.copy(theirs, ours)
+    ok("--db", str(theirs), "house", "--gin-bonus", "35", "--from-next")
+    ok("--db", str(theirs), "hand", "ann", "0", "10")
+    export = _export(ok, tmp_path, "theirs-export.json", "--db", str(theirs))
+    assert "added the later hands" in _said(ok, "--db", str(ours), "import", str(export))
+    assert ok("--db", str(ours), "log", "--json").json() == ok("--db", str(theirs), "log", "--json").json()
+    assert ok("--db", str(ours), "status", "--json").json()["rules"]["gin_bonus"] == 35
+
+
+def _edited_export(ok, tmp_path: Path, db: Path, edit) -> Path:
+    doc = json.loads(ok("--db", str(db), "export", "-f", "json").stdout)
+    edit(doc["session"])
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def _swap_box_and_captain(session: dict) -> None:
+    roles = session["first_roles"]
+    roles["box"], roles["captain"] = roles["captain"], roles["box"]
+
+
+@pytest.mark.parametrize(("start", "edit", "why"), [
+    (["standard", "Ann", "Ben", "--dealer", "ann"], lambda s: s.update(first_dealer="Ben"), "its first dealer differs"),
+    (["three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben"], _swap_box_and_captain, "its first roles differ"),
+    (["standard", "Ann", "Ben", "--dealer", "ann"], lambda s: s.update(players=["Ann", "Bea"], first_dealer="Ann"),
+     "its players differ"),
+])
+def test_two_records_of_a_session_with_no_hands_yet_that_start_otherwise_have_diverged(ok, cli, tmp_path, start,
+                                                                                       edit, why):
+    """Before any hand, who deals first (R5) or the first roles (R21) are what tells two records apart."""
+    db = tmp_path / "g.json"
+    ok("--db", str(db), "new", *start)
+    edited = _edited_export(ok, tmp_path, db, edit)
+    before = db.read_bytes()
+    ran = cli("--db", str(db), "import", str(edited))
+    assert ran.exit_code == 1 and f"not as it is here: {why}" in ran.stderr, ran.stderr
+    assert db.read_bytes() == before

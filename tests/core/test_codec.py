@@ -203,3 +203,15 @@ def test_property_any_kept_note_survives_the_stored_row(text):
 @given(st.text(max_size=30))
 def test_property_inert_cells_come_back_exactly(text):
     assert uninert(inert(text)) == text
+
+
+def test_a_wrong_value_is_named_as_json_says_it_short_and_visible():
+    from ginscore.codec.validate import describe
+
+    assert [describe(v) for v in (None, True, False, {"a": 1}, [1], 3, 2.5)] == [
+        "null", "true", "false", "a table of fields", "a list", "3", "2.5"]
+    assert describe("x" * 40) == "'" + "x" * 40 + "'" and describe("x" * 41) == "'" + "x" * 40 + "...'"
+    assert describe("a\x1b[2Jb") == "'a\\x1b[2Jb'"  # a terminal's escape from a file is shown, never obeyed
+    assert [describe(v) for v in (float("nan"), float("inf"), float("-inf"), 10**18, -(10**18), 10**18 - 1)] == [
+        "NaN", "Infinity", "-Infinity", "a number too large to be one", "a number too large to be one",
+        "999999999999999999"]

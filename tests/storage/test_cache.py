@@ -218,3 +218,24 @@ def test_a_warm_cache_says_what_a_cold_one_says_after_every_write(ok, db_path, t
         monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / f"cold-{step}"))
         assert [ok(*read).stdout for read in reads] == found, args
         monkeypatch.setenv("GINSCORE_CACHE", str(warm))
+
+
+def test_a_warm_cache_answers_stats_and_ratings_without_working_anything_out_again(ok, monkeypatch):
+    """What the cache keeps is used: with every session as it was, neither the tallies by group nor any
+    rated game nor the ladder is made again."""
+    import ginscore.cache.rows as rows
+    import ginscore.cli.actions as actions
+
+    for args in EVENING:
+        ok(*args)
+    warm = [ok(*args).stdout for args in (["stats", "--json"], ["ratings", "--json"], ["ratings"])]
+
+    def worked_out(*args, **kwargs):
+        raise AssertionError("worked out again with a warm cache")
+
+    for module, name in ((rows, "grouped"), (actions, "replay"), (actions, "rated_games")):
+        monkeypatch.setattr(module, name, worked_out)
+    with monkeypatch.context() as asked_before:
+        asked_before.setattr(actions, "ladder", worked_out)
+        assert [ok(*args).stdout for args in (["stats", "--json"], ["ratings", "--json"], ["ratings"])] == warm
+    ok("ratings", "--json", "--variant", "standard")  # a new question: a new ladder, from the games kept

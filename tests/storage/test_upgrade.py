@@ -266,3 +266,56 @@ def test_an_older_database_restored_from_a_backup_is_read_as_it_is(ok, tmp_path)
     assert ok("--db", str(club), "status", "--json").json()["hands_played"] == 4
     ok("--db", str(club), "hand", "ann", "1", "30")  # writes the one file, reads the old one as it is
     assert ok("--db", str(club), "status", "--json").json()["hands_played"] == 5
+
+
+# The ids a 1.x file's sessions are given, from what never changes in them: another machine that upgrades
+# the same old file gives the same ones, so the two copies merge session by session, never doubled.
+SCHEMA_2_IDS = {"friday": "s-a1cf6a1a5c1fe538e209b486", "okla": "s-6f96a9a79ea0222ebbe1567b",
+                "holly": "s-c43bb047dac6ed639dbd9904", "trio": "s-d894b20458f811510e9cd4a9",
+                "short": "s-11e720e2e4d5c57256e69a2c", "cards": "s-9754be72dc873d3df0036b88",
+                "sem;i|colon%": "s-40c0c4a59e1896bb3cc004c8"}
+
+
+def test_the_sessions_of_a_1_x_file_get_the_ids_every_machine_gives_them(ok, db_path, tmp_path):
+    db_path.write_bytes((FIXTURES / "schema2.json").read_bytes())
+    ok("use", "okla")  # the upgrading write (friday is current: `use friday` would change nothing)
+    assert {doc["name"]: doc["id"] for doc in stored_sessions(db_path).values()} == SCHEMA_2_IDS
+    doc = json.loads(ok("export", "--session", "friday", "--format", "json").stdout)
+    for hand in doc["session"].pop("hands"):
+        assert hand.pop("dealer")
+    del doc["session"]["id"]
+    (tmp_path / "old-export.json").write_text(json.dumps(doc | {"ginscore_export": 2}))  # as 1.x exported it
+    assert "Already here" in ok("import", tmp_path / "old-export.json").stdout
+
+
+def test_two_sessions_of_a_1_x_file_alike_in_every_fixed_field_get_two_ids(ok, db_path):
+    old = json.loads((FIXTURES / "schema2.json").read_bytes())
+    twin = dict(old["sessions"]["1"], name="friday again")  # the name is not a fixed field: it can be renamed
+    old["sessions"]["8"] = twin
+    db_path.write_text(json.dumps(old))
+    ok("use", "okla")
+    ids = {doc["name"]: doc["id"] for doc in stored_sessions(db_path).values()}
+    assert ids["friday"] == SCHEMA_2_IDS["friday"] and ids["friday again"] not in SCHEMA_2_IDS.values()
+
+
+@pytest.mark.parametrize("facts", [b"[]", b'{"sessions": []}', b'{"sessions": {"1": 5}}', b'{"sessions": null}'])
+def test_a_damaged_part_of_the_parted_layout_is_named_not_a_traceback(cli, tmp_path, facts):
+    club = parted_copy(tmp_path)
+    (club.parent / "club.facts-0000-26.json").write_bytes(facts)
+    old = {p.name: p.read_bytes() for p in club.parent.iterdir()}
+    line = one_error_line(cli("--db", str(club), "sessions"), 1)
+    assert f"has a damaged file {club.parent / 'club.facts-0000-26.json'}; it was left as it is" in line
+    assert {p.name: p.read_bytes() for p in club.parent.iterdir()} == old
+
+
+def test_the_copy_an_upgrade_keeps_is_for_its_owner_alone(ok, db_path):
+    """Every old session is in it: others may not even look in (as a umask would allow)."""
+    import os
+
+    db_path.write_bytes((FIXTURES / "schema4.json").read_bytes())
+    was = os.umask(0o022)
+    try:
+        ok("draw")
+    finally:
+        os.umask(was)
+    assert stat.S_IMODE(db_path.with_name("ginscore.json.pre-4.bak").stat().st_mode) == 0o700
