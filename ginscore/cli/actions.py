@@ -69,9 +69,10 @@ def over_before(facts: SessionFacts, number: int) -> str:
             f"its end ({rule}); check the counts, or undo {later} first")
 
 
-def asked(question: str, yes: bool, verb: str, done: str = "", refusal: str = "") -> bool:
+def asked(question: str, yes: bool, verb: str, done: str = "", refusal: str = "", names=()) -> bool:
     """A yes/no question, no by default, that ``--yes`` skips (``verb``: what a yes does, ``done``: its
-    past tense). With ``refusal``, a script without ``--yes`` is refused so, not asked."""
+    past tense; ``names``: never broken over two lines). With ``refusal``, a script without ``--yes`` is
+    refused so, not asked."""
     if yes:
         return True
     if refusal and not on_a_terminal():
@@ -80,7 +81,7 @@ def asked(question: str, yes: bool, verb: str, done: str = "", refusal: str = ""
     from ginscore.present.wrapping import question_lines
 
     done = done or f"{verb}d"
-    lines = question_lines(f"{visible(question)} [y/N]:", screen_width() - 2)  # at words, as play asks
+    lines = question_lines(f"{visible(question)} [y/N]:", screen_width() - 2, names)  # at words, as play asks
     try:
         sure = typer.confirm("\n".join(lines), default=False, show_default=False, prompt_suffix=" ")
     except typer.Abort:

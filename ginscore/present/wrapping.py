@@ -68,9 +68,9 @@ def wrapped(text: Text, width: int, indent: int = 0, names=()) -> list[Text]:
     return lines
 
 
-def question_lines(question: str, width: int) -> list[str]:
+def question_lines(question: str, width: int, names=()) -> list[str]:
     """A question (shown text) in lines of at most ``width`` cells, broken as ``wrapped`` breaks sentences."""
-    return [line.plain for line in wrapped(Text(question), width)]
+    return [line.plain for line in wrapped(Text(question), width, names=names)]
 
 
 def cell_width(text: str) -> int:

@@ -55,3 +55,13 @@ def test_a_question_keeps_each_number_on_the_line_of_its_word(ok, monkeypatch):
     monkeypatch.setenv("COLUMNS", "62")
     lines = ok("undo", input="n\n").stdout.splitlines()
     assert lines[:2] == ["Remove hand 1: Ann knocked with 4, Ben had 22: knock: Ann", "scores 22 - 4 = 18? [y/N]: n"]
+
+
+def test_a_question_never_breaks_a_players_name(ok, monkeypatch):
+    ok("new", "standard", "Mary Jane Lo", "Bob", "--dealer", "bob")
+    ok("hand", "mary", "4", "22")
+    monkeypatch.setenv("COLUMNS", "22")
+    lines = ok("undo", input="n\n").stdout.splitlines()
+    assert lines[:2] == ["Remove hand 1:", "Mary Jane Lo knocked"]
+    out = ok("play", input="zzz\n:quit\n").stdout.splitlines()
+    assert "Who knocked," in out and "Mary Jane Lo or Bob?" in out

@@ -110,7 +110,8 @@ class _Table:
     def ask(self, question: str, read, *, draw: bool = False):
         """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
         # In lines that fit a narrow screen; the answer goes after the last.
-        asked = "\n".join(question_lines(visible(f"{question} {HINT}"), screen_width() - 2))
+        names = self.asked.players if self.asked else ()
+        asked = "\n".join(question_lines(visible(f"{question} {HINT}"), screen_width() - 2, names))
         while True:
             try:
                 answer = typer.prompt(asked, default="", show_default=False).strip()

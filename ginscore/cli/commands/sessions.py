@@ -446,7 +446,7 @@ def delete(
         what = _holds(replay_stored(store, facts))
     except DatabaseUnusable as error:  # a session damaged by an edit by hand: set it aside, unread
         facts, what = None, f"'{visible(found)}', which cannot be read ({error.problem.split(';')[0]})"
-    if not asked(f"Delete {what}?", yes, "delete"):
+    if not asked(f"Delete {what}?", yes, "delete", names=facts.players if facts else ()):
         return
     with store.writing() as db:
         if facts is not None and db.load(facts.name) != facts:

@@ -110,7 +110,7 @@ def rematch(
     if not standings.over:
         not_over = f"'{old.name}' is not over yet ({counted(len(old.hands), 'hand')} played)"
         if not asked(f"{not_over}. Start its rematch anyway?", yes, "start", "started",
-                     f"{not_over}; add --yes to start its rematch anyway"):
+                     f"{not_over}; add --yes to start its rematch anyway", names=old.players):
             return
     import secrets
 
@@ -273,7 +273,7 @@ def undo(
     standings = replay_stored(store, facts)
     last = standings.hands[-1]
     what = f"hand {last.number}: {explain(standings, last)}"
-    if not asked(f"Remove {what}?", yes, "remove"):
+    if not asked(f"Remove {what}?", yes, "remove", names=facts.players):
         return
     with store.writing() as db:
         now = db.load(facts.name)
