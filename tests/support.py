@@ -233,7 +233,7 @@ UNUSABLE = {
     "bad-version": (b'{"meta": {"1": {"schema_version": "one"}}}', "not a ginscore database"),
     "another-programs-table": (  # a table another program added beside ginscore's own
         b'{"meta": {"1": {"schema_version": 5, "current": null}}, "sessions": {}, "venues": {"1": {"x": 1}}}',
-        'holds a table "venues" beside ginscore\'s own',
+        "holds a table 'venues' beside ginscore's own",
     ),
     "newer-schema": (json.dumps({"meta": {"1": {"schema_version": SCHEMA_VERSION + 1}}}).encode(), "newer ginscore"),
     "damaged-session": (  # a 1.x file (schema 2) edited by hand

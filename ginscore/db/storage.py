@@ -14,6 +14,7 @@ from pathlib import Path
 import orjson
 from tinydb.storages import Storage
 
+from ginscore.codec.validate import describe
 from ginscore.core.errors import DatabaseUnusable
 from ginscore.db import atomic
 from ginscore.db import index as layout
@@ -156,7 +157,7 @@ def check_shape(shown, data) -> None:
     if not isinstance(data, dict) or any(k not in TABLES for k in data):
         if isinstance(data, dict) and "sessions" in data:  # another program's table added to ours
             other = next(k for k in data if k not in TABLES)
-            raise DatabaseUnusable(shown, f"holds a table {json.dumps(other)} beside ginscore's own (another "
+            raise DatabaseUnusable(shown, f"holds a table {describe(other)} beside ginscore's own (another "
                                           "program's?), which ginscore would not keep; it was left as it is: "
                                           "keep that table in a file of its own")
         raise DatabaseUnusable(shown, NOT_OURS)

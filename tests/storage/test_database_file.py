@@ -566,6 +566,14 @@ def test_a_table_another_program_added_with_tinydb_is_named_and_the_file_left_as
     for args in (["status"], ["hand", "ann", "4", "22"]):
         result = cli(*args)
         assert result.exit_code == 1 and str(db_path) in result.stderr and result.stderr.count("\n") == 1
-        assert 'holds a table "venues" beside ginscore\'s own' in result.stderr
+        assert "holds a table 'venues' beside ginscore's own" in result.stderr
         assert "keep that table in a file of its own" in result.stderr
     assert db_path.read_bytes() == before
+
+
+def test_the_name_of_a_table_not_ginscores_reaches_the_terminal_visibly_and_short(cli, db_path):
+    db_path.write_text(json.dumps({"meta": {"1": {"schema_version": 5, "current": None}}, "sessions": {},
+                                   "\x1b[2J" + "x" * 5000: {}}))
+    result = cli("status")
+    assert result.exit_code == 1 and "holds a table '\\x1b[2J" in result.stderr and "\x1b" not in result.stderr
+    assert len(result.stderr) < 400
