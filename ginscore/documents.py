@@ -192,8 +192,8 @@ def _check_dealt(told: list[dict], facts: SessionFacts) -> None:
     hand 1's, was changed after the export, and working the dealer out from the rules would make a fact up."""
     check_players(facts.variant, facts.players)  # first, as a replay does: a dealer is one of them
     three = facts.variant == "three"
-    for number, hand in enumerate(told, start=1):
-        if hand.get(DEALER) is None and hand.get(ROLES) is None:
+    for number, hand in enumerate(told, start=1):  # (a three-player hand by its roles, a two-player one by its dealer)
+        if hand.get(ROLES if three else DEALER) is None:
             raise Refused(f"hand {number} does not say who dealt it ({'roles' if three else 'dealer'}), which every "
                           "hand of an export of this format keeps (H8); export the session again")
     if not facts.hands:

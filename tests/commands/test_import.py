@@ -954,3 +954,24 @@ def test_a_card_longer_than_any_card_is_refused_though_it_would_read_as_one(ok, 
     doc["session"]["hands"][0]["knocker_cards"][-1] += "\ufe0f" * 3
     (tmp_path / "long.json").write_text(json.dumps(doc))
     assert "knocker_cards[9] has 5 characters; at most 4 are kept" in refused("import", tmp_path / "long.json")
+
+
+@pytest.mark.parametrize("variant", ["standard", "three"])
+def test_a_hand_saying_who_dealt_the_other_variants_way_is_refused_h8(ok, refused, tmp_path, variant):
+    """A three-player hand says who dealt by its roles, a two-player one by its dealer: the other way
+    round it does not say (a three-player hand with a dealer only ended in a traceback)."""
+    players = ["Ann", "Ben", "Cy"] if variant == "three" else ["Ann", "Ben"]
+    ok("--db", tmp_path / "there.json", "new", variant, *players,
+       *(["--box", "ann", "--captain", "ben"] if variant == "three" else ["--dealer", "ann"]))
+    ok("--db", tmp_path / "there.json", "hand", "ann", "2", "20")
+    doc = json.loads(ok("--db", tmp_path / "there.json", "export", "--format", "json").stdout)
+    hand = doc["session"]["hands"][0]
+    if variant == "three":
+        del hand["roles"]
+        hand["dealer"] = "Ann"
+    else:
+        del hand["dealer"]
+        hand["roles"] = {"box": "Ann", "captain": "Ben", "out": "Ben"}
+    (tmp_path / "other-way.json").write_text(json.dumps(doc))
+    said = "roles" if variant == "three" else "dealer"
+    assert f"hand 1 does not say who dealt it ({said})" in refused("import", tmp_path / "other-way.json")
