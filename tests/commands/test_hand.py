@@ -216,3 +216,11 @@ def test_one_hand_is_one_hand_not_one_hands(ok, cli, refused, tmp_path):
             says="the knocker has 1 card; a hand here is 10 cards")
     ok("hand", "ben", "2", "20")
     assert "Wrote 2 hands of" in cli("export", "--output", str(tmp_path / "two.csv")).stderr
+
+
+def test_a_count_of_a_hundred_digits_is_read_and_one_more_digit_is_refused(ok, refused, status):
+    """Leading zeros are a count's own (R3); a count longer than any is refused before Python reads it."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "0" * 99 + "4", "22")
+    assert status()["totals"] == {"Ann": 18, "Ben": 0}
+    refused("hand", "ann", "0" * 100 + "4", "22", says="has 101 digits")

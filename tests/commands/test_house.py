@@ -467,3 +467,40 @@ def test_r14_h8_a_target_lowered_to_exactly_a_players_score_is_already_reached(o
     said = refused("house", "--target", "50", "--from-next")
     assert "already reached" in said and "Ann has 50" in said, said
     assert db_path.read_bytes() == before
+
+
+def test_a_change_from_the_start_that_changes_the_winner_says_so_and_one_that_does_not_says_nothing_h8(ok):
+    """Hollywood to 30 (R17-R20): Ann wins the series; with a target of 40 Ben does, and a later change
+    that leaves Ben the winner says nothing of it."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--target", "30")
+    for hand in (["ben", "5", "30"], ["ann", "0", "5"], ["ben", "0", "15"], ["ben", "3", "30"], ["ann", "0", "20"]):
+        ok("hand", *hand)
+    said = " ".join(ok("house", "--target", "40", "--from-start").stdout.split())
+    assert "Under these rules Ben wins the series, not Ann." in said
+    assert "Under these rules" not in ok("house", "--gin-bonus", "26", "--from-start").stdout
+
+
+def test_a_target_from_the_next_hand_already_reached_is_refused_in_one_plain_line_h5_h8(ok, refused):
+    """Not a word about a hand that "could not stand": the next hand is not played yet."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "30")
+    assert refused("house", "--target", "50", "--from-next") == (
+        "Error: refused: the target 50 in force from hand 2 on is already reached: Ann has 55, so the game "
+        "would have ended before (H5, H8); nothing was changed")
+
+
+def test_the_big_gin_row_says_off_or_its_bonus_h2(ok, monkeypatch):
+    import re
+
+    monkeypatch.setenv("COLUMNS", "120")
+
+    def big_gin_row(*session):
+        row = next(line for line in ok("house", *session).stdout.splitlines() if line.startswith("Big gin"))
+        return re.split(r"  +", row)[:2]
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("new", "standard", "Cy", "Di", "--dealer", "cy", "--big-gin-bonus", "31", "--name", "bg")
+    assert big_gin_row("--session", "standard-1") == ["Big gin (H2)", "off"]
+    assert big_gin_row("--session", "bg") == ["Big gin (H2)", "bonus 31"]
+    ok("house", "--session", "bg", "--no-big-gin")
+    assert big_gin_row("--session", "bg") == ["Big gin (H2)", "off"]

@@ -83,10 +83,13 @@ def test_csv_that_does_not_add_up_is_refused(ok, refused, tmp_path):
     backup = tmp_path / "b.csv"
     ok("export", "--output", backup)
     other = ("--db", str(tmp_path / "other.json"))  # (where the session is, its own rules are used)
-    refused(*other, "import", backup, says="gin-bonus")  # played with 20, imported with the default 25
+    line = refused(*other, "import", backup, says="gin-bonus")  # played with 20, imported with the default 25
+    assert not line.endswith("None") and "Oklahoma" not in line  # (a hint only for a CSV with upcards)
     text = backup.read_text().replace(",knock,Ann,17,", ",knock,Ann,71,")
     backup.write_text(text)
-    refused("import", backup, "--gin-bonus", "20", says="points")
+    for variant in ([], ["--variant", "standard"]):
+        line = refused("import", backup, *variant, "--gin-bonus", "20", says="points")
+        assert not line.endswith("None") and "Oklahoma" not in line
 
 
 def test_a_csv_whose_rows_are_numbered_otherwise_is_refused_without_blaming_the_rules(ok, refused, tmp_path):
@@ -975,3 +978,27 @@ def test_a_hand_saying_who_dealt_the_other_variants_way_is_refused_h8(ok, refuse
     (tmp_path / "other-way.json").write_text(json.dumps(doc))
     said = "roles" if variant == "three" else "dealer"
     assert f"hand 1 does not say who dealt it ({said})" in refused("import", tmp_path / "other-way.json")
+
+
+def test_an_import_that_brings_later_hands_shows_the_standings_and_one_already_here_does_not(ok, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    ok("export", "--format", "json", "--output", tmp_path / "one.json")
+    ok("hand", "ann", "4", "22")
+    ok("export", "--format", "json", "--output", tmp_path / "two.json")
+    other = ("--db", tmp_path / "other.json")
+    ok(*other, "import", tmp_path / "one.json")
+    extended = " ".join(ok(*other, "import", tmp_path / "two.json").stdout.split())  # (a long path wraps it)
+    assert "added the later hands" in extended and "Ann leads Ben by 18" in extended
+    kept = " ".join(ok(*other, "import", tmp_path / "two.json").stdout.split())
+    assert "nothing was written" in kept and "Ann leads Ben" not in kept
+
+
+@pytest.mark.parametrize("name", ["fri\tday.json", "fri\nday.json"])
+def test_an_export_to_a_name_with_a_control_character_imports_back(ok, tmp_path, name):
+    """The name is shown escaped in what is said; the file opened is the one named."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22")
+    ok("export", "--format", "json", "--output", tmp_path / name)
+    said = ok("--db", tmp_path / "other.json", "import", tmp_path / name).stdout
+    assert "Imported 1 hand" in " ".join(said.split()) and "\t" not in said  # (the name shown escaped)
+    assert ok("--db", tmp_path / "other.json", "status", "--json").json()["totals"] == {"Ann": 18, "Ben": 0}

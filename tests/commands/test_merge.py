@@ -862,3 +862,31 @@ def test_two_records_of_a_session_with_no_hands_yet_that_start_otherwise_have_di
     ran = cli("--db", str(db), "import", str(edited))
     assert ran.exit_code == 1 and f"not as it is here: {why}" in ran.stderr, ran.stderr
     assert db.read_bytes() == before
+
+
+def test_a_copy_that_went_on_brings_its_later_hands_and_who_deals_next(ok, db_path, tmp_path):
+    """The plainest merge of all: the laptop's copy of tonight's file, one hand further on (R11, R13)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    ok("hand", "ann", "4", "22")
+    laptop = tmp_path / "laptop.json"
+    shutil.copy(db_path, laptop)
+    ok("--db", str(laptop), "hand", "ben", "0", "30")
+    said = " ".join(ok("merge", str(laptop)).stdout.split())
+    assert "extended 1" in said and "extended 'friday': hand 2 from there" in said
+    doc = ok("status", "--json").json()
+    assert (doc["hands_played"], doc["totals"], doc["next_dealer"]) == (2, {"Ann": 18, "Ben": 55}, "Ben")
+
+
+@pytest.mark.parametrize("copy_of", ["junk", 7, None])
+def test_their_file_with_a_copy_of_that_is_no_session_id_is_refused_whole(ok, refused, db_path, tmp_path, copy_of):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    theirs = tmp_path / "theirs.json"
+    ok("--db", str(theirs), "new", "standard", "Cy", "Di", "--dealer", "cy", "--name", "saturday")
+    doc = json.loads(theirs.read_bytes())
+    doc["sessions"]["1"]["copy_of"] = copy_of
+    theirs.write_text(json.dumps(doc))
+    if copy_of is None:  # null: not a copy, merged as any session
+        assert "added 1" in " ".join(ok("merge", str(theirs)).stdout.split())
+        return
+    line = refused("merge", str(theirs))
+    assert f"cannot be merged: it has a session whose copy_of {copy_of!r} is not a session id" in line

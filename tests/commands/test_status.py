@@ -63,3 +63,11 @@ def test_r13_a_hand_won_for_no_points_counts_among_the_hands_won(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--undercut-bonus", "0")
     ok("hand", "ann", "5", "5")
     assert status()["hands_won"] == {"Ann": 0, "Ben": 1}
+
+
+def test_two_of_three_players_level_in_the_lead_are_said_so_r21(ok):
+    ok("new", "three", "Ann", "Ben", "Cat", "--box", "ann", "--captain", "ben")
+    ok("hand", "ben", "0", "10")
+    ok("hand", "cat", "0", "10")
+    said = " ".join(ok("status").stdout.split())
+    assert "Ben and Cat are level at 35, ahead of Ann by 35; each needs 65 more to reach 100." in said

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 
 def test_undo_asks_and_yes_skips(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
@@ -65,3 +67,26 @@ def test_a_question_never_breaks_a_players_name(ok, monkeypatch):
     assert lines[:2] == ["Remove hand 1:", "Mary Jane Lo knocked"]
     out = ok("play", input="zzz\n:quit\n").stdout.splitlines()
     assert "Who knocked," in out and "Mary Jane Lo or Bob?" in out
+
+
+def test_a_hand_recorded_elsewhere_while_undo_asks_is_never_the_one_removed(ok, cli, status, monkeypatch, db_path,
+                                                                          tmp_path):
+    """undo asked about hand 1; if another terminal records hand 2 before the answer, removing "the last
+    hand" would remove one nobody was asked about: refused instead, both hands kept."""
+    import ginscore.cli.commands.table as table
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    elsewhere = tmp_path / "elsewhere.json"  # what another terminal's `hand ben 0 30` makes of the file
+    shutil.copy(db_path, elsewhere)
+    ok("--db", str(elsewhere), "hand", "ben", "0", "30")
+
+    def answered_while_another_records(question, *args, **kwargs):
+        assert question.startswith("Remove hand 1: Ann knocked with 4")
+        shutil.copy(elsewhere, db_path)  # recorded before the answer
+        return True
+
+    monkeypatch.setattr(table, "asked", answered_while_another_records)
+    result = cli("undo")
+    assert result.exit_code == 2 and "the session changed while you were asked" in result.stderr
+    assert status()["hands_played"] == 2 and status()["totals"] == {"Ann": 18, "Ben": 55}
