@@ -224,3 +224,12 @@ def test_a_count_of_a_hundred_digits_is_read_and_one_more_digit_is_refused(ok, r
     ok("hand", "ann", "0" * 99 + "4", "22")
     assert status()["totals"] == {"Ann": 18, "Ben": 0}
     refused("hand", "ann", "0" * 100 + "4", "22", says="has 101 digits")
+
+
+@pytest.mark.parametrize(("variant", "what"), [("standard", "game"), ("hollywood", "series")])
+def test_a_hand_after_the_end_names_what_ended_r14_r19(ok, refused, variant, what):
+    ok("new", variant, "Ann", "Ben", "--dealer", "ann", "--target", "10")
+    for _ in range(1 if variant == "standard" else 3):
+        ok("hand", "ann", "0", "20")
+    assert refused("hand", "ann", "4", "22") == (
+        f"Error: the {what} '{variant}-1' is over: Ann won it; start another with `ginscore rematch`")

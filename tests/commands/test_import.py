@@ -1002,3 +1002,12 @@ def test_an_export_to_a_name_with_a_control_character_imports_back(ok, tmp_path,
     said = ok("--db", tmp_path / "other.json", "import", tmp_path / name).stdout
     assert "Imported 1 hand" in " ".join(said.split()) and "\t" not in said  # (the name shown escaped)
     assert ok("--db", tmp_path / "other.json", "status", "--json").json()["totals"] == {"Ann": 18, "Ben": 0}
+
+
+def test_a_csv_naming_a_player_with_stray_spaces_is_refused(ok, refused, tmp_path):
+    """"Ann  Lee" would be a name no command could make (names keep single spaces)."""
+    ok("new", "standard", "Ann Lee", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22")
+    (tmp_path / "spaced.csv").write_text(ok("export").stdout.replace("Ann Lee", "Ann  Lee"))
+    assert refused("--db", tmp_path / "other.json", "import", tmp_path / "spaced.csv").endswith(
+        "spaced.csv: player names have stray spaces; write each name once, plainly")
