@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from tests.support import in_two_time_zones, run_cli, stored_sessions
 
 
@@ -178,3 +180,24 @@ def test_two_rematches_started_at_once_are_both_in_the_game_s_match(ok, status, 
     assert run_cli("rematch").exit_code == 0
     matches = {status("--session", name)["match"]["id"] for name in ("standard-1", "standard-2", "standard-3")}
     assert len(matches) == 1
+
+
+def test_a_rematch_mid_game_asks_a_person_at_a_real_terminal(ok, status):
+    """Standard input a terminal (a pseudo-terminal here, as ssh gives): asked, not refused for --yes."""
+    import pty
+    import subprocess
+    import sys
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "3", "20")
+    leader, follower = pty.openpty()
+    try:
+        os.write(leader, b"n\n")  # the answer, waiting in the terminal's input
+        ran = subprocess.run([sys.executable, "-m", "ginscore", "rematch"], stdin=follower, capture_output=True,
+                             text=True, timeout=60)
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert ran.returncode == 0, ran.stderr
+    assert "Start its rematch anyway?" in ran.stdout and "Nothing started." in ran.stdout
+    assert status()["session"] == "standard-1"

@@ -200,3 +200,22 @@ def test_a_lock_that_was_there_before_a_failed_first_write_stays(cli, db_path, m
     monkeypatch.setattr(atomic, "_write_all", lambda fd, data: (_ for _ in ()).throw(OSError(errno.ENOSPC, "full")))
     assert cli("new", "standard", "Ann", "Ben").exit_code == 1
     assert lock.exists()
+
+
+def test_a_file_system_without_locks_is_said_so_at_once(cli, db_path, evening, monkeypatch):
+    """No locks there (ENOLCK: some network file systems): exit 1 naming the lock file, never a wait."""
+    import fcntl
+
+    tries = []
+
+    def no_locks_here(handle, operation):
+        tries.append(operation)
+        if len(tries) > 50:  # (were it asked again and again, the test fails rather than waits forever)
+            raise RuntimeError("the lock was tried again and again")
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(fcntl, "flock", no_locks_here)
+        result = cli("hand", "ann", "3", "20")
+    assert result.exit_code == 1 and "cannot be locked" in result.stderr and str(db_path) + ".lock" in result.stderr
+    assert len(tries) == 1 and db_path.read_bytes() == evening
