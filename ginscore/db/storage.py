@@ -107,6 +107,11 @@ def _tables_of_one(raw: bytes) -> bool:
         data = json.loads(raw)
     except (RecursionError, UnicodeDecodeError, ValueError):
         return False
+    return _our_tables(data)
+
+
+def _our_tables(data) -> bool:
+    """Whether read JSON holds a database's tables, perhaps beside another program's."""
     return isinstance(data, dict) and bool(data) and (set(data) <= set(TABLES) or "sessions" in data)
 
 
@@ -155,7 +160,7 @@ def meta_of(data: dict) -> dict:
 def check_shape(shown, data) -> None:
     """Refuse what is not a ginscore database of a schema this ginscore can read."""
     if not isinstance(data, dict) or any(k not in TABLES for k in data):
-        if isinstance(data, dict) and "sessions" in data:  # another program's table added to ours
+        if _our_tables(data):  # with another program's table added
             other = next(k for k in data if k not in TABLES)
             raise DatabaseUnusable(shown, f"holds a table {describe(other)} beside ginscore's own (another "
                                           "program's?), which ginscore would not keep; it was left as it is: "
