@@ -97,15 +97,18 @@ def _block_lines(row: dict, sessions: bool, deleted: bool = False) -> list[str]:
     ] + [f"  {line}" for line in (row["players"] if sessions else _score_lines(row))]
 
 
+def _fitted_block(row: dict, sessions: bool, deleted: bool = False) -> list[str]:
+    """``_block_lines`` broken to fit the screen, each line's indent kept, and visible: Rich would break them
+    at any space, "(game 3 open)" too."""
+    width = screen_width()
+    return [part for line in _block_lines(row, sessions, deleted) for part in wrapped_plain(visible(line), width)]
+
+
 def _long_blocks(rows: list[dict], sessions: bool, deleted: bool = False) -> None:
     """The blocks of a long list on a phone, drawn without Rich's measuring."""
-    width = screen_width()
     out: list[str] = []
     for row in rows:
-        if out:
-            out.append("")
-        for line in _block_lines(row, sessions, deleted):
-            out += wrapped_plain(visible(line), width)
+        out += ([""] if out else []) + _fitted_block(row, sessions, deleted)
     screen().file.write("\n".join(out) + "\n")
 
 
@@ -167,7 +170,7 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
                                      [row["current"] for row in rows], deleted),
               lambda: table(False, None), lambda: table(False, None, day_only=True), lambda: fitted(False),
               lambda: fitted(True), lambda: table(True),
-              lambda: blocks([_block_lines(row, True, deleted) for row in rows]))
+              lambda: blocks([_fitted_block(row, True, deleted) for row in rows]))
     _sessions_notes(bool(rows), any(row["current"] for row in rows), deleted, hidden, older, current)
 
 
@@ -243,7 +246,7 @@ def show_history(rows: list[dict], older: int = 0, filters: tuple[str, ...] = ()
     show_list(len(rows), lambda: _long_blocks(rows, False),
               lambda: show_aligned(HISTORY_HEADS, [history_cells(row) for row in rows]),
               lambda: table(False), lambda: table(True),
-              lambda: blocks([_block_lines(row, False) for row in rows]))
+              lambda: blocks([_fitted_block(row, False) for row in rows]))
     if rows:
         _older(older, "history", *filters)
     elif filters:

@@ -21,6 +21,8 @@ _IN_SUM = re.compile(r"(?<=[0-9)]) (?=[-+x/] [(]?[0-9])|(?<=[0-9)] [-+x/]) (?=[(
 # ('our games.json', a session's "fri night"): a path or name copied from two lines would hold a line break.
 _COMMAND = re.compile(r"`[^`\n]+`")
 _QUOTED = r"\$?'[^']*'" + r'|"[^"]*"'
+# A short aside in parentheses reads as one word in a list's lines: "(game 3 open)", "(so far)".
+_ASIDE = re.compile(r"\((?:[^()\s]+ ){1,2}[^()\s]+\)")
 
 
 def _glued(plain: str, width: int, names) -> str:
@@ -85,7 +87,9 @@ def wrapped_plain(text: str, width: int) -> list[str]:
     indent = text[:len(text) - len(text.lstrip(" "))]
     room = max(width - len(indent), 1)
     lines, line = [], ""
-    for word in text.split():
+    for word in _ASIDE.sub(lambda aside: aside.group().replace(" ", _GLUE), text).split(" "):
+        if not word:
+            continue
         joined = f"{line} {word}" if line else word
         if cell_len(joined) <= room:
             line = joined
@@ -94,4 +98,4 @@ def wrapped_plain(text: str, width: int) -> list[str]:
             lines.append(line)
         *whole, line = chop_cells(word, room) if cell_len(word) > room else [word]
         lines += whole
-    return [indent + part for part in lines + [line]]
+    return [indent + part.replace(_GLUE, " ") for part in lines + [line]]

@@ -39,6 +39,21 @@ def test_a_current_session_left_out_of_a_short_list_is_said(ok, db_path, monkeyp
     assert "The current session" not in ok("sessions", "--all").stdout
 
 
+def test_a_series_won_with_game_3_still_open_reads_whole_on_a_phone(ok, db_path, monkeypatch):
+    """At 40 columns "(game 3 open)" is never broken, in a short list (drawn by Rich) or a long one (plain)."""
+    ok("new", "hollywood", "Alexandrina", "Bartholomew", "--dealer", "alex", "--name", "friday")
+    ok("hand", "alex", "0", "80")  # gin: 105 in game 1 (R19)
+    ok("hand", "alex", "0", "80")  # game 1 is won: 105 in game 2, the second game won
+    monkeypatch.setenv("COLUMNS", "40")
+    for command in ("sessions", "history"):
+        assert "2 hands · won by Alexandrina\n(game 3 open)\n" in ok(command).stdout, command
+    with Store(db_path).writing() as db:
+        for n in range(200):
+            db.add(quiet_session(f"evening-{n}", ("Ann", "Ben"), f"2026-03-{1 + n % 28:02d}T20:00:00+00:00"))
+    for command in ("sessions", "history"):
+        assert "2 hands · won by Alexandrina\n(game 3 open)\n" in ok(command, "--all").stdout, command
+
+
 def test_sessions_help_tells_the_order_they_are_listed_in(ok, tmp_path):
     out = exported(ok, tmp_path, "json")
     doc = json.loads(out.read_text())
