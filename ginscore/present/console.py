@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import re
 import sys
 from contextlib import contextmanager
 
@@ -91,7 +92,12 @@ def say_text(text: Text, names=()) -> None:
     out = screen()
     plain = text.plain
     lead = len(plain) - len(plain.lstrip(" ")) if "\n" not in plain else 0
-    # an indented item wraps 2 further in, so its lines do not read as the next item
-    lead = lead + 2 if 0 < lead and (lead + 2) * 3 < out.width else 0
+    # a term and what it means ("  :back   ask ..."): the meaning's lines hang under it while it has room;
+    # another indented item wraps 2 further in, so its lines do not read as the next item
+    term = re.match(r" +\S.*?\S {2,}(?=\S)", plain) if lead else None
+    if term and out.width - term.end() >= 20:
+        lead = term.end()
+    else:
+        lead = lead + 2 if 0 < lead and (lead + 2) * 3 < out.width else 0
     lines = wrapped(text, out.width, lead, names)
     out.print(Text("\n").join([lines[0]] + [Text(" " * lead).append_text(line) for line in lines[1:]]))

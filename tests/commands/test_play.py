@@ -586,6 +586,18 @@ def test_every_question_fits_a_phone(ok, monkeypatch):
     assert max(cell_len(line) for line in asked) <= 40 and out.count("]: ") == 7
 
 
+def test_the_commands_play_lists_read_as_a_list_on_a_phone(ok, monkeypatch):
+    """At 40 columns what a command does goes on under itself, not back under the command's name."""
+    monkeypatch.setenv("COLUMNS", "40")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    out = play(ok)
+    assert ("  :undo        remove the last saved\n"
+            "               hand (asks first), as\n"
+            "               `ginscore undo`\n") in out
+    monkeypatch.setenv("COLUMNS", "30")  # no room beside the commands: each meaning wraps a little further in
+    assert "  :back        ask the\n    previous question of this\n" in play(ok)
+
+
 def test_play_cites_the_rule_of_the_variant_at_the_knock_limit(ok):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     out = ok("play", input="ann\n11\n:quit\n").stdout
