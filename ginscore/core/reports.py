@@ -278,6 +278,9 @@ def explain(st: Standings, result: HandResult) -> str:
     on = f" on {'an' if upcard and upcard.rank in (1, 8) else 'a'} {upcard.pretty} upcard" \
         if st.facts.variant == "oklahoma" and upcard else ""  # an A♥, an 8♠; a 7♣
     if result.score is None:
+        dealt_next = st.hands[result.number].dealer if result.number < len(st.hands) else result.dealer
+        if dealt_next != result.dealer:  # a hand made a draw by an edit: who dealt the next one stays (H8)
+            return f"drawn hand{on}: nobody scores"
         if st.facts.variant == "three":
             return f"drawn hand: nobody scores; {result.dealer} stays in the box and deals again (R12, R25)"
         return f"drawn hand{on}: nobody scores; {result.dealer} deals again (R12)"

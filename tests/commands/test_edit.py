@@ -37,6 +37,17 @@ def test_edit_rescores_everything_after(ok, status):
     assert status()["totals"] == {"Ann": 0, "Ben": 18}
 
 
+def test_a_hand_made_a_draw_by_an_edit_claims_no_dealer_the_log_contradicts(ok):
+    """R12 has a draw's dealer deal again, but the next hand was recorded as dealt by Ben: a fact (H8)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ben", "3", "20")  # Ben wins: Ben deals hand 2 (R5)
+    ok("hand", "ann", "2", "30")
+    assert "Corrected hand 1: drawn hand: nobody scores.\n" in ok("edit", "1", "--draw").stdout
+    assert [h["dealer"] for h in ok("log", "--json").json()["hands"]] == ["Ann", "Ben"]
+    # the last hand made a draw: its dealer does deal the next one
+    assert "Corrected hand 2: drawn hand: nobody scores; Ben deals again (R12)." in ok("edit", "2", "--draw").stdout
+
+
 def test_edit_refused_whole_when_a_later_hand_cannot_stand(ok, refused, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50")
     ok("hand", "ann", "0", "10")  # 35
