@@ -82,13 +82,16 @@ def asked(question: str, yes: bool, verb: str, done: str = "", refusal: str = ""
 
     done = done or f"{verb}d"
     lines = question_lines(f"{visible(question)} [y/N]:", screen_width() - 2, names)  # at words, as play asks
+    from ginscore.present.console import say
+
     try:
         sure = typer.confirm("\n".join(lines), default=False, show_default=False, prompt_suffix=" ")
-    except typer.Abort:
+    except typer.Abort as stop:
+        say("")  # the question's line ends, so the error is not read as its answer
+        if isinstance(stop.__context__, KeyboardInterrupt):  # click answers Ctrl-C and Ctrl-D alike
+            raise KeyboardInterrupt from None
         raise Refused(f"no answer, so nothing was {done}; add --yes to {verb} without asking") from None
     if not sure:
-        from ginscore.present.console import say
-
         say(f"Nothing {done}.")
     return sure
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 
 
@@ -90,3 +91,31 @@ def test_a_hand_recorded_elsewhere_while_undo_asks_is_never_the_one_removed(ok, 
     result = cli("undo")
     assert result.exit_code == 2 and "the session changed while you were asked" in result.stderr
     assert status()["hands_played"] == 2 and status()["totals"] == {"Ann": 18, "Ben": 55}
+
+
+def test_no_answer_ends_the_questions_line_and_ctrl_c_there_stops_with_130(ok, cli, db_path):
+    """The end of the input is no answer (exit 2); Ctrl-C is a stop before the change (exit 130, as the
+    contract says of Ctrl-C). Either way the error starts a line of its own, not after "[y/N]: "."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    before = db_path.read_bytes()
+    ran = cli("undo", input="")
+    assert ran.exit_code == 2 and ran.stdout.endswith("[y/N]: \n")
+    undo = subprocess.Popen([sys.executable, "-m", "ginscore", "undo"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    shown, deadline = b"", time.monotonic() + 60
+    while not shown.endswith(b"[y/N]: ") and time.monotonic() < deadline:  # asked: waiting for the answer
+        said = os.read(undo.stdout.fileno(), 4096)
+        if not said:
+            break
+        shown += said
+    undo.send_signal(signal.SIGINT)
+    rest, err = undo.communicate(timeout=60)
+    assert undo.returncode == 130 and (shown + rest).endswith(b"[y/N]: \n")
+    assert err.decode() == "Error: stopped; nothing was changed\n"
+    assert db_path.read_bytes() == before
