@@ -15,6 +15,8 @@ from ginscore.core.escape import visible
 _GLUE = "\u00a0"
 _BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[(]?(?:[-+]?[0-9][0-9.,/-]*|N)[.,;:?)%`]*(?:[ \u00a0]|$))")
 _BEFORE_BONUS = re.compile(r"\b(gin|undercut|game|box) (?=bonus\b)")
+# ... and with what it counts after it ("0 points", "35 more", "0.01 a point").
+_AFTER_NUMBER = re.compile(r"(?<=[0-9]) (?=(?:points?|more|a point)\b)|(?<=[0-9] a) (?=point\b)")
 # A sum stays whole ("(10 + 25) x 2", "2 + 10 = 12."), and so do numbers listed with "/" ("18 / 0 / 0").
 _IN_SUM = re.compile(r"(?<=[0-9)]) (?=[-+x/] [(]?[0-9])|(?<=[0-9)] [-+x/]) (?=[(]?[0-9])|(?<=\S) (?== )")
 # A command to type stays on one line when the line has room for it, else each quoted word in it does
@@ -30,7 +32,8 @@ def _glued(plain: str, width: int, names) -> str:
         plain = plain.replace(name, name.replace(" ", _GLUE))
     plain = _COMMAND.sub(lambda typed: typed.group().replace(" ", _GLUE) if len(typed.group()) < width
                          else re.sub(_QUOTED, lambda word: word.group().replace(" ", _GLUE), typed.group()), plain)
-    return _BEFORE_BONUS.sub(r"\1" + _GLUE, _BEFORE_NUMBER.sub(_GLUE, _IN_SUM.sub(_GLUE, plain)))
+    plain = _AFTER_NUMBER.sub(_GLUE, _BEFORE_NUMBER.sub(_GLUE, _IN_SUM.sub(_GLUE, plain)))
+    return _BEFORE_BONUS.sub(r"\1" + _GLUE, plain)
 
 
 def one_phrase(words: str) -> str:

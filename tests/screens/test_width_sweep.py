@@ -293,6 +293,17 @@ def test_a_two_player_log_at_60_columns_and_under_shows_who_dealt(shown_at, even
         check_dealers_and_winners(f"at {width}", log, (JOSE, MARY), logs["loser deals"])
 
 
+def test_a_count_keeps_what_it_counts_on_its_line(ok, monkeypatch):
+    """R13's "even 0 points." and H7's "0.01 a point" were broken after the number between 64 and 88 columns,
+    "needs 173 more" in the standings at 80."""
+    ok("new", "standard", "Maximilianus", "Bartholomew", "--dealer", "max", "--stake", "0.01", "--target", "300")
+    ok("hand", "max", "0", "98")  # gin: 98 + 25 = 123, so Maximilianus needs 177 more
+    for width in range(40, 161):
+        monkeypatch.setenv("COLUMNS", str(width))
+        for shown in (ok("rules").stdout, ok("status").stdout):
+            assert not re.search(r"[0-9](?: a)?\n *(?:points?|more|a point)\b", shown), (width, shown)
+
+
 def test_a_three_player_log_keeps_the_box_and_winner_it_shows_at_80_columns(shown_at):
     """R22: between 64 and 80 columns the box and the winner are never traded for who sat out."""
     logs = {width: shown_at(width, only=(["log"],))["three of us: log"] for width in range(64, 81)}
