@@ -32,6 +32,8 @@ def _glued(plain: str, width: int, names) -> str:
         plain = plain.replace(name, name.replace(" ", _GLUE))
     plain = _COMMAND.sub(lambda typed: typed.group().replace(" ", _GLUE) if len(typed.group()) < width
                          else re.sub(_QUOTED, lambda word: word.group().replace(" ", _GLUE), typed.group()), plain)
+    # a separator ends its line, and "v" starts one with the player after it ("Ann v" / "Ben" read as cut)
+    plain = plain.replace(" · ", _GLUE + "· ").replace(" v ", " v" + _GLUE)
     plain = _AFTER_NUMBER.sub(_GLUE, _BEFORE_NUMBER.sub(_GLUE, _IN_SUM.sub(_GLUE, plain)))
     return _BEFORE_BONUS.sub(r"\1" + _GLUE, plain)
 

@@ -304,6 +304,16 @@ def test_a_count_keeps_what_it_counts_on_its_line(ok, monkeypatch):
             assert not re.search(r"[0-9](?: a)?\n *(?:points?|more|a point)\b", shown), (width, shown)
 
 
+def test_a_long_heading_breaks_after_its_separators_and_before_v(ok, monkeypatch):
+    """A line that starts with "·" or ends with "v" reads as cut: "· Maximilianus v" / "Bob"."""
+    ok("new", "three", "Maximilianus", "Bartholomäus", "Christophera", "--box", "max", "--captain", "bart",
+       "--name", "Friday night at the club")
+    for width in range(40, 90, 2):
+        monkeypatch.setenv("COLUMNS", str(width))
+        heading = ok("status").stdout.split("House rules:")[0]
+        assert not re.search(r"^·| v$", heading, re.MULTILINE), (width, heading)
+
+
 def test_a_three_player_log_keeps_the_box_and_winner_it_shows_at_80_columns(shown_at):
     """R22: between 64 and 80 columns the box and the winner are never traded for who sat out."""
     logs = {width: shown_at(width, only=(["log"],))["three of us: log"] for width in range(64, 81)}
