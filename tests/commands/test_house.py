@@ -128,6 +128,7 @@ def test_house_says_a_rule_cannot_be_before_asking_from_when(ok, refused):
     ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
     ok("hand", "ann", "4", "22")
     refused("house", "--deal", "loser", says="in three-player the box deals every hand (R22)")
+    refused("house", "--spades-double", says="(H4); leave it out for three-player")  # the variant's name
     refused("house", "--gin-bonus", "30", says="say from when")  # a rule that can be: from when, first
 
 
