@@ -28,6 +28,13 @@ def usage_words(error: typer.TyperException, args: list[str] | None = None, see:
         return (message,)
     if ctx is not None and getattr(error, "option_name", None) in SESSION_OPTIONS:
         return session_misplaced(ctx, list(args or ()))
+    extra = re.fullmatch(r"Got unexpected extra arguments?(?:\(s\))? \((.+)\)\.?", message.strip())
+    if extra and see is None and ctx is not None and not any(p.param_type_name == "argument" for p in ctx.command.params):
+        command = registry.BY_NAME.get(ctx.info_name)
+        # `status friday`: a session named, as `use` takes it (`undo 3` is no session's name)
+        if command is not None and command.takes_session and not extra.group(1).isdigit():
+            return (Command(ctx.info_name), f" takes no argument ('{extra.group(1)}'); a session is named with "
+                    "--session: ", Command(ctx.info_name, "--session", terminal.shell_word(extra.group(1))))
     for validator_words, words in VALIDATOR_WORDS:
         message = re.sub(validator_words, words, message)
     message = message.strip().rstrip(".")

@@ -171,6 +171,15 @@ def test_session_given_to_a_command_that_takes_none_says_what_it_covers(evening,
     assert refused("use", "--session", "fri night").endswith("give the name itself, `ginscore use 'fri night'`")
 
 
+def test_a_session_named_without_session_is_told_how_to_name_it(evening, refused):
+    """`status std` as `use std` takes it: click's "Got unexpected extra argument(s) (std)" said nothing of how."""
+    assert refused("status", "std") == ("Error: `ginscore status` takes no argument ('std'); a session is named "
+                                        "with --session: `ginscore status --session std`")
+    assert refused("log", "fri night").endswith("`ginscore log --session 'fri night'`")
+    for not_a_session in (("undo", "3"), ("hand", "ann", "4", "22", "5"), ("stats", "ann", "ben")):
+        assert "a session is named" not in refused(*not_a_session)  # a hand's number; one argument too many
+
+
 def test_session_given_before_the_command_goes_after_it(evening, refused):
     """Not "(Possible options: --version)": the same command line, with --session after the command."""
     moved = "Error: --session goes after the command name: `ginscore hand ann 4 22 --session std`"
