@@ -82,7 +82,7 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
 
 def show_log(st: Standings) -> None:
     """Every hand: one line a hand when it fits, else a few short lines a hand."""
-    if not say_heading(st, "No hands yet."):
+    if not say_heading(st, "No hands yet.", first_rules=True):
         return
     facts = st.facts
     out = screen()

@@ -20,18 +20,22 @@ from ginscore.present.wrapping import one_phrase, wrapped
 ROLE_WORDS = {"box": "in the box", "captain": "captain", "out": "sits out"}
 
 
-def session_heading(facts: SessionFacts) -> Text:
-    """A session's name, variant and players, over its house rules."""
+def session_heading(facts: SessionFacts, since: str = "") -> Text:
+    """A session's name, variant and players, over its house rules (``since``: from when they hold)."""
     return Text.assemble(
         (visible(facts.name), "bold"), f" · {VARIANT_NAMES[facts.variant]} · ",
         visible(" v ".join(facts.players)), "\n",
-        ("House rules: " + "; ".join(one_phrase(words) for words in rules_words(facts)), "dim"),
+        (f"House rules{since}: " + "; ".join(one_phrase(words) for words in rules_words(facts)), "dim"),
     )
 
 
-def say_heading(st: Standings, no_hands: str) -> bool:
-    """Say the session's heading, then ``no_hands`` if it has none; whether it has hands to show."""
-    say_text(session_heading(st.facts), st.facts.players)
+def say_heading(st: Standings, no_hands: str, first_rules: bool = False) -> bool:
+    """Say the session's heading, then ``no_hands`` if it has none; whether it has hands to show.
+    ``first_rules``: the rules of hand 1, where they changed later, for a list whose changes follow (H8)."""
+    facts = st.facts
+    if first_rules and facts.rule_changes:
+        facts = facts._replace(rules=facts.rules_for(1))
+    say_text(session_heading(facts, " from hand 1" if facts is not st.facts else ""), st.facts.players)
     if not st.hands:
         say(no_hands)
     return bool(st.hands)

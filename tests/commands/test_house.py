@@ -237,6 +237,10 @@ def test_the_log_shows_where_the_rules_changed(ok):
     ok("house", "--gin-bonus", "20", "--from-next")
     shown = ok("log").stdout
     assert "from hand 4: gin bonus 20" in shown  # a change from the next hand on: under the hands
+    # over the hands, the rules they were played under, not those of the next hand
+    assert "House rules from hand 1: target 100; gin bonus 25; undercut bonus 10\n" in shown
+    assert ok("rules").stdout.endswith("gin bonus 20; undercut bonus 10.\nIn force from hand 4 on; "
+                                       "`ginscore house` shows how they changed during play (H8).\n")
     ok("hand", "ben", "0", "12")
     ok("hand", "ann", "2", "12")
     lines = ok("log").stdout.splitlines()

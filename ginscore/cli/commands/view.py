@@ -2,7 +2,7 @@
 
 import typer
 
-from ginscore.core.errors import Refused
+from ginscore.core.errors import Command, Refused
 from ginscore.cli.actions import load_standings, match_of, replay_stored, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option, session_option, Variant
@@ -90,6 +90,9 @@ def rules(
         say("")
         if facts.variant == chosen:
             say(f"House rules of '{facts.name}' ({facts.variant}): {house}.")
+            if facts.rule_changes:  # the hands before were played under others (H8)
+                say(f"In force from hand {facts.rule_changes[-1].from_hand} on; ", Command("house"),
+                    " shows how they changed during play (H8).")
         else:  # the current session plays another variant: its house rules are not these rules'
             say(f"The current session '{facts.name}' plays {facts.variant}, not {chosen}; "
                 f"its own house rules: {house}.")
