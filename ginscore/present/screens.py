@@ -227,19 +227,23 @@ def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> 
 
 def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, from_hand: int | None = None) -> None:
     """What `house` changed, then the standings: rescored (from the start), or from hand ``from_hand`` on (H8)."""
-    def settings(facts: SessionFacts) -> dict[str, list[str]]:
-        """Each rule's settings over the periods of the rules (H8), in order, each once."""
-        found: dict[str, list[str]] = {}
+    def settings(facts: SessionFacts) -> dict[str, list[tuple[int, str]]]:
+        """Each rule's settings over the periods of the rules (H8), in order: (from which hand, setting)."""
+        found: dict[str, list[tuple[int, str]]] = {}
         for period in (facts.periods() if from_hand is None else facts.periods()[-1:]):
             for rule, setting, _ in house_rule_rows(facts._replace(rules=period.rules)):
-                found.setdefault(rule, [])
-                if setting not in found[rule]:
-                    found[rule].append(setting)
+                kept = found.setdefault(rule, [])
+                if not kept or kept[-1][1] != setting:
+                    kept.append((period.from_hand, setting))
         return found
+
+    def was(periods: list[tuple[int, str]]) -> str:
+        return periods[0][1] if len(periods) == 1 else ", ".join(f"{setting} from hand {hand}" for hand, setting in periods)
 
     old, new = settings(before), settings(after)
     now = {rule: setting for rule, setting, _ in house_rule_rows(after)}
-    changed = [(rule, ", ".join(old.get(rule, [])), now[rule]) for rule in now if old.get(rule) != new[rule]]
+    changed = [(rule, was(old.get(rule, [])), now[rule]) for rule in now
+               if [setting for _, setting in old.get(rule, [])] != [setting for _, setting in new[rule]]]
     if not changed:
         say(f"The house rules of '{after.name}' are already so; nothing was changed.")
         return
@@ -251,8 +255,11 @@ def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, 
         kept = {2: "hand 1 keeps its score", 3: "hands 1 and 2 keep their scores"}.get(
             from_hand, f"hands 1 to {from_hand - 1} keep their scores")
         say(f"Changed the house rules of '{after.name}' from hand {from_hand} on; {kept} (H8):")
-    for rule, was, setting in changed:
-        say(f"  {rule}: {setting} (was {was})")
+    for rule, earlier, setting in changed:
+        say(f"  {rule}: {setting} (was {earlier})")
+    if from_hand is not None and after.rules.box_bonus != before.rules.box_bonus:  # paid at the end of a game
+        say(f"A box bonus is counted when a game ends, for every hand won in it: those before hand {from_hand} "
+            "too (H3, H8).")
     show_standings(st)
 
 

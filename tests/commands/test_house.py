@@ -197,6 +197,29 @@ def test_before_the_first_hand_a_change_simply_applies(ok, status):
     assert status()["rules"]["gin_bonus"] == 30 and status()["rule_changes"] == []
 
 
+def test_a_rule_set_right_from_the_start_says_what_it_was_when(ok):
+    """After a change from hand 3 on, one from the start names both settings it replaces, with their hands (H8)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--big-gin-bonus", "31")
+    ok("hand", "ann", "2", "30")
+    ok("hand", "ann", "2", "30")
+    assert "Big gin (H2): off (was bonus 31)\n" in ok("house", "--no-big-gin", "--from-next").stdout
+    out = ok("house", "--no-big-gin", "--from-start").stdout
+    assert "Big gin (H2): off (was bonus 31 from hand 1, off from hand 3)\n" in out
+
+
+def test_a_box_bonus_from_the_next_hand_says_it_counts_the_hands_won_before(ok):
+    """H3, H8: a box bonus is paid when the game ends, for every hand won in it, so a change from the next
+    hand on counts the hands before it too, and says so."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "2", "30")  # 28
+    out = " ".join(ok("house", "--box-bonus", "5", "--from-next").stdout.split())
+    assert "for every hand won in it: those before hand 2 too (H3, H8)." in out
+    ok("hand", "ann", "0", "50")  # gin: 50 + 25 = 75, 103 in all: Ann wins, 2 hands won
+    finals = ok("export", "--finals").stdout.splitlines()
+    assert finals[1].startswith("standard-1,1,Ann,103,0,10,0,113,won")  # 2 x 5: hand 1's box counted too
+    assert "counted when a game ends" not in ok("house", "--gin-bonus", "20", "--from-start").stdout
+
+
 def test_from_next_keeps_the_hands_played_and_scores_the_next_under_the_new_rule(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     ok("hand", "ann", "0", "30")  # gin: 30 + 25
