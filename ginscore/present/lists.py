@@ -276,5 +276,5 @@ def _matches_notes(matched: list[tuple]) -> None:
     for match, name in reversed(matched):  # oldest first
         if match is not None:
             matches.setdefault(match, []).append(name)
-    for names in matches.values():
+    for names in (names for names in matches.values() if len(names) > 1):  # one game listed alone: no match said
         say(f"One match (linked by {command_text(Command('rematch'))}): {', '.join(names)}.")

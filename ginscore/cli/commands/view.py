@@ -30,7 +30,7 @@ def status(ctx: typer.Context, as_json: bool = json_option(), session: str = ses
     from ginscore.present.screens import show_match, show_standings
 
     show_standings(standings)
-    if match:
+    if match and len(match) > 1:  # the others deleted, or never brought here: no match to show a person
         show_match(match_dict(match))
 
 
