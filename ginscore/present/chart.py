@@ -18,11 +18,22 @@ MAX_COLUMNS = 60  # a longer session shows every n-th hand, and always the last
 
 
 def markers(players: tuple[str, ...] | list[str]) -> dict[str, str]:
-    """One letter a player: the initial when the initials differ, else 1, 2, 3."""
-    initials = [p[:1].upper() for p in players]
-    if len(set(initials)) == len(initials) and all(i.isalpha() for i in initials):
-        return dict(zip(players, initials))
-    return {p: str(n) for n, p in enumerate(players, start=1)}
+    """One letter a player, never a digit (the cells beside it are numbers): the initial, and for a player whose
+    initial is taken the first free initial of another word of the name, else of its letters (Ann, Al, Ben:
+    A, L, B); 1, 2, 3 only when a name has no letter left."""
+    letters: dict[str, str] = {}
+    for player in players:  # each initial to the first player who has it
+        initial = player[:1].upper()
+        if initial.isalpha() and initial not in letters.values():
+            letters[player] = initial
+    for player in (player for player in players if player not in letters):
+        words = [word[:1] for word in player.split()[1:]]
+        free = next((char.upper() for char in words + list(player)
+                     if char.isalpha() and len(char.upper()) == 1 and char.upper() not in letters.values()), None)
+        if free is None:
+            return {p: str(n) for n, p in enumerate(players, start=1)}
+        letters[player] = free
+    return {player: letters[player] for player in players}
 
 
 def _sample(count: int, room: int) -> list[int]:

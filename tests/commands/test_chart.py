@@ -24,7 +24,16 @@ def test_chart_hollywood_three_games_side_by_side(ok):
     assert "Game 2" in header and "Game 3" in header
 
 
-def test_chart_same_initials_use_numbers(ok):
+def test_same_initials_take_another_letter_of_the_name_never_a_digit(ok, monkeypatch):
+    """A digit among the hand numbers and points reads as one: "Winner 2" looked like 2 points."""
     ok("new", "standard", "Ann", "Anna", "--dealer", "Ann")
     ok("hand", "anna", "1", "30")
-    assert "1 Ann  2 Anna" in ok("chart").stdout
+    assert "A Ann  N Anna" in ok("chart").stdout
+    ok("new", "three", "Ann", "Al", "Ben", "--box", "ann", "--captain", "ben")
+    ok("hand", "ben", "2", "10")  # Ben captains against Ann in the box; Al sits out (R21)
+    monkeypatch.setenv("COLUMNS", "40")
+    log = ok("log").stdout
+    assert "A Ann  L Al  B Ben" in log and "L sat out" in log
+    ok("new", "standard", "Mary Ann", "Mary Beth", "--dealer", "mary a")
+    ok("hand", "mary b", "2", "30")
+    assert "M Mary Ann  B Mary Beth" in ok("chart").stdout  # the initial of another word first
