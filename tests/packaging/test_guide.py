@@ -60,3 +60,11 @@ def test_rename_delete_and_restore_as_the_guide_shows_them(cli, ok, clock, monke
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     ok("hand", "ann", "4", "22")
     _shown_as_told(cli, _block('rename "Friday at Ann\'s"'))
+
+
+def test_the_chart_after_the_game(cli, ok, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    for hand in (("hand", "ann", "4", "22"), ("hand", "ann", "2", "14"), ("hand", "ann", "0", "35"), ("draw",)):
+        ok(*hand)  # Ann 18, 30, 90 (gin: 35 + 25), and a drawn hand: the hands the chart draws
+    _shown_as_told(cli, _block("chart"))
