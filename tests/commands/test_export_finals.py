@@ -14,6 +14,8 @@ import sys
 
 import pytest
 
+from tests.support import ROOT
+
 HEADER = ["session", "game", "player", "hand_points", "game_bonus", "box_bonus", "shutout_bonus", "final",
           "result", "stake_net"]
 
@@ -303,3 +305,17 @@ def test_docs_name_the_finals_columns_export_writes(ok):
     assert section.split("```\n", 2)[1].splitlines()[0] == ",".join(HEADER)
     for column in HEADER:
         assert f"`{column}`" in section, column
+
+
+def test_the_example_of_commands_md_is_what_export_writes(ok):
+    """docs/commands.md shows the finals of a game Ann won with a game bonus of 100, a box bonus of 20 and a
+    stake of 0.01: Ann 75 + 55 = 130 in two hands, Ben 28 in one; 130 + 100 + 2 x 20 = 270, 28 + 20 = 48,
+    and (270 - 48) x 0.01 = 2.22 (H3, H7)."""
+    doc = (ROOT / "docs" / "commands.md").read_text()
+    start = doc.index("```\nsession,game,player,") + 4
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--game-bonus", "100", "--box-bonus", "20",
+       "--stake", "0.01", "--name", "friday")
+    ok("hand", "ann", "0", "50")  # gin: 50 + 25 = 75
+    ok("hand", "ben", "2", "30")  # knock: 30 - 2 = 28
+    ok("hand", "ann", "0", "30")  # gin: 30 + 25 = 55, Ann 130: the game is won
+    assert ok("export", "--finals").stdout.replace("\r\n", "\n") == doc[start:doc.index("```", start)]
