@@ -587,3 +587,27 @@ def bash_after(env: dict, *lines: str) -> list[str]:
         os.kill(pid, 9)
         os.waitpid(pid, 0)
     return shown
+
+
+def shown_as_printed(shown: list[str], printed: list[str], first_lines: bool = False) -> bool:
+    """Whether the lines a document shows are the lines printed: every run of them as it stands, the first
+    at the start, the last at the end, a line "..." standing for lines left out; ``first_lines``: a sample
+    with no "..." may show only the first lines printed."""
+    runs: list[list[str]] = [[]]
+    for line in shown:
+        if line == "...":
+            runs.append([])
+        else:
+            runs[-1].append(line)
+    at = 0
+    for n, run in enumerate(runs):
+        if n == 0:
+            if printed[:len(run)] != run:
+                return False
+            at = len(run)
+            continue
+        found = next((i for i in range(at, len(printed) - len(run) + 1) if printed[i:i + len(run)] == run), None)
+        if found is None:
+            return False
+        at = found + len(run)
+    return at == len(printed) or (len(runs) > 1 and not runs[-1]) or (first_lines and len(runs) == 1)

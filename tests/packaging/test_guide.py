@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import shlex
 
-from tests.support import ROOT
+from tests.support import ROOT, shown_as_printed
 
 GUIDE = (ROOT / "docs" / "guide.md").read_text()
 
@@ -35,10 +35,9 @@ def _shown_as_told(cli, lines: list[str], meanwhile: dict | None = None) -> None
         assert ran.exit_code == (2 if any(line.startswith("Error: ") for line in told) else 0), (command, ran)
         while told and not told[-1]:  # the blank line between two commands
             told.pop()
-        shown = "".join(line.rstrip() + "\n" for line in (ran.stdout + ran.stderr).splitlines())
-        expected = "".join(r"(?:[^\n]*\n)*?" if line.strip() == "..." else re.escape(line.rstrip()) + "\n"
-                           for line in told)
-        assert re.fullmatch(expected, shown), f"{command}\n--- the guide:\n" + "\n".join(told) + f"\n--- ginscore:\n{shown}"
+        printed = [line.rstrip() for line in (ran.stdout + ran.stderr).splitlines()]
+        told = ["..." if line.strip() == "..." else line.rstrip() for line in told]
+        assert shown_as_printed(told, printed), "\n".join([command, "--- the guide:", *told, "--- ginscore:", *printed])
 
 
 def test_the_evening_of_the_deal_the_stake_the_match_and_the_house_rules(cli, clock, monkeypatch):
