@@ -29,7 +29,8 @@ def usage_words(error: typer.TyperException, args: list[str] | None = None, see:
     if ctx is not None and getattr(error, "option_name", None) in SESSION_OPTIONS:
         return session_misplaced(ctx, list(args or ()))
     extra = re.fullmatch(r"Got unexpected extra arguments?(?:\(s\))? \((.+)\)\.?", message.strip())
-    if extra and see is None and ctx is not None and not any(p.param_type_name == "argument" for p in ctx.command.params):
+    takes_arguments = ctx is not None and any(param.param_type_name == "argument" for param in ctx.command.params)
+    if extra and see is None and ctx is not None and not takes_arguments:
         command = registry.BY_NAME.get(ctx.info_name)
         # `status friday`: a session named, as `use` takes it (`undo 3` is no session's name)
         if command is not None and command.takes_session and not extra.group(1).isdigit():

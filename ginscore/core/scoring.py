@@ -112,7 +112,8 @@ class HouseRules(NamedTuple):
         if variant != "oklahoma":
             for name in ("spades_double", "ace_means_gin"):
                 if getattr(self, name):
-                    raise BadSetting(f"{_option(name)} is an Oklahoma house rule (H4); leave it out for {'three-player' if variant == 'three' else variant}")
+                    played = "three-player" if variant == "three" else variant
+                    raise BadSetting(f"{_option(name)} is an Oklahoma house rule (H4); leave it out for {played}")
         if self.deal not in DEALS:
             raise BadSetting(f"--deal is one of {', '.join(DEALS)}, not {self.deal!r} (H6)")
         if variant == "three" and self.deal != WINNER_DEALS:

@@ -32,10 +32,10 @@ def session_heading(facts: SessionFacts, since: str = "") -> Text:
 def say_heading(st: Standings, no_hands: str, first_rules: bool = False) -> bool:
     """Say the session's heading, then ``no_hands`` if it has none; whether it has hands to show.
     ``first_rules``: the rules of hand 1, where they changed later, for a list whose changes follow (H8)."""
-    facts = st.facts
+    facts, since = st.facts, ""
     if first_rules and facts.rule_changes:
-        facts = facts._replace(rules=facts.rules_for(1))
-    say_text(session_heading(facts, " from hand 1" if facts is not st.facts else ""), st.facts.players)
+        facts, since = facts._replace(rules=facts.rules_for(1)), " from hand 1"
+    say_text(session_heading(facts, since), facts.players)
     if not st.hands:
         say(no_hands)
     return bool(st.hands)
@@ -238,7 +238,9 @@ def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, 
         return found
 
     def was(periods: list[tuple[int, str]]) -> str:
-        return periods[0][1] if len(periods) == 1 else ", ".join(f"{setting} from hand {hand}" for hand, setting in periods)
+        if len(periods) == 1:
+            return periods[0][1]
+        return ", ".join(f"{setting} from hand {hand}" for hand, setting in periods)
 
     old, new = settings(before), settings(after)
     now = {rule: setting for rule, setting, _ in house_rule_rows(after)}
