@@ -68,6 +68,15 @@ def test_hand_big_gin_from_eleven_cards(ok, refused, status):
     assert status()["totals"]["Ann"] == (4 + 6 + 7 + 10 + 8 + 6 + 9) + 31
 
 
+def test_a_big_gin_bonus_of_0_plays_big_gin_for_the_deadwood_alone_h1_h2(ok, status):
+    """H1, H2: a bonus is any whole number from 0; big gin with a bonus of 0 is still big gin, worth the
+    opponent's deadwood and nothing more."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "0")
+    out = ok("hand", "ann", "0", "23", "--big-gin").stdout
+    assert "big gin: Ann scores 23 + 0 = 23" in out
+    assert status()["totals"] == {"Ann": 23, "Ben": 0}  # Ben's 23 deadwood, no bonus
+
+
 BAD = [
     (["hand", "ann", "--cards", KNOCKER], "give both hands"),
     (["hand", "ann", "--against", OPPONENT], "give both hands"),

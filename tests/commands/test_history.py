@@ -63,3 +63,12 @@ def test_the_advice_under_a_filtered_list_keeps_its_filters(ok):
     said = " ".join(ok("history", "--player", "Cy", "--variant", "three", "--limit", "1").stdout.split())
     assert "`ginscore history --player Cy --variant three --all`" in said
     assert "`ginscore history --all` shows every one" in " ".join(ok("history", "--limit", "1").stdout.split())
+
+
+def test_history_of_a_player_whose_name_is_left_empty_is_refused_like_stats(ok, refused):
+    """An empty name means no one (it would be a prefix of every name): refused with the players listed, as
+    `stats ""` is, never a crash."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    refused("history", "--player", "", says="nobody named '' has played; the players are Ann, Ben")
+    refused("stats", "", says="nobody named '' has played; the players are Ann, Ben")

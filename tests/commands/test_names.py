@@ -63,13 +63,21 @@ def test_a_name_with_a_filler_among_letters_shows_and_is_kept(ok):
 
 
 @pytest.mark.parametrize("unseen", ["\u034f", "\ufe0e", "\ufe0f", "\u17b4", "\u180b", "\u3164", "\uffa0",
-                                    "\u2800", "\U000e0100"])
+                                    "\u2800", "\U000e0100", "\u115f", "\u1160"])
 def test_a_name_with_something_that_shows_as_nothing_is_the_same_name(unseen, ok, refused):
     """"Ann" with a joiner, a variation selector or a filler looks like Ann at the table, so it is Ann:
     never a second player of the same look, and typed it finds her."""
     refused("new", "standard", "Ann", f"Ann{unseen}", says="two players are named")
     ok("new", "standard", "Ann", "Ben", "--dealer", "ben")
     assert "Ann knocked with 4" in ok("hand", f"ann{unseen}", "4", "22").stdout
+
+
+@pytest.mark.parametrize("shown", ["\u1161", "\ufe10", "\u2801"])
+def test_a_name_with_a_character_that_shows_is_another_name(shown, ok, status):
+    """Only what shows as nothing is left out of a name: a Hangul vowel (ᅡ), a vertical comma (︐) or a
+    Braille dot (⠁) beside the name shows, so "Ann" and that name are two players."""
+    ok("new", "standard", "Ann", f"Ann{shown}", "--dealer", "ann")
+    assert status()["players"] == ["Ann", f"Ann{shown}"]
 
 
 def test_matching_ignores_accents_and_width_and_keeps_the_first_spelling(ok, status):

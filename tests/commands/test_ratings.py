@@ -470,3 +470,22 @@ def test_since_keeps_the_games_of_the_day_given(ok, tmp_path):
     _imported(ok, tmp_path, _session_doc("day", "standard", ["Ann", "Ben"], "2026-01-03T20:00:00+00:00",
                                          [("Ann", "2026-01-03T21:00:00+00:00")]))
     assert set(ladder(ok, "--since", "2026-01-03")) == {"Ann", "Ben"}
+
+
+def test_since_goes_by_the_day_a_game_finished_not_the_day_its_session_started(ok, tmp_path):
+    """docs/ratings.md: `--since` rates the games finished on or after that day. A session started on the
+    evening of 31 October and won after midnight is a game of 1 November."""
+    _imported(ok, tmp_path, _session_doc("midnight", "standard", ["Ann", "Ben"], "2026-10-31T23:00:00+00:00",
+                                         [("Ann", "2026-11-01T00:30:00+00:00")]))
+    found = ladder(ok, "--since", "2026-11-01")
+    assert set(found) == {"Ann", "Ben"} and found["Ann"]["games"] == 1
+    assert found["Ann"]["mu"] == pytest.approx(WINNER_MU, abs=1e-12)  # the one game, won
+    assert ladder(ok, "--since", "2026-11-02") == {}
+
+
+def test_since_takes_a_game_without_a_time_by_the_day_its_session_started(ok, tmp_path):
+    """docs/ratings.md: a game whose hand has no time goes by the day its session started."""
+    _imported(ok, tmp_path, _session_doc("untimed", "standard", ["Ann", "Ben"], "2026-11-02T20:00:00+00:00",
+                                         [("Ben", None)]))
+    assert ladder(ok, "--since", "2026-11-02")["Ben"]["games"] == 1
+    assert ladder(ok, "--since", "2026-11-03") == {}

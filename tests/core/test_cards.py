@@ -22,6 +22,14 @@ def test_r1_ace_is_low_rank_one():
     assert str(parse_card("t♥")) == "10H"
 
 
+@pytest.mark.parametrize("suit, typed", [("S", "♠♤"), ("H", "♥♡"), ("D", "♦♢"), ("C", "♣♧")])
+def test_every_suit_is_read_from_its_symbol_filled_or_outlined(suit, typed):
+    """docs/commands.md: a suit is S H D C or ♠ ♥ ♦ ♣; the outlined ♤ ♡ ♢ ♧ are the same suits."""
+    for symbol in typed:
+        assert parse_card(f"10{symbol}") == Card(10, suit)
+        assert parse_cards(f"A{symbol} 2{symbol}") == [Card(1, suit), Card(2, suit)]
+
+
 @pytest.mark.parametrize("text", ["", "1S", "11h", "ZS", "QX", "Q S", "10", "QSS"])
 def test_bad_cards_are_refused(text):
     with pytest.raises(BadCard):

@@ -30,6 +30,14 @@ def test_letters_accents_do_not_explain_are_found_as_typed_without_them_only_whe
         resolve_player(("Ægir", "Æsa"), "ae")
 
 
+def test_oe_and_the_dotless_i_are_found_as_a_plain_keyboard_types_them():
+    """docs/commands.md: a name nothing else matches is looked for with œ typed oe and ı typed i."""
+    assert resolve_player(("Chlœ", "Ben"), "chloe") == "Chlœ"
+    assert resolve_player(("Cœur", "Ben"), "COEUR") == "Cœur"
+    assert resolve_player(("Işıl", "Ben"), "isil") == "Işıl"  # ş is s with an accent; ı has none to drop
+    assert resolve_player(("Yıldız", "Ben"), "yildiz") == "Yıldız"
+
+
 def test_a_plain_spelling_never_makes_two_names_one():
     from ginscore.core.names import check_players  # (identity is fold's: Ægir and Aegir are two players)
     assert check_players("standard", ["Ægir", "Aegir"]) == ("Ægir", "Aegir")

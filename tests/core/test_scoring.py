@@ -156,3 +156,10 @@ def test_h5_h7_the_largest_target_and_stake_are_taken_one_more_is_refused():
     assert parse_stake(str(MAX_STAKE)) == MAX_STAKE
     with pytest.raises(BadSetting):
         parse_stake(str(MAX_STAKE + 1))
+
+
+def test_h7_a_stake_of_a_million_a_point_is_taken_and_a_hundredth_of_a_cent_more_is_refused():
+    """H7: ginscore takes a stake of up to 1,000,000 a point, as its refusal of a larger one says."""
+    assert parse_stake("1000000") == 1_000_000
+    with pytest.raises(BadSetting, match="more than 1000000 a point"):
+        parse_stake("1000000.0001")  # the smallest step a stake has (4 decimals) above the largest
