@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import settings
+from hypothesis import Phase, settings
 
 _SCALE = {"ci": 100, "dev": 20}  # examples drawn per hundred asked for
 
@@ -29,8 +29,11 @@ def chosen() -> str:
 
 
 def load() -> None:
+    # No "explain" phase: it traces every line a failing example runs, and a property test that runs the
+    # command line then took minutes to report a failure, as if it hung.
+    phases = [phase for phase in Phase if phase is not Phase.explain]
     for name, scale in _SCALE.items():
-        settings.register_profile(name, max_examples=scale, deadline=None)
+        settings.register_profile(name, max_examples=scale, deadline=None, phases=phases)
     settings.load_profile(chosen())
 
 
