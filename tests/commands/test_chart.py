@@ -37,3 +37,40 @@ def test_same_initials_take_another_letter_of_the_name_never_a_digit(ok, monkeyp
     ok("new", "standard", "Mary Ann", "Mary Beth", "--dealer", "mary a")
     ok("hand", "mary b", "2", "30")
     assert "M Mary Ann  B Mary Beth" in ok("chart").stdout  # the initial of another word first
+
+
+def _alternating_chart(ok, monkeypatch, rounds: int, target: str, columns: str) -> tuple[list[str], int]:
+    """The chart of ``rounds`` of Ann then Ben knocking for 8 each, at ``columns``: its lines, and which is the axis."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", target)
+    for _ in range(rounds):
+        ok("hand", "ann", "2", "10")
+        ok("hand", "ben", "2", "10")
+    monkeypatch.setenv("COLUMNS", columns)
+    lines = ok("chart").stdout.splitlines()
+    return lines, next(n for n, line in enumerate(lines) if line.lstrip().startswith("+"))
+
+
+def test_a_long_session_draws_a_narrower_column_a_hand_to_fit_the_screen(ok, monkeypatch):
+    """30 hands at 80 columns: three characters a hand would not fit, so each takes two, every line whole."""
+    lines, axis = _alternating_chart(ok, monkeypatch, 15, "500", "80")
+    assert max(len(line) for line in lines) <= 80
+    assert lines[axis].count("-") == 30 * 2 and lines[axis + 1].split() == ["1", "30"]
+
+
+def test_a_chart_past_the_target_labels_the_top_the_target_half_of_it_and_zero(ok):
+    """Ann 35 then 90, over the target 40 (H5): the y axis reads 90, 40 on the dashed line, 20 and 0."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "40")
+    ok("hand", "ann", "0", "10")
+    ok("hand", "ann", "0", "30")
+    rows = [line.split("|") for line in ok("chart").stdout.splitlines() if "|" in line]
+    labelled = {label.strip(): row for label, row in rows if label.strip()}
+    assert list(labelled) == ["90", "40", "20", "0"]
+    assert set(labelled["40"].strip()) == {"-", " "}  # the target's row is the dashed one
+
+
+def test_a_session_of_more_hands_than_columns_still_draws_its_last_hand(ok, monkeypatch):
+    """62 hands in at most 60 columns: every other hand is drawn, and the last one always, numbered 62."""
+    lines, axis = _alternating_chart(ok, monkeypatch, 31, "1000", "120")
+    assert lines[axis + 1].split() == ["1", "62"]
+    last = len(lines[axis]) - 1  # (a column a hand here: one character each)
+    assert any(len(row) > last and row[last] in "AB*" for row in lines[:axis])  # the last hand is drawn

@@ -33,3 +33,26 @@ def test_deadwood_without_melds_says_no_melds_once(ok):
     assert "The rest has no melds, unmatched" in eleven and "Keep no melds" not in eleven
     melded = ok("deadwood", "AS", "2S", "3S", "7C", "9S", "JD", "KH", "2C", "4H", "6S").stdout
     assert melded.startswith("Melds [A♠ 2♠ 3♠], unmatched")
+
+
+def test_a_big_gin_is_the_whole_answer_h2(ok):
+    """Eleven cards that all meld are big gin and nothing else: no ten-card verdict follows it."""
+    out = " ".join(ok("deadwood", "AS 2S 3S 4S 5H 5D 5C KH KD KC 5S").stdout.split())
+    assert out.startswith("Big gin: all 11 cards meld:") and out.endswith("deadwood 0 (H2).")
+    assert "That is gin" not in out and "Melds" not in out and "knock" not in out
+
+
+def test_no_deadwood_is_gin_and_one_point_up_to_the_limit_is_a_knock_r7_r11(ok):
+    gin = ok("deadwood", "AS 2S 3S 7H 7D 7C 9H 10H JH QH").stdout
+    assert "That is gin (R11)." in gin and "knock" not in gin
+    one = ok("deadwood", "AS 2S 3S 7H 7D 7C 9H 10H JH AD").stdout
+    assert "You can knock: 1 is within the knock limit of 10 (R7)." in one and "gin" not in one
+    ten = ok("deadwood", "AS 2S 3S 7H 7D 7C 9H 10H JH KD").stdout  # at most the knock limit (R7): 10 may knock
+    assert "You can knock: 10 is within the knock limit of 10 (R7)." in ten
+
+
+def test_a_rule_cited_is_never_left_alone_on_a_line(ok, monkeypatch):
+    """At 80 columns big gin's sentence ended with "(H2)." on a line of its own."""
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = ok("deadwood", "AS 2S 3S 4S 5H 5D 5C KH KD KC 5S").stdout.splitlines()
+    assert lines[-1] == "deadwood 0 (H2)."

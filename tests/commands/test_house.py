@@ -532,3 +532,60 @@ def test_the_big_gin_row_says_off_or_its_bonus_h2(ok, monkeypatch):
     assert big_gin_row("--session", "bg") == ["Big gin (H2)", "bonus 31"]
     ok("house", "--session", "bg", "--no-big-gin")
     assert big_gin_row("--session", "bg") == ["Big gin (H2)", "off"]
+
+
+def test_from_next_says_which_hands_keep_their_scores_and_the_one_setting_it_replaces_h8(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "2", "12")
+    out = ok("house", "--gin-bonus", "30", "--from-next").stdout
+    assert "from hand 2 on; hand 1 keeps its score (H8)" in " ".join(out.split())
+    ok("hand", "ann", "2", "12")
+    out = ok("house", "--gin-bonus", "40", "--from-next").stdout
+    assert "Gin bonus (H1): 40 (was 30)\n" in out, out
+    ok("hand", "ann", "2", "12")
+    out = ok("house", "--gin-bonus", "35", "--from-next").stdout
+    assert "from hand 4 on; hands 1 to 3 keep their scores (H8)" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("width", [40, 60, 120])
+def test_house_shows_each_rules_setting_and_option_at_every_width(ok, monkeypatch, width):
+    """Wide: the option beside each rule; medium: under its setting; a phone: "rule: setting", a line each."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "150")
+    monkeypatch.setenv("COLUMNS", str(width))
+    lines = [line.split() for line in ok("house").stdout.splitlines()]
+    if width == 120:
+        assert ["Target", "(H5)", "150", "--target"] in lines and ["Gin", "bonus", "(H1)", "25", "--gin-bonus"] in lines
+    elif width == 60:
+        at = lines.index(["Target", "(H5)", "150"])
+        assert lines[at + 1] == ["--target"]
+    else:
+        assert ["Target", "(H5):", "150"] in lines and ["Gin", "bonus", "(H1):", "25"] in lines
+
+
+def test_house_with_the_rules_already_so_says_only_that(ok):
+    """Once hands are played too: no "Changed ..." heading and no standings after "nothing was changed"."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "2", "10")
+    out = ok("house", "--gin-bonus", "25").stdout
+    assert out == "The house rules of 'standard-1' are already so; nothing was changed.\n"
+
+
+def test_a_change_from_the_last_hand_played_splits_the_log_before_it_h8(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "2", "12")
+    ok("house", "--gin-bonus", "30", "--from-next")
+    ok("hand", "ann", "0", "12")  # the first hand under the change, and the last played
+    lines = ok("log").stdout.splitlines()
+    assert lines.count("from hand 2: gin bonus 30") == 1  # between the hands, not again under them
+    at = lines.index("from hand 2: gin bonus 30")
+    assert lines[at - 1].startswith("1 ") and lines[at + 3].startswith("2 ") and lines[at + 3].split()[-3:] == [
+        "42", "52", "0"]
+
+
+def test_house_of_a_session_named_wider_than_its_table_shows_the_whole_name(ok, monkeypatch):
+    """The heading then takes two lines over the table (Rich lays out such a title, not the fast drawing)."""
+    name = "a very long name for a friday evening session at the club house"
+    ok("new", "standard", "Ann", "Ben", "--name", name)
+    monkeypatch.setenv("COLUMNS", "120")
+    out = ok("house").stdout
+    assert f"House rules of '{name}'" in " ".join(out.split()) and "Change with" in out

@@ -36,3 +36,18 @@ def test_log_shows_cards_in_one_notation(ok, db_path):
     ascii_out = subprocess.run([sys.executable, "-m", "ginscore", "log"], env=env, capture_output=True,
                                text=True, encoding="ascii", check=True).stdout
     assert "3H" in ascii_out and "\\u" not in ascii_out
+
+
+def test_the_log_of_a_session_with_no_hand_is_its_heading_and_one_line(ok):
+    """No empty table (a blank line) under "No hands yet."."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    out = ok("log").stdout
+    assert out.endswith("\nNo hands yet.\n") and len(out.splitlines()) == 3, out
+
+
+def test_the_legend_of_a_lettered_log_stays_one_line_on_a_screen_exactly_as_wide(ok, monkeypatch):
+    legend = "A Alexandrina  B Bartholomew"
+    ok("new", "standard", "Alexandrina", "Bartholomew", "--dealer", "alex")
+    ok("hand", "alex", "2", "10")
+    monkeypatch.setenv("COLUMNS", str(len(legend)))
+    assert legend in ok("log").stdout.splitlines()

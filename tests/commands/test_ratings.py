@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import re
 import unicodedata
 from datetime import datetime, timedelta, timezone
@@ -489,3 +490,38 @@ def test_since_takes_a_game_without_a_time_by_the_day_its_session_started(ok, tm
                                          [("Ben", None)]))
     assert ladder(ok, "--since", "2026-11-02")["Ben"]["games"] == 1
     assert ladder(ok, "--since", "2026-11-03") == {}
+
+
+def test_a_players_rating_history_says_when_each_game_finished_and_which_hollywood_game(ok, clock, monkeypatch):
+    clock("2026-12-05T21:15:00+01:00")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri")
+    ok("hand", "ann", "0", "80")
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--name", "holly")
+    ok("hand", "ann", "0", "80")  # game 1 of the series finished and rated (R19)
+    monkeypatch.setenv("COLUMNS", "120")
+    rows = [line.split()[:6] for line in ok("ratings", "--player", "ann").stdout.splitlines()]
+    assert ["1", "2026-12-05", "21:15", "fri", "1", "of"] in rows
+    assert ["2", "2026-12-05", "21:15", "holly", "(game", "1)"] in rows
+
+
+def test_the_ratings_chart_labels_its_top_its_zero_and_its_bottom(ok):
+    """The axis runs from the highest rating to the lowest, each rounded outwards to a whole number."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "0", "80")
+    ok("rematch")
+    ok("hand", "ann", "0", "80")
+    players = ok("ratings", "--json", "--player", "ann", "--player", "ben").json()["players"]
+    ratings = [game["ordinal"] for line in players for game in line["history"]]
+    labels = [line.split("|")[0].strip() for line in ok("ratings", "--chart").stdout.splitlines() if "|" in line]
+    assert [label for label in labels if label] == [str(math.ceil(max(ratings))), "0", str(math.floor(min(ratings)))]
+    assert labels[0] and labels[-1]  # the top row and the bottom row
+
+
+def test_a_chart_of_every_rated_player_says_nothing_about_players_left_out(ok):
+    """Nine players, as many as a chart draws: none is left out, so none is said to be."""
+    names = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
+    for box, captain, out in (names[0:3], names[3:6], names[6:9]):
+        ok("new", "three", box, captain, out, "--box", box, "--captain", captain)
+        ok("hand", box.lower(), "0", "80")  # the box wins the game at once
+    out = ok("ratings", "--chart").stdout
+    assert all(f" {name}" in out for name in names) and "not drawn" not in out

@@ -26,3 +26,11 @@ def test_the_winner_deals_only_where_two_play(ok):
     ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
     said = " ".join(ok("rules").stdout.split())
     assert "R5 Two players: the winner of a hand deals the next" in said and "R22 The box deals every hand" in said
+
+
+def test_a_rule_fills_each_of_its_lines_beside_its_id(ok, monkeypatch):
+    """At 60 columns H7's lines go on to the edge (56 cells beside the id): no word is moved down early."""
+    monkeypatch.setenv("COLUMNS", "60")
+    lines = ok("rules").stdout.splitlines()
+    assert "    final scores times the stake, the lower final paying the" in lines
+    assert "    higher; Hollywood nets its three games into one payment" in lines

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
+import pytest
+
 from tests.support import in_two_time_zones, NFC, NFD
 
 
@@ -143,3 +145,35 @@ def test_runs_and_spellings_follow_the_order_sessions_started_whatever_the_offse
     players = ok("stats", "--json").json()["players"]
     assert set(players) == {"Ann", "Ben"}  # spelled as in the latest session
     assert players["Ann"]["longest_run"] == 1  # won, then lost, then won: never two in a row
+
+
+def test_an_average_with_nothing_to_average_shows_a_dash(ok, monkeypatch):
+    """Ben never knocked and Ann was never caught: their averages are "-", as --json's null, not "None"."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "20")
+    monkeypatch.setenv("COLUMNS", "160")
+    players = ok("stats").stdout.split("\n\n")[0]  # (not the head to head under it)
+    rows = {line.split()[0]: line.split()[1:] for line in players.splitlines() if line.startswith(("Ann ", "Ben "))}
+    assert rows["Ann"][-4:] == ["0.00", "-", "45.00", "1"] and rows["Ben"][-4:] == ["-", "20.00", "0.00", "0"]
+
+
+def test_stats_stay_one_table_on_a_screen_exactly_as_wide_as_it(ok, monkeypatch):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "20")
+    monkeypatch.setenv("COLUMNS", "300")
+    wide = ok("stats").stdout
+    player_table = wide.split("\n\n")[0]
+    monkeypatch.setenv("COLUMNS", str(max(len(line) for line in player_table.splitlines())))
+    assert ok("stats").stdout == wide
+
+
+@pytest.mark.parametrize(("columns", "per_table"), [("60", [5, 5, 3]), ("80", [7, 6]), ("100", [7, 6])])
+def test_statistics_split_over_tables_are_shared_out_evenly(ok, monkeypatch, columns, per_table):
+    """13 statistics that need two tables are shown 7 and 6, not as many as fit in the first and the few
+    left over in the last; three tables 5, 5 and 3."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "20")
+    monkeypatch.setenv("COLUMNS", columns)
+    tables = ok("stats").stdout.split("\n\n")[:-1]  # (the head to head last)
+    assert [len(next(line for line in table.splitlines() if line.startswith("Ann ")).split()) - 1
+            for table in tables] == per_table

@@ -71,3 +71,10 @@ def test_two_of_three_players_level_in_the_lead_are_said_so_r21(ok):
     ok("hand", "cat", "0", "10")
     said = " ".join(ok("status").stdout.split())
     assert "Ben and Cat are level at 35, ahead of Ann by 35; each needs 65 more to reach 100." in said
+
+
+def test_the_hand_that_closes_a_hollywood_game_gives_its_score_winner_first_r18(ok):
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann")
+    assert "Game 1 goes to Ann, 100 to 0." in " ".join(ok("hand", "ann", "0", "75").stdout.split())
+    ok("hand", "ben", "0", "60")  # Ben 85 in game 2 (R18: game 1 is closed)
+    assert "Game 2 goes to Ann, 100 to 85." in " ".join(ok("hand", "ann", "0", "75").stdout.split())

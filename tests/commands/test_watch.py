@@ -237,3 +237,28 @@ def test_watch_on_a_short_screen_keeps_the_standings_then_the_digits_then_the_fo
     assert said in _flat(drawn)
     assert ("█" in drawn) == digits, drawn
     assert ("·updated" in "".join(drawn.split())) == footer, drawn  # (a long path wraps the footer anywhere)
+
+
+def test_every_digit_has_its_own_block_glyph_five_lines_tall():
+    """A score with any digit in it can be drawn big (a 6 was never drawn in these tests before)."""
+    glyphs = {}
+    for digit in range(10):
+        rows = big_number(digit).splitlines()
+        assert len(rows) == 5 and all(len(row) == 3 for row in rows), (digit, rows)
+        glyphs[digit] = tuple(rows)
+    assert len(set(glyphs.values())) == 10  # no two digits alike
+    assert [len(row) for row in big_number(1234567890).splitlines()] == [10 * 3 + 9] * 5
+
+
+def test_watch_shows_the_big_digits_on_a_screen_exactly_as_wide_as_their_board(ok, watching):
+    """The board is measured where it is drawn (100 columns), then shown on a screen of just that width."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "2", "30")  # 28: two digits
+    wide = watching("--once", terminal=True, columns=100)
+    wide.wait_for("Last hand (1)")
+    assert wide.process.wait(timeout=DEADLINE) == 0 and wide.stop() == 0
+    board = [line.rstrip() for line in wide.text.splitlines() if any(c in line for c in "┏┃┡│└█")]
+    exact = watching("--once", terminal=True, columns=max(len(line) for line in board))
+    drawn = exact.wait_for("Last hand (1)")
+    assert exact.process.wait(timeout=DEADLINE) == 0 and exact.stop() == 0
+    assert "█" in exact.text, drawn

@@ -319,3 +319,78 @@ def test_a_damaged_session_met_on_the_way_stops_the_list_naming_it(cli, ok, db_p
     assert len(done.stderr.splitlines()) == 1 and "damaged session 's007'" in done.stderr, done.stderr
     assert done.stdout == ""
     assert database_files(db_path) == before
+
+
+def _three_evenings(ok, clock) -> None:
+    """Three sessions started at one fixed moment, so the lists' widths never depend on the day they run."""
+    clock("2026-12-05T20:00:00+00:00")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday night")
+    ok("hand", "ann", "0", "80")
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ben", "0", "20")
+    ok("new", "three", "Ann", "Ben", "Cyrille", "--box", "ann", "--captain", "ben")
+
+
+@pytest.mark.parametrize(("columns", "heads"), [
+    ("80", ["Started", "Session", "Variant", "Hands", "Winner", "Score"]),
+    ("60", ["Started", "Session", "Hands", "Winner", "Score"]),  # each variant under its session's name
+])
+def test_history_keeps_its_headings_at_every_width_a_table_fits(ok, clock, monkeypatch, columns, heads):
+    _three_evenings(ok, clock)
+    monkeypatch.setenv("COLUMNS", columns)
+    lines = ok("history").stdout.splitlines()
+    assert lines[0].split() == heads and set(lines[1]) == {"─"}
+    assert ("Standard" in lines[-2]) == (columns == "80") and ("Standard" in lines[-1]) == (columns == "60")
+
+
+def test_two_players_on_two_lines_of_a_sessions_table_keep_their_v_at_every_width(ok, monkeypatch):
+    """Whatever width the Players column gets, "Annabella v" / "Bartholomew" or "Annabella" / "v Bartholomew":
+    never two bare names, which read as two sessions' players (the narrowest screens list a player a line)."""
+    ok("new", "standard", "Al", "Bo", "--dealer", "al")
+    ok("new", "standard", "Annabella", "Bartholomew", "--dealer", "anna")
+    tables = 0
+    for columns in range(44, 101):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        out = ok("sessions").stdout
+        if "Players" in out.splitlines()[0]:
+            tables += 1
+            assert re.search(r"\bAnnabella v\b|\bv Bartholomew\b", out), (columns, out)
+    assert tables > 40
+
+
+@pytest.mark.parametrize("command", ["sessions", "history"])
+def test_a_list_of_exactly_200_sessions_is_still_fitted_to_the_screen(ok, db_path, monkeypatch, command):
+    """Only past 200 sessions is each one long line, however wide (tables.LONG); 200 are still a table of 80."""
+    with Store(db_path).writing() as db:
+        for n in range(200):
+            db.add(quiet_session(f"evening-{n}", ("Alexandrina Maria", "Bartholomew James"),
+                                 f"2026-03-{1 + n % 28:02d}T20:00:00+00:00"))
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = ok(command, "--all").stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80 and sum("evening-" in line for line in lines) == 200
+
+
+@pytest.mark.parametrize(("command", "last"), [("sessions", r"2026-03-[0-9]{2} 20:00"), ("history", r"\(so far\)")])
+def test_each_long_line_of_a_long_list_ends_with_its_last_column(ok, db_path, monkeypatch, command, last):
+    """Past 200 sessions: `sessions` ends each line with when it started, `history` with the score so far."""
+    with Store(db_path).writing() as db:
+        for n in range(201):
+            db.add(quiet_session(f"evening-{n}", ("Ann", "Ben"), f"2026-03-{1 + n % 28:02d}T20:00:00+00:00"))
+    monkeypatch.setenv("COLUMNS", "120")
+    listed = [line for line in ok(command, "--all").stdout.splitlines() if "evening-" in line]
+    assert len(listed) == 201 and all(re.search(last + "$", line) for line in listed), listed[:3]
+
+
+@pytest.mark.parametrize("command", ["sessions", "history"])
+def test_a_screen_one_column_narrower_shows_the_same_list_when_it_still_fits(ok, clock, monkeypatch, command):
+    """The widest layout that fits is chosen: what a screen shows, one a column narrower shows too when
+    every line of it fits there (no layout is given up at the exact width it needs)."""
+    _three_evenings(ok, clock)
+    shown = {}
+    for columns in range(44, 121):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        shown[columns] = ok(command).stdout
+    for columns in range(44, 120):
+        wider = shown[columns + 1]
+        if max(len(line) for line in wider.splitlines()) <= columns:
+            assert shown[columns] == wider, (columns, shown[columns], wider)

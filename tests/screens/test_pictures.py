@@ -136,3 +136,13 @@ def test_whatever_reaches_a_picture_or_the_board_is_made_visible():
     ET.fromstring(out.export_svg(unique_id="t"))  # no character XML forbids
     assert "Ann\\x1b]0;owned" in text and "\\u202eneB" in text  # (Rich itself drops the bell)
     assert "\x1b" not in text and "\u202e" not in text
+
+
+def test_a_picture_is_titled_with_the_first_line_of_the_session_heading(ok):
+    """The page's <title> (a browser tab, a bookmark) and the SVG's title bar: name, variant and players."""
+    ok("new", "standard", "Ann", 'Ben & "Co"', "--dealer", "ann", "--name", "friday")
+    ok("hand", "ann", "2", "10")
+    html = ok("export", "--format", "html").stdout
+    assert "<title>friday · Standard · Ann v Ben &amp; &quot;Co&quot;</title>" in html
+    svg = ok("export", "--format", "svg").stdout.replace("&#160;", " ")
+    assert 'class="ginscore-title"' in svg and "friday · Standard · Ann v Ben &amp; &quot;Co&quot;</text>" in svg

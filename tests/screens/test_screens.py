@@ -394,3 +394,41 @@ def test_an_indented_item_that_wraps_goes_on_further_in(ok, monkeypatch):
     block = lines[next(n for n, line in enumerate(lines) if line.startswith("  Annabelle:")):]
     assert block[1] == "    finished games" and block[2].startswith("  Benedict: ")
     assert all(line.startswith(("  Annabelle: ", "  Benedict: ", "  Settled so far: ", "    ")) for line in block), block
+
+
+def test_narrow_hollywood_standings_mark_each_game_won_beside_its_winner_only(ok, narrow):
+    """At 40 columns the games are rows and the players columns; "(won)" goes with the game's winner."""
+    narrow(40)
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "0", "75")  # game 1 to Ann, 100 to 0
+    ok("hand", "ben", "0", "60")
+    ok("hand", "ann", "0", "75")  # game 2 to Ann, 100 to 85; game 3 open
+    rows = {line.split()[1]: line.split()[2:] for line in ok("status").stdout.splitlines()
+            if re.match(r"Game [0-9]+ ", line)}  # the table's rows, not "Game 3: Level at 0; ..."
+    assert rows == {"1": ["100", "(won)", "0"], "2": ["100", "(won)", "85"], "3": ["0", "0"]}
+
+
+
+def test_a_sentence_that_wraps_goes_on_at_the_left_edge(ok, narrow):
+    """Only an indented item goes on further in; the heading's house rules and the state of play do not."""
+    narrow(40)
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "2", "10")
+    lines = ok("status").stdout.splitlines()
+    assert lines[1:3] == ["House rules: target 100; gin bonus 25;", "undercut bonus 10"]
+    assert lines[-3:] == ["Ann leads Ben by 8; Ann needs 92 more to", "reach 100.", "Ann deals next."]
+
+
+def test_a_name_longer_than_the_screen_is_folded_at_its_edge(ok, narrow):
+    """A name that fits no line is cut where the line ends, every line full: 20 letters, 10 wide characters."""
+    ok("new", "standard", "Alexandrin" + "a" * 28, "李" * 21, "--dealer", "alex")
+    narrow(20)
+    lines = ok("status").stdout.splitlines()
+    assert "Alexandrinaaaaaaaaaa" in lines and "李" * 10 in lines
+
+
+def test_a_heading_exactly_as_wide_as_the_screen_stays_on_one_line(ok, narrow):
+    heading = "standard-1 · Standard · Ann v Ben"
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    narrow(len(heading))
+    assert ok("status").stdout.splitlines()[0] == heading
