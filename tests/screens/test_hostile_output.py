@@ -578,6 +578,50 @@ def test_a_ctrl_c_that_python_wrapped_is_a_ctrl_c_not_a_traceback(cli, table, mo
     assert (table.read_bytes() == before) == (status == 130)
 
 
+def test_a_ctrl_c_before_the_command_line_is_read_exits_130_saying_nothing_changed(cli, table, monkeypatch):
+    """A Ctrl-C that lands as typer starts to read the command line, before any command runs:
+    exit 130 in one line, never a traceback."""
+    from ginscore.cli import app
+
+    def stopped_early(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    before = table.read_bytes()
+    monkeypatch.setattr(app.Group, "_main_shell_completion", stopped_early)
+    result = cli("hand", "ann", "1", "9")
+    assert (result.exit_code, result.stderr.strip()) == (130, "Error: stopped; nothing was changed")
+    assert table.read_bytes() == before
+
+
+def test_a_ctrl_c_while_the_output_is_flushed_after_the_change_exits_0(cli, table, monkeypatch):
+    """The hand is in the file; a Ctrl-C as the last of its output is flushed changes nothing of that:
+    exit 0, never "stopped; nothing was changed"."""
+    from ginscore.present import terminal
+
+    def ctrl_c(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(terminal, "flush", ctrl_c)
+    result = cli("hand", "ann", "1", "9")
+    assert result.exit_code == 0 and "nothing was changed" not in result.stderr, result.stderr
+    assert hands(cli) == 1
+
+
+def test_an_error_after_the_change_is_written_still_exits_0(cli, table, monkeypatch):
+    """What goes wrong once the hand is in the file (here: showing it) is told, and the exit status
+    still says the change was made (docs/commands.md)."""
+    from ginscore.cli.commands import table as table_commands
+    from ginscore.core.errors import Refused
+
+    def fails(*args, **kwargs):
+        raise Refused("the hand could not be shown")
+
+    monkeypatch.setattr(table_commands, "show_hand", fails)
+    result = cli("hand", "ann", "1", "9")
+    assert result.exit_code == 0, result.stderr
+    assert hands(cli) == 1
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("part", range(CTRL_C_PARTS))
 def test_ctrl_c_at_any_moment_never_records_and_exits_130(cli, table, part):

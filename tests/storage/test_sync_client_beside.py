@@ -214,3 +214,29 @@ def test_where_nothing_can_be_swapped_the_check_before_the_rename_still_finds_a_
     result = cli("hand", "ann", "2", "20")
     assert result.exit_code == 1 and "changed on disk" in result.stderr
     assert _marks(db_path) == [7] and _hands(db_path) == [(1, 20)]
+
+
+def test_a_second_sync_file_landing_while_the_first_is_swapped_back_is_the_one_kept(ok, cli, db_path, monkeypatch):
+    """A sync client's file lands just before ginscore swaps its new file in, and its next file lands
+    while ginscore swaps the first one back: the newest is left in place, as a rename would leave it."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET)
+    ok("hand", "ann", "1", "20")
+    exchange, swaps, first = atomic.exchange, [], db_path.with_name("first-landing")
+
+    def two_landings(one, other):
+        swaps.append(other)
+        if len(swaps) == 1:  # before the swap in
+            _synced(db_path, 1)
+            first.write_bytes(db_path.read_bytes())
+        elif len(swaps) == 2:  # before the swap back: the sync client's next file, made from its first
+            data = json.loads(first.read_bytes())
+            data["meta"]["1"]["synced"].append(2)
+            first.write_text(json.dumps(data), encoding="utf-8")
+            os.replace(first, db_path)
+        return exchange(one, other)
+
+    monkeypatch.setattr(atomic, "exchange", two_landings)
+    result = cli("hand", "ann", "2", "20")
+    assert result.exit_code == 1 and "changed on disk" in result.stderr, result.stderr
+    assert _marks(db_path) == [1, 2] and _hands(db_path) == [(1, 20)]
+    assert not [p.name for p in db_path.parent.iterdir() if atomic.is_temp_of(p.name, db_path.name)]

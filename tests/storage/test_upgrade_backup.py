@@ -1,10 +1,13 @@
 """The copy kept before an upgrade is written whole or not at all, and a copy an earlier try cut
 short never blocks the upgrade."""
 
+import errno
 import json
 import os
 import subprocess
 import sys
+
+from ginscore.db import atomic
 
 SCHEMA_1 = {
     "meta": {"1": {"schema_version": 1, "current": "old"}},
@@ -52,3 +55,22 @@ def test_a_copy_an_older_ginscore_left_cut_short_is_made_whole(ok, db_path):
     ok("hand", "ann", "3", "20")
     assert backup.read_bytes() == old
     assert sorted(os.listdir(backup.parent)) == [db_path.name]
+
+
+def test_a_copy_the_disk_has_no_room_for_leaves_no_part_of_it_behind(ok, cli, db_path, monkeypatch):
+    old = _old(db_path)
+    backup = db_path.with_name(db_path.name + ".pre-3.bak")
+    write_all = atomic._write_all
+
+    def full(fd, data):  # the disk fills halfway through the copy
+        write_all(fd, bytes(data)[: len(data) // 2])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(atomic, "_write_all", full)
+        result = cli("hand", "ann", "3", "20")
+    assert result.exit_code == 1 and "no copy could be kept" in result.stderr, result.stderr
+    assert db_path.read_bytes() == old
+    assert os.listdir(backup) == []  # no half-written copy (nor its .part) is left in the backup folder
+    ok("hand", "ann", "3", "20")
+    assert (backup / db_path.name).read_bytes() == old
