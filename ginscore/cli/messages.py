@@ -29,13 +29,9 @@ def usage_words(error: typer.TyperException, args: list[str] | None = None, see:
     if ctx is not None and getattr(error, "option_name", None) in SESSION_OPTIONS:
         return session_misplaced(ctx, list(args or ()))
     extra = re.fullmatch(r"Got unexpected extra arguments?(?:\(s\))? \((.+)\)\.?", message.strip())
-    takes_arguments = ctx is not None and any(param.param_type_name == "argument" for param in ctx.command.params)
-    if extra and see is None and ctx is not None and not takes_arguments:
-        command = registry.BY_NAME.get(ctx.info_name)
-        # `status friday`: a session named, as `use` takes it (`undo 3` is no session's name)
-        if command is not None and command.takes_session and not extra.group(1).isdigit():
-            return (Command(ctx.info_name), f" takes no argument ('{extra.group(1)}'); a session is named with "
-                    "--session: ", Command(ctx.info_name, "--session", terminal.shell_word(extra.group(1))))
+    advice = session_as_argument(ctx, list(args or ()), extra.group(1)) if extra and see is None else None
+    if advice:
+        return advice
     for validator_words, words in VALIDATOR_WORDS:
         message = re.sub(validator_words, words, message)
     message = message.strip().rstrip(".")
@@ -48,6 +44,33 @@ def usage_words(error: typer.TyperException, args: list[str] | None = None, see:
         helps = Command(name, "--help") if name in registry.BY_NAME else Command("--help")
         return (f"{message}; give its value right after it (", helps, " lists every option)")
     return (message,)
+
+
+def session_as_argument(ctx, args: list[str], named: str) -> tuple | None:
+    """`status friday`: a session named as `use` takes it. The command line again with --session before the
+    name, its other options kept; None where the word is no session's name (`undo 3`, `draw QS`) or where
+    more than one word was given too many."""
+    command = registry.BY_NAME.get(ctx.info_name) if ctx is not None else None
+    if command is None or not command.takes_session or any(p.param_type_name == "argument" for p in ctx.command.params):
+        return None
+    at = [n for n, word in enumerate(args) if word == named]
+    if len(at) != 1 or named.isdigit() or _a_card(named):
+        return None
+    typed = [terminal.shell_word(word) for word in args]
+    typed[at[0]:at[0] + 1] = ["--session", typed[at[0]]]
+    return (f"`ginscore {ctx.info_name}` takes no argument ('{named}'); a session is named with --session: ",
+            Command(*typed))
+
+
+def _a_card(word: str) -> bool:
+    from ginscore.core.cards import parse_card  # only for this advice
+    from ginscore.core.errors import BadCard
+
+    try:
+        parse_card(word, rank_only=True)
+    except BadCard:
+        return False
+    return True
 
 
 def help_of(command_path: str) -> tuple:

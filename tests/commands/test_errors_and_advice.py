@@ -176,8 +176,14 @@ def test_a_session_named_without_session_is_told_how_to_name_it(evening, refused
     assert refused("status", "std") == ("Error: `ginscore status` takes no argument ('std'); a session is named "
                                         "with --session: `ginscore status --session std`")
     assert refused("log", "fri night").endswith("`ginscore log --session 'fri night'`")
-    for not_a_session in (("undo", "3"), ("hand", "ann", "4", "22", "5"), ("stats", "ann", "ben")):
-        assert "a session is named" not in refused(*not_a_session)  # a hand's number; one argument too many
+    # the other options typed are kept: without them the advice would do something else
+    assert refused("status", "--json", "std").endswith("`ginscore status --json --session std`")
+    assert refused("house", "--target", "200", "--from-next", "std").endswith(
+        "`ginscore house --target 200 --from-next --session std`")
+    for not_a_session in (("undo", "3"), ("draw", "QS"), ("status", "fri", "night"),
+                          ("hand", "ann", "4", "22", "5"), ("stats", "ann", "ben")):
+        # a hand's number, a card (--upcard), two words, one argument too many: no session named
+        assert "a session is named" not in refused(*not_a_session)
 
 
 def test_session_given_before_the_command_goes_after_it(evening, refused):
