@@ -8,6 +8,7 @@ from math import ceil, floor
 from rich.text import Text
 
 from ginscore.core.escape import visible
+from ginscore.core.names import fold
 from ginscore.core.replay import Standings
 from ginscore.core.reports import counted
 from ginscore.present.console import say, screen
@@ -22,17 +23,20 @@ def markers(players: tuple[str, ...] | list[str]) -> dict[str, str]:
     initial is taken the first free initial of another word of the name, else of its letters (Ann, Al, Ben:
     A, L, B); 1, 2, 3 only when a name has no letter left."""
     letters: dict[str, str] = {}
+
+    def free(char: str) -> bool:  # one letter ("ß" is "SS"), not one given already ignoring accents (É, E)
+        letter = char.upper()
+        return char.isalpha() and len(letter) == 1 and fold(letter) not in {fold(given) for given in letters.values()}
+
     for player in players:  # each initial to the first player who has it
-        initial = player[:1].upper()
-        if initial.isalpha() and initial not in letters.values():
-            letters[player] = initial
+        if free(player[:1]):
+            letters[player] = player[:1].upper()
     for player in (player for player in players if player not in letters):
         words = [word[:1] for word in player.split()[1:]]
-        free = next((char.upper() for char in words + list(player)
-                     if char.isalpha() and len(char.upper()) == 1 and char.upper() not in letters.values()), None)
-        if free is None:
+        letter = next((char.upper() for char in words + list(player) if free(char)), None)
+        if letter is None:
             return {p: str(n) for n, p in enumerate(players, start=1)}
-        letters[player] = free
+        letters[player] = letter
     return {player: letters[player] for player in players}
 
 

@@ -37,6 +37,10 @@ def test_same_initials_take_another_letter_of_the_name_never_a_digit(ok, monkeyp
     ok("new", "standard", "Mary Ann", "Mary Beth", "--dealer", "mary a")
     ok("hand", "mary b", "2", "30")
     assert "M Mary Ann  B Mary Beth" in ok("chart").stdout  # the initial of another word first
+    ok("new", "three", "Ève", "Eva", "ßen", "--box", "eve", "--captain", "eva")
+    ok("hand", "eve", "2", "10")
+    # one cell a letter ("ß" is "SS" in capitals), and none that differs from another only by its accent
+    assert "È Ève  V Eva  N ßen" in ok("chart").stdout
 
 
 def _alternating_chart(ok, monkeypatch, rounds: int, target: str, columns: str) -> tuple[list[str], int]:
