@@ -7,7 +7,7 @@ import re
 import typer
 
 from ginscore.cli import registry
-from ginscore.core.errors import Command, ExitStatus
+from ginscore.core.errors import BadCard, Command, ExitStatus
 from ginscore.present import terminal
 
 # click's words for a refused value, as people say it (compiled by re when first used, not at start).
@@ -51,7 +51,8 @@ def session_as_argument(ctx, args: list[str], named: str) -> tuple | None:
     name, its other options kept; None where the word is no session's name (`undo 3`, `draw QS`) or where
     more than one word was given too many."""
     command = registry.BY_NAME.get(ctx.info_name) if ctx is not None else None
-    if command is None or not command.takes_session or any(p.param_type_name == "argument" for p in ctx.command.params):
+    takes_arguments = ctx is not None and any(param.param_type_name == "argument" for param in ctx.command.params)
+    if command is None or not command.takes_session or takes_arguments:
         return None
     at = [n for n, word in enumerate(args) if word == named]
     if len(at) != 1 or named.isdigit() or _a_card(named):
@@ -64,7 +65,6 @@ def session_as_argument(ctx, args: list[str], named: str) -> tuple | None:
 
 def _a_card(word: str) -> bool:
     from ginscore.core.cards import parse_card  # only for this advice
-    from ginscore.core.errors import BadCard
 
     try:
         parse_card(word, rank_only=True)

@@ -36,7 +36,8 @@ def _glued(plain: str, width: int, names) -> str:
                          else re.sub(_QUOTED, lambda word: word.group().replace(" ", _GLUE), typed.group()), plain)
     # a separator ends its line, and "v" starts one with the player after it ("Ann v" / "Ben" read as cut)
     plain = plain.replace(" · ", _GLUE + "· ").replace(" v ", " v" + _GLUE)
-    plain = _AFTER_NUMBER.sub(_GLUE, _BEFORE_NUMBER.sub(_GLUE, _IN_SUM.sub(_GLUE, _BEFORE_CITATION.sub(_GLUE, plain))))
+    for spaces in (_BEFORE_CITATION, _IN_SUM, _BEFORE_NUMBER, _AFTER_NUMBER):  # in order: each sees the glue before
+        plain = spaces.sub(_GLUE, plain)
     return _BEFORE_BONUS.sub(r"\1" + _GLUE, plain)
 
 
