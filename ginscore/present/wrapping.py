@@ -17,6 +17,8 @@ _BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[(]?(?:[-+]?[0-9][0-9.,/-]*|N)[.,;:?)%`
 _BEFORE_BONUS = re.compile(r"\b(gin|undercut|game|box) (?=bonus\b)")
 # ... and with what it counts after it ("0 points", "35 more", "0.01 a point").
 _AFTER_NUMBER = re.compile(r"(?<=[0-9]) (?=(?:points?|more|a point)\b)|(?<=[0-9] a) (?=point\b)")
+# ... and who needs them with what they need: "Ed" alone at a line's end, "needs 73 more" below, reads as cut.
+_BEFORE_NEEDS = re.compile(r"(?<=\S) (?=needs[ \u00a0][0-9])")
 # A rule cited stays with the words it is cited for: "(H2)." alone on a line reads as cut off.
 _BEFORE_CITATION = re.compile(r" (?=\([RH][0-9])")
 # A sum stays whole ("(10 + 25) x 2", "2 + 10 = 12."), and so do numbers listed with "/" ("18 / 0 / 0").
@@ -36,7 +38,7 @@ def _glued(plain: str, width: int, names) -> str:
                          else re.sub(_QUOTED, lambda word: word.group().replace(" ", _GLUE), typed.group()), plain)
     # a separator ends its line, and "v" starts one with the player after it ("Ann v" / "Ben" read as cut)
     plain = plain.replace(" · ", _GLUE + "· ").replace(" v ", " v" + _GLUE)
-    for spaces in (_BEFORE_CITATION, _IN_SUM, _BEFORE_NUMBER, _AFTER_NUMBER):  # in order: each sees the glue before
+    for spaces in (_BEFORE_CITATION, _IN_SUM, _BEFORE_NUMBER, _AFTER_NUMBER, _BEFORE_NEEDS):  # in order: each sees the glue before
         plain = spaces.sub(_GLUE, plain)
     return _BEFORE_BONUS.sub(r"\1" + _GLUE, plain)
 

@@ -304,6 +304,16 @@ def test_a_count_keeps_what_it_counts_on_its_line(ok, monkeypatch):
             assert not re.search(r"[0-9](?: a)?\n *(?:points?|more|a point)\b", shown), (width, shown)
 
 
+def test_who_needs_points_stays_on_the_line_of_what_they_need(ok, monkeypatch):
+    """Hollywood's "Game 1: Ed leads Flo by 27; Ed" / "needs 73 more" at 40 columns left the name cut off."""
+    ok("new", "hollywood", "Ed", "Flo", "--dealer", "ed")
+    ok("hand", "ed", "3", "30")
+    for width in range(40, 81):
+        monkeypatch.setenv("COLUMNS", str(width))
+        shown = ok("status").stdout
+        assert "Ed needs 73 more" in shown.replace("\n", " ") and not re.search(r"\n *needs [0-9]", shown), (width, shown)
+
+
 def test_a_long_heading_breaks_after_its_separators_and_before_v(ok, monkeypatch):
     """A line that starts with "·" or ends with "v" reads as cut: "· Maximilianus v" / "Bob"."""
     ok("new", "three", "Maximilianus", "Bartholomäus", "Christophera", "--box", "max", "--captain", "bart",
