@@ -1,7 +1,7 @@
 """Two records of one session (the same id) told apart: kept, extended or diverged (docs/storage.md "Two machines").
 
 Pure: no files, nothing printed. Hands are compared as told at the table, not when they were typed
-in; house rules as the rules each hand both hold was played under (H8).
+in; house rules as the rules each hand was played under, for the hands both records hold (H8).
 """
 
 from typing import NamedTuple
@@ -50,7 +50,7 @@ def compare(ours: SessionFacts, theirs: SessionFacts) -> Compared:
     ahead = _ahead(ours, theirs, both + 1)
     if ahead is None:
         return Compared(DIVERGED, why=_rules_differ(both + 1))
-    if ahead == "ours" or len(theirs.hands) <= len(ours.hands) and ahead == "same":
+    if ahead == "ours" or (len(theirs.hands) <= len(ours.hands) and ahead == "same"):
         return Compared(KEPT)
     return Compared(EXTENDED, later=theirs.hands[len(ours.hands):], theirs=theirs)
 

@@ -110,6 +110,8 @@ ROW_FIELDS = {
 NOTE = "note"
 DEALER, ROLES = "dealer", "roles"
 ROLE_FIELDS = Roles._fields  # box, captain, out
+# After a row's own fields come its note and who dealt it (H8): by how many fields follow the note.
+_DEALT_AFTER_NOTE = {1: (), 2: (DEALER,), 4: ROLE_FIELDS}
 _COUNTS = {"knocker_deadwood", "opponent_deadwood"}
 _ESCAPES = (("%", "%25"), ("|", "%7C"), (";", "%3B"))
 
@@ -164,7 +166,7 @@ def hands_from_text(text: str, where: str = "hands") -> list[dict]:
         names = ROW_FIELDS.get(kind)
         dealt = ()
         if names is not None and len(values) > len(names):
-            dealt = {1: (), 2: (DEALER,), 4: ROLE_FIELDS}.get(len(values) - len(names), ())
+            dealt = _DEALT_AFTER_NOTE.get(len(values) - len(names), ())
             names += (NOTE,) + dealt  # the row ends with its note, then who dealt it
         at = f"{where}[{number}]"
         if names is None or len(values) != len(names):
@@ -193,20 +195,21 @@ def stored_hands(text: str, where: str = "hands") -> tuple[Hand, ...]:
             except Refused:
                 break  # read again the checked way, for the first error it names
         hands.append(hand)
-    else:
+    else:  # every row read straight
         return tuple(hands)
-    rows = hands_from_text(text, where)
+    rows = hands_from_text(text, where)  # a row that stopped the loop: all read again, the checked way
     return tuple(hand_from_dict(_split_cards(row), f"{where}[{n}]", strict=False) for n, row in enumerate(rows))
 
 
 _DEADWOOD = {str(n): n for n in range(MAX_DEADWOOD + 1)}  # a count as a command writes it
+_PLAIN_ROW_FIELDS = {kind: len(ROW_FIELDS[kind]) for kind in ("knock", "draw")}
 _BIG_GIN = {"0": False, "1": True, "": False}  # "": a row migrated from a schema 1 hand that did not say
 
 
 def _plain_row(row: str) -> Hand | None:
     """A knock or draw told by counts, read straight from its row; None for any other row."""
     kind, *values = row.split("|")
-    size = 6 if kind == "knock" else 2 if kind == "draw" else 0
+    size = _PLAIN_ROW_FIELDS.get(kind, 0)
     if not size or len(values) not in (size, size + 2, size + 4):
         return None
     dealt = {}

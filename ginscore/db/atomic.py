@@ -275,8 +275,9 @@ def _owner_bits(found: os.stat_result | None):
 def replace(path: str, data: bytes, check, like: os.stat_result | None, database: bool = False) -> None:
     """Make the regular file at ``path`` (already resolved) hold ``data``, whole or not at all, with the
     owner, bits and attributes of ``like`` (the file as read). ``check()`` raises to stop the replace or
-    gives the stat of the file about to be replaced; a ``database`` is swapped in and the file that came
-    out checked too (``_swapped_in``)."""
+    gives the stat of the file about to be replaced. A ``database`` is swapped in rather than renamed
+    over (or linked into place when there is none yet), and the file that came out is checked again
+    with ``check(path_it_was_moved_to)`` (``_swapped_in``)."""
     fd, temp = _create_temp(path)
     try:
         try:

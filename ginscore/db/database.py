@@ -54,6 +54,8 @@ class Database:
         self.path = path
         self.real = real
         tiny = TinyDB(real, storage=IndexMiddleware(FileStorage), shown=path, writer=writer, index_cache=index_cache)
+        # What TinyDB reads and writes through: the index middleware. What it does not have (``writer``,
+        # ``dirty``, ``foreign``, ``changed``) TinyDB's Middleware passes on to the FileStorage below it.
         self.storage: IndexMiddleware = tiny.storage
         self._sessions = tiny.table("sessions", cache_size=0)
         self._meta_table = tiny.table("meta", cache_size=0)
@@ -69,6 +71,18 @@ class Database:
         if self._entries is None:
             self._entries = self.storage.entries()
         return self._entries
+
+    def whole(self, doc: dict) -> dict:
+        """A stored session's whole document; ``doc`` is one that ``entries`` gave (perhaps an outline)."""
+        return self.storage.whole(doc)
+
+    def digest_of(self, doc: dict) -> str:
+        """The digest of a stored session as read now (``doc`` from ``entries``): what its cached row is kept under."""
+        return self.storage.digest_of(doc)
+
+    def file_digest(self) -> str | None:
+        """The digest of the file read, while nothing was changed (None: a writer's changed tables, no file)."""
+        return self.storage.file_digest()
 
     def not_deleted(self) -> list[tuple[int, dict]]:
         """Every session not deleted, as (document id, document or outline), in the order added."""
@@ -88,7 +102,7 @@ class Database:
         if found is None:
             raise NoSuchSession(f"no session '{visible(name)}'; ", Command("sessions"), " lists them")
         if self.storage.writer:
-            self.storage.whole(found[1])
+            self.whole(found[1])
         return found
 
     def _current(self) -> tuple[int, dict] | None:
@@ -163,7 +177,7 @@ class Database:
     def facts_of(self, doc: dict) -> SessionFacts:
         """A stored session, read through every field check; a damaged one names itself and its
         field (exit 1), so a listing fails on it rather than leave it out silently."""
-        doc = self.storage.whole(doc)
+        doc = self.whole(doc)
         try:
             facts = session_from_dict(doc, strict=False)
         except Refused as error:
@@ -195,7 +209,7 @@ class Database:
         """Every stored session (deleted ones too, each whole) by its session id."""
         found = {}
         for n, doc in self.entries():
-            doc = self.storage.whole(doc)
+            doc = self.whole(doc)
             session_id = session_id_of(doc)
             if session_id in found:
                 raise two_with_one_id(self.path, session_id)
@@ -228,7 +242,7 @@ class Database:
     def make_current(self, name: str | None) -> None:
         session_id = None if name is None else self._not_deleted_named(name)[1].get("id")
         if session_id is not None:
-            self._with_id(session_id)  # (the one of that id)
+            self._with_id(session_id)  # refuses a file holding two sessions of this id (exit 1)
         self._set_current(session_id)
 
     def add(self, facts: SessionFacts, *, current: bool = True) -> SessionFacts:
@@ -257,7 +271,7 @@ class Database:
             stored.clear()
             stored.update(doc)
 
-        if not isinstance(self.storage.session(str(doc_id)), dict):  # (a lazy writer's, not read yet)
+        if not isinstance(self.storage.session(str(doc_id)), dict):  # a place holding no document (a forged index)
             self.storage.read_whole()
         self._sessions.update(put, doc_ids=[doc_id])
         self._entries = self._taken = self._not_deleted = None
@@ -266,7 +280,7 @@ class Database:
         """Change fields of a live session's document; fields a later ginscore wrote are kept."""
         doc_id, doc = self._not_deleted_named(name)
         changed = fields(doc) if callable(fields) else fields
-        self.replace(doc_id, dict(self.storage.whole(doc)) | changed)
+        self.replace(doc_id, dict(self.whole(doc)) | changed)
 
     def save(self, facts: SessionFacts) -> None:
         """Replace a session's stored facts (its hands after hand, undo, edit, house)."""
@@ -313,7 +327,7 @@ class Database:
         self._check_free(name, hint=("choose another --name",) if new_name else (
             "restore this one under another name with ", Command("restore", typed_as, "--name", "NEW"),
             ", or rename that one first with ", Command("rename", "--session", typed_as, "NEW")))
-        doc = self.storage.whole(doc)
+        doc = self.whole(doc)
         _, why = replayed(doc, aside="it stays deleted; mend it in the file (a JSON editor, TinyDB) "
                                      "and restore it then")
         if why is not None:  # a damaged session stays deleted: back, it would stop every list again

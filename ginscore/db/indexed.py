@@ -9,8 +9,7 @@ from __future__ import annotations
 from tinydb.middlewares import Middleware
 
 from ginscore.core.errors import DatabaseUnusable
-from ginscore.db import index as layout
-from ginscore.db.index import Stored, outline
+from ginscore.db import index as layout  # the file's byte layout and its index
 from ginscore.db.storage import dumps, ordered, parsed, stamped
 
 FORGED_INDEX = ("was read through a cache of where each session is in it that does not match it (edited by hand?); "
@@ -25,12 +24,15 @@ class IndexMiddleware(Middleware):
         self.index_cache = None
         self.index: dict | None = None  # the index of the file read, when read through it
         self.lazy = False  # a writer's tables hold sessions not read yet
-        self.places: list[int] | None = None  # where each session lies in the bytes last encoded
+        # where each session lies in the bytes last encoded: session k at bytes[places[2k]:places[2k + 1]]
+        self.places: list[int] | None = None
         self._looked = False
         self._slots: dict[int, int] | None = None
         self._cache = None
 
     def __call__(self, *args, index_cache=None, **kwargs):
+        # TinyDB calls its storage with the arguments given to TinyDB(): ``index_cache`` is the
+        # middleware's, the rest make the FileStorage (real, shown=, writer=).
         self.index_cache = index_cache
         return super().__call__(*args, **kwargs)
 
@@ -48,8 +50,9 @@ class IndexMiddleware(Middleware):
 
     def look_up_index(self) -> None:
         """Once, before anything is read: the file's index from the cache, when kept for exactly these
-        bytes. Else a reader works it out for the next command, when the file is laid out as ginscore
-        writes it and the cache can be written. A small file has none (``index.INDEXED_FROM``)."""
+        bytes. Else a reader reads the whole file and keeps its index in the cache for the next command
+        (when the file is laid out as ginscore writes it and the cache can be written). A small file has
+        none (``index.INDEXED_FROM``)."""
         if self._looked:
             return
         self._looked = True
@@ -86,7 +89,7 @@ class IndexMiddleware(Middleware):
         if self.index is not None and not self.storage.writer:
             return list(zip(self.index["numbers"], self.index["outlines"]))
         outlines = self.index["outlines"] if self.index else None
-        return [(int(key), outlines[doc.slot] if type(doc) is Stored else doc)
+        return [(int(key), outlines[doc.slot] if type(doc) is layout.Stored else doc)
                 for key, doc in self.read().get("sessions", {}).items()]
 
     def meta(self) -> dict:
@@ -97,7 +100,8 @@ class IndexMiddleware(Middleware):
         return dict(self.read().get("meta", {}).get("1") or {})
 
     def _slot(self, doc: dict) -> int | None:
-        """Where an outline from ``entries`` is in the index (None for a whole document)."""
+        """Where an outline from ``entries`` is in the index (None for a whole document). An outline is
+        known by identity, not by its fields: two sessions may have the same outline."""
         if self.index is None:
             return None
         if self._slots is None:
@@ -105,8 +109,8 @@ class IndexMiddleware(Middleware):
         return self._slots.get(id(doc))
 
     def whole(self, doc: dict) -> dict:
-        """A stored session's whole document (``doc`` from ``entries``), parsed from its place in the
-        file for an outline. Where the index placed another session there (only a forged cache does)
+        """A stored session's whole document, parsed from its place in the file for an outline. ``doc``
+        must be the very dict ``entries`` gave: a copy of an outline comes back as it is. Where the index placed another session there (only a forged cache does)
         the file decides for a reader; a writer, which may have found the wrong session by it,
         stops (exit 1, nothing written) and sets the index aside."""
         slot = self._slot(doc)
@@ -117,19 +121,19 @@ class IndexMiddleware(Middleware):
             found = self.session(str(self.index["numbers"][slot]))
         else:
             found = layout.document(layout.at(self.index["places"], self.storage.bytes(), slot))
-        if isinstance(found, dict) and outline(found) == doc:
+        if isinstance(found, dict) and layout.outline(found) == doc:
             return found
         if writer:
             self.cache().drop("index")
             raise DatabaseUnusable(self.storage.shown, FORGED_INDEX)
-        return next((stored for stored in self.read_whole()["sessions"].values() if outline(stored) == doc), {})
+        return next((stored for stored in self.read_whole()["sessions"].values() if layout.outline(stored) == doc), {})
 
     def session(self, key: str) -> dict | None:
         """A writer's session under ``key``, parsed now if it was not read yet (and from then on a
         document in its tables); None when its bytes are not one (only a forged cache places so)."""
         sessions = self.read().get("sessions", {})
         found = sessions.get(key)
-        if type(found) is Stored:
+        if type(found) is layout.Stored:
             found = found.parsed()
             if found is not None:
                 sessions[key] = found
@@ -142,7 +146,7 @@ class IndexMiddleware(Middleware):
             whole = parsed(storage.shown, storage.raw)[0].get("sessions", {})
             sessions = storage.tables.setdefault("sessions", {})
             for key, doc in list(sessions.items()):
-                if type(doc) is Stored:
+                if type(doc) is layout.Stored:
                     sessions[key] = whole[key]
             self.lazy = False
         return self.read()
@@ -162,7 +166,7 @@ class IndexMiddleware(Middleware):
         """The bytes the file would hold with these tables; sessions not read are laid out as their
         bytes (``places``: where each session then lies)."""
         self.places = None
-        if any(type(doc) is Stored for doc in tables.get("sessions", {}).values()):
+        if any(type(doc) is layout.Stored for doc in tables.get("sessions", {}).values()):
             try:
                 written, self.places = layout.laid_out(stamped(tables))
                 return written

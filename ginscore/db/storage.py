@@ -25,7 +25,6 @@ TABLES = ("meta", "sessions")
 LEFT = "it was left as it is, use --db for another file"
 APPEARED = ("was created by another ginscore command or program while this one ran; "
             "nothing was written: run the command again")
-NEWER = "was written by a newer ginscore"
 FOREIGN = f"is not empty but holds no ginscore database (another program's file?); {LEFT}"
 NOT_OURS = f"is JSON but not a ginscore database; {LEFT}"
 DEEP = f"is nested too deeply to be a ginscore database; {LEFT}"
@@ -71,22 +70,22 @@ def parsed(shown, raw: bytes) -> tuple[dict, bool]:
     if not raw.strip():
         return {}, False
     try:
-        data, lenient = orjson.loads(raw), False
+        data, read_by_json = orjson.loads(raw), False
     except orjson.JSONDecodeError:  # also bad UTF-8, NaN, and nesting deeper than any database
-        data, lenient = _lenient(shown, raw), True
+        data, read_by_json = _read_with_json(shown, raw), True
     else:
         try:
             exact = orjson.dumps(data) == raw
         except TypeError:  # nested deeper than orjson writes, though not than it reads: no database is
             raise DatabaseUnusable(shown, DEEP) from None
         if not exact:
-            data = _lenient(shown, raw)
+            data = _read_with_json(shown, raw)
             try:
                 orjson.dumps(data)
             except TypeError:  # an integer past 64 bits: written back by Python's json, exactly
-                lenient = True
+                read_by_json = True
     check_shape(shown, data)
-    return data, lenient
+    return data, read_by_json
 
 
 def holds_database(real: str) -> bool:
@@ -96,10 +95,10 @@ def holds_database(real: str) -> bool:
     try:
         return bool(parsed(real, raw)[0])
     except DatabaseUnusable as error:
-        return error.problem.startswith(NEWER) or _tables_of_one(raw)
+        return isinstance(error, NewerDatabase) or _tables_read_by_json(raw)
 
 
-def _tables_of_one(raw: bytes) -> bool:
+def _tables_read_by_json(raw: bytes) -> bool:
     """Whether a file refused for how it is written (a key twice, a number or a nesting that could not
     be written back as it was, another program's table beside ours) still holds a database's tables:
     evenings to mend, not a file to replace."""
@@ -113,6 +112,10 @@ def _tables_of_one(raw: bytes) -> bool:
 def _our_tables(data) -> bool:
     """Whether read JSON holds a database's tables, perhaps beside another program's."""
     return isinstance(data, dict) and bool(data) and (set(data) <= set(TABLES) or "sessions" in data)
+
+
+class NewerDatabase(DatabaseUnusable):
+    """A database of a schema newer than this ginscore knows: a ginscore database all the same."""
 
 
 class _Unkept(ValueError):
@@ -137,7 +140,7 @@ def _finite(text: str) -> float:
     return found
 
 
-def _lenient(shown, raw: bytes):
+def _read_with_json(shown, raw: bytes):
     """What Python's ``json`` makes of a file: a NaN edited into one session is then damage in that
     session (named, the others still work), not in the file."""
     try:
@@ -183,7 +186,8 @@ def check_shape(shown, data) -> None:
     if type(version) is not int or version < 1:
         raise DatabaseUnusable(shown, NOT_OURS)
     if version > SCHEMA_VERSION:
-        raise DatabaseUnusable(shown, f"{NEWER} (schema {version}, this one knows {SCHEMA_VERSION}); upgrade ginscore")
+        raise NewerDatabase(shown, f"was written by a newer ginscore (schema {version}, this one knows {SCHEMA_VERSION}); "
+                                   "upgrade ginscore")
     if version >= 4 and not isinstance(meta_of(data).get("current"), (str, type(None))):
         raise DatabaseUnusable(shown, NOT_OURS)
 
@@ -202,7 +206,11 @@ def dumps(data, *, as_read: bool = False) -> bytes:
 
 class FileStorage(Storage):
     """TinyDB's ``Storage`` for a ginscore database file (see the module); ``commit`` writes it.
-    ``real``: the file, links followed; ``shown``: the path messages name; only a ``writer`` writes."""
+    ``real``: the file, links followed; ``shown``: the path messages name; only a ``writer`` writes.
+
+    The flags below are set as the file is read (``_read_file``), except ``dirty``, set by TinyDB's
+    ``write`` and cleared by ``commit``. ``IndexMiddleware`` may fill ``tables`` before any read, and
+    hands its own ``encode`` to ``changed`` and ``commit``."""
 
     def __init__(self, real: str, *, shown: Path, writer: bool = False):
         self.real, self.shown, self.writer = real, shown, writer
@@ -324,7 +332,7 @@ class FileStorage(Storage):
 
 
 def stamped(tables: dict) -> dict:
-    """The tables as the file holds them (``ordered``), the meta table stamped with this schema."""
+    """The tables as the file holds them (``ordered``), the meta table stamped with this schema (in place)."""
     tables.setdefault("meta", {}).setdefault("1", {})["schema_version"] = SCHEMA_VERSION
     return ordered(tables)
 

@@ -114,16 +114,16 @@ class Store:
                 raise not_a_file(shown, error.kind) from None
             except OSError as error:
                 raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
-            read_only = None if found is None else _not_writable(real, found)
-            if read_only:  # read as it is, unlocked; refused only if the command changed something
-                read_bytes(shown, real)  # (one nobody may read says that first)
+            cannot_replace = None if found is None else _not_writable(real, found)  # why not, in words
+            if cannot_replace:  # read as it is, unlocked; refused only if the command changed something
+                read_bytes(shown, real)  # a file nobody may read says so before it says it cannot be written
             elif found is not None:
                 _lock(held, shown, real)
             database = Database(shown, real, writer=True, index_cache=self.index_cache)
             yield database
-            if read_only:
+            if cannot_replace:
                 if database.storage.changed():
-                    raise DatabaseUnusable(shown, read_only)
+                    raise DatabaseUnusable(shown, cannot_replace)
                 return
             if found is None and database.storage.dirty:
                 _lock(held, shown, real)

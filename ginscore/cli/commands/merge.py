@@ -200,7 +200,7 @@ def _link_match(db, record, match: str | None) -> bool:
     whether it did."""
     if record.doc.get("match") is not None or match is None:
         return False
-    record.doc = db.storage.whole(record.doc) | {"match": match}
+    record.doc = db.whole(record.doc) | {"match": match}
     db.replace(record.doc_id, record.doc)
     record.facts = record.facts._replace(match=match)
     return True
