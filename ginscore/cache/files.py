@@ -75,7 +75,9 @@ class Cache:
         self.path = path_for(real, kind)
         self.made_from: str | None = None  # the digest of the database file the sections were made from
         self._raw = b""
-        self._places: dict[str, list] = {}
+        self._places: dict[str, list] = {}  # each section kept in the file: [start, end, seal] in _raw
+        # A section read or put is in _sections, or in _keyed when it is many values by key (then
+        # _sections holds None for it); _changed: the sections to write again.
         self._sections: dict[str, object] = {}
         self._keyed: dict[str, Keyed] = {}
         self._changed: set[str] = set()
@@ -85,11 +87,12 @@ class Cache:
         if self.path is None:
             return
         try:
-            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+            fd = os.open(self.path, atomic.READ_NO_LINK)
             with open(fd, "rb") as handle:
                 if not stat.S_ISREG(os.fstat(fd).st_mode):
                     return  # a FIFO, a device: never waited on
-                kept = Keyed.of(memoryview(handle.read()))  # the stamp, then the sections (views of them)
+                # laid out as a keyed section is: a head (here the stamp), then the bytes it places
+                kept = Keyed.of(memoryview(handle.read()))
         except (OSError, ValueError):
             return
         stamp, places = kept.places, kept.places.get("sections")

@@ -131,7 +131,7 @@ class Listings:
     def listed_cells(self, ids: list[int], listing: str, cells: Callable[[dict], list[str]],
                      width: int) -> list[list[str]]:
         """``cells(row)`` of each of these sessions' rows (a long list's ``width`` cells)."""
-        found = self.items(listing, ids, cells, orjson.dumps, kind="cells")
+        found = self.items(listing, ids, cells, orjson.dumps, cache_file="cells")
         try:
             lines = orjson.loads(b"[" + b",".join(found) + b"]")
         except orjson.JSONDecodeError:  # (only a forged cache: a damaged one reads as missing)
@@ -142,15 +142,15 @@ class Listings:
             lines = [cells(row) for row in self.summaries(ids)]
         return lines
 
-    def items(self, name: str, ids: list[int], made, encoded=None, kind: str = "items") -> list:
+    def items(self, name: str, ids: list[int], made, encoded=None, cache_file: str = "items") -> list:
         """``encoded(made(row))`` of each of these sessions' rows (bytes), kept under ``name`` in the
-        cache file ``kind`` by the digest of each session's facts: a list of every session printed
+        cache file ``cache_file`` by the digest of each session's facts: a list of every session printed
         again neither parses its rows nor encodes them. A session that cannot be read fails them all."""
         encoded = encoded or json_item
         digests = self.digests()
-        if kind not in self._items:  # a file of their own: megabytes no other listing reads
-            self._items[kind] = Cache(self.db.real, kind)
-        items = self._items[kind]
+        if cache_file not in self._items:  # a file of their own: megabytes no other listing reads
+            self._items[cache_file] = Cache(self.db.real, cache_file)
+        items = self._items[cache_file]
         kept = items.keyed(name)
         found = kept.raw_many([digests[n] for n in ids])
         missing = [n for n, data in zip(ids, found) if data is None]
@@ -166,10 +166,10 @@ class Listings:
         digests = self.digests()
         return digest("".join(f"{n}:{digests[n]};" for n, _ in self.db.not_deleted()).encode())
 
-    def _part(self, name: str, key: str, kind: type):
-        """A part kept under ``name`` for facts of digest ``key``, if it is a ``kind``."""
+    def _part(self, name: str, key: str, expected: type):
+        """A part kept under ``name`` for facts of digest ``key``, if it is an ``expected``."""
         found = self.cache.section(name)
-        if isinstance(found, dict) and found.get("key") == key and isinstance(found.get("value"), kind):
+        if isinstance(found, dict) and found.get("key") == key and isinstance(found.get("value"), expected):
             return found["value"]
         return None
 

@@ -23,6 +23,10 @@ from ginscore.core.names import MAX_NAME
 NOTE_LENGTH = 200  # characters; a remark, not a diary
 MATCH_ID = re.compile(r"m-[0-9a-f]{6,32}")
 SESSION_ID = re.compile(r"s-[0-9a-f]{8,32}")
+NOTE = "note"
+DEALER, ROLES = "dealer", "roles"
+RULE_CHANGES = "rule_changes"
+CHANGE_KEYS = frozenset(RuleChange._fields)
 
 
 def new_session_id() -> str:
@@ -107,8 +111,6 @@ ROW_FIELDS = {
     "cards": ("knocker", "knocker_cards", "opponent_cards", "upcard", "big_gin", "recorded_at"),
     "draw": ("upcard", "recorded_at"),
 }
-NOTE = "note"
-DEALER, ROLES = "dealer", "roles"
 ROLE_FIELDS = Roles._fields  # box, captain, out
 # After a row's own fields come its note and who dealt it (H8): by how many fields follow the note.
 _DEALT_AFTER_NOTE = {1: (), 2: (DEALER,), 4: ROLE_FIELDS}
@@ -336,10 +338,6 @@ def rules_to_dict(rules: HouseRules) -> dict:
     """House rules as a file keeps them: every rule of ``ALWAYS_WRITTEN_RULES``, a later one only when used."""
     return {key: value for key, value in rules.to_dict().items()
             if key in ALWAYS_WRITTEN_RULES or getattr(rules, key) != HouseRules._field_defaults[key]}
-
-
-RULE_CHANGES = "rule_changes"
-CHANGE_KEYS = frozenset(RuleChange._fields)
 
 
 def session_from_dict(data: dict, where: str = "session", *, strict: bool = True) -> SessionFacts:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import sys
 from contextlib import suppress
@@ -14,6 +15,8 @@ from contextlib import suppress
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _READ = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _CLOEXEC
+READ_NO_LINK = _READ | _NOFOLLOW  # a file opened to read, never through a link, never waited on (a FIFO)
+_ANY_TEMP = re.compile(r"\..+\.tmp-[0-9]+-[0-9a-f]+", re.S)  # what temp_prefix and _create_temp make
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | getattr(os, "O_BINARY", 0)
 _KINDS = {stat.S_IFDIR: "a folder", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
           stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFSOCK: "a socket", stat.S_IFLNK: "a symbolic link"}
@@ -65,6 +68,11 @@ def temp_prefix(name: str) -> str:
     return f".{name}.tmp-"
 
 
+def is_temp(entry_name: str) -> bool:
+    """True for a name ``_create_temp`` makes for any file."""
+    return _ANY_TEMP.fullmatch(entry_name) is not None
+
+
 def is_temp_of(entry_name: str, name: str) -> bool:
     """True for a name ``_create_temp`` makes for ``name``: ``.NAME.tmp-PID-HEX``."""
     prefix = temp_prefix(name)
@@ -107,7 +115,7 @@ def remove_leftovers(path: str) -> None:
         try:
             if _running(int(pid)) or not entry.is_file(follow_symlinks=False):
                 continue
-            with open(os.open(entry.path, _READ | _NOFOLLOW), "rb") as handle:
+            with open(os.open(entry.path, READ_NO_LINK), "rb") as handle:
                 found = os.fstat(handle.fileno())
                 if not stat.S_ISREG(found.st_mode) or handle.read(1) not in (b"", b"{") or not _own(found):
                     continue

@@ -15,7 +15,6 @@ LOCK_SUFFIX = ".lock"
 BACKUP_SUFFIX = ".pre-3.bak"  # the copy kept when a database of ginscore 1.x or 2.x is upgraded
 DEALT_BACKUP_SUFFIX = ".pre-4.bak"  # the copy kept when one of 3.x is: its hands did not yet keep who dealt
 BACKUP_SUFFIXES = (BACKUP_SUFFIX, DEALT_BACKUP_SUFFIX)
-_TEMP_NAME = re.compile(r"\..+\.tmp-[0-9]+-[0-9a-f]+", re.S)
 
 
 def part_of(name: str) -> str | None:
@@ -37,7 +36,12 @@ def _beside(name: str, db_name: str) -> bool:
     files, the copy kept before an upgrade, and the files of its old parted layout."""
     if name in (db_name, db_name + LOCK_SUFFIX, *(db_name + s for s in BACKUP_SUFFIXES)) or atomic.is_temp_of(name, db_name):
         return True
-    return part_of(name) == (db_name[:-5] if db_name.endswith(".json") else db_name)
+    return part_of(name) == database_stem(db_name)
+
+
+def database_stem(name: str) -> str:
+    """A database file's name without ``.json``: what the files of its old parted layout begin with."""
+    return name[:-5] if name.endswith(".json") else name
 
 
 def belongs(other: str, databases: set[str]) -> bool:
@@ -62,7 +66,7 @@ def is_a_companion(target: str) -> bool:
     an upgrade's copy of some database: a lock of a database that is there (or an empty ``.lock``
     file, as ginscore makes one before a first write), a temporary name, anything in an upgrade's copy."""
     folder, name = os.path.split(target)
-    if _TEMP_NAME.fullmatch(name):
+    if atomic.is_temp(name):
         return True
     if name.endswith(BACKUP_SUFFIXES) or os.path.basename(folder).endswith(BACKUP_SUFFIXES):
         return True

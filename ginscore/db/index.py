@@ -61,7 +61,8 @@ def document(data) -> dict | None:
 
 
 def at(places: list[int], raw, slot: int):
-    """The bytes of the session in ``slot`` of ``raw``, given where each session lies in it."""
+    """The bytes of the session in ``slot`` of ``raw``, given where each session lies in it (a flat list:
+    session k from ``places[2k]`` to ``places[2k + 1]``)."""
     return raw[places[2 * slot]:places[2 * slot + 1]]
 
 
@@ -118,7 +119,7 @@ def laid_out(tables: dict) -> tuple[bytes, list[int]]:
     session's place in it; a run of ``Stored`` documents as they lay in the file read is its slice
     of that file, moved. ``TypeError`` where orjson cannot write a value."""
     parts, places = [_head(tables.get("meta", {}))], []
-    at = len(parts[0])
+    end = len(parts[0])  # of what is laid out so far
     items = list(tables.get("sessions", {}).items())
     slot = 0
     while slot < len(items):
@@ -128,13 +129,13 @@ def laid_out(tables: dict) -> tuple[bytes, list[int]]:
         if type(doc) is Stored:  # a run of sessions not read: its slice of the file read, moved
             view, old = doc.frame
             first, last = 2 * doc.slot, 2 * (doc.slot + run) - 1
-            shift = at + len(name) - old[first]
+            shift = end + len(name) - old[first]
             places += [place + shift for place in old[first:last + 1]]
             body = view[old[first]:old[last]]
         else:
             body = orjson.dumps(doc)
-            places += (at + len(name), at + len(name) + len(body))
-        at = places[-1]
+            places += (end + len(name), end + len(name) + len(body))
+        end = places[-1]
         parts += (name, body)
         slot += run
     parts.append(b"}}")
@@ -154,7 +155,8 @@ def _run(items: list, slot: int) -> int:
 
 
 def index_of(file_digest: str, raw: bytes, tables: dict) -> dict | None:
-    """The index of ``raw``, the bytes of ``tables``, when laid out as ginscore writes them; else None."""
+    """The index of ``raw``, the bytes of ``tables`` as read, worked out anew when they are laid out as
+    ginscore writes them; else None."""
     if list(tables) != ["meta", "sessions"] or not all(key.isascii() and key.isdigit() for key in tables["sessions"]):
         return None
     try:
@@ -169,8 +171,8 @@ def index_of(file_digest: str, raw: bytes, tables: dict) -> dict | None:
 
 
 def index_after(file_digest: str, tables: dict, places: list[int], outlines: list[dict]) -> dict:
-    """The index of the file laid out from ``tables``: a session a lazy writer did not read keeps its
-    old outline."""
+    """The index of the file just laid out from ``tables`` (``places`` from ``laid_out``), without checking
+    it against the bytes: a session a lazy writer did not read keeps its old outline."""
     sessions = tables["sessions"]
     return {"file": file_digest, "meta": tables["meta"], "numbers": [int(key) for key in sessions],
             "places": places,

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 
 HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 _STOPS = HELD[1:]  # the stop signals besides Ctrl-C
+_command_line = False  # this process runs one command line (cli.main), not a test or a library caller
 
 
 def _raise_interrupt(number, frame) -> None:
@@ -51,9 +52,6 @@ def held(writes: Callable[[], int]):
             signal.raise_signal(stops[0])  # nothing written (or no command line): as it would have ended
     if arrived:
         raise KeyboardInterrupt
-
-
-_command_line = False  # this process runs one command line (cli.main), not a test or a library caller
 
 
 def command_line() -> None:

@@ -72,7 +72,9 @@ def _lock(held: ExitStack, shown: Path, real: str) -> None:
 
 class Store:
     """Where the database file is. ``path``: as given (messages name it), or a callable asked only when
-    a command needs the file; ``index_cache(real)``: where the cache keeps the file's index."""
+    a command needs the file; ``index_cache(real)``: where the cache keeps the file's index, a
+    ``cache.files.Cache`` (db/ uses its ``section``, ``writable``, ``keep_index`` and ``drop``; it
+    cannot import cache/, which reads db/)."""
 
     def __init__(self, path: Path | str | Callable[[], Path], index_cache: Callable[[str], object] | None = None):
         self._where = path

@@ -11,13 +11,12 @@ import stat
 import orjson
 
 from ginscore.db import atomic
-from ginscore.db.companions import BACKUP_SUFFIX, DEALT_BACKUP_SUFFIX
+from ginscore.db.companions import BACKUP_SUFFIX, DEALT_BACKUP_SUFFIX, database_stem
 from ginscore.core.errors import DatabaseUnusable, GinscoreError
 from ginscore.codec.facts import derived_session_id, hands_to_text, session_from_dict, session_to_dict
 
 UPGRADED_MEANWHILE = ("was upgraded by another ginscore command while this one read it; nothing was changed: "
                       "run the command again")
-_READ = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 class Old:
@@ -35,7 +34,7 @@ class Old:
     def _read(self, path: str) -> bytes:
         """A file the old main file names, never through a link."""
         try:
-            fd = os.open(path, _READ)
+            fd = os.open(path, atomic.READ_NO_LINK)
         except FileNotFoundError:
             if not _holds(self.real, self.main):  # upgraded by another command meanwhile: nothing is missing
                 raise DatabaseUnusable(self.shown, UPGRADED_MEANWHILE) from None
@@ -94,7 +93,7 @@ class Old:
             os.unlink(part)
         atomic.create_new(part, data, self.like)
         try:
-            if _linked(part, copy):
+            if _link_or_move_if_free(part, copy):
                 return
             mode = os.lstat(copy).st_mode
             if not stat.S_ISREG(mode):
@@ -125,7 +124,7 @@ class Old:
 
 
 def _bytes_of(path: str) -> bytes:
-    with open(os.open(path, _READ), "rb") as handle:
+    with open(os.open(path, atomic.READ_NO_LINK), "rb") as handle:
         return handle.read()
 
 
@@ -136,7 +135,7 @@ def _holds(path: str, data: bytes) -> bool:
         return False
 
 
-def _linked(part: str, copy: str) -> bool:
+def _link_or_move_if_free(part: str, copy: str) -> bool:
     """``part`` also under the name ``copy``, unless a file is there already (False)."""
     try:
         os.link(part, copy, follow_symlinks=False)
@@ -177,7 +176,8 @@ def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict,
     else:
         old.tables = _read_older(old, data, version)
     meta = old.tables.setdefault("meta", {})
-    (next(iter(meta.values())) if meta else meta.setdefault("1", {}))["schema_version"] = today
+    meta_doc = next(iter(meta.values())) if meta else meta.setdefault("1", {})
+    meta_doc["schema_version"] = today
     return old
 
 
@@ -199,7 +199,7 @@ def _read_older(old: Old, data: dict, version: int) -> dict:
     if not isinstance(files, dict) or not all(isinstance(k, str) and type(g) is int for k, g in files.items()):
         raise DatabaseUnusable(old.shown, "is a ginscore 2 database whose main file is damaged; it was left as it is")
     folder, name = os.path.split(old.real)
-    base = name[:-5] if name.endswith(".json") else name
+    base = database_stem(name)
 
     def table(key: str, table_name: str) -> dict:
         path = os.path.join(folder, f"{base}.{key}-{files[key]}.json")
