@@ -100,7 +100,7 @@ def session_misplaced(ctx, args: list[str]) -> tuple:
 def no_session(name: str, session: str) -> tuple:
     """A command that takes no --session: what it covers instead, or where its help is."""
     command = registry.BY_NAME.get(name)
-    instead = command.without_session if command and command.without_session else ("see ", (name, "--help"))
+    instead = command.instead_of_session if command and command.instead_of_session else ("see ", (name, "--help"))
     if isinstance(instead, str):
         instead = (instead,)
     return (Command(name), " takes no --session: ",

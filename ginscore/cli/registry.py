@@ -5,16 +5,16 @@ a database. Help, lazy loading, completion, advice and the tests read it."""
 class CommandEntry:
     """One command; a plain class, as a NamedTuple class costs more to make at every start."""
 
-    __slots__ = ("name", "module", "takes_session", "without_session", "advice_takes_db", "hidden")
+    __slots__ = ("name", "module", "takes_session", "instead_of_session", "advice_takes_db", "hidden")
 
-    def __init__(self, name: str, module: str, takes_session: bool, without_session: str | tuple = "",
+    def __init__(self, name: str, module: str, takes_session: bool, instead_of_session: str | tuple = "",
                  advice_takes_db: bool = True, hidden: bool = False) -> None:
         self.name = name
         self.module = module  # ginscore/cli/commands/MODULE.py defines it
         self.takes_session = takes_session
         # Without --session: what it covers instead, said when one is given ({session}: the name given);
         # text, or parts where a tuple is a command to advise.
-        self.without_session = without_session
+        self.instead_of_session = instead_of_session
         # Whether advice to run it acts on a database, so it is given this command line's --db
         # (not `export`: a file "made by `ginscore export`" may be any database's).
         self.advice_takes_db = advice_takes_db

@@ -38,17 +38,17 @@ HOUSE_RULE_OPTIONS = (
 # `house` alone can turn big gin off (H2), listed right after --big-gin-bonus; the other house rules
 # have an off form of their own.
 NO_BIG_GIN = rule_option("no_big_gin", bool, False, "--no-big-gin", help="Stop playing big gin (H2).")
-HOUSE_OPTIONS = tuple(added for option in HOUSE_RULE_OPTIONS
-                      for added in ((option, NO_BIG_GIN) if option.name == "big_gin_bonus" else (option,)))
+HOUSE_COMMAND_OPTIONS = tuple(added for option in HOUSE_RULE_OPTIONS
+                              for added in ((option, NO_BIG_GIN) if option.name == "big_gin_bonus" else (option,)))
 
 
-def house_rule_options(function, options: tuple = HOUSE_RULE_OPTIONS):
+def takes_house_rules(function, options: tuple = HOUSE_RULE_OPTIONS):
     """Give a command ``options`` in place of its parameter ``given_rules``, which then holds what each was given."""
     return with_parameters(function, list(options), lambda given: {"given_rules": given}, where="given_rules")
 
 
-def rule_choices(given: dict) -> dict:
-    """The house rules given (``house_rule_options``' ``given_rules``); an off form is False."""
+def rule_values_given(given: dict) -> dict:
+    """Each house rule given (``takes_house_rules``' ``given_rules``) by name, with its value; an off form is False."""
     chosen = {option.name: given[option.name] for option in HOUSE_RULE_OPTIONS if given[option.name] is not None}
     if "deal" in chosen:
         chosen["deal"] = chosen["deal"].value
@@ -57,7 +57,7 @@ def rule_choices(given: dict) -> dict:
     return chosen
 
 
-def house_rules(given: dict) -> HouseRules | None:
-    """The house rules given (``house_rule_options``' ``given_rules``), or None when none was."""
-    chosen = {k: v for k, v in rule_choices(given).items() if v is not False}
+def house_rules_given(given: dict) -> HouseRules | None:
+    """The house rules given (``takes_house_rules``' ``given_rules``) as ``HouseRules``, or None when none was."""
+    chosen = {k: v for k, v in rule_values_given(given).items() if v is not False}
     return HouseRules(**chosen) if chosen else None

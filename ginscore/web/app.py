@@ -140,15 +140,15 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        keep = None
+        cookie_token = None
 
         async def sending(message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
                 for name, value in SECURITY_HEADERS.items():
                     headers[name] = value
-                if keep:
-                    headers.append("set-cookie", f"{TOKEN_COOKIE}={keep}; Path=/; HttpOnly; SameSite=Strict")
+                if cookie_token:
+                    headers.append("set-cookie", f"{TOKEN_COOKIE}={cookie_token}; Path=/; HttpOnly; SameSite=Strict")
             await send(message)
 
         if self.token is not None:
@@ -161,7 +161,7 @@ class Guard:
                 await refused(scope, receive, sending)
                 return
             if typed is not None and request.cookies.get(TOKEN_COOKIE) != typed:
-                keep = typed
+                cookie_token = typed
         await self.app(scope, receive, sending)
 
 

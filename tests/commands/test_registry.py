@@ -15,7 +15,7 @@ def test_the_registry_says_what_each_command_takes(listed):
     built = BUILT[listed.name]
     assert listed.takes_session == any(param.name == "session" for param in built.params)
     assert listed.hidden == built.hidden
-    assert bool(listed.without_session) == (not listed.takes_session and not listed.hidden)
+    assert bool(listed.instead_of_session) == (not listed.takes_session and not listed.hidden)
 
 
 def test_the_group_lists_the_registry_in_help_order():

@@ -17,8 +17,8 @@ from ginscore.core.times import time_order
 
 def _picked(listings: Listings, variant: Variant | None = None, since: str | None = None,
             player: str | None = None) -> tuple[list[int], list[dict]]:
-    """The sessions the filters of `stats` and `history` choose (ids, oldest first) and their tallies,
-    from the cache's tally groups: only a group that --since cuts in two reads its rows."""
+    """The sessions the filters of `stats` and `history` choose (their document numbers, oldest first) and
+    their tallies, from the cache's tally groups: only a group that --since cuts in two reads its rows."""
     day = since_day(since)
     groups = listings.tally_groups()
     if player is not None:  # a unique prefix, as everywhere; spellings of one name (José, Jose) are one
@@ -33,19 +33,20 @@ def _picked(listings: Listings, variant: Variant | None = None, since: str | Non
             continue
         if player is not None and wanted not in {fold(p) for p in group["players"]}:
             continue
-        lines = group["tally"]["sessions"]  # [started, id, ...] of each session in the group
-        kept = lines if since is None else [line for line in lines if (line[0] or "")[:10] >= day]
+        # (started, document number) of each session in the group
+        lines = [(when or "", number) for when, number, *_ in group["tally"]["sessions"]]
+        kept = lines if since is None else [(when, number) for when, number in lines if when[:10] >= day]
         if not kept:
             continue
-        started += [(line[0] or "", line[1]) for line in kept]
+        started += kept
         if len(kept) == len(lines):
             tallies.append(group["tally"])
         else:
-            ids = [line[1] for line in kept]
-            tallies.append(tally([row | {"id": n} for n, row in zip(ids, listings.summaries(ids))]))
+            numbers = [number for _, number in kept]
+            tallies.append(tally([row | {"id": n} for n, row in zip(numbers, listings.summaries(numbers))]))
     in_time = time_order(when for when, _ in started)
     started.sort(key=lambda pair: (in_time(pair[0]), pair[1]))  # as played: ties in the order added
-    return [session_id for _, session_id in started], tallies
+    return [number for _, number in started], tallies
 
 
 @app.command(short_help="Show player statistics.")
@@ -111,9 +112,9 @@ def history(
     listings = Listings(db)
     if variant is None and player is None:  # each start is listed: only the rows shown are read
         # ties keep their order; a damaged start (None) sorts first, and reading it fails
-        listed = db.listed()
-        started = time_order(entry[2] for entry in listed)
-        chosen = [entry[0] for entry in sorted(listed, key=lambda entry: started(entry[2]))]
+        listed = db.listed()  # (document number, name, started) of each
+        started = time_order(when for _, _, when in listed)
+        chosen = [number for number, _, _ in sorted(listed, key=lambda entry: started(entry[2]))]
     else:
         chosen = _picked(listings, variant, None, player)[0]
     shown = chosen[::-1][:newest]  # newest first

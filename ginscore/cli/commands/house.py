@@ -10,13 +10,13 @@ from ginscore.core.replay import replay, Standings
 from ginscore.cli.actions import replay_stored, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
-from ginscore.cli.rule_options import HOUSE_OPTIONS, house_rule_options, rule_choices
+from ginscore.cli.rule_options import HOUSE_COMMAND_OPTIONS, rule_values_given, takes_house_rules
 
 @app.command(short_help="See or change house rules.")
-@partial(house_rule_options, options=HOUSE_OPTIONS)
+@partial(takes_house_rules, options=HOUSE_COMMAND_OPTIONS)
 def house(
     ctx: typer.Context,
-    given_rules: dict = None,  # the house-rule options and --no-big-gin (house_rule_options)
+    given_rules: dict = None,  # the house-rule options and --no-big-gin (takes_house_rules)
     from_start: bool = typer.Option(False, "--from-start", help="The rule was set wrong: every hand is rescored "
                                     "under it; who dealt each hand stays (H8)."),
     from_next: bool = typer.Option(False, "--from-next",
@@ -39,7 +39,7 @@ def house(
     from ginscore.present.console import say
     from ginscore.present.screens import show_house, show_house_change
 
-    changes = rule_choices(given_rules)
+    changes = rule_values_given(given_rules)
     if given_rules["no_big_gin"]:
         if "big_gin_bonus" in changes:
             raise Refused("give --big-gin-bonus N or --no-big-gin, not both")
@@ -63,18 +63,18 @@ def house(
             raise Refused(f"'{facts.name}' has {hands_played} hand{'s' if hands_played > 1 else ''} played, so say "
                           f"from when: --from-start (the rule was set wrong: every hand is rescored) or --from-next "
                           f"(from hand {hands_played + 1} on: the hands played keep their scores) (H8)")
-        before = replay_stored(store_of(ctx), facts)  # a stored hand that breaks a rule is damage: exit 1
+        standings_before = replay_stored(store_of(ctx), facts)  # a stored hand that breaks a rule is damage: exit 1
         if from_next and hands_played:
-            if before.over:
+            if standings_before.over:
                 raise Refused(f"'{facts.name}' is over, so no hand comes next for --from-next to apply to; "
                               "--from-start corrects the rules it was played with (H8)")
-            changed = rules_from(facts, hands_played + 1, rules)
+            new_facts = rules_from(facts, hands_played + 1, rules)
         else:
-            changed = rules_from_start(facts, changes)
-            for period in changed.periods():
+            new_facts = rules_from_start(facts, changes)
+            for period in new_facts.periods():
                 period.rules.check(facts.variant)
         try:
-            standings = replay(changed)
+            standings = replay(new_facts)
         except BadHandAt as error:
             why = error.error
             if error.number > hands_played:  # (a change from the next hand on: that hand is not played yet)
@@ -84,11 +84,11 @@ def house(
             raise Refused(
                 f"refused: under those rules hand {error.number} could not stand ({why}); nothing was changed"
             ) from None
-        if changed != facts:
-            db.save(changed)
+        if new_facts != facts:
+            db.save(new_facts)
     from_hand = hands_played + 1 if from_next and hands_played else None
-    show_house_change(facts, changed, standings, from_hand=from_hand)
-    news = _game_news(before, standings)
+    show_house_change(facts, new_facts, standings, from_hand=from_hand)
+    news = _game_news(standings_before, standings)
     if news:
         say(news)
 

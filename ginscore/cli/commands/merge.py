@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from ginscore.codec.validate import text
+from ginscore.codec import validate
 from ginscore.core.errors import Command, DatabaseUnusable, ExitStatus, GinscoreError, Refused
 from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
 from ginscore.codec.facts import SESSION_ID, SESSION_KEYS, derived_session_id, new_session_id, session_to_dict
@@ -41,12 +41,12 @@ def unknown_fields(doc: dict) -> dict:
     return {key: value for key, value in doc.items() if key not in STORED_KEYS}
 
 
-def extend(db, doc_id: int, doc: dict, ours: SessionFacts, compared, theirs: dict | None = None) -> tuple[SessionFacts, dict]:
+def extend(db, doc_id: int, doc: dict, ours: SessionFacts, compared, their_doc: dict | None = None) -> tuple[SessionFacts, dict]:
     """Our session grown by their later hands and rule changes (H8), checked, and its document as now
-    stored (with fields of ``theirs`` unknown here that ours lacks)."""
+    stored (with fields of ``their_doc`` unknown here that ours lacks)."""
     grown = compared.grown(ours)
     check_session(grown)
-    added = {key: value for key, value in unknown_fields(theirs or {}).items() if key not in doc}
+    added = {key: value for key, value in unknown_fields(their_doc or {}).items() if key not in doc}
     new = session_to_dict(grown, rows=True)
     changed = ("hands", "rule_changes") + (("rules",) if grown.rules != ours.rules else ())
     stored = dict(doc) | added | {key: new[key] for key in changed}
@@ -110,20 +110,20 @@ def merge(
         raise Refused(f"there is no file '{shown_file}'{link}; give the path of another ginscore database")
     try:
         theirs_db = Store(file).reading()
-        theirs = _theirs(theirs_db)
+        their_docs = _their_docs(theirs_db)
     except DatabaseUnusable as error:
         raise _not_mergeable(file, error) from None
-    if not theirs:  # (an empty file holds none either)
+    if not their_docs:  # (an empty file holds none either)
         raise Refused(f"{shown_file} holds no ginscore sessions, so there is nothing to merge; "
                       "give another machine's copy of a database that has some")
     report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "linked": [], "skipped": []}
     with store.writing() as db:  # every change below is committed at the end, or none (a refusal)
-        here = db.by_id()
-        records, by_id = _records_here(db, here)
-        their_groups = _legacy_groups(theirs.values())
-        matches = _same_matches(here, theirs)
-        for session_id, doc in theirs.items():
-            found = here.get(session_id)
+        here_by_id = db.by_id()
+        records, by_id = _records_here(db, here_by_id)
+        their_groups = _legacy_groups(their_docs.values())
+        matches = _same_matches(here_by_id, their_docs)
+        for session_id, doc in their_docs.items():
+            found = here_by_id.get(session_id)
             if found is not None and _same_facts(found[1], _in_our_match(doc, matches)):  # a copy: nothing to read
                 report["kept"].append({"name": found[1].get("name"), "hands": _hands_in(found[1])})
                 report["skipped"] += _not_applied(found[1], doc)
@@ -134,12 +134,12 @@ def merge(
                 group = _group_of(doc, session_id, their_groups, theirs_db.path)
             except DatabaseUnusable as error:
                 raise _not_mergeable(file, error) from None
-            ours = records.setdefault(group, [])
+            our_records = records.setdefault(group, [])
             same = by_id.get(session_id)  # (kept apart from its group here only by a hand-edited copy_of)
-            if not ours and same is None:  # a session only there
-                _add_theirs(db, doc, facts, group, report, ours, by_id)
+            if not our_records and same is None:  # a session only there
+                _add_theirs(db, doc, facts, group, report, our_records, by_id)
                 continue
-            candidates = ours + ([same] if same is not None and same not in ours else [])
+            candidates = our_records + ([same] if same is not None and same not in our_records else [])
             closest = _closest(candidates, session_id, facts)
             if closest is None:  # damaged here, every record of it: left as it is, as every command leaves it
                 report["skipped"].append({"name": candidates[0].doc.get("name"), "why": DAMAGED_HERE,
@@ -150,7 +150,7 @@ def merge(
                 report["linked"].append({"name": record.doc.get("name")})
             if kind == DIVERGED and same is None and group != session_id:
                 # a copy `merge --keep-both` kept there of a session here: added as that copy
-                _add_theirs(db, doc, facts, group, report, ours, by_id)
+                _add_theirs(db, doc, facts, group, report, our_records, by_id)
                 continue
             if kind == KEPT:
                 report["kept"].append({"name": record.doc.get("name"), "hands": len(record.facts.hands)})
@@ -168,8 +168,8 @@ def merge(
             else:
                 copy = facts._replace(id=new_session_id(), match=None, name=_copy_name(db, facts))
                 stored = session_to_dict(copy, rows=True) | unknown_fields(doc) | {"copy_of": group}
-                ours.append(_Record(db.insert(stored), stored, copy))
-                by_id[copy.id] = ours[-1]
+                our_records.append(_Record(db.insert(stored), stored, copy))
+                by_id[copy.id] = our_records[-1]
                 report["copied"].append({"name": copy.name, "of": record.facts.name, "hand": compared.hand})
             if record.doc.get("id") == session_id:
                 report["skipped"] += _not_applied(record.doc, doc)
@@ -179,11 +179,11 @@ def merge(
     _tell(report, shown_file)
 
 
-def _same_matches(here: dict, theirs: dict) -> dict[str, str]:
+def _same_matches(here_by_id: dict, their_docs: dict) -> dict[str, str]:
     """Their match ids that are ours under another: a session each side rematched is in one match."""
     same = {}
-    for session_id, doc in theirs.items():
-        found = here.get(session_id)
+    for session_id, doc in their_docs.items():
+        found = here_by_id.get(session_id)
         mine, their = (found[1].get("match") if found else None), doc.get("match")
         if mine and their and mine != their:
             same.setdefault(their, mine)
@@ -215,7 +215,7 @@ def _copy_name(db, facts: SessionFacts) -> str:
     return free_name(facts.name, lambda n: n == facts.name or db.taken(n), merged_ending, MAX_NAME)
 
 
-def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, ours: list, by_id: dict) -> None:
+def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, our_records: list, by_id: dict) -> None:
     """Add a session found only there, as it is there (deleted, or a copy); a name taken here gets ' (merged)'."""
     stored = session_to_dict(facts, rows=True) | unknown_fields(doc)
     if group != stored["id"]:
@@ -226,8 +226,8 @@ def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, ou
     else:
         stored["name"] = free_name(facts.name, db.taken, merged_ending, MAX_NAME)
     report["added"].append({"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)})
-    ours.append(_Record(db.insert(stored), stored, facts._replace(name=stored["name"])))
-    by_id[stored["id"]] = ours[-1]
+    our_records.append(_Record(db.insert(stored), stored, facts._replace(name=stored["name"])))
+    by_id[stored["id"]] = our_records[-1]
 
 
 def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
@@ -239,7 +239,7 @@ def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
     return Refused(f"{shown} cannot be merged: it {error.problem.split('; ')[0]}; nothing was merged")
 
 
-def _theirs(theirs_db) -> dict[str, dict]:
+def _their_docs(theirs_db) -> dict[str, dict]:
     """Their sessions by id, each id once and each name one `new` would take."""
     found = {}
     for _, doc in theirs_db.entries():
@@ -247,7 +247,7 @@ def _theirs(theirs_db) -> dict[str, dict]:
         if session_id in found:
             raise two_with_one_id(theirs_db.path, session_id)
         try:
-            text(doc.get("name"), "session", "name", limit=MAX_NAME)
+            validate.text(doc.get("name"), "session", "name", limit=MAX_NAME)
         except Refused as error:
             raise DatabaseUnusable(theirs_db.path, f"has a session whose {visible(str(error))}")
         found[session_id] = doc
@@ -267,12 +267,12 @@ class _Record:
         return self.db.facts_of(self.doc)
 
 
-def _records_here(db, here: dict) -> tuple[dict[str, list[_Record]], dict[str, _Record]]:
+def _records_here(db, here_by_id: dict) -> tuple[dict[str, list[_Record]], dict[str, _Record]]:
     """Every record here, by the session it is a record of, and by its own id."""
-    groups = _legacy_groups(doc for _, doc in here.values())
+    groups = _legacy_groups(doc for _, doc in here_by_id.values())
     records: dict[str, list[_Record]] = {}
     by_id = {}
-    for session_id, (doc_id, doc) in here.items():
+    for session_id, (doc_id, doc) in here_by_id.items():
         group = _group_of(doc, session_id, groups, None)
         by_id[session_id] = _Record(doc_id, doc, None, db)
         records.setdefault(group, []).append(by_id[session_id])
@@ -324,10 +324,10 @@ def _closest(records: list[_Record], session_id: str, facts: SessionFacts) -> tu
     return result.kind, record, result
 
 
-def _same_facts(ours: dict, theirs: dict) -> bool:
+def _same_facts(our_doc: dict, their_doc: dict) -> bool:
     """Whether their document is ours but for its name and deletion (``_not_applied`` tells those)."""
     told = ("name", "deleted_at")
-    return {k: v for k, v in ours.items() if k not in told} == {k: v for k, v in theirs.items() if k not in told}
+    return {k: v for k, v in our_doc.items() if k not in told} == {k: v for k, v in their_doc.items() if k not in told}
 
 
 def _hands_in(doc: dict) -> int:
@@ -347,13 +347,13 @@ def _merged_name(given, name) -> bool:
 def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
     """Renames and deletions made only there: told, never applied."""
     skipped = []
-    ours, theirs = our_doc.get("name"), doc.get("name")
+    our_name, their_name = our_doc.get("name"), doc.get("name")
     deleted = bool(our_doc.get("deleted_at"))
     # not the name a merge here gave theirs, nor one a merge there gave ours (either may have renamed it)
-    if theirs != ours and not _merged_name(ours, theirs) and not _merged_name(theirs, ours):
-        skipped.append({"name": ours, "why": f"named '{theirs}' there", "deleted": deleted})
+    if their_name != our_name and not _merged_name(our_name, their_name) and not _merged_name(their_name, our_name):
+        skipped.append({"name": our_name, "why": f"named '{their_name}' there", "deleted": deleted})
     if doc.get("deleted_at") and not deleted:
-        skipped.append({"name": ours, "why": DELETED_THERE, "deleted": deleted})
+        skipped.append({"name": our_name, "why": DELETED_THERE, "deleted": deleted})
     return skipped
 
 

@@ -36,6 +36,7 @@ HELP = (("Answer each question or type a command; commands start with ':' (no na
         ("  :help        show these commands again",),
         ("  :quit        stop (Ctrl-D too); every hand you confirmed is saved",))  # each line's parts: text, commands
 QUIT_WORDS = ("quit", "q", "stop", "exit")
+DRAWN = object()  # the answer :draw gives "Who knocked?": the hand was drawn (R12)
 
 
 class _Quit(Exception):
@@ -61,8 +62,8 @@ class _Table:
         self.ctx, self.name, self.store = ctx, name, store_of(ctx)
         self.announced = False  # the standings and who deals next were just shown
         self.id: str | None = None  # the session's own id, once read: followed when renamed elsewhere
-        self.asked: SessionFacts | None = None  # the session as the hand (or the rematch) in progress was asked
-        self.asked_rematch: str | None = None  # the id of its rematch then, if one was started
+        self.facts_when_asked: SessionFacts | None = None  # the session as the hand (or rematch) in progress was asked
+        self.rematch_when_asked: str | None = None  # the id of its rematch then, if one was started
         self.unsaved = False  # a hand confirmed was not saved (the session changed elsewhere)
         self.no_back = ""  # what :back says where there is no question to go back to
 
@@ -81,14 +82,14 @@ class _Table:
             say(f"'{visible(self.name)}' was renamed '{visible(name)}' elsewhere; play goes on in it.")
             self.name = name
 
-    def save(self, asked: SessionFacts, told) -> Standings:
+    def save(self, facts_when_asked: SessionFacts, told) -> Standings:
         """Save the confirmed hand, only if the session is still as it was asked (its name aside)."""
         try:
             with self.store.writing() as db:
                 now = session_now(db, self.name, self.id)
                 if now is None:
                     raise _Gone("the hand just confirmed was not saved")
-                if not _same(now, asked):
+                if not _same(now, facts_when_asked):
                     raise _Again  # (out of the block: nothing is written)
                 started = _next_in_match(db, now)
                 facts = now._replace(hands=now.hands + (told,))
@@ -101,7 +102,7 @@ class _Table:
                           "again if it is still to be recorded.")
             raise
         self.follow(facts.name)
-        if started is not None and started.id != self.asked_rematch:  # (its hands are as asked: saved here)
+        if started is not None and started.id != self.rematch_when_asked:  # (its hands are as asked: saved here)
             say(f"Saved in '{visible(self.name)}', whose rematch '{visible(started.name)}' was started elsewhere while "
                 "this hand was asked; play goes on here (", Command("play", "--session", as_typed(started.name)),
                 " keeps score there).")
@@ -110,11 +111,11 @@ class _Table:
     def ask(self, question: str, read, *, draw: bool = False):
         """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
         # In lines that fit a narrow screen; the answer goes after the last.
-        names = self.asked.players if self.asked else ()
-        asked = "\n".join(question_lines(visible(f"{question} {HINT}"), screen_width() - 2, names))
+        names = self.facts_when_asked.players if self.facts_when_asked else ()
+        prompt = "\n".join(question_lines(visible(f"{question} {HINT}"), screen_width() - 2, names))
         while True:
             try:
-                answer = typer.prompt(asked, default="", show_default=False).strip()
+                answer = typer.prompt(prompt, default="", show_default=False).strip()
             except typer.Abort:  # Ctrl-D, Ctrl-C or the end of the input
                 raise _Quit from None
             if not answer.startswith(COMMAND_MARK):
@@ -126,7 +127,7 @@ class _Table:
             word, _, rest = answer[len(COMMAND_MARK):].strip().partition(" ")
             word = word.lower()
             if word == "draw" and draw:
-                return Draw
+                return DRAWN
             if word == "back" and self.no_back:
                 say(self.no_back)
             else:
@@ -147,7 +148,7 @@ class _Table:
             raise _Quit
         if word in ("undo", "edit"):
             before = self.facts()
-            if not _same(before, self.asked):
+            if not _same(before, self.facts_when_asked):
                 _as_it_stands(self, f"  Not done: the session changed elsewhere while this hand was asked; here it "
                               f"is as it stands now (:{word} again if it is still to be done).")
                 raise _Again
@@ -214,9 +215,9 @@ def _typed_here(part):
     return part
 
 
-def _same(now: SessionFacts, asked: SessionFacts) -> bool:
+def _same(now: SessionFacts, when_asked: SessionFacts) -> bool:
     """The session is as it was asked: a new name, or the match a rematch made of it, changes no hand."""
-    return now._replace(name=asked.name, match=asked.match) == asked
+    return now._replace(name=when_asked.name, match=when_asked.match) == when_asked
 
 
 def _rematch_of(table: _Table) -> SessionFacts | None:
@@ -236,7 +237,7 @@ def _next_in_match(db, facts: SessionFacts) -> SessionFacts | None:
 
 
 def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
-    """The questions of one hand, in order: (key, whether it is asked given the answers so far, ask)."""
+    """The questions of one hand, in order: (key, whether it applies given the answers so far, ask)."""
     rules = facts.rules
     in_hand = (standings.roles.box, standings.roles.captain) if standings.roles else facts.players
 
@@ -246,7 +247,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
             raise Refused(f"{name} sits out this hand; {' or '.join(in_hand)} can knock (R22)")
         return name
 
-    def read_knocker(a, text: str) -> str | dict:
+    def read_knocker(answers, text: str) -> str | dict:
         """Who knocked, or the whole knock on one line (``ann 4 22``), each count checked as if asked."""
         try:
             return knocker_named(text)
@@ -261,7 +262,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
                         raise Refused("that is more than two counts; give the knocker, then the two "
                                       "deadwood counts, like ann 4 22") from None
                     raise
-                return {"knocker": name, "knocker_deadwood": knockers_count(a, name)(words[-2]),
+                return {"knocker": name, "knocker_deadwood": knockers_count(answers, name)(words[-2]),
                         "opponent_deadwood": count(f"{opponent_of(name)}'s", MAX_DEADWOOD)(words[-1])}
             if len(words) >= 3 and all(re.fullmatch(r"-?[0-9]*\.?[0-9]+", word) for word in words[-2:]):
                 raise Refused("deadwood counts are whole numbers; give the knocker, then both counts, "
@@ -285,8 +286,8 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
     def opponent_of(knocker: str) -> str:
         return next(p for p in in_hand if p != knocker)
 
-    def knockers_count(a, knocker: str):
-        return count(f"{knocker}'s", knock_limit(facts.variant, rules, a.get("upcard")))
+    def knockers_count(answers, knocker: str):
+        return count(f"{knocker}'s", knock_limit(facts.variant, rules, answers.get("upcard")))
 
     def count(whose: str, most: int):
         def read(text: str) -> int:
@@ -302,7 +303,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
 
         return read
 
-    def upcard(_a) -> object:  # R15: the upcard first, it sets the knock limit
+    def upcard(_answers) -> object:  # R15: the upcard first, it sets the knock limit
         def read(text: str):
             if len(text.split()) >= 3:  # "ann 4 22": the knock, told before the question asked first here
                 raise Refused("the upcard comes first here, as it sets the knock limit (R15): give it alone, "
@@ -311,30 +312,30 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
 
         return table.ask("Upcard (like 7h)?", read)
 
-    def knocker(a) -> object:
-        return table.ask(f"Who knocked, {' or '.join(in_hand)}? (or :draw)", lambda text: read_knocker(a, text),
+    def knocker(answers) -> object:
+        return table.ask(f"Who knocked, {' or '.join(in_hand)}? (or :draw)", lambda text: read_knocker(answers, text),
                          draw=True)
 
-    def knocker_deadwood(a) -> int:
-        return table.ask(f"{a['knocker']}'s deadwood?", knockers_count(a, a["knocker"]))
+    def knocker_deadwood(answers) -> int:
+        return table.ask(f"{answers['knocker']}'s deadwood?", knockers_count(answers, answers["knocker"]))
 
-    def big_gin(_a) -> bool:
+    def big_gin(_answers) -> bool:
         return table.yes_no("All 11 cards melded (big gin)?", default=False)
 
-    def opponent_deadwood(a) -> int:
-        opponent = opponent_of(a["knocker"])
-        if a["knocker_deadwood"] == 0:  # nothing is laid off on gin (R8, R11)
+    def opponent_deadwood(answers) -> int:
+        opponent = opponent_of(answers["knocker"])
+        if answers["knocker_deadwood"] == 0:  # nothing is laid off on gin (R8, R11)
             question = f"{opponent}'s deadwood? (gin: nothing is laid off)"
         else:
             question = f"{opponent}'s deadwood after lay-offs (R8)?"
         return table.ask(question, count(f"{opponent}'s", MAX_DEADWOOD))
 
-    def confirm(a) -> object:
-        if a["knocker"] is Draw:
-            told = Draw(upcard=a.get("upcard"), recorded_at=time_now())
+    def confirm(answers) -> object:
+        if answers["knocker"] is DRAWN:
+            told = Draw(upcard=answers.get("upcard"), recorded_at=time_now())
         else:
-            told = Knock(a["knocker"], a["knocker_deadwood"], a["opponent_deadwood"], a.get("upcard"),
-                         a.get("big_gin", False), time_now())
+            told = Knock(answers["knocker"], answers["knocker_deadwood"], answers["opponent_deadwood"],
+                         answers.get("upcard"), answers.get("big_gin", False), time_now())
         try:
             preview = replay_changed(facts._replace(hands=facts.hands + (told,)), len(facts.hands) + 1)
         except Refused as error:
@@ -345,17 +346,17 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         say("Not recorded; take the hand again.")
         raise _Again
 
-    def always(_a) -> bool:
+    def always(_answers) -> bool:
         return True
 
-    def knocked(a) -> bool:
-        return a["knocker"] is not Draw
+    def knocked(answers) -> bool:
+        return answers["knocker"] is not DRAWN
 
-    def gin_with_big_gin(a) -> bool:  # H2: only a session playing big gin asks
-        return knocked(a) and a["knocker_deadwood"] == 0 and rules.big_gin_bonus is not None
+    def gin_with_big_gin(answers) -> bool:  # H2: only a session playing big gin asks
+        return knocked(answers) and answers["knocker_deadwood"] == 0 and rules.big_gin_bonus is not None
 
     return [
-        ("upcard", lambda _a: facts.variant == "oklahoma", upcard),
+        ("upcard", lambda _answers: facts.variant == "oklahoma", upcard),
         ("knocker", always, knocker),
         ("knocker_deadwood", knocked, knocker_deadwood),
         ("big_gin", gin_with_big_gin, big_gin),
@@ -368,8 +369,8 @@ def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
     """One hand, question by question, with :back to the previous question; the confirmed hand."""
     steps, answers, at = _steps(table, facts, standings), {}, 0
     while at < len(steps):
-        key, asked, ask = steps[at]
-        if not asked(answers) or key in answers:  # in answers: given on the knocker's line
+        key, applies, ask = steps[at]
+        if not applies(answers) or key in answers:  # in answers: given on the knocker's line
             at += 1
             continue
         earlier = [i for i in range(at) if steps[i][1](answers)]
@@ -381,7 +382,7 @@ def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
             at += 1
         except _Back:
             at = earlier[-1]
-            for later, _asked, _ask in steps[at:]:
+            for later, _applies, _ask in steps[at:]:
                 answers.pop(later, None)
         except _Quit:
             if answers:  # stopped part way: said, so that nobody takes the hand begun for one kept
@@ -455,9 +456,9 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
     try:
         while True:
             db = table.store.reading()
-            facts = table.asked = table.facts(db)
+            facts = table.facts_when_asked = table.facts(db)
             started = _next_in_match(db, facts)
-            table.asked_rematch = None if started is None else started.id
+            table.rematch_when_asked = None if started is None else started.id
             standings = replay_stored(table.store, facts)
             if standings.over:
                 try:

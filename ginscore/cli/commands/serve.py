@@ -25,7 +25,7 @@ LAST_HANDS = 5  # hands the session page lists, newest first
 CLUB_LAST_HANDS = 1
 
 
-def table_of(st: Standings, match: list[Standings] | None, last_hands: int = LAST_HANDS) -> dict:
+def table_document(st: Standings, match: list[Standings] | None, last_hands: int = LAST_HANDS) -> dict:
     """What a page shows of one session: ``status --json`` itself, and the words of the screens."""
     facts = st.facts
     on = [sorted({r.winner for r in st.hands if game.number in r.credited}, key=facts.players.index)
@@ -45,7 +45,7 @@ def table_of(st: Standings, match: list[Standings] | None, last_hands: int = LAS
 def served(store: Store, pinned: Pinned | None) -> dict:
     """The session on the page, as on the board of `watch`."""
     db, st = followed(store, pinned)
-    return table_of(st, match_of(store, db, st.facts))
+    return table_document(st, match_of(store, db, st.facts))
 
 
 def page_of(store: Store, fill, **empty) -> dict:
@@ -74,7 +74,7 @@ def club_tables(store: Store, page: dict) -> None:
     day = date.today().isoformat()
     today = [doc for (_, doc), days in zip(db.not_deleted(), listings.derived("days_played", days_played)) if day in days]
     for facts in sorted(map(db.facts_of, today), key=lambda facts: facts.name != db.current_name):
-        page["tables"].append(table_of(replay_stored(store, facts), None, CLUB_LAST_HANDS))
+        page["tables"].append(table_document(replay_stored(store, facts), None, CLUB_LAST_HANDS))
     ladder = rated_ladder(store, listings, rated_names(store, listings))["players"]
     page["ladder"] = [line | {"place": place} for line, place in zip(ladder, places(ladder))]  # shared as `ratings`
 

@@ -22,20 +22,20 @@ from ginscore.cli.options import all_option, json_option, limit_option, session_
 from ginscore.cli.options import DELETED, SESSIONS  # what these arguments complete to
 from ginscore.cli.output import print_json_items
 from ginscore.cli.paths import named_file
-from ginscore.cli.rule_options import house_rule_options, house_rules, rule_choices
+from ginscore.cli.rule_options import house_rules_given, rule_values_given, takes_house_rules
 from ginscore.cli.typed import how_many, session_name
 from ginscore.codec.facts import derived_session_id, session_to_dict
 from ginscore.db import atomic
 
 
 @app.command("import", short_help="Bring back an export.")
-@house_rule_options
+@takes_house_rules
 def import_(
     ctx: typer.Context,
     file: str = typer.Argument(..., help="A file made by `ginscore export` (JSON or CSV).", metavar="FILE"),
     name: str = typer.Option(None, "--name", help="Name the new session (default: the exported name; a CSV's: VARIANT-N)."),
     variant: Variant = typer.Option(None, "--variant", help="CSV only: standard or oklahoma (a CSV does not say)."),
-    given_rules: dict = None,  # the house-rule options (house_rule_options)
+    given_rules: dict = None,  # the house-rule options (takes_house_rules)
     as_copy: bool = typer.Option(False, "--as-copy", help="Import it as a new session (a new id, in no match), "
                                  "even when this session is already here."),
 ) -> None:
@@ -62,16 +62,16 @@ def import_(
                       Command("export"), " wrote")
 
     @functools.cache  # asked while the CSV is read and again when its scores are checked: the file read once
-    def here(session_id: str) -> SessionFacts | None:  # a CSV's session, if it is here (its rules are)
+    def session_here_by_id(session_id: str) -> SessionFacts | None:  # a CSV's session, if it is here (its rules are)
         db = store.reading()
         found = db.by_id().get(session_id)
         return None if found is None else db.facts_of(found[1])
 
     # --as-copy with the variant or rules it was played with: a CSV of a session here is read with those,
     # laid over the rules that session started with, rather than refused for them
-    over = rule_choices(given_rules) if as_copy else None
-    facts = _read_export(file, variant.value if variant else None, house_rules(given_rules), here,
-                         over if over or variant is not None else None)
+    rules_over = rule_values_given(given_rules) if as_copy else None
+    facts = _read_export(file, variant.value if variant else None, house_rules_given(given_rules), session_here_by_id,
+                         rules_over if rules_over or variant is not None else None)
     if as_copy:
         facts = facts._replace(id=None, match=None)  # a new session: a fresh id, in no match
     wanted = session_name(name) or facts.name
@@ -121,28 +121,31 @@ def _write_exactly(data: bytes, shown: str) -> None:
     buffer.flush()
 
 
-def _read_export(file: Path, variant: str | None, rules, here=None, over: dict | None = None) -> SessionFacts:
-    """The session in a file made by `export`, every field checked as the commands check it (``here``:
-    finds the session of an id here, whose variant and rules a CSV of it takes; ``over``: rules given
-    with --as-copy, laid over those)."""
+def _read_export(file: Path, variant: str | None, rules, session_here_by_id=None,
+                 rules_over: dict | None = None) -> SessionFacts:
+    """The session in a file made by `export`, every field checked as the commands check it
+    (``session_here_by_id``: finds the session of an id here, whose variant and rules a CSV of it takes;
+    ``rules_over``: rules given with --as-copy, laid over those)."""
     from ginscore.documents import check_against_csv, read_backup, read_file
 
     source = visible(str(file))
     try:
         text = read_file(file, source)
-        facts = read_backup(text, source, variant=variant, rules=rules, here=here, over=over)
+        facts = read_backup(text, source, variant=variant, rules=rules, here=session_here_by_id, over=rules_over)
+        from_csv = not facts.name  # a CSV carries no session name
         try:
             standings = check_session(facts)
-            if not facts.name:  # a CSV: its rows must score as the file says
+            if from_csv:  # its rows must score as the file says
                 # (read with the rules given over those of its session here: the options are what is off)
-                ours = here(facts.id) if here is not None and facts.id and over is None else None
+                look_here = session_here_by_id is not None and facts.id and rules_over is None
+                ours = session_here_by_id(facts.id) if look_here else None
                 check_against_csv(standings, text, source, ours.name if ours else None)
         except BadHandAt as error:
-            if isinstance(error.error, NoBigGin) and not facts.name:  # a CSV: the rules come from the options
+            if isinstance(error.error, NoBigGin) and from_csv:  # the rules come from the options
                 raise Refused(f"{source} does not add up at hand {error.number}: it holds a big gin, and no big gin "
                               "is played under the house rules it is read with (H2); add --big-gin-bonus N with "
                               "the bonus it was played with (often 31)") from None
-            if isinstance(error.error, GameOver) and not facts.name:  # a CSV: the target comes from the options
+            if isinstance(error.error, GameOver) and from_csv:  # the target comes from the options
                 raise Refused(f"{source} does not add up at hand {error.number}: the game was already won before it "
                               "under the house rules it is read with; give the rules it was played with (like "
                               "--target 150)") from None
@@ -150,7 +153,7 @@ def _read_export(file: Path, variant: str | None, rules, here=None, over: dict |
         except Refused as error:
             said = message_parts(error) if str(error).startswith(source) else (f"{source}: ", *message_parts(error))
             raise Refused(*said, _oklahoma_hint(facts, variant)) from None
-        if not facts.name:  # a CSV without its session's id (older ginscore): the same file is the same session
+        if from_csv:  # without its session's id (older ginscore): the same file is the same session
             facts = facts._replace(created_at=facts.hands[0].recorded_at or time_now(),
                                    id=facts.id or derived_session_id({}, text))
         elif facts.id is None:  # exported before sessions had ids: the id the database gave it
@@ -319,22 +322,22 @@ def sessions(
         listings, listed = Listings(db), db.listed()
         picked = listed if newest is None else listed[-newest:]
         current = db.current_name
-        ids = [entry[0] for entry in picked]
+        numbers = [number for number, _, _ in picked]  # each session's document number
         if as_json:  # the cache keeps each as not current: the current one's item is made here
-            items = listings.listed_items(ids, "sessions")
-            for at, (n, name, _) in enumerate(picked):
+            items = listings.listed_items(numbers, "sessions")
+            for at, (number, name, _) in enumerate(picked):
                 if name == current:
-                    items[at] = json_item(session_item(next(listings.each_summary([n])), True))
+                    items[at] = json_item(session_item(next(listings.each_summary([number])), True))
             print_json_items(items)
             return
         from ginscore.present.lists import SESSION_CELLS, long_lines, session_cells, show_long_sessions
 
-        if not fit and long_lines(len(ids)):  # years of sessions: their cells as kept, no rows read
-            show_long_sessions(listings.listed_cells(ids, "sessions", session_cells, SESSION_CELLS),
+        if not fit and long_lines(len(numbers)):  # years of sessions: their cells as kept, no rows read
+            show_long_sessions(listings.listed_cells(numbers, "sessions", session_cells, SESSION_CELLS),
                                [name == current for _, name, _ in picked], hidden=db.deleted_count(),
                                older=len(listed) - len(picked), current_name=current)
             return
-        rows = [session_item(row, row["name"] == current) for row in listings.each_summary(ids)]
+        rows = [session_item(row, row["name"] == current) for row in listings.each_summary(numbers)]
     if as_json:  # written a few items at a time, so that years of sessions take little memory
         print_json_items(map(json_item, rows))
         return
@@ -349,7 +352,7 @@ def sessions(
     if fit and deleted:  # the most recently deleted first
         show_fitting(rows, show)
     elif fit:  # oldest first: the newest that fit
-        show_fitting(rows[::-1], lambda newest: show(newest[::-1]))
+        show_fitting(rows[::-1], lambda fitting: show(fitting[::-1]))
     else:
         show(rows)
 
@@ -384,7 +387,7 @@ def where(ctx: typer.Context) -> None:
     _write_exactly(os.fsencode(path) + b"\n", f"{shown}\n")
 
 
-def _holds(standings) -> str:
+def _what_it_holds(standings) -> str:
     """What a session holds, in one line: variant, players, hands, the result so far."""
     facts = standings.facts
     if facts.variant == "hollywood":
@@ -443,7 +446,7 @@ def delete(
     found = reading.find_name(name)
     try:
         facts = reading.load(found)
-        what = _holds(replay_stored(store, facts))
+        what = _what_it_holds(replay_stored(store, facts))
     except DatabaseUnusable as error:  # a session damaged by an edit by hand: set it aside, unread
         facts, what = None, f"'{visible(found)}', which cannot be read ({error.problem.split(';')[0]})"
     if not asked(f"Delete {what}?", yes, "delete", names=facts.players if facts else ()):
@@ -478,7 +481,7 @@ def restore(
         facts, left = db.restore(name, new)
     from ginscore.present.console import say
 
-    say(f"Restored {_holds(replay_stored(store_of(ctx), facts))}; it is the current session now.")
+    say(f"Restored {_what_it_holds(replay_stored(store_of(ctx), facts))}; it is the current session now.")
     if left:
         say(f"Still deleted under the name '{visible(left[0])}': {counted(len(left), 'other session')}; ",
             Command("restore", as_typed(left[0]), "--name", "NEW"), " brings back the one deleted last.")

@@ -17,7 +17,7 @@ from ginscore.cli.actions import time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, Variant, with_parameters
 from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
-from ginscore.cli.rule_options import house_rule_options, house_rules
+from ginscore.cli.rule_options import house_rules_given, takes_house_rules
 from ginscore.cli.typed import session_name, TypedKnock, typed_upcard
 from ginscore.present.console import say
 from ginscore.present.screens import show_hand, show_standings
@@ -56,7 +56,7 @@ def first_seats(variant, names, dealer, box, captain) -> tuple[str | None, Roles
 
 
 @app.command(short_help="Start a new session.")
-@house_rule_options
+@takes_house_rules
 def new(
     ctx: typer.Context,
     variant: Variant = typer.Argument(..., help="standard, oklahoma, hollywood or three (three players).", metavar="VARIANT"),
@@ -69,14 +69,14 @@ def new(
     captain: str = typer.Option(
         None, "--captain", help="Three-player: who starts as captain (R21).", autocompletion=NEW_PLAYERS
     ),
-    given_rules: dict = None,  # the house-rule options (house_rule_options)
+    given_rules: dict = None,  # the house-rule options (takes_house_rules)
 ) -> None:
     """Start a session and make it current.
 
     Example: ginscore new hollywood Ann Ben --dealer ann
     """
     names = check_players(variant.value, players)
-    rules = house_rules(given_rules) or HouseRules()
+    rules = house_rules_given(given_rules) or HouseRules()
     rules.check(variant.value)
     first_dealer, first_roles, drawn_for_seats = first_seats(variant.value, names, dealer, box, captain)
     facts = SessionFacts(
