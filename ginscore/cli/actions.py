@@ -1,6 +1,6 @@
 """The steps commands share: the database this command line chose, a session loaded and
-replayed, a hand appended, a session started, a yes/no asked, and the ratings' figures kept in the
-cache (`ratings` and `serve` share them)."""
+replayed, a hand appended, a session started, a yes/no asked, the session a live board follows
+(`watch` and `serve`), and the ratings' figures kept in the cache (`ratings` and `serve` share them)."""
 
 import itertools
 import sys
@@ -8,7 +8,7 @@ from datetime import datetime
 
 import typer
 
-from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, Refused
+from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, NoSuchSession, Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import replay, Standings
 from ginscore.core.session import SessionFacts
@@ -153,6 +153,34 @@ def session_now(db, name: str, session_id: str | None) -> SessionFacts | None:
         pass
     renamed = [doc["name"] for _, doc in db.not_deleted() if session_id is not None and doc.get("id") == session_id]
     return db.load(renamed[0]) if renamed else None
+
+
+class Pinned:
+    """The session ``--session`` pins: its id, and its name as last seen (a rename elsewhere is followed)."""
+
+    def __init__(self, name: str, session_id: str | None):
+        self.name, self.id = name, session_id
+
+
+def pinned_by(store, session: str | None) -> Pinned | None:
+    """The session ``--session`` pins; None: the current one, whichever it is."""
+    if session is None:
+        return None
+    facts = store.reading().load(session)
+    return Pinned(facts.name, facts.id)
+
+
+def followed(store, pinned: Pinned | None) -> tuple:
+    """The database read now and the session on the board, replayed (`watch`, `serve`): the pinned one
+    (under its name now), else whichever is current now (a rematch, a `use`)."""
+    db = store.reading()
+    if pinned is None:
+        return db, replay_stored(store, db.load(None))
+    facts = session_now(db, pinned.name, pinned.id)
+    if facts is None:
+        raise NoSuchSession(f"the session '{pinned.name}' is no longer in the file (deleted?)")
+    pinned.name = facts.name
+    return db, replay_stored(store, facts)
 
 
 def match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:

@@ -42,12 +42,10 @@ try:
     from ginscore import __version__
     from ginscore.cli import registry, typer_app
     from ginscore.cli.messages import fail, stopped, unwritten, usage_words
-    from ginscore.cli.options import DB_HELP
-    from ginscore.cli.paths import db_file, default_db_path, index_cache
+    from ginscore.cli.options import DB_HELP, use_db
     from ginscore.core.errors import ExitStatus, GinscoreError, Refused, interrupted, message_parts
     from ginscore.db import interrupts
     from ginscore.db.storage import writes as database_writes
-    from ginscore.db.store import Store
     from ginscore.present import terminal
 except KeyboardInterrupt:
     stopped_while_starting()
@@ -166,9 +164,7 @@ def before_the_command(
     ),
 ) -> None:
     # The path is checked later: a --db after the command name wins, even over a refused one before it.
-    ctx.obj = Store(functools.partial(db_file, db) if db is not None else default_db_path, index_cache)
-    if db is not None:
-        terminal.advise_with_db(db)
+    use_db(ctx, db)
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
         raise typer.Exit(0)

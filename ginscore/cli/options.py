@@ -7,7 +7,7 @@ from enum import Enum
 
 import typer
 
-from ginscore.cli.paths import db_file, index_cache
+from ginscore.cli.paths import db_file, default_db_path, index_cache
 from ginscore.core.scoring import VARIANTS
 from ginscore.db.store import Store
 from ginscore.present import terminal
@@ -15,12 +15,20 @@ from ginscore.present import terminal
 DB_HELP = "The database file (default: $GINSCORE_DB, else ginscore.json in your app folder)."
 
 
+def use_db(ctx, typed: str | None) -> None:
+    """Make the database ``typed`` (a --db; None: $GINSCORE_DB or the default) the one this command line's
+    commands use (``actions.store_of``), and a --db typed the one its advice gives."""
+    path = functools.partial(db_file, typed) if typed is not None else default_db_path
+    ctx.find_root().obj = Store(path, index_cache)
+    if typed is not None:
+        terminal.advise_with_db(typed)
+
+
 def db_after_command(ctx, param, value) -> None:
     """``--db`` given after the subcommand: the same as before it (docs/commands.md), and it wins;
     checked, as there, only when the command needs the file (`deadwood` needs none)."""
     if value is not None:
-        ctx.find_root().obj = Store(functools.partial(db_file, value), index_cache)
-        terminal.advise_with_db(value)
+        use_db(ctx, value)
 
 
 def takes_db(function):

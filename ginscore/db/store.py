@@ -133,6 +133,9 @@ class Store:
                 database.flush()
 
 
+POLL_SECONDS = 0.25  # how often `watch` and `serve` look at file_signature: a change shows within a second
+
+
 def file_signature(path) -> tuple | None:
     """What changes whenever the file is replaced or written (None: it is not there): what the live
     boards (`watch`, `serve`) look at to notice a hand recorded anywhere."""

@@ -8,36 +8,13 @@ from math import ceil, floor
 from rich.text import Text
 
 from ginscore.core.escape import visible
-from ginscore.core.names import fold
 from ginscore.core.replay import Standings
 from ginscore.core.reports import counted
 from ginscore.present.console import say, screen
+from ginscore.present.letters import markers, say_legend
 from ginscore.present.screens import say_heading
-from ginscore.present.wrapping import cell_width
 
 MAX_COLUMNS = 60  # a longer session shows every n-th hand, and always the last
-
-
-def markers(players: tuple[str, ...] | list[str]) -> dict[str, str]:
-    """One letter a player, never a digit (the cells beside it are numbers): the initial, and for a player whose
-    initial is taken the first free initial of another word of the name, else of its letters (Ann, Al, Ben:
-    A, L, B); 1, 2, 3 only when a name has no letter left."""
-    letters: dict[str, str] = {}
-
-    def free(char: str) -> bool:  # one letter ("ß" is "SS"), not one given already ignoring accents (É, E)
-        letter = char.upper()
-        return char.isalpha() and len(letter) == 1 and fold(letter) not in {fold(given) for given in letters.values()}
-
-    for player in players:  # each initial to the first player who has it
-        if free(player[:1]):
-            letters[player] = player[:1].upper()
-    for player in (player for player in players if player not in letters):
-        words = [word[:1] for word in player.split()[1:]]
-        letter = next((char.upper() for char in words + list(player) if free(char)), None)
-        if letter is None:
-            return {p: str(n) for n, p in enumerate(players, start=1)}
-        letters[player] = letter
-    return {player: letters[player] for player in players}
 
 
 def _sample(count: int, room: int) -> list[int]:
@@ -105,14 +82,6 @@ def _chart_lines(series: dict, row_of, dashed_row: int, labels: dict[int, str], 
     axis = first.center(cell) + (last.center(cell).rjust(span - cell) if len(columns) > 1 else "")
     lines.append(" " * (label_width + 2) + axis)
     return [line.rstrip() for line in lines]
-
-
-def say_legend(players) -> None:
-    """Which letter is which player: on one line when it fits, else a line each."""
-    entries = [f"{mark} {p}" for p, mark in markers(players).items()]
-    line = "  ".join(entries)
-    for text in [line] if cell_width(visible(line)) <= screen().width else entries:
-        say(text)
 
 
 def show_chart(st: Standings) -> None:

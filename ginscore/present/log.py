@@ -8,8 +8,8 @@ from rich.table import Table
 from ginscore.core.replay import HandResult, Standings
 from ginscore.core.session import Draw
 from ginscore.core.reports import OUTCOME_WORDS
-from ginscore.present.chart import markers, say_legend
 from ginscore.present.console import say, screen
+from ginscore.present.letters import markers, say_legend
 from ginscore.present.fast_table import content_widths
 from ginscore.present.screens import rule_change_lines, say_heading
 from ginscore.present.tables import natural_width, show, table_of_columns

@@ -22,9 +22,8 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ginscore.db.store import file_signature
+from ginscore.db.store import POLL_SECONDS, file_signature
 
-POLL_SECONDS = 0.25  # how often the file is looked at, as `watch` does: a change shows within a second
 WAKE_SECONDS = 1.0  # how often an idle event stream checks whether the server is stopping
 KEEP_ALIVE_SECONDS = 15  # an idle event stream says something this often, so a dead connection is noticed
 MAX_STREAMS = 64  # open pages at once; one more is answered 503 (and its browser tries again later)

@@ -12,7 +12,7 @@ from rich.cells import cell_len
 
 from ginscore.cli.commands import table as table_command
 from ginscore.present import screens as present_screens
-from ginscore.present.chart import markers
+from ginscore.present.letters import markers
 from tests.support import run_cli
 
 WIDTHS = range(40, 161)

@@ -1,20 +1,19 @@
-"""Sessions from elsewhere, matched by session id: `merge`, and what `import` does with an id it knows."""
+"""`merge`: the sessions of another database, matched by session id (what `import` does with an id it
+knows is in cli/matched.py, which both share)."""
 
 import os
 import re
-from functools import cached_property
 from pathlib import Path
 
 import typer
 
 from ginscore.codec import validate
-from ginscore.core.errors import Command, DatabaseUnusable, ExitStatus, GinscoreError, Refused
+from ginscore.core.errors import Command, DatabaseUnusable, Refused
 from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
-from ginscore.codec.facts import SESSION_ID, SESSION_KEYS, derived_session_id, new_session_id, session_to_dict
+from ginscore.codec.facts import SESSION_ID, derived_session_id, new_session_id, session_to_dict
 from ginscore.core.escape import visible
 from ginscore.present.terminal import shell_word
 from ginscore.core.reports import as_typed, counted
-from ginscore.core.replay import check_session
 from ginscore.core.session import SessionFacts
 from ginscore.core.names import MAX_NAME
 from ginscore.db.database import session_id_of, two_with_one_id
@@ -24,58 +23,8 @@ from ginscore.cli.actions import store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option
 from ginscore.cli.output import print_json
+from ginscore.cli.matched import Diverged, SessionRecord, extend, link_match, unknown_fields
 from ginscore.cli.paths import named_file
-
-
-class Diverged(GinscoreError):
-    """Their record of a session and ours differ: refused whole (exit 1), nothing written."""
-
-    status = ExitStatus.DATABASE
-
-
-STORED_KEYS = SESSION_KEYS | {"deleted_at", "copy_of"}  # the fields of a stored session ginscore knows
-
-
-def unknown_fields(doc: dict) -> dict:
-    """The fields of a stored session this ginscore does not know, which every command keeps."""
-    return {key: value for key, value in doc.items() if key not in STORED_KEYS}
-
-
-def extend(db, doc_id: int, doc: dict, ours: SessionFacts, compared, their_doc: dict | None = None) -> tuple[SessionFacts, dict]:
-    """Our session grown by their later hands and rule changes (H8), checked, and its document as now
-    stored (with fields of ``their_doc`` unknown here that ours lacks)."""
-    grown = compared.grown(ours)
-    check_session(grown)
-    added = {key: value for key, value in unknown_fields(their_doc or {}).items() if key not in doc}
-    new = session_to_dict(grown, rows=True)
-    changed = ("hands", "rule_changes") + (("rules",) if grown.rules != ours.rules else ())
-    stored = dict(doc) | added | {key: new[key] for key in changed}
-    db.replace(doc_id, stored)
-    return grown, stored
-
-
-def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts, bool, bool] | None:
-    """What `import` does with a session whose id is here: (what happened, the session here, whether it is
-    deleted here, whether it joined the match theirs is in); None if new."""
-    found = db.by_id().get(facts.id)
-    if found is None:
-        return None
-    doc_id, doc = found
-    ours = db.facts_of(doc)
-    compared = compare(ours, facts)
-    if compared.kind == DIVERGED:
-        raise Diverged(
-            f"{source} holds session '{visible(ours.name)}' (the same session id), but not as it is here: "
-            f"{compared.why}; nothing was imported: `--as-copy` imports it as a new session"
-        )
-    record = _Record(doc_id, doc, ours)
-    linked = _link_match(db, record, facts.match)
-    ours = record.facts
-    if compared.kind == EXTENDED:
-        ours, _ = extend(db, doc_id, record.doc, ours, compared)
-        if not doc.get("deleted_at"):
-            db.make_current(ours.name)
-    return compared.kind, ours, bool(doc.get("deleted_at")), linked
 
 
 @app.command(short_help="Merge another database.")
@@ -146,7 +95,7 @@ def merge(
                                           "deleted": bool(candidates[0].doc.get("deleted_at"))})
                 continue
             kind, record, compared = closest
-            if kind != DIVERGED and record.doc.get("id") == session_id and _link_match(db, record, facts.match):
+            if kind != DIVERGED and record.doc.get("id") == session_id and link_match(db, record, facts.match):
                 report["linked"].append({"name": record.doc.get("name")})
             if kind == DIVERGED and same is None and group != session_id:
                 # a copy `merge --keep-both` kept there of a session here: added as that copy
@@ -168,7 +117,7 @@ def merge(
             else:
                 copy = facts._replace(id=new_session_id(), match=None, name=_copy_name(db, facts))
                 stored = session_to_dict(copy, rows=True) | unknown_fields(doc) | {"copy_of": group}
-                our_records.append(_Record(db.insert(stored), stored, copy))
+                our_records.append(SessionRecord(db.insert(stored), stored, copy))
                 by_id[copy.id] = our_records[-1]
                 report["copied"].append({"name": copy.name, "of": record.facts.name, "hand": compared.hand})
             if record.doc.get("id") == session_id:
@@ -195,17 +144,6 @@ def _in_our_match(doc: dict, matches: dict[str, str]) -> dict:
     return doc | {"match": matches[doc["match"]]} if doc.get("match") in matches else doc
 
 
-def _link_match(db, record, match: str | None) -> bool:
-    """Our record of a session joins the match theirs is in (a rematch made there), as `rematch` links it;
-    whether it did."""
-    if record.doc.get("match") is not None or match is None:
-        return False
-    record.doc = db.whole(record.doc) | {"match": match}
-    db.replace(record.doc_id, record.doc)
-    record.facts = record.facts._replace(match=match)
-    return True
-
-
 DAMAGED_HERE = "damaged here, so theirs was not compared"
 DELETED_THERE = "deleted there"
 
@@ -226,7 +164,7 @@ def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, ou
     else:
         stored["name"] = free_name(facts.name, db.taken, merged_ending, MAX_NAME)
     report["added"].append({"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)})
-    our_records.append(_Record(db.insert(stored), stored, facts._replace(name=stored["name"])))
+    our_records.append(SessionRecord(db.insert(stored), stored, facts._replace(name=stored["name"])))
     by_id[stored["id"]] = our_records[-1]
 
 
@@ -254,27 +192,14 @@ def _their_docs(theirs_db) -> dict[str, dict]:
     return found
 
 
-class _Record:
-    """One record of a session here, or a copy `--keep-both` kept (``copy_of``); facts read when asked."""
-
-    def __init__(self, doc_id: int, doc: dict, facts: SessionFacts | None, db=None):
-        self.doc_id, self.doc, self.db = doc_id, doc, db
-        if facts is not None:
-            self.facts = facts
-
-    @cached_property
-    def facts(self) -> SessionFacts:
-        return self.db.facts_of(self.doc)
-
-
-def _records_here(db, here_by_id: dict) -> tuple[dict[str, list[_Record]], dict[str, _Record]]:
+def _records_here(db, here_by_id: dict) -> tuple[dict[str, list[SessionRecord]], dict[str, SessionRecord]]:
     """Every record here, by the session it is a record of, and by its own id."""
     groups = _legacy_groups(doc for _, doc in here_by_id.values())
-    records: dict[str, list[_Record]] = {}
+    records: dict[str, list[SessionRecord]] = {}
     by_id = {}
     for session_id, (doc_id, doc) in here_by_id.items():
         group = _group_of(doc, session_id, groups, None)
-        by_id[session_id] = _Record(doc_id, doc, None, db)
+        by_id[session_id] = SessionRecord(doc_id, doc, None, db)
         records.setdefault(group, []).append(by_id[session_id])
     for kept in records.values():  # the session's own record first, then its copies in the order kept
         kept.sort(key=lambda record: "copy_of" in record.doc)
@@ -306,7 +231,7 @@ def _group_of(doc: dict, session_id: str, legacy: dict[str, str], path) -> str:
     return session_id
 
 
-def _closest(records: list[_Record], session_id: str, facts: SessionFacts) -> tuple[str, _Record, object] | None:
+def _closest(records: list[SessionRecord], session_id: str, facts: SessionFacts) -> tuple[str, SessionRecord, object] | None:
     """How their record of a session stands to the closest of ours; None when all of ours are damaged."""
     compared = []
     for record in records:

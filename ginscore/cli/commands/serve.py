@@ -14,9 +14,9 @@ from ginscore.core.escape import visible
 from ginscore.core.ratings import places
 from ginscore.core.replay import Standings
 from ginscore.core.reports import VARIANT_NAMES, explain, rules_words, settlement_words, status_dict, winner_words
-from ginscore.cli.actions import match_of, rated_ladder, rated_names, replay_stored, store_of
+from ginscore.cli.actions import Pinned, followed, match_of, pinned_by, rated_ladder, rated_names, replay_stored
+from ginscore.cli.actions import store_of
 from ginscore.cli.typer_app import app
-from ginscore.cli.commands.watch import followed, Pinned, pinned_by
 from ginscore.cli.options import session_option
 from ginscore.db.store import Store
 from ginscore.present.terminal import parts_text, screen_width

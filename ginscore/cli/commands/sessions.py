@@ -53,7 +53,7 @@ def import_(
     Example: ginscore import friday.json
     """
     from ginscore.codec.compare import free_name
-    from ginscore.cli.commands.merge import import_known
+    from ginscore.cli.matched import import_known
 
     file = named_file(file, "the file to import (made by `ginscore export`)")
     store = store_of(ctx)

@@ -7,45 +7,14 @@ from datetime import datetime
 
 import typer
 
-from ginscore.core.errors import GinscoreError, NoSuchSession
+from ginscore.core.errors import GinscoreError
 from ginscore.core.replay import Standings
-from ginscore.db.store import file_signature
-from ginscore.cli.actions import replay_stored, session_now, store_of
+from ginscore.db.store import POLL_SECONDS, file_signature
+from ginscore.cli.actions import Pinned, followed, pinned_by, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
 from ginscore.present import scoreboard as board
 from ginscore.present.console import screen
-
-
-POLL_SECONDS = 0.25  # how often `watch` looks at the file: a change shows within a second
-
-
-class Pinned:
-    """The session ``--session`` pins: its id, and its name as last seen (a rename elsewhere is followed)."""
-
-    def __init__(self, name: str, session_id: str | None):
-        self.name, self.id = name, session_id
-
-
-def pinned_by(store, session: str | None) -> Pinned | None:
-    """The session ``--session`` pins; None: the current one, whichever it is."""
-    if session is None:
-        return None
-    facts = store.reading().load(session)
-    return Pinned(facts.name, facts.id)
-
-
-def followed(store, pinned: Pinned | None) -> tuple:
-    """The database read now and the session on the board, replayed (`watch`, `serve`): the pinned one
-    (under its name now), else whichever is current now (a rematch, a `use`)."""
-    db = store.reading()
-    if pinned is None:
-        return db, replay_stored(store, db.load(None))
-    facts = session_now(db, pinned.name, pinned.id)
-    if facts is None:
-        raise NoSuchSession(f"the session '{pinned.name}' is no longer in the file (deleted?)")
-    pinned.name = facts.name
-    return db, replay_stored(store, facts)
 
 
 class _Board:
