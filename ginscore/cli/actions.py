@@ -77,13 +77,12 @@ def asked(question: str, yes: bool, verb: str, done: str = "", refusal: str = ""
         return True
     if refusal and not on_a_terminal():
         raise Refused(refusal)
+    from ginscore.present.console import say
     from ginscore.present.terminal import screen_width
     from ginscore.present.wrapping import question_lines
 
     done = done or f"{verb}d"
     lines = question_lines(f"{visible(question)} [y/N]:", screen_width() - 2, names)  # at words, as play asks
-    from ginscore.present.console import say
-
     try:
         sure = typer.confirm("\n".join(lines), default=False, show_default=False, prompt_suffix=" ")
     except typer.Abort as stop:

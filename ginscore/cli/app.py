@@ -3,6 +3,7 @@ becomes one line on standard error and an exit status. ``main`` is the installed
 
 from __future__ import annotations
 
+import importlib
 import sys  # (the rest is imported below, where a Ctrl-C while starting is answered as one)
 
 
@@ -32,7 +33,6 @@ def import_with_ctrl_c_held(name: str) -> None:
 try:
     import functools
     import gc
-    import importlib
 
     import_with_ctrl_c_held("orjson")
     import typer
@@ -56,6 +56,7 @@ except RuntimeError as error:  # a Ctrl-C inside a class body reaches here wrapp
         raise
     stopped_while_starting()
 
+# present/ cannot import the registry (cli sits above it), so terminal is told which commands' advice takes --db.
 terminal.advise_commands(registry.ADVISED_COMMANDS)
 
 
@@ -76,7 +77,8 @@ class Group(TyperGroup):
         listed = registry.BY_NAME.get(name)
         if listed is not None and name not in self.commands:
             importlib.import_module(f"ginscore.cli.commands.{listed.module}")  # it registers its commands
-            one = typer_app.make_app()  # this command alone, built into its click command
+            # typer builds click commands only from an app: an app of this command alone builds it, not every one.
+            one = typer_app.make_app()
             one.registered_commands = [next(info for info in typer_app.app.registered_commands
                                             if typer_app.name_of(info) == name)]
             self.commands[name] = typer.main.get_command(one)

@@ -100,11 +100,12 @@ def session_misplaced(ctx, args: list[str]) -> tuple:
 def no_session(name: str, session: str) -> tuple:
     """A command that takes no --session: what it covers instead, or where its help is."""
     command = registry.BY_NAME.get(name)
-    instead = command.instead_of_session if command and command.instead_of_session else ("see ", (name, "--help"))
+    instead = (command.instead_of_session if command and command.instead_of_session
+               else ("see ", Command(name, "--help")))
     if isinstance(instead, str):
         instead = (instead,)
     return (Command(name), " takes no --session: ",
-            *(Command(*(word.format(session=session) for word in part)) if isinstance(part, tuple)
+            *(Command(*(word.format(session=session) for word in part)) if isinstance(part, Command)
               else part.format(session=session) for part in instead))
 
 

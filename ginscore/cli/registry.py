@@ -1,6 +1,8 @@
 """Every command once: its name, its module, whether it takes --session, whether its advice acts on
 a database. Help, lazy loading, completion, advice and the tests read it."""
 
+from ginscore.core.errors import Command
+
 
 class CommandEntry:
     """One command; a plain class, as a NamedTuple class costs more to make at every start."""
@@ -13,7 +15,7 @@ class CommandEntry:
         self.module = module  # ginscore/cli/commands/MODULE.py defines it
         self.takes_session = takes_session
         # Without --session: what it covers instead, said when one is given ({session}: the name given);
-        # text, or parts where a tuple is a command to advise.
+        # text, or parts of text and commands to advise.
         self.instead_of_session = instead_of_session
         # Whether advice to run it acts on a database, so it is given this command line's --db
         # (not `export`: a file "made by `ginscore export`" may be any database's).
@@ -33,18 +35,18 @@ COMMANDS = (
     CommandEntry("dealer", "view", True),
     CommandEntry("log", "view", True),
     CommandEntry("rules", "view", False, ("it shows the rules with the current session's house rules; ",
-                                     ("house", "--session", "{session}"), " shows that session's")),
+                                     Command("house", "--session", "{session}"), " shows that session's")),
     CommandEntry("chart", "view", True),
     CommandEntry("import", "sessions", False, "it brings in the session a file holds (--name names it)"),
     CommandEntry("export", "sessions", True, advice_takes_db=False),
     CommandEntry("sessions", "sessions", False,
-                 ("it lists every session; ", ("status", "--session", "{session}"), " shows one")),
-    CommandEntry("use", "sessions", False, ("give the name itself, ", ("use", "{session}"))),
+                 ("it lists every session; ", Command("status", "--session", "{session}"), " shows one")),
+    CommandEntry("use", "sessions", False, ("give the name itself, ", Command("use", "{session}"))),
     CommandEntry("where", "sessions", False, "it prints the database's path (--db picks the database)",
                  advice_takes_db=False),
     CommandEntry("rename", "sessions", True),
-    CommandEntry("delete", "sessions", False, ("give the name itself, ", ("delete", "{session}"))),
-    CommandEntry("restore", "sessions", False, ("give the name itself, ", ("restore", "{session}"))),
+    CommandEntry("delete", "sessions", False, ("give the name itself, ", Command("delete", "{session}"))),
+    CommandEntry("restore", "sessions", False, ("give the name itself, ", Command("restore", "{session}"))),
     CommandEntry("merge", "merge", False, "it brings in every session of another database"),
     CommandEntry("stats", "after", False, "it counts every session; --player, --variant or --since narrow it"),
     CommandEntry("history", "after", False, "it lists every past session; --player, --variant or --limit narrow it"),

@@ -165,12 +165,17 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
             return table(medium, None, day_only=True)
         return table(medium, max(room, names), day_only=True)
 
-    show_list(len(rows), lambda: _long_blocks(rows, True, deleted),
-              lambda: _long_sessions([session_cells(row, when) for row in rows],
+    show_list(len(rows),
+              lambda: _long_blocks(rows, True, deleted),  # past LONG, on a narrow screen
+              lambda: _long_sessions([session_cells(row, when) for row in rows],  # past LONG
                                      [row["current"] for row in rows], deleted),
-              lambda: table(False, None), lambda: table(False, None, day_only=True), lambda: fitted(False),
-              lambda: fitted(True), lambda: table(True),
-              lambda: blocks([_fitted_block(row, True, deleted) for row in rows]))
+              # else the first of these that fits, widest first:
+              lambda: table(False, None),  # a line a session
+              lambda: table(False, None, day_only=True),  # the same, with the day only
+              lambda: fitted(False),  # the players on as few lines as fit
+              lambda: fitted(True),  # the same, each name over its variant
+              lambda: table(True),  # a player a line
+              lambda: blocks([_fitted_block(row, True, deleted) for row in rows]))  # a few lines a session
     _sessions_notes(bool(rows), any(row["current"] for row in rows), deleted, hidden, older, current)
 
 
@@ -243,10 +248,13 @@ def show_history(rows: list[dict], older: int = 0, filters: tuple[str, ...] = ()
             cells.append([*named, str(row["hands_played"]), _winner(row), _score_lines(row)])
         return table_of([(head, head == "Hands") for head in heads], cells)
 
-    show_list(len(rows), lambda: _long_blocks(rows, False),
-              lambda: show_aligned(HISTORY_HEADS, [history_cells(row) for row in rows]),
-              lambda: table(False), lambda: table(True),
-              lambda: blocks([_fitted_block(row, False) for row in rows]))
+    show_list(len(rows),
+              lambda: _long_blocks(rows, False),  # past LONG, on a narrow screen
+              lambda: show_aligned(HISTORY_HEADS, [history_cells(row) for row in rows]),  # past LONG
+              # else the first of these that fits, widest first:
+              lambda: table(False),  # the time in full, name and variant apart
+              lambda: table(True),  # the day only, each name over its variant
+              lambda: blocks([_fitted_block(row, False) for row in rows]))  # a few lines a session
     if rows:
         _older(older, "history", *filters)
     elif filters:

@@ -91,6 +91,7 @@ def show_log(st: Standings) -> None:
         table = table_of_columns(columns)
         if natural_width(table) <= out.width:
             break
+    # (none fits: the loop ends on the narrowest, "tall", which is shown all the same)
     _show_between_rule_changes(st, columns, table)
     if layout != "full":
         say_legend(facts.players)

@@ -19,6 +19,8 @@ WIDEST = 200  # first drawn this wide, then again as wide as the widest line (ne
 NARROWEST = 80
 SVG_ID = "ginscore"  # Rich draws a fresh random id into every SVG unless given one
 
+# Formatted twice: with the title here, then with the code and colours by Rich's export. So Rich's fields
+# are in double braces, and a brace of the stylesheet itself in four.
 PAGE = """<!DOCTYPE html>
 <html>
 <head>

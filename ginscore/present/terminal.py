@@ -96,13 +96,14 @@ def command_text(command) -> str:
 
 def parts_text(parts) -> str:
     """A message's parts (text and the commands it advises) as a person reads them, every character visible."""
+    # A tuple part is an advised command's words (an errors.Command is a tuple); every other part is text.
     return "".join(command_text(tuple(map(visible, part))) if isinstance(part, tuple) else visible(part)
                    for part in parts)
 
 
 def make_streams_safe() -> None:
     """Make the standard streams safe to write to for one command (see the module)."""
-    advise_with_db(None)
+    advise_with_db(None)  # a new command line: an earlier one's --db (in the same process) is not this one's
     if sys.stdin is None or sys.stdout is None or sys.stderr is None:
         _open_descriptors()
     if sys.stdin is None:  # a question then reads the end of its input: no answer

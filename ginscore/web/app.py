@@ -27,8 +27,9 @@ from ginscore.db.store import POLL_SECONDS, file_signature
 WAKE_SECONDS = 1.0  # how often an idle event stream checks whether the server is stopping
 KEEP_ALIVE_SECONDS = 15  # an idle event stream says something this often, so a dead connection is noticed
 MAX_STREAMS = 64  # open pages at once; one more is answered 503 (and its browser tries again later)
-# uvicorn answers 503 beyond it. Idle sockets count too (a phone asleep), so there is room for them
-# beside the streams, well below the usual limit of open files.
+
+# Connections at once, beyond which uvicorn answers 503. Idle sockets count too (a phone asleep), so
+# there is room for them beside the streams, well below the usual limit of open files.
 MAX_CONNECTIONS = MAX_STREAMS + 400
 TOKEN_COOKIE = "ginscore_token"
 LOOPBACK_NAMES = ["127.0.0.1", "localhost"]  # the Host a page on this computer asks for

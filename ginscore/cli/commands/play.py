@@ -192,7 +192,7 @@ class _Table:
         if any(arg == "--db" or arg.startswith("--db=") for arg in args):  # (it would act on another file)
             say(f"  --db cannot be given here: play keeps score in '{visible(self.name)}' of its own database")
             return False
-        try:
+        try:  # not Group.main, the exit point: play tells a refusal itself and goes on (its --db advice kept)
             self.ctx.find_root().command.get_command(self.ctx, name).main(
                 args + ["--session", self.name], prog_name=f"ginscore {name}", standalone_mode=False, obj=self.store,
             )

@@ -217,7 +217,8 @@ def edit(
 
     Example: ginscore edit 3 ben 6 9 --upcard 8c
     """
-    facts_given = any(a is not None for a in (*told[:3], told.cards, told.against))
+    facts_given = any(a is not None for a in (told.knocker, told.knocker_deadwood, told.opponent_deadwood,
+                                              told.cards, told.against))
     only_note_or_upcard = not facts_given and not told.big_gin and (note, told.upcard) != (None, None)
     if as_draw:
         if facts_given:
@@ -241,8 +242,12 @@ def edit(
         was = facts.hands[number - 1]
         # Left out, --upcard and --note keep the hand's own; the replay checks its knock limit (R15).
         card = was.upcard if told.upcard is None else typed_upcard(told.upcard)
-        corrected = (Draw(recorded_at=was.recorded_at) if as_draw else was if only_note_or_upcard
-                     else told.knock(facts, was.recorded_at))
+        if as_draw:
+            corrected = Draw(recorded_at=was.recorded_at)
+        elif only_note_or_upcard:
+            corrected = was
+        else:
+            corrected = told.knock(facts, was.recorded_at)
         corrected = corrected._replace(upcard=card, note=was.note if note is None else kept,
                                        dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
