@@ -112,16 +112,17 @@ def read_file(path, source: str) -> str:
     return text
 
 
-def read_backup(text: str, source: str, *, variant: str | None = None, rules: HouseRules | None = None,
-                here=None, over: dict | None = None) -> SessionFacts:
+def read_export(text: str, source: str, *, variant: str | None = None, rules: HouseRules | None = None,
+                session_here=None, rules_over: dict | None = None) -> SessionFacts:
     """A session from a file `export` wrote, JSON or CSV; Refused when anything in it is off.
 
-    ``variant`` and ``rules`` serve a CSV, which carries neither, unless ``here(session_id)`` has its session."""
+    ``variant`` and ``rules`` serve a CSV, which carries neither, unless ``session_here(session_id)`` has its
+    session; ``rules_over``: house rules given to lay over that session's (import --as-copy)."""
     if text.lstrip()[:1] in ("{", "["):
         if variant is not None or rules is not None:
             raise Refused(f"{source} is a JSON export, which carries its own variant and house rules; leave out those options")
         return _from_json(_parse_json(text, source), source)
-    return _from_csv(text, source, variant, rules, here, over)
+    return _from_csv(text, source, variant, rules, session_here, rules_over)
 
 
 def is_export(path) -> bool:
@@ -236,8 +237,8 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
     return table
 
 
-def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | None, here=None,
-              over: dict | None = None) -> SessionFacts:
+def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | None, session_here=None,
+              rules_over: dict | None = None) -> SessionFacts:
     table = _csv_table(text, source)
     header = table[0]
     if len(table) < 2:
@@ -249,10 +250,10 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
         raise Refused(f"{source} holds a {found} session, not {variant}; leave out --variant")
     rows = [dict(zip(header, row)) for row in table[1:]]
     session_id = _csv_session_id(rows, source)
-    ours = here(session_id) if here and session_id else None
+    ours = session_here(session_id) if session_here and session_id else None
     changes = ()
-    if ours is not None and over is not None:  # another record of it (--as-copy): its first rules, those given over them
-        variant, rules = variant or ours.variant, ours.rules_for(1)._replace(**over)
+    if ours is not None and rules_over is not None:  # another record of it (--as-copy): its first rules, those given over them
+        variant, rules = variant or ours.variant, ours.rules_for(1)._replace(**rules_over)
     elif ours is not None:  # this session is here: each hand is read with the variant and rules it had here (H8)
         told = [option for option, given, kept in (("--variant", variant, ours.variant),
                                                    ("the house-rule options", rules, ours.rules))
@@ -344,7 +345,7 @@ _AS_TOLD = frozenset(("dealer", "knocker", "upcard", "opponent", "box", "captain
 def check_against_csv(standings: Standings, text: str, source: str, here: str | None = None) -> None:
     """Refuse a CSV whose scores differ from what its hands score under these rules (``here``: those of
     the session of that name here, the CSV being a record of it)."""
-    table = _csv_table(text, source)  # (already read whole by read_backup: it refuses nothing here)
+    table = _csv_table(text, source)  # (already read whole by read_export: it refuses nothing here)
     header, theirs = table[0], table[1:]
     ours = csv_rows(standings)
     unknown = next((c for c in header if c not in ours[0]), None)

@@ -76,20 +76,3 @@ def _ahead(ours: SessionFacts, theirs: SessionFacts, number: int) -> str | None:
         return None if len(theirs.hands) >= number else "ours"  # they played it under the rules before
     return None if len(ours.hands) >= number else "theirs"
 
-
-def free_name(name: str, taken, ending, limit: int) -> str:
-    """``name``, or the first free ``name + ending(n)``, shortened to fit within ``limit`` characters."""
-    if not taken(name):
-        return name
-    number = 1
-    while True:
-        tail = ending(number)
-        chosen = name[: max(1, limit - len(tail))].rstrip() + tail
-        if not taken(chosen):
-            return chosen
-        number += 1
-
-
-def merged_ending(number: int) -> str:
-    """The ending that ``free_name`` gives a copy kept by `merge`."""
-    return " (merged)" if number == 1 else f" (merged {number})"

@@ -112,3 +112,16 @@ def check_count(variant: str, players) -> None:
     want = 3 if variant == "three" else 2
     if len(players) != want:
         raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
+
+
+def free_name(name: str, taken, ending, limit: int) -> str:
+    """``name``, or the first free ``name + ending(n)``, shortened to fit within ``limit`` characters."""
+    if not taken(name):
+        return name
+    number = 1
+    while True:
+        tail = ending(number)
+        chosen = name[: max(1, limit - len(tail))].rstrip() + tail
+        if not taken(chosen):
+            return chosen
+        number += 1

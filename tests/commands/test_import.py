@@ -25,7 +25,7 @@ from ginscore.documents import (
     check_against_csv,
     export_csv,
     export_json,
-    read_backup,
+    read_export,
 )
 from tests.profiles import examples
 from tests.support import (
@@ -155,14 +155,14 @@ def test_import_refuses_missing_file_and_options_on_json(ok, refused, tmp_path):
 def test_property_json_and_csv_round_trips_are_the_identity(facts):
     facts = as_kept(facts)  # as kept: each hand with who dealt it (H8)
     assert session_from_dict(json.loads(json.dumps(session_to_dict(facts)))) == facts
-    assert read_backup(export_json(facts), "f") == facts
+    assert read_export(export_json(facts), "f") == facts
     standings = replay(facts)
     text = export_csv(standings)
     if not facts.hands:
         with pytest.raises(Refused):
-            read_backup(text, "f", variant=facts.variant if facts.variant == "oklahoma" else None, rules=facts.rules)
+            read_export(text, "f", variant=facts.variant if facts.variant == "oklahoma" else None, rules=facts.rules)
         return
-    again = read_backup(text, "f", variant=facts.variant if facts.variant == "oklahoma" else None, rules=facts.rules)
+    again = read_export(text, "f", variant=facts.variant if facts.variant == "oklahoma" else None, rules=facts.rules)
     assert again.hands == facts.hands and again.players == facts.players and again.variant == facts.variant
     check_against_csv(replay(again), text, "f")
     assert export_csv(replay(again)) == text

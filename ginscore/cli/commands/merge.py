@@ -9,13 +9,13 @@ import typer
 
 from ginscore.codec import validate
 from ginscore.core.errors import Command, DatabaseUnusable, Refused
-from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare, free_name, merged_ending
+from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare
 from ginscore.codec.facts import SESSION_ID, derived_session_id, new_session_id, session_to_dict
 from ginscore.core.escape import visible
 from ginscore.present.terminal import shell_word
 from ginscore.core.reports import as_typed, counted
 from ginscore.core.session import SessionFacts
-from ginscore.core.names import MAX_NAME
+from ginscore.core.names import MAX_NAME, free_name
 from ginscore.db.database import session_id_of, two_with_one_id
 from ginscore.db.store import Store
 from ginscore.documents import is_export
@@ -148,9 +148,14 @@ DAMAGED_HERE = "damaged here, so theirs was not compared"
 DELETED_THERE = "deleted there"
 
 
+def _merged_ending(number: int) -> str:
+    """The ending that ``free_name`` gives a copy kept by `merge`."""
+    return " (merged)" if number == 1 else f" (merged {number})"
+
+
 def _copy_name(db, facts: SessionFacts) -> str:
     """The name of a kept copy of their diverged session: 'NAME (merged)', numbered when taken."""
-    return free_name(facts.name, lambda n: n == facts.name or db.taken(n), merged_ending, MAX_NAME)
+    return free_name(facts.name, lambda n: n == facts.name or db.taken(n), _merged_ending, MAX_NAME)
 
 
 def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, our_records: list, by_id: dict) -> None:
@@ -162,7 +167,7 @@ def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, ou
     if deleted:
         stored["deleted_at"] = deleted
     else:
-        stored["name"] = free_name(facts.name, db.taken, merged_ending, MAX_NAME)
+        stored["name"] = free_name(facts.name, db.taken, _merged_ending, MAX_NAME)
     report["added"].append({"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)})
     our_records.append(SessionRecord(db.insert(stored), stored, facts._replace(name=stored["name"])))
     by_id[stored["id"]] = our_records[-1]

@@ -12,7 +12,7 @@ import typer
 from ginscore.present import terminal
 from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, NoBigGin, Refused, message_parts
 from ginscore.core.escape import json_safe, visible, visible_lines
-from ginscore.core.names import MAX_NAME
+from ginscore.core.names import MAX_NAME, free_name
 from ginscore.core.reports import VARIANT_NAMES, as_typed, counted, history_row, session_item
 from ginscore.core.replay import check_session, replay
 from ginscore.core.session import SessionFacts
@@ -52,7 +52,6 @@ def import_(
 
     Example: ginscore import friday.json
     """
-    from ginscore.codec.compare import free_name
     from ginscore.cli.matched import import_known
 
     file = named_file(file, "the file to import (made by `ginscore export`)")
@@ -126,12 +125,13 @@ def _read_export(file: Path, variant: str | None, rules, session_here_by_id=None
     """The session in a file made by `export`, every field checked as the commands check it
     (``session_here_by_id``: finds the session of an id here, whose variant and rules a CSV of it takes;
     ``rules_over``: rules given with --as-copy, laid over those)."""
-    from ginscore.documents import check_against_csv, read_backup, read_file
+    from ginscore.documents import check_against_csv, read_export, read_file
 
     source = visible(str(file))
     try:
         text = read_file(file, source)
-        facts = read_backup(text, source, variant=variant, rules=rules, here=session_here_by_id, over=rules_over)
+        facts = read_export(text, source, variant=variant, rules=rules, session_here=session_here_by_id,
+                            rules_over=rules_over)
         from_csv = not facts.name  # a CSV carries no session name
         try:
             standings = check_session(facts)
