@@ -84,6 +84,14 @@ def test_typer_rich_and_tinydb_are_each_imported_by_their_own_layer_only():
     assert not strays, strays
 
 
+def test_no_command_module_imports_another():
+    """A command's module is a leaf: what two commands share lives beside them (actions, matched), and
+    importing a module registers its commands, so one command must not load another's."""
+    commands = [name for name in MODULES if name.startswith("ginscore.cli.commands.")]
+    across = [(name, target) for name in commands for target in GRAPH[name] if target in commands]
+    assert not across, across
+
+
 def test_no_underscore_name_is_imported_from_another_module():
     private = [(name, f"{target}.{taken}") for name in MODULES for target, taken in imports(name)
                if taken and taken.startswith("_") and not taken.startswith("__") and target.startswith("ginscore")]
