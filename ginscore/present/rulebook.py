@@ -55,9 +55,9 @@ BY_VARIANT = {
 
 HOUSE = [
     "H1  Gin bonus (default 25) and undercut bonus (default 10): --gin-bonus, --undercut-bonus.",
-    "H2  Big gin, 11 cards melded: --big-gin-bonus N when the session starts, then hand --big-gin.",
+    "H2  Big gin, 11 cards melded: --big-gin-bonus N (new, or house), then hand --big-gin.",
     "H3  End-of-game bonuses: --game-bonus N to the winner, --box-bonus N per hand won, --shutout doubles"
-    " the winner's final score when the loser scored nothing. Hollywood: per game.",
+    " the winner's final score when every other player scored nothing. Hollywood: per game.",
     "H4  Oklahoma only: --spades-double (a spade upcard doubles the hand), --ace-means-gin (an ace"
     " upcard allows only gin).",
     "H5  Target: --target N instead of 100.",

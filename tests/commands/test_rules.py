@@ -21,6 +21,14 @@ def test_rules_of_another_variant_do_not_claim_the_sessions_house_rules(ok):
         assert "House rules of 'friday' (standard): target 100; gin bonus 20" in same
 
 
+def test_a_shutout_is_every_other_player_scoring_nothing(ok):
+    """H3 (docs/rules.md): in three-player two lose, and a shutout needs both to have scored nothing; big gin's
+    bonus is not only for a session's start (H2): `house` sets it too."""
+    said = " ".join(ok("rules").stdout.split())
+    assert "--shutout doubles the winner's final score when every other player scored nothing" in said
+    assert "--big-gin-bonus N (new, or house), then hand --big-gin" in said
+
+
 def test_the_winner_deals_only_where_two_play(ok):
     """R5 is a two-player rule: beside R22 (the box deals every hand) it must not read as every variant's."""
     ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
