@@ -36,21 +36,23 @@ def raw_get(port: int, target: str, headers: dict | None = None) -> tuple[int, b
 
 def test_names_that_are_markup_show_as_text(ok, db_path, serving, page_at):
     ok("new", "standard", *MARKUP_NAMES, "--dealer", "<script>", "--name", "<b>night</b>")
-    ok("hand", "<script>", "3", "20", "--note", "<iframe src=//x>")
+    ok("hand", "<script>", "3", "20", "--note", "<iframe src=//x> &amp; R&D")
     before = sha256(db_path)
     served = serving()
     for address in ("/", "/club"):
         page = page_at(served.base + address)
         names = page.eval_on_selector_all(".name", "all => all.map(e => e.textContent)")
         assert set(MARKUP_NAMES) <= set(names)
-        assert "Note: <iframe src=//x>" in page.inner_text("main")  # a hand's note shows, as text
+        assert "Note: <iframe src=//x> &amp; R&D" in page.inner_text("main")  # a hand's note shows, as text
         assert page.eval_on_selector_all("script", "all => all.length") == 1  # board.js, nothing injected
         assert page.query_selector("img, iframe, b") is None
         assert "<script>alert(1)</script>" not in page.content()  # only ever as &lt;script&gt;
         assert no_sideways_scroll(page)
-    assert page_at(served.base + "/").inner_text("h1") == "<b>night</b>"
+    page = page_at(served.base + "/")
+    assert page.inner_text("h1") == "<b>night</b>"
+    assert page.inner_text("#subtitle").startswith("Standard · ") and " · 1 hand played\n" in page.inner_text("#subtitle")
     status, headers, body = get(served.base + "/data/session")
-    assert b"<" not in body and b">" not in body  # escaped in the JSON as well
+    assert b"<" not in body and b">" not in body and b"&" not in body  # escaped in the JSON as well
     assert headers["content-type"] == "application/json"
     assert sha256(db_path) == before
 
@@ -87,19 +89,28 @@ def test_only_reading_is_served(one_server):
             connection.request(method, target, body=b'{"hands": []}')
             assert connection.getresponse().status == 405, (method, target)
             connection.close()
-    assert raw_get(served.port, "/", {"Host": "evil.example"})[0] == 400  # a name pointed here by another site
+    assert get(served.base + "/", {"Host": "evil.example"})[0] == 400  # a name pointed here by another site
+    assert get(served.base + "/", {"Host": f"evil.example:{served.port}"})[0] == 400
+    assert get(served.base + "/", {"Host": f"localhost:{served.port}"})[0] == 200  # as a person types it
+    with pytest.raises(ConnectionRefusedError):  # 127.0.0.1 only, not every address of this computer
+        socket.create_connection(("127.0.0.2", served.port), timeout=10).close()
     assert sha256(one_server.db) == before
 
 
 def test_every_response_says_what_it_is_and_where_scripts_may_come_from(one_server):
     served = one_server
     for address, kind in (("/", "text/html"), ("/club", "text/html"), ("/assets/board.js", "text/javascript"),
-                          ("/assets/board.css", "text/css"), ("/data/club", "application/json")):
+                          ("/assets/board.css", "text/css"), ("/assets/icon.svg", "image/svg+xml"),
+                          ("/data/club", "application/json")):
         status, headers, body = get(served.base + address)
         assert status == 200 and headers["content-type"].startswith(kind), address
         assert headers["x-content-type-options"] == "nosniff"
-        assert headers["content-security-policy"].startswith("default-src 'self'")
+        assert headers["content-security-policy"] == ("default-src 'self'; base-uri 'none'; form-action 'none'; "
+                                                      "frame-ancestors 'none'")
         assert headers["referrer-policy"] == "no-referrer"
+        assert headers["x-frame-options"] == "DENY" and headers["cross-origin-resource-policy"] == "same-origin"
+        assert headers["cache-control"] == "no-store"  # a page's address may hold the token
+        assert "server" not in {name.lower() for name in headers}  # it does not name its web server
     page = get(served.base + "/")[2].decode()
     assert "<script>" not in page and " style=" not in page and "onload" not in page  # nothing inline
 
@@ -122,7 +133,18 @@ def test_lan_refuses_every_request_without_its_token(ok, db_path, serving):
         assert get(served.base + address, {"Cookie": "ginscore_token=wrong"})[0] == 403, address
     status, headers, _ = get(served.base + "/?token=" + token)
     assert status == 200 and f"ginscore_token={token}" in headers["set-cookie"]
+    assert {"HttpOnly", "SameSite=Strict", "Path=/"} <= {part.strip() for part in headers["set-cookie"].split(";")}
     assert get(served.base + "/data/session", {"Cookie": f"ginscore_token={token}"})[0] == 200
+    host = re.match(r"http://([^:/]+):", served.address)[1]
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:  # this computer's address on its network
+        try:
+            probe.connect(("192.0.2.1", 9))
+            assert host == probe.getsockname()[0]
+        except OSError:  # (a computer on no network: its own)
+            assert host == "127.0.0.1"
+    assert get(served.address)[0] == 200  # as a phone opens it: listened on, and its Host let in
+    assert get(served.address.replace("/?", "/club?"))[0] == 200
+    assert f"Club board: {served.address.replace('/?', '/club?')}\n" in served.printed
     assert sha256(db_path) == before
 
 
@@ -177,6 +199,65 @@ def test_the_app_compares_the_token_and_keeps_it_in_a_cookie(tmp_path):
         served.stop()
 
 
+def test_an_idle_event_stream_asks_again_after_two_seconds_and_says_it_is_there_every_fifteen(tmp_path):
+    """A page that loses the server asks again every two seconds (docs/commands.md); a stream with
+    nothing new says something every fifteen seconds, so a page gone away is noticed and its place freed.
+    (A second is a wait for a change that timed out, without waiting it.)"""
+    import asyncio
+
+    from ginscore.web.app import Live
+
+    waits = []
+
+    async def nothing_changed(change, timeout):
+        change.close()
+        waits.append(timeout)
+        raise TimeoutError
+
+    live = Live(tmp_path / "none.json", {"session": lambda: {"problem": None}}, stopping=lambda: sum(waits) >= 31)
+    said = []
+
+    async def read():
+        said.extend([chunk async for chunk in live.events("session")])
+
+    waiting, asyncio.wait_for = asyncio.wait_for, nothing_changed
+    try:  # in a thread of its own: the browser's event loop may be running in this one
+        reading = threading.Thread(target=asyncio.run, args=(read(),), daemon=True)
+        reading.start()
+        reading.join(10)
+    finally:
+        asyncio.wait_for = waiting
+    assert said == [b"retry: 2000\n\n", b'data: {"problem":null}\n\n', b": still here\n\n",
+                    b": still here\n\n"]  # at 15 s and at 30 s
+
+
+def test_an_event_stream_sends_a_change_as_soon_as_the_file_is_seen_to_change(tmp_path, monkeypatch):
+    """Not at its next wake (made a minute here): a hand shows within a second (docs/commands.md)."""
+    import asyncio
+
+    from ginscore.web import app
+
+    monkeypatch.setattr(app, "WAKE_SECONDS", 60)
+    watched = tmp_path / "ginscore.json"
+    watched.write_text("1")
+    live = app.Live(watched, {"session": lambda: {"file": watched.read_text()}}, poll=0.01)
+    said = []
+
+    async def read():
+        watching = asyncio.create_task(live.watch())
+        events = live.events("session")
+        said.append(await anext(events))  # retry
+        said.append(await anext(events))
+        watched.write_text("22")
+        said.append(await asyncio.wait_for(anext(events), 5))
+        watching.cancel()
+
+    reading = threading.Thread(target=asyncio.run, args=(read(),), daemon=True)  # (the browser's loop may run here)
+    reading.start()
+    reading.join(10)
+    assert said[1:] == [b'data: {"file":"1"}\n\n', b'data: {"file":"22"}\n\n']
+
+
 def test_two_hundred_event_streams_are_bounded_and_the_server_keeps_answering(ok, serving):
     from ginscore.web.app import MAX_STREAMS
 
@@ -193,7 +274,7 @@ def test_two_hundred_event_streams_are_bounded_and_the_server_keeps_answering(ok
         except (OSError, IndexError):
             answers.append(b"closed")
     streaming = answers.count(b"200")
-    assert 0 < streaming <= MAX_STREAMS
+    assert streaming == MAX_STREAMS == 64  # as docs/commands.md says
     assert answers.count(b"503") + answers.count(b"closed") == 200 - streaming
     assert get(served.base + "/data/session")[0] == 200  # a page still loads beside them
     for connection in opened:
@@ -213,6 +294,7 @@ def test_a_file_replaced_then_deleted_is_said_and_picked_up_again(ok, db_path, s
     shutil.copy(db_path, kept)
     ok("hand", "ben", "3", "40")
     served = serving()
+    club = page_at(served.base + "/club")
     page = page_at(served.base + "/")
 
     def shows(p, text):
@@ -234,6 +316,9 @@ def test_a_file_replaced_then_deleted_is_said_and_picked_up_again(ok, db_path, s
         "[data-score]", "all => all.map(e => e.textContent)") == ["17", "0"])
     os.remove(db_path)
     assert waited(lambda: page.is_visible("#notice") and "is not there" in page.inner_text("#notice"))
+    assert page.evaluate("document.body.classList.contains('stale')")  # the board stays, greyed
+    assert waited(lambda: "is not there" in club.inner_text("#notice"))
+    assert club.eval_on_selector_all(".table-card", "all => all.length") == 1  # the club board's too
     assert get(served.base + "/data/club")[0] == 200  # the club board says the same, and the server goes on
     assert not db_path.exists()  # nothing was made in its place
     db_path.write_bytes(b"{ this is not a database")
@@ -241,6 +326,7 @@ def test_a_file_replaced_then_deleted_is_said_and_picked_up_again(ok, db_path, s
     damaged = db_path.read_bytes()
     shutil.copy(kept, db_path)
     assert waited(lambda: not page.is_visible("#notice"))
+    assert not page.evaluate("document.body.classList.contains('stale')")
     assert page.eval_on_selector_all("[data-score]", "all => all.map(e => e.textContent)") == ["17", "0"]
     assert damaged == b"{ this is not a database"
     assert sha256(db_path) == sha256(kept)  # the server changed nothing

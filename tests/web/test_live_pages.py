@@ -65,7 +65,7 @@ def waited_for(page, what, seconds: float = UPDATE_SECONDS):
     return None
 
 
-def test_a_hand_recorded_shows_on_the_open_page_without_a_reload(ok, status, serving, page_at):
+def test_a_hand_recorded_shows_on_the_open_page_without_a_reload(ok, status, serving, page_at, db_path):
     make(ok, "standard")
     page = page_at(serving().base + "/")
     page.evaluate("window.notReloaded = true")
@@ -74,8 +74,19 @@ def test_a_hand_recorded_shows_on_the_open_page_without_a_reload(ok, status, ser
     took = waited_for(page, lambda p: scores_on(p) != before)
     assert took is not None, "the page did not change within 2 s"
     assert page.evaluate("window.notReloaded === true")
-    assert scores_on(page) == scores_of(status())
+    now = status()
+    assert scores_on(page) == scores_of(now)
     assert "Ben knocked with 2" in page.inner_text("#hands")
+    # everything else the page says, as `status` says it
+    assert page.title() == f"{now['session']} · ginscore"
+    assert page.inner_text(".rules") == "House rules: target 100; gin bonus 25; undercut bonus 10"
+    assert page.eval_on_selector_all("#words p", "all => all.map(e => e.textContent)") == now["state_of_play"]
+    cards = page.eval_on_selector_all(".player", "all => all.map(c => [...c.children].map(e => e.textContent))")
+    assert cards == [["Ann", "\u00a0", str(now["totals"]["Ann"]), "1 hand won"],
+                     ["Ben", "deals next", str(now["totals"]["Ben"]), "2 hands won"]]
+    assert now["next_dealer"] == "Ben" and now["hands_won"] == {"Ann": 1, "Ben": 2}
+    assert page.inner_text("#file") == str(db_path)
+    assert page.inner_text("#updated").startswith("updated ")
 
 
 def test_the_page_follows_the_current_session_and_says_when_it_is_over(ok, status, serving, page_at):
@@ -84,8 +95,14 @@ def test_the_page_follows_the_current_session_and_says_when_it_is_over(ok, statu
     ok("hand", "ben", "0", "90")  # Ben reaches 100 and wins
     assert waited_for(page, lambda p: p.query_selector(".winner-words") is not None) is not None
     assert page.inner_text(".winner-words").startswith("Ben wins the game")
+    over = status()
+    cards = page.eval_on_selector_all(".player", "all => all.map(c => [c.querySelector('.role').textContent, "
+                                                 "c.classList.contains('winner')])")
+    assert cards == [["\u00a0", False], ["wins", True]] and over["winner"] == "Ben"
     ok("rematch", "--yes")
     assert waited_for(page, lambda p: p.inner_text("h1") == status()["session"]) is not None
+    assert page.inner_text("#hands") == "No hands yet."
+    assert page.inner_text(".match") == "Match of 2 sessions, games won: Ann 0, Ben 1"
 
 
 def test_the_club_board_shows_every_table_of_today_and_changes_by_itself(ok, serving, page_at):
@@ -94,7 +111,15 @@ def test_the_club_board_shows_every_table_of_today_and_changes_by_itself(ok, ser
     ok("new", "three", "Cy", "Dee", "Eve", "--box", "cy", "--captain", "dee", "--name", "table-2")
     page = page_at(serving().base + "/club")
     cards = page.eval_on_selector_all(".table-card", "all => all.map(c => c.dataset.session)")
-    assert sorted(cards) == ["table-1", "table-2"]
+    assert cards == ["table-2", "table-1"]  # the current one first
+    assert page.inner_text("#subtitle") == "2 sessions played today"
+    assert page.inner_text("#ladder") == "No finished game yet."
+
+    def card_lines(p, session):
+        return p.eval_on_selector_all(f".table-card[data-session='{session}'] p", "all => all.map(e => e.textContent)")
+
+    waiting = ok("status", "--json", "--session", "table-2").json()["state_of_play"][-1]
+    assert card_lines(page, "table-2") == ["Three-player · 0 hands", waiting]
 
     def card_scores(p, session):
         return {e["player"]: int(e["text"]) for e in p.eval_on_selector_all(
@@ -113,6 +138,9 @@ def test_the_club_board_shows_every_table_of_today_and_changes_by_itself(ok, ser
     assert ladder == [[str(n), line["name"], f"{line['ordinal']:.1f}", str(line["games"])] for n, line in
                       enumerate(rated, 1)]
     assert card_scores(page, "table-1") == ok("status", "--json", "--session", "table-1").json()["totals"]
+    lines = card_lines(page, "table-1")  # its winner, and its last hand only
+    assert lines[:2] == ["Standard · 2 hands", "Ann wins the game with 132 (Ben 0)."] and len(lines) == 3
+    assert lines[2].startswith("Hand 2: Ann")
     assert no_sideways_scroll(page)
 
 
@@ -179,6 +207,8 @@ def test_every_score_and_name_reads_whole_on_a_phone(ok, serving, page_at):
     for session, address in (("hollywood-1", "/"), ("three-1", "/"), ("three-1", "/club")):
         ok("use", session)
         page = page_at(served.base + address)
+        if session == "hollywood-1" and address == "/":  # the last five hands, newest first
+            assert page.eval_on_selector_all(".hand-number", "all => all.map(e => e.textContent)") == list("76543")
         for width, height in ((360, 640), (390, 844), (600, 900)):  # the page is laid out again, as a phone turned
             page.set_viewport_size({"width": width, "height": height})
             assert page.evaluate(UNREADABLE) == [], (address, session, width)
@@ -198,15 +228,22 @@ def test_a_hollywood_game_over_shows_each_final_with_its_bonuses(ok, status, ser
 
 
 def test_the_ladder_numbers_tied_players_as_ratings_does(ok, serving, page_at):
-    """Equal ratings over as many games share a place: 1, 1, 3, 3, as `ratings` numbers them."""
+    """Equal ratings over as many games share a place: 1, 1, 3, 3, as `ratings` numbers them. (The
+    session page of the last game says its final, bonus added, and who pays whom, as `status` does.)"""
     for winner, loser in (("Ann", "Ben"), ("Cy", "Dee")):
-        ok("new", "standard", winner, loser, "--dealer", winner, "--target", "50")
+        ok("new", "standard", winner, loser, "--dealer", winner, "--target", "50", "--game-bonus", "100",
+           "--stake", "0.5")
         ok("hand", winner, "0", "40")
-    page = page_at(serving().base + "/club")
+    served = serving()
+    page = page_at(served.base + "/club")
     ladder = page.eval_on_selector_all("#ladder tbody tr",
                                        "all => all.map(r => [...r.cells].slice(0, 2).map(c => c.textContent))")
     printed = [line.split()[:2] for line in ok("ratings").stdout.splitlines()[2:6]]
     assert ladder == printed and [place for place, _ in ladder] == ["1", "1", "3", "3"]
+    page = page_at(served.base + "/")
+    assert page.eval_on_selector_all(".final", "all => all.map(e => e.textContent)") == ["final 165"]  # Dee's is 0
+    settlement = page.inner_text(".settlement")
+    assert settlement.startswith("Dee pays Cy 82.50") and settlement in ok("status").stdout.replace("\n", " ")
 
 
 # Each element's text in the order its glyphs are drawn, left to right, line by line.

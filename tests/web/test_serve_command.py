@@ -19,6 +19,7 @@ def test_it_says_the_file_and_the_addresses_and_stops_cleanly_at_ctrl_c(ok, db_p
     assert "token" not in served.printed  # on the loopback there is none
     assert get(served.base + "/data/session")[0] == 200
     assert served.stop() == 0
+    assert served.process.stderr.read() == ""  # nothing of the web server's own (its log) on the terminal
     assert sha256(db_path) == before
     assert sorted(p.name for p in db_path.parent.iterdir() if p.name != "cache") == beside  # no lock, no temp file
 
@@ -44,10 +45,27 @@ def test_the_qr_code_fits_the_screen_it_is_printed_on(ok, serving, monkeypatch, 
 
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     monkeypatch.setenv("COLUMNS", str(columns))
-    code = [line for line in serving("--lan").printed.splitlines() if line.strip() and set(line) <= set(" █▀▄")]
+    served = serving("--lan")
+    code = [line for line in served.printed.splitlines() if line.strip() and set(line) <= set(" █▀▄")]
     assert len(code) > 10 and len({cell_len(line) for line in code}) == 1
     assert cell_len(code[0]) <= columns
     assert (cell_len(code[0]) > 40) == (columns == 80)  # the usual margin where it fits
+    assert code in qr_of(served.address)  # what a phone reads: the address, token and all
+
+
+def qr_of(address: str) -> list[list[str]]:
+    """The ways ``address`` is drawn as a QR code in block characters: any error level, any margin."""
+    import io
+
+    import segno
+
+    drawn = []
+    for error in "lmqh":
+        for margin in (4, 3, 2):
+            out = io.StringIO()
+            segno.make(address, error=error).terminal(out=out, compact=True, border=margin)
+            drawn.append([line for line in out.getvalue().splitlines() if line.strip()])
+    return drawn
 
 
 def test_a_session_that_is_not_there_is_refused_before_serving(ok):
@@ -55,6 +73,12 @@ def test_a_session_that_is_not_there_is_refused_before_serving(ok):
     done = run("--session", "nothing-like-it", "--port", "0")
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert done.stdout == ""
+
+
+def test_a_file_that_cannot_be_read_is_refused_before_serving(db_path):
+    db_path.write_text("{ this is not a database")
+    done = run("--port", "0")
+    assert done.returncode == 1 and done.stdout == "" and "Traceback" not in done.stderr
 
 
 def test_a_port_out_of_range_is_refused(ok):
@@ -86,6 +110,7 @@ def test_the_page_shows_a_hostile_path_made_visible_and_advice_with_its_db(ok, t
     hostile = tmp_path / "club\u202etxt\x1b[31m.json"
     ok("--db", hostile, "new", "standard", "Ann", "Ben", "--dealer", "ann")
     served = serving("--db", str(hostile))
+    assert served.printed.splitlines()[0].endswith("club\\u202etxt\\x1b[31m.json")  # the terminal too: no escape runs
     doc = json.loads(get(served.base + "/data/session")[2])
     assert doc["file"].endswith("club\\u202etxt\\x1b[31m.json") and doc["problem"] is None
     data = json.loads(hostile.read_text())

@@ -23,20 +23,22 @@ def _streams(port: int, count: int) -> list[socket.socket]:
 def test_sockets_that_take_every_place_and_say_nothing_are_closed_and_the_pages_come_back(ok, serving):
     """A device that opens every connection the server allows and sends nothing, or a request a byte at a
     time (its head, or a body), no longer keeps the pages out until it lets go: each is closed after
-    REQUEST_SECONDS, while the trickling ones go on trickling."""
+    REQUEST_SECONDS, while the trickling ones go on trickling; an open page's event stream is left open."""
     from ginscore.web.app import MAX_CONNECTIONS
     from ginscore.web.server import REQUEST_SECONDS
 
+    assert (MAX_CONNECTIONS, REQUEST_SECONDS) == (464, 5)  # as docs/commands.md says
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     served = serving()
     opened = time.monotonic()
+    [stream] = _streams(served.port, 1)
     head, body, chunked = (socket.create_connection(("127.0.0.1", served.port), timeout=10) for _ in range(3))
     head.sendall(b"GET / HTTP/1.1\r\n")
     for connection, chunks in ((body, b"Content-Length: 100000"), (chunked, b"Transfer-Encoding: chunked")):
         connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + chunks + b"\r\n\r\n")
         assert connection.recv(12) == b"HTTP/1.1 200"  # the page answered; its body never ends
     trickles = {head: b"X: y\r\n", body: b"x", chunked: b"1\r\nx\r\n"}  # never a whole request
-    idle = [socket.create_connection(("127.0.0.1", served.port), timeout=10) for _ in range(MAX_CONNECTIONS - 3)]
+    idle = [socket.create_connection(("127.0.0.1", served.port), timeout=10) for _ in range(MAX_CONNECTIONS - 4)]
     still_open = {*idle, *trickles}
     try:
         assert get(served.base + "/data/session")[0] == 503  # every place taken
@@ -61,7 +63,11 @@ def test_sockets_that_take_every_place_and_say_nothing_are_closed_and_the_pages_
         assert not still_open, f"{len(still_open)} silent or trickling connections were left open"
         assert answered == 200 and back >= REQUEST_SECONDS
         assert get(served.base + "/")[0] == 200
+        stream.setblocking(False)
+        while select.select([stream], [], [], 0)[0]:
+            assert stream.recv(65536), "the event stream of an open page was closed"
     finally:
+        stream.close()
         for connection in (*idle, *trickles):
             connection.close()
 
