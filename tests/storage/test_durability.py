@@ -29,7 +29,7 @@ from tests.support import (
     temporary_files,
 )
 
-KILLS = examples(200)  # random kill moments: a fifth of them in the dev profile (tests/profiles.py)
+KILLS = examples(120)  # random kill moments: a fifth of them in the dev profile (tests/profiles.py)
 
 
 WRITERS, HANDS_EACH = 8, 25
