@@ -126,7 +126,7 @@ def test_refused_and_nothing_changed(evening, refused, args, says):
 
 
 def test_export_to_a_folder_is_refused(evening, refused, tmp_path):
-    refused("export", "--output", str(tmp_path), says="")
+    refused("export", "--output", str(tmp_path), says=f"{tmp_path} is a folder, not a file; give --output a file path")
 
 
 def test_no_refusal_speaks_in_the_validators_words(evening, refused):

@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 from ginscore.cli import app as cli
+from ginscore.cli import registry
 from tests.support import BIN, ROOT, bash_after, bash_offers, script_module
 
 COMMANDS = sorted(cli.every_command().commands)  # the whole app, as `ginscore --help` builds it
@@ -34,11 +35,15 @@ def test_completion_script_is_not_stale(name, text):
     assert on_disk == text, f"completions/{name} is stale: run python completions/generate.py"
 
 
-def test_completion_scripts_know_every_command_and_variant():
-    for name in ("ginscore.bash", "_ginscore", "ginscore.fish"):
-        text = (ROOT / "completions" / name).read_text()
-        for command in COMMANDS:
-            assert command in text
+def test_completion_scripts_offer_every_command_and_variant():
+    """The commands each script offers after `ginscore `, read from the script: every visible one, in order."""
+    visible = [c.name for c in registry.COMMANDS if not c.hidden]
+    scripts = {name: (ROOT / "completions" / name).read_text() for name in ("ginscore.bash", "_ginscore", "ginscore.fish")}
+    bash = re.search(r'compgen -W "(new [^"]*)"', scripts["ginscore.bash"])[1].split()
+    assert [word for word in bash if not word.startswith("-")] == visible
+    assert re.findall(r"^\s*'([a-z]+):", scripts["_ginscore"], re.M)[:len(visible)] == visible
+    assert re.findall(r"__fish_use_subcommand' -a (\S+)", scripts["ginscore.fish"]) == visible
+    for text in scripts.values():
         assert "standard oklahoma hollywood three" in text
 
 

@@ -150,6 +150,7 @@ def test_h2_big_gin_with_a_single_point_of_deadwood_is_refused():
 
 
 def test_h5_h7_the_largest_target_and_stake_are_taken_one_more_is_refused():
+    assert MAX_SETTING == 1_000_000_000  # as docs/rules.md (H5) says
     HouseRules(target=MAX_SETTING).check("standard")
     with pytest.raises(BadSetting):
         HouseRules(target=MAX_SETTING + 1).check("standard")
