@@ -890,3 +890,46 @@ def test_their_file_with_a_copy_of_that_is_no_session_id_is_refused_whole(ok, re
         return
     line = refused("merge", str(theirs))
     assert f"cannot be merged: it has a session whose copy_of {copy_of!r} is not a session id" in line
+
+
+# Merging back the file a merge was made from reports nothing skipped for the names the first merge
+# gave: ' (merged)' was ginscore's own rename, not one made there.
+def test_merging_back_reports_no_rename_that_a_merge_made(ok, db_path, tmp_path):
+    theirs = tmp_path / "theirs.json"
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday")
+    ok("--db", str(theirs), "new", "standard", "Cy", "Di", "--dealer", "Cy", "--name", "friday")
+    first = ok("merge", str(theirs), "--json").json()
+    assert [row["name"] for row in first["added"]] == ["friday (merged)"] and first["skipped"] == []
+    back = ok("--db", str(theirs), "merge", str(db_path), "--json").json()
+    assert back["skipped"] == [], back
+    assert [row["name"] for row in back["added"]] == ["friday (merged)"]
+
+
+# `merge` keeps the fields of a session it does not know (a user's own, a later version's), as every
+# other command does: on a session it adds, and on one it extends.
+def _set_field(path, name: str, **fields) -> None:
+    data = json.loads(path.read_bytes())
+    for doc in data["sessions"].values():
+        if doc["name"] == name:
+            doc.update(fields)
+    path.write_text(json.dumps(data))
+
+
+def _session(path, name: str) -> dict:
+    return next(doc for doc in json.loads(path.read_bytes())["sessions"].values() if doc["name"] == name)
+
+
+def test_merge_keeps_unknown_fields_on_sessions_it_adds_and_extends(ok, db_path, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "shared")
+    ok("hand", "ann", "5", "20")
+    theirs = tmp_path / "theirs.json"
+    shutil.copy(db_path, theirs)
+    ok("--db", str(theirs), "hand", "ben", "3", "30", "--session", "shared")  # extended there
+    ok("--db", str(theirs), "new", "standard", "Cy", "Di", "--dealer", "Cy", "--name", "only there")
+    _set_field(theirs, "shared", venue="the club")
+    _set_field(theirs, "only there", venue="the pub", later={"kept": [1, 2]})
+    ok("merge", str(theirs))
+    added, extended = _session(db_path, "only there"), _session(db_path, "shared")
+    assert added["venue"] == "the pub" and added["later"] == {"kept": [1, 2]}
+    assert extended["venue"] == "the club" and extended["hands"].count("knock|") == 2  # their hand came too
+    ok("merge", str(theirs))  # merging again changes nothing
