@@ -271,3 +271,74 @@ def test_fish_completes_players_and_sessions(ok, tmp_path):
     assert offered("ginscore new three Al 'Bo b' Cy --dealer ") == ["Al", "Bo b", "Cy"]
     assert offered("ginscore edit 1 ") == ["Bob", "José", "O'Neil"]
     assert offered(f"ginscore --db {shlex.quote(str(other))} hand ") == ["Cy", "Dee"]
+
+
+# --- a knocker completed: only who may knock in that hand, never the three-player sitter-out (R22) ----
+
+def _names(ok, *words: str) -> list[str]:
+    return ok("complete", *words).stdout.splitlines()
+
+
+def _bash_names(*words: str) -> list[str]:
+    """The names bash offers after TAB at the end of ``words``."""
+    return [offer.split("|", 1)[1] for offer in bash_offers(*words)]
+
+
+def test_three_player_knockers_leave_out_who_sits_out(ok):
+    ok("new", "three", "José", "Bob", "O'Neil", "--box", "bob", "--captain", "jos")
+    assert _names(ok, "knockers") == ["José", "Bob"]  # O'Neil sits out the first hand
+    assert _bash_names("ginscore", "hand", "") == ["José", "Bob"]
+    ok("hand", "bob", "0", "50")  # the box won: José sits out next (R23)
+    assert _names(ok, "knockers") == ["Bob", "O'Neil"]
+    assert _bash_names("ginscore", "hand", "") == ["Bob", "O'Neil"]
+    assert _names(ok, "knockers", "--hand", "1") == ["José", "Bob"]  # edit 1: who was in that hand
+    assert _bash_names("ginscore", "edit", "1", "") == ["José", "Bob"]
+    assert _names(ok, "players") == ["José", "Bob", "O'Neil"]  # `players` still gives everyone
+
+
+def test_two_player_knockers_are_both_players(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    assert _names(ok, "knockers") == ["Ann", "Ben"]
+    ok("hand", "ann", "3", "20")
+    assert _names(ok, "knockers", "--hand", "1") == ["Ann", "Ben"]
+
+
+def test_knockers_of_a_finished_game_or_an_unknown_hand_break_nothing(cli, ok):
+    ok("new", "three", "José", "Bob", "O'Neil", "--box", "bob", "--captain", "jos")
+    ok("hand", "bob", "0", "50")
+    ok("hand", "bob", "0", "50")  # Bob reaches 150: the game is over
+    odd_hands = ("9", "x", "0", "²", "1" * 5000)  # a digit of another script, a number Python will not read
+    for words in (("knockers",), *(("knockers", "--hand", hand) for hand in odd_hands)):
+        result = cli("complete", *words)
+        assert (result.exit_code, result.stderr) == (0, "")
+        assert result.stdout.splitlines() == ["José", "Bob", "O'Neil"]
+    assert _names(ok, "knockers", "--hand", "2") == ["Bob", "O'Neil"]
+    assert _bash_names("ginscore", "hand", "") == ["José", "Bob", "O'Neil"]
+
+
+# --- the guide's bash install line works in a plain interactive bash, with no bash-completion package ---
+
+def _guide_install_line() -> str:
+    """The line under `# bash` in the guide's "One line installs it" block."""
+    guide = (ROOT / "docs" / "guide.md").read_text()
+    block = guide[guide.index("One line installs it"):].split("```sh\n", 1)[1].split("```", 1)[0]
+    lines = block.splitlines()
+    return next(lines[i + 1] for i, line in enumerate(lines) if line.startswith("# bash"))
+
+
+def test_the_guides_install_line_gives_tab_completion_in_plain_bash(ok, tmp_path):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "HOME": str(home), "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    subprocess.run(["bash", "--norc", "--noprofile", "-c", _guide_install_line()], cwd=ROOT, env=env, check=True)
+    probe = (
+        "complete -p ginscore; "
+        "COMP_WORDS=(ginscore un); COMP_CWORD=1; _ginscore; echo \"commands: ${COMPREPLY[*]}\"; "
+        "COMP_WORDS=(ginscore hand ''); COMP_CWORD=2; _ginscore; echo \"players: ${COMPREPLY[*]}\""
+    )
+    # A new terminal: an interactive bash that reads only ~/.bashrc (no system rc, so no bash-completion).
+    ran = subprocess.run(["bash", "--rcfile", str(home / ".bashrc"), "-i", "-c", probe],
+                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert ran.stdout.splitlines() == ["complete -o bashdefault -F _ginscore ginscore",
+                                       "commands: undo", "players: Ann Ben"], ran.stderr
