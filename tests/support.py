@@ -405,6 +405,11 @@ def path_state(path) -> tuple:
     return stat.S_IFMT(mode), st.st_ino, extra
 
 
+def number_whole(number, text: str) -> bool:
+    """``number`` stands in ``text`` with no digit glued to either side (so 112 is not 11 or 1120)."""
+    return re.search(rf"(?<![0-9.]){re.escape(str(number))}(?![0-9])", text) is not None
+
+
 def hands_in(path, session: str | None = None) -> list:
     return list(Store(path).reading().load(session).hands)
 

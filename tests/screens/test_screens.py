@@ -12,7 +12,7 @@ import termios
 
 import pytest
 
-from tests.support import edit_every_file
+from tests.support import edit_every_file, number_whole
 
 
 def test_colour_for_people_plain_when_piped_and_no_color_respected(ok, monkeypatch):
@@ -73,11 +73,6 @@ def _evening(ok, variant: str) -> str:
     return ok(*last).stdout
 
 
-def _whole(number, text: str) -> bool:
-    """``number`` appears in ``text`` with no digit glued to either side (so 112 is not 11 or 1120)."""
-    return re.search(rf"(?<![0-9.]){re.escape(str(number))}(?![0-9])", text) is not None
-
-
 def _fits(text: str, width: int) -> None:
     assert "…" not in text, text
     for line in text.splitlines():
@@ -104,7 +99,7 @@ def narrow(monkeypatch):
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("variant", list(EVENINGS))
-def test_every_screen_fits_and_shows_every_number_and_name_whole(ok, narrow, variant, width):
+def test_every_screen_fits_and_shows_every_number_and_namenumber_whole(ok, narrow, variant, width):
     narrow(width)
     hand_output = _evening(ok, variant)
     doc = ok("status", "--json").json()
@@ -118,15 +113,15 @@ def test_every_screen_fits_and_shows_every_number_and_name_whole(ok, narrow, var
                 assert re.search(rf"\b{name}\b", text), (command, name, text)
     for command in ("hand", "status"):
         for number in numbers:
-            assert _whole(number, screens[command]), (command, number, screens[command])
+            assert number_whole(number, screens[command]), (command, number, screens[command])
     last_totals = ok("log", "--json").json()["hands"][-1]
     for column in last_totals.get("games") or [last_totals["totals"]]:
         for number in column.values():
-            assert _whole(number, screens["log"]), (number, screens["log"])
+            assert number_whole(number, screens["log"]), (number, screens["log"])
     stats = ok("stats", "--json").json()["players"]
     for name, record in stats.items():
-        assert _whole(record["hands"], screens["stats"]) and _whole(record["gins"], screens["stats"])
-    assert _whole(len(EVENINGS[variant][1]) + 1, screens["history"])  # hands played
+        assert number_whole(record["hands"], screens["stats"]) and number_whole(record["gins"], screens["stats"])
+    assert number_whole(len(EVENINGS[variant][1]) + 1, screens["history"])  # hands played
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -139,7 +134,7 @@ def test_who_deals_next_and_each_hollywood_game_whole_on_every_width(ok, narrow,
     assert "Alexandrina deals next." in " ".join(out.split())
     for game in ("Game 1", "Game 2", "Game 3"):
         assert game in out
-    assert _whole(115, out)
+    assert number_whole(115, out)
 
 
 def test_stats_lists_players_as_rows(ok, narrow):
@@ -337,7 +332,7 @@ def test_outside_text_is_shown_not_obeyed(ok, narrow, db_path):
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_stats_of_ten_players_fit_with_every_name_whole(ok, narrow, width):
+def test_stats_of_ten_players_fit_with_every_namenumber_whole(ok, narrow, width):
     narrow(width)
     names = ["Alexandrina", "Bartholomew", "Christabelle", "Dominique", "Evangeline", "Florentino",
              "Gwendolyn", "Humphrey", "Isadora", "Jeremiah"]
@@ -348,7 +343,7 @@ def test_stats_of_ten_players_fit_with_every_name_whole(ok, narrow, width):
     _fits(out, width)
     for name in names:
         assert re.search(rf"^{name}\b", out, re.MULTILINE), name  # each player heads a row
-    assert _whole(38, out)
+    assert number_whole(38, out)
 
 
 @pytest.mark.parametrize("width", [30, 40, 60, 120])

@@ -11,7 +11,7 @@ from rich.cells import cell_len
 from ginscore.present import fast_table as drawn
 from ginscore.present import screens as present_screens
 from ginscore.present import tables
-from tests.support import run_cli
+from tests.support import number_whole, run_cli
 
 NAMES = ("Alexandrina", "Bartholomew", "Christabelle")
 
@@ -95,11 +95,6 @@ def evenings(tmp_path_factory):
         docs = {v: {c: run_cli(c, "--json", "--session", _name(v)).json() for c in ("status", "log")}
                 for v in EVENINGS}
     return path, told, docs
-
-
-def _whole(number, text: str) -> bool:
-    """``number`` stands in ``text`` with no digit glued to either side (so 112 is not 11 or 1120)."""
-    return re.search(rf"(?<![0-9.]){re.escape(str(number))}(?![0-9])", text) is not None
 
 
 # A line of a sentence that starts with a number: the number was broken from its word.
@@ -189,7 +184,7 @@ def screens(evenings, monkeypatch, capsys):
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_every_screen_at_every_width_shows_every_number_whole(screens, evenings, width):
+def test_every_screen_at_every_width_shows_every_numbernumber_whole(screens, evenings, width):
     _, told, docs = evenings
     shown = screens(width)
     for label, text in shown.items():
@@ -211,16 +206,16 @@ def test_every_screen_at_every_width_shows_every_number_whole(screens, evenings,
         hands = docs[variant]["log"]["hands"]
         if "Too narrow" not in log:
             for hand in hands:
-                assert _whole(hand["hand"], log), (variant, hand["hand"], log)
+                assert number_whole(hand["hand"], log), (variant, hand["hand"], log)
                 for column in hand.get("games") or [hand["totals"]]:
                     for number in column.values():
-                        assert _whole(number, log), (variant, number, log)
+                        assert number_whole(number, log), (variant, number, log)
         if "Too narrow" not in status:
             doc = docs[variant]["status"]
             columns = [g["scores"] for g in doc["games"]] if "games" in doc else [doc["totals"]]
             for column in columns + [doc["final"] or {}, doc["hands_won"]]:
                 for number in column.values():
-                    assert _whole(number, status), (variant, number, status)
+                    assert number_whole(number, status), (variant, number, status)
         for number, (st, result) in enumerate(told[variant]):
             if not _telling(told[variant], number):
                 continue

@@ -21,13 +21,6 @@ def _dead_pid() -> int:
     return int(done.stdout)
 
 
-@pytest.fixture
-def evening(ok, db_path):
-    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
-    ok("hand", "ann", "2", "12")
-    return db_path.read_bytes()
-
-
 def test_what_a_killed_writer_left_goes_with_the_next_write_and_nothing_else(ok, db_path, evening, tmp_path):
     dead = _dead_pid()
     alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])

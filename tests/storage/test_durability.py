@@ -93,10 +93,6 @@ def _record_forever(db: str, log: str, start: int) -> None:
                     os._exit(3)
 
 
-def _hands(db, session: str | None = "main") -> list:
-    return list(Store(db).reading().load(session).hands)
-
-
 @pytest.mark.slow
 def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path, real_folder):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET, "--name", "scratch")
@@ -107,7 +103,7 @@ def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path, real_folder
     rng = random.Random(20261129)
     killed_mid_write = 0
     for _ in range(KILLS):
-        start = len(_hands(db_path))
+        start = len(hands_in(db_path, "main"))
         child = fork.Process(target=_record_forever, args=(str(db_path), str(log), start))
         child.start()
         time.sleep(rng.uniform(0.0, 0.05))
@@ -115,7 +111,7 @@ def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path, real_folder
         child.join()
         assert child.exitcode == -signal.SIGKILL, "the recorder stopped by itself"
         json.loads(db_path.read_bytes())  # the file always loads
-        hands = _hands(db_path)
+        hands = hands_in(db_path, "main")
         logged = [int(line) for line in log.read_text().split()]
         for i, hand in enumerate(hands):  # nothing doubled, nothing out of order, nothing damaged
             assert (str(hand.knocker_deadwood), str(hand.opponent_deadwood)) == _hand_args(i)
@@ -124,7 +120,7 @@ def test_kill_at_random_moments_loses_no_hand(ok, db_path, tmp_path, real_folder
         assert len(hands) <= last_done + 2, "more than the one hand in flight is extra"
         assert not _unnamed(real_folder)
         killed_mid_write = len(_temps(real_folder))
-    print(f"\n{KILLS} kills survived; {len(_hands(db_path))} hands kept; "
+    print(f"\n{KILLS} kills survived; {len(hands_in(db_path, 'main'))} hands kept; "
           f"{killed_mid_write} kills left a temporary file of a half-done write behind")
     ok("hand", "ann", "1", "20", "--session", "main")
     assert not _temps(real_folder) and not _unnamed(real_folder)  # what the killed writers left: removed
@@ -242,7 +238,7 @@ def test_death_at_each_step_of_a_write_leaves_the_old_database_or_the_new(ok, db
         put_back(real, before)
         assert _run_child(step, str(db_path)) == 9
         json.loads(db_path.read_bytes())  # whole, whichever it is
-        hands = len(_hands(db_path, None))
+        hands = len(hands_in(db_path))
         assert hands in (1, 2)
         outcomes.add(hands)
         if hands == 1:  # as before the write, byte for byte (after it, only the new hand's time differs)
@@ -254,7 +250,7 @@ def test_death_at_each_step_of_a_write_leaves_the_old_database_or_the_new(ok, db
         assert not _unnamed(real_folder)
         for temp in _temps(real_folder):  # what the killed one left (the next writer removes it too)
             (real_folder / temp).unlink()
-        assert len(_hands(db_path, None)) == hands + 1
+        assert len(hands_in(db_path)) == hands + 1
         ok("undo", "--yes")
     assert outcomes == {1, 2}
 
