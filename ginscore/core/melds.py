@@ -17,17 +17,21 @@ _BIT = {card: 1 << i for i, card in enumerate(_CARDS)}  # a hand is a mask: bit 
 _SUIT_VALUE = [0]
 for _value_of in _VALUE[:13]:
     _SUIT_VALUE += [total + _value_of for total in _SUIT_VALUE]
-# unmatched cards are shown by rank, then suit: bit ``rank * 4 + suit`` of a rank-major mask
+# Unmatched cards are shown by rank, then suit: ``_spread`` turns them into a rank-major mask, bit
+# ``(rank - 1) * 4 + suit``, whose bits in order are the cards of ``_BY_RANK``.
 _BY_RANK = sorted(_CARDS, key=lambda card: (card.rank, SUITS.index(card.suit)))
-_RANK_MAJOR = [0]  # one suit's cards spread out to every fourth bit: ace to seven here,
+# One suit's ace to seven (its low seven bits) spread out to every fourth bit of a rank-major mask;
+# ``_RANK_MAJOR_HIGH`` does the same for its eight to king (its high six bits).
+_RANK_MAJOR = [0]
 for _rank in range(7):
     _RANK_MAJOR += [spread | 1 << 4 * _rank for spread in _RANK_MAJOR]
-_RANK_MAJOR_HIGH = [spread << 28 for spread in _RANK_MAJOR[:64]]  # eight to king here
+_RANK_MAJOR_HIGH = [spread << 28 for spread in _RANK_MAJOR[:64]]
 _RUN_STARTS = sum(0x7FF << 13 * s for s in range(4))  # ace to jack: a run of three can start there
 _EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank in all four suits
 
 
 def _cards_of(mask: int) -> list[int]:
+    """The cards of ``mask`` as their indexes in ``_CARDS`` (bit numbers), lowest first."""
     out = []
     while mask:
         low = mask & -mask
@@ -37,6 +41,7 @@ def _cards_of(mask: int) -> list[int]:
 
 
 def _value(mask: int) -> int:
+    """What the cards of ``mask`` count as deadwood (R1, R3)."""
     return (_SUIT_VALUE[mask & _SUIT_BITS] + _SUIT_VALUE[mask >> 13 & _SUIT_BITS]
             + _SUIT_VALUE[mask >> 26 & _SUIT_BITS] + _SUIT_VALUE[mask >> 39])
 
@@ -50,7 +55,7 @@ def _meldable(mask: int) -> int:
     return runs | mask & ranks * _EVERY_SUIT
 
 
-def _melds_under(first: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _melds_led_by(first: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The sets and the runs (R1, R2) whose lowest card is ``first``, in the order they are tried."""
     rank = first % 13
     others = [s * 13 + rank for s in range(first // 13 + 1, 4)]
@@ -59,11 +64,12 @@ def _melds_under(first: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(sets), tuple(runs)
 
 
-_SETS_UNDER, _RUNS_UNDER = zip(*(_melds_under(first) for first in range(52)))
-_MELD_CARDS = {meld: tuple(_cards_of(meld)) for under in (_SETS_UNDER, _RUNS_UNDER) for melds in under
+_SETS_LED_BY, _RUNS_LED_BY = zip(*(_melds_led_by(first) for first in range(52)))
+_MELD_CARDS = {meld: tuple(_cards_of(meld)) for table in (_SETS_LED_BY, _RUNS_LED_BY) for melds in table
                for meld in melds}
 _MELD_AS_CARDS = {meld: tuple(_CARDS[c] for c in cards) for meld, cards in _MELD_CARDS.items()}
 _IS_SET = {meld: len({c % 13 for c in cards}) == 1 for meld, cards in _MELD_CARDS.items()}
+# Melds as they are laid on the table: sets before runs, each by its lowest rank, then suit.
 _LAID_ORDER = {meld: (not _IS_SET[meld], cards[0] % 13, cards[0]) for meld, cards in _MELD_CARDS.items()}
 
 
@@ -77,12 +83,12 @@ def _search(left: int, memo: dict) -> int:
     first = low.bit_length() - 1
     after = left ^ low
     best, pick = _search(after, memo) + _VALUE[first], 0
-    for meld in _SETS_UNDER[first]:
+    for meld in _SETS_LED_BY[first]:
         if meld & left == meld:
             dead = _search(left ^ meld, memo)
             if dead < best:
                 best, pick, after = dead, meld, left ^ meld
-    for meld in _RUNS_UNDER[first]:
+    for meld in _RUNS_LED_BY[first]:
         if meld & left != meld:
             break  # a longer run holds this one
         dead = _search(left ^ meld, memo)
@@ -131,7 +137,7 @@ class _Solver:
         found = []
         if _search(left ^ low, memo) + _VALUE[first] == best:
             found += self._ways(left ^ low, known)
-        for meld in (*_SETS_UNDER[first], *_RUNS_UNDER[first]):
+        for meld in (*_SETS_LED_BY[first], *_RUNS_LED_BY[first]):
             if meld & left == meld and _search(left ^ meld, memo) == best:
                 found += [(meld, *way) for way in self._ways(left ^ meld, known)]
         known[left] = found
@@ -171,8 +177,8 @@ class Spread(NamedTuple):
     deadwood: int
 
 
-class Settlement(NamedTuple):
-    """A knocked hand settled from the cards (R7, R8, R9-R11, H2)."""
+class CountedHand(NamedTuple):
+    """A knocked hand counted from the cards: both players' spreads and the lay-offs (R7, R8, R9-R11, H2)."""
 
     knocker: Spread
     opponent: Spread  # the opponent's own melds and what stays unmatched after lay-offs
@@ -201,7 +207,7 @@ def _spread(melds: tuple[int, ...], cards: int) -> Spread:
         low = rest & -rest
         loose.append(_BY_RANK[low.bit_length() - 1])
         rest ^= low
-    if len(melds) > 1:  # sets before runs, each by rank, then suit
+    if len(melds) > 1:
         melds = sorted(melds, key=_LAID_ORDER.__getitem__)
     return Spread(
         melds=tuple(_MELD_AS_CARDS[m] for m in melds),  # each meld low to high
@@ -210,11 +216,12 @@ def _spread(melds: tuple[int, ...], cards: int) -> Spread:
     )
 
 
-def _hand(cards: list[Card], want: tuple[int, ...], whose: str) -> int:
-    """The cards as a mask, refused unless each is a whole card given once."""
-    if len(cards) not in want:
-        counts = " or ".join(str(n) for n in want)
-        raise BadCard(f"{whose} {len(cards)} card{'' if len(cards) == 1 else 's'}; a hand here is {counts} cards")
+def _mask_of(cards: list[Card], sizes: tuple[int, ...], who_has: str) -> int:
+    """The cards as a mask, refused unless there are ``sizes`` of them, each a whole card given once;
+    ``who_has`` starts the message about their number (``the knocker has``)."""
+    if len(cards) not in sizes:
+        counts = " or ".join(str(n) for n in sizes)
+        raise BadCard(f"{who_has} {len(cards)} card{'' if len(cards) == 1 else 's'}; a hand here is {counts} cards")
     mask, twice = 0, None
     for card in cards:
         bit = _BIT.get(card)
@@ -230,7 +237,7 @@ def _hand(cards: list[Card], want: tuple[int, ...], whose: str) -> int:
 
 def arrange(cards: list[Card]) -> Spread:
     """The best arrangement of a hand (R2, R3): lowest deadwood."""
-    left = _hand(cards, (len(cards),), "")
+    left = _mask_of(cards, (len(cards),), "")
     dead, melds = _Solver().best(left)
     return _spread(melds, left)
 
@@ -248,7 +255,7 @@ _DISCARD_ORDER = [(-_VALUE[c], -(c % 13), c) for c in range(52)]  # ties: throw 
 
 def best_discard(cards: list[Card]) -> Discard:
     """Which card to throw from 11 for the lowest deadwood; big gin when all 11 meld (H2)."""
-    left = _hand(cards, (11,), "the hand has")
+    left = _mask_of(cards, (11,), "the hand has")
     solver = _Solver()
     dead, melds = solver.best(left)
     if dead == 0:
@@ -259,10 +266,11 @@ def best_discard(cards: list[Card]) -> Discard:
     return Discard(_CARDS[card], _spread(solver.best(kept)[1], kept), False)
 
 
-def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bool = False) -> Settlement:
-    """Both deadwood counts of a knocked hand from the cards (R7, R8, R11, H2), best play on both sides."""
-    knocker = _hand(knocker_cards, (11,) if big_gin else (10,), "the knocker has")
-    opponent = _hand(opponent_cards, (10,), "the opponent has")
+def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bool = False) -> CountedHand:
+    """A knocked hand counted from the cards (R7, R8, R11, H2), best play on both sides: both spreads,
+    their deadwood counts and the lay-offs."""
+    knocker = _mask_of(knocker_cards, (11,) if big_gin else (10,), "the knocker has")
+    opponent = _mask_of(opponent_cards, (10,), "the opponent has")
     if knocker & opponent:
         twice = next(c for c in opponent_cards if knocker & _BIT[c])
         raise BadCard(f"{twice} is in both hands; a deck has one of each card")
@@ -270,15 +278,15 @@ def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bo
     dead, arrangements = solver.every_best(knocker)
     if dead == 0:  # gin or big gin: no lay-offs (R8, R11, H2)
         _, own = solver.best(opponent)
-        return Settlement(_spread(arrangements[0], knocker), _spread(own, opponent), ())
+        return CountedHand(_spread(arrangements[0], knocker), _spread(own, opponent), ())
     best = None
     for melds in arrangements:
         shown = sorted(melds, key=_LAID_ORDER.__getitem__)
         result = _best_layoffs(solver, shown, opponent)
-        if best is None or result[0] > best[0][0]:  # leave the opponent the most
+        if best is None or result[0] > best[0][0]:  # the knocker lays the melds that leave the opponent the most
             best = (result, shown)
     (_, own, layoffs, left), shown = best
-    return Settlement(
+    return CountedHand(
         knocker=_spread(shown, knocker),
         opponent=_spread(own, left),
         layoffs=tuple((_CARDS[c], on) for on, cards in enumerate(layoffs) for c in cards),
@@ -286,7 +294,8 @@ def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bo
 
 
 def _best_layoffs(solver: _Solver, melds: list[int], opponent: int):
-    """The opponent's lowest deadwood over every legal set of lay-offs (R8), the first of equals."""
+    """The opponent's lowest deadwood over every legal set of lay-offs (R8), the first of equals: that
+    deadwood, their own melds, the cards laid off on each of ``melds`` and the cards they keep."""
     options = [_layoff_options(m, opponent) for m in melds]
     if all(len(cards) == 1 for cards in options):  # nothing fits: the only choice lays nothing off
         dead, own = solver.best(opponent)
