@@ -5,7 +5,7 @@ from itertools import groupby
 
 from ginscore.core.errors import Refused
 from ginscore.core.replay import replay
-from ginscore.core.session import has_dealt, RuleChange, SessionFacts
+from ginscore.core.session import keeps_who_dealt, RuleChange, SessionFacts
 from ginscore.core.scoring import HouseRules
 
 
@@ -15,7 +15,7 @@ def as_kept(facts: SessionFacts) -> SessionFacts:
     changes = _kept_changes(facts.rule_changes, len(facts.hands))
     if changes != facts.rule_changes:
         facts = facts._replace(rule_changes=changes)
-    if all(has_dealt(hand) for hand in facts.hands):
+    if all(keeps_who_dealt(hand) for hand in facts.hands):
         return facts
     try:
         results = replay(facts).hands
@@ -23,24 +23,24 @@ def as_kept(facts: SessionFacts) -> SessionFacts:
         return facts
     three = facts.variant == "three"
     return facts._replace(hands=tuple(
-        hand if has_dealt(hand) else hand._replace(dealer=None if three else result.dealer,
+        hand if keeps_who_dealt(hand) else hand._replace(dealer=None if three else result.dealer,
                                                    roles=result.roles if three else None)
         for hand, result in zip(facts.hands, results)))
 
 
-def _kept_changes(changes: tuple[RuleChange, ...], hands: int) -> tuple[RuleChange, ...]:
+def _kept_changes(changes: tuple[RuleChange, ...], hand_count: int) -> tuple[RuleChange, ...]:
     """The H8 change points as kept: in order, each a real change, none after the next hand."""
     if not changes:
         return changes
     kept: list[RuleChange] = []
     for change in changes:
-        at = min(change.from_hand, hands + 1)
-        if kept and kept[-1].from_hand >= at:
+        at = min(change.from_hand, hand_count + 1)
+        if kept and kept[-1].from_hand >= at:  # a later change at the same hand (or before it) replaces its rules
             kept[-1] = RuleChange(kept[-1].from_hand, change.rules)
         else:
             kept.append(change if at == change.from_hand else RuleChange(at, change.rules))
-    points = tuple(next(same) for _, same in groupby(kept, key=lambda change: change.rules))  # each a real change
-    return points if len(points) > 1 else ()
+    points = tuple(next(same) for _, same in groupby(kept, key=lambda change: change.rules))
+    return points if len(points) > 1 else ()  # one period alone: the rules never changed
 
 
 def rules_from(facts: SessionFacts, number: int, rules: HouseRules) -> SessionFacts:
@@ -49,7 +49,8 @@ def rules_from(facts: SessionFacts, number: int, rules: HouseRules) -> SessionFa
     return facts._replace(rules=rules, rule_changes=_kept_changes(earlier + (RuleChange(number, rules),), len(facts.hands)))
 
 
-def rules_from_start(facts: SessionFacts, changes: dict) -> SessionFacts:
-    """H8: ``changes`` apply to every hand, in every period of the rules (it was set wrong from the start)."""
-    periods = tuple(RuleChange(c.from_hand, c.rules._replace(**changes)) for c in facts.periods())
-    return facts._replace(rules=facts.rules._replace(**changes), rule_changes=_kept_changes(periods, len(facts.hands)))
+def rules_from_start(facts: SessionFacts, settings: dict) -> SessionFacts:
+    """H8: ``settings`` (house rules by name) apply to every hand, in every period of the rules (they
+    were set wrong from the start)."""
+    periods = tuple(RuleChange(c.from_hand, c.rules._replace(**settings)) for c in facts.periods())
+    return facts._replace(rules=facts.rules._replace(**settings), rule_changes=_kept_changes(periods, len(facts.hands)))

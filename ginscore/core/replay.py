@@ -115,15 +115,22 @@ class _Table:
     def over(self) -> bool:
         return all(not g.is_open for g in self.games)
 
+    @property
+    def current_dealer(self) -> str | None:
+        """Who deals the hand to be played: in three-player the box (R22)."""
+        return self.roles.box if self.roles else self.dealer
+
     def winner(self) -> str | None:
+        """Who has won the session so far: the game's winner; in Hollywood, who won two of the three (R19)."""
         if self.facts.variant != "hollywood":
             return self.games[0].winner
-        for player in self.facts.players:  # R19: two of the three games
+        for player in self.facts.players:
             if sum(g.winner == player for g in self.games) >= 2:
                 return player
         return None
 
     def play(self, number: int, hand: Hand) -> None:
+        """Play hand ``number``: refuse it if it cannot stand here, score it, credit it and note its result."""
         facts = self.facts
         if self.over:
             what, winner = "series" if facts.variant == "hollywood" else "game", self.winner()
@@ -132,7 +139,7 @@ class _Table:
         self.follow_rules(number)
         self._take_dealt(hand)
         roles = self.roles
-        dealer = roles.box if roles else self.dealer  # R22: the box deals
+        dealer = self.current_dealer
         opponent = score = winner = limit = None
         credited = closed = ()
         if isinstance(hand, Draw):  # R12, R25: nobody scores, same dealer, same roles
@@ -146,7 +153,7 @@ class _Table:
                 hand.knocker_deadwood,
                 hand.opponent_deadwood,
                 limit=limit,
-                limit_rule=limit_rule(facts.variant),
+                limit_rule_id=limit_rule(facts.variant),
                 big_gin=hand.big_gin,
                 doubled=is_doubled(facts.variant, self.rules, hand.upcard),
                 knocker=hand.knocker,
@@ -232,9 +239,9 @@ class _Table:
         """Credit a win to games (R17, R18) and close the games it wins (R14, R18): the numbers of both."""
         open_games = [g for g in self.games if g.is_open]
         # R18: the first open game, and each later one whose preceding game credited the winner a hand
-        targets = open_games[:1] + [g for g in open_games[1:] if self.games[g.number - 2].wins[winner]]
+        credited = open_games[:1] + [g for g in open_games[1:] if self.games[g.number - 2].wins[winner]]
         closed = []
-        for game in targets:
+        for game in credited:
             game.scores[winner] += points
             game.wins[winner] += 1
             if game.scores[winner] >= self.rules.target:  # R14, R18, H5
@@ -242,7 +249,7 @@ class _Table:
                 game.bonuses = _end_of_game(game, self.rules, self.facts.players)
                 game.final = {p: game.scores[p] + sum(b) for p, b in game.bonuses.items()}
                 closed.append(game.number)
-        return tuple(g.number for g in targets), tuple(closed)
+        return tuple(g.number for g in credited), tuple(closed)
 
 
 def _end_of_game(game: Game, rules: HouseRules, players: tuple[str, ...]) -> dict[str, Bonuses]:
@@ -268,7 +275,7 @@ def replay(facts: SessionFacts) -> Standings:
     except Refused as error:
         raise BadHandAt(number, error) from None
     roles = table.roles
-    rematch_dealer = roles.box if roles else table.dealer
+    rematch_dealer = table.current_dealer
     return Standings(facts, tuple(table.results), tuple(table.games), next_dealer=None if over else rematch_dealer,
                      roles=None if over else roles, winner=table.winner(), over=over, rematch_dealer=rematch_dealer,
                      rematch_roles=roles)
@@ -305,14 +312,3 @@ def check_seats(facts: SessionFacts) -> None:
         raise Refused("first roles (box, captain, out) are for three-player; a two-player session has a first dealer")
     elif facts.first_dealer not in facts.players:
         raise Refused(f"the first dealer must be one of {', '.join(facts.players)} (R5)")
-
-
-def draw_for_roles(players: tuple[str, ...], rng) -> tuple[Roles, list[tuple[str, Card]]]:
-    """R21: the first roles by a draw of cards (king high, ties draw again), and the deciding draw."""
-    deck = [Card(rank, suit) for rank in range(1, 14) for suit in "SHDC"]
-    while True:
-        drawn = list(zip(players, rng.sample(deck, len(players))))
-        if len({card.rank for _, card in drawn}) == len(players):
-            break
-    order = [name for name, _ in sorted(drawn, key=lambda pair: -pair[1].rank)]
-    return Roles(*order), drawn

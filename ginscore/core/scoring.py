@@ -168,7 +168,7 @@ def score_hand(
     opponent_deadwood: int,
     *,
     limit: int = KNOCK_LIMIT,
-    limit_rule: str = "R7",
+    limit_rule_id: str = "R7",
     big_gin: bool = False,
     doubled: bool = False,
     knocker: str = "the knocker",
@@ -184,7 +184,7 @@ def score_hand(
                 "check the upcard, or record the gin as 0"
             )
         raise IllegalKnock(
-            f"{knocker} knocked with {knocker_deadwood}, over this hand's knock limit of {limit} ({limit_rule}); "
+            f"{knocker} knocked with {knocker_deadwood}, over this hand's knock limit of {limit} ({limit_rule_id}); "
             "check the count or play on"
         )
     if big_gin:

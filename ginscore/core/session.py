@@ -5,7 +5,7 @@ standings out of them.
 
 from typing import NamedTuple
 
-from ginscore.core.cards import Card
+from ginscore.core.cards import Card, SUITS
 from ginscore.core.scoring import HouseRules
 
 
@@ -52,13 +52,13 @@ class Draw(NamedTuple):
     roles: Roles | None = None
 
 
-def has_dealt(hand: "Hand") -> bool:
+Hand = Knock | Draw
+
+
+def keeps_who_dealt(hand: Hand) -> bool:
     """Whether a hand keeps who dealt it (or its roles): every hand of a schema 5 file does (H8); an
     older file's hands are given theirs when it is upgraded."""
     return hand.dealer is not None or hand.roles is not None
-
-
-Hand = Knock | Draw
 
 
 class RuleChange(NamedTuple):
@@ -102,3 +102,14 @@ class SessionFacts(NamedTuple):
     def periods(self) -> tuple[RuleChange, ...]:
         """Every period of the rules (H8), from hand 1: ``rule_changes``, or the one of ``rules``."""
         return self.rule_changes or (RuleChange(1, self.rules),)
+
+
+def draw_for_roles(players: tuple[str, ...], rng) -> tuple[Roles, list[tuple[str, Card]]]:
+    """R21: the first roles by a draw of cards (king high, ties draw again), and the deciding draw."""
+    deck = [Card(rank, suit) for rank in range(1, 14) for suit in SUITS]
+    while True:
+        drawn = list(zip(players, rng.sample(deck, len(players))))
+        if len({card.rank for _, card in drawn}) == len(players):
+            break
+    order = [name for name, _ in sorted(drawn, key=lambda pair: -pair[1].rank)]
+    return Roles(*order), drawn

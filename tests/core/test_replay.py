@@ -9,8 +9,8 @@ from hypothesis import given, settings
 
 from ginscore.core.cards import parse_card
 from ginscore.core.errors import BadHandAt, GameOver, IllegalKnock, NotInHand
-from ginscore.core.replay import draw_for_roles, replay
-from ginscore.core.session import Draw, Knock, Roles, SessionFacts
+from ginscore.core.replay import replay
+from ginscore.core.session import draw_for_roles, Draw, Knock, Roles, SessionFacts
 from tests.profiles import examples
 from tests.support import legal_sessions, session
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ginscore.codec.facts import stored_hands
-from ginscore.core.session import has_dealt
+from ginscore.core.session import keeps_who_dealt
 from ginscore.db.database import SCHEMA_VERSION
 from tests.support import (
     FIXTURES,
@@ -183,7 +183,7 @@ def test_a_schema_2_file_is_read_as_is_then_upgraded_on_the_first_write_with_a_c
            for doc in stored_sessions(db_path).values()}
     assert now == was  # the facts moved whole, each with an id
     for doc in stored_sessions(db_path).values():  # and each hand with who dealt it, given once (H8)
-        assert all(has_dealt(hand) for hand in stored_hands(doc["hands"])), doc["name"]
+        assert all(keeps_who_dealt(hand) for hand in stored_hands(doc["hands"])), doc["name"]
     ok("hand", "ann", "5", "15")
     assert ok("status", "--json").json()["totals"] == {"Ann": 28, "Ben": 67}
     assert backup.read_bytes() == old  # kept as it was

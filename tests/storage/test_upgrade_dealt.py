@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 from ginscore.codec.facts import stored_hands
-from ginscore.core.session import has_dealt
+from ginscore.core.session import keeps_who_dealt
 from ginscore.db.database import SCHEMA_VERSION
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "schema4.json"
@@ -41,7 +41,7 @@ def test_a_database_of_3x_reads_as_it_did_and_its_first_write_gives_each_hand_it
     data = json.loads(db.read_bytes())
     assert data["meta"]["1"]["schema_version"] == SCHEMA_VERSION == 5
     for doc in data["sessions"].values():  # every session, the one changed and the other
-        assert all(has_dealt(hand) for hand in stored_hands(doc["hands"])), doc["name"]
+        assert all(keeps_who_dealt(hand) for hand in stored_hands(doc["hands"])), doc["name"]
     assert [d for d, _ in _dealt(ok, db, "loser")] == ["Ann", "Ann", "Ben"]  # H8: who dealt stays
     assert [r for _, r in _dealt(ok, db, "trio")] == TRIO_ROLES
     assert ok("--db", str(db), "dealer", "--json").json()["next_dealer"] == "Ann"  # alternate after Ben

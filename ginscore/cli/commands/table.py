@@ -7,8 +7,8 @@ import typer
 
 from ginscore.core.errors import BadHandAt, Command, Refused
 from ginscore.core.scoring import HouseRules
-from ginscore.core.replay import draw_for_roles, replay, Standings
-from ginscore.core.session import Draw, Roles, SessionFacts
+from ginscore.core.replay import replay, Standings
+from ginscore.core.session import draw_for_roles, Draw, Roles, SessionFacts
 from ginscore.core.names import check_players, resolve_player
 from ginscore.core.reports import as_typed, counted, explain
 from ginscore.codec.facts import check_note, NOTE_LENGTH
