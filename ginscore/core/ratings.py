@@ -63,7 +63,7 @@ def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, v
     ``names`` says how to show each folded name (``shown_names``)."""
     model = _model()
     games = sorted(
-        ((game["when"], game["started"], place, game["game"], game) for place, played in enumerate(sessions)
+        ((game["when"], game["started"], position, game["game"], game) for position, played in enumerate(sessions)
          for game in played if chosen(game, variant, since)),
         key=lambda entry: entry[:4],
     )

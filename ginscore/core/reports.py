@@ -14,6 +14,7 @@ from ginscore.core.session import Draw, SessionFacts
 
 VARIANT_NAMES = {"standard": "Standard", "oklahoma": "Oklahoma", "hollywood": "Hollywood", "three": "Three-player"}
 OUTCOME_WORDS = {KNOCK: "knock", UNDERCUT: "undercut", GIN: "gin", BIG_GIN: "big gin", DRAW: "drawn hand"}
+DEAL_WORDS = {WINNER_DEALS: "the winner deals next", LOSER_DEALS: "the loser deals next", ALTERNATE: "the deal alternates"}
 
 
 def counted(number: int, word: str, plural: str | None = None) -> str:
@@ -95,7 +96,7 @@ def _listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _lead_words(scores: dict[str, int], target: int) -> str:
+def _game_lead_words(scores: dict[str, int], target: int) -> str:
     """Who leads one game, by how much, and what the leader still needs (R14)."""
     ranked = sorted(scores, key=lambda p: -scores[p])  # stable: ties keep seating order
     top = scores[ranked[0]]
@@ -119,8 +120,8 @@ def lead_words(st: Standings) -> list[str]:
         return []
     target = st.facts.rules.target
     if st.facts.variant == "hollywood":
-        return [f"Game {g.number}: {_lead_words(g.scores, target)}" for g in st.games if g.is_open]
-    return [_lead_words(st.games[0].scores, target)]
+        return [f"Game {g.number}: {_game_lead_words(g.scores, target)}" for g in st.games if g.is_open]
+    return [_game_lead_words(st.games[0].scores, target)]
 
 
 def next_words(st: Standings) -> str:
@@ -136,6 +137,7 @@ def hand_words(st: Standings) -> str:
 
 
 def _dealing(st: Standings) -> str:
+    """Who deals the next hand, in words; in three-player all three roles (R22)."""
     if st.roles:
         r = st.roles
         return f"{r.box} is in the box and deals, {r.captain} captains, {r.out} sits out"
@@ -211,19 +213,19 @@ def csv_rows(st: Standings) -> list[list]:
     """The hands CSV: a header and one row per hand (docs/commands.md "CSV export")."""
     facts = st.facts
     if facts.variant == "hollywood":
-        totals = [f"game{n}:{p}" for n in (1, 2, 3) for p in facts.players]
+        total_columns = [f"game{n}:{p}" for n in (1, 2, 3) for p in facts.players]
     else:
-        totals = [f"total:{p}" for p in facts.players]
-    roles = ["box", "captain", "out"] if facts.variant == "three" else []
-    extra = ["opponent"] + roles + ["knocker_cards", "opponent_cards", "recorded_at", "note", "session_id"]
-    rows = [CSV_COLUMNS + totals + extra]
+        total_columns = [f"total:{p}" for p in facts.players]
+    role_columns = ["box", "captain", "out"] if facts.variant == "three" else []
+    later_columns = ["opponent", *role_columns, "knocker_cards", "opponent_cards", "recorded_at", "note", "session_id"]
+    rows = [CSV_COLUMNS + total_columns + later_columns]
     for r in st.hands:
         d = hand_dict(st, r)
         row = [d[c] for c in CSV_COLUMNS]
         for scores in r.scores_after:
             row += [scores[p] for p in facts.players]
-        after = d | (d.get("roles") or {}) | {"session_id": facts.id}
-        rows.append(row + [after[c] for c in extra])
+        values = d | (d.get("roles") or {}) | {"session_id": facts.id}
+        rows.append(row + [values[c] for c in later_columns])
     return rows
 
 
@@ -319,9 +321,6 @@ def winner_words(st: Standings) -> str | None:
     return f"{st.winner} wins the game with {final[st.winner]} ({others})."
 
 
-DEAL_WORDS = {WINNER_DEALS: "the winner deals next", LOSER_DEALS: "the loser deals next", ALTERNATE: "the deal alternates"}
-
-
 def settlement_words(st: Standings) -> list[str]:
     """Who pays whom how much, once the session is over and played for a stake (H7)."""
     payments = settlement(st)
@@ -386,9 +385,9 @@ _ALWAYS_SAID = ("target", "gin_bonus", "undercut_bonus")
 
 def rules_words(facts: SessionFacts) -> list[str]:
     """The session's house rules in words (H1-H7): the target and H1 bonuses, then any rule not at its default."""
-    r, unset = facts.rules, HouseRules()
+    r, defaults = facts.rules, HouseRules()
     return [words(r) for name, words in SETTING_WORDS.items()
-            if name in _ALWAYS_SAID or getattr(r, name) != getattr(unset, name)]
+            if name in _ALWAYS_SAID or getattr(r, name) != getattr(defaults, name)]
 
 
 def rule_change_words(facts: SessionFacts) -> list[tuple[int, list[str]]]:

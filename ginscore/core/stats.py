@@ -29,9 +29,9 @@ def session_counts(st: Standings) -> dict:
     (the longest inside) and ``whole`` (every hand they played won)."""
     facts = st.facts
     # a session not played yet counts nowhere (its counts and head to head are empty)
-    players = {name: dict.fromkeys(COUNTERS, 0) | {"lead": 0, "tail": 0, "best": 0, "whole": True}
-               for name in facts.players} if st.hands else {}
-    for name, record in players.items():
+    counts = {name: dict.fromkeys(COUNTERS, 0) | {"lead": 0, "tail": 0, "best": 0, "whole": True}
+              for name in facts.players} if st.hands else {}
+    for name, record in counts.items():
         record["sessions"] = 1
         record["sessions_won"] = int(st.winner == name)
         if facts.variant == "hollywood":
@@ -40,7 +40,7 @@ def session_counts(st: Standings) -> dict:
         roles = result.roles
         at_table = (roles.box, roles.captain) if roles is not None else facts.players  # R22
         for name in at_table:
-            record = players[name]
+            record = counts[name]
             record["hands"] += 1
             if result.winner == name:
                 record["hands_won"] += 1
@@ -55,7 +55,7 @@ def session_counts(st: Standings) -> dict:
         hand = result.hand
         if isinstance(hand, Draw):
             continue
-        knocker, opponent = players[hand.knocker], players[result.opponent]
+        knocker, opponent = counts[hand.knocker], counts[result.opponent]
         outcome = result.outcome
         knocker["gins"] += outcome == GIN
         knocker["big_gins"] += outcome == BIG_GIN
@@ -66,14 +66,15 @@ def session_counts(st: Standings) -> dict:
         knocker["knocking_count"] += 1
         opponent["caught_sum"] += hand.opponent_deadwood
         opponent["caught_count"] += 1
-    return {"players": list(facts.players), "winner": st.winner, "counts": players}
+    return {"players": list(facts.players), "winner": st.winner, "counts": counts}
 
 
 def _mean(total: int, count: int) -> float | None:
     return round(total / count, 2) if count else None
 
 
-_HANDS, _LEAD = COUNTERS.index("hands"), len(COUNTERS)  # after the COUNTERS: lead, tail, best, whole
+# In a ``packed`` list: where hands is, and where lead, tail, best and whole start (after the COUNTERS).
+_HANDS, _LEAD = COUNTERS.index("hands"), len(COUNTERS)
 _KNOCKING = COUNTERS.index("knocking_sum")  # the counters before it are shown as they are
 
 
@@ -92,32 +93,32 @@ def tally(sessions: list[dict]) -> dict:
     for (runs of wins), so that ``combine_tallies`` of any grouping's tallies gives the same statistics."""
     sums: dict[str, list[int]] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
-    lines = []
+    session_runs = []
     for session in sessions:
         _add_sums(sums, session["counts"])
         _add_pairs(pairs, session)
-        lines.append([session["created_at"], session["id"],
-                      [[name] + counts[_HANDS:_HANDS + 1] + counts[_LEAD:] for name, counts in session["counts"].items()]])
-    return {"sums": sums, "pairs": [[a, b, *counts] for (a, b), counts in pairs.items()], "sessions": lines}
+        runs = [[name] + counts[_HANDS:_HANDS + 1] + counts[_LEAD:] for name, counts in session["counts"].items()]
+        session_runs.append([session["created_at"], session["id"], runs])
+    return {"sums": sums, "pairs": [[a, b, *counts] for (a, b), counts in pairs.items()], "sessions": session_runs}
 
 
 def combine_tallies(tallies) -> dict:
     """``stats --json`` from the ``tally`` of each group of sessions."""
     sums: dict[str, list[int]] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
-    lines = []
+    session_runs = []
     for part in tallies:
         _add_sums(sums, part["sums"])
         for a, b, *counts in part["pairs"]:
             pair = pairs.setdefault((a, b), [0, 0, 0])
             pair[:] = map(add, pair, counts)
-        lines += part["sessions"]
-    started = time_order(line[0] for line in lines)
-    lines.sort(key=lambda line: (started(line[0]), line[1]))  # oldest first, as played
+        session_runs += part["sessions"]
+    started = time_order(entry[0] for entry in session_runs)
+    session_runs.sort(key=lambda entry: (started(entry[0]), entry[1]))  # oldest first, as played
     longest_of: dict[str, int] = {}
     going_of: dict[str, int] = {}  # the run of wins still going after the last session
     shown_as: dict[str, str] = {}  # each name's latest spelling, in the order first played
-    for _, _, players in lines:
+    for _, _, players in session_runs:
         for name, hands, lead, tail, best, whole in players:
             key = fold(name)
             shown_as[key] = name
@@ -138,6 +139,7 @@ def combine_tallies(tallies) -> dict:
 
 
 def _add_sums(sums: dict, counted: dict) -> None:
+    """Add each player's counters (``COUNTERS``, the first of a packed list) to ``sums``, by folded name."""
     for name, counts in counted.items():
         key = fold(name)
         record = sums.get(key)
