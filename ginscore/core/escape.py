@@ -15,13 +15,15 @@ _FORMAT = ("\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-
            "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
            "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
 _IGNORABLE = "\u2065\ufff0-\ufff8\U000e0000\U000e0002-\U000e001f\U000e0080-\U000e00ff\U000e01f0-\U000e0fff"
-_SURROGATE = "\ud800-\udfff"  # a large pattern: compiled only for text with something to escape
+_SURROGATE = "\ud800-\udfff"
+# A large pattern: ``visible`` compiles it only for text with something to escape.
 _HIDDEN = f"[\x00-\x1f\x7f-\x9f\u2028\u2029{_FORMAT}{_IGNORABLE}{_SURROGATE}]"
 # Printable characters that show as nothing: the Hangul fillers and the blank Braille pattern.
 _BLANK = frozenset((0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800))
 
 
 def _escape(code: int) -> str:
+    """A character's code as Python writes it escaped: ``\\x1b``, ``\\u202e``, ``\\U000e0041``."""
     if code < 0x100:
         return f"\\x{code:02x}"
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

@@ -9,7 +9,7 @@ from ginscore.core.escape import shows_nothing, spelled
 MAX_NAME = 200  # characters in a player's or a session's name
 
 
-_FOLDED: dict[str, str] = {}  # a club has a few names, folded thousands of times in one run
+_FOLDED: dict[str, str] = {}  # fold's answers: a club has a few names, each folded again and again in one run
 # Printable characters a screen shows as nothing (joiners, variation selectors, Hangul fillers, the blank
 # Braille pattern): "Ann" with one of them is still Ann, never a second player who looks the same.
 _UNSEEN = dict.fromkeys((0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, *range(0x180B, 0x1810), 0x2800, 0x3164,
@@ -24,7 +24,7 @@ def fold(name: str) -> str:
         plain = " ".join(name.translate(_UNSEEN).split())
         split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", plain))
         found = "".join(c for c in split if not unicodedata.combining(c)).casefold()
-        if len(_FOLDED) < 65536:
+        if len(_FOLDED) < 65536:  # bounded: a run over very many names cannot grow it without end
             _FOLDED[name] = found
     return found
 

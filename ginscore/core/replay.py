@@ -29,7 +29,7 @@ class Game:
 
     def __init__(self, number: int, scores: dict[str, int], wins: dict[str, int]):
         self.number = number
-        self.scores = scores
+        self.scores = scores  # hand points, without the end-of-game bonuses (H3)
         self.wins = wins  # hands won credited to this game
         self.winner: str | None = None
         self.closed_by: int | None = None  # number of the hand that won it
@@ -218,6 +218,7 @@ class _Table:
         return UnknownPlayer(f"{name} {did}does not play in this session ({', '.join(players)})")
 
     def _opponent(self, knocker: str) -> str:
+        """Who plays this hand against ``knocker``; refused when the knocker is no player or sits out (R22)."""
         if knocker not in self.facts.players:
             raise self._not_playing(knocker)
         if self.roles is None:
@@ -306,7 +307,7 @@ def check_seats(facts: SessionFacts) -> None:
         raise Refused(f"the players {', '.join(facts.players)} name one player twice; tell them apart")
     if facts.variant == "three":
         roles = facts.first_roles
-        if roles is None or sorted((roles.box, roles.captain, roles.out)) != sorted(facts.players):
+        if roles is None or sorted(roles) != sorted(facts.players):
             raise Refused("the first roles (box, captain, out) must name each of the three players once (R21)")
     elif facts.first_roles is not None:
         raise Refused("first roles (box, captain, out) are for three-player; a two-player session has a first dealer")

@@ -42,7 +42,12 @@ def parse_stake(text) -> Decimal:
         raise BadSetting(f"the stake {typed} has more than {STAKE_PLACES} decimals; round it, like 0.01 (H7)")
     if value > MAX_STAKE:
         raise BadSetting(f"the stake {typed} is more than {MAX_STAKE} a point; give a smaller amount (H7)")
-    return Decimal(format(value.normalize(), "f")) if value else Decimal(0)
+    return Decimal(stake_text(value.normalize())) if value else Decimal(0)
+
+
+def stake_text(stake: Decimal) -> str:
+    """A stake as kept in the file and shown: plain digits, no exponent (H7)."""
+    return format(stake, "f")
 
 
 _NUMBER_RULES = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus")
@@ -52,11 +57,6 @@ _SWITCHES = ("shutout", "spades_double", "ace_means_gin")
 def _option(rule: str) -> str:
     """The command-line option that sets a house rule: ``--gin-bonus`` for ``gin_bonus``."""
     return "--" + rule.replace("_", "-")
-
-
-def stake_text(stake: Decimal) -> str:
-    """A stake as kept in the file and shown: plain digits, no exponent (H7)."""
-    return format(stake, "f")
 
 
 class HouseRules(NamedTuple):

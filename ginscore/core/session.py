@@ -106,6 +106,7 @@ class SessionFacts(NamedTuple):
 
 def draw_for_roles(players: tuple[str, ...], rng) -> tuple[Roles, list[tuple[str, Card]]]:
     """R21: the first roles by a draw of cards (king high, ties draw again), and the deciding draw."""
+    # This order and ``rng`` decide the draw: a seeded run draws the same cards.
     deck = [Card(rank, suit) for rank in range(1, 14) for suit in SUITS]
     while True:
         drawn = list(zip(players, rng.sample(deck, len(players))))
