@@ -80,7 +80,7 @@ class Group(TyperGroup):
             # typer builds click commands only from an app: an app of this command alone builds it, not every one.
             one = typer_app.make_app()
             one.registered_commands = [next(info for info in typer_app.app.registered_commands
-                                            if typer_app.name_of(info) == name)]
+                                            if info.name == name)]
             self.commands[name] = typer.main.get_command(one)
         return self.commands.get(name)
 
@@ -188,7 +188,7 @@ def every_command() -> Group:
 def whole_app() -> typer.Typer:
     """The typer app with every command registered, in help order."""
     every_command()
-    typer_app.app.registered_commands.sort(key=lambda info: registry.NAMES.index(typer_app.name_of(info)))
+    typer_app.app.registered_commands.sort(key=lambda info: registry.NAMES.index(info.name))
     return typer_app.app
 
 

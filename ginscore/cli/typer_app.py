@@ -104,14 +104,15 @@ def refuse_unknown_option(command, ctx, args: list[str]) -> None:
 
 
 class App(typer.Typer):
-    """The app commands register on: each also takes ``--db`` after its name; hidden as the registry says."""
+    """The app commands register on: each also takes ``--db`` after its name; named and hidden as
+    the registry says (the group finds a command by ``info.name``)."""
 
     def command(self, name: str | None = None, **kwargs):
         kwargs.setdefault("cls", CheckedCommand)
 
         def register(function):
             listed = registry.BY_NAME[name or function.__name__]
-            return super(App, self).command(name, hidden=listed.hidden, **kwargs)(takes_db(function))
+            return super(App, self).command(listed.name, hidden=listed.hidden, **kwargs)(takes_db(function))
 
         return register
 
@@ -130,8 +131,3 @@ def make_app(**settings) -> typer.Typer:
 
 
 app = make_app()
-
-
-def name_of(info) -> str:
-    """The name a registered command is typed by."""
-    return info.name or info.callback.__name__
