@@ -120,8 +120,8 @@ def _write_exactly(data: bytes, shown: str) -> None:
     buffer.flush()
 
 
-def _read_export(file: Path, variant: str | None, rules, session_here_by_id=None,
-                 rules_over: dict | None = None) -> SessionFacts:
+def _read_export(file: Path, variant: str | None, rules, session_here_by_id,
+                 rules_over: dict | None) -> SessionFacts:
     """The session in a file made by `export`, every field checked as the commands check it
     (``session_here_by_id``: finds the session of an id here, whose variant and rules a CSV of it takes;
     ``rules_over``: rules given with --as-copy, laid over those)."""
@@ -137,8 +137,7 @@ def _read_export(file: Path, variant: str | None, rules, session_here_by_id=None
             standings = check_session(facts)
             if from_csv:  # its rows must score as the file says
                 # (read with the rules given over those of its session here: the options are what is off)
-                look_here = session_here_by_id is not None and facts.id and rules_over is None
-                ours = session_here_by_id(facts.id) if look_here else None
+                ours = session_here_by_id(facts.id) if facts.id and rules_over is None else None
                 check_against_csv(standings, text, source, ours.name if ours else None)
         except BadHandAt as error:
             if isinstance(error.error, NoBigGin) and from_csv:  # the rules come from the options
@@ -188,11 +187,7 @@ def _oklahoma_hint(facts: SessionFacts, variant: str | None) -> str:
     return "; a CSV does not say its variant: if it was an Oklahoma game (its hands have upcards), add --variant oklahoma"
 
 
-class ExportFormat(str, Enum):
-    csv = "csv"
-    json = "json"
-    html = "html"
-    svg = "svg"
+ExportFormat = Enum("ExportFormat", {name: name for name in ("csv", "json", "html", "svg")}, type=str)
 
 
 def _export_text(standings, fmt: ExportFormat, finals: bool, excel: bool) -> str:
