@@ -21,11 +21,6 @@ def named_file(typed: str, what: str, example: str | None = None) -> Path:
     return file_path(typed, f"'{typed}'", example)
 
 
-def db_file(typed: str) -> Path:
-    """The database file ``--db`` names."""
-    return named_file(typed, "--db a database file path", "ginscore.json")
-
-
 def file_path(typed: str, named: str, example: str | None = "ginscore.json") -> Path:
     """The file ``typed`` names (``named``: where it came from; ``example``: a file name to suggest).
     ``~`` is the home folder (`--db=~/g.json` arrives unexpanded); a trailing slash, which paths drop, is refused."""
