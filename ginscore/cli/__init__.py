@@ -1,3 +1,3 @@
 """The command line: the only package that imports typer. ``main`` is the installed script."""
 
-from ginscore.cli.app import main, whole_app  # noqa: F401 (the entry point and what tests build)
+from ginscore.cli.app import main  # noqa: F401 (the entry point)

@@ -185,13 +185,6 @@ def every_command() -> Group:
     return group
 
 
-def whole_app() -> typer.Typer:
-    """The typer app with every command registered, in help order."""
-    every_command()
-    typer_app.app.registered_commands.sort(key=lambda info: registry.NAMES.index(info.name))
-    return typer_app.app
-
-
 def main(argv: list[str] | None = None) -> None:
     """The installed script, `python -m ginscore` and the tests' way in; always ends in ``SystemExit``.
     A test calling ``main(argv)`` keeps its own Ctrl-C handling and garbage collector."""

@@ -50,7 +50,8 @@ def test_a_one_shot_command_runs_without_the_cyclic_collector_and_watch_with_it(
 def test_each_command_is_where_the_command_line_looks_for_it():
     """A command line loads only its command's module (the registry): every command is listed
     there under the module that registers it."""
-    app = cli.whole_app()
+    cli.every_command()  # every command module loaded, so each command is registered on the app
+    app = cli.typer_app.app
     where = {c.name or c.callback.__name__: c.callback.__module__.rsplit(".", 1)[1] for c in app.registered_commands}
     assert where == {command.name: command.module for command in registry.COMMANDS}
 
