@@ -251,7 +251,7 @@ def edit(
         corrected = corrected._replace(upcard=card, note=was.note if note is None else kept,
                                        dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
-        standings = replay_changed(facts, number, store_of(ctx))
+        standings = replay_changed(facts, number, store)
         db.save(facts)
     show_hand(standings, standings.hands[number - 1], verb="Corrected")
 
