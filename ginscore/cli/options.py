@@ -18,8 +18,8 @@ DB_HELP = "The database file (default: $GINSCORE_DB, else ginscore.json in your 
 def use_db(ctx, typed: str | None) -> None:
     """Make the database ``typed`` (a --db; None: $GINSCORE_DB or the default) the one this command line's
     commands use (``actions.store_of``), and a --db typed the one its advice gives."""
-    path = (functools.partial(named_file, typed, "--db a database file path", "ginscore.json") if typed is not None
-            else default_db_path)
+    path = (functools.partial(named_file, typed, "--db a database file path", "ginscore.json")
+            if typed is not None else default_db_path)
     ctx.find_root().obj = Store(path, index_cache)
     if typed is not None:
         terminal.advise_with_db(typed)
