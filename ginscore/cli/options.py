@@ -73,6 +73,7 @@ def completes(kind: str):
 EVERYONE, SESSIONS, DELETED, NEW_PLAYERS = map(completes, ("everyone", "sessions", "deleted", "new-players"))
 KNOCKERS, KNOCKERS_OF_HAND = map(completes, ("knockers", "knockers-of-hand"))
 
+
 def session_option():
     return typer.Option(None, "--session", "-s", metavar="NAME", autocompletion=SESSIONS,
                         help="The session to act on (exact name or unique prefix); the current one when left out.")

@@ -12,6 +12,7 @@ from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
 from ginscore.cli.rule_options import HOUSE_COMMAND_OPTIONS, rule_values_given, takes_house_rules
 
+
 @app.command(short_help="See or change house rules.")
 @partial(takes_house_rules, options=HOUSE_COMMAND_OPTIONS)
 def house(
