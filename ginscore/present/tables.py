@@ -69,8 +69,7 @@ def show(renderable) -> None:
     """Print what a screen shows; a table too wide is not cropped: one line says how wide the screen must be."""
     out = screen()
     if isinstance(renderable, Table):
-        needed = natural_width(renderable) if all(c.no_wrap for c in renderable.columns) else \
-            out.measure(renderable, options=out.options).minimum  # (cells that may wrap, like `house`'s)
+        needed = natural_width(renderable)  # (no cell of a ``table_of`` wraps)
         if needed > out.width:
             say(f"Too narrow: needs {needed} columns.")
             return
