@@ -13,7 +13,7 @@ from rich.text import Text
 
 
 def content_widths(table: Table) -> list[int] | None:
-    """Each column's widest line (heading too) in a plain ``Text`` table like ``tables.new_table``'s; else None."""
+    """Each column's widest line (heading too) in a plain ``Text`` table like ``tables.table_of``'s; else None."""
     if table.width is not None or table.min_width is not None or table.show_footer or not table.show_header \
             or table.collapse_padding or table.expand or table.caption is not None:
         return None

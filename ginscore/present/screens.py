@@ -13,7 +13,7 @@ from ginscore.core.session import SessionFacts
 from ginscore.core.reports import (VARIANT_NAMES, as_typed, counted, explain, house_rule_rows, lead_words,
                                      next_words, rule_change_words, rules_words, settlement_words, winner_words)
 from ginscore.present.console import say, say_text, screen
-from ginscore.present.tables import add_row, cell, fit, show, table_of, table_of_columns
+from ginscore.present.tables import cell, fit, show, table_of, table_of_columns
 from ginscore.present.terminal import command_text
 from ginscore.present.wrapping import one_phrase, wrapped
 
@@ -76,7 +76,7 @@ def standings_table(st: Standings, compact: bool = False) -> Table:
     table = table_of_columns(columns)
     if facts.variant == "hollywood" and any(g.winner for g in st.games):
         table.rows[-1].end_section = True
-        add_row(table, "Won by", *[g.winner or "" for g in st.games])
+        table.add_row(*map(cell, ["Won by", *(g.winner or "" for g in st.games)]))
     return table
 
 

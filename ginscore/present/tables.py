@@ -26,27 +26,15 @@ def cell(value, style: str = "") -> Text:
     return Text(visible(value), style=style)
 
 
-def new_table(**options) -> Table:
-    """A table with no outer padding, so narrow screens keep every character for the cells."""
-    return Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0), **options)
-
-
-def add_column(table: Table, head, right: bool = False) -> None:
-    """A column that is never wrapped nor cut with '…': layouts are chosen to fit instead."""
-    table.add_column(cell(head), justify="right" if right else "left", no_wrap=True, overflow="fold")
-
-
-def add_row(table: Table, *cells) -> None:
-    table.add_row(*[cell(c) for c in cells])
-
-
 def table_of(columns, rows, **options) -> Table:
-    """A ``new_table`` of ``columns`` (each a heading and whether it is aligned right) and ``rows``."""
-    made = new_table(**options)
+    """A table of ``columns`` (each a heading and whether it is aligned right) and ``rows``, with no outer
+    padding, so narrow screens keep every character for the cells. No column is wrapped nor cut with '…':
+    layouts are chosen to fit instead."""
+    made = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0), **options)
     for head, right in columns:
-        add_column(made, head, right)
+        made.add_column(cell(head), justify="right" if right else "left", no_wrap=True, overflow="fold")
     for row in rows:
-        add_row(made, *row)
+        made.add_row(*map(cell, row))
     return made
 
 
@@ -69,7 +57,7 @@ def show(renderable) -> None:
     """Print what a screen shows; a table too wide is not cropped: one line says how wide the screen must be."""
     out = screen()
     if isinstance(renderable, Table):
-        needed = natural_width(renderable)  # (no cell of a ``table_of`` wraps)
+        needed = natural_width(renderable)  # (no column of a ``table_of`` wraps)
         if needed > out.width:
             say(f"Too narrow: needs {needed} columns.")
             return

@@ -56,12 +56,7 @@ def _rich_width(table: Table) -> int:
 
 
 def _made(heads: list[str], rows: list[list[str]], **options) -> Table:
-    table = tables.new_table(**options)
-    for number, head in enumerate(heads):
-        tables.add_column(table, head, right=number % 2 == 1)
-    for row in rows:
-        tables.add_row(table, *row)
-    return table
+    return tables.table_of([(head, number % 2 == 1) for number, head in enumerate(heads)], rows, **options)
 
 
 @settings(max_examples=examples(300))
@@ -91,14 +86,11 @@ def test_some_columns_of_a_table_are_as_wide_as_that_table(table):
 
 
 def test_a_table_of_other_renderables_is_measured_by_rich():
-    table = tables.new_table()
-    tables.add_column(table, "Board")
+    table = tables.table_of([("Board", False)], [])
     table.add_row(Table.grid())
     assert drawn.content_widths(table) is None
     assert tables.natural_width(table) == _rich_width(table)
-    styled = tables.new_table()
-    tables.add_column(styled, Text("wide heading", style="bold"))
-    tables.add_row(styled, "x")
+    styled = tables.table_of([(Text("wide heading", style="bold"), False)], [["x"]])
     assert tables.natural_width(styled) == _rich_width(styled) == len("wide heading")
 
 
@@ -114,11 +106,8 @@ STYLED = st.tuples(st.one_of(CELL, st.lists(CELL, min_size=1, max_size=3)),  # a
     st.integers(0, 3))
 def test_a_table_drawn_line_by_line_is_what_rich_draws(table, title, leading, encoding, colour, room):
     heads, rows = table
-    made = tables.new_table(**({"title": title, "title_justify": "left"} if title else {}), leading=leading)
-    for number, head in enumerate(heads):
-        tables.add_column(made, head, right=number % 2 == 1)
-    for row in rows:
-        made.add_row(*[tables.cell(value, style) for value, style in row])
+    made = _made(heads, [[tables.cell(value, style) for value, style in row] for row in rows],
+                 **({"title": title, "title_justify": "left"} if title else {}), leading=leading)
     width = max(tables.natural_width(made), 1) + room
     rich, mine = _both(made, width, encoding, colour)
     if mine is None:  # left to Rich: a title wider than the table, a column of nothing at the edge, a combining mark
@@ -180,8 +169,5 @@ def test_a_recording_console_gets_richs_own_table():
 
 
 def test_rows_spaced_more_than_one_line_apart_are_left_to_rich():
-    made = tables.new_table(leading=2)
-    tables.add_column(made, "Player")
-    tables.add_row(made, "Ann")
-    tables.add_row(made, "Ben")
+    made = tables.table_of([("Player", False)], [["Ann"], ["Ben"]], leading=2)
     assert drawn.draw(made, Console(width=80)) is None
