@@ -17,9 +17,9 @@ OUTCOME_WORDS = {KNOCK: "knock", UNDERCUT: "undercut", GIN: "gin", BIG_GIN: "big
 DEAL_WORDS = {WINNER_DEALS: "the winner deals next", LOSER_DEALS: "the loser deals next", ALTERNATE: "the deal alternates"}
 
 
-def counted(number: int, word: str, plural: str | None = None) -> str:
+def counted(number: int, word: str) -> str:
     """``1 hand``, ``2 hands``: a count with its word in the right number."""
-    return f"{number} {word if number == 1 else plural or word + 's'}"
+    return f"{number} {word if number == 1 else word + 's'}"
 
 
 def as_typed(name: str) -> str:
