@@ -87,21 +87,17 @@ def _session_result(row: dict) -> list[str]:
     return [f"won by {row['winner']}"] + (["(game 3 open)"] if not row["over"] else [])
 
 
-def _block_lines(row: dict, sessions: bool, deleted: bool = False) -> list[str]:
+def _fitted_block(row: dict, sessions: bool, deleted: bool = False) -> list[str]:
     """A session as a few lines for a narrow screen: with its players in `sessions`, its scores in `history`;
-    a ``deleted`` one says when it was deleted, as the wide list does."""
-    return [
+    a ``deleted`` one says when it was deleted, as the wide list does. The lines are visible, and broken here
+    to fit the screen, each line's indent kept: Rich would break them at any space, "(game 3 open)" too."""
+    lines = [
         f"{'* ' if sessions and row['current'] else ''}{row['name']} · {VARIANT_NAMES[row['variant']]}",
         f"{counted(row['hands_played'], 'hand')} · " + " ".join(_session_result(row)),
         f"deleted {time_text(row['deleted_at'])}" if deleted else f"started {time_text(row['created_at'])}",
     ] + [f"  {line}" for line in (row["players"] if sessions else _score_lines(row))]
-
-
-def _fitted_block(row: dict, sessions: bool, deleted: bool = False) -> list[str]:
-    """``_block_lines`` broken to fit the screen, each line's indent kept, and visible: Rich would break them
-    at any space, "(game 3 open)" too."""
     width = screen_width()
-    return [part for line in _block_lines(row, sessions, deleted) for part in wrapped_plain(visible(line), width)]
+    return [part for line in lines for part in wrapped_plain(visible(line), width)]
 
 
 def _long_blocks(rows: list[dict], sessions: bool, deleted: bool = False) -> None:
