@@ -125,9 +125,7 @@ def lead_words(st: Standings) -> list[str]:
 
 
 def next_words(st: Standings) -> str:
-    """Who deals the next hand (three-player: the roles, R22), in words; empty once over."""
-    if st.over:
-        return ""
+    """Who deals the next hand (three-player: the roles, R22), in words, while the session goes on."""
     return f"Next hand: {_dealing(st)}." if st.roles else f"{_dealing(st)} next."
 
 
