@@ -62,11 +62,13 @@ def _stats_tables(doc: dict) -> list[Table]:
 def show_stats(doc: dict) -> None:
     """A player a row, a statistic a column (split into several tables on a narrow screen)."""
     out = screen()
-    if doc["players"]:
-        for number, table in enumerate(_stats_tables(doc)):
-            if number:
-                out.print()
-            show(table)
+    if not doc["players"]:  # (nor, then, anyone met head to head)
+        say("No hands played in the sessions that match, so there is nothing to count yet.")
+        return
+    for number, table in enumerate(_stats_tables(doc)):
+        if number:
+            out.print()
+        show(table)
     if doc["head_to_head"]:
         pairs = doc["head_to_head"]
 
@@ -82,8 +84,6 @@ def show_stats(doc: dict) -> None:
 
         out.print()
         show(fit(lambda: head_to_head(False), lambda: head_to_head(True)))
-    if not doc["players"]:
-        say("No hands played in the sessions that match, so there is nothing to count yet.")
 
 
 def _rating(value: float) -> str:
