@@ -40,14 +40,6 @@ class Game:
     def is_open(self) -> bool:
         return self.winner is None
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Game) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        return f"Game({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
-
 
 class HandResult(NamedTuple):
     """One replayed hand: who dealt, what it scored, the columns after it."""
