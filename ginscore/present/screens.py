@@ -242,10 +242,9 @@ def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, 
             return periods[0][1]
         return ", ".join(f"{setting} from hand {hand}" for hand, setting in periods)
 
-    old, new = settings(before), settings(after)
-    now = {rule: setting for rule, setting, _ in house_rule_rows(after)}
-    changed = [(rule, was(old.get(rule, [])), now[rule]) for rule in now
-               if [setting for _, setting in old.get(rule, [])] != [setting for _, setting in new[rule]]]
+    old, new = settings(before), settings(after)  # (the last period's setting: the one in force now)
+    changed = [(rule, was(old[rule]), periods[-1][1]) for rule, periods in new.items()
+               if [setting for _, setting in old[rule]] != [setting for _, setting in periods]]
     if not changed:
         say(f"The house rules of '{after.name}' are already so; nothing was changed.")
         return
