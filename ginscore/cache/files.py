@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import stat
 from pathlib import Path
 
 import orjson
@@ -86,14 +85,9 @@ class Cache:
     def _read(self) -> None:
         if self.path is None:
             return
-        try:
-            fd = os.open(self.path, atomic.READ_NO_LINK)
-            with open(fd, "rb") as handle:
-                if not stat.S_ISREG(os.fstat(fd).st_mode):
-                    return  # a FIFO, a device: never waited on
-                # laid out as a keyed section is: a head (here the stamp), then the bytes it places
-                kept = Keyed.of(memoryview(handle.read()))
-        except (OSError, ValueError):
+        try:  # laid out as a keyed section is: a head (here the stamp), then the bytes it places
+            kept = Keyed.of(memoryview(atomic.read_unlinked(self.path)))
+        except (OSError, ValueError, atomic.NotRegular):  # (a FIFO, a device: never waited on)
             return
         stamp, places = kept.places, kept.places.get("sections")
         if stamp.get("version") == VERSION and isinstance(places, dict) and isinstance(stamp.get("file"), str):

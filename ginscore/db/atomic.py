@@ -63,6 +63,14 @@ def read(path: str) -> tuple[bytes, os.stat_result] | None:
         return None
 
 
+def read_unlinked(path) -> bytes:
+    """The bytes of the regular file at ``path``, never opened through a link (ELOOP) nor waited on:
+    ``NotRegular`` for a FIFO or a device."""
+    with open(os.open(path, READ_NO_LINK), "rb") as handle:
+        _regular(os.fstat(handle.fileno()))
+        return handle.read()
+
+
 def temp_prefix(name: str) -> str:
     """The start of every temporary file name for the file called ``name``."""
     return f".{name}.tmp-"

@@ -95,10 +95,10 @@ class Old:
         try:
             if _link_or_move_if_free(part, copy):
                 return
-            mode = os.lstat(copy).st_mode
-            if not stat.S_ISREG(mode):
-                raise atomic.NotRegular("a symbolic link" if stat.S_ISLNK(mode) else atomic.kind_of(mode))
-            found = _bytes_of(copy)  # a copy an earlier try made
+            kind = atomic.kind_of(os.lstat(copy).st_mode)  # (a link is never read through)
+            if kind is not None:
+                raise atomic.NotRegular(kind)
+            found = atomic.read_unlinked(copy)  # a copy an earlier try made
             if not data.startswith(found):
                 raise DatabaseUnusable(self.shown, f"needs an upgrade, but {copy} holds something else; move it away")
             if found != data:  # cut short by a kill during an older ginscore's copy: made whole
@@ -123,15 +123,10 @@ class Old:
         atomic.fsync_folder(os.path.dirname(self.real))
 
 
-def _bytes_of(path: str) -> bytes:
-    with open(os.open(path, atomic.READ_NO_LINK), "rb") as handle:
-        return handle.read()
-
-
 def _holds(path: str, data: bytes) -> bool:
     try:
-        return _bytes_of(path) == data
-    except OSError:
+        return atomic.read_unlinked(path) == data
+    except (OSError, atomic.NotRegular):
         return False
 
 
