@@ -71,7 +71,7 @@ class Listings:
     def __init__(self, db):
         self.db = db
         db.entries()  # the file read first (its layout, or an older one, decides what is kept)
-        self.file_digest = db.file_digest()  # None: nothing is kept (a writer's tables)
+        self.file_digest = db.storage.file_digest()  # None: nothing is kept (a writer's tables)
         self.cache = Cache(db.real)
         self._items: dict[str, Cache] = {}  # the cache files of the JSON lists' items and the long lists' cells
         self.fits = self.file_digest is not None and self.cache.made_from == self.file_digest
@@ -88,7 +88,7 @@ class Listings:
                     isinstance(kept.get(str(n)), str) for n, _ in entries):
                 self._digests = {n: kept[str(n)] for n, _ in entries}
             else:
-                self._digests = {n: self.db.digest_of(doc) for n, doc in entries}
+                self._digests = {n: self.db.storage.digest_of(doc) for n, doc in entries}
                 self.cache.put("digests", {str(n): key for n, key in self._digests.items()})
         return self._digests
 

@@ -55,7 +55,7 @@ class Database:
         self.real = real
         tiny = TinyDB(real, storage=IndexMiddleware(FileStorage), shown=path, writer=writer, index_cache=index_cache)
         # What TinyDB reads and writes through: the index middleware. What it does not have (``writer``,
-        # ``dirty``, ``foreign``, ``changed``) TinyDB's Middleware passes on to the FileStorage below it.
+        # ``dirty``, ``foreign``, ``file_digest``) TinyDB's Middleware passes on to the FileStorage below it.
         self.storage: IndexMiddleware = tiny.storage
         self._sessions = tiny.table("sessions", cache_size=0)
         self._meta_table = tiny.table("meta", cache_size=0)
@@ -75,14 +75,6 @@ class Database:
     def whole(self, doc: dict) -> dict:
         """A stored session's whole document; ``doc`` is one that ``entries`` gave (perhaps an outline)."""
         return self.storage.whole(doc)
-
-    def digest_of(self, doc: dict) -> str:
-        """The digest of a stored session as read now (``doc`` from ``entries``): what its cached row is kept under."""
-        return self.storage.digest_of(doc)
-
-    def file_digest(self) -> str | None:
-        """The digest of the file read, while nothing was changed (None: a writer's changed tables, no file)."""
-        return self.storage.file_digest()
 
     def not_deleted(self) -> list[tuple[int, dict]]:
         """Every session not deleted, as (document id, document or outline), in the order added."""
