@@ -172,7 +172,7 @@ class IndexMiddleware(Middleware):
                 return written
             except TypeError:  # a value orjson cannot write beside them: every session read first
                 self.read_whole()
-        return self.storage.encode(tables)
+        return dumps(stamped(tables), as_read=self.storage.as_read)
 
     def changed(self) -> bool:
         return self.storage.changed(self.encode)

@@ -208,9 +208,9 @@ class FileStorage(Storage):
     """TinyDB's ``Storage`` for a ginscore database file (see the module); ``commit`` writes it.
     ``real``: the file, links followed; ``shown``: the path messages name; only a ``writer`` writes.
 
-    The flags below are set as the file is read (``_read_file``), except ``dirty``, set by TinyDB's
-    ``write`` and cleared by ``commit``. ``IndexMiddleware`` may fill ``tables`` before any read, and
-    hands its own ``encode`` to ``changed`` and ``commit``."""
+    The flags below are set as the file is read, except ``dirty``, set by TinyDB's ``write`` and
+    cleared by ``commit``. ``IndexMiddleware`` may fill ``tables`` before any read, and hands its
+    ``encode`` (the bytes the file would hold with some tables) to ``changed`` and ``commit``."""
 
     def __init__(self, real: str, *, shown: Path, writer: bool = False):
         self.real, self.shown, self.writer = real, shown, writer
@@ -249,46 +249,38 @@ class FileStorage(Storage):
 
     def read(self) -> dict:
         if self.tables is None:
-            self.tables = self._read_file()
-            if self.writer and self.legacy is not None:
-                self.upgraded = dumps(self.tables, as_read=self.as_read)
+            data, self.as_read = parsed(self.shown, self.raw) if self.bytes() is not None else ({}, False)
+            self.foreign = bool(self.raw) and not data
+            version = meta_of(data).get("schema_version", SCHEMA_VERSION)
+            if version < SCHEMA_VERSION:
+                from ginscore.db import upgrade  # (only an older layout needs it: start-up does not pay)
+
+                self.legacy = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version, SCHEMA_VERSION)
+                data = self.legacy.tables
+                if self.writer:
+                    self.upgraded = dumps(data, as_read=self.as_read)
+            self.tables = data
         return self.tables
 
     def write(self, data: dict) -> None:
         self.tables, self.dirty = data, True
 
-    def _read_file(self) -> dict:
-        self.bytes()
-        data, self.as_read = parsed(self.shown, self.raw) if self.raw is not None else ({}, False)
-        self.foreign = bool(self.raw) and not data
-        version = meta_of(data).get("schema_version", SCHEMA_VERSION) if data else SCHEMA_VERSION
-        if version < SCHEMA_VERSION:
-            from ginscore.db import upgrade  # (only an older layout needs it: start-up does not pay)
-
-            self.legacy = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version, SCHEMA_VERSION)
-            data = self.legacy.tables
-        return data
-
     # writing ---------------------------------------------------------------------
 
-    def encode(self, tables: dict) -> bytes:
-        """The bytes the file would hold with these tables."""
-        return dumps(stamped(tables), as_read=self.as_read)
-
-    def changed(self, encode=None) -> bool:
+    def changed(self, encode) -> bool:
         """Whether the tables hold a change the file does not (an upgrade of an older layout alone is
-        none): what a read-only file refuses. ``encode``: the middleware's, in place of ``self.encode``."""
+        none): what a read-only file refuses."""
         if self.legacy is not None:
             return self.dirty and dumps(self.read(), as_read=self.as_read) != self.upgraded
-        return self.dirty and (encode or self.encode)(self.read()) != self.raw
+        return self.dirty and encode(self.read()) != self.raw
 
-    def commit(self, encode=None) -> bool:
+    def commit(self, encode) -> bool:
         """Write the tables as they now are, once (the caller holds the lock): False when unchanged.
-        ``encode``: the middleware's, in place of ``self.encode``. An older layout is upgraded only by a
-        command that records something (docs/storage.md): one that changed nothing leaves it as it was."""
-        if not self.dirty or (self.legacy is not None and not self.changed()):
+        An older layout is upgraded only by a command that records something (docs/storage.md): one
+        that changed nothing leaves it as it was."""
+        if not self.dirty or (self.legacy is not None and not self.changed(encode)):
             return False
-        written = self._replace(self.read(), encode or self.encode)
+        written = self._replace(self.read(), encode)
         self.dirty = False
         return written
 
