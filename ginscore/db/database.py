@@ -97,13 +97,6 @@ class Database:
             self.whole(found[1])
         return found
 
-    def _current(self) -> tuple[int, dict] | None:
-        wanted = self.storage.meta().get("current")
-        found = None if wanted is None else self._with_id(wanted)
-        if found and not found[1].get("deleted_at") and _text(found[1]) is None:
-            self.facts_of(found[1])  # a name that is not text: the damage is said (exit 1), not "none current"
-        return found if found and not found[1].get("deleted_at") and _text(found[1]) else None
-
     def _with_id(self, session_id: str) -> tuple[int, dict] | None:
         """The stored session (or its outline) of that id; refused for a file holding two of it."""
         found = [(n, doc) for n, doc in self.entries() if doc.get("id") == session_id]
@@ -113,8 +106,15 @@ class Database:
 
     @property
     def current_name(self) -> str | None:
-        found = self._current()
-        return _text(found[1]) if found else None
+        """The current session's name (None: none, or the one meta names is deleted or not here)."""
+        wanted = self.storage.meta().get("current")
+        found = None if wanted is None else self._with_id(wanted)
+        if found is None or found[1].get("deleted_at"):
+            return None
+        name = _text(found[1])
+        if name is None:
+            self.facts_of(found[1])  # a name that is not text: the damage is said (exit 1), not "none current"
+        return name or None
 
     def names(self, *, include_deleted: bool = False) -> list[str]:
         """Live session names (``include_deleted``: also the names deleted sessions keep)."""

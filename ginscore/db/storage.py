@@ -95,18 +95,15 @@ def holds_database(real: str) -> bool:
     try:
         return bool(parsed(real, raw)[0])
     except DatabaseUnusable as error:
-        return isinstance(error, NewerDatabase) or _tables_read_by_json(raw)
-
-
-def _tables_read_by_json(raw: bytes) -> bool:
-    """Whether a file refused for how it is written (a key twice, a number or a nesting that could not
-    be written back as it was, another program's table beside ours) still holds a database's tables:
-    evenings to mend, not a file to replace."""
+        if isinstance(error, NewerDatabase):
+            return True
+    # Refused for how it is written (a key twice, a number or a nesting that could not be written back
+    # as it was, another program's table beside ours), it may still hold a database's tables:
+    # evenings to mend, not a file to replace.
     try:
-        data = json.loads(raw)
+        return _our_tables(json.loads(raw))
     except (RecursionError, UnicodeDecodeError, ValueError):
         return False
-    return _our_tables(data)
 
 
 def _our_tables(data) -> bool:

@@ -22,14 +22,14 @@ UPGRADED_MEANWHILE = ("was upgraded by another ginscore command while this one r
 class Old:
     """What was read of an old layout: its files' bytes, and the tables they make today."""
 
-    def __init__(self, shown, real: str, raw: bytes, stat_result: os.stat_result | None):
+    def __init__(self, shown, real: str, raw: bytes, stat_result: os.stat_result | None, folder: str):
         self.shown = shown
         self.real = real
         self.files: dict[str, bytes] = {}  # the other files of the layout (schema 3), path -> bytes as read
         self.main = raw
         self.like = stat_result
         self.tables: dict = {}
-        self.folder = real + BACKUP_SUFFIX  # where the copy of the old files is kept
+        self.folder = folder  # where the copy of the old files is kept
 
     def _read(self, path: str) -> bytes:
         """A file the old main file names, never through a link."""
@@ -164,12 +164,9 @@ def _tables(docs: list[tuple[str, dict]], current_name) -> dict:
 
 def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict, version: int, today: int) -> Old:
     """An old layout (``raw``: its main file as read, ``data`` parsed) as today's tables (schema ``today``)."""
-    old = Old(shown, real, raw, found)
-    if version == 4:  # today's layout, but its hands do not yet keep who dealt them: `record_dealers`
-        old.folder = real + DEALT_BACKUP_SUFFIX
-        old.tables = data
-    else:
-        old.tables = _read_older(old, data, version)
+    # Schema 4 is today's layout, but its hands do not yet keep who dealt them: `record_dealers`.
+    old = Old(shown, real, raw, found, real + (DEALT_BACKUP_SUFFIX if version == 4 else BACKUP_SUFFIX))
+    old.tables = data if version == 4 else _read_older(old, data, version)
     meta = old.tables.setdefault("meta", {})
     meta_doc = next(iter(meta.values())) if meta else meta.setdefault("1", {})
     meta_doc["schema_version"] = today
