@@ -252,7 +252,8 @@ class FileStorage(Storage):
             if version < SCHEMA_VERSION:
                 from ginscore.db import upgrade  # (only an older layout needs it: start-up does not pay)
 
-                self.legacy = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version, SCHEMA_VERSION)
+                self.legacy = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version,
+                                           SCHEMA_VERSION)
                 data = self.legacy.tables
                 if self.writer:
                     self.upgraded = dumps(data, as_read=self.as_read)
