@@ -167,9 +167,7 @@ def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict,
     # Schema 4 is today's layout, but its hands do not yet keep who dealt them: `record_dealers`.
     old = Old(shown, real, raw, found, real + (DEALT_BACKUP_SUFFIX if version == 4 else BACKUP_SUFFIX))
     old.tables = data if version == 4 else _read_older(old, data, version)
-    meta = old.tables.setdefault("meta", {})
-    meta_doc = next(iter(meta.values())) if meta else meta.setdefault("1", {})
-    meta_doc["schema_version"] = today
+    next(iter(old.tables["meta"].values()))["schema_version"] = today  # (checked there, or made by _tables)
     return old
 
 
@@ -192,20 +190,19 @@ def _read_older(old: Old, data: dict, version: int) -> dict:
         raise DatabaseUnusable(old.shown, "is a ginscore 2 database whose main file is damaged; it was left as it is")
     folder, name = os.path.split(old.real)
     base = database_stem(name)
+    paths = {key: os.path.join(folder, f"{base}.{key}-{number}.json") for key, number in files.items()}
 
     def table(key: str, table_name: str) -> dict:
-        path = os.path.join(folder, f"{base}.{key}-{files[key]}.json")
-        raw_part = old._read(path)
+        raw_part = old._read(paths[key])
         try:
             found_table = orjson.loads(raw_part).get(table_name)
         except (ValueError, AttributeError):
             found_table = None
         if not isinstance(found_table, dict) or not all(isinstance(d, dict) for d in found_table.values()):
-            raise DatabaseUnusable(old.shown, f"has a damaged file {path}; it was left as it is")
+            raise DatabaseUnusable(old.shown, f"has a damaged file {paths[key]}; it was left as it is")
         return found_table
 
-    for key in sorted(files):
-        cache = os.path.join(folder, f"{base}.{key}-{files[key]}.json")
+    for key, cache in sorted(paths.items()):
         if not key.startswith("facts-") and key != "index" and os.path.lexists(cache):
             old._read(cache)  # a cache: only kept in the copy (one gone is not needed)
     index = next(iter(table("index", "index").values()), {}) if "index" in files else {}
