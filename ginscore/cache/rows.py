@@ -126,7 +126,7 @@ class Listings:
         ``sessions --json`` (each as not current), as ``json_item`` writes it."""
         made = history_item if listing == "history" else \
             (lambda row: reports.session_item(row, False))
-        return self.items(f"{listing}_items", ids, made)
+        return self.items(f"{listing}_items", ids, made, json_item, "items")
 
     def listed_cells(self, ids: list[int], listing: str, cells: Callable[[dict], list[str]],
                      width: int) -> list[list[str]]:
@@ -142,11 +142,10 @@ class Listings:
             lines = [cells(row) for row in self.summaries(ids)]
         return lines
 
-    def items(self, name: str, ids: list[int], made, encoded=None, cache_file: str = "items") -> list:
+    def items(self, name: str, ids: list[int], made, encoded, cache_file: str) -> list:
         """``encoded(made(row))`` of each of these sessions' rows (bytes), kept under ``name`` in the
         cache file ``cache_file`` by the digest of each session's facts: a list of every session printed
         again neither parses its rows nor encodes them. A session that cannot be read fails them all."""
-        encoded = encoded or json_item
         digests = self.digests()
         if cache_file not in self._items:  # a file of their own: megabytes no other listing reads
             self._items[cache_file] = Cache(self.db.real, cache_file)

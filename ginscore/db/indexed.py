@@ -95,9 +95,8 @@ class IndexMiddleware(Middleware):
     def meta(self) -> dict:
         """The one document of the meta table."""
         self.look_up_index()
-        if self.index is not None and not self.storage.writer:
-            return dict(self.index["meta"].get("1") or {})
-        return dict(self.read().get("meta", {}).get("1") or {})
+        tables = self.index if self.index is not None and not self.storage.writer else self.read()
+        return dict(tables.get("meta", {}).get("1") or {})
 
     def _slot(self, doc: dict) -> int | None:
         """Where an outline from ``entries`` is in the index (None for a whole document). An outline is
