@@ -109,9 +109,10 @@ class IndexMiddleware(Middleware):
 
     def whole(self, doc: dict) -> dict:
         """A stored session's whole document, parsed from its place in the file for an outline. ``doc``
-        must be the very dict ``entries`` gave: a copy of an outline comes back as it is. Where the index placed another session there (only a forged cache does)
-        the file decides for a reader; a writer, which may have found the wrong session by it,
-        stops (exit 1, nothing written) and sets the index aside."""
+        must be the very dict ``entries`` gave: a copy of an outline comes back as it is. Where the
+        index placed another session there (only a forged cache does) the file decides for a reader;
+        a writer, which may have found the wrong session by it, stops (exit 1, nothing written) and
+        sets the index aside."""
         slot = self._slot(doc)
         if slot is None:
             return doc
