@@ -6,6 +6,8 @@ they are. Without an index that fits the file exactly, every call goes to the fi
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from tinydb.middlewares import Middleware
 
 from ginscore.core.errors import DatabaseUnusable
@@ -28,7 +30,6 @@ class IndexMiddleware(Middleware):
         self.places: list[int] | None = None
         self._looked = False
         self._slots: dict[int, int] | None = None
-        self._cache = None
 
     def __call__(self, *args, index_cache=None, **kwargs):
         # TinyDB calls its storage with the arguments given to TinyDB(): ``index_cache`` is the
@@ -42,11 +43,10 @@ class IndexMiddleware(Middleware):
 
     # the file's index, kept in the cache ---------------------------------------
 
+    @cached_property
     def cache(self):
         """Where the cache keeps the file's index."""
-        if self._cache is None:
-            self._cache = self.index_cache(self.storage.real)
-        return self._cache
+        return self.index_cache(self.storage.real)
 
     def look_up_index(self) -> None:
         """Once, before anything is read: the file's index from the cache, when kept for exactly these
@@ -61,7 +61,7 @@ class IndexMiddleware(Middleware):
         if self.index_cache is None or not layout.indexable(raw):
             return
         storage.start_digest()  # worked out while the cache is read
-        kept = self.cache().section("index")
+        kept = self.cache.section("index")
         found = storage.digest()
         if layout.fits(kept, found, len(raw)):
             if not storage.writer:
@@ -71,14 +71,14 @@ class IndexMiddleware(Middleware):
             if tables is not None:
                 storage.tables, self.lazy, self.index = tables, True, kept
                 return
-        if not storage.writer and self.cache().writable():
+        if not storage.writer and self.cache.writable():
             tables = storage.read()
             if not storage.as_read and storage.legacy is None:
                 self._keep(layout.index_of(found, raw, ordered(tables)))
 
     def _keep(self, index: dict | None) -> None:
         if index is not None:
-            self.cache().keep_index(index)
+            self.cache.keep_index(index)
 
     # reading ---------------------------------------------------------------------
 
@@ -124,7 +124,7 @@ class IndexMiddleware(Middleware):
         if isinstance(found, dict) and layout.outline(found) == doc:
             return found
         if writer:
-            self.cache().drop("index")
+            self.cache.drop("index")
             raise DatabaseUnusable(self.storage.shown, FORGED_INDEX)
         return next((stored for stored in self.read_whole()["sessions"].values() if layout.outline(stored) == doc), {})
 
