@@ -14,7 +14,7 @@ from ginscore.core.errors import DatabaseUnusable
 from ginscore.db import atomic, interrupts
 from ginscore.db.companions import belongs
 from ginscore.db.database import Database
-from ginscore.db.storage import not_a_file, read_bytes, writes
+from ginscore.db.storage import not_a_file, writes
 
 LOCK_TIMEOUT = 5.0  # seconds a writer waits for another before giving up
 NOT_THEIRS = ("may not be written by this user (another user's file?), so nothing was written; "
@@ -117,11 +117,11 @@ class Store:
             except OSError as error:
                 raise DatabaseUnusable(shown, f"cannot be locked or reached: {error.strerror or error}") from None
             cannot_replace = None if found is None else _not_writable(real, found)  # why not, in words
+            database = Database(shown, real, writer=True, index_cache=self.index_cache)  # (reads nothing yet)
             if cannot_replace:  # read as it is, unlocked; refused only if the command changed something
-                read_bytes(shown, real)  # a file nobody may read says so before it says it cannot be written
+                database.storage.bytes()  # a file nobody may read says so before it says it cannot be written
             elif found is not None:
                 _lock(held, shown, real)
-            database = Database(shown, real, writer=True, index_cache=self.index_cache)
             yield database
             if cannot_replace:
                 if database.storage.changed():
