@@ -252,7 +252,7 @@ class Database:
         found = self._sessions.insert(doc)
         self._not_deleted = None
         if self._entries is not None:
-            self._entries.append((found, dict(self._sessions.get(doc_id=found))))
+            self._entries.append((found, dict(doc)))  # (what TinyDB stores: a copy)
         if self._taken is not None and not doc.get("deleted_at") and _text(doc) is not None:
             self._taken[fold(doc["name"])] = doc["name"]
         return found
