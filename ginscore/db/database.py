@@ -237,14 +237,13 @@ class Database:
             self._with_id(session_id)  # refuses a file holding two sessions of this id (exit 1)
         self._set_current(session_id)
 
-    def add(self, facts: SessionFacts, *, current: bool = True) -> SessionFacts:
+    def add(self, facts: SessionFacts) -> SessionFacts:
         """Store a new session (a fresh id unless it has one) and make it current; returns it as stored."""
         self._check_free(facts.name, hint=("choose another --name",))
         if facts.id is None:
             facts = facts._replace(id=new_session_id())
         self.insert(session_to_dict(facts, rows=True))
-        if current:
-            self._set_current(facts.id)
+        self._set_current(facts.id)
         return facts
 
     def insert(self, doc: dict) -> int:

@@ -33,19 +33,19 @@ _FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(o
 _MAKE = os.O_RDWR | os.O_CREAT | os.O_EXCL | _FLAGS
 
 
-def _shared_like(handle: int, database: str | None) -> None:
+def _shared_like(handle: int, database: str) -> None:
     """Give a new lock file the database's group and permission bits (the usual default where there
     is none yet): a database shared with others (0666, or a group's 0660) stays writable for them."""
     try:
         like = os.stat(database)
-    except (OSError, TypeError, ValueError):
+    except (OSError, ValueError):  # (no database yet, or a name no file can have)
         os.fchmod(handle, umask_default())
         return
     keep_owner(handle, like)
     os.fchmod(handle, stat.S_IMODE(like.st_mode) & 0o666)  # exactly the database's bits, whatever the umask
 
 
-def _open(path: str, database: str | None) -> tuple[int, bool]:
+def _open(path: str, database: str) -> tuple[int, bool]:
     """Open (or create) the lock file itself, never what a link there points to; and whether this
     call made it."""
     try:
@@ -81,7 +81,7 @@ def _still_there(path: str, handle: int) -> bool:
 
 
 @contextmanager
-def exclusive(path: str, timeout: float, database: str | None = None):
+def exclusive(path: str, timeout: float, database: str):
     """Hold the lock on ``path`` for the block; raise LockTimeout after ``timeout`` seconds.
 
     ``database``: the file the lock is for; the lock file is made with its bits, and removed again
@@ -121,7 +121,7 @@ def exclusive(path: str, timeout: float, database: str | None = None):
         yield
     finally:
         try:
-            if made and database is not None and not os.path.lexists(database):
+            if made and not os.path.lexists(database):
                 os.unlink(path)  # a database never written leaves no lock behind
         except OSError:
             pass
