@@ -131,7 +131,7 @@ class Listings:
     def listed_cells(self, ids: list[int], listing: str, cells: Callable[[dict], list[str]],
                      width: int) -> list[list[str]]:
         """``cells(row)`` of each of these sessions' rows (a long list's ``width`` cells)."""
-        found = self.items(listing, ids, cells, orjson.dumps, cache_file="cells")
+        found = self.items(listing, ids, cells, orjson.dumps, "cells")
         try:
             lines = orjson.loads(b"[" + b",".join(found) + b"]")
         except orjson.JSONDecodeError:  # (only a forged cache: a damaged one reads as missing)
