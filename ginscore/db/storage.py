@@ -51,10 +51,8 @@ def read_bytes(shown, real: str) -> tuple[bytes | None, os.stat_result | None]:
     """The file's bytes and stat; (None, None) when it does not exist yet. Only ever a regular file."""
     try:
         return atomic.read(real) or (None, None)
-    except atomic.NotRegular as error:
+    except atomic.NotRegular as error:  # (a folder too: atomic.read looks before opening and once open)
         raise not_a_file(shown, error.kind) from None
-    except IsADirectoryError:
-        raise not_a_file(shown, "a folder") from None
     except PermissionError:
         raise DatabaseUnusable(shown, "cannot be read: permission denied") from None
     except OSError as error:
