@@ -91,7 +91,8 @@ class Old:
         part = copy + ".part"
         if os.path.lexists(part):  # an earlier try's, cut short: ours to remove (never a link followed)
             os.unlink(part)
-        atomic.create_new(part, data, self.like)
+        if not atomic.create_new(part, data, self.like):  # made by another program since: not ours to use
+            raise DatabaseUnusable(self.shown, f"needs an upgrade, but {part} was just made by another program; try again")
         try:
             if _link_or_move_if_free(part, copy):
                 return

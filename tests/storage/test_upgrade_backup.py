@@ -74,3 +74,27 @@ def test_a_copy_the_disk_has_no_room_for_leaves_no_part_of_it_behind(ok, cli, db
     assert os.listdir(backup) == []  # no half-written copy (nor its .part) is left in the backup folder
     ok("hand", "ann", "3", "20")
     assert (backup / db_path.name).read_bytes() == old
+
+
+def test_a_part_file_another_program_makes_meanwhile_is_never_taken_for_the_copy(cli, db_path, monkeypatch):
+    """Between removing a part file an earlier try left and writing its own, another program's file
+    at that name would have been linked in as the backup copy: the upgrade stops, saying so."""
+    old = _old(db_path)
+    backup = db_path.with_name(db_path.name + ".pre-3.bak")
+    backup.mkdir()
+    part = backup / (db_path.name + ".part")
+    part.write_bytes(b"an earlier try's")
+    unlink = os.unlink
+
+    def and_another_writes(path, *args, **kwargs):
+        unlink(path, *args, **kwargs)
+        if str(path) == str(part):
+            part.write_bytes(b"not ginscore's")
+
+    monkeypatch.setattr(os, "unlink", and_another_writes)
+    result = cli("hand", "ann", "3", "20")
+    monkeypatch.undo()
+    assert result.exit_code == 1 and "just made by another program" in result.stderr, result.stderr
+    assert len(result.stderr.splitlines()) == 1 and str(db_path) in result.stderr
+    assert db_path.read_bytes() == old and part.read_bytes() == b"not ginscore's"
+    assert not (backup / db_path.name).exists()
