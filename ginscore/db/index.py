@@ -42,6 +42,7 @@ def indexable(raw: bytes | None) -> bool:
     """Whether a file of these bytes is read through an index."""
     return raw is not None and len(raw) >= INDEXED_FROM
 
+
 # The fields of a session that finding, listing and naming sessions read without its hands.
 OUTLINED = ("id", "name", "created_at", "deleted_at", "match")
 
