@@ -75,4 +75,3 @@ def _ahead(ours: SessionFacts, theirs: SessionFacts, number: int) -> str | None:
     if changed_here:
         return None if len(theirs.hands) >= number else "ours"  # they played it under the rules before
     return None if len(ours.hands) >= number else "theirs"
-

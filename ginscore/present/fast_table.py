@@ -133,4 +133,3 @@ def _title(table: Table, out: Console, width: int) -> Text | None:
     else:
         shown.pad_left(width - shown.cell_len)
     return shown
-
