@@ -55,5 +55,3 @@ def _left(name, deleted: bool, aside: str | None) -> tuple:
     if not isinstance(name, str):  # no command can name it: only the file can be mended
         return (said + "its name is to be mended in the file (a JSON editor, TinyDB) before it can be set aside",)
     return said, Command("delete", as_typed(name)), " sets it aside"
-
-

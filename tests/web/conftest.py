@@ -67,5 +67,3 @@ def page_at(browser):
     for page in opened:
         assert not page.dialogs, f"a dialog ran on the page: {page.dialogs}"
         page.close()
-
-
