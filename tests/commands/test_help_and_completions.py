@@ -130,8 +130,6 @@ def test_top_level_help_lists_commands(ok):
     assert ok().stdout == out  # bare `ginscore` shows the same help
 
 
-
-
 def _evening(ok):
     """Two sessions; the second (current) has a name with a space and one with an accent."""
     ok("new", "standard", "Mary Jane", "Ann", "--dealer", "ann", "--name", "friday night")

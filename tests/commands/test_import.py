@@ -801,7 +801,6 @@ def test_a_csv_of_rules_changed_during_play_points_to_the_json_export(ok, refuse
     assert ok(*other, "status", "--json").json()["totals"] == {"Ann": 22, "Ben": 12}
 
 
-
 def test_a_three_player_rematch_s_csv_comes_back_as_already_here(ok, tmp_path):
     """A three-player rematch starts from the roles (R22, R23), not a dealer: its CSV export, which carries
     no dealer of the session, is the same session here and after a round trip through another database."""

@@ -403,7 +403,6 @@ def test_narrow_hollywood_standings_mark_each_game_won_beside_its_winner_only(ok
     assert rows == {"1": ["100", "(won)", "0"], "2": ["100", "(won)", "85"], "3": ["0", "0"]}
 
 
-
 def test_a_sentence_that_wraps_goes_on_at_the_left_edge(ok, narrow):
     """Only an indented item goes on further in; the heading's house rules and the state of play do not."""
     narrow(40)
