@@ -43,10 +43,11 @@ body {{{{
 
 
 def _recorded(st: Standings, width: int) -> Console:
-    """The standings (Hollywood: every game and its final bonuses) then the log, recorded ``width`` wide."""
+    """The standings (Hollywood: every game and its final bonuses) then the log, recorded ``width`` wide;
+    a picture is shared, so it advises no command (one would name this machine's database path)."""
     with recording(width=width, force_terminal=True, color_system="truecolor", no_color=False,
                    legacy_windows=False) as out:
-        show_standings(st)
+        show_standings(st, footer=not st.over)  # who deals next is news; a command to type is not (nor a path)
         say("")
         show_log(st)
     return out

@@ -146,3 +146,17 @@ def test_a_picture_is_titled_with_the_first_line_of_the_session_heading(ok):
     assert "<title>friday · Standard · Ann v Ben &amp; &quot;Co&quot;</title>" in html
     svg = ok("export", "--format", "svg").stdout.replace("&#160;", " ")
     assert 'class="ginscore-title"' in svg and "friday · Standard · Ann v Ben &amp; &quot;Co&quot;</text>" in svg
+
+
+@pytest.mark.parametrize("fmt", ["html", "svg"])
+@pytest.mark.parametrize("over", [True, False])
+def test_a_picture_to_share_advises_no_command_and_names_no_path(ok, tmp_path, fmt, over):
+    """A picture leaves this machine: "`ginscore --db /home/ann/... rematch` starts the next one" in it
+    named a private path and a command nobody looking at it can type."""
+    db = ["--db", str(tmp_path / "private-folder" / "evening.json")]
+    ok(*db, "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50")
+    ok(*db, "hand", "ann", "0", "40" if over else "10")
+    picture = ok(*db, "export", "--format", fmt).stdout
+    shown = _page(picture)[0] if fmt == "html" else "\n".join(_svg_texts(picture))
+    assert "private-folder" not in picture and "`" not in shown and "ginscore " not in shown
+    assert ("Ann wins the game" in shown) == over and ("deals next" in shown) != over
