@@ -76,6 +76,12 @@ class Database:
         """A stored session's whole document; ``doc`` is one that ``entries`` gave (perhaps an outline)."""
         return self.storage.whole(doc)
 
+    def refuse_if_not_ours(self) -> None:
+        """A file that is not empty but holds no table (`{}`: maybe another program's settings) is never
+        made a database, so where a command would advise `new` it names the file instead (exit 1)."""
+        if self.storage.foreign and not self.entries():
+            raise DatabaseUnusable(self.path, FOREIGN)
+
     def not_deleted(self) -> list[tuple[int, dict]]:
         """Every session not deleted, as (document id, document or outline), in the order added."""
         if self._not_deleted is None:
@@ -143,8 +149,7 @@ class Database:
                     "no session is current: every session is deleted; ", Command("restore", "NAME"),
                     " brings one back (see ", Command("sessions", "--deleted"), "), or start one with ", Command("new"))
             if not self.entries():
-                if self.storage.foreign:  # (`{}`: maybe another program's; `new` would be refused there too)
-                    raise DatabaseUnusable(self.path, FOREIGN)
+                self.refuse_if_not_ours()
                 raise NoSuchSession("there is no session yet; start one, like ", Command("new", "standard", "Ann", "Ben"))
             raise NoSuchSession("no session is current; pick one with ", Command("use", "NAME"),
                                 " (see ", Command("sessions"), ")")

@@ -336,6 +336,8 @@ def sessions(
     if as_json:  # written a few items at a time, so that years of sessions take little memory
         print_json_items(map(json_item, rows))
         return
+    if not deleted:
+        db.refuse_if_not_ours()
     from ginscore.present.lists import show_fitting, show_sessions
 
     hidden = 0 if deleted else db.deleted_count()
