@@ -39,7 +39,7 @@ BY_VARIANT = {
     "hollywood": [
         "R17 Three games at once: a player's 1st win counts in game 1, the 2nd in games 1-2, then 1-3.",
         "R18 A game ends when a score in it reaches the target; later wins go to the first open game,"
-        " and to each later open game whose preceding game the winner already scored in.",
+        " and to each later open game whose preceding game already credited the winner a win (R13: 0 points count).",
         "R19 When game 3 ends the series is over; two games won win the series.",
         "R20 Example: Bob wins by 10 (his game 1), Alexandra by 18 (her game 1), Bob by 30 (games 1-2),"
         " Bob by 4 (games 1-3): Alexandra 18 / 0 / 0, Bob 44 / 34 / 4.",
