@@ -60,7 +60,8 @@ def house(
         hands_played = len(facts.hands)
         rules = facts.rules._replace(**changes)
         rules.check(facts.variant)  # a rule that cannot be is said first, before from when
-        if hands_played and not (from_start or from_next) and rules_from_start(facts, changes) != facts:
+        from_the_start = rules_from_start(facts, changes)
+        if hands_played and not (from_start or from_next) and from_the_start != facts:
             raise Refused(f"'{facts.name}' has {hands_played} hand{'s' if hands_played > 1 else ''} played, so say "
                           f"from when: --from-start (the rule was set wrong: every hand is rescored) or --from-next "
                           f"(from hand {hands_played + 1} on: the hands played keep their scores) (H8)")
@@ -71,7 +72,7 @@ def house(
                               "--from-start corrects the rules it was played with (H8)")
             new_facts = rules_from(facts, hands_played + 1, rules)
         else:
-            new_facts = rules_from_start(facts, changes)
+            new_facts = from_the_start
             for period in new_facts.periods():
                 period.rules.check(facts.variant)
         try:
