@@ -16,7 +16,7 @@ from ginscore.present.terminal import shell_word
 from ginscore.core.reports import as_typed, counted
 from ginscore.core.session import SessionFacts
 from ginscore.core.names import MAX_NAME, free_name
-from ginscore.db.database import session_id_of, two_with_one_id
+from ginscore.db.database import session_id_of
 from ginscore.db.store import Store
 from ginscore.documents import is_export
 from ginscore.cli.actions import store_of
@@ -183,17 +183,13 @@ def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
 
 
 def _their_docs(theirs_db) -> dict[str, dict]:
-    """Their sessions by id, each id once and each name one `new` would take."""
-    found = {}
-    for _, doc in theirs_db.entries():
-        session_id = session_id_of(doc)
-        if session_id in found:
-            raise two_with_one_id(theirs_db.path, session_id)
+    """Their sessions by id (``by_id`` refuses an id twice), each name one `new` would take."""
+    found = {session_id: doc for session_id, (_, doc) in theirs_db.by_id().items()}
+    for doc in found.values():
         try:
             validate.text(doc.get("name"), "session", "name", limit=MAX_NAME)
         except Refused as error:
             raise DatabaseUnusable(theirs_db.path, f"has a session whose {visible(str(error))}")
-        found[session_id] = doc
     return found
 
 
