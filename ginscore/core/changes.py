@@ -28,6 +28,16 @@ def as_kept(facts: SessionFacts) -> SessionFacts:
         for hand, result in zip(facts.hands, results)))
 
 
+def as_it_ended(facts: SessionFacts, over: bool) -> tuple[SessionFacts, int | None]:
+    """H8: the facts with the rules a finished game ended under, and the hand a change was agreed from
+    that never came into force, as the game ended before it (an edit ended it at an earlier hand). The
+    change is kept: an undo brings that hand back. Else the facts as they are, and None."""
+    changes = facts.rule_changes
+    if over and changes and changes[-1].from_hand > len(facts.hands):
+        return facts._replace(rules=facts.rules_for(len(facts.hands))), changes[-1].from_hand
+    return facts, None
+
+
 def _kept_changes(changes: tuple[RuleChange, ...], hand_count: int) -> tuple[RuleChange, ...]:
     """The H8 change points as kept: in order, each a real change, none after the next hand."""
     if not changes:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.table import Table
 
+from ginscore.core.changes import as_it_ended
 from ginscore.core.replay import HandResult, Standings
 from ginscore.core.session import Draw
 from ginscore.core.reports import OUTCOME_WORDS
 from ginscore.present.console import say, screen
 from ginscore.present.letters import markers, say_legend
 from ginscore.present.fast_table import content_widths
-from ginscore.present.screens import rule_change_lines, say_heading
+from ginscore.present.screens import never_in_force, rule_change_lines, say_heading
 from ginscore.present.tables import natural_width, show, table_of_columns
 
 
@@ -128,3 +129,6 @@ def _show_between_rule_changes(st: Standings, columns: list[tuple], table: Table
     for hand, line in changes:
         if hand > len(st.hands):
             say(line)
+    never = as_it_ended(st.facts, st.over)[1]
+    if never:
+        say(never_in_force(st.facts, never))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
+from ginscore.core.changes import as_it_ended
 from ginscore.core.errors import Command
 from ginscore.core.escape import visible
 from ginscore.core.replay import HandResult, Standings
@@ -94,7 +95,8 @@ def show_standings(st: Standings, footer: bool = True) -> None:
     """Title, table and winner; ``footer``: then who deals next (or that the session is over)."""
     out = screen()
     players = st.facts.players
-    say_text(session_heading(st.facts), players)
+    ended_under, never = as_it_ended(st.facts, st.over)
+    say_text(session_heading(ended_under), players)
     show(fit(lambda: standings_table(st), lambda: standings_table(st, compact=True)))
     _say_game_finals(st)
     banner = winner_words(st)
@@ -107,6 +109,8 @@ def show_standings(st: Standings, footer: bool = True) -> None:
         say(line, style="bold", names=players)
     for line in lead_words(st):
         say(line, names=players)
+    if never:
+        say(never_in_force(st.facts, never))
     if not footer:
         return
     if not st.over:
@@ -183,6 +187,13 @@ def show_dealer(st: Standings) -> None:
     say(next_words(st), names=st.facts.players)
 
 
+def never_in_force(facts: SessionFacts, from_hand: int, end: str = ".") -> str:
+    """H8: a change agreed from a hand the game never reached (``as_it_ended``)."""
+    game = "series" if facts.variant == "hollywood" else "game"
+    return (f"The house rules agreed from hand {from_hand} on never came into force: the {game} ended at "
+            f"hand {len(facts.hands)} (H8){end}")
+
+
 def rule_change_lines(facts: SessionFacts) -> list[tuple[int, str]]:
     """Where the house rules changed during play (H8), as (hand, "from hand 4: gin bonus 20")."""
     return [(hand, one_phrase(f"from hand {hand}:") + " " + "; ".join(one_phrase(w) for w in words))
@@ -192,6 +203,8 @@ def rule_change_lines(facts: SessionFacts) -> list[tuple[int, str]]:
 def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> None:
     """Every house rule of the session with the option that changes it; ``named``: the advice names the
     session too, as --session did, else it would change the current one."""
+    played = facts
+    facts, never = as_it_ended(played, over)  # a finished game: the rules it ended under (H8)
     rows = house_rule_rows(facts)
     heading = f"House rules of '{visible(facts.name)}'"
 
@@ -210,9 +223,12 @@ def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> 
         return Text("\n").join(said)
 
     show(fit(lambda: table("column"), lambda: table("below"), lambda: table(""), lines))
-    if facts.rule_changes:  # H8: since when
-        say(f"In force from hand {facts.rule_changes[-1].from_hand} on; the house rules changed during play (H8):")
-        for _, line in rule_change_lines(facts):
+    if played.rule_changes:  # H8: since when
+        if never:
+            say(never_in_force(played, never, end=":"))
+        else:
+            say(f"In force from hand {played.rule_changes[-1].from_hand} on; the house rules changed during play (H8):")
+        for _, line in rule_change_lines(played):
             say(f"  {line}")
     session = ("--session", as_typed(facts.name)) if named else ()
     advice = f"Change any of them with {command_text(Command('house', *session, 'OPTION'))}"

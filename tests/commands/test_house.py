@@ -589,3 +589,29 @@ def test_house_of_a_session_named_wider_than_its_table_shows_the_whole_name(ok, 
     monkeypatch.setenv("COLUMNS", "120")
     out = ok("house").stdout
     assert f"House rules of '{name}'" in " ".join(out.split()) and "Change with" in out
+
+
+@pytest.mark.parametrize(("change", "shown"), [
+    (["--game-bonus", "100", "--box-bonus", "20", "--stake", "1", "--shutout"], "target 100; gin bonus 25; undercut bonus 10\n"),
+    (["--target", "150"], "target 100;"),
+])
+def test_a_change_from_a_hand_the_game_never_reached_is_said_never_in_force_h8(ok, status, change, shown):
+    """Hands 1-2, a change from hand 3, then an edit of hand 2 ends the game there: it ended under hand 2's
+    rules (no bonus, no payment), so the screens head it with those and say the change never came."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "50")
+    ok("hand", "ann", "2", "12")
+    ok("house", *change, "--from-next")
+    ok("edit", "2", "ann", "0", "20")  # 75 + 45 = 120: over the target of 100 at hand 2
+    doc = status()
+    assert doc["over"] and doc["final"] == {"Ann": 120, "Ben": 0} and "settlement" not in doc
+    never = "The house rules agreed from hand 3 on never came into force: the game ended at hand 2 (H8)"
+    screen = ok("status").stdout
+    assert f"House rules: {shown}" in screen and never + "." in screen.replace("\n", " ")
+    assert "game bonus" not in screen and "target 150" not in screen
+    assert never + "." in ok("log").stdout.replace("\n", " ")
+    house = ok("house").stdout
+    assert never + ":" in house.replace("\n", " ") and "150" not in house.split("(H8)")[0]
+    ok("undo", "--yes")  # hand 2 to play again: the change comes into force from it
+    screen = ok("status").stdout
+    assert "never came into force" not in screen and ("game bonus 100" in screen or "target 150" in screen)

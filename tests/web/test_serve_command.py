@@ -123,3 +123,19 @@ def test_the_page_shows_a_hostile_path_made_visible_and_advice_with_its_db(ok, t
     problem = doc["problem"]
     assert "damaged session 'standard-1'" in problem and "\u202e" not in problem and "\x1b" not in problem
     assert "`ginscore --db " in problem and "delete standard-1` sets it aside" in problem
+
+
+def test_the_page_shows_the_rules_a_game_ended_under_not_a_change_it_never_reached_h8(ok, serving):
+    """As `status` does: a change from hand 3 of a game an edit ended at hand 2 never came into force."""
+    import json
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "50")
+    ok("hand", "ann", "2", "12")
+    ok("house", "--game-bonus", "100", "--from-next")
+    ok("edit", "2", "ann", "0", "20")
+    served = serving()
+    shown = json.loads(get(served.base + "/data/session")[2])
+    assert served.stop() == 0
+    assert shown["house_rules"] and not any("game bonus" in words for words in shown["house_rules"])
+    assert shown["status"]["rules"]["game_bonus"] == 100  # status --json: the last period, as documented

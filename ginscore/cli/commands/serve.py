@@ -9,6 +9,7 @@ import sys
 import typer
 
 from ginscore.cache.rows import Listings
+from ginscore.core.changes import as_it_ended
 from ginscore.core.errors import GinscoreError, message_parts, Refused
 from ginscore.core.escape import visible
 from ginscore.core.ratings import places
@@ -33,7 +34,7 @@ def table_document(st: Standings, match: list[Standings] | None, last_hands: int
     return {
         "status": status_dict(st, match),
         "variant_name": VARIANT_NAMES[facts.variant],
-        "house_rules": rules_words(facts),
+        "house_rules": rules_words(as_it_ended(facts, st.over)[0]),  # a finished game's: those it ended under (H8)
         "on": on,
         "winner_words": winner_words(st),
         "settlement_words": settlement_words(st),
