@@ -60,7 +60,7 @@ def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None =
 def over_before(facts: SessionFacts, number: int) -> str:
     """The refusal of a change that would end the game before hand ``number`` (R14, R19, R24)."""
     ended = replay(facts._replace(hands=facts.hands[: number - 1]))
-    game = "series" if facts.variant == "hollywood" else "game"
+    game = facts.game_word
     rule = {"hollywood": "R19", "three": "R24"}.get(facts.variant, "R14")
     wins = f"{ended.winner} wins the {game}" if ended.winner else f"the {game} ends"
     last = len(facts.hands)

@@ -125,7 +125,7 @@ class _Table:
         """Play hand ``number``: refuse it if it cannot stand here, score it, credit it and note its result."""
         facts = self.facts
         if self.over:
-            what, winner = "series" if facts.variant == "hollywood" else "game", self.winner()
+            what, winner = facts.game_word, self.winner()
             won = f": {winner} won it" if winner else ""
             raise GameOver(f"the {what} '{facts.name}' is over{won}; start another with ", Command("rematch"))
         self.follow_rules(number)

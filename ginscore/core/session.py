@@ -88,6 +88,11 @@ class SessionFacts(NamedTuple):
     # H8: every period of the rules from hand 1, the last one ``rules``; empty while they never changed
     rule_changes: tuple[RuleChange, ...] = ()
 
+    @property
+    def game_word(self) -> str:
+        """What a session plays to its end, in words: a Hollywood series (R19), else a game."""
+        return "series" if self.variant == "hollywood" else "game"
+
     def rules_for(self, number: int) -> HouseRules:
         """The house rules hand ``number`` is (or will be) played under (H8)."""
         if not self.rule_changes or number > len(self.hands):

@@ -189,8 +189,7 @@ def show_dealer(st: Standings) -> None:
 
 def never_in_force(facts: SessionFacts, from_hand: int, end: str = ".") -> str:
     """H8: a change agreed from a hand the game never reached (``as_it_ended``)."""
-    game = "series" if facts.variant == "hollywood" else "game"
-    return (f"The house rules agreed from hand {from_hand} on never came into force: the {game} ended at "
+    return (f"The house rules agreed from hand {from_hand} on never came into force: the {facts.game_word} ended at "
             f"hand {len(facts.hands)} (H8){end}")
 
 
@@ -203,9 +202,8 @@ def rule_change_lines(facts: SessionFacts) -> list[tuple[int, str]]:
 def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> None:
     """Every house rule of the session with the option that changes it; ``named``: the advice names the
     session too, as --session did, else it would change the current one."""
-    played = facts
-    facts, never = as_it_ended(played, over)  # a finished game: the rules it ended under (H8)
-    rows = house_rule_rows(facts)
+    ended_under, never = as_it_ended(facts, over)  # a finished game: the rules it ended under (H8)
+    rows = house_rule_rows(ended_under)
     heading = f"House rules of '{visible(facts.name)}'"
 
     def table(options: str) -> Table:
@@ -223,12 +221,12 @@ def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> 
         return Text("\n").join(said)
 
     show(fit(lambda: table("column"), lambda: table("below"), lambda: table(""), lines))
-    if played.rule_changes:  # H8: since when
+    if facts.rule_changes:  # H8: since when
         if never:
-            say(never_in_force(played, never, end=":"))
+            say(never_in_force(facts, never, end=":"))
         else:
-            say(f"In force from hand {played.rule_changes[-1].from_hand} on; the house rules changed during play (H8):")
-        for _, line in rule_change_lines(played):
+            say(f"In force from hand {facts.rule_changes[-1].from_hand} on; the house rules changed during play (H8):")
+        for _, line in rule_change_lines(facts):
             say(f"  {line}")
     session = ("--session", as_typed(facts.name)) if named else ()
     advice = f"Change any of them with {command_text(Command('house', *session, 'OPTION'))}"

@@ -97,7 +97,7 @@ def house(
 
 def _game_news(before: Standings, after: Standings) -> str | None:
     """What new rules did to the end of the game: reopened it, ended it, or gave it another winner."""
-    game = "series" if after.facts.variant == "hollywood" else "game"
+    game = after.facts.game_word
     if before.over and not after.over:
         return f"Under these rules the {game} {before.winner} had won is not over yet: it goes on."
     if after.over and not before.over:

@@ -398,7 +398,7 @@ def _game_over(table: _Table, standings: Standings) -> None:
         say(winner_words(standings) or f"'{table.name}' is over.")
     if _went_on_in_rematch(table):  # started before play, or elsewhere: never a second one
         return
-    game = "series" if standings.facts.variant == "hollywood" else "game"  # R19: a rematch is a new series
+    game = standings.facts.game_word  # R19: a rematch is a new series
     table.no_back = f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand."
     if not table.yes_no(f"The {game} is over. Play a rematch?", default=True):
         named = () if table.store.reading().current_name == table.name else ("--session", shlex.quote(table.name))
