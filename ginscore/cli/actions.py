@@ -36,6 +36,14 @@ def replay_stored(store: Store, facts: SessionFacts, deleted: bool = False) -> S
         raise DatabaseUnusable(store.path, *unsound(facts.name, error, deleted)) from None
 
 
+def is_over(facts: SessionFacts) -> bool:
+    """Whether the game is over, for what is said of its rules (a damaged hand is not reported here)."""
+    try:
+        return bool(facts.hands) and replay(facts).over
+    except BadHandAt:
+        return False
+
+
 def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None) -> Standings:
     """Replay after a change at hand ``changed_hand``, refused if any hand breaks (with ``store``, a
     break before the change is damage in the file: exit 1)."""

@@ -612,6 +612,11 @@ def test_a_change_from_a_hand_the_game_never_reached_is_said_never_in_force_h8(o
     assert never + "." in ok("log").stdout.replace("\n", " ")
     house = ok("house").stdout
     assert never + ":" in house.replace("\n", " ") and "150" not in house.split("(H8)")[0]
+    told = " ".join(ok("rules").stdout.split()).split("House rules of 'standard-1' (standard): ")[1]
+    assert told.startswith(shown.strip().rstrip(";")) and never + "; `ginscore house` shows" in told
+    assert "In force from" not in told and "game bonus" not in told and "150" not in told
     ok("undo", "--yes")  # hand 2 to play again: the change comes into force from it
     screen = ok("status").stdout
     assert "never came into force" not in screen and ("game bonus 100" in screen or "target 150" in screen)
+    told = " ".join(ok("rules").stdout.split()).split("House rules of 'standard-1'")[1]
+    assert "never came into force" not in told and "In force from hand 2 on" in told  # the next hand now

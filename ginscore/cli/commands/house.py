@@ -7,7 +7,7 @@ import typer
 from ginscore.core.errors import BadHandAt, GameOver, Refused
 from ginscore.core.changes import rules_from, rules_from_start
 from ginscore.core.replay import replay, Standings
-from ginscore.cli.actions import replay_stored, store_of
+from ginscore.cli.actions import is_over, replay_stored, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
 from ginscore.cli.rule_options import HOUSE_COMMAND_OPTIONS, rule_values_given, takes_house_rules
@@ -53,7 +53,7 @@ def house(
             raise Refused(f"{'--from-start' if from_start else '--from-next'} says from when a change applies; "
                           "give the house rule to change too, like --gin-bonus 20 (H8)")
         facts = store_of(ctx).reading().load(session)
-        show_house(facts, named=session is not None, over=_is_over(facts))
+        show_house(facts, named=session is not None, over=is_over(facts))
         return
     with store_of(ctx).writing() as db:
         facts = db.load(session)
@@ -106,10 +106,3 @@ def _game_news(before: Standings, after: Standings) -> str | None:
         return f"Under these rules {after.winner} wins the {game}, not {before.winner}."
     return None
 
-
-def _is_over(facts) -> bool:
-    """Whether the game is over, for the advice under the rules (a damaged hand is not reported here)."""
-    try:
-        return bool(facts.hands) and replay(facts).over
-    except BadHandAt:
-        return False

@@ -2,8 +2,9 @@
 
 import typer
 
+from ginscore.core.changes import as_it_ended
 from ginscore.core.errors import Command, Refused
-from ginscore.cli.actions import load_standings, match_of, replay_stored, store_of
+from ginscore.cli.actions import is_over, load_standings, match_of, replay_stored, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option, session_option, Variant
 from ginscore.cli.output import print_json
@@ -77,6 +78,7 @@ def rules(
     """
     from ginscore.present.console import say
     from ginscore.present.rulebook import rule_lines, show_rules
+    from ginscore.present.screens import never_in_force
 
     db = store_of(ctx).reading()
     try:
@@ -86,11 +88,15 @@ def rules(
     chosen = variant.value if variant else (facts.variant if facts else None)
     show_rules(rule_lines(chosen))
     if facts:
-        house = "; ".join(rules_words(facts))
+        # a finished game: the rules it ended under, not a change from a hand it never reached (H8)
+        ended_under, never = as_it_ended(facts, facts.rule_changes and is_over(facts))
+        house = "; ".join(rules_words(ended_under))
         say("")
         if facts.variant == chosen:
             say(f"House rules of '{facts.name}' ({facts.variant}): {house}.")
-            if facts.rule_changes:  # the hands before were played under others (H8)
+            if never:
+                say(never_in_force(facts, never, end="; "), Command("house"), " shows how they changed during play.")
+            elif facts.rule_changes:  # the hands before were played under others (H8)
                 say(f"In force from hand {facts.rule_changes[-1].from_hand} on; ", Command("house"),
                     " shows how they changed during play (H8).")
         else:  # the current session plays another variant: its house rules are not these rules'
