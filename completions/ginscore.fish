@@ -254,7 +254,7 @@ complete -c ginscore -n '__fish_seen_subcommand_from watch' -l once -d 'Print on
 complete -c ginscore -n '__fish_seen_subcommand_from watch' -l db -r -F -d 'The database file (default: $GINSCORE_DB, else ginscore.json in...'
 complete -c ginscore -n '__fish_seen_subcommand_from watch' -l help -s h -d 'Show the help and exit.'
 complete -c ginscore -n '__fish_seen_subcommand_from serve' -l session -s s -x -a '(__ginscore_names sessions)' -d 'The session to act on (exact name or unique prefix); the current...'
-complete -c ginscore -n '__fish_seen_subcommand_from serve' -l port -x -d 'The port to listen on (0: any free one).'
+complete -c ginscore -n '__fish_seen_subcommand_from serve' -l port -x -d 'The port to listen on, 0-65535 (0: any free one).'
 complete -c ginscore -n '__fish_seen_subcommand_from serve' -l lan -d 'Listen on the local network too, for the phones at the table...'
 complete -c ginscore -n '__fish_seen_subcommand_from serve' -l db -r -F -d 'The database file (default: $GINSCORE_DB, else ginscore.json in...'
 complete -c ginscore -n '__fish_seen_subcommand_from serve' -l help -s h -d 'Show the help and exit.'

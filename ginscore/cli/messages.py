@@ -14,6 +14,7 @@ from ginscore.present import terminal
 VALIDATOR_WORDS = (
     (r"('.*') is not a valid int(?:eger)?(?: range)?\b", r"\1 is not a whole number"),
     (r"(-?[0-9]+) is not in the range x>=(-?[0-9]+)", r"it must be \2 or more, not \1"),
+    (r"(-?[0-9]+) is not in the range (-?[0-9]+)<=x<=(-?[0-9]+)", r"it must be from \2 to \3, not \1"),
 )
 
 SESSION_OPTIONS = ("--session", "-s")

@@ -3,6 +3,7 @@ too), --session, --json, --all, --limit, the variant, and what a parameter compl
 
 import functools
 import inspect
+import re
 from enum import Enum
 
 import typer
@@ -88,7 +89,35 @@ def all_option():
 
 
 def limit_option():
-    return typer.Option(None, "--limit", min=1, help="Only the newest N sessions.", metavar="N")
+    return typer.Option(None, "--limit", parser=whole_number(low=1), help="Only the newest N sessions.", metavar="N")
+
+
+# A whole number as people type it: ASCII digits, perhaps a minus. Python's int(), and so typer's, also
+# reads "1_000", "+5" and other scripts' digits; every number typed is read by this one rule.
+WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def whole_number(low: int | None = None, high: int | None = None):
+    """typer's ``parser`` for a number option or argument, from ``low`` to ``high``. Refused in click's
+    words, which the command line says as people do (messages.VALIDATOR_WORDS)."""
+
+    def read(value) -> int:
+        if isinstance(value, int):  # a default
+            return value
+        try:
+            number = int(value) if WHOLE_NUMBER.fullmatch(value.strip()) else None
+        except ValueError:  # more digits than Python reads
+            number = None
+        if number is None:
+            raise typer.BadParameter(f"{value!r} is not a valid int.")
+        if high is not None and not low <= number <= high:
+            raise typer.BadParameter(f"{number} is not in the range {low}<=x<={high}.")
+        if low is not None and number < low:
+            raise typer.BadParameter(f"{number} is not in the range x>={low}.")
+        return number
+
+    read.__name__ = "int"  # typer shows an option's metavar by it (<int>), as for a plain int
+    return read
 
 
 Variant = Enum("Variant", {name: name for name in VARIANTS}, type=str)  # the choices typer shows

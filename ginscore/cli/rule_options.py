@@ -6,13 +6,15 @@ from enum import Enum
 
 import typer
 
-from ginscore.cli.options import with_parameters
+from ginscore.cli.options import whole_number, with_parameters
 from ginscore.core.scoring import DEALS, HouseRules, parse_stake
 
 Deal = Enum("Deal", {name: name for name in DEALS}, type=str)  # H6 choices, as typer shows them
 
 
 def rule_option(name: str, kind: type, default, *declared, **settings) -> inspect.Parameter:
+    if kind is int:
+        settings["parser"] = whole_number()
     return inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=kind,
                              default=typer.Option(default, *declared, **settings))
 

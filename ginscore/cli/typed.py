@@ -4,6 +4,7 @@ knocked hand, a session's name, a date, how many sessions a list shows."""
 import re
 from typing import NamedTuple
 
+from ginscore.cli.options import WHOLE_NUMBER
 from ginscore.codec import validate
 from ginscore.codec.facts import check_note, knock_from_cards
 from ginscore.core.cards import parse_card, parse_cards
@@ -17,7 +18,7 @@ from ginscore.present.terminal import screen_height
 def typed_deadwood(text: str, whose: str) -> int:
     """A count as typed: digits, perhaps a minus (refused later with a clearer word, R3)."""
     digits = text.strip()
-    if not re.fullmatch(r"-?[0-9]+", digits):
+    if not WHOLE_NUMBER.fullmatch(digits):
         raise BadDeadwood(f"{whose} deadwood '{text}' is not a number; give a whole number from 0 to 98 (R3)")
     if len(digits.lstrip("-")) > validate.MAX_DIGITS:  # Python refuses to read 4,300 digits and more
         raise BadDeadwood(f"{whose} deadwood has {len(digits.lstrip('-'))} digits; give a whole number from 0 to 98 (R3)")

@@ -117,6 +117,17 @@ CASES = [
     (["sessions", "--limit", "abc"], "Invalid value for '--limit': 'abc' is not a whole number; see"),
     (["export", "--format", "xml"], "xml"),
     (["rules", "rummy"], "rummy"),
+    # every number typed is read as a deadwood count is (R3): ASCII digits, perhaps a minus, not what
+    # Python's int() also reads ("1_00", "+5", other scripts' digits)
+    (["new", "standard", "Ann", "Ben", "--target", "1_00"], "Invalid value for '--target': '1_00' is not a whole number"),
+    (["house", "--gin-bonus", "\uff12\uff10"], "'\uff12\uff10' is not a whole number"),
+    (["house", "--box-bonus", "+5"], "'+5' is not a whole number"),
+    (["edit", "1_0", "ann", "4", "22"], "Invalid value for 'N': '1_0' is not a whole number"),
+    (["history", "--limit", "\uff13"], "'\uff13' is not a whole number"),
+    (["deadwood", "--limit", "1_0", "AS 2S 3S 4H 5H 6H 7D 8D 9D KC"], "'1_0' is not a whole number"),
+    (["hand", "ann", "+5", "22"], "'+5' is not a number"),
+    (["serve", "--port", "\uff18\uff10"], "'\uff18\uff10' is not a whole number"),
+    (["serve", "--port", "70000"], "Invalid value for '--port': it must be from 0 to 65535, not 70000; see"),
 ]
 
 

@@ -18,7 +18,7 @@ from ginscore.core.reports import VARIANT_NAMES, explain, rules_words, settlemen
 from ginscore.cli.actions import Pinned, followed, match_of, pinned_by, rated_ladder, rated_names, replay_stored
 from ginscore.cli.actions import store_of
 from ginscore.cli.typer_app import app
-from ginscore.cli.options import session_option
+from ginscore.cli.options import session_option, whole_number
 from ginscore.db.store import Store
 from ginscore.present.terminal import parts_text, screen_width
 
@@ -84,8 +84,8 @@ def club_tables(store: Store, page: dict) -> None:
 def serve(
     ctx: typer.Context,
     session: str = session_option(),
-    port: int = typer.Option(8000, "--port", min=0, max=65535, help="The port to listen on (0: any free one).",
-                             metavar="N"),
+    port: int = typer.Option(8000, "--port", parser=whole_number(0, 65535), metavar="N",
+                             help="The port to listen on, 0-65535 (0: any free one)."),
     lan: bool = typer.Option(False, "--lan", help="Listen on the local network too, for the phones at the table "
                              "(prints the address with a token, and its QR code)."),
 ) -> None:

@@ -15,7 +15,7 @@ from ginscore.codec.facts import check_note, NOTE_LENGTH
 from ginscore.cli.actions import append_hand, asked, game_before, replay_changed, replay_stored, start_session, store_of
 from ginscore.cli.actions import time_now
 from ginscore.cli.typer_app import app
-from ginscore.cli.options import session_option, Variant, with_parameters
+from ginscore.cli.options import session_option, Variant, whole_number, with_parameters
 from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
 from ginscore.cli.rule_options import house_rules_given, takes_house_rules
 from ginscore.cli.typed import session_name, TypedKnock, typed_upcard
@@ -200,7 +200,8 @@ def draw(
                big_gin="An 11-card gin (H2).")
 def edit(
     ctx: typer.Context,
-    number: int = typer.Argument(..., help="The hand to correct, as numbered by `ginscore log`.", metavar="N"),
+    number: int = typer.Argument(..., parser=whole_number(), metavar="N",
+                                help="The hand to correct, as numbered by `ginscore log`."),
     told: TypedKnock = None,  # the knocker, both counts or the cards (takes_a_knock)
     as_draw: bool = typer.Option(False, "--draw", help="The hand was really a drawn hand (R12)."),
     note: str = typer.Option(
