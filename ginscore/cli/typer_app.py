@@ -17,6 +17,20 @@ from ginscore.present import terminal
 # click wraps help at hyphens, parting "--no-shutout" or a file name of an example over two lines:
 # a hyphen is held as this one, which no wrapper breaks at, until the help is written out.
 UNBROKEN_HYPHEN = "\u2011"
+# In an example, the space between an option and its value and those inside a quoted name are held as
+# this one (no space to click's wrapper), so a command copied from a narrow screen still works.
+UNBROKEN_SPACE = "\u00a0"
+
+
+def unbroken(text: str, room: int) -> str:
+    """Help text with every hyphen held, and in an example each option with its value and a quoted name
+    whole where they fit in ``room`` (a longer one would be cut inside a word)."""
+    def held(words) -> str:
+        return words.group().replace(" ", UNBROKEN_SPACE) if len(words.group()) <= room else words.group()
+
+    head, example, command = text.partition("Example:")
+    command = re.sub(r'--[a-z-]+ [^-\s]\S*|"[^"]*"', held, command)
+    return (head + example + command).replace("-", UNBROKEN_HYPHEN)
 
 
 class HelpFormatter(typer.Context.formatter_class):
@@ -28,7 +42,7 @@ class HelpFormatter(typer.Context.formatter_class):
         super().__init__(indent_increment, width or max(min(terminal.screen_width(), 80) - 2, 20), max_width)
 
     def write_text(self, text: str) -> None:
-        super().write_text(text.replace("-", UNBROKEN_HYPHEN))
+        super().write_text(unbroken(text, self.width - self.current_indent))
 
     def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
         rows = [(first, second.replace("-", UNBROKEN_HYPHEN)) for first, second in rows]
@@ -50,7 +64,8 @@ class HelpFormatter(typer.Context.formatter_class):
                 self.write(f"{indent}{lead if number == 0 and lead else ' ' * column}{line}\n")
 
     def getvalue(self) -> str:
-        return "\n".join(line.rstrip() for line in super().getvalue().replace(UNBROKEN_HYPHEN, "-").split("\n"))
+        written = super().getvalue().replace(UNBROKEN_HYPHEN, "-").replace(UNBROKEN_SPACE, " ")
+        return "\n".join(line.rstrip() for line in written.split("\n"))
 
 
 def folded(term: str, room: int) -> list[str]:

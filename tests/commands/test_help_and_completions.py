@@ -94,8 +94,10 @@ HELP_WIDTHS = (30, 38, 40, 45, 52, 69, 70, 80, 100, 160)
 @pytest.mark.parametrize("command", [None, *COMMANDS])
 def test_help_fits_the_screen_at_every_width_with_no_trailing_spaces(ok, monkeypatch, command):
     """`--help` follows COLUMNS (click alone never goes below 50 columns, and its option column
-    keeps 44): every line fits, none ends in a space, no word is parted at a hyphen; at 80 and
-    wider, click's own 78."""
+    keeps 44): every line fits, none ends in a space, no word is parted at a hyphen, an example
+    keeps each option with its value and a quoted name whole (`house --gin-bonus` / `20` and
+    `merge "club` / `(conflicted copy).json"` were parted, so a command copied from a phone failed);
+    at 80 and wider, click's own 78."""
     widest = {}
     for width in HELP_WIDTHS:
         monkeypatch.setenv("COLUMNS", str(width))
@@ -107,6 +109,11 @@ def test_help_fits_the_screen_at_every_width_with_no_trailing_spaces(ok, monkeyp
             assert line == line.rstrip(), (width, line)
             # no word parted at a hyphen: "--no-" / "shutout", "tonight-" / "finals.csv" (an example)
             assert not (re.search(r"[a-z]-$", line) and re.match(r"\s*[a-z]", following)), (width, line, following)
+        example = out[out.index("Example:"):].split("\n\n")[0].splitlines()
+        for line, following in zip(example, example[1:]):
+            assert not (re.search(r"--[a-z-]+$", line) and re.match(r"\s*[^-\s]", following)), (width, line, following)
+        if width >= 40:  # (below, the quoted name of merge's example is wider than the screen)
+            assert all(line.count('"') % 2 == 0 for line in example), (width, example)
         widest[width] = max(len(line) for line in lines)
     assert widest[160] == widest[100] <= 78 and widest[40] <= 38
 
