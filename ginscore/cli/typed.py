@@ -1,7 +1,6 @@
 """What people type, read and checked before anything is loaded: deadwood counts, cards, a
 knocked hand, a session's name, a date, how many sessions a list shows."""
 
-import re
 from typing import NamedTuple
 
 from ginscore.cli.options import WHOLE_NUMBER
