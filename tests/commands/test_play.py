@@ -174,6 +174,16 @@ def test_edit_inside_play_with_the_rules_of_the_command(ok, standard, status):
     assert status()["totals"] == {"Ann": 0, "Ben": 45}
 
 
+def test_edit_inside_play_reads_a_name_of_two_words_as_who_knocked_does(ok):
+    """`ann marie 4 22` at "Who knocked?" was taken, `:edit 1 ann marie 2 22` refused ("unexpected extra
+    argument (22)"): a name with a space is read whole in both, and quoted too."""
+    ok("new", "standard", "Ann Marie", "Ben Li", "--dealer", "ann")
+    out = play(ok, "ann marie 4 22", "y", ":edit 1 ann marie 2 22", ':edit 1 "ben li" 3 20 --upcard 7h')
+    assert "Corrected hand 1: Ann Marie knocked with 2" in out and "Corrected hand 1: Ben Li knocked with 3" in out
+    assert "unexpected extra" not in out
+    assert hands(ok) == [("Ben Li", 3, 20, "7H")]
+
+
 def test_edit_inside_play_keeps_the_hands_upcard_r15(ok):
     ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann")
     out = play(ok, "7d", "ann 5 30", "y", ":edit 1 ann 6 3", ":edit 1 ann 8 3")

@@ -19,7 +19,7 @@ from ginscore.core.reports import as_typed, explain, hand_words, winner_words
 from ginscore.cli.actions import replay_changed, replay_stored, session_now, store_of, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.messages import usage_words
-from ginscore.cli.options import session_option
+from ginscore.cli.options import session_option, WHOLE_NUMBER
 from ginscore.cli.typed import typed_deadwood
 from ginscore.present.console import say
 from ginscore.present.screens import show_hand, show_standings
@@ -189,6 +189,8 @@ class _Table:
         except ValueError as error:
             say(f"  cannot read that: {error}")
             return False
+        if name == "edit":
+            args = _name_joined(args)
         if any(arg == "--db" or arg.startswith("--db=") for arg in args):  # (it would act on another file)
             say(f"  --db cannot be given here: play keeps score in '{visible(self.name)}' of its own database")
             return False
@@ -204,6 +206,17 @@ class _Table:
             say("  ", *usage_words(error, see=f"type it like `{typed}` (:help for more)"))
             return False
         return True
+
+
+def _name_joined(args: list[str]) -> list[str]:
+    """`:edit 1 ann marie 2 22`: a knocker's name of several words read as one, as "Who knocked?" reads
+    `ann marie 2 22` (in a shell the name is quoted)."""
+    given = next((n for n, arg in enumerate(args) if arg.startswith("-") and not WHOLE_NUMBER.fullmatch(arg)),
+                 len(args))
+    words = args[:given]
+    if len(words) < 5 or not all(WHOLE_NUMBER.fullmatch(word) for word in words[-2:]):
+        return args
+    return [words[0], " ".join(words[1:-2]), *words[-2:], *args[given:]]
 
 
 def _typed_here(part):
@@ -253,7 +266,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
             return knocker_named(text)
         except Refused as error:
             words = text.split()
-            counted = [bool(re.fullmatch(r"-?[0-9]+", word)) for word in words]
+            counted = [bool(WHOLE_NUMBER.fullmatch(word)) for word in words]
             if len(words) >= 3 and counted[-2:] == [True, True]:
                 try:
                     name = knocker_named(" ".join(words[:-2]))  # (a name may hold a number: "Ann 2")
