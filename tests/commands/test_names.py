@@ -124,3 +124,15 @@ def test_names_kept_before_folding_stay_reachable(db_path, ok):
     ok("hand", NFD, "2", "9")
     ok("hand", "jose", "1", "9")
     assert [h["knocker"] for h in ok("log", "--json").json()["hands"]] == ["Jose", NFC, "Jose"]
+
+
+def test_a_name_starting_with_a_hyphen_is_refused_but_one_kept_in_a_file_stays_playable(db_path, ok, refused):
+    """`new standard -- -x Ben` made a player every later command read as an option (`hand -x 3 9`: "No such
+    option"); it is refused where it is typed. A session that already holds one is still played (after --)."""
+    refused("new", "standard", "--", "-x", "Ben", says="a player's name cannot start with '-'")
+    refused("new", "three", "Ann", "Ben", "--", "--", says="a player's name cannot start with '-'")
+    session = {"name": "old", "variant": "standard", "players": ["-x", "Ben"], "first_dealer": "Ben",
+               "created_at": "2026-01-01T20:00:00+00:00", "hands": ""}
+    db_path.write_text(json.dumps({"meta": {"1": {"schema_version": 2, "current": "old"}}, "sessions": {"1": session}}))
+    ok("hand", "--", "-x", "3", "20")
+    assert [h["knocker"] for h in ok("log", "--json").json()["hands"]] == ["-x"]

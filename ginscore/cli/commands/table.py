@@ -76,6 +76,10 @@ def new(
     Example: ginscore new hollywood Ann Ben --dealer ann
     """
     names = check_players(variant.value, players)
+    for player in names:  # (here, not in check_players: such a name in a file made before stays readable)
+        if player.startswith("-"):
+            raise Refused(f"a player's name cannot start with '-': every command would read '{player}' as an "
+                          "option; give another name")
     rules = house_rules_given(given_rules) or HouseRules()
     rules.check(variant.value)
     first_dealer, first_roles, drawn_for_seats = first_seats(variant.value, names, dealer, box, captain)
