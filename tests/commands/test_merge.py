@@ -475,6 +475,10 @@ def test_a_hostile_file_to_merge_is_refused_in_its_own_words(cli, ok, db_path, t
         "a name with a control character": lambda s: s["1"].update(name="x\x1b[2J"),
         "one id twice": lambda s: s.update({"2": dict(s["1"], name="Twin", hands="")}),
         "a damaged session": lambda s: s["1"].update(variant="whist"),
+        # a hand edited there that does not add up (R7), added here, stopped every list (sessions, stats)
+        "a hand over the knock limit": lambda s: s["1"].update(hands=s["1"]["hands"].replace("|Cy|3|", "|Cy|11|")),
+        "a match that is no id": lambda s: s["1"].update(match=[1]),  # (it ended in a traceback)
+        "a match that is a mapping": lambda s: s["1"].update(match={"m": 1}),
     }
     for what, change in cases.items():
         other = _other_with(tmp_path, ok, change)
@@ -483,6 +487,29 @@ def test_a_hostile_file_to_merge_is_refused_in_its_own_words(cli, ok, db_path, t
         assert db_path.read_bytes() == before, what
         other.unlink()
     _one_line(cli("merge", ""), 2)  # an empty path: refused in one line
+
+
+@pytest.mark.parametrize("keep_both", [False, True])
+def test_later_hands_of_theirs_that_do_not_add_up_refuse_the_merge_naming_file_and_session(cli, ok, db_path,
+                                                                                          tmp_path, keep_both):
+    """Their copy of a session here went on with a hand edited there past the knock limit (R7): refused
+    whole, said of their file and session (not "check the count or play on", which is for the table);
+    kept as a copy (--keep-both) it would have stopped every list here."""
+    _evening(ok)
+    theirs = tmp_path / "theirs.json"
+    shutil.copy(db_path, theirs)
+    ok("--db", str(theirs), "hand", "ann", "5", "20")
+    if keep_both:  # and ours went on otherwise: the two have diverged
+        ok("hand", "ben", "2", "9")
+    data = json.loads(theirs.read_text())
+    data["sessions"]["1"]["hands"] = data["sessions"]["1"]["hands"].replace("|Ann|5|20|", "|Ann|15|20|")
+    theirs.write_text(json.dumps(data))
+    before = db_path.read_bytes()
+    line = _one_line(cli("merge", str(theirs), *(["--keep-both"] if keep_both else [])), 2)
+    assert line == (f"Error: {theirs} cannot be merged: in its session 'friday', its hand 3 does not add up (Ann "
+                    "knocked with 15, over this hand's knock limit of 10 (R7)); nothing was merged"), line
+    assert db_path.read_bytes() == before
+    assert ok("sessions").stdout
 
 
 def test_a_name_merge_gave_is_not_reported_as_a_rename_there(ok, db_path, tmp_path):

@@ -8,12 +8,13 @@ from pathlib import Path
 import typer
 
 from ginscore.codec import validate
-from ginscore.core.errors import Command, DatabaseUnusable, Refused
+from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, Refused
 from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare
 from ginscore.codec.facts import SESSION_ID, derived_session_id, new_session_id, session_to_dict
 from ginscore.core.escape import visible
 from ginscore.present.terminal import shell_word
 from ginscore.core.reports import as_typed, counted
+from ginscore.core.replay import check_session
 from ginscore.core.session import SessionFacts
 from ginscore.core.names import MAX_NAME, free_name
 from ginscore.db.database import session_id_of
@@ -83,6 +84,7 @@ def merge(
                 group = _group_of(doc, session_id, their_groups, theirs_db.path)
             except DatabaseUnusable as error:
                 raise _not_mergeable(file, error) from None
+            _refuse_unsound(facts, shown_file)
             our_records = records.setdefault(group, [])
             same = by_id.get(session_id)  # (kept apart from its group here only by a hand-edited copy_of)
             if not our_records and same is None:  # a session only there
@@ -134,14 +136,29 @@ def _same_matches(here_by_id: dict, their_docs: dict) -> dict[str, str]:
     for session_id, doc in their_docs.items():
         found = here_by_id.get(session_id)
         mine, their = (found[1].get("match") if found else None), doc.get("match")
-        if mine and their and mine != their:
+        if mine and isinstance(their, str) and their and mine != their:  # (any other is refused when read)
             same.setdefault(their, mine)
     return same
 
 
 def _in_our_match(doc: dict, matches: dict[str, str]) -> dict:
     """Their stored session, in our id of its match."""
-    return doc | {"match": matches[doc["match"]]} if doc.get("match") in matches else doc
+    match = doc.get("match")
+    return doc | {"match": matches[match]} if isinstance(match, str) and match in matches else doc
+
+
+def _refuse_unsound(facts: SessionFacts, shown_file: str) -> None:
+    """Refuse the whole merge when a session of theirs could not stand here (a hand edited there by hand that
+    does not add up), as `import` refuses it: brought in, it would stop every list here."""
+    try:
+        check_session(facts)
+    except BadHandAt as error:
+        why = f"its hand {error.number} does not add up ({str(error.error).split('; ')[0]})"
+    except Refused as error:
+        why = str(error).split("; ")[0]
+    else:
+        return
+    raise Refused(f"{shown_file} cannot be merged: in its session '{visible(facts.name)}', {why}; nothing was merged")
 
 
 DAMAGED_HERE = "damaged here, so theirs was not compared"
