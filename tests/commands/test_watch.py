@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import select
@@ -167,6 +168,20 @@ def test_watch_shows_a_missing_or_damaged_file_and_keeps_watching(ok, watching, 
     board.wait_for("is not JSON", "Still watching")
     db_path.write_bytes(good)  # a sync client puts it back
     board.wait_for("Ben deals next", "No hands yet")
+    assert board.stop() == 0
+
+
+def test_a_session_damaged_while_watched_is_advised_with_the_db_watch_was_given(ok, watching, db_path):
+    """A hand edited past the knock limit (R7) while watched: the board's advice keeps the --db it was
+    given, as at start; without it, `ginscore delete friday` would act on another database."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben", "--name", "friday")
+    ok("hand", "ann", "4", "22")
+    board = watching("--db", str(db_path))
+    board.wait_for("Ann deals next")
+    data = json.loads(db_path.read_text())
+    data["sessions"]["1"]["hands"] = data["sessions"]["1"]["hands"].replace("|Ann|4|", "|Ann|11|")
+    db_path.write_text(json.dumps(data))
+    board.wait_for("does not add up", f"`ginscore --db {db_path} delete friday` sets it aside")
     assert board.stop() == 0
 
 

@@ -7,7 +7,7 @@ from datetime import datetime
 
 import typer
 
-from ginscore.core.errors import GinscoreError
+from ginscore.core.errors import GinscoreError, message_parts
 from ginscore.core.replay import Standings
 from ginscore.db.store import POLL_SECONDS, file_signature
 from ginscore.cli.actions import Pinned, followed, pinned_by, store_of
@@ -15,6 +15,7 @@ from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
 from ginscore.present import scoreboard as board
 from ginscore.present.console import screen
+from ginscore.present.terminal import parts_text
 
 
 class _Board:
@@ -45,8 +46,8 @@ class _Board:
             if self.seen is None:
                 return self.show(f"The database file {self.store.path} is not there.")
             return self.show(followed(self.store, self.pinned)[1])
-        except GinscoreError as error:
-            return self.show(str(error))
+        except GinscoreError as error:  # said as the exit point says it: its advice with this --db
+            return self.show(parts_text(message_parts(error)))
 
     def frame(self):
         """The board as it stands, laid out for the console's width now."""
