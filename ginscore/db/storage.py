@@ -311,6 +311,8 @@ class FileStorage(Storage):
     def _unchanged(self, at: str | None = None) -> os.stat_result | None:
         """The file as it is now, if it is still what was read (``at``: the file swapped out of its
         place by ``atomic.replace``); else exit 1, nothing written."""
+        if os.path.islink(at or self.real):  # a link put in its place meanwhile: replaced, it would be lost
+            raise DatabaseUnusable(self.shown, CHANGED_ON_DISK)
         now, found = read_bytes(self.shown, at or self.real)
         if self.raw is None and now is not None:
             raise DatabaseUnusable(self.shown, APPEARED)

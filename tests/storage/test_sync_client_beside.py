@@ -240,3 +240,34 @@ def test_a_second_sync_file_landing_while_the_first_is_swapped_back_is_the_one_k
     assert result.exit_code == 1 and "changed on disk" in result.stderr, result.stderr
     assert _marks(db_path) == [1, 2] and _hands(db_path) == [(1, 20)]
     assert not [p.name for p in db_path.parent.iterdir() if atomic.is_temp_of(p.name, db_path.name)]
+
+
+def test_a_link_put_in_the_files_place_just_before_the_swap_is_kept_and_the_write_refused(ok, cli, db_path,
+                                                                                          monkeypatch):
+    """Just before ginscore swaps its new file in, the database is moved into a synced folder and a link
+    to it put in its place (as docs/storage.md advises, done meanwhile). The file that came out was read
+    through the link, the same bytes, and passed as the file read: the link was removed, and the hand
+    went into a new file beside it while the synced one missed it. Now: exit 1, the link kept as a link,
+    the synced file as it was."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", BIG_TARGET)
+    ok("hand", "ann", "1", "20")
+    synced = db_path.parent / "synced" / db_path.name
+    synced.parent.mkdir()
+    exchange, swaps = atomic.exchange, []
+
+    def moved_behind_a_link(one, other):
+        swaps.append(other)
+        if len(swaps) == 1:
+            os.replace(db_path, synced)
+            os.symlink(synced, db_path)
+        return exchange(one, other)
+
+    monkeypatch.setattr(atomic, "exchange", moved_behind_a_link)
+    result = cli("hand", "ann", "2", "20")
+    assert result.exit_code == 1 and "changed on disk" in result.stderr, result.stderr
+    assert db_path.is_symlink() and os.readlink(db_path) == str(synced)
+    assert _hands(synced) == [(1, 20)]
+    assert not [p.name for p in db_path.parent.iterdir() if atomic.is_temp_of(p.name, db_path.name)]
+    monkeypatch.setattr(atomic, "exchange", exchange)
+    ok("hand", "ann", "2", "20")  # taken again: written through the link, into the synced file
+    assert db_path.is_symlink() and _hands(synced) == [(1, 20), (2, 20)]
