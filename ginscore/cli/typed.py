@@ -95,6 +95,8 @@ def session_name(typed: str | None, what: str = "--name") -> str:
     if not name.isprintable():
         raise Refused(f"the session name '{visible(name)}' has characters that cannot be shown; type it plainly")
     check_readable(name, "the session name")
+    if len(name) > MAX_NAME:
+        raise Refused(f"the session name has {len(name)} characters; keep it to {MAX_NAME}")
     return validate.text(name, what, limit=MAX_NAME)
 
 

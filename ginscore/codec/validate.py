@@ -84,7 +84,7 @@ def _text_problem(value: str, limit: int, plain: bool = True) -> str | None:
     if not value:
         return "is empty"
     if plain and len(value) > limit:
-        return f"has {len(value)} characters; at most {limit} are kept"
+        return f"has {len(value)} characters; at most {limit} are allowed"
     if not value.isascii():
         try:
             value.encode("utf-8")

@@ -955,7 +955,7 @@ def test_a_card_longer_than_any_card_is_refused_though_it_would_read_as_one(ok, 
     doc = json.loads(ok("--db", tmp_path / "there.json", "export", "--format", "json").stdout)
     doc["session"]["hands"][0]["knocker_cards"][-1] += "\ufe0f" * 3
     (tmp_path / "long.json").write_text(json.dumps(doc))
-    assert "knocker_cards[9] has 5 characters; at most 4 are kept" in refused("import", tmp_path / "long.json")
+    assert "knocker_cards[9] has 5 characters; at most 4 are allowed" in refused("import", tmp_path / "long.json")
 
 
 @pytest.mark.parametrize("variant", ["standard", "three"])

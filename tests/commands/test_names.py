@@ -13,7 +13,8 @@ from tests.support import NFC, NFD
 
 @pytest.mark.parametrize("args, says", [
     (["new", "standard", "A" * 201, "Ben"], "keep it to 200"),
-    (["new", "standard", "Ann", "Ben", "--name", "n" * 201], "--name has 201 characters"),
+    (["new", "standard", "Ann", "Ben", "--name", "n" * 201], "the session name has 201 characters; keep it to 200"),
+    (["rename", "n" * 201], "the session name has 201 characters; keep it to 200"),  # (it said "rename has")
     (["new", "standard", "Ann", "Ben", "--target", "10000000000"], "--target must be at most"),
     (["new", "standard", "Ann", "Ben", "--gin-bonus", str(10**30)], "--gin-bonus must be at most"),
 ])
