@@ -132,7 +132,7 @@ def is_export(path) -> bool:
         if text.lstrip()[:1] == "{":
             doc = json.loads(text)
             return isinstance(doc, dict) and "ginscore_export" in doc
-        return set(CSV_COLUMNS) <= set(next(csv.reader(io.StringIO(text)), []))
+        return set(CSV_COLUMNS) <= set(next(csv.reader(_csv_lines(text)), []))
     except (Refused, ValueError, RecursionError, csv.Error):
         return False
 
@@ -206,9 +206,14 @@ def _check_dealt(told: list[dict], facts: SessionFacts) -> None:
         raise Refused(f"the session says {said}; who dealt is a fact of the hand (H8); export the session again")
 
 
+def _csv_lines(text: str) -> io.StringIO:
+    """A CSV's text to read; a spreadsheet's "CSV (Macintosh)" ends its lines in CR alone."""
+    return io.StringIO(text.replace("\r", "\n") if "\r" in text and "\n" not in text else text)
+
+
 def _csv_table(text: str, source: str) -> list[list[str]]:
     """The rows of a CSV, each as long as the header; Refused naming the line or row that is not."""
-    reader = csv.reader(io.StringIO(text), strict=True)
+    reader = csv.reader(_csv_lines(text), strict=True)
     table = []
     try:
         for row in reader:

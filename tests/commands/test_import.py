@@ -697,6 +697,20 @@ def test_csv_of_a_session_with_another_deal_keeps_its_dealers(ok, tmp_path):
     ok("--db", str(tmp_path / "third.json"), "import", tmp_path / "s.csv", "--deal", "loser")
 
 
+def test_a_csv_whose_lines_end_in_cr_alone_comes_in_as_any_csv(ok, cli, tmp_path):
+    """A spreadsheet's "CSV (Macintosh)" ends lines in CR alone: it was refused in Python's words ("do you
+    need to open the file in universal-newline mode?"); it is read as the same CSV, and merge advises it."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22")
+    ok("hand", "ben", "0", "30")
+    mac = tmp_path / "mac.csv"
+    mac.write_bytes(ok("export").stdout.replace("\n", "\r").encode())
+    other = ("--db", str(tmp_path / "other.json"))
+    ok(*other, "import", mac)
+    assert ok(*other, "log", "--json").json()["hands"] == ok("log", "--json").json()["hands"]
+    assert "is a ginscore export, not a database" in cli("merge", str(mac)).stderr
+
+
 def test_a_csv_count_longer_than_any_count_is_refused(ok, refused, tmp_path):
     out = exported(ok, tmp_path, "csv")
     head, row = out.read_text().splitlines()[:2]
