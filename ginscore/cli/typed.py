@@ -26,6 +26,17 @@ def typed_deadwood(text: str, whose: str) -> int:
     return int(digits)
 
 
+def edit_words(args: list[str]) -> list[str]:
+    """`edit`'s words as typed in `play` (`1 ann marie 2 22`): a knocker's name of several words read as
+    one, as "Who knocked?" reads `ann marie 2 22` (in a shell the name is quoted)."""
+    given = next((n for n, arg in enumerate(args) if arg.startswith("-") and not WHOLE_NUMBER.fullmatch(arg)),
+                 len(args))
+    words = args[:given]
+    if len(words) < 5 or not all(WHOLE_NUMBER.fullmatch(word) for word in words[-2:]):
+        return args
+    return [words[0], " ".join(words[1:-2]), *words[-2:], *args[given:]]
+
+
 def typed_upcard(text: str | None):
     return parse_card(text, rank_only=True) if text else None
 

@@ -20,7 +20,7 @@ from ginscore.cli.actions import replay_changed, replay_stored, session_now, sto
 from ginscore.cli.typer_app import app
 from ginscore.cli.messages import usage_words
 from ginscore.cli.options import session_option, WHOLE_NUMBER
-from ginscore.cli.typed import typed_deadwood
+from ginscore.cli.typed import edit_words, typed_deadwood
 from ginscore.present.console import say
 from ginscore.present.screens import show_hand, show_standings
 from ginscore.present.terminal import screen_width
@@ -189,8 +189,7 @@ class _Table:
         except ValueError as error:
             say(f"  cannot read that: {error}")
             return False
-        if name == "edit":
-            args = _name_joined(args)
+        args = edit_words(args) if name == "edit" else args  # (`:edit 1 ann marie 2 22`: a name unquoted)
         if any(arg == "--db" or arg.startswith("--db=") for arg in args):  # (it would act on another file)
             say(f"  --db cannot be given here: play keeps score in '{visible(self.name)}' of its own database")
             return False
@@ -206,17 +205,6 @@ class _Table:
             say("  ", *usage_words(error, see=f"type it like `{typed}` (:help for more)"))
             return False
         return True
-
-
-def _name_joined(args: list[str]) -> list[str]:
-    """`:edit 1 ann marie 2 22`: a knocker's name of several words read as one, as "Who knocked?" reads
-    `ann marie 2 22` (in a shell the name is quoted)."""
-    given = next((n for n, arg in enumerate(args) if arg.startswith("-") and not WHOLE_NUMBER.fullmatch(arg)),
-                 len(args))
-    words = args[:given]
-    if len(words) < 5 or not all(WHOLE_NUMBER.fullmatch(word) for word in words[-2:]):
-        return args
-    return [words[0], " ".join(words[1:-2]), *words[-2:], *args[given:]]
 
 
 def _typed_here(part):
