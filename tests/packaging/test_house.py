@@ -84,6 +84,13 @@ def test_typer_rich_and_tinydb_are_each_imported_by_their_own_layer_only():
     assert not strays, strays
 
 
+def test_no_module_is_over_500_lines():
+    """A module a newcomer reads at one sitting: a longer one holds two jobs (split it by job)."""
+    long = {name: lines for name, path in MODULES.items()
+            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > 500}
+    assert not long, long
+
+
 def test_no_command_module_imports_another():
     """A command's module is a leaf: what two commands share lives beside them (actions, matched), and
     importing a module registers its commands, so one command must not load another's."""
