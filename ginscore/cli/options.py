@@ -110,10 +110,9 @@ def whole_number(low: int | None = None, high: int | None = None):
             number = None
         if number is None:
             raise typer.BadParameter(f"{value!r} is not a valid int.")
-        if high is not None and not low <= number <= high:
-            raise typer.BadParameter(f"{number} is not in the range {low}<=x<={high}.")
-        if low is not None and number < low:
-            raise typer.BadParameter(f"{number} is not in the range x>={low}.")
+        if (low is not None and number < low) or (high is not None and number > high):
+            within = f"x>={low}" if high is None else f"{low}<=x<={high}"
+            raise typer.BadParameter(f"{number} is not in the range {within}.")
         return number
 
     read.__name__ = "int"  # typer shows an option's metavar by it (<int>), as for a plain int
