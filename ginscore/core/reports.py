@@ -388,6 +388,12 @@ def rules_words(facts: SessionFacts) -> list[str]:
             if name in _ALWAYS_SAID or getattr(r, name) != getattr(defaults, name)]
 
 
+def never_in_force(facts: SessionFacts, from_hand: int, end: str = ".") -> str:
+    """H8: a change agreed from a hand the game never reached (``changes.as_it_ended``)."""
+    return (f"The house rules agreed from hand {from_hand} on never came into force: the {facts.game_word} ended at "
+            f"hand {len(facts.hands)} (H8){end}")
+
+
 def rule_change_words(facts: SessionFacts) -> list[tuple[int, list[str]]]:
     """Where the house rules changed during play (H8), in words: ``(4, ["gin bonus 20"])``."""
     periods = facts.rule_changes

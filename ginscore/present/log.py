@@ -8,11 +8,11 @@ from rich.table import Table
 from ginscore.core.changes import as_it_ended
 from ginscore.core.replay import HandResult, Standings
 from ginscore.core.session import Draw
-from ginscore.core.reports import OUTCOME_WORDS
+from ginscore.core.reports import never_in_force, OUTCOME_WORDS
 from ginscore.present.console import say, screen
 from ginscore.present.letters import markers, say_legend
 from ginscore.present.fast_table import content_widths
-from ginscore.present.screens import never_in_force, rule_change_lines, say_heading
+from ginscore.present.screens import rule_change_lines, say_heading
 from ginscore.present.tables import natural_width, show, table_of_columns
 
 

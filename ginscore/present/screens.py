@@ -12,7 +12,8 @@ from ginscore.core.escape import visible
 from ginscore.core.replay import HandResult, Standings
 from ginscore.core.session import SessionFacts
 from ginscore.core.reports import (VARIANT_NAMES, as_typed, counted, explain, house_rule_rows, lead_words,
-                                     next_words, rule_change_words, rules_words, settlement_words, winner_words)
+                                     never_in_force, next_words, rule_change_words, rules_words, settlement_words,
+                                     winner_words)
 from ginscore.present.console import say, say_text, screen
 from ginscore.present.tables import cell, fit, show, table_of, table_of_columns
 from ginscore.present.terminal import command_text
@@ -185,12 +186,6 @@ def show_dealer(st: Standings) -> None:
         say(f"'{st.facts.name}' is over, so nobody deals; {command_text(Command('rematch'))} starts the next one.")
         return
     say(next_words(st), names=st.facts.players)
-
-
-def never_in_force(facts: SessionFacts, from_hand: int, end: str = ".") -> str:
-    """H8: a change agreed from a hand the game never reached (``as_it_ended``)."""
-    return (f"The house rules agreed from hand {from_hand} on never came into force: the {facts.game_word} ended at "
-            f"hand {len(facts.hands)} (H8){end}")
 
 
 def rule_change_lines(facts: SessionFacts) -> list[tuple[int, str]]:

@@ -291,3 +291,22 @@ def test_a_pinned_session_renamed_elsewhere_is_followed(ok, status, serving, pag
     ok("delete", "Friday at Ann's", "--yes")
     assert waited_for(page, lambda p: p.is_visible("#notice")) is not None
     assert "the session 'Friday at Ann's' is no longer in the file" in page.inner_text("#notice")  # as last seen
+
+
+def test_a_change_the_game_never_reached_is_said_on_the_page_as_status_says_it_h8(ok, serving, page_at):
+    """Hands 1-2, a change from hand 3, then an edit ends the game at hand 2: the page heads it with the
+    rules it ended under and says the change never came into force, as `status` does; an undo brings
+    hand 2 back to play, the change with it, and the page says so by itself."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "50")
+    ok("hand", "ann", "2", "12")
+    ok("house", "--game-bonus", "100", "--from-next")
+    ok("edit", "2", "ann", "0", "20")
+    never = "The house rules agreed from hand 3 on never came into force: the game ended at hand 2 (H8)."
+    assert never in " ".join(ok("status").stdout.split())
+    page = page_at(serving().base + "/")
+    assert page.inner_text(".rules-note") == never
+    assert "game bonus" not in page.inner_text(".rules")
+    ok("undo", "--yes")
+    assert waited_for(page, lambda p: p.query_selector(".rules-note") is None) is not None
+    assert "game bonus 100" in page.inner_text(".rules")

@@ -14,7 +14,8 @@ from ginscore.core.errors import GinscoreError, message_parts, Refused
 from ginscore.core.escape import visible
 from ginscore.core.ratings import places
 from ginscore.core.replay import Standings
-from ginscore.core.reports import VARIANT_NAMES, explain, rules_words, settlement_words, status_dict, winner_words
+from ginscore.core.reports import VARIANT_NAMES, explain, never_in_force, rules_words, settlement_words, status_dict
+from ginscore.core.reports import winner_words
 from ginscore.cli.actions import Pinned, followed, match_of, pinned_by, rated_ladder, rated_names, replay_stored
 from ginscore.cli.actions import store_of
 from ginscore.cli.typer_app import app
@@ -31,10 +32,12 @@ def table_document(st: Standings, match: list[Standings] | None, last_hands: int
     facts = st.facts
     on = [sorted({r.winner for r in st.hands if game.number in r.credited}, key=facts.players.index)
           for game in st.games] if facts.variant == "hollywood" else None  # who has scored in each game (R18)
+    ended_under, never = as_it_ended(facts, st.over)  # a finished game: the rules it ended under (H8)
     return {
         "status": status_dict(st, match),
         "variant_name": VARIANT_NAMES[facts.variant],
-        "house_rules": rules_words(as_it_ended(facts, st.over)[0]),  # a finished game's: those it ended under (H8)
+        "house_rules": rules_words(ended_under),
+        "rules_note": never_in_force(facts, never) if never else None,  # as `status` says it
         "on": on,
         "winner_words": winner_words(st),
         "settlement_words": settlement_words(st),

@@ -8,7 +8,7 @@ from ginscore.cli.actions import is_over, load_standings, match_of, replay_store
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option, session_option, Variant
 from ginscore.cli.output import print_json
-from ginscore.core.reports import dealer_dict, log_dict, match_dict, rules_words, status_dict
+from ginscore.core.reports import dealer_dict, log_dict, match_dict, never_in_force, rules_words, status_dict
 
 
 @app.command(short_help="Show the standings.")
@@ -78,7 +78,6 @@ def rules(
     """
     from ginscore.present.console import say
     from ginscore.present.rulebook import rule_lines, show_rules
-    from ginscore.present.screens import never_in_force
 
     db = store_of(ctx).reading()
     try:

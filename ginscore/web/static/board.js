@@ -150,8 +150,10 @@ function renderSession(doc) {
   fill("title", status.session);
   const played = status.hands_played + (status.hands_played === 1 ? " hand" : " hands") + " played";
   const names = status.players;
+  const rules = [el("br"), el("span", "rules", "House rules: " + doc.house_rules.join("; "))];
+  if (doc.rules_note) rules.push(el("br"), el("span", "rules rules-note", doc.rules_note));
   fill("subtitle", withNames("span", "", doc.variant_name + " · " + names.join(" v ") + " · " + played, names),
-       el("br"), el("span", "rules", "House rules: " + doc.house_rules.join("; ")));
+       ...rules);
   fill("board", status.variant === "hollywood" ? hollywoodTable(status, doc.on, false) : playerCards(status));
   fill("words", ...status.state_of_play.map((line) => withNames("p", "state-of-play", line, names)));
   const result = [];
