@@ -119,3 +119,22 @@ def test_no_answer_ends_the_questions_line_and_ctrl_c_there_stops_with_130(ok, c
     assert undo.returncode == 130 and (shown + rest).endswith(b"[y/N]: \n")
     assert err.decode() == "Error: stopped; nothing was changed\n"
     assert db_path.read_bytes() == before
+
+
+def test_undoing_the_hand_before_a_change_says_the_change_moves_to_it_h8(ok, status):
+    """H8: a change agreed from the next hand, then the last hand undone: the agreed rules apply from the
+    hand undone, to be played again. Retyping it scored it under them (the undercut bonus 30, the loser
+    dealing) with nothing said; `undo` now says so, and that `edit` keeps the rules it was played with."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "2", "10")
+    ok("hand", "ben", "3", "2")
+    said = " ".join(ok("undo", "--yes").stdout.split())
+    assert "will apply" not in said  # no change agreed: nothing to say
+    ok("hand", "ben", "3", "2")
+    ok("house", "--undercut-bonus", "30", "--deal", "loser", "--from-next")
+    said = " ".join(ok("undo", "--yes").stdout.split())
+    assert said.startswith("The house rules agreed from hand 3 on will apply from hand 2, as it is to be played "
+                           "again (H8); `ginscore edit 2 ...` corrects it under the rules it was played with. "
+                           "Removed hand 2:"), said
+    ok("hand", "ben", "3", "2")
+    assert status()["totals"] == {"Ann": 8 + 31, "Ben": 0}  # 1 + 30: as it said

@@ -283,6 +283,10 @@ def undo(
     standings = replay_stored(store, facts)
     last = standings.hands[-1]
     what = f"hand {last.number}: {explain(standings, last)}"
+    if facts.rule_changes and facts.rule_changes[-1].from_hand > last.number:  # agreed from the next hand (H8)
+        say(f"The house rules agreed from hand {last.number + 1} on will apply from hand {last.number}, as it is to "
+            f"be played again (H8); ", Command("edit", str(last.number), "..."), " corrects it under the rules it "
+            "was played with.")
     if not asked(f"Remove {what}?", yes, "remove", names=facts.players):
         return
     with store.writing() as db:
