@@ -90,15 +90,18 @@ def show_chart(st: Standings) -> None:
         return
     facts = st.facts
     out = screen()
+    # each game's target as it was played to: the one it was won under, else the one in force now (H5, H8)
+    targets = [facts.rules_for(game.closed_by or len(facts.hands) + 1).target for game in st.games]
     charts = []
-    for game in st.games:
+    for game, target in zip(st.games, targets):
         series = {p: [r.scores_after[game.number - 1][p] for r in st.hands] for p in facts.players}
         title = f"Game {game.number}" + (f" (won by {game.winner})" if game.winner else "") if len(st.games) > 1 else ""
-        charts.append(plot(series, facts.rules.target, title=visible(title), width=out.width))
+        charts.append(plot(series, target, title=visible(title), width=out.width))
     side_by_side = sum(_width(chart) for chart in charts) + _GAP * (len(charts) - 1) <= out.width
     _print_charts([charts] if side_by_side else [[chart] for chart in charts], facts.players)
     say_legend(facts.players)
-    say(f"* several   - - target {facts.rules.target}   hands left to right")
+    said = f"target {targets[0]}" if len(set(targets)) == 1 else "each game's target"
+    say(f"* several   - - {said}   hands left to right")
 
 
 CHART_COLOURS = ("cyan", "magenta", "yellow", "green", "blue", "red")

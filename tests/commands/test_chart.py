@@ -78,3 +78,26 @@ def test_a_session_of_more_hands_than_columns_still_draws_its_last_hand(ok, monk
     assert lines[axis + 1].split() == ["1", "62"]
     last = len(lines[axis]) - 1  # (a column a hand here: one character each)
     assert any(len(row) > last and row[last] in "AB*" for row in lines[:axis])  # the last hand is drawn
+
+
+def test_each_game_is_drawn_to_the_target_it_was_played_to_h5_h8(ok, monkeypatch):
+    """Hollywood to 50: Ann wins game 1 with 55, then the target goes to 100 from the next hand. Game 1
+    was drawn against 100, its winner far under the line as if it were not won; each game now has the
+    target it was won under (game 1: 50), an open one the target in force (100)."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--target", "50")
+    ok("hand", "ann", "0", "30")  # gin: 30 + 25 = 55, game 1 won (R17)
+    ok("hand", "ben", "2", "20")
+    ok("house", "--target", "100", "--from-next")
+    ok("hand", "ann", "1", "11")
+    monkeypatch.setenv("COLUMNS", "40")  # the games one under another
+    out = ok("chart").stdout
+    game_1 = out.split("Game 1 (won by Ann)\n")[1].split("\n\n")[0].splitlines()
+    target_row = next(n for n, line in enumerate(game_1) if "|- - -" in line)  # the dashed line
+    assert game_1[target_row].split("|")[0].strip() == "50", out
+    assert any("A" in line.split("|")[1] for line in game_1[:target_row + 1]), out  # on or over its target
+    game_2 = out.split("Game 2\n")[1].split("\n\n")[0].splitlines()
+    assert game_2[0].split("|")[0].strip() == "100" and "|- - -" in game_2[0], out
+    assert "- - each game's target" in out
+    ok("new", "standard", "Cy", "Di", "--dealer", "cy")
+    ok("hand", "cy", "4", "22")
+    assert "- - target 100 " in ok("chart").stdout  # one target: said as before
