@@ -230,8 +230,8 @@ def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> 
     elif facts.hands:  # H8: a change says from when
         say(f"{advice} and --from-next (from hand {len(facts.hands) + 1} on) or --from-start (the rule was set "
             "wrong: every hand is rescored) (H8).")
-    else:
-        say(f"{advice}; every hand is rescored.")
+    else:  # no hand yet: nothing to rescore
+        say(f"{advice}.")
 
 
 def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, from_hand: int | None = None) -> None:

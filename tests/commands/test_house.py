@@ -86,6 +86,7 @@ def test_house_acts_on_the_named_session(ok, status):
     said = " ".join(ok("house", "--session", "first").stdout.split())
     assert "Change any of them with `ginscore house --session first OPTION`" in said
     assert "`ginscore house OPTION`" in " ".join(ok("house").stdout.split())
+    assert said.endswith("OPTION`.")  # no hand yet: none to rescore (it said "every hand is rescored")
 
 
 @pytest.fixture
