@@ -7,6 +7,7 @@ The socket is bound before uvicorn starts, so a port that is taken is one plain 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import socket
 from typing import TextIO
@@ -96,12 +97,22 @@ class RequestOnTime(H11Protocol):
             self.transport.close()
 
 
+class QuietStop(uvicorn.Server):
+    """uvicorn's server, silent once asked to stop: a second Ctrl-C (force quit) cancels the open pages,
+    which uvicorn would log as errors, each with its traceback."""
+
+    def handle_exit(self, sig, frame) -> None:
+        for name in ("uvicorn.error", "uvicorn.asgi"):
+            logging.getLogger(name).disabled = True
+        super().handle_exit(sig, frame)
+
+
 def serve(live: Live, listening: socket.socket, token: str | None) -> None:
     """Serve until Ctrl-C (then a KeyboardInterrupt, as uvicorn raises the signal it caught again)."""
     config = uvicorn.Config(make_app(live, token), log_level="error", access_log=False, lifespan="on",
                             limit_concurrency=MAX_CONNECTIONS, timeout_graceful_shutdown=STOP_SECONDS,
                             server_header=False, proxy_headers=False, http=RequestOnTime,
                             timeout_keep_alive=REQUEST_SECONDS, ws="none", loop="asyncio")
-    server = uvicorn.Server(config)
+    server = QuietStop(config)
     live.stopping = lambda: server.should_exit
     server.run(sockets=[listening])
