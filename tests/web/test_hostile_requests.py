@@ -333,7 +333,7 @@ def test_a_file_replaced_then_deleted_is_said_and_picked_up_again(ok, db_path, s
     assert served.process.poll() is None
 
 
-def test_ctrl_c_twice_stops_quietly_with_pages_open(ok, serving, pages=5):
+def test_ctrl_c_twice_stops_quietly_with_pages_open(ok, serving):
     """People press Ctrl-C twice, and with pages open the stop takes a moment: the second press (uvicorn's
     force quit) cancelled the open pages and printed uvicorn's tracebacks, dozens of lines to hundreds."""
     import signal
@@ -341,7 +341,7 @@ def test_ctrl_c_twice_stops_quietly_with_pages_open(ok, serving, pages=5):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     served = serving()
     opened = []
-    for _ in range(pages):
+    for _ in range(5):  # five pages open
         connection = socket.create_connection(("127.0.0.1", served.port), timeout=10)
         connection.sendall(b"GET /events/session HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
         assert connection.recv(64).split(b" ")[1] == b"200"
