@@ -54,7 +54,8 @@ def print_qr(address: str, out: TextIO, width: int) -> None:
     except (LookupError, UnicodeEncodeError):
         compact = False
     code = segno.make(address, error="m")
-    margin = next((margin for margin in (4, 3) if code.symbol_size(border=margin)[0] <= width), 2)
+    columns = 1 if compact else 2  # a module is a block character, or two reversed spaces
+    margin = next((margin for margin in (4, 3) if code.symbol_size(border=margin)[0] * columns <= width), 2)
     code.terminal(out=out, compact=compact, border=margin)
 
 

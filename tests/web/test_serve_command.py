@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+import shutil
 import socket
 import subprocess
 
 import pytest
 
+from tests.support import AS_ROOT
 from tests.web.browsing import get, SCRIPT, sha256
 
 
@@ -51,6 +54,10 @@ def test_the_qr_code_fits_the_screen_it_is_printed_on(ok, serving, monkeypatch, 
     assert cell_len(code[0]) <= columns
     assert (cell_len(code[0]) > 40) == (columns == 80)  # the usual margin where it fits
     assert code in qr_of(served.address)  # what a phone reads: the address, token and all
+    # every line but the path and the addresses (which no break may part) fits: the warning was one of 107
+    words = [line for line in served.printed.splitlines()
+             if line not in code and "http://" not in line and not line.startswith("Serving ")]
+    assert "Anyone on this network" in words[0] and all(cell_len(line) <= columns for line in words), words
 
 
 def qr_of(address: str) -> list[list[str]]:
@@ -99,6 +106,14 @@ def test_the_qr_code_is_drawn_in_blocks_or_else_in_plain_ascii():
         drawn = out.buffer.getvalue()
         assert drawn.count(b"\n") > 10
         assert (b"\xe2\x96\x88" in drawn) if encoding == "utf-8" else (b"\x1b[7m" in drawn and drawn.isascii())
+    # an address as --lan prints it fits 80 columns both ways (in reversed colours a module is two spaces
+    # wide, and the margin was chosen as if it were one: 82 columns, which a terminal wraps, and no camera reads)
+    for encoding, width in (("utf-8", 40), ("utf-8", 80), ("ascii", 80)):
+        out = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+        print_qr("http://192.168.178.20:8000/?token=" + "x" * 22, out, width)
+        out.flush()
+        lines = re.sub(r"\x1b\[[0-9;]*m", "", out.buffer.getvalue().decode(encoding)).splitlines()
+        assert max(len(line) for line in lines) <= width, (encoding, width)
 
 
 def test_the_page_shows_a_hostile_path_made_visible_and_advice_with_its_db(ok, tmp_path, serving):
@@ -139,3 +154,18 @@ def test_the_page_shows_the_rules_a_game_ended_under_not_a_change_it_never_reach
     assert served.stop() == 0
     assert shown["house_rules"] and not any("game bonus" in words for words in shown["house_rules"])
     assert shown["status"]["rules"]["game_bonus"] == 100  # status --json: the last period, as documented
+
+
+@AS_ROOT
+@pytest.mark.skipif(not shutil.which("unshare"), reason="needs unshare (util-linux), to take the network away")
+def test_lan_on_a_computer_on_no_network_says_no_phone_can_reach_it(ok):
+    """With no network, --lan printed 127.0.0.1 (which a phone reads as itself), a QR code of it, and
+    "Anyone on this network ... can read the scores"."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    stopped_after_2_seconds = ["timeout", "--preserve-status", "-s", "INT", "2"]
+    done = subprocess.run(["unshare", "--net", *stopped_after_2_seconds, str(SCRIPT), "serve", "--port", "0", "--lan"],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    said = " ".join(done.stdout.split())
+    assert "This computer is on no network now, so no phone can reach it: the address works here only." in said
+    assert "Anyone on this network" not in said and "█" not in said and "▀" not in said

@@ -22,6 +22,7 @@ from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, whole_number
 from ginscore.db.store import Store
 from ginscore.present.terminal import parts_text, screen_width
+from ginscore.present.wrapping import wrapped_plain
 
 LAST_HANDS = 5  # hands the session page lists, newest first
 CLUB_LAST_HANDS = 1
@@ -117,7 +118,8 @@ def serve(
         raise Refused(f"cannot listen on port {port}: {why}; choose another with --port N (0: any free one)") from None
     port = listening.getsockname()[1]
     token = new_token() if lan else None
-    base = f"http://{lan_address() if lan else LOOPBACK}:{port}/"
+    host = lan_address() if lan else LOOPBACK
+    base = f"http://{host}:{port}/"
     query = f"?token={token}" if lan else ""
     address = base + query
     out = sys.stdout
@@ -125,9 +127,13 @@ def serve(
     out.write(f"Scoreboard: {address}\n")
     out.write(f"Club board: {base}club{query}\n")
     if lan:
-        out.write("Anyone on this network with the address (or the QR code below) can read the scores; "
-                  "nothing else is served.\n")
-        print_qr(address, out, screen_width())
+        reachable = host != LOOPBACK  # no route out: a phone would read 127.0.0.1 as itself
+        said = ("Anyone on this network with the address (or the QR code below) can read the scores; nothing "
+                "else is served." if reachable else
+                "This computer is on no network now, so no phone can reach it: the address works here only.")
+        out.write("".join(line + "\n" for line in wrapped_plain(said, screen_width())))
+        if reachable:
+            print_qr(address, out, screen_width())
     out.write("Read-only · Ctrl-C stops\n")
     out.flush()
     pages = {"session": lambda: page_of(store, lambda page: page.update(served(store, pinned))),
