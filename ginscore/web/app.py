@@ -148,19 +148,21 @@ class Guard:
                 for name, value in SECURITY_HEADERS.items():
                     headers[name] = value
                 if cookie_token:
-                    headers.append("set-cookie", f"{TOKEN_COOKIE}={cookie_token}; Path=/; HttpOnly; SameSite=Strict")
+                    headers.append("set-cookie", f"{cookie}={cookie_token}; Path=/; HttpOnly; SameSite=Strict")
             await send(message)
 
+        # named for the port: two servers on one computer are one host to a browser, each with its own token
+        cookie = f"{TOKEN_COOKIE}_{(scope.get('server') or ('', ''))[1]}"
         if self.token is not None:
             request = Request(scope)
             typed = request.query_params.get("token")
-            given = typed if typed is not None else request.cookies.get(TOKEN_COOKIE, "")
+            given = typed if typed is not None else request.cookies.get(cookie, "")
             if not hmac.compare_digest(given.encode(), self.token.encode()):
                 refused = PlainTextResponse("Refused: open the address that ginscore serve --lan printed, with its "
                                             "token (or scan its QR code).\n", status_code=403)
                 await refused(scope, receive, sending)
                 return
-            if typed is not None and request.cookies.get(TOKEN_COOKIE) != typed:
+            if typed is not None and request.cookies.get(cookie) != typed:
                 cookie_token = typed
         await self.app(scope, receive, sending)
 

@@ -130,11 +130,11 @@ def test_lan_refuses_every_request_without_its_token(ok, db_path, serving):
         assert get(served.base + address)[0] == 403, address
         assert get(served.base + address + "?token=" + token[:-1] + "x")[0] == 403, address
         assert get(served.base + address + "?token=")[0] == 403, address
-        assert get(served.base + address, {"Cookie": "ginscore_token=wrong"})[0] == 403, address
+        assert get(served.base + address, {"Cookie": f"ginscore_token_{served.port}=wrong"})[0] == 403, address
     status, headers, _ = get(served.base + "/?token=" + token)
-    assert status == 200 and f"ginscore_token={token}" in headers["set-cookie"]
+    assert status == 200 and f"ginscore_token_{served.port}={token}" in headers["set-cookie"]
     assert {"HttpOnly", "SameSite=Strict", "Path=/"} <= {part.strip() for part in headers["set-cookie"].split(";")}
-    assert get(served.base + "/data/session", {"Cookie": f"ginscore_token={token}"})[0] == 200
+    assert get(served.base + "/data/session", {"Cookie": f"ginscore_token_{served.port}={token}"})[0] == 200
     host = re.match(r"http://([^:/]+):", served.address)[1]
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:  # this computer's address on its network
         try:
@@ -193,10 +193,40 @@ def test_the_app_compares_the_token_and_keeps_it_in_a_cookie(tmp_path):
         assert get(base + "/data/session?token=right-tokeN")[0] == 403
         assert get(base + "/data/session?token=right-token-and-more")[0] == 403
         assert get(base + "/data/session?token=%C3%A9")[0] == 403  # not ASCII: refused, not an error
-        assert get(base + "/data/session", {"Cookie": "ginscore_token=right-token"})[0] == 200
+        assert get(base + "/data/session", {"Cookie": f"ginscore_token_{served.port}=right-token"})[0] == 200
         assert get(base + "/data/session?token=right-token")[2] == b'{"problem":null}'
     finally:
         served.stop()
+
+
+def test_two_lan_servers_on_one_computer_keep_their_own_token_in_one_browser(tmp_path):
+    """A browser keeps cookies by host, not port: the second server's token cookie replaced the first's,
+    and the first server's club board then answered 403 to the page it had let in."""
+    import http.cookiejar
+    import urllib.error
+    import urllib.request
+
+    from ginscore.web.app import Live, make_app
+
+    live = Live(tmp_path / "none.json", {"session": lambda: {"problem": None}})
+    first, second = InProcess(make_app(live, token="first-token")), InProcess(make_app(live, token="second-token"))
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def status(url: str) -> int:
+        try:
+            with browser.open(url, timeout=10) as answer:
+                return answer.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    try:
+        assert status(f"http://127.0.0.1:{first.port}/data/session?token=first-token") == 200
+        assert status(f"http://127.0.0.1:{second.port}/data/session?token=second-token") == 200
+        assert status(f"http://127.0.0.1:{first.port}/data/session") == 200  # its cookie, not the second's
+        assert status(f"http://127.0.0.1:{second.port}/data/session") == 200
+    finally:
+        first.stop()
+        second.stop()
 
 
 def test_an_idle_event_stream_asks_again_after_two_seconds_and_says_it_is_there_every_fifteen(tmp_path):
