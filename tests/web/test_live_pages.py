@@ -290,7 +290,7 @@ def test_a_pinned_session_renamed_elsewhere_is_followed(ok, status, serving, pag
     ok("rename", "--session", "standard", "Friday")  # (another session takes the old name)
     ok("delete", "Friday at Ann's", "--yes")
     assert waited_for(page, lambda p: p.is_visible("#notice")) is not None
-    assert "the session 'Friday at Ann's' is no longer in the file" in page.inner_text("#notice")  # as last seen
+    assert "The session 'Friday at Ann's' is no longer in the file" in page.inner_text("#notice")  # as last seen
 
 
 def test_a_change_the_game_never_reached_is_said_on_the_page_as_status_says_it_h8(ok, serving, page_at):

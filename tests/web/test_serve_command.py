@@ -136,7 +136,8 @@ def test_the_page_shows_a_hostile_path_made_visible_and_advice_with_its_db(ok, t
         doc = json.loads(get(served.base + "/data/session")[2])
     problem = doc["problem"]
     assert "damaged session 'standard-1'" in problem and "\u202e" not in problem and "\x1b" not in problem
-    assert "`ginscore --db " in problem and "delete standard-1` sets it aside" in problem
+    assert "`ginscore --db " in problem and "delete standard-1` sets it aside." in problem
+    assert problem.startswith("The database ")  # a sentence of its own before the page's "Still watching"
 
 
 def test_the_page_shows_the_rules_a_game_ended_under_not_a_change_it_never_reached_h8(ok, serving):

@@ -61,7 +61,8 @@ def page_of(store: Store, fill, **empty) -> dict:
             raise Refused(f"The database file {store.path} is not there.")
         fill(page)
     except GinscoreError as error:
-        page["problem"] = parts_text(message_parts(error))  # as a terminal shows it: --db, characters visible
+        said = parts_text(message_parts(error))  # as a terminal shows it: --db, characters visible
+        page["problem"] = said[:1].upper() + said[1:] + ("" if said.endswith(".") else ".")  # a sentence of its own
     return page
 
 
