@@ -175,3 +175,29 @@ def test_lan_on_a_computer_on_no_network_says_no_phone_can_reach_it(ok):
     said = " ".join(done.stdout.split())
     assert "This computer is on no network now, so no phone can reach it: the address works here only." in said
     assert "Anyone on this network" not in said and "█" not in said and "▀" not in said
+
+
+def test_the_club_board_takes_today_by_the_moment_played_not_the_date_written(ok, db_path, serving, monkeypatch):
+    """A time is written with the offset of the machine that recorded it: minutes ago in another zone can
+    bear another date. The board took "today" from the date written, so a table playing now was left off
+    (and one of yesterday could show); it takes the moment, on this computer's clock."""
+    import json
+    from datetime import datetime, timedelta, timezone
+
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    elsewhere = timezone(timedelta(hours=14 if now.hour >= 10 else -12))  # a zone whose date is not today's
+    assert now.astimezone(elsewhere).date() != now.date()
+    played = {"now, written elsewhere": now.astimezone(elsewhere), "yesterday": now - timedelta(hours=30)}
+    for name in played:
+        ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", name)
+        ok("hand", "ann", "3", "20")
+    data = json.loads(db_path.read_text())
+    for doc in data["sessions"].values():
+        when = played[doc["name"]].isoformat()
+        doc["created_at"], doc["hands"] = when, re.sub(r"\|20[0-9T:+-]+\|", f"|{when}|", doc["hands"])
+    db_path.write_text(json.dumps(data))
+    assert [h["recorded_at"] for h in ok("log", "--json").json()["hands"]] == [played["yesterday"].isoformat()]
+    monkeypatch.setenv("TZ", "UTC")  # the server's clock
+    served = serving()
+    tables = json.loads(get(served.base + "/data/club")[2])["tables"]
+    assert [table["status"]["session"] for table in tables] == ["now, written elsewhere"]

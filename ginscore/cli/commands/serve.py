@@ -14,6 +14,7 @@ from ginscore.core.errors import GinscoreError, message_parts, Refused
 from ginscore.core.escape import visible
 from ginscore.core.ratings import places
 from ginscore.core.replay import Standings
+from ginscore.core.times import instant
 from ginscore.core.reports import VARIANT_NAMES, explain, never_in_force, rules_words, settlement_words, status_dict
 from ginscore.core.reports import winner_words
 from ginscore.cli.actions import Pinned, followed, match_of, pinned_by, rated_ladder, rated_names, replay_stored
@@ -66,19 +67,25 @@ def page_of(store: Store, fill, **empty) -> dict:
     return page
 
 
-def days_played(facts) -> list[str]:
-    """The days (local dates, as recorded) the session was started or had a hand recorded on."""
-    return sorted({(when or "")[:10] for when in (facts.created_at, *(h.recorded_at for h in facts.hands))} - {""})
+def played_between(facts) -> list[str]:
+    """When the session was started and its last hand recorded, as UTC instants (``times.instant``): the
+    same whichever time zone reads them, so the cache keeps them for any."""
+    times = sorted(instant(when) for when in (facts.created_at, *(h.recorded_at for h in facts.hands)) if when)
+    return [times[0], times[-1]] if times else ["", ""]
 
 
 def club_tables(store: Store, page: dict) -> None:
-    """Fill in the club board: each session played today (the current one first), and the ratings ladder."""
-    from datetime import date
+    """Fill in the club board: each session played today here (the current one first), and the ratings ladder."""
+    from datetime import datetime, timedelta
 
     db = store.reading()
     listings = Listings(db)
-    day = date.today().isoformat()
-    today = [doc for (_, doc), days in zip(db.not_deleted(), listings.derived("days_played", days_played)) if day in days]
+    # today on this computer's clock, as UTC instants: a session recorded in another time zone, or in
+    # UTC minutes ago, is played today when its time at the table falls in this day
+    midnight = datetime.now().astimezone().replace(hour=0, minute=0, second=0, microsecond=0)
+    start, end = instant(midnight.isoformat()), instant((midnight + timedelta(days=1)).isoformat())
+    spans = listings.derived("played_between", played_between)
+    today = [doc for (_, doc), (first, last) in zip(db.not_deleted(), spans) if first < end and last >= start]
     for facts in sorted(map(db.facts_of, today), key=lambda facts: facts.name != db.current_name):
         page["tables"].append(table_document(replay_stored(store, facts), None, CLUB_LAST_HANDS))
     ladder = rated_ladder(store, listings, rated_names(store, listings))["players"]
