@@ -310,3 +310,25 @@ def test_a_change_the_game_never_reached_is_said_on_the_page_as_status_says_it_h
     ok("undo", "--yes")
     assert waited_for(page, lambda p: p.query_selector(".rules-note") is None) is not None
     assert "game bonus 100" in page.inner_text(".rules")
+
+
+def test_totals_of_many_digits_fit_their_cards_on_a_small_phone_h5(ok, serving, page_at):
+    """H5 allows a target and bonuses up to 1,000,000,000: a card was sized for three digits, so 1098 ran
+    under the next player's card at 320 pixels, and ten digits made the page scroll sideways."""
+    big = "1000000000"
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben", "--target", "2000",
+       "--gin-bonus", "1000", "--name", "four digits")
+    ok("hand", "ann", "0", "98")  # 1098
+    for variant in ("standard", "hollywood", "three"):
+        players = ("Ann", "Ben", "Cy") if variant == "three" else ("Ann", "Ben")
+        seats = ("--box", "ann", "--captain", "ben") if variant == "three" else ("--dealer", "ann")
+        ok("new", variant, *players, *seats, "--target", big, "--gin-bonus", big, "--name", f"ten digits {variant}")
+        ok("hand", "ann", "0", "98")  # 1000000098, in each open game of Hollywood too
+    served = serving()
+    for session in ("four digits", "ten digits standard", "ten digits hollywood", "ten digits three"):
+        ok("use", session)
+        page = page_at(served.base + "/", 320, 640)
+        for width in (320, 390):
+            page.set_viewport_size({"width": width, "height": 700})
+            assert page.evaluate(UNREADABLE) == [], (session, width)
+            assert no_sideways_scroll(page), (session, width)

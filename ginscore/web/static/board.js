@@ -71,6 +71,7 @@ function score(value, player, game, className) {
   shown.dataset.player = player;
   shown.dataset.game = String(game);
   shown.dataset.score = String(value);
+  shown.style.setProperty("--digits", String(String(value).length));  // the stylesheet sizes it to fit its card
   return shown;
 }
 
