@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 import shutil
+import signal
 import socket
 import subprocess
 
 import pytest
 
-from tests.web.browsing import get, SCRIPT, sha256
+from tests.web.browsing import get, iter_ready, SCRIPT, sha256
 
 
 def test_it_says_the_file_and_the_addresses_and_stops_cleanly_at_ctrl_c(ok, db_path, serving):
@@ -168,11 +169,13 @@ def test_lan_on_a_computer_on_no_network_says_no_phone_can_reach_it(ok):
     """With no network, --lan printed 127.0.0.1 (which a phone reads as itself), a QR code of it, and
     "Anyone on this network ... can read the scores"."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
-    stopped_after_2_seconds = ["timeout", "--preserve-status", "-s", "INT", "2"]
-    done = subprocess.run(["unshare", "--net", *stopped_after_2_seconds, str(SCRIPT), "serve", "--port", "0", "--lan"],
-                          capture_output=True, text=True, timeout=30)
-    assert done.returncode == 0 and done.stderr == "", done.stderr
-    said = " ".join(done.stdout.split())
+    process = subprocess.Popen(["unshare", "--net", str(SCRIPT), "serve", "--port", "0", "--lan"],  # (unshare execs it)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
+    printed = "".join(iter_ready(process))  # up to "Ctrl-C stops"
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 0 and stderr == "", stderr
+    said = " ".join(printed.split())
     assert "This computer is on no network now, so no phone can reach it: the address works here only." in said
     assert "Anyone on this network" not in said and "█" not in said and "▀" not in said
 
