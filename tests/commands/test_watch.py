@@ -277,3 +277,18 @@ def test_watch_shows_the_big_digits_on_a_screen_exactly_as_wide_as_their_board(o
     drawn = exact.wait_for("Last hand (1)")
     assert exact.process.wait(timeout=DEADLINE) == 0 and exact.stop() == 0
     assert "█" in exact.text, drawn
+
+
+def test_watch_lays_the_board_out_again_when_its_window_is_resized(ok, watching):
+    """The console was made at the window's first size, so a window narrowed from 100 columns to 40 kept
+    frames 100 wide, which the terminal wrapped into a garbled screen; the board is laid out again."""
+    ok("new", "hollywood", "Al", "Bo", "--dealer", "Bo")
+    ok("hand", "al", "0", "75")
+    ok("hand", "bo", "0", "98")
+    board = watching(terminal=True, columns=100)
+    assert "█" in board.wait_for("Last hand (2)")  # the big digits fit 100 columns
+    fcntl.ioctl(board.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 40, 0, 0))
+    board.process.send_signal(signal.SIGWINCH)
+    drawn = board.wait_for("Last hand (2)")  # drawn again, with nothing recorded meanwhile
+    assert "█" not in drawn and "100" in drawn and "123" in drawn, drawn
+    assert board.stop() == 0

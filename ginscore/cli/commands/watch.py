@@ -15,7 +15,7 @@ from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
 from ginscore.present import scoreboard as board
 from ginscore.present.console import screen
-from ginscore.present.terminal import parts_text
+from ginscore.present.terminal import parts_text, screen_height, screen_width
 
 
 class _Board:
@@ -95,11 +95,15 @@ def watch(
         from rich.live import Live
 
         with Live(scoreboard.frame(), console=out, screen=True, auto_refresh=False) as live:
-            size = out.size
             while True:
                 time.sleep(POLL_SECONDS)
-                if scoreboard.read() or out.size != size:
-                    size = out.size
+                # the console was made at one size (it never asks the terminal itself): a resized
+                # window is found here, and the board laid out again for it
+                now = (screen_width(), screen_height())
+                resized = now != tuple(out.size)
+                if resized:
+                    out.size = now
+                if scoreboard.read() or resized:
                     live.update(scoreboard.frame(), refresh=True)
     except KeyboardInterrupt:
         return  # Ctrl-C is how a watch ends: quietly, exit 0
