@@ -44,6 +44,20 @@ def is_over(facts: SessionFacts) -> bool:
         return False
 
 
+def rules_moving_back(facts: SessionFacts, asking: bool) -> tuple | None:
+    """H8: undoing the last hand makes the house rules agreed from the next hand on apply from it, as it is
+    to be played again: said before asking whether to remove it, or once it is removed without asking
+    (the parts of a sentence); None when no change waits for the next hand."""
+    last = len(facts.hands)
+    if not (facts.rule_changes and facts.rule_changes[-1].from_hand > last):
+        return None
+    if asking:
+        return (f"The house rules agreed from hand {last + 1} on will apply from hand {last}, as it is to be "
+                "played again (H8); ", Command("edit", str(last), "..."), " corrects it under the rules it "
+                "was played with.")
+    return (f"The house rules agreed from hand {last + 1} on now apply from hand {last}, to be played again (H8).",)
+
+
 def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None) -> Standings:
     """Replay after a change at hand ``changed_hand``, refused if any hand breaks (with ``store``, a
     break before the change is damage in the file: exit 1)."""
@@ -204,6 +218,15 @@ def game_before(store: Store, db, facts: SessionFacts) -> SessionFacts | None:
     games = [st.facts for st in match_of(store, db, facts) or ()]
     at = [game.id for game in games].index(facts.id) if games else 0
     return games[at - 1] if at else None
+
+
+def game_after(db, facts: SessionFacts) -> SessionFacts | None:
+    """The session after ``facts`` in its match: its rematch, if one was started."""
+    if facts.match is None:
+        return None
+    match = db.in_match(facts.match)
+    ids = [later.id for later in match]
+    return match[ids.index(facts.id) + 1] if facts.id in ids[:-1] else None
 
 
 def load_standings(ctx: typer.Context, session: str | None) -> Standings:

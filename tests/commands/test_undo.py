@@ -132,9 +132,18 @@ def test_undoing_the_hand_before_a_change_says_the_change_moves_to_it_h8(ok, sta
     assert "will apply" not in said  # no change agreed: nothing to say
     ok("hand", "ben", "3", "2")
     ok("house", "--undercut-bonus", "30", "--deal", "loser", "--from-next")
-    said = " ".join(ok("undo", "--yes").stdout.split())
-    assert said.startswith("The house rules agreed from hand 3 on will apply from hand 2, as it is to be played "
-                           "again (H8); `ginscore edit 2 ...` corrects it under the rules it was played with. "
-                           "Removed hand 2:"), said
+    asked = " ".join(ok("undo", input="n\n").stdout.split())  # asked: said before the question
+    assert asked.startswith("The house rules agreed from hand 3 on will apply from hand 2, as it is to be played "
+                            "again (H8); `ginscore edit 2 ...` corrects it under the rules it was played with. "
+                            "Remove hand 2:"), asked
+    said = " ".join(ok("undo", "--yes").stdout.split())  # not asked: said once it is done
+    assert said.startswith("Removed hand 2:") and "Removed hand 2: Ben knocked with 3, Ann had 2: undercut: Ann " \
+        "scores 1 + 10 = 11. The house rules agreed from hand 3 on now apply from hand 2, to be played again (H8)." \
+        in said, said
     ok("hand", "ben", "3", "2")
     assert status()["totals"] == {"Ann": 8 + 31, "Ben": 0}  # 1 + 30: as it said
+    ok("hand", "ann", "0", "5")
+    ok("house", "--gin-bonus", "20", "--from-next")
+    out = ok("play", input=":undo\ny\n:quit\n").stdout  # play's :undo says it before its question too
+    flat = " ".join(out.split())
+    assert flat.index("will apply from hand 3") < flat.index("Remove hand 3:") < flat.index("now apply from hand 3")

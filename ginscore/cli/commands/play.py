@@ -16,7 +16,8 @@ from ginscore.core.session import Draw, Knock, SessionFacts
 from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
 from ginscore.core.reports import as_typed, explain, hand_words, winner_words
-from ginscore.cli.actions import replay_changed, replay_stored, session_now, store_of, time_now
+from ginscore.cli.actions import game_after, replay_changed, replay_stored, rules_moving_back, session_now, store_of
+from ginscore.cli.actions import time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.messages import usage_words
 from ginscore.cli.options import session_option, WHOLE_NUMBER
@@ -91,7 +92,7 @@ class _Table:
                     raise _Gone("the hand just confirmed was not saved")
                 if not _same(now, facts_when_asked):
                     raise _Again  # (out of the block: nothing is written)
-                started = _next_in_match(db, now)
+                started = game_after(db, now)
                 facts = now._replace(hands=now.hands + (told,))
                 standings = replay_changed(facts, len(facts.hands), self.store)
                 db.save(facts)
@@ -173,6 +174,8 @@ class _Table:
         changed elsewhere meanwhile is shown as it stands, and nothing is removed."""
         standings = replay_stored(self.store, before)
         last = standings.hands[-1]
+        if moving := rules_moving_back(before, asking=True):  # (H8) said before the question, as `undo` says it
+            say(*moving)
         if not self.yes_no(f"Remove hand {last.number}: {explain(standings, last)}?", False):
             say("Nothing removed.")
             return False
@@ -225,16 +228,7 @@ def _rematch_of(table: _Table) -> SessionFacts | None:
     """The rematch of the session played, if one was started here or elsewhere (the next in its match)."""
     db = table.store.reading()
     facts = session_now(db, table.name, table.id)
-    return None if facts is None else _next_in_match(db, facts)
-
-
-def _next_in_match(db, facts: SessionFacts) -> SessionFacts | None:
-    """The session after ``facts`` in its match: its rematch, if one was started."""
-    if facts.match is None:
-        return None
-    match = db.in_match(facts.match)
-    ids = [later.id for later in match]
-    return match[ids.index(facts.id) + 1] if facts.id in ids[:-1] else None
+    return None if facts is None else game_after(db, facts)
 
 
 def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
@@ -458,7 +452,7 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
         while True:
             db = table.store.reading()
             facts = table.facts_when_asked = table.facts(db)
-            started = _next_in_match(db, facts)
+            started = game_after(db, facts)
             table.rematch_when_asked = None if started is None else started.id
             standings = replay_stored(table.store, facts)
             if standings.over:

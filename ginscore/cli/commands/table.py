@@ -13,7 +13,7 @@ from ginscore.core.names import check_players, resolve_player
 from ginscore.core.reports import as_typed, counted, explain
 from ginscore.codec.facts import check_note, NOTE_LENGTH
 from ginscore.cli.actions import append_hand, asked, game_before, replay_changed, replay_stored, start_session, store_of
-from ginscore.cli.actions import time_now
+from ginscore.cli.actions import rules_moving_back, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, Variant, whole_number, with_parameters
 from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
@@ -283,10 +283,9 @@ def undo(
     standings = replay_stored(store, facts)
     last = standings.hands[-1]
     what = f"hand {last.number}: {explain(standings, last)}"
-    if facts.rule_changes and facts.rule_changes[-1].from_hand > last.number:  # agreed from the next hand (H8)
-        say(f"The house rules agreed from hand {last.number + 1} on will apply from hand {last.number}, as it is to "
-            f"be played again (H8); ", Command("edit", str(last.number), "..."), " corrects it under the rules it "
-            "was played with.")
+    moving = rules_moving_back(facts, asking=not yes)  # (H8) said before the question, or after the removal
+    if moving and not yes:
+        say(*moving)
     if not asked(f"Remove {what}?", yes, "remove", names=facts.players):
         return
     with store.writing() as db:
@@ -297,6 +296,8 @@ def undo(
         standings = _without_last_hand(facts, last.number)
         db.save(facts)
     say(f"Removed {what}.")
+    if moving and yes:
+        say(*moving)
     show_standings(standings)
 
 
