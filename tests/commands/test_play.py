@@ -515,6 +515,17 @@ def test_a_rematch_started_elsewhere_at_the_rematch_question_is_gone_on_in_not_s
     assert status["session"] == "R1" and status["match"]["sessions"] == ["S", "R1"]  # no second rematch
 
 
+def test_a_rematch_started_elsewhere_and_declined_here_is_named_not_advised_again(db_path):
+    """Declined at the question after a rematch was started elsewhere meanwhile: play advised `ginscore
+    rematch --session S`, which would start a second rematch of the same game; it names the one started."""
+    said, status = _while_play_asks(db_path, [["rematch", "--name", "R1"]], "n\n", "new", "standard",
+                                    "Ann", "Ben", "--dealer", "Ann", "--name", "S", "--target", "30",
+                                    before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch?")
+    assert "No rematch here; its rematch 'R1' was started elsewhere: `ginscore play --session R1` keeps score " \
+           "in it." in said, said
+    assert "starts one later" not in said and status["match"]["sessions"] == ["S", "R1"]
+
+
 @pytest.mark.parametrize("elsewhere", [["undo", "--yes"], ["house", "--target", "50", "--from-start"]])
 def test_a_game_no_longer_over_at_the_rematch_question_goes_on(db_path, elsewhere):
     said, status = _while_play_asks(db_path, [elsewhere], "y\n:quit\n", "new", "standard", "Ann", "Ben",

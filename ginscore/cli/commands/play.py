@@ -396,6 +396,11 @@ def _game_over(table: _Table, standings: Standings) -> None:
     game = standings.facts.game_word  # R19: a rematch is a new series
     table.no_back = f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand."
     if not table.yes_no(f"The {game} is over. Play a rematch?", default=True):
+        started = _rematch_of(table)
+        if started is not None:  # started elsewhere while this was asked: never advised a second time
+            say(f"No rematch here; its rematch '{visible(started.name)}' was started elsewhere: ",
+                Command("play", "--session", as_typed(started.name)), " keeps score in it.")
+            raise _Quit
         named = () if table.store.reading().current_name == table.name else ("--session", shlex.quote(table.name))
         say("No rematch; ", Command("rematch", *named), " starts one later.")
         raise _Quit
