@@ -364,9 +364,11 @@ def test_a_knocker_with_one_count_is_told_to_give_both_not_that_there_is_no_such
 
 
 def test_a_one_line_knock_with_more_counts_is_refused_however_long(ok, standard):
-    out = play(ok, "ann 1 2 4 22", "ann" + " 1 2" * 1_000, "ann 4.0 22", "ann 4 22", "y")
+    out = play(ok, "ann 1 2 4 22", "ann" + " 1 2" * 1_000, "ann 4.0 22", "ann 4 +22", "ann 4,0 22", "ann 4 22", "y")
     assert out.count("that is more than two counts; give the knocker, then the two deadwood counts") == 2
-    assert "deadwood counts are whole numbers; give the knocker, then both counts, like ann 4 22" in out
+    # a count typed with a sign or a comma is the count's mistake, not "no player 'ann 4 +22'"
+    assert out.count("deadwood counts are whole numbers; give the knocker, then both counts, like ann 4 22") == 3
+    assert "no player" not in out
     assert "_WholeKnock" not in out and hands(ok) == [("Ann", 4, 22, None)]
 
 

@@ -259,7 +259,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
                     raise
                 return {"knocker": name, "knocker_deadwood": knockers_count(answers, name)(words[-2]),
                         "opponent_deadwood": count(f"{opponent_of(name)}'s", MAX_DEADWOOD)(words[-1])}
-            if len(words) >= 3 and all(re.fullmatch(r"-?[0-9]*\.?[0-9]+", word) for word in words[-2:]):
+            if len(words) >= 3 and all(re.fullmatch(r"[-+]?[0-9]*[.,]?[0-9]+", word) for word in words[-2:]):
                 raise Refused("deadwood counts are whole numbers; give the knocker, then both counts, "
                               "like ann 4 22") from None  # "ann 4.0 22"
             if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
