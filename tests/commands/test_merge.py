@@ -178,6 +178,10 @@ def test_an_oklahoma_csv_imported_without_its_variant_says_to_add_it(cli, ok, tm
     plain = tmp_path / "friday.csv"
     plain.write_text(ok(*other, "export").stdout)
     assert "--variant" not in _one_line(cli("import", str(plain), "--gin-bonus", "20"), 2)
+    # a standard game's CSV read as Oklahoma: its hands have no upcard, which `import` cannot be given
+    line = _one_line(cli("--db", str(tmp_path / "third.json"), "import", str(plain), "--variant", "oklahoma"), 2)
+    assert line == (f"Error: {plain} does not add up at hand 1: it has no upcard, which Oklahoma needs, as it sets "
+                    "the knock limit (R15); fill in its upcard cell, or import it without --variant oklahoma"), line
 
 
 def test_an_imported_name_taken_here_is_shortened_before_its_suffix(ok, db_path, tmp_path):

@@ -144,6 +144,10 @@ def _read_export(file: Path, variant: str | None, rules, session_here_by_id,
                 raise Refused(f"{source} does not add up at hand {error.number}: it holds a big gin, and no big gin "
                               "is played under the house rules it is read with (H2); add --big-gin-bonus N with "
                               "the bonus it was played with (often 31)") from None
+            if from_csv and facts.variant == "oklahoma" and facts.hands[error.number - 1].upcard is None:
+                raise Refused(f"{source} does not add up at hand {error.number}: it has no upcard, which Oklahoma "
+                              "needs, as it sets the knock limit (R15); fill in its upcard cell, or import it "
+                              "without --variant oklahoma") from None  # (not --upcard, which import has not)
             if isinstance(error.error, GameOver) and from_csv:  # the target comes from the options
                 raise Refused(f"{source} does not add up at hand {error.number}: the game was already won before it "
                               "under the house rules it is read with; give the rules it was played with (like "
