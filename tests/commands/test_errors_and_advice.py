@@ -119,7 +119,8 @@ CASES = [
     (["rules", "rummy"], "rummy"),
     # every number typed is read as a deadwood count is (R3): ASCII digits, perhaps a minus, not what
     # Python's int() also reads ("1_00", "+5", other scripts' digits)
-    (["new", "standard", "Ann", "Ben", "--target", "1_00"], "Invalid value for '--target': '1_00' is not a whole number"),
+    (["new", "standard", "Ann", "Ben", "--target", "1_00"],
+     "Invalid value for '--target': '1_00' is not a whole number"),
     (["house", "--gin-bonus", "\uff12\uff10"], "'\uff12\uff10' is not a whole number"),
     (["house", "--box-bonus", "+5"], "'+5' is not a whole number"),
     (["edit", "1_0", "ann", "4", "22"], "Invalid value for 'N': '1_0' is not a whole number"),
