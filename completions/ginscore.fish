@@ -108,7 +108,7 @@ complete -c ginscore -n '__fish_seen_subcommand_from new' -l db -r -F -d 'The da
 complete -c ginscore -n '__fish_seen_subcommand_from new' -l help -s h -d 'Show the help and exit.'
 complete -c ginscore -n '__fish_seen_subcommand_from rematch' -l session -s s -x -a '(__ginscore_names sessions)' -d 'The session to act on (exact name or unique prefix); the current...'
 complete -c ginscore -n '__fish_seen_subcommand_from rematch' -l name -x -d 'Name the new session (default: VARIANT-N).'
-complete -c ginscore -n '__fish_seen_subcommand_from rematch' -l yes -s y -d 'Start it without asking, even if the game is not over.'
+complete -c ginscore -n '__fish_seen_subcommand_from rematch' -l yes -s y -d 'Start it without asking, even if the game is not over or has its...'
 complete -c ginscore -n '__fish_seen_subcommand_from rematch' -l db -r -F -d 'The database file (default: $GINSCORE_DB, else ginscore.json in...'
 complete -c ginscore -n '__fish_seen_subcommand_from rematch' -l help -s h -d 'Show the help and exit.'
 complete -c ginscore -n '__ginscore_argument hand 0' -x -a '(__ginscore_names knockers)'

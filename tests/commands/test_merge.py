@@ -771,8 +771,8 @@ def test_a_rematch_made_there_links_ours_into_its_match_and_both_machines_rematc
     assert [row["name"] for row in report["linked"]] == ["fri"]
     assert [row["name"] for row in report["added"]] == ["there"]
     assert ok("status", "--session", "there", "--json").json()["match"]["sessions"] == ["fri", "there"]
-    ok("rematch", "--session", "fri", "--name", "here")  # (its match: the one from there)
-    ok(*other, "rematch", "--session", "fri", "--name", "also-there")
+    ok("rematch", "--session", "fri", "--name", "here", "--yes")  # (its match: the one from there)
+    ok(*other, "rematch", "--session", "fri", "--name", "also-there", "--yes")
     ok("merge", tmp_path / "other.json")
     assert ok("status", "--session", "also-there", "--json").json()["match"]["sessions"] == [
         "fri", "there", "here", "also-there"]

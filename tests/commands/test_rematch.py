@@ -215,3 +215,22 @@ def test_a_rematch_mid_game_asks_a_person_at_a_real_terminal(ok, status):
     assert ran.returncode == 0, ran.stderr
     assert "Start its rematch anyway?" in ran.stdout and "Nothing started." in ran.stdout
     assert status()["session"] == "standard-1"
+
+
+def test_a_game_that_already_has_its_rematch_is_asked_about_before_another(ok, refused, status, monkeypatch):
+    """`rematch --session standard-1` after its rematch was started (the earlier game named by a slip):
+    a second game from the same end would repeat its first dealer (R5); asked, or refused without --yes."""
+    from ginscore.cli import actions
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")
+    ok("hand", "ann", "0", "10")
+    ok("rematch")
+    refused("rematch", "--session", "standard-1",
+                   says="'standard-1' already has its rematch, 'standard-2'; add --yes to start another")
+    assert status()["session"] == "standard-2"
+    monkeypatch.setattr(actions, "on_a_terminal", lambda: True)
+    out = ok("rematch", "--session", "standard-1", input="n\n").stdout
+    assert "'standard-1' already has its rematch, 'standard-2'. Start another?" in out and "Nothing started." in out
+    assert status()["session"] == "standard-2"
+    ok("rematch", "--session", "standard-1", "--yes")
+    assert status()["match"]["sessions"] == ["standard-1", "standard-2", "standard-3"]

@@ -12,8 +12,8 @@ from ginscore.core.session import draw_for_roles, Draw, Roles, SessionFacts
 from ginscore.core.names import check_players, resolve_player
 from ginscore.core.reports import as_typed, counted, explain
 from ginscore.codec.facts import check_note, NOTE_LENGTH
-from ginscore.cli.actions import append_hand, asked, game_before, replay_changed, replay_stored, start_session, store_of
-from ginscore.cli.actions import rules_moving_back, time_now
+from ginscore.cli.actions import append_hand, asked, game_after, game_before, replay_changed, replay_stored
+from ginscore.cli.actions import rules_moving_back, start_session, store_of, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, Variant, whole_number, with_parameters
 from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
@@ -95,23 +95,31 @@ def rematch(
     ctx: typer.Context,
     session: str = session_option(),
     name: str = typer.Option(None, "--name", help="Name the new session (default: VARIANT-N)."),
-    yes: bool = typer.Option(False, "--yes", "-y", help="Start it without asking, even if the game is not over."),
+    yes: bool = typer.Option(False, "--yes", "-y",
+                             help="Start it without asking, even if the game is not over or has its rematch."),
 ) -> None:
     """Start a new session with the same players, variant and house rules (deal and stake too).
 
     Whoever would deal the next hand under the session's deal rule deals
     first (R5, H6); three-player roles go on turning (R23). In Hollywood this
     is a new series (R19). The two sessions form a match, which `status`
-    sums up and `history` marks. On a game not yet over it asks first;
-    without a terminal to ask on, it needs --yes.
+    sums up and `history` marks. On a game not yet over, or one that already
+    has its rematch, it asks first; without a terminal to ask on, it needs --yes.
 
     Example: ginscore rematch
     """
     store = store_of(ctx)
-    old = store.reading().load(session)
+    db = store.reading()
+    old = db.load(session)
     new_name = session_name(name)
     standings = replay_stored(store, old)
-    if not standings.over:
+    later = game_after(db, old)
+    if later is not None:  # most likely a slip (the game before the one meant), so asked like a game not over
+        already = f"'{old.name}' already has its rematch, '{later.name}'"
+        if not asked(f"{already}. Start another?", yes, "start", "started", f"{already}; add --yes to start "
+                     "another", names=old.players):
+            return
+    elif not standings.over:
         not_over = f"'{old.name}' is not over yet ({counted(len(old.hands), 'hand')} played)"
         if not asked(f"{not_over}. Start its rematch anyway?", yes, "start", "started",
                      f"{not_over}; add --yes to start its rematch anyway", names=old.players):
