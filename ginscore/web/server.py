@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import signal
 import socket
 from typing import TextIO
 
@@ -108,12 +109,14 @@ class QuietStop(uvicorn.Server):
         super().handle_exit(sig, frame)
 
 
-def serve(live: Live, listening: socket.socket, token: str | None) -> None:
-    """Serve until Ctrl-C (then a KeyboardInterrupt, as uvicorn raises the signal it caught again)."""
+def server_for(live: Live, token: str | None) -> QuietStop:
+    """The server, which Ctrl-C stops from now on: pressed before it runs, it only asks the server to
+    stop (never a KeyboardInterrupt halfway through starting the event loop), and it stops on starting."""
     config = uvicorn.Config(make_app(live, token), log_level="error", access_log=False, lifespan="on",
                             limit_concurrency=MAX_CONNECTIONS, timeout_graceful_shutdown=STOP_SECONDS,
                             server_header=False, proxy_headers=False, http=RequestOnTime,
                             timeout_keep_alive=REQUEST_SECONDS, ws="none", loop="asyncio")
     server = QuietStop(config)
     live.stopping = lambda: server.should_exit
-    server.run(sockets=[listening])
+    signal.signal(signal.SIGINT, server.handle_exit)  # (uvicorn puts this back, and calls it again, at its end)
+    return server

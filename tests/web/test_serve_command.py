@@ -204,3 +204,38 @@ def test_the_club_board_takes_today_by_the_moment_played_not_the_date_written(ok
     served = serving()
     tables = json.loads(get(served.base + "/data/club")[2])["tables"]
     assert [table["status"]["session"] for table in tables] == ["now, written elsewhere"]
+
+
+# Run ginscore with one function (MODULE:NAME, or MODULE:CLASS.NAME) sending this process a Ctrl-C as it returns.
+CTRL_C_AFTER = """
+import importlib, os, signal, sys
+where, name = sys.argv.pop(1).split(":")
+*path, last = name.split(".")
+owner = importlib.import_module(where)
+for part in path:
+    owner = getattr(owner, part)
+real = getattr(owner, last)
+def pressed(*args, **kwargs):
+    out = real(*args, **kwargs)
+    os.kill(os.getpid(), signal.SIGINT)
+    return out
+setattr(owner, last, pressed)
+from ginscore.cli import main
+sys.argv[0] = "ginscore"
+main()
+"""
+
+
+@pytest.mark.parametrize("moment", ["uvicorn.server:Server.serve", "asyncio.runners:Runner._lazy_init",
+                                    "uvicorn.server:Server.startup"])
+def test_ctrl_c_while_the_server_starts_stops_it_as_quietly_as_later(ok, moment):
+    """Once "Ctrl-C stops" is printed, a Ctrl-C as the server was starting gave exit 130 with "stopped;
+    nothing was changed", or Python's warning of a coroutine never run, or a traceback from an event loop
+    made halfway: each moment is one a hurried person can hit."""
+    import sys
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    done = subprocess.run([sys.executable, "-c", CTRL_C_AFTER, moment, "serve", "--port", "0"],
+                          capture_output=True, text=True, timeout=30)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout.endswith("Ctrl-C stops\n")

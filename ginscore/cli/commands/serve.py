@@ -112,7 +112,7 @@ def serve(
     Example: ginscore serve --lan
     """
     from ginscore.web.app import Live
-    from ginscore.web.server import LOOPBACK, bound, lan_address, new_token, print_qr, serve as run
+    from ginscore.web.server import LOOPBACK, bound, lan_address, new_token, print_qr, server_for
 
     gc.enable()  # it runs for an evening: main switched the cyclic collector off for one command
     store = store_of(ctx)
@@ -130,6 +130,9 @@ def serve(
     base = f"http://{host}:{port}/"
     query = f"?token={token}" if lan else ""
     address = base + query
+    pages = {"session": lambda: page_of(store, lambda page: page.update(served(store, pinned))),
+             "club": lambda: page_of(store, lambda page: club_tables(store, page), tables=[], ladder=[])}
+    server = server_for(Live(store.path, pages), token)  # before "Ctrl-C stops" is printed
     out = sys.stdout
     out.write(f"Serving {visible(store.path)}\n")
     out.write(f"Scoreboard: {address}\n")
@@ -144,10 +147,4 @@ def serve(
             print_qr(address, out, screen_width())
     out.write("Read-only · Ctrl-C stops\n")
     out.flush()
-    pages = {"session": lambda: page_of(store, lambda page: page.update(served(store, pinned))),
-             "club": lambda: page_of(store, lambda page: club_tables(store, page), tables=[], ladder=[])}
-    live = Live(store.path, pages)
-    try:
-        run(live, listening, token)
-    except KeyboardInterrupt:
-        return  # Ctrl-C is how serving ends: quietly, exit 0 (as `watch`)
+    server.run(sockets=[listening])  # Ctrl-C is how serving ends: quietly, exit 0 (as `watch`)
