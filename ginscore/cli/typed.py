@@ -10,6 +10,7 @@ from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadCard, BadDeadwood, Command, Refused
 from ginscore.core.session import Knock, SessionFacts
 from ginscore.core.names import check_readable, MAX_NAME, resolve_player
+from ginscore.core.replay import replay
 from ginscore.core.escape import visible
 from ginscore.present.terminal import screen_height
 
@@ -62,9 +63,14 @@ class TypedKnock(NamedTuple):
         if self.cards is None and len(counts) != 2:
             raise Refused("give the knocker and both deadwood counts, like ", example, ", or --cards and --against")
 
-    def knock(self, facts: SessionFacts, at: str | None, note: str | None = None) -> Knock:
-        """The hand told (``note``: `--note`, as typed)."""
-        name = resolve_player(facts.players, self.knocker)
+    def knock(self, facts: SessionFacts, at: str | None, note: str | None = None, roles=None) -> Knock:
+        """The hand told (``note``: `--note`, as typed; ``roles``: a three-player hand's, when known, else
+        those of the hand to come)."""
+        def playing():  # (only when a name typed is shared: a replay)
+            played = roles or replay(facts).roles
+            return (played.box, played.captain) if played else facts.players
+
+        name = resolve_player(facts.players, self.knocker, playing)
         told = {"upcard": typed_upcard(self.upcard), "big_gin": self.big_gin, "recorded_at": at,
                 "note": check_note(note)}
         if self.cards is not None:

@@ -59,12 +59,15 @@ def typed_plainly(name: str) -> str:
     return fold(name).translate(_PLAINLY)
 
 
-def resolve_player(players: tuple[str, ...] | list[str], typed: str) -> str:
-    """The one player ``typed`` means (``match_name``); refused when it means none or several."""
+def resolve_player(players: tuple[str, ...] | list[str], typed: str, playing=None) -> str:
+    """The one player ``typed`` means (``match_name``); refused when it means none or several. ``playing``
+    (three-player): who plays the hand, asked only when several match: the one sitting out cannot be meant (R22)."""
     listed = ", ".join(players)
     if not typed.strip():
         raise UnknownPlayer(f"a player's name is empty; the players are {listed}")
     matches = match_name(players, typed)
+    if len(matches) > 1 and playing is not None:
+        matches = [name for name in matches if name in playing()] or matches
     if len(matches) == 1:
         return matches[0]
     if matches:

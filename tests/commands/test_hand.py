@@ -242,3 +242,19 @@ def test_a_hand_after_the_end_names_what_ended_r14_r19(ok, refused, variant, wha
         ok("hand", "ann", "0", "20")
     assert refused("hand", "ann", "4", "22") == (
         f"Error: the {what} '{variant}-1' is over: Ann won it; start another with `ginscore rematch`")
+
+
+def test_a_name_shared_with_the_one_sitting_out_means_the_one_playing_r22(ok, refused):
+    """Three-player: "ann" with Ann Marie sitting out can only mean Anna, who plays the hand (R22); it was
+    refused as "could be Ann Marie or Anna". Where both play it is still asked for in full."""
+    ok("new", "three", "Ann Marie", "Anna", "Cy", "--box", "anna", "--captain", "cy")  # Ann Marie sits out
+    ok("hand", "ann", "3", "20")  # Anna, in the box, wins: Ann Marie and Cy swap (R23)
+    ok("edit", "1", "ann", "2", "20")  # hand 1's roles, not those of the hand to come
+    assert [(h["knocker"], h["knocker_deadwood"]) for h in ok("log", "--json").json()["hands"]] == [("Anna", 2)]
+    refused("hand", "ann", "3", "20", says="'ann' could be Ann Marie or Anna")  # both play now
+    out = ok("play", input="ann\nann m\n3\n20\ny\n:quit\n").stdout
+    assert "could be Ann Marie or Anna" in out
+    assert ok("log", "--json").json()["hands"][-1]["knocker"] == "Ann Marie"
+    assert ok("status", "--json").json()["roles"]["out"] == "Anna"  # Ann Marie, captain, won: the box sits out (R23)
+    out = ok("play", input="ann\n3\n20\ny\n:quit\n").stdout  # play reads "ann" as Ann Marie too
+    assert ok("log", "--json").json()["hands"][-1]["knocker"] == "Ann Marie" and "could be" not in out

@@ -226,7 +226,7 @@ def test_a_game_that_already_has_its_rematch_is_asked_about_before_another(ok, r
     ok("hand", "ann", "0", "10")
     ok("rematch")
     refused("rematch", "--session", "standard-1",
-                   says="'standard-1' already has its rematch, 'standard-2'; add --yes to start another")
+             says="'standard-1' already has its rematch, 'standard-2'; add --yes to start another")
     assert status()["session"] == "standard-2"
     monkeypatch.setattr(actions, "on_a_terminal", lambda: True)
     out = ok("rematch", "--session", "standard-1", input="n\n").stdout

@@ -237,7 +237,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
     in_hand = (standings.roles.box, standings.roles.captain) if standings.roles else facts.players
 
     def knocker_named(text: str) -> str:
-        name = resolve_player(facts.players, text)
+        name = resolve_player(facts.players, text, lambda: in_hand)
         if name not in in_hand:
             raise Refused(f"{name} sits out this hand; {' or '.join(in_hand)} can knock (R22)")
         return name

@@ -260,7 +260,7 @@ def edit(
         elif only_note_or_upcard:
             corrected = was
         else:
-            corrected = told.knock(facts, was.recorded_at)
+            corrected = told.knock(facts, was.recorded_at, roles=was.roles)
         corrected = corrected._replace(upcard=card, note=was.note if note is None else kept,
                                        dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
