@@ -217,11 +217,17 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
     table = []
     try:
         for row in reader:
-            if row:
+            if any(row):  # (a spreadsheet's empty line is a row of empty cells)
                 table.append([uninert(cell) for cell in row])
     except csv.Error as error:
         raise Refused(f"{source} line {reader.line_num} is neither JSON nor CSV ({error})") from None
     header = table[0] if table else []
+    named = len(header)
+    while named and not header[named - 1]:
+        named -= 1
+    if named < len(header):  # a spreadsheet pads each line to its widest: columns with no name or cell are its
+        table = [row[:named] if not any(row[named:]) else row for row in table]
+        header = table[0]
     missing = [c for c in CSV_COLUMNS if c not in header]
     if set(FINALS_COLUMNS) <= set(header):  # derived from the hands, which it does not hold
         raise Refused(f"{source} holds how a session ended, made by ", Command("export", "--finals"),
@@ -347,6 +353,18 @@ _AS_TOLD = frozenset(("dealer", "knocker", "upcard", "opponent", "box", "captain
                       "opponent_cards", "note"))
 
 
+_CARD_COLUMNS = ("upcard", "knocker_cards", "opponent_cards")
+
+
+def _same_cards(column: str, theirs: str, ours: str) -> bool:
+    """Whether a card cell spelled otherwise holds the same cards ("7s" for "7S": cards are read in any case)."""
+    read = (lambda cell: [parse_card(cell, rank_only=True)]) if column == "upcard" else parse_cards
+    try:
+        return read(theirs) == read(ours)
+    except Refused:
+        return False
+
+
 def check_against_csv(standings: Standings, text: str, source: str, here: str | None = None) -> None:
     """Refuse a CSV whose scores differ from what its hands score under these rules (``here``: those of
     the session of that name here, the CSV being a record of it)."""
@@ -361,7 +379,7 @@ def check_against_csv(standings: Standings, text: str, source: str, here: str | 
         their, our = dict(zip(header, their_row)), dict(zip(ours[0], our_row))
         for column in columns:
             mine = "" if our[column] is None else str(our[column])
-            if their.get(column, "") == mine:
+            if their.get(column, "") == mine or column in _CARD_COLUMNS and _same_cards(column, their[column], mine):
                 continue
             if column == "hand":  # numbered, not scored: no rule changes it
                 raise Refused(f"{source} row {number}: the file says hand {validate.describe(their.get(column))}, "

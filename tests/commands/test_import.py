@@ -848,16 +848,37 @@ def test_an_export_of_a_session_rematched_elsewhere_brings_its_match_link(ok, tm
 
 def test_a_csv_cell_told_at_the_table_spelled_otherwise_says_so_not_to_give_house_rules(ok, refused, tmp_path):
     """Cards, upcards, dealers and notes are read as told: no house rule changes them, so a cell spelled
-    otherwise than ginscore writes it (a card in lower case) is said as such."""
+    otherwise than ginscore writes it (a name in lower case) is said as such. A card in lower case is the
+    same card (cards are read in any case), so it comes in: it was refused as spelled otherwise."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
-    ok("hand", "ann", "--cards", "10C 10D 7S 8S 9D 10S JS 7D 8D 9S", "--against", "QS 5H JC 6H KS 4H 8H 6S 6D 9C")
+    ok("hand", "ann", "--cards", "10C 10D 7S 8S 9D 10S JS 7D 8D 9S", "--against", "QS 5H JC 6H KS 4H 8H 6S 6D 9C",
+       "--upcard", "8h")
     ok("export", "--output", tmp_path / "e.csv")
     lowered = tmp_path / "lowered.csv"
-    lowered.write_text((tmp_path / "e.csv").read_text().replace("10C 10D 7S", "10c 10D 7S"))
-    line = refused("--db", str(tmp_path / "other.json"), "import", lowered,
-                   says="the file says knocker_cards '10c 10D 7S 8S 9D 10S JS 7D 8D 9S', which ginscore reads as "
-                        "'10C 10D 7S 8S 9D 10S JS 7D 8D 9S'; write the cell as ginscore writes it")
+    lowered.write_text((tmp_path / "e.csv").read_text().replace("10C 10D 7S", "10c 10d 7s").replace(",8H,", ",8h,"))
+    ok("--db", str(tmp_path / "other.json"), "import", lowered)
+    assert ok("--db", str(tmp_path / "other.json"), "log", "--json").json()["hands"] == ok("log", "--json").json()["hands"]
+    lowered.write_text((tmp_path / "e.csv").read_text().replace(",Ben,", ",ben,"))  # the opponent's cell
+    line = refused("--db", str(tmp_path / "another.json"), "import", lowered,
+                   says="the file says opponent 'ben', which ginscore reads as 'Ben'; write the cell as ginscore "
+                        "writes it")
     assert "house rules" not in line
+
+
+def test_a_csv_a_spreadsheet_padded_with_empty_columns_and_lines_comes_in_as_written(ok, refused, tmp_path):
+    """A spreadsheet saving a CSV pads each line to its widest and keeps empty lines as rows of empty cells:
+    it was refused as "has the column '' twice". Columns with no name and nothing in them are its."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22")
+    ok("hand", "ben", "0", "30")
+    padded = tmp_path / "padded.csv"
+    lines = ok("export").stdout.splitlines()
+    padded.write_text("".join(line + ",,,\n" for line in lines) + ",,,,,\n,,\n", encoding="utf-8")
+    ok("--db", str(tmp_path / "other.json"), "import", padded)
+    assert ok("--db", str(tmp_path / "other.json"), "log", "--json").json()["hands"] == ok("log", "--json").json()["hands"]
+    lines[2] += ",,,x"  # something in a column with no name is not padding
+    padded.write_text("".join(line + ",,,\n" for line in lines), encoding="utf-8")
+    refused("--db", str(tmp_path / "third.json"), "import", padded, says="row 2 has 23 cells, but the header names 17")
 
 
 def test_a_json_hand_of_cards_with_a_count_too_says_the_counts_come_from_the_cards(ok, refused, tmp_path):
