@@ -9,7 +9,7 @@ from ginscore.codec.facts import check_note, knock_from_cards
 from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadCard, BadDeadwood, Command, Refused
 from ginscore.core.session import Knock, SessionFacts
-from ginscore.core.names import check_readable, MAX_NAME, resolve_player
+from ginscore.core.names import check_readable, COMMAND_MARK, MAX_NAME, resolve_player
 from ginscore.core.replay import replay
 from ginscore.core.escape import visible
 from ginscore.present.terminal import screen_height
@@ -25,6 +25,15 @@ def typed_deadwood(text: str, whose: str) -> int:
     if digits.startswith("-") and not digits.strip("-0"):  # "-0": a slip of the finger, not a gin
         raise BadDeadwood(f"{whose} deadwood '{text}' has a minus sign; count the unmatched cards again (R3: 0 to 98)")
     return int(digits)
+
+
+def typed_in_play(part):
+    """Advice to run `ginscore edit 3 ann 4 22` or `ginscore undo` said inside play, as typed here (`:undo`);
+    advice for another session stays a command to type in a shell."""
+    if isinstance(part, Command) and part[:1] in (("edit",), ("undo",)) and part[1:2] not in (("--help",),
+                                                                                          ("--session",)):
+        return "`" + COMMAND_MARK + " ".join(part) + "`"  # (play's own session, no shell at hand; not --help)
+    return part
 
 
 def edit_words(args: list[str]) -> list[str]:

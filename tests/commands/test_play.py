@@ -401,10 +401,11 @@ def test_a_one_line_knock_by_who_sits_out_is_refused(ok):
 
 
 def _while_play_asks(db_path, elsewhere: list[list[str]], then: str, *new: str, before: list[list[str]] = (),
-                     first: bytes = b"ann\n4\n", waits_for: bytes = b"Ben's deadwood") -> tuple[str, dict]:
+                     first: bytes = b"ann\n4\n", waits_for: bytes = b"Ben's deadwood",
+                     exits: int = 0) -> tuple[str, dict]:
     """Run ``new`` and ``before``, start `play` (a real second process), type ``first``, wait for the
     question ``waits_for``, run the ``elsewhere`` commands, then type ``then``; returns what play said
-    and `status --json` ({} when no session is current)."""
+    and `status --json` ({} when no session is current); ``exits``: play's exit status (not 0: with its error)."""
     import os
     import select
     import subprocess
@@ -430,9 +431,9 @@ def _while_play_asks(db_path, elsewhere: list[list[str]], then: str, *new: str, 
         else:
             subprocess.run([*ginscore, *args], env=env, check=True, capture_output=True)
     out, err = playing.communicate(then.encode(), timeout=60)
-    assert playing.returncode == 0 and not err, err
+    assert playing.returncode == exits and bool(err) == bool(exits), err
     done = subprocess.run([*ginscore, "status", "--json"], env=env, capture_output=True)
-    return " ".join((seen + out).decode().split()), json.loads(done.stdout) if done.returncode == 0 else {}
+    return " ".join((seen + out + err).decode().split()), json.loads(done.stdout) if done.returncode == 0 else {}
 
 
 NOT_SAVED = "Not saved: the session changed elsewhere while this hand was asked"
@@ -472,6 +473,15 @@ def test_a_session_renamed_elsewhere_is_followed_and_a_deleted_one_stops_play(db
     assert "Stopped: 'other' was deleted elsewhere; the hand just confirmed was not saved. `ginscore restore other` " \
         "brings it back." in " ".join(said.split())
     assert status == {}  # no session current: the one played was deleted, and nothing was recorded into another
+
+
+def test_a_hand_confirmed_as_the_file_became_unusable_is_said_not_saved(db_path):
+    """A program beside it (or a hand edit) breaks the file while "Record it?" is asked: play ended naming the
+    file (exit 1, nothing written), but never said the hand just confirmed was not saved."""
+    said, _ = _while_play_asks(db_path, [lambda: db_path.write_text("{ broken")], "y\n", "new", "standard", "Ann",
+                               "Ben", "--dealer", "Ann", first=b"ann\n4\n22\n", waits_for=b"Record it?", exits=1)
+    assert "Not saved: the hand just confirmed, as the database cannot be used now. Error: " in said
+    assert db_path.read_text() == "{ broken"
 
 
 def test_a_database_file_taken_away_while_play_asks_stops_play_saying_so(db_path):

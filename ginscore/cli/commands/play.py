@@ -9,7 +9,7 @@ import shlex
 import typer
 
 from ginscore.core.cards import parse_card
-from ginscore.core.errors import Command, GinscoreError, Refused, message_parts
+from ginscore.core.errors import Command, DatabaseUnusable, GinscoreError, Refused, message_parts
 from ginscore.core.escape import visible
 from ginscore.core.replay import Standings
 from ginscore.core.session import Draw, Knock, SessionFacts
@@ -21,7 +21,7 @@ from ginscore.cli.actions import time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.messages import usage_words
 from ginscore.cli.options import session_option, WHOLE_NUMBER
-from ginscore.cli.typed import edit_words, typed_deadwood
+from ginscore.cli.typed import edit_words, typed_deadwood, typed_in_play
 from ginscore.present.console import say
 from ginscore.present.screens import show_hand, show_standings
 from ginscore.present.terminal import screen_width
@@ -96,11 +96,14 @@ class _Table:
                 facts = now._replace(hands=now.hands + (told,))
                 standings = replay_changed(facts, len(facts.hands), self.store)
                 db.save(facts)
-        except _Again:
+        except (_Again, DatabaseUnusable) as error:
             self.unsaved = True
-            _as_it_stands(self, "Not saved: the session changed elsewhere while this hand was asked (a hand recorded, "
-                          "undone or edited there, or its house rules). Here it is as it stands now; take the hand "
-                          "again if it is still to be recorded.")
+            if isinstance(error, DatabaseUnusable):  # (the error, said next, names the file and what to do)
+                say("Not saved: the hand just confirmed, as the database cannot be used now.")
+            else:
+                _as_it_stands(self, "Not saved: the session changed elsewhere while this hand was asked (a hand "
+                              "recorded, undone or edited there, or its house rules). Here it is as it stands now; "
+                              "take the hand again if it is still to be recorded.")
             raise
         self.follow(facts.name)
         if started is not None and started.id != self.rematch_when_asked:  # (its hands are as asked: saved here)
@@ -201,22 +204,13 @@ class _Table:
                 args + ["--session", self.name], prog_name=f"ginscore {name}", standalone_mode=False, obj=self.store,
             )
         except Refused as error:
-            say("  ", *map(_typed_here, message_parts(error)))
+            say("  ", *map(typed_in_play, message_parts(error)))
             return False
         except typer.TyperException as error:  # how it is typed here, not `ginscore edit --help`
             typed = ":edit 3 ann 4 22" if name == "edit" else COMMAND_MARK + name
             say("  ", *usage_words(error, see=f"type it like `{typed}` (:help for more)"))
             return False
         return True
-
-
-def _typed_here(part):
-    """Advice to run `ginscore edit 3 ann 4 22` or `ginscore undo` said inside play, as typed here (`:undo`);
-    advice for another session stays a command to type in a shell."""
-    if isinstance(part, Command) and part[:1] in (("edit",), ("undo",)) and part[1:2] not in (("--help",),
-                                                                                          ("--session",)):
-        return "`" + COMMAND_MARK + " ".join(part) + "`"  # (play's own session, no shell at hand; not --help)
-    return part
 
 
 def _same(now: SessionFacts, when_asked: SessionFacts) -> bool:
