@@ -240,6 +240,18 @@ def test_undo_at_the_rematch_question_lets_the_game_go_on(ok, status):
     assert not status()["over"]
 
 
+def test_back_at_the_undo_question_removes_nothing_and_asks_again_what_undo_was_typed_at(ok, status):
+    """:back at "Remove hand N?" said the rematch question's "no question to go back to" (typed at it), or
+    went back a question in the hand in progress without a word of the undo; it is a no."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "first")
+    out = play(ok, "ann", "0", "30", "y", ":undo", ":back", "n")
+    assert "no question to go back to" not in out and "Nothing removed." in out and "No rematch" in out
+    assert hands(ok) == [("Ann", 0, 30, None)] and status()["session"] == "first"
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    out = play(ok, "ann", "4", "22", "y", "ben", "3", ":undo", ":back", "9", "y")  # the count asked again
+    assert "Nothing removed." in out and hands(ok) == [("Ann", 4, 22, None), ("Ben", 3, 9, None)]
+
+
 def test_next_dealer_is_said_once_between_hands(ok, standard):
     out = play(ok, "ann", "4", "22", "y")
     between = out.split("Saved hand 1")[1]

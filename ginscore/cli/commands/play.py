@@ -179,7 +179,14 @@ class _Table:
         last = standings.hands[-1]
         if moving := rules_moving_back(before, asking=True):  # (H8) said before the question, as `undo` says it
             say(*moving)
-        if not self.yes_no(f"Remove hand {last.number}: {explain(standings, last)}?", False):
+        no_back, self.no_back = self.no_back, ""  # :back here goes back to the question :undo was typed at
+        try:
+            removing = self.yes_no(f"Remove hand {last.number}: {explain(standings, last)}?", False)
+        except _Back:
+            removing = False
+        finally:
+            self.no_back = no_back
+        if not removing:
             say("Nothing removed.")
             return False
         if not _same(self.facts(), before):
