@@ -252,6 +252,10 @@ def test_from_next_that_makes_the_game_as_it_stands_impossible_is_refused(ok, re
     ok("house", "--target", "80", "--from-start")  # the rule was set wrong: Ann won at hand 1
     assert ok("status", "--json").json()["over"] is True
     refused("house", "--gin-bonus", "20", "--from-next", says="is over, so no hand comes next")
+    # without either: only the one that can be done is offered (--from-next was, and then refused)
+    said = refused("house", "--gin-bonus", "20", says="'standard-1' has 1 hand played and is over, so a change "
+                   "corrects the rules it was played with: add --from-start (every hand is rescored) (H8)")
+    assert "--from-next" not in said
 
 
 def test_the_log_shows_where_the_rules_changed(ok):

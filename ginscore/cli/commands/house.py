@@ -61,11 +61,15 @@ def house(
         rules = facts.rules._replace(**changes)
         rules.check(facts.variant)  # a rule that cannot be is said first, before from when
         from_the_start = rules_from_start(facts, changes)
-        if hands_played and not (from_start or from_next) and from_the_start != facts:
-            raise Refused(f"'{facts.name}' has {hands_played} hand{'s' if hands_played > 1 else ''} played, so say "
-                          f"from when: --from-start (the rule was set wrong: every hand is rescored) or --from-next "
-                          f"(from hand {hands_played + 1} on: the hands played keep their scores) (H8)")
         standings_before = replay_stored(store_of(ctx), facts)  # a stored hand that breaks a rule is damage: exit 1
+        if hands_played and not (from_start or from_next) and from_the_start != facts:
+            played = f"'{facts.name}' has {hands_played} hand{'s' if hands_played > 1 else ''} played"
+            if standings_before.over:  # no hand comes next: only a correction is left to say
+                raise Refused(f"{played} and is over, so a change corrects the rules it was played with: add "
+                              "--from-start (every hand is rescored) (H8)")
+            raise Refused(f"{played}, so say from when: --from-start (the rule was set wrong: every hand is "
+                          f"rescored) or --from-next (from hand {hands_played + 1} on: the hands played keep their "
+                          "scores) (H8)")
         if from_next and hands_played:
             if standings_before.over:
                 raise Refused(f"'{facts.name}' is over, so no hand comes next for --from-next to apply to; "
