@@ -8,11 +8,13 @@ from datetime import datetime
 
 import typer
 
-from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, NoSuchSession, Refused
+from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, message_parts, NEXT_GAME
+from ginscore.core.errors import NoSuchSession, Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import replay, Standings
 from ginscore.core.session import SessionFacts
 from ginscore.core.names import fold
+from ginscore.core.reports import as_typed
 from ginscore.core.ratings import ladder, rated_games, shown_names  # (openskill only when a rating is made)
 from ginscore.core.times import time_order
 from ginscore.db.damage import unsound
@@ -125,11 +127,31 @@ def on_a_terminal() -> bool:
 def append_hand(ctx: typer.Context, session: str | None, make_hand) -> Standings:
     """Record one more hand under the lock; written only if it stands."""
     with store_of(ctx).writing() as db:
-        facts = db.load(session)
-        facts = facts._replace(hands=facts.hands + (make_hand(facts),))
-        standings = replay_changed(facts, len(facts.hands), store_of(ctx))
+        before = db.load(session)
+        facts = before._replace(hands=before.hands + (make_hand(before),))
+        try:
+            standings = replay_changed(facts, len(facts.hands), store_of(ctx))
+        except GameOver as over:  # said with what follows this game here
+            raise GameOver(*message_parts(over)[:-len(NEXT_GAME)], *next_game(db, replay(before))) from None
         db.save(facts)
     return standings
+
+
+def session_named(db, name: str) -> tuple[str, ...]:
+    """What advice about session ``name`` adds so that, typed, it acts on that session: ``--session NAME``,
+    unless it is the current one."""
+    return () if db.current_name == name else ("--session", as_typed(name))
+
+
+def next_game(db, standings: Standings) -> tuple:
+    """What follows the game of ``standings`` if it is over (``NEXT_GAME``, completed): its rematch, if one
+    was started, else the command that starts it, naming the session when it is not the current one."""
+    if not standings.over:
+        return NEXT_GAME
+    later = game_after(db, standings.facts)
+    if later is not None:
+        return (f"its rematch is '{later.name}'",)
+    return (Command("rematch", *session_named(db, standings.facts.name)), *NEXT_GAME[1:])
 
 
 def numbered_name(taken: list[str], variant: str) -> str:
@@ -147,8 +169,8 @@ def start_session(ctx: typer.Context, facts: SessionFacts, message: str, rematch
         if rematch_of is not None:
             old = db.load(rematch_of.name)
             if (old.hands, old.rules) != (rematch_of.hands, rematch_of.rules):
-                raise Refused(f"'{old.name}' changed while its rematch was being started; run ", Command("rematch"),
-                              " again")
+                raise Refused(f"'{old.name}' changed while its rematch was being started; run ",
+                              Command("rematch", *session_named(db, old.name)), " again")
             if old.match is None:
                 db.save(old._replace(match=facts.match))
             else:  # (another rematch of it, started meanwhile, put it in a match: this one joins it)

@@ -75,7 +75,11 @@ class NotInHand(Refused):
 
 
 class GameOver(Refused):
-    """A hand recorded after the game (or Hollywood series) was won."""
+    """A hand recorded after the game (or Hollywood series) was won; its last parts are ``NEXT_GAME``, which
+    the command line may replace with what it knows (the rematch started, the session to name)."""
+
+
+NEXT_GAME = (Command("rematch"), " starts the next one")  # what a game over is followed by
 
 
 class NoSuchSession(Refused):

@@ -7,7 +7,7 @@ the same things. Every variant is a list of games: one, or three for Hollywood (
 from typing import NamedTuple
 
 from ginscore.core.cards import Card
-from ginscore.core.errors import BadHand, BadHandAt, BadSetting, Command, GameOver, NotInHand, Refused, UnknownPlayer
+from ginscore.core.errors import BadHand, BadHandAt, BadSetting, GameOver, NEXT_GAME, NotInHand, Refused, UnknownPlayer
 from ginscore.core.names import check_count, check_players, check_readable, fold
 from ginscore.core.scoring import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, limit_rule, score_hand
 from ginscore.core.session import Draw, Hand, Roles, SessionFacts
@@ -127,7 +127,7 @@ class _Table:
         if self.over:
             what, winner = facts.game_word, self.winner()
             won = f": {winner} won it" if winner else ""
-            raise GameOver(f"the {what} '{facts.name}' is over{won}; start another with ", Command("rematch"))
+            raise GameOver(f"the {what} '{facts.name}' is over{won}; ", *NEXT_GAME)
         self.follow_rules(number)
         self._take_dealt(hand)
         roles = self.roles

@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ginscore.core.changes import as_it_ended
-from ginscore.core.errors import Command
+from ginscore.core.errors import Command, NEXT_GAME
 from ginscore.core.escape import visible
 from ginscore.core.replay import HandResult, Standings
 from ginscore.core.session import SessionFacts
@@ -92,8 +92,9 @@ def _say_game_finals(st: Standings) -> None:
             say(f"Game {game.number} with its bonuses (H3): {scores}.", names=st.facts.players)
 
 
-def show_standings(st: Standings, footer: bool = True) -> None:
-    """Title, table and winner; ``footer``: then who deals next (or that the session is over)."""
+def show_standings(st: Standings, footer: bool = True, next_game: tuple = NEXT_GAME) -> None:
+    """Title, table and winner; ``footer``: then who deals next (or that the session is over, and
+    ``next_game``: what comes next, as parts of a sentence)."""
     out = screen()
     players = st.facts.players
     ended_under, never = as_it_ended(st.facts, st.over)
@@ -117,7 +118,7 @@ def show_standings(st: Standings, footer: bool = True) -> None:
     if not st.over:
         say(next_words(st), style="bold cyan", names=players)
     else:
-        say(f"The session is over; {command_text(Command('rematch'))} starts the next one.")
+        say("The session is over; ", *next_game, ".")
 
 
 def _cards(cards) -> str:
@@ -165,8 +166,10 @@ def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:
         say(f"No knock yet: {spread.deadwood} is over the knock limit of {limit} (R7).")
 
 
-def show_hand(st: Standings, result: HandResult, verb: str = "Recorded", footer: bool = True) -> None:
-    """A hand as recorded (its spreads when told as cards), then the standings after it."""
+def show_hand(st: Standings, result: HandResult, verb: str = "Recorded", footer: bool = True,
+              next_game: tuple = NEXT_GAME) -> None:
+    """A hand as recorded (its spreads when told as cards), then the standings after it (``next_game``: as
+    ``show_standings``)."""
     if result.score is not None and result.hand.knocker_cards is not None:
         show_spreads(result)
     say(f"{verb} hand {result.number}: {explain(st, result)}.", names=st.facts.players)
@@ -178,12 +181,12 @@ def show_hand(st: Standings, result: HandResult, verb: str = "Recorded", footer:
             loser = next(p for p in st.facts.players if p != game.winner)
             say(f"Game {number} goes to {game.winner}, {game.scores[game.winner]} to {game.scores[loser]}.",
                 style="bold", names=st.facts.players)
-    show_standings(st, footer)
+    show_standings(st, footer, next_game)
 
 
-def show_dealer(st: Standings) -> None:
+def show_dealer(st: Standings, next_game: tuple = NEXT_GAME) -> None:
     if st.over:
-        say(f"'{st.facts.name}' is over, so nobody deals; {command_text(Command('rematch'))} starts the next one.")
+        say(f"'{st.facts.name}' is over, so nobody deals; ", *next_game, ".")
         return
     say(next_words(st), names=st.facts.players)
 

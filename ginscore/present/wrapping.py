@@ -34,7 +34,7 @@ _ASIDE = re.compile(r"\((?:[^()\s]+ ){1,2}[^()\s]+\)")
 def _glued(plain: str, width: int, names) -> str:
     for name in sorted((visible(name) for name in names if " " in name), key=len, reverse=True):
         plain = plain.replace(name, name.replace(" ", _GLUE))
-    plain = _COMMAND.sub(lambda typed: typed.group().replace(" ", _GLUE) if len(typed.group()) < width
+    plain = _COMMAND.sub(lambda typed: typed.group().replace(" ", _GLUE) if len(typed.group()) <= width
                          else re.sub(_QUOTED, lambda word: word.group().replace(" ", _GLUE), typed.group()), plain)
     # a separator ends its line, and "v" starts one with the player after it ("Ann v" / "Ben" read as cut)
     plain = plain.replace(" · ", _GLUE + "· ").replace(" v ", " v" + _GLUE)

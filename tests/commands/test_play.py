@@ -612,7 +612,7 @@ def test_declining_the_rematch_of_a_session_not_current_names_it_in_the_advice(o
     ok("hand", "ann", "0", "10")
     ok("new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "T")
     out = play(ok, "n", session="old game")
-    assert "No rematch; `ginscore rematch --session 'old game'` starts one later." in " ".join(out.split())
+    assert 'No rematch; `ginscore rematch --session "old game"` starts one later.' in " ".join(out.split())
     play(ok, "y", session="old game")  # the rematch of the session played, though another is current
     assert [s["name"] for s in ok("sessions", "--json").json()] == ["old game", "T", "standard-1"]
     assert ok("status", "--json", "--session", "standard-1").json()["players"] == ["Ann", "Ben"]

@@ -234,3 +234,26 @@ def test_a_game_that_already_has_its_rematch_is_asked_about_before_another(ok, r
     assert status()["session"] == "standard-2"
     ok("rematch", "--session", "standard-1", "--yes")
     assert status()["match"]["sessions"] == ["standard-1", "standard-2", "standard-3"]
+
+
+def test_advice_after_a_game_over_acts_on_that_game_or_names_its_rematch(ok, refused):
+    """Advice for a finished game that is not the current session dropped its --session: `ginscore rematch`
+    typed as shown acted on the current one (refused as not over, or a second rematch). It names the game
+    now, and once its rematch is started, says which it is (R5: one game follows another once)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "10")
+    ok("hand", "ann", "0", "5")  # Ann's gin: over
+    ok("new", "standard", "Cy", "Di", "--name", "other")  # now the current session
+    rematch = "`ginscore rematch --session standard-1` starts the next one"
+    assert f"The session is over; {rematch}." in " ".join(ok("status", "--session", "standard-1").stdout.split())
+    assert f"nobody deals; {rematch}." in " ".join(ok("dealer", "--session", "standard-1").stdout.split())
+    refused("hand", "ann", "1", "2", "--session", "standard-1", says=f"Ann won it; {rematch}")
+    refused("draw", "--session", "standard-1", says=f"Ann won it; {rematch}")
+    refused("edit", "9", "ann", "1", "2", "--session", "standard-1", says="see `ginscore log --session standard-1`")
+    ok("rematch", "--session", "standard-1")
+    ok("use", "other")
+    started = "its rematch is 'standard-2'"
+    assert f"The session is over; {started}." in ok("status", "--session", "standard-1").stdout
+    assert f"nobody deals; {started}." in ok("dealer", "--session", "standard-1").stdout
+    refused("hand", "ann", "1", "2", "--session", "standard-1", says=f"Ann won it; {started}")
+    ok("use", "standard-1")
+    assert f"nobody deals; {started}." in ok("dealer").stdout

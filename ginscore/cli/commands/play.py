@@ -17,7 +17,7 @@ from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
 from ginscore.core.reports import as_typed, explain, hand_words, winner_words
 from ginscore.cli.actions import game_after, replay_changed, replay_stored, rules_moving_back, session_now, store_of
-from ginscore.cli.actions import time_now
+from ginscore.cli.actions import session_named, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.messages import usage_words
 from ginscore.cli.options import session_option, WHOLE_NUMBER
@@ -402,8 +402,7 @@ def _game_over(table: _Table, standings: Standings) -> None:
             say(f"No rematch here; its rematch '{visible(started.name)}' was started elsewhere: ",
                 Command("play", "--session", as_typed(started.name)), " keeps score in it.")
             raise _Quit
-        named = () if table.store.reading().current_name == table.name else ("--session", shlex.quote(table.name))
-        say("No rematch; ", Command("rematch", *named), " starts one later.")
+        say("No rematch; ", Command("rematch", *session_named(table.store.reading(), table.name)), " starts one later.")
         raise _Quit
     if not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
         _as_it_stands(table, "No rematch: the session changed elsewhere while this was asked; here it is as it "

@@ -13,7 +13,7 @@ from ginscore.core.names import check_players, resolve_player
 from ginscore.core.reports import as_typed, counted, explain
 from ginscore.codec.facts import check_note, NOTE_LENGTH
 from ginscore.cli.actions import append_hand, asked, game_after, game_before, replay_changed, replay_stored
-from ginscore.cli.actions import rules_moving_back, start_session, store_of, time_now
+from ginscore.cli.actions import next_game, rules_moving_back, session_named, start_session, store_of, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, Variant, whole_number, with_parameters
 from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
@@ -186,7 +186,7 @@ def hand(
     """
     told.check(Command("hand", "ann", "4", "22"))
     standings = append_hand(ctx, session, lambda facts: told.knock(facts, time_now(), note))
-    show_hand(standings, standings.hands[-1])
+    _show_hand(ctx, standings, len(standings.hands))
 
 
 @app.command(short_help="Record a drawn hand.")
@@ -202,7 +202,7 @@ def draw(
     """
     kept = check_note(note)
     standings = append_hand(ctx, session, lambda facts: Draw(upcard=typed_upcard(upcard), recorded_at=time_now(), note=kept))
-    show_hand(standings, standings.hands[-1])
+    _show_hand(ctx, standings, len(standings.hands))
 
 
 @app.command(context_settings=HAND_SETTINGS, short_help="Correct an earlier hand.")
@@ -251,7 +251,7 @@ def edit(
                 raise Refused(f"{missing}; it is the rematch of '{before.name}': correct that game's hand {number} "
                               "with ", Command("edit", "--session", as_typed(before.name), str(number)),
                               " and the hand's facts")
-            raise Refused(f"{missing}; see ", Command("log"))
+            raise Refused(f"{missing}; see ", Command("log", *session_named(db, facts.name)))
         was = facts.hands[number - 1]
         # Left out, --upcard and --note keep the hand's own; the replay checks its knock limit (R15).
         card = was.upcard if told.upcard is None else typed_upcard(told.upcard)
@@ -266,7 +266,7 @@ def edit(
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
         standings = replay_changed(facts, number, store)
         db.save(facts)
-    show_hand(standings, standings.hands[number - 1], verb="Corrected")
+    _show_hand(ctx, standings, number, verb="Corrected")
 
 
 @app.command(short_help="Remove the last hand.")
@@ -299,14 +299,21 @@ def undo(
     with store.writing() as db:
         now = db.load(facts.name)
         if now.hands != facts.hands:
-            raise Refused("the session changed while you were asked; run ", Command("undo"), " again")
+            raise Refused("the session changed while you were asked; run ",
+                          Command("undo", *session_named(db, facts.name)), " again")
         facts = now._replace(hands=now.hands[:-1])
         standings = _without_last_hand(facts, last.number)
         db.save(facts)
     say(f"Removed {what}.")
     if moving and yes:
         say(*moving)
-    show_standings(standings)
+    show_standings(standings, next_game=next_game(store.reading(), standings))
+
+
+def _show_hand(ctx: typer.Context, standings: Standings, number: int, verb: str = "Recorded") -> None:
+    """Hand ``number`` as recorded, then the standings, saying what follows a game it ended."""
+    later = next_game(store_of(ctx).reading(), standings)
+    show_hand(standings, standings.hands[number - 1], verb=verb, next_game=later)
 
 
 def _without_last_hand(facts: SessionFacts, number: int) -> Standings:
