@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -100,8 +101,12 @@ def holds_database(real: str) -> bool:
     # evenings to mend, not a file to replace.
     try:
         return _our_tables(json.loads(raw))
-    except (RecursionError, UnicodeDecodeError, ValueError):
-        return False
+    except (RecursionError, UnicodeDecodeError, ValueError):  # damaged past reading: cut short, a byte changed
+        return bool(_STARTS_AS_TABLES.match(raw))
+
+
+# How a database's file starts (a byte order mark, or an editor's spaces, perhaps before it).
+_STARTS_AS_TABLES = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"(?:' + b"|".join(t.encode() for t in TABLES) + rb')"\s*:')
 
 
 def _our_tables(data) -> bool:

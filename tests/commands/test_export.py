@@ -198,6 +198,29 @@ def test_export_never_replaces_a_database_that_ginscore_reads_though_edited(cli,
     assert other.read_bytes() == before
 
 
+@pytest.mark.parametrize("damage", ["cut short by a byte", "a byte no UTF-8 has", "something after its end",
+                                    "laid out by an editor and cut short"])
+def test_export_never_replaces_a_database_damaged_past_reading(cli, ok, tmp_path, damage):
+    """A backup cut short, or saved by an editor as Latin-1, is not read by any command (exit 1, the file
+    named and left as it is); an export replaced it with a CSV, its evenings gone. It is refused now."""
+    other = tmp_path / "backup.json"
+    ok("--db", str(other), "new", "standard", "Cy", "Di", "--dealer", "Cy")
+    ok("--db", str(other), "hand", "cy", "3", "20", "--note", "café")
+    raw = other.read_bytes()
+    other.write_bytes({"cut short by a byte": raw[:-1], "a byte no UTF-8 has": raw.replace("é".encode(), b"\xe9"),
+                       "something after its end": raw + b"x",
+                       "laid out by an editor and cut short": json.dumps(json.loads(raw), indent=2).encode()[:-3]
+                       }[damage])
+    before = other.read_bytes()
+    assert cli("--db", str(other), "status").exit_code == 1
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    assert "is a ginscore database" in one_error_line(cli("export", "--output", other), 2)
+    assert other.read_bytes() == before
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"sessions of the club": [1, 2', encoding="utf-8")  # not ours, though like it: replaced
+    ok("export", "--output", notes)
+
+
 def test_export_never_replaces_a_file_of_an_older_parted_database_nor_one_it_cannot_read(cli, ok, tmp_path, evening):
     """The parted layout of 2.x kept a database in several files: none of them is replaced by an
     export, nor is a file that cannot be read (it may be a database nobody can check)."""
