@@ -1,4 +1,4 @@
 """``python -m ginscore``."""
-from ginscore.cli.app import main
+from ginscore.cli import main
 
 main()

@@ -1,3 +1,12 @@
 """The command line: the only package that imports typer. ``main`` is the installed script."""
 
-from ginscore.cli.app import main  # noqa: F401 (the entry point)
+from ginscore.cli.starting import stopped_while_starting
+
+try:
+    from ginscore.cli.app import main  # noqa: F401 (the entry point)
+except (KeyboardInterrupt, RuntimeError) as error:  # (while Python reads the app in, before it answers one)
+    from ginscore.core.errors import interrupted
+
+    if not interrupted(error):
+        raise
+    stopped_while_starting()

@@ -6,14 +6,7 @@ from __future__ import annotations
 import importlib
 import sys  # (the rest is imported below, where a Ctrl-C while starting is answered as one)
 
-
-def stopped_while_starting() -> None:
-    """A Ctrl-C before any command ran: nothing was changed (exit 130)."""
-    try:
-        sys.stderr.write("Error: stopped; nothing was changed\n")
-    except (AttributeError, OSError, ValueError):
-        pass
-    raise SystemExit(130)
+from ginscore.cli.starting import stopped_while_starting
 
 
 def import_with_ctrl_c_held(name: str) -> None:

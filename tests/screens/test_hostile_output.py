@@ -678,3 +678,32 @@ def test_data_piped_from_an_ascii_locale_is_utf8_never_transliterated(ok, db_pat
         exported.write_bytes(done.stdout)
         ok("import", str(exported), "--name", "again", "--as-copy")  # (its id is here: a copy)
         assert ok("status", "--json", "--session", "again").json()["players"] == ["José", "Ｚoë"]
+
+
+# Python with a Ctrl-C sent as it starts reading the module named, then ginscore's entry point run.
+CTRL_C_READING = """
+import os, signal, sys
+from importlib.abc import MetaPathFinder
+reading = sys.argv.pop(1)
+class Pressed(MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == reading:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+sys.meta_path.insert(0, Pressed())
+sys.argv[0] = "ginscore"
+from ginscore.cli import main
+main()
+"""
+
+
+@pytest.mark.parametrize("module", ["ginscore.cli.app", "typer", "ginscore.cli.registry"])
+def test_ctrl_c_while_python_reads_the_command_line_in_is_one_line_exit_130(table, module):
+    """A Ctrl-C as the app module itself was being read printed a KeyboardInterrupt traceback through the
+    package's own __init__ (the app answers one only once it runs)."""
+    before = table.read_bytes()
+    done = subprocess.run([sys.executable, "-c", CTRL_C_READING, module, "hand", "ann", "1", "2"],
+                          env={**ENV, "GINSCORE_DB": str(table)}, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (130, "Error: stopped; nothing was changed\n"), done.stderr
+    assert table.read_bytes() == before
