@@ -341,7 +341,7 @@ HANDS = [
     J("opponent-cards-null", ("hands", 1, "opponent_cards"), None, "session.hands[1].opponent_cards"),
     DEL("opponent-cards-missing", ("hands", 1, "opponent_cards"), "session.hands[1] has no opponent_cards"),
     J("cards-and-counts", ("hands", 1, "knocker_deadwood"), 2, "gives its cards and knocker_deadwood too"),
-    J("hand-after-game-over", ("rules", "target"), 10, "over"),
+    J("hand-after-game-over", ("rules", "target"), 10, "already won before it"),
     # who dealt is a fact of each hand (H8): a format 4 export keeps it, and it is never made up
     DEL("dealer-missing", ("hands", 1, "dealer"), "hand 2 does not say who dealt it (dealer)"),
     J("dealer-null", ("hands", 0, "dealer"), None, "hand 1 does not say who dealt it (dealer)"),
@@ -797,6 +797,21 @@ def test_a_csv_with_hands_after_the_game_its_target_ends_asks_for_the_rules_it_w
                    says="does not add up at hand 2: the game was already won before it")
     assert "give the rules it was played with (like --target 150)" in line and "rematch" not in line
     assert not other.exists()
+
+
+def test_a_json_export_with_a_hand_added_after_the_end_is_refused_without_advising_a_rematch(ok, refused, tmp_path):
+    """A JSON export holds its rules, so a hand after the game's end was added to it: the refusal advised
+    `ginscore rematch`, which, typed, would start a rematch of this database's current session."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    ok("hand", "ann", "0", "98")
+    doc = ok("export", "--format", "json").json()
+    doc["session"]["hands"].append(dict(doc["session"]["hands"][0]))
+    added = tmp_path / "fri.json"
+    added.write_text(json.dumps(doc), encoding="utf-8")
+    ok("new", "standard", "Cy", "Di", "--dealer", "cy", "--name", "tonight")
+    line = refused("import", added, says="does not add up at hand 2: the game was already won before it under the "
+                   "house rules it is read with; no export holds a hand after the end: export the session again")
+    assert "rematch" not in line
 
 
 def test_a_csv_of_rules_changed_during_play_points_to_the_json_export(ok, refused, tmp_path):

@@ -148,10 +148,11 @@ def _read_export(file: Path, variant: str | None, rules, session_here_by_id,
                 raise Refused(f"{source} does not add up at hand {error.number}: it has no upcard, which Oklahoma "
                               "needs, as it sets the knock limit (R15); fill in its upcard cell, or import it "
                               "without --variant oklahoma") from None  # (not --upcard, which import has not)
-            if isinstance(error.error, GameOver) and from_csv:  # the target comes from the options
-                raise Refused(f"{source} does not add up at hand {error.number}: the game was already won before it "
-                              "under the house rules it is read with; give the rules it was played with (like "
-                              "--target 150)") from None
+            if isinstance(error.error, GameOver):  # a CSV's target comes from the options; a JSON export's with it
+                raise Refused(f"{source} does not add up at hand {error.number}: the {facts.game_word} was already won "
+                              "before it under the house rules it is read with; " + (
+                                  "give the rules it was played with (like --target 150)" if from_csv else
+                                  "no export holds a hand after the end: export the session again")) from None
             raise Refused(f"{source} does not add up at ", *message_parts(error), _oklahoma_hint(facts, variant)) from None
         except Refused as error:
             said = message_parts(error) if str(error).startswith(source) else (f"{source}: ", *message_parts(error))
