@@ -14,7 +14,7 @@ import stat
 from ginscore.codec import validate
 from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadField, Command, Refused
-from ginscore.core.names import check_players
+from ginscore.core.names import check_players, MAX_NAME
 from ginscore.codec.facts import DEALER, ROLES, knock_from_cards, made_id, session_from_dict, session_to_dict
 from ginscore.codec.facts import stored_note
 from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
@@ -281,7 +281,10 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
             hands.append(_csv_hand(row)._replace(**_csv_dealt(row, variant)))
         except Refused as error:
             raise Refused.at(f"{source} row {number}", error) from None
-    first_dealer, first_roles = (None, hands[0].roles) if variant == "three" else (rows[0]["dealer"], None)
+    first_dealer, first_roles = (None, hands[0].roles) if variant == "three" else (hands[0].dealer, None)
+    if variant != "three" and first_dealer not in players:  # (later hands' dealers are checked as they are replayed)
+        raise Refused(f"{source} row 1: column dealer is {validate.describe(first_dealer or '')}, who does not play "
+                      f"in this session ({', '.join(players)}); write the name as the total columns do")
     return SessionFacts(
         name="", variant=variant, players=players, rules=rules or HouseRules(), first_dealer=first_dealer,
         first_roles=first_roles, hands=tuple(hands), id=session_id, rule_changes=changes,
@@ -317,24 +320,30 @@ def _csv_hand(row: dict) -> Hand:
     counts = [_cell(row, c, lambda cell: validate.digits(cell, "a deadwood count"))  # R3 checks the range
               for c in ("knocker_deadwood", "opponent_deadwood")]
     told = {"upcard": upcard, "big_gin": row["outcome"] == BIG_GIN, "recorded_at": at, "note": note}
+    knocker = _name_cell(row, "knocker")
     if row.get("knocker_cards"):
         hands = [_cell(row, c, parse_cards) or [] for c in ("knocker_cards", "opponent_cards")]
-        return knock_from_cards(row["knocker"], *hands, **told)
+        return knock_from_cards(knocker, *hands, **told)
     for column, count in zip(("knocker_deadwood", "opponent_deadwood"), counts):
         if count is None:
             raise Refused(f"column {column} is empty; a knocked hand has both deadwood counts")
-    return Knock(row["knocker"], counts[0], counts[1], **told)
+    return Knock(knocker, counts[0], counts[1], **told)
 
 
 def _csv_dealt(row: dict, variant: str) -> dict:
     """Who dealt the row's hand (H8): its dealer, or in three-player its roles, whose box deals (R22)."""
     if variant != "three":
-        return {"dealer": row["dealer"] or None}
-    roles = Roles(row.get("box", ""), row.get("captain", ""), row.get("out", ""))
+        return {"dealer": _name_cell(row, "dealer") or None}
+    roles = Roles(*(_name_cell(row, column) for column in ("box", "captain", "out")))
     if row["dealer"] != roles.box:
         raise Refused(f"column dealer is {validate.describe(row['dealer'])}, but the box deals (R22), and column box "
                       f"is {validate.describe(roles.box)}")
     return {"roles": roles}
+
+
+def _name_cell(row: dict, column: str) -> str:
+    """A cell naming a player, as written ("" when empty); refused when no name is written so (stray spaces)."""
+    return _cell(row, column, lambda cell: validate.text(cell, "the name", limit=MAX_NAME)) or ""
 
 
 def _cell(row: dict, column: str, read):

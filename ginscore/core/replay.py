@@ -206,7 +206,7 @@ class _Table:
         players = self.facts.players
         spelled = next((p for p in players if fold(p) == fold(name)), None)
         if spelled is not None:
-            return UnknownPlayer(f"{name} {did}is spelled {spelled} in this session; write it as the session does")
+            return UnknownPlayer(f"'{name}' {did}is spelled '{spelled}' in this session; write it as the session does")
         return UnknownPlayer(f"{name} {did}does not play in this session ({', '.join(players)})")
 
     def _opponent(self, knocker: str) -> str:

@@ -349,8 +349,8 @@ HANDS = [
     J("first-dealer-not-hand-1s", ("first_dealer",), "Ben", "first_dealer Ben, but Ann dealt hand 1"),
     J("first-roles-not-hand-1s", ("first_roles",), {"box": "Ann", "captain": "Cy", "out": "Ben"},
       "first_roles box Ann, captain Cy, but hand 1 was dealt with box Ann, captain Ben", export="three"),
-    J("knocker-spelled-otherwise", ("hands", 0, "knocker"), "ann", "ann is spelled Ann in this session"),
-    J("dealer-spelled-otherwise", ("hands", 1, "dealer"), "ANN", "ANN dealt this hand but is spelled Ann"),
+    J("knocker-spelled-otherwise", ("hands", 0, "knocker"), "ann", "'ann' is spelled 'Ann' in this session"),
+    J("dealer-spelled-otherwise", ("hands", 1, "dealer"), "ANN", "'ANN' dealt this hand but is spelled 'Ann'"),
 ]
 
 
@@ -444,7 +444,7 @@ CSV = [
     C("recorded_at-bad", _cell(2, "recorded_at", "tuesday"), "row 2: column recorded_at"),
     C("recorded_at-feb-30", _cell(2, "recorded_at", "2026-02-30T10:00:00"), "row 2: column recorded_at"),
     C("knocker-stranger", _cell(1, "knocker", "Zed"), "hand 1"),
-    C("dealer-stranger", _cell(1, "dealer", "Zed"), "first dealer"),
+    C("dealer-stranger", _cell(1, "dealer", "Zed"), "column dealer is 'Zed', who does not play"),
     C("dealer-later-stranger", _cell(2, "dealer", "Zed"), "hand 2: Zed dealt this hand but does not play"),
     C("points-wrong", _cell(1, "points", "71"), "row 1: the file says points"),
     C("points-word", _cell(1, "points", "lots"), "row 1: the file says points"),
@@ -1058,5 +1058,31 @@ def test_a_csv_naming_a_player_with_stray_spaces_is_refused(ok, refused, tmp_pat
     ok("new", "standard", "Ann Lee", "Ben", "--dealer", "ann")
     ok("hand", "ann", "4", "22")
     (tmp_path / "spaced.csv").write_text(ok("export").stdout.replace("Ann Lee", "Ann  Lee"))
-    assert refused("--db", tmp_path / "other.json", "import", tmp_path / "spaced.csv").endswith(
-        "spaced.csv: player names have stray spaces; write each name once, plainly")
+    said = refused("--db", tmp_path / "other.json", "import", tmp_path / "spaced.csv")
+    assert "spaced.csv row 1: column knocker: the name 'Ann" in said and said.endswith(
+        "Lee' has stray spaces or line breaks; write it once, plainly")
+
+
+@pytest.mark.parametrize(("row", "column", "cell", "says"), [
+    (1, "knocker", "Ann ", "row 1: column knocker: the name 'Ann ' has stray spaces or line breaks"),
+    (1, "dealer", "Ann ", "row 1: column dealer: the name 'Ann ' has stray spaces or line breaks"),
+    (2, "dealer", "Ann ", "row 2: column dealer: the name 'Ann ' has stray spaces or line breaks"),
+    (1, "dealer", "ANN", "row 1: column dealer is 'ANN', who does not play in this session (Ann, Ben)"),
+    (2, "dealer", "ANN", "at hand 2: 'ANN' dealt this hand but is spelled 'Ann' in this session"),
+])
+def test_a_csv_name_cell_written_otherwise_is_named_with_its_row_and_column(ok, refused, tmp_path, row, column, cell,
+                                                                            says):
+    """A spreadsheet keeps a space typed after a name: it was said as "Ann is spelled Ann in this session"
+    (the space unseen), and a first dealer written otherwise as "the first dealer must be one of Ann, Ben",
+    naming no row or column."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    ok("hand", "ann", "4", "30")
+    rows = list(csv.DictReader(io.StringIO(ok("export").stdout)))
+    rows[row - 1][column] = cell
+    written = tmp_path / "spaced.csv"
+    with written.open("w", newline="", encoding="utf-8") as out:
+        table = csv.DictWriter(out, fieldnames=list(rows[0]))
+        table.writeheader()
+        table.writerows(rows)
+    refused("--db", str(tmp_path / "other.json"), "import", written, says=says)
