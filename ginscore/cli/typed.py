@@ -123,7 +123,15 @@ def session_name(typed: str | None, what: str = "--name") -> str:
     check_readable(name, "the session name")
     if len(name) > MAX_NAME:
         raise Refused(f"the session name has {len(name)} characters; keep it to {MAX_NAME}")
+    not_an_option(name, "a session's")
     return validate.text(name, what, limit=MAX_NAME)
+
+
+def not_an_option(name: str, whose: str) -> None:
+    """Refuse a new name that starts with '-' (one kept in an older file stays usable after `--`)."""
+    if name.startswith("-"):
+        raise Refused(f"{whose} name cannot start with '-': every command would read '{name}' as an option; "
+                      "give another name")
 
 
 def since_day(since: str | None) -> str | None:

@@ -137,3 +137,14 @@ def test_a_name_starting_with_a_hyphen_is_refused_but_one_kept_in_a_file_stays_p
     db_path.write_text(json.dumps({"meta": {"1": {"schema_version": 2, "current": "old"}}, "sessions": {"1": session}}))
     ok("hand", "--", "-x", "3", "20")
     assert [h["knocker"] for h in ok("log", "--json").json()["hands"]] == ["-x"]
+
+
+@pytest.mark.parametrize("args", [["new", "standard", "Cy", "Di", "--name=-late"], ["rename", "--", "--help"],
+                                  ["rematch", "--yes", "--name=-x"]])
+def test_a_session_name_starting_with_a_hyphen_is_refused(ok, refused, db_path, args):
+    """`--name=-late` made a session that `restore -late` (advised as so) read as an option, and one named
+    `--help` took the --db from every advice naming it; refused as a player's such name is."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    before = db_path.read_bytes()
+    refused(*args, says="a session's name cannot start with '-': every command would read")
+    assert db_path.read_bytes() == before

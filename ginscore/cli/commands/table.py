@@ -18,7 +18,7 @@ from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, Variant, whole_number, with_parameters
 from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
 from ginscore.cli.rule_options import house_rules_given, takes_house_rules
-from ginscore.cli.typed import session_name, TypedKnock, typed_upcard
+from ginscore.cli.typed import not_an_option, session_name, TypedKnock, typed_upcard
 from ginscore.present.console import say
 from ginscore.present.screens import show_hand, show_standings
 
@@ -77,9 +77,7 @@ def new(
     """
     names = check_players(variant.value, players)
     for player in names:  # (here, not in check_players: such a name in a file made before stays readable)
-        if player.startswith("-"):
-            raise Refused(f"a player's name cannot start with '-': every command would read '{player}' as an "
-                          "option; give another name")
+        not_an_option(player, "a player's")
     rules = house_rules_given(given_rules) or HouseRules()
     rules.check(variant.value)
     first_dealer, first_roles, drawn_for_seats = first_seats(variant.value, names, dealer, box, captain)
