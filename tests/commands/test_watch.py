@@ -36,12 +36,13 @@ def _ginscore(*args: str) -> subprocess.CompletedProcess:
 class Watching:
     """A `ginscore watch` process and everything it has drawn so far."""
 
-    def __init__(self, *args: str, terminal: bool, columns: int = 100, rows: int = 50):
+    def __init__(self, *args: str, terminal: bool, columns: int = 100, rows: int = 50, term: str | None = None):
         command = [sys.executable, "-m", "ginscore", "watch", *args]
         if terminal:
             self.fd, child = os.openpty()
             fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
             env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+            env.update({"TERM": term} if term else {})
             self.process = subprocess.Popen(command, stdin=child, stdout=child, stderr=child, env=env)
             os.close(child)
         else:
@@ -98,8 +99,8 @@ def _flat(drawn: str) -> str:
 def watching():
     started = []
 
-    def start(*args: str, terminal: bool = False, columns: int = 100, rows: int = 50) -> Watching:
-        started.append(Watching(*args, terminal=terminal, columns=columns, rows=rows))
+    def start(*args: str, terminal: bool = False, columns: int = 100, rows: int = 50, term: str | None = None):
+        started.append(Watching(*args, terminal=terminal, columns=columns, rows=rows, term=term))
         return started[-1]
 
     yield start
@@ -122,6 +123,18 @@ def test_watch_in_a_terminal_redraws_a_hand_from_another_process_and_stops_on_ct
     assert board.raw.rstrip().endswith(b"\x1b[?1049l")  # back from the full screen
     assert b"\x1b[?25h" in board.raw  # cursor shown again
     assert "Error" not in board.text and "Traceback" not in board.text
+
+
+def test_watch_on_a_dumb_terminal_prints_each_board_in_turn(ok, watching):
+    """TERM=dumb (an editor's shell, a serial console): the full-screen board drew nothing at all, not the
+    first frame, not a hand recorded. It prints each frame in turn, as into a file."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
+    board = watching(terminal=True, term="dumb")
+    board.wait_for("Ben deals next", "No hands yet")
+    _ginscore("hand", "ann", "0", "47")
+    assert re.search(r"Ann\s+72\s+1", board.wait_for("Last hand (1): Ann went gin"))
+    assert board.stop() == 0
+    assert b"\x1b[?1049h" not in board.raw and "Traceback" not in board.text
 
 
 def test_watch_follows_an_edit_an_undo_a_rematch_and_use(ok, watching):

@@ -83,7 +83,7 @@ def watch(
     scoreboard = _Board(store, pinned, out, big=on_terminal, until="" if once else " · Ctrl-C stops")
     scoreboard.show(followed(store, pinned)[1])  # a file or session that cannot be read stops here (exit 1 or 2)
     try:
-        if once or not on_terminal:
+        if once or not on_terminal or out.is_dumb_terminal:  # (a dumb terminal has no screen to redraw)
             out.print(scoreboard.frame())
             while not once:
                 time.sleep(POLL_SECONDS)
