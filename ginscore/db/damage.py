@@ -52,6 +52,6 @@ def _left(name, deleted: bool, aside: str | None) -> tuple:
     said = "it was left as it is, other sessions still work (--session NAME), and "
     if aside or deleted:
         return (said + (aside or "it is deleted already (mend it in the file to list or restore it)"),)
-    if not isinstance(name, str):  # no command can name it: only the file can be mended
+    if not isinstance(name, str) or not name.strip():  # no command can name it: only the file can be mended
         return (said + "its name is to be mended in the file (a JSON editor, TinyDB) before it can be set aside",)
     return said, Command("delete", as_typed(name)), " sets it aside"

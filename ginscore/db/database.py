@@ -118,8 +118,8 @@ class Database:
         if found is None or found[1].get("deleted_at"):
             return None
         name = _text(found[1])
-        if name is None:
-            self.facts_of(found[1])  # a name that is not text: the damage is said (exit 1), not "none current"
+        if name is None or not name.strip():
+            self.facts_of(found[1])  # a name no command can take: the damage is said (exit 1), not "none current"
         return name or None
 
     def names(self, *, include_deleted: bool = False) -> list[str]:

@@ -352,18 +352,20 @@ def test_a_deletion_time_that_is_no_time_is_damage(base, db_path, cli):
     assert db_path.read_bytes() == before
 
 
-def test_a_session_whose_name_is_not_text_is_named_as_damage_with_advice_that_works(ok, cli, db_path):
-    """No command can name a session whose name is 5, so none is advised: the file is to be mended. The
-    current one says so too, rather than that no session is current."""
+@pytest.mark.parametrize(("name", "said"), [(5, "5: session.name must be text"), ("", "'': session.name is empty")])
+def test_a_session_whose_name_is_not_text_is_named_as_damage_with_advice_that_works(ok, cli, db_path, name, said):
+    """No command can name a session whose name is 5, or empty (`delete ""` was advised, and refused as an
+    empty name), so none is advised: the file is to be mended. The current one says so too, rather than
+    that no session is current."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday")
     data = json.loads(db_path.read_text(encoding="utf-8"))
-    data["sessions"]["1"]["name"] = 5
+    data["sessions"]["1"]["name"] = name
     db_path.write_text(json.dumps(data), encoding="utf-8")
     before = db_path.read_bytes()
     for args in (["sessions"], ["status"], ["hand", "ann", "3", "20"]):
         result = cli(*args)
-        assert result.exit_code == 1 and "has a damaged session 5: session.name must be text" in result.stderr, args
-        assert "delete 5" not in result.stderr and "its name is to be mended in the file" in result.stderr, args
+        assert result.exit_code == 1 and f"has a damaged session {said}" in result.stderr, (args, result.stderr)
+        assert "delete" not in result.stderr and "its name is to be mended in the file" in result.stderr, args
     assert db_path.read_bytes() == before
 
 
