@@ -102,11 +102,18 @@ def holds_database(real: str) -> bool:
     try:
         return _our_tables(json.loads(raw))
     except (RecursionError, UnicodeDecodeError, ValueError):  # damaged past reading: cut short, a byte changed
-        return bool(_STARTS_AS_TABLES.match(raw))
+        return _starts_as_tables(raw)
 
 
-# How a database's file starts (a byte order mark, or an editor's spaces, perhaps before it).
-_STARTS_AS_TABLES = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"(?:' + b"|".join(t.encode() for t in TABLES) + rb')"\s*:')
+# A database's file as it starts: an object with one of its tables (perhaps after another program's).
+_TABLES_AT_START = re.compile(r'\ufeff?\s*\{.*?"(?:' + "|".join(TABLES) + r')"\s*:\s*\{', re.S)
+
+
+def _starts_as_tables(raw: bytes) -> bool:
+    """Whether bytes no JSON reader takes start as a database's file does, in UTF-8 or UTF-16."""
+    head = raw[:65536]
+    utf16 = head[:2] in (b"\xff\xfe", b"\xfe\xff")
+    return bool(_TABLES_AT_START.match(head.decode("utf-16" if utf16 else "utf-8", "ignore")))
 
 
 def _our_tables(data) -> bool:

@@ -199,7 +199,8 @@ def test_export_never_replaces_a_database_that_ginscore_reads_though_edited(cli,
 
 
 @pytest.mark.parametrize("damage", ["cut short by a byte", "a byte no UTF-8 has", "something after its end",
-                                    "laid out by an editor and cut short"])
+                                    "laid out by an editor and cut short", "saved as UTF-16 and cut short",
+                                    "another program's table first, cut short"])
 def test_export_never_replaces_a_database_damaged_past_reading(cli, ok, tmp_path, damage):
     """A backup cut short, or saved by an editor as Latin-1, is not read by any command (exit 1, the file
     named and left as it is); an export replaced it with a CSV, its evenings gone. It is refused now."""
@@ -209,8 +210,9 @@ def test_export_never_replaces_a_database_damaged_past_reading(cli, ok, tmp_path
     raw = other.read_bytes()
     other.write_bytes({"cut short by a byte": raw[:-1], "a byte no UTF-8 has": raw.replace("é".encode(), b"\xe9"),
                        "something after its end": raw + b"x",
-                       "laid out by an editor and cut short": json.dumps(json.loads(raw), indent=2).encode()[:-3]
-                       }[damage])
+                       "laid out by an editor and cut short": json.dumps(json.loads(raw), indent=2).encode()[:-3],
+                       "saved as UTF-16 and cut short": raw.decode().encode("utf-16")[:-2],
+                       "another program's table first, cut short": b'{"_default": {}, ' + raw[1:-1]}[damage])
     before = other.read_bytes()
     assert cli("--db", str(other), "status").exit_code == 1
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
