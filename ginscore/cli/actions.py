@@ -46,23 +46,24 @@ def is_over(facts: SessionFacts) -> bool:
         return False
 
 
-def rules_moving_back(facts: SessionFacts, asking: bool) -> tuple | None:
+def rules_moving_back(facts: SessionFacts, asking: bool, db=None) -> tuple | None:
     """H8: undoing the last hand makes the house rules agreed from the next hand on apply from it, as it is
     to be played again: said before asking whether to remove it, or once it is removed without asking
-    (the parts of a sentence); None when no change waits for the next hand."""
+    (the parts of a sentence); None when no change waits for the next hand. ``db``: the session's, for
+    advice naming it (play's own `:edit` needs no name)."""
     last = len(facts.hands)
     if not (facts.rule_changes and facts.rule_changes[-1].from_hand > last):
         return None
     if asking:
         return (f"The house rules agreed from hand {last + 1} on will apply from hand {last}, as it is to be "
-                "played again (H8); ", Command("edit", str(last), "..."), " corrects it under the rules it "
-                "was played with.")
+                "played again (H8); ", Command("edit", *_named(db, facts), str(last), "..."), " corrects it under "
+                "the rules it was played with.")
     return (f"The house rules agreed from hand {last + 1} on now apply from hand {last}, to be played again (H8).",)
 
 
-def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None) -> Standings:
+def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None, db=None) -> Standings:
     """Replay after a change at hand ``changed_hand``, refused if any hand breaks (with ``store``, a
-    break before the change is damage in the file: exit 1)."""
+    break before the change is damage in the file: exit 1; ``db``: the session's, for advice naming it)."""
     try:
         return replay(facts)
     except BadHandAt as error:
@@ -74,7 +75,8 @@ def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None =
             raise Refused(over_before(facts, error.number)) from None
         if error.number > len(facts.hands):  # the rules of the next hand (H8), not a hand to undo
             raise Refused(f"refused: after that change {error.error}; check the counts, or first give hand "
-                          f"{error.number} on another target: ", Command("house", "--target", "N", "--from-next")) from None
+                          f"{error.number} on another target: ",
+                          Command("house", *_named(db, facts), "--target", "N", "--from-next")) from None
         raise Refused(
             f"refused: after that change hand {error.number} could not stand ({error.error}); "
             "undo or edit the later hands first"
@@ -128,9 +130,9 @@ def append_hand(ctx: typer.Context, session: str | None, make_hand) -> Standings
     """Record one more hand under the lock; written only if it stands."""
     with store_of(ctx).writing() as db:
         before = db.load(session)
-        facts = before._replace(hands=before.hands + (make_hand(before),))
         try:
-            standings = replay_changed(facts, len(facts.hands), store_of(ctx))
+            facts = before._replace(hands=before.hands + (make_hand(before),))
+            standings = replay_changed(facts, len(facts.hands), store_of(ctx), db)
         except GameOver as over:  # said with what follows this game here
             raise GameOver(*message_parts(over)[:-len(NEXT_GAME)], *next_game(db, replay(before))) from None
         db.save(facts)
@@ -141,6 +143,10 @@ def session_named(db, name: str) -> tuple[str, ...]:
     """What advice about session ``name`` adds so that, typed, it acts on that session: ``--session NAME``,
     unless it is the current one."""
     return () if db.current_name == name else ("--session", as_typed(name))
+
+
+def _named(db, facts: SessionFacts) -> tuple[str, ...]:
+    return () if db is None else session_named(db, facts.name)
 
 
 def next_game(db, standings: Standings) -> tuple:

@@ -10,7 +10,7 @@ from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadCard, BadDeadwood, Command, Refused
 from ginscore.core.session import Knock, SessionFacts
 from ginscore.core.names import check_readable, COMMAND_MARK, MAX_NAME, resolve_player
-from ginscore.core.replay import replay
+from ginscore.core.replay import game_over, replay
 from ginscore.core.escape import visible
 from ginscore.present.terminal import screen_height
 
@@ -76,7 +76,11 @@ class TypedKnock(NamedTuple):
         """The hand told (``note``: `--note`, as typed; ``roles``: a three-player hand's, when known, else
         those of the hand to come)."""
         def playing():  # (only when a name typed is shared: a replay)
-            played = roles or replay(facts).roles
+            if roles is None:
+                standings = replay(facts)
+                if standings.over:  # no hand comes next: that is what to say, not that the name is shared
+                    raise game_over(facts, standings.winner)
+            played = roles or standings.roles
             return (played.box, played.captain) if played else facts.players
 
         name = resolve_player(facts.players, self.knocker, playing)

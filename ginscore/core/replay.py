@@ -125,9 +125,7 @@ class _Table:
         """Play hand ``number``: refuse it if it cannot stand here, score it, credit it and note its result."""
         facts = self.facts
         if self.over:
-            what, winner = facts.game_word, self.winner()
-            won = f": {winner} won it" if winner else ""
-            raise GameOver(f"the {what} '{facts.name}' is over{won}; ", *NEXT_GAME)
+            raise game_over(facts, self.winner())
         self.follow_rules(number)
         self._take_dealt(hand)
         roles = self.roles
@@ -253,6 +251,12 @@ def _end_of_game(game: Game, rules: HouseRules, players: tuple[str, ...]) -> dic
         won = won._replace(shutout=game.scores[game.winner] + won.game + won.box)
     bonuses[game.winner] = won
     return bonuses
+
+
+def game_over(facts: SessionFacts, winner: str | None) -> GameOver:
+    """The refusal of a hand after the end of the game (R14, R19, R24)."""
+    won = f": {winner} won it" if winner else ""
+    return GameOver(f"the {facts.game_word} '{facts.name}' is over{won}; ", *NEXT_GAME)
 
 
 def replay(facts: SessionFacts) -> Standings:

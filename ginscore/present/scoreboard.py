@@ -11,6 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ginscore.core.errors import NEXT_GAME
 from ginscore.core.replay import Standings
 from ginscore.core.reports import explain
 from ginscore.present.console import Escaped, recording
@@ -85,9 +86,10 @@ def _as_drawn(out: Console, draw) -> Text:
     return Text.from_ansi(drawn.export_text(styles=True).rstrip("\n"))
 
 
-def frame(st: Standings, out: Console, *, big: bool, footer: str = "") -> RenderableType:
-    """One picture of the session: big totals when ``big`` and they fit, the standings, the last hand."""
-    parts: list[RenderableType] = [_as_drawn(out, lambda: show_standings(st))]
+def frame(st: Standings, out: Console, *, big: bool, footer: str = "", next_game: tuple = NEXT_GAME) -> RenderableType:
+    """One picture of the session: big totals when ``big`` and they fit, the standings (``next_game``: as
+    ``show_standings``), the last hand."""
+    parts: list[RenderableType] = [_as_drawn(out, lambda: show_standings(st, next_game=next_game))]
     if st.hands:
         last = st.hands[-1]
         said = Text(f"Last hand ({last.number}): {explain(st, last)}.")  # broken as `say` breaks a sentence

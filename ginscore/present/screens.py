@@ -237,8 +237,10 @@ def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> 
         say(f"{advice}.")
 
 
-def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, from_hand: int | None = None) -> None:
-    """What `house` changed, then the standings: rescored (from the start), or from hand ``from_hand`` on (H8)."""
+def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, from_hand: int | None = None,
+                      next_game: tuple = NEXT_GAME) -> None:
+    """What `house` changed, then the standings: rescored (from the start), or from hand ``from_hand`` on (H8);
+    ``next_game``: as ``show_standings``."""
     def settings(facts: SessionFacts) -> dict[str, list[tuple[int, str]]]:
         """Each rule's settings over the periods of the rules (H8), in order: (from which hand, setting)."""
         found: dict[str, list[tuple[int, str]]] = {}
@@ -273,7 +275,7 @@ def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, 
     if from_hand is not None and after.rules.box_bonus != before.rules.box_bonus:  # paid at the end of a game
         say(f"A box bonus is counted when a game ends, for every hand won in it: those before hand {from_hand} "
             "too (H3, H8).")
-    show_standings(st)
+    show_standings(st, next_game=next_game)
 
 
 def show_match(doc: dict) -> None:

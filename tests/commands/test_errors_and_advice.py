@@ -319,3 +319,24 @@ def test_a_name_that_cannot_be_typed_is_advised_as_one_word_the_shell_reads_back
         said = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, check=True).stdout
         assert said.decode("utf-8") == name
     assert as_typed("fri night") == '"fri night"' and as_typed("ann") == "ann"
+
+
+def test_advice_about_a_session_that_is_not_current_names_it(ok, refused, monkeypatch):
+    """`edit --session ed` advised `ginscore house --target N --from-next`, and `undo --session um` advised
+    `ginscore edit 2 ...`: typed as shown, each changed the current session, another one (H8)."""
+    from ginscore.cli import actions
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "ed")
+    ok("hand", "ann", "5", "30")
+    ok("hand", "ann", "5", "30")
+    ok("house", "--target", "70", "--from-next")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "um")
+    ok("hand", "ann", "5", "10")
+    ok("hand", "ann", "0", "10")
+    ok("house", "--gin-bonus", "30", "--from-next")
+    ok("new", "standard", "X", "Y", "--dealer", "X", "--name", "other")
+    refused("edit", "2", "ann", "0", "30", "--session", "ed",
+            says="first give hand 3 on another target: `ginscore house --session ed --target N --from-next`")
+    monkeypatch.setattr(actions, "on_a_terminal", lambda: True)
+    said = " ".join(ok("undo", "--session", "um", input="n\n").stdout.split())
+    assert "(H8); `ginscore edit --session um 2 ...` corrects it under the rules it was played with." in said

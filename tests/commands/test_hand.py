@@ -258,3 +258,11 @@ def test_a_name_shared_with_the_one_sitting_out_means_the_one_playing_r22(ok, re
     assert ok("status", "--json").json()["roles"]["out"] == "Anna"  # Ann Marie, captain, won: the box sits out (R23)
     out = ok("play", input="ann\n3\n20\ny\n:quit\n").stdout  # play reads "ann" as Ann Marie too
     assert ok("log", "--json").json()["hands"][-1]["knocker"] == "Ann Marie" and "could be" not in out
+
+
+def test_a_name_shared_in_a_three_player_game_that_is_over_is_told_the_game_is_over(ok, refused):
+    """Once the game is over no one sits out a next hand: "al" was refused as "could be Alex or Alice",
+    where "alex" is told the game is over (R24)."""
+    ok("new", "three", "Alex", "Alice", "Bob", "--box", "alex", "--captain", "bob", "--target", "10")
+    ok("hand", "al", "0", "20")  # Alice sits out the first hand: Alex
+    refused("hand", "al", "0", "20", says="the game 'three-1' is over: Alex won it; `ginscore rematch` starts the next one")

@@ -249,11 +249,15 @@ def test_advice_after_a_game_over_acts_on_that_game_or_names_its_rematch(ok, ref
     refused("hand", "ann", "1", "2", "--session", "standard-1", says=f"Ann won it; {rematch}")
     refused("draw", "--session", "standard-1", says=f"Ann won it; {rematch}")
     refused("edit", "9", "ann", "1", "2", "--session", "standard-1", says="see `ginscore log --session standard-1`")
+    for shown in (ok("house", "--session", "standard-1", "--gin-bonus", "30", "--from-start"),  # (still over)
+                  ok("watch", "--session", "standard-1", "--once")):
+        assert f"The session is over; {rematch}." in " ".join(shown.stdout.split())
     ok("rematch", "--session", "standard-1")
     ok("use", "other")
     started = "its rematch is 'standard-2'"
     assert f"The session is over; {started}." in ok("status", "--session", "standard-1").stdout
     assert f"nobody deals; {started}." in ok("dealer", "--session", "standard-1").stdout
+    assert f"The session is over; {started}." in ok("watch", "--session", "standard-1", "--once").stdout
     refused("hand", "ann", "1", "2", "--session", "standard-1", says=f"Ann won it; {started}")
     ok("use", "standard-1")
     assert f"nobody deals; {started}." in ok("dealer").stdout

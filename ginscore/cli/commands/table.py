@@ -262,7 +262,7 @@ def edit(
         corrected = corrected._replace(upcard=card, note=was.note if note is None else kept,
                                        dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
         facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
-        standings = replay_changed(facts, number, store)
+        standings = replay_changed(facts, number, store, db)
         db.save(facts)
     _show_hand(ctx, standings, number, verb="Corrected")
 
@@ -289,7 +289,7 @@ def undo(
     standings = replay_stored(store, facts)
     last = standings.hands[-1]
     what = f"hand {last.number}: {explain(standings, last)}"
-    moving = rules_moving_back(facts, asking=not yes)  # (H8) said before the question, or after the removal
+    moving = rules_moving_back(facts, asking=not yes, db=db)  # (H8) said before the question, or after the removal
     if moving and not yes:
         say(*moving)
     if not asked(f"Remove {what}?", yes, "remove", names=facts.players):

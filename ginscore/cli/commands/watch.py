@@ -7,10 +7,10 @@ from datetime import datetime
 
 import typer
 
-from ginscore.core.errors import GinscoreError, message_parts
+from ginscore.core.errors import GinscoreError, message_parts, NEXT_GAME
 from ginscore.core.replay import Standings
 from ginscore.db.store import POLL_SECONDS, file_signature
-from ginscore.cli.actions import Pinned, followed, pinned_by, store_of
+from ginscore.cli.actions import followed, next_game, Pinned, pinned_by, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
 from ginscore.present import scoreboard as board
@@ -26,6 +26,7 @@ class _Board:
         self.seen: tuple | None = file_signature(store.path)  # taken before the first read: no change is missed
         self.showing: Standings | str = ""
         self.shown: object = ""  # what the board shows: the session's facts, or the problem
+        self.next_game = NEXT_GAME  # what it says follows the game, once it is over
         self.updated = ""
 
     def show(self, showing: Standings | str) -> bool:
@@ -34,6 +35,8 @@ class _Board:
         if shown == self.shown:
             return False
         self.showing, self.shown, self.updated = showing, shown, f"{datetime.now():%H:%M:%S}"
+        if isinstance(showing, Standings):
+            self.next_game = next_game(self.store.reading(), showing)
         return True
 
     def read(self) -> bool:
@@ -54,7 +57,7 @@ class _Board:
         footer = f"{self.store.path} · updated {self.updated}{self.until}"
         if isinstance(self.showing, str):
             return board.problem(self.showing, footer)
-        return board.frame(self.showing, self.out, big=self.big, footer=footer)
+        return board.frame(self.showing, self.out, big=self.big, footer=footer, next_game=self.next_game)
 
 
 @app.command(short_help="Show a live scoreboard.")
