@@ -256,6 +256,8 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
         raise Refused(f"{source} has no hands, so it cannot tell who dealt first; start the session with ", Command("new"))
     games = [c for c in header if c.startswith("game1:")]
     players = tuple(c.split(":", 1)[1] for c in (games or [c for c in header if c.startswith("total:")]))
+    for player in players:  # (a heading a spreadsheet kept a space in)
+        validate.text(player, f"{source}: the name in the heading", limit=MAX_NAME)
     found = "hollywood" if games else ("three" if len(players) == 3 else None)
     if found and variant not in (None, found):
         raise Refused(f"{source} holds a {found} session, not {variant}; leave out --variant")
@@ -278,6 +280,8 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
     hands = []
     for number, row in enumerate(rows, start=1):
         try:
+            for column in ("opponent", "winner"):  # (scored, not read: a name written otherwise is said first)
+                _name_cell(row, column)
             hands.append(_csv_hand(row)._replace(**_csv_dealt(row, variant)))
         except Refused as error:
             raise Refused.at(f"{source} row {number}", error) from None

@@ -1059,7 +1059,7 @@ def test_a_csv_naming_a_player_with_stray_spaces_is_refused(ok, refused, tmp_pat
     ok("hand", "ann", "4", "22")
     (tmp_path / "spaced.csv").write_text(ok("export").stdout.replace("Ann Lee", "Ann  Lee"))
     said = refused("--db", tmp_path / "other.json", "import", tmp_path / "spaced.csv")
-    assert "spaced.csv row 1: column knocker: the name 'Ann" in said and said.endswith(
+    assert "spaced.csv: the name in the heading 'Ann" in said and said.endswith(
         "Lee' has stray spaces or line breaks; write it once, plainly")
 
 
@@ -1086,3 +1086,32 @@ def test_a_csv_name_cell_written_otherwise_is_named_with_its_row_and_column(ok, 
         table.writeheader()
         table.writerows(rows)
     refused("--db", str(tmp_path / "other.json"), "import", written, says=says)
+
+
+def test_a_csv_heading_or_scored_name_written_otherwise_is_said_as_such(ok, refused, tmp_path):
+    """"Ann " in the winner column was blamed on the house rules ("give the rules it was played with"), and
+    in a heading as "column dealer is 'Ann', who does not play in this session (Ann , Ben)"."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    text = ok("export").stdout
+    written = tmp_path / "spaced.csv"
+    written.write_text(text.replace(",knock,Ann,", ",knock,Ann ,"), encoding="utf-8")
+    refused("--db", str(tmp_path / "o.json"), "import", written,
+            says="row 1: column winner: the name 'Ann ' has stray spaces or line breaks")
+    written.write_text(text.replace("total:Ann,", "total:Ann ,"), encoding="utf-8")
+    refused("--db", str(tmp_path / "o.json"), "import", written,
+            says="spaced.csv: the name in the heading 'Ann ' has stray spaces or line breaks")
+
+
+def test_a_json_export_whose_session_name_starts_with_a_hyphen_needs_another_name(ok, refused, tmp_path):
+    """A name made elsewhere (a file edited, another program) came in as '-late', which `restore -late`,
+    advised as so, then read as an option; it is refused, and --name gives it another."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "late")
+    ok("hand", "ann", "3", "20")
+    doc = ok("export", "--format", "json").json()
+    doc["session"]["name"] = "-late"
+    dashed = tmp_path / "dash.json"
+    dashed.write_text(json.dumps(doc), encoding="utf-8")
+    other = ("--db", str(tmp_path / "other.json"))
+    refused(*other, "import", dashed, says="names its session '-late', which cannot start with '-' here")
+    ok(*other, "import", dashed, "--name", "late")

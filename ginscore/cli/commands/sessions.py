@@ -16,7 +16,7 @@ from ginscore.core.names import MAX_NAME, free_name
 from ginscore.core.reports import VARIANT_NAMES, as_typed, counted, history_row, session_item
 from ginscore.core.replay import check_session, replay
 from ginscore.core.session import SessionFacts
-from ginscore.cli.actions import asked, load_standings, numbered_name, replay_stored, store_of, time_now
+from ginscore.cli.actions import asked, load_standings, next_game, numbered_name, replay_stored, store_of, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import all_option, json_option, limit_option, session_option, Variant
 from ginscore.cli.options import DELETED, SESSIONS  # what these arguments complete to
@@ -75,6 +75,9 @@ def import_(
         facts = facts._replace(id=None, match=None)  # a new session: a fresh id, in no match
     wanted = session_name(name) or facts.name
     source = visible(str(file))
+    if wanted.startswith("-"):  # (named elsewhere: here every command would read it as an option)
+        raise Refused(f"{source} names its session '{wanted}', which cannot start with '-' here: every command "
+                      "would read it as an option; import it with --name NAME")
     with store.writing() as db:
         known = None if as_copy else import_known(db, facts, source)
         if known is None:
@@ -106,7 +109,8 @@ def import_(
         say("--name only names a new session; ", Command("rename", "--session", as_typed(here.name), as_typed(wanted)),
             " renames this one.")
     if kind != "kept" and not deleted:
-        show_standings(replay(here))
+        standings = replay(here)
+        show_standings(standings, next_game=next_game(store.reading(), standings))
 
 
 def _write_exactly(data: bytes, shown: str) -> None:
