@@ -103,6 +103,9 @@ def test_the_page_follows_the_current_session_and_says_when_it_is_over(ok, statu
     assert waited_for(page, lambda p: p.inner_text("h1") == status()["session"]) is not None
     assert page.inner_text("#hands") == "No hands yet."
     assert page.inner_text(".match") == "Match of 2 sessions, games won: Ann 0, Ben 1"
+    ok("delete", "standard-1", "--yes")  # the game before: no match left to show, as `status` shows none
+    assert waited_for(page, lambda p: p.query_selector(".match") is None) is not None
+    assert "Match" not in ok("status").stdout and status()["match"]["sessions"] == [status()["session"]]
 
 
 def test_the_club_board_shows_every_table_of_today_and_changes_by_itself(ok, serving, page_at):

@@ -160,7 +160,7 @@ function renderSession(doc) {
   const result = [];
   if (doc.winner_words) result.push(withNames("p", "winner-words", doc.winner_words, names));
   for (const line of doc.settlement_words) result.push(withNames("p", "settlement", line, names));
-  if (status.match) {
+  if (status.match && status.match.sessions.length > 1) {  // (the others deleted: no match, as `status` says)
     const games = Object.entries(status.match.games_won).map(([p, n]) => p + " " + n).join(", ");
     const said = "Match of " + status.match.sessions.length + " sessions, games won: " + games;
     result.push(withNames("p", "match", said, names));
