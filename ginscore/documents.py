@@ -288,7 +288,7 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
     first_dealer, first_roles = (None, hands[0].roles) if variant == "three" else (hands[0].dealer, None)
     if variant != "three" and first_dealer not in players:  # (later hands' dealers are checked as they are replayed)
         raise Refused(f"{source} row 1: column dealer is {validate.describe(first_dealer or '')}, who does not play "
-                      f"in this session ({', '.join(players)}); write the name as the total columns do")
+                      f"in this session ({', '.join(players)}); write the name as the headings do")
     return SessionFacts(
         name="", variant=variant, players=players, rules=rules or HouseRules(), first_dealer=first_dealer,
         first_roles=first_roles, hands=tuple(hands), id=session_id, rule_changes=changes,
