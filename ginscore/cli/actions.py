@@ -134,7 +134,7 @@ def append_hand(ctx: typer.Context, session: str | None, make_hand) -> Standings
             facts = before._replace(hands=before.hands + (make_hand(before),))
             standings = replay_changed(facts, len(facts.hands), store_of(ctx), db)
         except GameOver as over:  # said with what follows this game here
-            raise GameOver(*message_parts(over)[:-len(NEXT_GAME)], *next_game(db, replay(before))) from None
+            raise GameOver(*message_parts(over)[:-len(NEXT_GAME)], *next_game(lambda: db, replay(before))) from None
         db.save(facts)
     return standings
 
@@ -149,11 +149,13 @@ def _named(db, facts: SessionFacts) -> tuple[str, ...]:
     return () if db is None else session_named(db, facts.name)
 
 
-def next_game(db, standings: Standings) -> tuple:
+def next_game(reading, standings: Standings) -> tuple:
     """What follows the game of ``standings`` if it is over (``NEXT_GAME``, completed): its rematch, if one
-    was started, else the command that starts it, naming the session when it is not the current one."""
+    was started, else the command that starts it, naming the session when it is not the current one.
+    ``reading()`` gives the database, opened only then (a game over is rare; a hand is recorded often)."""
     if not standings.over:
         return NEXT_GAME
+    db = reading()
     later = game_after(db, standings.facts)
     if later is not None:
         return (f"its rematch is '{later.name}'",)

@@ -94,7 +94,7 @@ def house(
             db.save(new_facts)
     from_hand = hands_played + 1 if from_next and hands_played else None
     show_house_change(facts, new_facts, standings, from_hand=from_hand,
-                      next_game=next_game(store_of(ctx).reading(), standings))
+                      next_game=next_game(store_of(ctx).reading, standings))
     news = _game_news(standings_before, standings)
     if news:
         say(news)

@@ -110,7 +110,7 @@ def import_(
             " renames this one.")
     if kind != "kept" and not deleted:
         standings = replay(here)
-        show_standings(standings, next_game=next_game(store.reading(), standings))
+        show_standings(standings, next_game=next_game(store.reading, standings))
 
 
 def _write_exactly(data: bytes, shown: str) -> None:

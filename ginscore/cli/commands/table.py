@@ -5,7 +5,7 @@ import inspect
 
 import typer
 
-from ginscore.core.errors import BadHandAt, Command, NEXT_GAME, Refused
+from ginscore.core.errors import BadHandAt, Command, Refused
 from ginscore.core.scoring import HouseRules
 from ginscore.core.replay import replay, Standings
 from ginscore.core.session import draw_for_roles, Draw, Roles, SessionFacts
@@ -305,13 +305,12 @@ def undo(
     say(f"Removed {what}.")
     if moving and yes:
         say(*moving)
-    show_standings(standings, next_game=next_game(store.reading(), standings))
+    show_standings(standings, next_game=next_game(store.reading, standings))
 
 
 def _show_hand(ctx: typer.Context, standings: Standings, number: int, verb: str = "Recorded") -> None:
     """Hand ``number`` as recorded, then the standings, saying what follows a game it ended."""
-    later = next_game(store_of(ctx).reading(), standings) if standings.over else NEXT_GAME  # (read only then)
-    show_hand(standings, standings.hands[number - 1], verb=verb, next_game=later)
+    show_hand(standings, standings.hands[number - 1], verb=verb, next_game=next_game(store_of(ctx).reading, standings))
 
 
 def _without_last_hand(facts: SessionFacts, number: int) -> Standings:

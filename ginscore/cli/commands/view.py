@@ -30,7 +30,7 @@ def status(ctx: typer.Context, as_json: bool = json_option(), session: str = ses
         return
     from ginscore.present.screens import show_match, show_standings
 
-    show_standings(standings, next_game=next_game(db, standings))
+    show_standings(standings, next_game=next_game(lambda: db, standings))
     if match and len(match) > 1:  # the others deleted, or never brought here: no match to show a person
         show_match(match_dict(match))
 
@@ -49,7 +49,7 @@ def dealer(ctx: typer.Context, as_json: bool = json_option(), session: str = ses
         return
     from ginscore.present.screens import show_dealer  # Rich is loaded for people only
 
-    show_dealer(standings, next_game(db, standings))
+    show_dealer(standings, next_game(lambda: db, standings))
 
 
 @app.command(short_help="List the session's hands.")

@@ -36,7 +36,7 @@ class _Board:
             return False
         self.showing, self.shown, self.updated = showing, shown, f"{datetime.now():%H:%M:%S}"
         if isinstance(showing, Standings):
-            self.next_game = next_game(self.store.reading(), showing)
+            self.next_game = next_game(self.store.reading, showing)
         return True
 
     def read(self) -> bool:
