@@ -37,11 +37,14 @@ profiles.load()
 
 
 def pytest_configure(config):
-    """Tests that press Ctrl-C on a ginscore process need Ctrl-C live in it. A shell starts a
-    background job (`pytest &`, a CI step run that way) with SIGINT ignored, and every process it
-    starts inherits that: ginscore then rightly keeps ignoring it. Give the run Python's own."""
+    """Tests that press Ctrl-C on a ginscore process, or hang up on it, need those signals live in
+    it. A shell starts a background job (`pytest &`, a CI step run that way) with SIGINT ignored,
+    `nohup` starts it with SIGHUP ignored, and every process it starts inherits that: ginscore then
+    rightly keeps ignoring them. Give the run Python's own."""
     if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    if signal.getsignal(signal.SIGHUP) == signal.SIG_IGN:
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
     # Any ginscore a test starts, even with an environment made before a test's own fixtures
     # ran, keeps its cache out of the developer's cache folder (each test then sets its own).
     import os
