@@ -3,8 +3,10 @@ becomes one line on standard error and an exit status. ``main`` is the installed
 
 from __future__ import annotations
 
+import functools
+import gc
 import importlib
-import sys  # (the rest is imported below, where a Ctrl-C while starting is answered as one)
+import sys
 
 from ginscore.cli.starting import stopped_while_starting
 
@@ -23,31 +25,20 @@ def import_with_ctrl_c_held(name: str) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-try:
-    import functools
-    import gc
+# A Ctrl-C while these are read in is answered by the package (ginscore/cli/__init__.py).
+import_with_ctrl_c_held("orjson")
+import typer
+import typer.main
+from typer.core import TyperGroup
 
-    import_with_ctrl_c_held("orjson")
-    import typer
-    import typer.main
-    from typer.core import TyperGroup
-
-    from ginscore import __version__
-    from ginscore.cli import registry, typer_app
-    from ginscore.cli.messages import fail, stopped, unwritten, usage_words
-    from ginscore.cli.options import DB_HELP, use_db
-    from ginscore.core.errors import ExitStatus, GinscoreError, Refused, interrupted, message_parts
-    from ginscore.db import interrupts
-    from ginscore.db.storage import writes as database_writes
-    from ginscore.present import terminal
-except KeyboardInterrupt:
-    stopped_while_starting()
-except RuntimeError as error:  # a Ctrl-C inside a class body reaches here wrapped in a RuntimeError
-    from ginscore.core.errors import interrupted
-
-    if not interrupted(error):
-        raise
-    stopped_while_starting()
+from ginscore import __version__
+from ginscore.cli import registry, typer_app
+from ginscore.cli.messages import fail, stopped, unwritten, usage_words
+from ginscore.cli.options import DB_HELP, use_db
+from ginscore.core.errors import ExitStatus, GinscoreError, Refused, interrupted, message_parts
+from ginscore.db import interrupts
+from ginscore.db.storage import writes as database_writes
+from ginscore.present import terminal
 
 # present/ cannot import the registry (cli sits above it), so terminal is told which commands' advice takes --db.
 terminal.advise_commands(registry.ADVISED_COMMANDS)

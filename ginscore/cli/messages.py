@@ -8,6 +8,7 @@ import typer
 
 from ginscore.cli import registry
 from ginscore.core.errors import BadCard, Command, ExitStatus
+from ginscore.core.escape import shell_word
 from ginscore.present import terminal
 
 # click's words for a refused value, as people say it (compiled by re when first used, not at start).
@@ -58,7 +59,7 @@ def session_as_argument(ctx, args: list[str], named: str) -> tuple | None:
     at = [n for n, word in enumerate(args) if word == named]
     if len(at) != 1 or named.isdigit() or _a_card(named):
         return None
-    typed = [terminal.shell_word(word) for word in args]
+    typed = [shell_word(word) for word in args]
     typed[at[0]:at[0] + 1] = ["--session", typed[at[0]]]
     return (f"`ginscore {ctx.info_name}` takes no argument ('{named}'); a session is named with --session: ",
             Command(*typed))
@@ -85,7 +86,7 @@ def help_of(command_path: str) -> tuple:
 def session_misplaced(ctx, args: list[str]) -> tuple:
     """Where a misplaced ``--session`` goes: after the command name, or nowhere (what the command covers)."""
     rest, given = without_session(args)
-    session = terminal.shell_word(given) if given is not None else "NAME"
+    session = shell_word(given) if given is not None else "NAME"
     if ctx.parent is not None:  # a command that has no --session
         return no_session(ctx.info_name, session)
     name = next((word for word in command_words(rest) if word in registry.BY_NAME), None)
@@ -94,7 +95,7 @@ def session_misplaced(ctx, args: list[str]) -> tuple:
     if not registry.BY_NAME[name].takes_session:
         return no_session(name, session)
     cut = rest.index("--") if "--" in rest else len(rest)
-    quoted = [terminal.shell_word(word) for word in rest]
+    quoted = [shell_word(word) for word in rest]
     return ("--session goes after the command name: ", Command(*quoted[:cut], "--session", session, *quoted[cut:]))
 
 

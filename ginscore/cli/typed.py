@@ -8,7 +8,7 @@ from ginscore.codec import validate
 from ginscore.codec.facts import check_note, knock_from_cards
 from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadCard, BadDeadwood, Command, Refused
-from ginscore.core.session import Knock, SessionFacts
+from ginscore.core.session import in_hand, Knock, SessionFacts
 from ginscore.core.names import check_readable, COMMAND_MARK, MAX_NAME, resolve_player
 from ginscore.core.replay import game_over, replay
 from ginscore.core.escape import visible
@@ -80,8 +80,7 @@ class TypedKnock(NamedTuple):
                 standings = replay(facts)
                 if standings.over:  # no hand comes next: that is what to say, not that the name is shared
                     raise game_over(facts, standings.winner)
-            played = roles or standings.roles
-            return (played.box, played.captain) if played else facts.players
+            return in_hand(facts.players, roles or standings.roles)
 
         name = resolve_player(facts.players, self.knocker, playing)
         told = {"upcard": typed_upcard(self.upcard), "big_gin": self.big_gin, "recorded_at": at,
@@ -128,7 +127,7 @@ def session_name(typed: str | None, what: str = "--name") -> str:
     if len(name) > MAX_NAME:
         raise Refused(f"the session name has {len(name)} characters; keep it to {MAX_NAME}")
     not_an_option(name, "a session's")
-    return validate.text(name, what, limit=MAX_NAME)
+    return name
 
 
 def not_an_option(name: str, whose: str) -> None:

@@ -10,7 +10,7 @@ from ginscore.core.cards import Card
 from ginscore.core.errors import BadHand, BadHandAt, BadSetting, GameOver, NEXT_GAME, NotInHand, Refused, UnknownPlayer
 from ginscore.core.names import check_count, check_players, check_readable, fold
 from ginscore.core.scoring import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, limit_rule, score_hand
-from ginscore.core.session import Draw, Hand, Roles, SessionFacts
+from ginscore.core.session import Draw, Hand, in_hand, Roles, SessionFacts
 
 
 class Bonuses(NamedTuple):
@@ -211,14 +211,12 @@ class _Table:
         """Who plays this hand against ``knocker``; refused when the knocker is no player or sits out (R22)."""
         if knocker not in self.facts.players:
             raise self._not_playing(knocker)
-        if self.roles is None:
-            return next(p for p in self.facts.players if p != knocker)
-        if knocker == self.roles.out:  # R21, R22
+        if self.roles is not None and knocker == self.roles.out:  # R21, R22
             raise NotInHand(
                 f"{knocker} sits out this hand; only {self.roles.box} (box) and "
                 f"{self.roles.captain} (captain) can knock (R22)"
             )
-        return self.roles.captain if knocker == self.roles.box else self.roles.box
+        return next(p for p in in_hand(self.facts.players, self.roles) if p != knocker)
 
     def _check_upcard(self, upcard: Card | None, *, needed: bool) -> None:
         if upcard is None and needed:

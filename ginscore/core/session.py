@@ -26,6 +26,11 @@ class Roles(NamedTuple):
         return {"box": self.box, "captain": self.captain, "out": self.out}
 
 
+def in_hand(players: tuple[str, ...], roles: Roles | None) -> tuple[str, ...]:
+    """Who plays a hand: both players, or of three the box and the captain (R22)."""
+    return (roles.box, roles.captain) if roles else players
+
+
 class Knock(NamedTuple):
     """A knocked hand as told at the table (opponent's deadwood after lay-offs)."""
 

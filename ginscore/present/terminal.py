@@ -11,8 +11,7 @@ import os
 import re
 import sys
 
-# shell_word and shows_plainly are imported from here by the commands
-from ginscore.core.escape import for_encoding, shell_word, shows_plainly, visible
+from ginscore.core.escape import for_encoding, shell_word, visible
 
 
 class _Closed(io.RawIOBase):

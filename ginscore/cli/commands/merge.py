@@ -11,8 +11,7 @@ from ginscore.codec import validate
 from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, Refused
 from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare
 from ginscore.codec.facts import SESSION_ID, derived_session_id, new_session_id, session_to_dict
-from ginscore.core.escape import visible
-from ginscore.present.terminal import shell_word
+from ginscore.core.escape import shell_word, visible
 from ginscore.core.reports import as_typed, counted
 from ginscore.core.replay import check_session
 from ginscore.core.session import SessionFacts

@@ -12,7 +12,7 @@ from ginscore.core.cards import parse_card
 from ginscore.core.errors import Command, DatabaseUnusable, GinscoreError, Refused, message_parts
 from ginscore.core.escape import visible
 from ginscore.core.replay import Standings
-from ginscore.core.session import Draw, Knock, SessionFacts
+from ginscore.core.session import Draw, in_hand, Knock, SessionFacts
 from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
 from ginscore.core.reports import as_typed, explain, hand_words, winner_words
@@ -235,12 +235,12 @@ def _rematch_of(table: _Table) -> SessionFacts | None:
 def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
     """The questions of one hand, in order: (key, whether it applies given the answers so far, ask)."""
     rules = facts.rules
-    in_hand = (standings.roles.box, standings.roles.captain) if standings.roles else facts.players
+    playing = in_hand(facts.players, standings.roles)
 
     def knocker_named(text: str) -> str:
-        name = resolve_player(facts.players, text, lambda: in_hand)
-        if name not in in_hand:
-            raise Refused(f"{name} sits out this hand; {' or '.join(in_hand)} can knock (R22)")
+        name = resolve_player(facts.players, text, lambda: playing)
+        if name not in playing:
+            raise Refused(f"{name} sits out this hand; {' or '.join(playing)} can knock (R22)")
         return name
 
     def read_knocker(answers, text: str) -> str | dict:
@@ -275,12 +275,12 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
                                   f"{opponent_of(name)}'s (like {words[0]} {words[1]} 22), or just the name "
                                   "and each count is asked") from None
             if counted and counted[-1]:  # "4 22", "ann 4": counts, but not a whole knock
-                raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(in_hand)}), "
+                raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(playing)}), "
                               "or the whole knock on one line, the knocker then both counts, like ann 4 22") from None
             raise
 
     def opponent_of(knocker: str) -> str:
-        return next(p for p in in_hand if p != knocker)
+        return next(p for p in playing if p != knocker)
 
     def knockers_count(answers, knocker: str):
         return count(f"{knocker}'s", knock_limit(facts.variant, rules, answers.get("upcard")))
@@ -309,7 +309,7 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         return table.ask("Upcard (like 7h)?", read)
 
     def knocker(answers) -> object:
-        return table.ask(f"Who knocked, {' or '.join(in_hand)}? (or :draw)", lambda text: read_knocker(answers, text),
+        return table.ask(f"Who knocked, {' or '.join(playing)}? (or :draw)", lambda text: read_knocker(answers, text),
                          draw=True)
 
     def knocker_deadwood(answers) -> int:

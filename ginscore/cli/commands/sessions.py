@@ -11,7 +11,7 @@ import typer
 
 from ginscore.present import terminal
 from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, NoBigGin, Refused, message_parts
-from ginscore.core.escape import json_safe, visible, visible_lines
+from ginscore.core.escape import json_safe, shell_word, shows_plainly, visible, visible_lines
 from ginscore.core.names import MAX_NAME, free_name
 from ginscore.core.reports import VARIANT_NAMES, as_typed, counted, history_row, session_item
 from ginscore.core.replay import check_session, replay
@@ -169,7 +169,7 @@ def _read_export(file: Path, variant: str | None, rules, session_here_by_id,
     except Refused as error:
         if _holds_database(file):  # the file people keep, not an export of one session
             raise Refused(f"{source} is a ginscore database, not an export: ",
-                          Command("merge", terminal.shell_word(str(file))), " brings in its sessions") from None
+                          Command("merge", shell_word(str(file))), " brings in its sessions") from None
         raise Refused(*(visible(part) if isinstance(part, str) else part for part in message_parts(error))) from None
     return facts
 
@@ -388,7 +388,7 @@ def where(ctx: typer.Context) -> None:
     """
     path = str(store_of(ctx).path)
     encoding = sys.stdout.encoding
-    shown = path if terminal.shows_plainly(path, encoding) else terminal.shell_word(path, encoding)
+    shown = path if shows_plainly(path, encoding) else shell_word(path, encoding)
     # a script: the path's own bytes, undecodable ones too; a person: a path to copy, every character visible
     _write_exactly(os.fsencode(path) + b"\n", f"{shown}\n")
 
