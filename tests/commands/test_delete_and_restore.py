@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 from tests.support import (
     facts_bytes,
@@ -221,3 +222,29 @@ def test_an_exact_name_of_a_deleted_session_is_never_a_prefix_of_another(ok, ref
     assert ok("status", "--json").json()["session"] == "Friday"
     assert ok("status", "--json", "--session", "FRIDAY").json()["session"] == "Friday"
     assert ok("use", "standard-1").stdout.count("standard-130") == 1  # a prefix of no exact name: the live one
+
+
+def test_a_session_changed_while_delete_asks_is_kept_and_the_advice_names_it(two_games, ok, cli, db_path, tmp_path,
+                                                                             monkeypatch):
+    """delete asked about 'friday' (not the current session); a hand edited there by another terminal
+    before the answer keeps it, and the command to run again names 'friday': typed as it was shown
+    before, `ginscore delete` would offer to delete 'test', the current one."""
+    import ginscore.cli.commands.sessions as sessions
+
+    elsewhere = tmp_path / "elsewhere.json"
+    shutil.copy(db_path, elsewhere)
+    ok("--db", str(elsewhere), "edit", "1", "--note", "spilt tea", "--session", "friday")
+
+    def answered_while_another_edits(question, *args, **kwargs):
+        shutil.copy(elsewhere, db_path)
+        return True
+
+    asked = sessions.asked
+    monkeypatch.setattr(sessions, "asked", answered_while_another_edits)
+    result = cli("delete", "friday")
+    assert (result.exit_code, result.stderr) == (
+        2, "Error: the session changed while you were asked; run `ginscore delete friday` again\n")
+    assert db_path.read_bytes() == elsewhere.read_bytes()
+    monkeypatch.setattr(sessions, "asked", asked)
+    ok("delete", "friday", "--yes")
+    assert session_names(ok) == ["test"]

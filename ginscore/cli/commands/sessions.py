@@ -459,7 +459,7 @@ def delete(
         return
     with store.writing() as db:
         if facts is not None and db.load(facts.name) != facts:
-            raise Refused("the session changed while you were asked; run ", Command("delete"), " again")
+            raise Refused("the session changed while you were asked; run ", Command("delete", as_typed(found)), " again")
         was_current = db.delete(found, time_now())
     say(f"Deleted {what}. " + ("" if facts is not None else "Once it is mended in the file, "),
         Command("restore", as_typed(found)), " brings it back.")
