@@ -14,7 +14,7 @@ from ginscore.core.escape import visible
 from ginscore.core.replay import replay, Standings
 from ginscore.core.session import SessionFacts
 from ginscore.core.names import fold
-from ginscore.core.reports import as_typed
+from ginscore.core.reports import as_typed, dealing
 from ginscore.core.ratings import ladder, rated_games, shown_names  # (openskill only when a rating is made)
 from ginscore.core.times import time_order
 from ginscore.db.damage import unsound
@@ -126,8 +126,9 @@ def on_a_terminal() -> bool:
     return sys.stdin is not None and sys.stdin.isatty()
 
 
-def append_hand(ctx: typer.Context, session: str | None, make_hand) -> Standings:
-    """Record one more hand under the lock; written only if it stands."""
+def append_hand(ctx: typer.Context, session: str | None, make_hand) -> tuple[Standings, list[tuple]]:
+    """Record one more hand under the lock; written only if it stands. Also what became of the game's
+    rematch (``rematch_follows``)."""
     with store_of(ctx).writing() as db:
         before = db.load(session)
         try:
@@ -136,7 +137,29 @@ def append_hand(ctx: typer.Context, session: str | None, make_hand) -> Standings
         except GameOver as over:  # said with what follows this game here
             raise GameOver(*message_parts(over)[:-len(NEXT_GAME)], *next_game(lambda: db, replay(before))) from None
         db.save(facts)
-    return standings
+        return standings, rematch_follows(db, standings)
+
+
+def rematch_follows(db, standings: Standings, before: SessionFacts | None = None) -> list[tuple]:
+    """After a change to a game whose rematch has no hands yet: the rematch starts where the game now ends
+    (R5, H6, R23: its first dealer, or three players' roles, saved in the same write), and a correction
+    that reopened the game (``before``: the session as it was) while that rematch is the current session
+    says so. What to tell, as lines of parts."""
+    later = None if standings.facts.match is None else game_after(db, standings.facts)
+    if later is None or later.hands:
+        return []
+    told = []
+    first = (None if standings.rematch_roles else standings.rematch_dealer, standings.rematch_roles)
+    if standings.over and (later.first_dealer, later.first_roles) != first:
+        later = later._replace(first_dealer=first[0], first_roles=first[1])
+        db.save(later)
+        told.append((f"Its rematch '{visible(later.name)}' has no hands yet, so its first hand follows this game: "
+                     f"{dealing(replay(later))}.",))
+    name = standings.facts.name
+    if before is not None and not standings.over and db.current_name == later.name and replay(before).over:
+        told.append((f"'{visible(name)}' is not over now, and its rematch '{visible(later.name)}' is still the "
+                     "current session: ", Command("use", as_typed(name)), " goes back to it."))
+    return told
 
 
 def session_named(db, name: str) -> tuple[str, ...]:

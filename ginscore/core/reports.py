@@ -126,15 +126,15 @@ def lead_words(st: Standings) -> list[str]:
 
 def next_words(st: Standings) -> str:
     """Who deals the next hand (three-player: the roles, R22), in words, while the session goes on."""
-    return f"Next hand: {_dealing(st)}." if st.roles else f"{_dealing(st)} next."
+    return f"Next hand: {dealing(st)}." if st.roles else f"{dealing(st)} next."
 
 
 def hand_words(st: Standings) -> str:
     """What `play` says before asking for the next hand: its number and who deals it (R22)."""
-    return f"Hand {len(st.hands) + 1}: {_dealing(st)}."
+    return f"Hand {len(st.hands) + 1}: {dealing(st)}."
 
 
-def _dealing(st: Standings) -> str:
+def dealing(st: Standings) -> str:
     """Who deals the next hand, in words; in three-player all three roles (R22)."""
     if st.roles:
         r = st.roles

@@ -261,3 +261,78 @@ def test_advice_after_a_game_over_acts_on_that_game_or_names_its_rematch(ok, ref
     refused("hand", "ann", "1", "2", "--session", "standard-1", says=f"Ann won it; {started}")
     ok("use", "standard-1")
     assert f"nobody deals; {started}." in ok("dealer").stdout
+
+
+def _rematch_after_ann_wins(ok, variant: str, *roles: str) -> None:
+    """'fri' (Ann won it with one gin) and its rematch, just started and current, with no hands yet."""
+    players = ("Ann", "Ben", "Cy") if variant == "three" else ("Ann", "Ben")
+    ok("new", variant, *players, *(roles or ("--dealer", "Ann")), "--name", "fri")
+    ok("hand", "ann", "0", "90")
+    ok("rematch", "--name", "sat")
+
+
+def test_a_correction_of_who_won_moves_the_first_deal_of_a_rematch_with_no_hands_r5(ok, status):
+    """The rematch starts where its game leaves off (R5: the winner deals); corrected to Ben's win, before
+    any hand of the rematch, Ben deals its first hand, and the correction says so."""
+    _rematch_after_ann_wins(ok, "standard")
+    assert status()["next_dealer"] == "Ann"
+    said = " ".join(ok("edit", "1", "ben", "0", "90", "--session", "fri").stdout.split())
+    assert "Its rematch 'sat' has no hands yet, so its first hand follows this game: Ben deals." in said
+    assert status()["next_dealer"] == "Ben" and ok("dealer").stdout == "Ben deals next.\n"
+    ok("hand", "ben", "4", "20")
+    assert ok("log", "--json").json()["hands"][0]["dealer"] == "Ben"
+
+
+def test_a_correction_of_who_won_turns_the_roles_of_a_three_player_rematch_r23(ok, status):
+    _rematch_after_ann_wins(ok, "three", "--box", "Ann", "--captain", "Ben")
+    assert status()["roles"] == {"box": "Ann", "captain": "Cy", "out": "Ben"}  # the box won: it stays
+    said = " ".join(ok("edit", "1", "ben", "0", "90", "--session", "fri").stdout.split())
+    assert "its first hand follows this game: Ben is in the box and deals, Cy captains, Ann sits out." in said
+    assert status()["roles"] == {"box": "Ben", "captain": "Cy", "out": "Ann"}  # the box lost (R23)
+
+
+def test_a_game_reopened_while_its_empty_rematch_is_current_says_so_and_its_end_moves_the_first_deal(ok, status):
+    """undo (as the rematch advises) reopens 'fri' while 'sat' stays current: said, with the command that
+    goes back; the hand that ends 'fri' again, with Ben winning, gives 'sat' its first dealer (R5)."""
+    _rematch_after_ann_wins(ok, "standard")
+    said = " ".join(ok("undo", "--session", "fri", "--yes").stdout.split())
+    assert "'fri' is not over now, and its rematch 'sat' is still the current session: `ginscore use fri` goes " \
+           "back to it." in said
+    said = " ".join(ok("hand", "ben", "0", "90", "--session", "fri").stdout.split())
+    assert "Its rematch 'sat' has no hands yet, so its first hand follows this game: Ben deals." in said
+    assert status()["session"] == "sat" and status()["next_dealer"] == "Ben"
+
+
+def test_play_going_on_in_a_rematch_with_no_hands_deals_it_as_the_game_ended(ok, status):
+    _rematch_after_ann_wins(ok, "standard")
+    ok("undo", "--session", "fri", "--yes")
+    out = " ".join(ok("play", "--session", "fri", input="ben 0 90\ny\n").stdout.split())
+    assert "Its rematch 'sat' was already started; play goes on in it." in out
+    assert "Hand 1: Ben deals." in out.split("play goes on in it.")[1]
+    assert status()["next_dealer"] == "Ben"
+
+
+def test_a_house_change_that_reopens_the_game_says_its_rematch_is_still_current(ok, status):
+    _rematch_after_ann_wins(ok, "standard")
+    said = " ".join(ok("house", "--target", "200", "--from-start", "--session", "fri").stdout.split())
+    assert "the game Ann had won is not over yet" in said and "`ginscore use fri` goes back to it." in said
+    assert status()["session"] == "sat" and status()["next_dealer"] == "Ann"
+
+
+def test_a_rematch_with_a_hand_played_keeps_who_dealt_it_whatever_the_correction_h8(ok, status, db_path):
+    """Once the rematch's first hand is played, who dealt it is a fact (H8): correcting the game before
+    changes nothing in it, and says nothing of it."""
+    _rematch_after_ann_wins(ok, "standard")
+    ok("hand", "ann", "4", "20")
+    said = ok("edit", "1", "ben", "0", "90", "--session", "fri").stdout
+    assert "Its rematch" not in said
+    assert ok("log", "--json").json()["hands"][0]["dealer"] == "Ann" and status()["next_dealer"] == "Ann"
+
+
+def test_a_correction_that_leaves_the_winner_leaves_the_rematch_as_it_was(ok, db_path):
+    _rematch_after_ann_wins(ok, "standard")
+    rematch = next(doc for doc in stored_sessions(db_path).values() if doc["name"] == "sat")
+    said = ok("edit", "1", "ann", "0", "80", "--session", "fri").stdout
+    assert "Its rematch" not in said and "not over now" not in said
+    assert ok("dealer").stdout == "Ann deals next.\n"
+    assert next(doc for doc in stored_sessions(db_path).values() if doc["name"] == "sat") == rematch

@@ -13,7 +13,8 @@ from ginscore.core.names import check_players, resolve_player
 from ginscore.core.reports import as_typed, counted, explain
 from ginscore.codec.facts import check_note, NOTE_LENGTH
 from ginscore.cli.actions import append_hand, asked, game_after, game_before, replay_changed, replay_stored
-from ginscore.cli.actions import next_game, rules_moving_back, session_named, start_session, store_of, time_now
+from ginscore.cli.actions import next_game, rematch_follows, rules_moving_back, session_named, start_session, store_of
+from ginscore.cli.actions import time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, Variant, whole_number, with_parameters
 from ginscore.cli.options import KNOCKERS, KNOCKERS_OF_HAND, NEW_PLAYERS  # what these arguments complete to
@@ -183,8 +184,8 @@ def hand(
     Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
     """
     told.check(Command("hand", "ann", "4", "22"))
-    standings = append_hand(ctx, session, lambda facts: told.knock(facts, time_now(), note))
-    _show_hand(ctx, standings, len(standings.hands))
+    standings, follows = append_hand(ctx, session, lambda facts: told.knock(facts, time_now(), note))
+    _show_hand(ctx, standings, len(standings.hands), follows=follows)
 
 
 @app.command(short_help="Record a drawn hand.")
@@ -199,8 +200,9 @@ def draw(
     Example: ginscore draw
     """
     kept = check_note(note)
-    standings = append_hand(ctx, session, lambda facts: Draw(upcard=typed_upcard(upcard), recorded_at=time_now(), note=kept))
-    _show_hand(ctx, standings, len(standings.hands))
+    standings, follows = append_hand(ctx, session, lambda facts: Draw(upcard=typed_upcard(upcard),
+                                                                      recorded_at=time_now(), note=kept))
+    _show_hand(ctx, standings, len(standings.hands), follows=follows)
 
 
 @app.command(context_settings=HAND_SETTINGS, short_help="Correct an earlier hand.")
@@ -261,10 +263,11 @@ def edit(
             corrected = told.knock(facts, was.recorded_at, roles=was.roles)
         corrected = corrected._replace(upcard=card, note=was.note if note is None else kept,
                                        dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
-        facts = facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
+        before, facts = facts, facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
         standings = replay_changed(facts, number, store, db)
         db.save(facts)
-    _show_hand(ctx, standings, number, verb="Corrected")
+        follows = rematch_follows(db, standings, before)
+    _show_hand(ctx, standings, number, verb="Corrected", follows=follows)
 
 
 @app.command(short_help="Remove the last hand.")
@@ -302,15 +305,22 @@ def undo(
         facts = now._replace(hands=now.hands[:-1])
         standings = _without_last_hand(facts, last.number)
         db.save(facts)
+        follows = rematch_follows(db, standings, now)
     say(f"Removed {what}.")
     if moving and yes:
         say(*moving)
     show_standings(standings, next_game=next_game(store.reading, standings))
+    for line in follows:
+        say(*line)
 
 
-def _show_hand(ctx: typer.Context, standings: Standings, number: int, verb: str = "Recorded") -> None:
-    """Hand ``number`` as recorded, then the standings, saying what follows a game it ended."""
+def _show_hand(ctx: typer.Context, standings: Standings, number: int, verb: str = "Recorded",
+               follows: list[tuple] = ()) -> None:
+    """Hand ``number`` as recorded, then the standings, saying what follows a game it ended (and what
+    became of its rematch)."""
     show_hand(standings, standings.hands[number - 1], verb=verb, next_game=next_game(store_of(ctx).reading, standings))
+    for line in follows:
+        say(*line)
 
 
 def _without_last_hand(facts: SessionFacts, number: int) -> Standings:
