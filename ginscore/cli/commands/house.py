@@ -6,7 +6,7 @@ import typer
 
 from ginscore.core.errors import BadHandAt, GameOver, Refused
 from ginscore.core.changes import rules_from, rules_from_start
-from ginscore.core.replay import replay, Standings
+from ginscore.core.replay import check_rules, replay, Standings
 from ginscore.cli.actions import is_over, next_game, rematch_follows, replay_stored, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
@@ -77,8 +77,7 @@ def house(
             new_facts = rules_from(facts, hands_played + 1, rules)
         else:
             new_facts = from_the_start
-            for period in new_facts.periods():
-                period.rules.check(facts.variant)
+            check_rules(new_facts)
         try:
             standings = replay(new_facts)
         except BadHandAt as error:
