@@ -127,8 +127,8 @@ def on_a_terminal() -> bool:
 
 
 def append_hand(ctx: typer.Context, session: str | None, make_hand) -> tuple[Standings, list[tuple]]:
-    """Record one more hand under the lock; written only if it stands. Also what became of the game's
-    rematch (``rematch_follows``)."""
+    """Record one more hand under the lock; written only if it stands. Also what to tell of the game's
+    rematch (``rematch_news``)."""
     with store_of(ctx).writing() as db:
         before = db.load(session)
         try:
@@ -137,28 +137,32 @@ def append_hand(ctx: typer.Context, session: str | None, make_hand) -> tuple[Sta
         except GameOver as over:  # said with what follows this game here
             raise GameOver(*message_parts(over)[:-len(NEXT_GAME)], *next_game(lambda: db, replay(before))) from None
         db.save(facts)
-        return standings, rematch_follows(db, standings)
+        return standings, rematch_news(db, standings)
 
 
-def rematch_follows(db, standings: Standings, before: SessionFacts | None = None) -> list[tuple]:
-    """After a change to a game whose rematch has no hands yet: the rematch starts where the game now ends
-    (R5, H6, R23: its first dealer, or three players' roles, saved in the same write), and a correction
-    that reopened the game (``before``: the session as it was) while that rematch is the current session
-    says so. What to tell, as lines of parts."""
+def rematch_news(db, standings: Standings, before: SessionFacts | None = None) -> list[tuple]:
+    """What a correction of a game (``before``: the session as it was) must tell of its rematch while that
+    has no hands yet: that it was started as the game then stood, when the first deal (R5, H6) or roles
+    (R23) the game now gives differ, with the commands that start it again; and that the game is in play
+    again while that rematch is the current session. Nothing stored changes (a copy elsewhere would then
+    differ from this one). As lines: (parts, the names not to break)."""
     later = None if standings.facts.match is None else game_after(db, standings.facts)
     if later is None or later.hands:
         return []
     told = []
+    name = standings.facts.name
+    names = (*standings.facts.players, f"'{visible(later.name)}'", f"'{visible(name)}'")
     first = (None if standings.rematch_roles else standings.rematch_dealer, standings.rematch_roles)
     if standings.over and (later.first_dealer, later.first_roles) != first:
-        later = later._replace(first_dealer=first[0], first_roles=first[1])
-        db.save(later)
-        told.append((f"Its rematch '{visible(later.name)}' has no hands yet, so its first hand follows this game: "
-                     f"{dealing(replay(later))}.",))
-    name = standings.facts.name
+        now = replay(later._replace(first_dealer=first[0], first_roles=first[1]))
+        told.append(((f"Its rematch '{visible(later.name)}' has no hands yet and was started as this game stood "
+                     f"then ({dealing(replay(later))}); after this correction {dealing(now)}: ",
+                     Command("delete", as_typed(later.name), "--yes"), " then ",
+                     Command("rematch", *session_named(db, name), "--name", as_typed(later.name)),
+                     " start it again."), names))
     if before is not None and not standings.over and db.current_name == later.name and replay(before).over:
-        told.append((f"'{visible(name)}' is not over now, and its rematch '{visible(later.name)}' is still the "
-                     "current session: ", Command("use", as_typed(name)), " goes back to it."))
+        told.append(((f"'{visible(name)}' is not over now, and its rematch '{visible(later.name)}' is still the "
+                     "current session: ", Command("use", as_typed(name)), " goes back to it."), names))
     return told
 
 

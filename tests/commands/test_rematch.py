@@ -263,6 +263,10 @@ def test_advice_after_a_game_over_acts_on_that_game_or_names_its_rematch(ok, ref
     assert f"nobody deals; {started}." in ok("dealer").stdout
 
 
+def _stored(db_path, name: str) -> dict:
+    return next(doc for doc in stored_sessions(db_path).values() if doc["name"] == name)
+
+
 def _rematch_after_ann_wins(ok, variant: str, *roles: str) -> None:
     """'fri' (Ann won it with one gin) and its rematch, just started and current, with no hands yet."""
     players = ("Ann", "Ben", "Cy") if variant == "three" else ("Ann", "Ben")
@@ -271,45 +275,55 @@ def _rematch_after_ann_wins(ok, variant: str, *roles: str) -> None:
     ok("rematch", "--name", "sat")
 
 
-def test_a_correction_of_who_won_moves_the_first_deal_of_a_rematch_with_no_hands_r5(ok, status):
-    """The rematch starts where its game leaves off (R5: the winner deals); corrected to Ben's win, before
-    any hand of the rematch, Ben deals its first hand, and the correction says so."""
+def test_a_correction_of_who_won_says_the_rematch_with_no_hands_was_dealt_as_the_game_stood_r5(ok, status, db_path):
+    """The rematch starts where its game left off (R5: the winner deals); corrected to Ben's win before any
+    hand of the rematch, the correction says the rematch still has Ann dealing, and the commands it gives
+    start it again with Ben dealing. The rematch itself is left as it was (a copy of the file elsewhere
+    would otherwise differ from this one)."""
     _rematch_after_ann_wins(ok, "standard")
-    assert status()["next_dealer"] == "Ann"
+    rematch = _stored(db_path, "sat")
     said = " ".join(ok("edit", "1", "ben", "0", "90", "--session", "fri").stdout.split())
-    assert "Its rematch 'sat' has no hands yet, so its first hand follows this game: Ben deals." in said
-    assert status()["next_dealer"] == "Ben" and ok("dealer").stdout == "Ben deals next.\n"
-    ok("hand", "ben", "4", "20")
-    assert ok("log", "--json").json()["hands"][0]["dealer"] == "Ben"
+    assert "Its rematch 'sat' has no hands yet and was started as this game stood then (Ann deals); after this " \
+           "correction Ben deals: `ginscore delete sat --yes` then `ginscore rematch --session fri --name sat` " \
+           "start it again." in said
+    assert _stored(db_path, "sat") == rematch and status()["next_dealer"] == "Ann"
+    ok("delete", "sat", "--yes")
+    ok("rematch", "--session", "fri", "--name", "sat")
+    assert status()["session"] == "sat" and status()["next_dealer"] == "Ben"
+    assert status()["match"]["sessions"] == ["fri", "sat"]
 
 
-def test_a_correction_of_who_won_turns_the_roles_of_a_three_player_rematch_r23(ok, status):
+def test_a_correction_of_who_won_says_the_roles_a_three_player_rematch_would_now_have_r23(ok, status):
     _rematch_after_ann_wins(ok, "three", "--box", "Ann", "--captain", "Ben")
     assert status()["roles"] == {"box": "Ann", "captain": "Cy", "out": "Ben"}  # the box won: it stays
     said = " ".join(ok("edit", "1", "ben", "0", "90", "--session", "fri").stdout.split())
-    assert "its first hand follows this game: Ben is in the box and deals, Cy captains, Ann sits out." in said
-    assert status()["roles"] == {"box": "Ben", "captain": "Cy", "out": "Ann"}  # the box lost (R23)
+    assert "(Ann is in the box and deals, Cy captains, Ben sits out); after this correction Ben is in the box " \
+           "and deals, Cy captains, Ann sits out:" in said  # the box lost (R23)
 
 
-def test_a_game_reopened_while_its_empty_rematch_is_current_says_so_and_its_end_moves_the_first_deal(ok, status):
+def test_a_game_reopened_while_its_empty_rematch_is_current_says_so_and_what_its_end_means(ok, status):
     """undo (as the rematch advises) reopens 'fri' while 'sat' stays current: said, with the command that
-    goes back; the hand that ends 'fri' again, with Ben winning, gives 'sat' its first dealer (R5)."""
+    goes back; the hand that ends 'fri' again, with Ben winning, says 'sat' was dealt as fri first ended."""
     _rematch_after_ann_wins(ok, "standard")
     said = " ".join(ok("undo", "--session", "fri", "--yes").stdout.split())
     assert "'fri' is not over now, and its rematch 'sat' is still the current session: `ginscore use fri` goes " \
            "back to it." in said
     said = " ".join(ok("hand", "ben", "0", "90", "--session", "fri").stdout.split())
-    assert "Its rematch 'sat' has no hands yet, so its first hand follows this game: Ben deals." in said
-    assert status()["session"] == "sat" and status()["next_dealer"] == "Ben"
+    assert "Its rematch 'sat' has no hands yet and was started as this game stood then (Ann deals); after this " \
+           "correction Ben deals:" in said
 
 
-def test_play_going_on_in_a_rematch_with_no_hands_deals_it_as_the_game_ended(ok, status):
+def test_a_copy_taken_before_the_correction_differs_only_in_the_game_corrected(ok, db_path, tmp_path):
+    """Nothing of the rematch changed, so a backup or a sync client's copy from before differs from this
+    file in the corrected game alone: merged keeping both, only that game is copied."""
+    import shutil
+
     _rematch_after_ann_wins(ok, "standard")
-    ok("undo", "--session", "fri", "--yes")
-    out = " ".join(ok("play", "--session", "fri", input="ben 0 90\ny\n").stdout.split())
-    assert "Its rematch 'sat' was already started; play goes on in it." in out
-    assert "Hand 1: Ben deals." in out.split("play goes on in it.")[1]
-    assert status()["next_dealer"] == "Ben"
+    backup = tmp_path / "backup.json"
+    shutil.copy(db_path, backup)
+    ok("edit", "1", "ben", "0", "90", "--session", "fri")
+    merged = ok("merge", str(backup), "--keep-both", "--json").json()
+    assert [copy["name"] for copy in merged["copied"]] == ["fri (merged)"], merged
 
 
 def test_a_house_change_that_reopens_the_game_says_its_rematch_is_still_current(ok, status):
@@ -331,8 +345,8 @@ def test_a_rematch_with_a_hand_played_keeps_who_dealt_it_whatever_the_correction
 
 def test_a_correction_that_leaves_the_winner_leaves_the_rematch_as_it_was(ok, db_path):
     _rematch_after_ann_wins(ok, "standard")
-    rematch = next(doc for doc in stored_sessions(db_path).values() if doc["name"] == "sat")
+    rematch = _stored(db_path, "sat")
     said = ok("edit", "1", "ann", "0", "80", "--session", "fri").stdout
     assert "Its rematch" not in said and "not over now" not in said
     assert ok("dealer").stdout == "Ann deals next.\n"
-    assert next(doc for doc in stored_sessions(db_path).values() if doc["name"] == "sat") == rematch
+    assert _stored(db_path, "sat") == rematch

@@ -7,7 +7,7 @@ import typer
 from ginscore.core.errors import BadHandAt, GameOver, Refused
 from ginscore.core.changes import rules_from, rules_from_start
 from ginscore.core.replay import check_rules, replay, Standings
-from ginscore.cli.actions import is_over, next_game, rematch_follows, replay_stored, store_of
+from ginscore.cli.actions import is_over, next_game, rematch_news, replay_stored, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
 from ginscore.cli.rule_options import HOUSE_COMMAND_OPTIONS, rule_values_given, takes_house_rules
@@ -89,18 +89,18 @@ def house(
             raise Refused(
                 f"refused: under those rules hand {error.number} could not stand ({why}); nothing was changed"
             ) from None
-        follows = []
+        of_rematch = []
         if new_facts != facts:
             db.save(new_facts)
-            follows = rematch_follows(db, standings, facts)
+            of_rematch = rematch_news(db, standings, facts)
     from_hand = hands_played + 1 if from_next and hands_played else None
     show_house_change(facts, new_facts, standings, from_hand=from_hand,
                       next_game=next_game(store_of(ctx).reading, standings))
     news = _game_news(standings_before, standings)
     if news:
         say(news)
-    for line in follows:
-        say(*line)
+    for parts, names in of_rematch:
+        say(*parts, names=names)
 
 
 def _game_news(before: Standings, after: Standings) -> str | None:

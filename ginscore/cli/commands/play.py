@@ -17,7 +17,7 @@ from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
 from ginscore.core.reports import as_typed, explain, hand_words, winner_words
 from ginscore.cli.actions import game_after, replay_changed, replay_stored, rules_moving_back, session_now, store_of
-from ginscore.cli.actions import rematch_follows, session_named, time_now
+from ginscore.cli.actions import session_named, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.messages import usage_words
 from ginscore.cli.options import session_option, WHOLE_NUMBER
@@ -96,7 +96,6 @@ class _Table:
                 facts = now._replace(hands=now.hands + (told,))
                 standings = replay_changed(facts, len(facts.hands), self.store, db)
                 db.save(facts)
-                rematch_follows(db, standings)  # (said as play goes on in that rematch, its standings shown)
         except (_Again, DatabaseUnusable) as error:
             self.unsaved = True
             if isinstance(error, DatabaseUnusable):  # (the error, said next, names the file and what to do)

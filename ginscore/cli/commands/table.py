@@ -13,7 +13,7 @@ from ginscore.core.names import check_players, resolve_player
 from ginscore.core.reports import as_typed, counted, explain
 from ginscore.codec.facts import check_note, NOTE_LENGTH
 from ginscore.cli.actions import append_hand, asked, game_after, game_before, replay_changed, replay_stored
-from ginscore.cli.actions import next_game, rematch_follows, rules_moving_back, session_named, start_session, store_of
+from ginscore.cli.actions import next_game, rematch_news, rules_moving_back, session_named, start_session, store_of
 from ginscore.cli.actions import time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, Variant, whole_number, with_parameters
@@ -184,8 +184,8 @@ def hand(
     Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
     """
     told.check(Command("hand", "ann", "4", "22"))
-    standings, follows = append_hand(ctx, session, lambda facts: told.knock(facts, time_now(), note))
-    _show_hand(ctx, standings, len(standings.hands), follows=follows)
+    standings, news = append_hand(ctx, session, lambda facts: told.knock(facts, time_now(), note))
+    _show_hand(ctx, standings, len(standings.hands), news=news)
 
 
 @app.command(short_help="Record a drawn hand.")
@@ -200,9 +200,9 @@ def draw(
     Example: ginscore draw
     """
     kept = check_note(note)
-    standings, follows = append_hand(ctx, session, lambda facts: Draw(upcard=typed_upcard(upcard),
+    standings, news = append_hand(ctx, session, lambda facts: Draw(upcard=typed_upcard(upcard),
                                                                       recorded_at=time_now(), note=kept))
-    _show_hand(ctx, standings, len(standings.hands), follows=follows)
+    _show_hand(ctx, standings, len(standings.hands), news=news)
 
 
 @app.command(context_settings=HAND_SETTINGS, short_help="Correct an earlier hand.")
@@ -266,8 +266,8 @@ def edit(
         before, facts = facts, facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
         standings = replay_changed(facts, number, store, db)
         db.save(facts)
-        follows = rematch_follows(db, standings, before)
-    _show_hand(ctx, standings, number, verb="Corrected", follows=follows)
+        news = rematch_news(db, standings, before)
+    _show_hand(ctx, standings, number, verb="Corrected", news=news)
 
 
 @app.command(short_help="Remove the last hand.")
@@ -305,22 +305,22 @@ def undo(
         facts = now._replace(hands=now.hands[:-1])
         standings = _without_last_hand(facts, last.number)
         db.save(facts)
-        follows = rematch_follows(db, standings, now)
+        news = rematch_news(db, standings, now)
     say(f"Removed {what}.")
     if moving and yes:
         say(*moving)
     show_standings(standings, next_game=next_game(store.reading, standings))
-    for line in follows:
-        say(*line)
+    for parts, names in news:
+        say(*parts, names=names)
 
 
 def _show_hand(ctx: typer.Context, standings: Standings, number: int, verb: str = "Recorded",
-               follows: list[tuple] = ()) -> None:
-    """Hand ``number`` as recorded, then the standings, saying what follows a game it ended (and what
-    became of its rematch)."""
+               news: list[tuple] = ()) -> None:
+    """Hand ``number`` as recorded, then the standings, saying what follows a game it ended (and
+    what to tell of its rematch)."""
     show_hand(standings, standings.hands[number - 1], verb=verb, next_game=next_game(store_of(ctx).reading, standings))
-    for line in follows:
-        say(*line)
+    for parts, names in news:
+        say(*parts, names=names)
 
 
 def _without_last_hand(facts: SessionFacts, number: int) -> Standings:
