@@ -146,7 +146,9 @@ def rematch_news(db, standings: Standings, before: SessionFacts | None = None) -
     (R23) the game now gives differ, with the commands that start it again; and that the game is in play
     again while that rematch is the current session. Nothing stored changes (a copy elsewhere would then
     differ from this one). As lines: (parts, the names not to break)."""
-    later = None if standings.facts.match is None else game_after(db, standings.facts)
+    if standings.facts.match is None or not (standings.over or before is not None):  # (most hands recorded)
+        return []
+    later = game_after(db, standings.facts)
     if later is None or later.hands:
         return []
     told = []
