@@ -16,7 +16,6 @@ from ginscore.core.session import SessionFacts
 from ginscore.core.names import fold
 from ginscore.core.reports import as_typed, dealing
 from ginscore.core.ratings import ladder, rated_games, shown_names  # (openskill only when a rating is made)
-from ginscore.core.times import time_order
 from ginscore.db.damage import unsound
 from ginscore.db.store import Store
 
@@ -267,9 +266,7 @@ def match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:
     """The sessions of ``facts``'s match (linked by `rematch`), oldest first; None when it is in none."""
     if facts.match is None:
         return None
-    sessions = db.in_match(facts.match)
-    started = time_order(f.created_at for f in sessions)
-    return [replay_stored(store, f) for f in sorted(sessions, key=lambda f: started(f.created_at))]
+    return [replay_stored(store, game) for game in db.in_match(facts.match)]
 
 
 def game_before(store: Store, db, facts: SessionFacts) -> SessionFacts | None:

@@ -191,8 +191,11 @@ class Database:
         return sorted(gone, key=lambda pair: in_time(pair[1]), reverse=True)
 
     def in_match(self, match: str) -> list[SessionFacts]:
-        """The live sessions of a match (linked by `rematch`), in the order they were added."""
-        return [self.facts_of(doc) for _, doc in self.not_deleted() if doc.get("match") == match]
+        """The live sessions of a match (linked by `rematch`), in the order they were started: a file
+        may have been given them in another order (a rematch's export imported before its game's)."""
+        games = [self.facts_of(doc) for _, doc in self.not_deleted() if doc.get("match") == match]
+        started = time_order(game.created_at for game in games)
+        return sorted(games, key=lambda game: started(game.created_at))
 
     def deleted_count(self) -> int:
         return sum(1 for _, doc in self.entries() if doc.get("deleted_at"))

@@ -89,6 +89,24 @@ def test_a_match_lists_its_sessions_in_the_order_they_started_whatever_the_offse
     assert status()["match"]["sessions"] == ["tokyo", "new-york"]
 
 
+def test_a_match_imported_rematch_first_is_still_in_the_order_its_games_started_r5(ok, refused, clock, tmp_path):
+    clock("2026-12-05T20:00:00+01:00")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "fri")
+    ok("hand", "ann", "0", "90")
+    clock("2026-12-05T20:40:00+01:00")
+    ok("rematch", "--name", "sat")
+    for name in ("sat", "fri"):  # the rematch's export first, as a sync client may hand them over
+        ok("export", "--session", name, "--format", "json", "--output", str(tmp_path / f"{name}.json"))
+    other = ("--db", str(tmp_path / "other.json"))
+    ok(*other, "import", str(tmp_path / "sat.json"))
+    assert ok(*other, "import", str(tmp_path / "fri.json")).stdout.splitlines()[-1] == \
+        "The session is over; its rematch is 'sat'."
+    assert ok(*other, "status", "--json").json()["match"]["sessions"] == ["fri", "sat"]
+    assert "its rematch is 'sat'" in ok(*other, "dealer", "--session", "fri").stdout
+    assert ok(*other, "status", "--session", "sat").stdout.count("Match so far (2 sessions: fri, sat)") == 1
+    refused(*other, "rematch", "--session", "fri", says="'fri' already has its rematch, 'sat'")
+
+
 def test_the_match_so_far_counts_one_point_as_one_point(ok, status):
     # Ben's one hand won by a single point (5 against 6), then Ann's gin (25) ends the game at 20.
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")

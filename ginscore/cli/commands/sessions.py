@@ -87,11 +87,10 @@ def import_(
                                lambda number: f"-{number + 1}", MAX_NAME)
             facts = db.add(facts._replace(name=chosen))
     from ginscore.present.console import say
-    from ginscore.present.screens import show_standings
 
     if known is None:
         say(f"Imported {counted(len(facts.hands), 'hand')} from {file} as '{chosen}'.")
-        show_standings(replay(facts))
+        _show_imported(store, facts)
         return
     kind, here, gone, linked = known  # (a deleted session's name may be a live one's now: asked of the record itself)
     deleted = (" (deleted here: ", Command("restore", as_typed(here.name)), ")") if gone else ()
@@ -109,8 +108,15 @@ def import_(
         say("--name only names a new session; ", Command("rename", "--session", as_typed(here.name), as_typed(wanted)),
             " renames this one.")
     if kind != "kept" and not deleted:
-        standings = replay(here)
-        show_standings(standings, next_game=next_game(store.reading, standings))
+        _show_imported(store, here)
+
+
+def _show_imported(store, facts: SessionFacts) -> None:
+    """The standings of a session imported; a game over names its rematch when the file has it."""
+    from ginscore.present.screens import show_standings
+
+    standings = replay(facts)
+    show_standings(standings, next_game=next_game(store.reading, standings))
 
 
 def _write_exactly(data: bytes, shown: str) -> None:
