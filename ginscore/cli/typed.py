@@ -1,18 +1,21 @@
 """What people type, read and checked before anything is loaded: deadwood counts, cards, a
 knocked hand, a session's name, a date, how many sessions a list shows."""
 
+import re
 from typing import NamedTuple
 
 from ginscore.cli.options import WHOLE_NUMBER
 from ginscore.codec import validate
 from ginscore.codec.facts import check_note, knock_from_cards
 from ginscore.core.cards import parse_card, parse_cards
-from ginscore.core.errors import BadCard, BadDeadwood, Command, Refused
+from ginscore.core.errors import BadCard, BadDeadwood, Command, message_parts, Refused
 from ginscore.core.session import in_hand, Knock, SessionFacts
 from ginscore.core.names import check_readable, COMMAND_MARK, MAX_NAME, resolve_player
 from ginscore.core.replay import game_over, replay
 from ginscore.core.escape import visible
 from ginscore.present.terminal import screen_height
+
+QUIT_WORDS = ("quit", "q", "stop", "exit")  # play's :quit, and what it says when one is typed without the ':'
 
 
 def typed_deadwood(text: str, whose: str) -> int:
@@ -34,6 +37,39 @@ def typed_in_play(part):
                                                                                           ("--session",)):
         return "`" + COMMAND_MARK + " ".join(part) + "`"  # (play's own session, no shell at hand; not --help)
     return part
+
+
+def one_line_knock(text: str, error: Refused, named, playing: list[str]) -> tuple[str, str, str]:
+    """`ann 4 22` at play's "Who knocked?", whose ``text`` is no name of ``playing`` (``error`` says so):
+    the knocker (read by ``named``) and the two counts as typed; else why not, in the words that help most."""
+    words = text.split()
+    counted = [bool(WHOLE_NUMBER.fullmatch(word)) for word in words]
+    if len(words) >= 3 and counted[-2:] == [True, True]:
+        try:
+            return named(" ".join(words[:-2])), words[-2], words[-1]  # (a name may hold a number: "Ann 2")
+        except Refused:
+            if counted[-3]:
+                raise Refused("that is more than two counts; give the knocker, then the two "
+                              "deadwood counts, like ann 4 22") from None
+            raise
+    if len(words) >= 3 and all(re.fullmatch(r"[-+]?[0-9]*[.,]?[0-9]+", word) for word in words[-2:]):
+        raise Refused("deadwood counts are whole numbers; give the knocker, then both counts, "
+                      "like ann 4 22") from None  # "ann 4.0 22"
+    if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
+        raise Refused(*message_parts(error), "; commands start with ':', like :draw or :quit") from None
+    if len(words) == 2 and counted == [False, True]:  # "ann 0": the knocker, and one count of two
+        try:
+            name = named(words[0])
+        except Refused:
+            name = None
+        if name:
+            other = next(p for p in playing if p != name)
+            raise Refused(f"that is one count; give both on one line, {name}'s then {other}'s "
+                          f"(like {words[0]} {words[1]} 22), or just the name and each count is asked") from None
+    if counted and counted[-1]:  # "4 22", "ann 4": counts, but not a whole knock
+        raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(playing)}), "
+                      "or the whole knock on one line, the knocker then both counts, like ann 4 22") from None
+    raise error
 
 
 def edit_words(args: list[str]) -> list[str]:

@@ -3,7 +3,6 @@ Its commands start with ':', which no player's name can; a hand is saved as soon
 
 import gc
 import os
-import re
 import shlex
 
 import typer
@@ -20,8 +19,8 @@ from ginscore.cli.actions import game_after, replay_changed, replay_stored, rule
 from ginscore.cli.actions import session_named, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.messages import usage_words
-from ginscore.cli.options import session_option, WHOLE_NUMBER
-from ginscore.cli.typed import edit_words, typed_deadwood, typed_in_play
+from ginscore.cli.options import session_option
+from ginscore.cli.typed import edit_words, one_line_knock, QUIT_WORDS, typed_deadwood, typed_in_play
 from ginscore.present.console import say
 from ginscore.present.screens import show_hand, show_standings
 from ginscore.present.terminal import screen_width
@@ -36,7 +35,6 @@ HELP = (("Answer each question or type a command; commands start with ':' (no na
         ('  :draw        at "Who knocked?": the hand was drawn (R12)',),
         ("  :help        show these commands again",),
         ("  :quit        stop (Ctrl-D too); every hand you confirmed is saved",))  # each line's parts: text, commands
-QUIT_WORDS = ("quit", "q", "stop", "exit")
 DRAWN = object()  # the answer :draw gives "Who knocked?": the hand was drawn (R12)
 
 
@@ -248,36 +246,9 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         try:
             return knocker_named(text)
         except Refused as error:
-            words = text.split()
-            counted = [bool(WHOLE_NUMBER.fullmatch(word)) for word in words]
-            if len(words) >= 3 and counted[-2:] == [True, True]:
-                try:
-                    name = knocker_named(" ".join(words[:-2]))  # (a name may hold a number: "Ann 2")
-                except Refused:
-                    if counted[-3]:
-                        raise Refused("that is more than two counts; give the knocker, then the two "
-                                      "deadwood counts, like ann 4 22") from None
-                    raise
-                return {"knocker": name, "knocker_deadwood": knockers_count(answers, name)(words[-2]),
-                        "opponent_deadwood": count(f"{opponent_of(name)}'s", MAX_DEADWOOD)(words[-1])}
-            if len(words) >= 3 and all(re.fullmatch(r"[-+]?[0-9]*[.,]?[0-9]+", word) for word in words[-2:]):
-                raise Refused("deadwood counts are whole numbers; give the knocker, then both counts, "
-                              "like ann 4 22") from None  # "ann 4.0 22"
-            if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
-                raise Refused(*message_parts(error), "; commands start with ':', like :draw or :quit") from None
-            if len(words) == 2 and counted == [False, True]:  # "ann 0": the knocker, and one count of two
-                try:
-                    name = knocker_named(words[0])
-                except Refused:
-                    name = None
-                if name:
-                    raise Refused(f"that is one count; give both on one line, {name}'s then "
-                                  f"{opponent_of(name)}'s (like {words[0]} {words[1]} 22), or just the name "
-                                  "and each count is asked") from None
-            if counted and counted[-1]:  # "4 22", "ann 4": counts, but not a whole knock
-                raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(playing)}), "
-                              "or the whole knock on one line, the knocker then both counts, like ann 4 22") from None
-            raise
+            name, mine, theirs = one_line_knock(text, error, knocker_named, playing)
+            return {"knocker": name, "knocker_deadwood": knockers_count(answers, name)(mine),
+                    "opponent_deadwood": count(f"{opponent_of(name)}'s", MAX_DEADWOOD)(theirs)}
 
     def opponent_of(knocker: str) -> str:
         return next(p for p in playing if p != knocker)
