@@ -368,6 +368,44 @@ def test_stopping_part_way_through_a_hand_says_that_hand_was_not_saved(ok, stand
     assert "was not saved" not in play(ok, eof=eof)  # at the first question: no hand begun
 
 
+@pytest.mark.parametrize("saved", [False, True], ids=["nothing saved", "a hand saved"])
+def test_ctrl_c_in_play_exits_130_unless_a_hand_was_saved(db_path, saved):
+    """Ctrl-C at a question of play: as every command, exit 130 when play changed nothing ("stopped;
+    nothing was changed"); once a hand was saved it stands, and play ends as :quit does (exit 0)."""
+    import os
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, GINSCORE_DB=str(db_path), COLUMNS="80")
+    ginscore = [sys.executable, "-m", "ginscore"]
+    subprocess.run([*ginscore, "new", "standard", "Ann", "Ben", "--dealer", "Ann"], env=env, check=True,
+                   capture_output=True)
+    before = db_path.read_bytes()
+    playing = subprocess.Popen([*ginscore, "play"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    if saved:
+        playing.stdin.write(b"ann 4 22\ny\n")
+        playing.stdin.flush()
+    asked = b"Hand 2:" if saved else b"Hand 1:"
+    seen, deadline = b"", time.monotonic() + 60
+    while not (asked in seen and seen.endswith(b": ")) and time.monotonic() < deadline:
+        if select.select([playing.stdout], [], [], 1)[0]:
+            seen += os.read(playing.stdout.fileno(), 4096)
+    assert asked in seen and seen.endswith(b": "), seen  # play waits for the answer
+    playing.send_signal(signal.SIGINT)
+    out, err = playing.communicate(timeout=60)
+    said = " ".join((seen + out).decode().split())
+    if saved:
+        assert (playing.returncode, err) == (0, b""), err
+        assert said.endswith("Stopped. Every hand you confirmed is saved.") and db_path.read_bytes() != before
+    else:
+        assert playing.returncode == 130 and err.decode() == "Error: stopped; nothing was changed\n", err
+        assert "Stopped." not in said and db_path.read_bytes() == before
+
+
 def test_a_knocker_with_one_count_is_told_to_give_both_not_that_there_is_no_such_player(ok, standard):
     out = " ".join(play(ok, "ANN 0", "ann 0 22", "y").split())
     assert "no player" not in out

@@ -15,6 +15,7 @@ from ginscore.core.session import Draw, in_hand, Knock, SessionFacts
 from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
 from ginscore.core.reports import as_typed, explain, hand_words, winner_words
+from ginscore.db.storage import writes as database_writes
 from ginscore.cli.actions import game_after, replay_changed, replay_stored, rules_moving_back, session_now, store_of
 from ginscore.cli.actions import session_named, time_now
 from ginscore.cli.typer_app import app
@@ -65,6 +66,7 @@ class _Table:
         self.rematch_when_asked: str | None = None  # the id of its rematch then, if one was started
         self.unsaved = False  # a hand confirmed was not saved (the session changed elsewhere)
         self.no_back = ""  # what :back says where there is no question to go back to
+        self.writes_before = database_writes()  # (Ctrl-C once play saved something exits 0, as the change stands)
 
     def facts(self, db=None) -> SessionFacts:
         """The session played as it is now (followed by its id when renamed elsewhere); ``db``: as read already."""
@@ -118,7 +120,9 @@ class _Table:
         while True:
             try:
                 answer = typer.prompt(prompt, default="", show_default=False).strip()
-            except typer.Abort:  # Ctrl-D, Ctrl-C or the end of the input
+            except typer.Abort as stop:  # Ctrl-D, Ctrl-C or the end of the input: play stops
+                if isinstance(stop.__context__, KeyboardInterrupt) and database_writes() == self.writes_before:
+                    raise KeyboardInterrupt from None  # Ctrl-C before anything was saved: as every command (130)
                 raise _Quit from None
             if not answer.startswith(COMMAND_MARK):
                 try:
