@@ -2,6 +2,7 @@
 knocked hand, a session's name, a date, how many sessions a list shows."""
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ginscore.cli.options import WHOLE_NUMBER
@@ -98,15 +99,15 @@ class TypedKnock(NamedTuple):
     upcard: str | None
     big_gin: bool
 
-    def check(self, example: Command) -> None:
-        """Refuse a mix of counts and cards before anything is read (``example``: the command to advise)."""
+    def check(self, example: Callable[[], Command]) -> None:
+        """Refuse a mix of counts and cards before anything is read (``example()``: the command to advise)."""
         counts = [c for c in (self.knocker_deadwood, self.opponent_deadwood) if c is not None]
         if (self.cards is None) != (self.against is None):
             raise BadCard("give both hands: --cards with the knocker's cards and --against with the opponent's")
         if self.cards is not None and counts:
             raise Refused("give either the two deadwood counts or --cards/--against, not both")
         if self.cards is None and len(counts) != 2:
-            raise Refused("give the knocker and both deadwood counts, like ", example, ", or --cards and --against")
+            raise Refused("give the knocker and both deadwood counts, like ", example(), ", or --cards and --against")
 
     def knock(self, facts: SessionFacts, at: str | None, note: str | None = None, roles=None) -> Knock:
         """The hand told (``note``: `--note`, as typed; ``roles``: a three-player hand's, when known, else

@@ -24,6 +24,18 @@ def test_edit_with_cards_and_export_import_keep_them(ok, tmp_path):
     assert KNOCKER.split()[0] in backup and "knocker_deadwood" not in backup  # facts as told: the cards
 
 
+def test_a_correction_lacking_a_count_is_advised_for_its_hand_and_session(ok, refused):
+    """Typed as shown, the advice corrects the hand given in the session named, not hand 3 of the current one."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "t1")
+    ok("hand", "ann", "4", "22")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "t2")
+    refused("edit", "1", "Ben", "2", "--session", "t1",
+            says="like `ginscore edit --session t1 1 ann 4 22`, or --cards and --against")
+    refused("edit", "1", "--session", "t1", says="like `ginscore edit --session t1 1 ann 4 22`, or --draw")
+    refused("edit", "2", "ann", "--session", "t2", says="like `ginscore edit 2 ann 4 22`, or --cards")  # current
+    assert "Corrected hand 1" in ok("edit", "--session", "t1", "1", "ann", "4", "22").stdout  # the advice, typed
+
+
 def test_edit_rescores_everything_after(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     ok("hand", "ann", "4", "22")  # Ann +18, deals next

@@ -8,6 +8,17 @@ from ginscore.core.scoring import limit_rule
 from tests.support import HUGE, KNOCKER, OPPONENT
 
 
+def test_a_hand_lacking_a_count_is_advised_for_the_session_it_was_typed_for(ok, refused):
+    """The advice, typed as shown, records in the session named, not in the one current."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "t1")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "t2")
+    refused("hand", "ann", "4", "--session", "T1", says="like `ginscore hand --session t1 ann 4 22`, or --cards")
+    refused("hand", "ann", "4", "--session", "t2", says="like `ginscore hand ann 4 22`, or --cards")  # current
+    refused("hand", "ann", "4", says="like `ginscore hand ann 4 22`, or --cards")
+    ok("hand", "--session", "t1", "ann", "4", "22")  # the advice, typed
+    assert [ok("status", "--json", "--session", name).json()["hands_played"] for name in ("t1", "t2")] == [1, 0]
+
+
 def test_two_cards_laid_off_on_one_run_are_told_on_the_run_as_it_grows_r8(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     out = ok("hand", "ann", "--cards", "AS 2S 3S 7H 7D 7C KH KD KC 2H",

@@ -168,7 +168,7 @@ def test_edit_inside_play_with_the_rules_of_the_command(ok, standard, status):
     assert "Corrected hand 1: Ben knocked with 3, Ann had 20" in out
     assert "there is no hand 9" in out and "give the knocker and both deadwood counts" in out
     # the advice names what is typed here, not a shell command (play's session, no shell at hand)
-    assert "like `:edit 3 ann 4 22`" in out and "`ginscore edit 3" not in out
+    assert "like `:edit 1 ann 4 22`" in out and "`ginscore edit 1" not in out
     assert "No such option: --frob" in out and "cannot read that" in out
     assert hands(ok) == [("Ben", 3, 20, None), ("Ben", 2, 30, None)]
     assert status()["totals"] == {"Ann": 0, "Ben": 45}

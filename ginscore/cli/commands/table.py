@@ -1,6 +1,7 @@
 """At the table: start a session, record, correct and undo hands, rematch. Every command here shows
 the standings, so Rich is loaded with the module."""
 
+import functools
 import inspect
 
 import typer
@@ -160,7 +161,13 @@ def takes_a_knock(knocker, *, knocker_deadwood: str, opponent_deadwood: str, upc
     return lambda command: with_parameters(command, parameters, lambda given: {"told": TypedKnock(**given)}, "told")
 
 
-EDIT_EXAMPLE = Command("edit", "3", "ann", "4", "22")  # advised when a correction lacks its counts
+def _like(ctx: typer.Context, session: str | None, *words: str) -> Command:
+    """The command advised when a hand lacks its counts: ``WORDS`` with the session it was typed for
+    (typed as advised, it must not go to the current session instead)."""
+    if session is None:
+        return Command(*words)
+    db = store_of(ctx).reading()
+    return Command(words[0], *session_named(db, db.find_name(session)), *words[1:])
 
 
 @app.command(context_settings=HAND_SETTINGS, short_help="Record a knocked hand.")
@@ -183,7 +190,7 @@ def hand(
 
     Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
     """
-    told.check(Command("hand", "ann", "4", "22"))
+    told.check(functools.partial(_like, ctx, session, "hand", "ann", "4", "22"))
     standings, news = append_hand(ctx, session, lambda facts: told.knock(facts, time_now(), note))
     _show_hand(ctx, standings, len(standings.hands), news=news)
 
@@ -237,9 +244,10 @@ def edit(
         if facts_given:
             raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
     elif not only_note_or_upcard:
+        example = functools.partial(_like, ctx, session, "edit", str(number), "ann", "4", "22")
         if told.knocker is None:
-            raise Refused("give the knocker and both deadwood counts, like ", EDIT_EXAMPLE, ", or --draw")
-        told.check(EDIT_EXAMPLE)
+            raise Refused("give the knocker and both deadwood counts, like ", example(), ", or --draw")
+        told.check(example)
     kept = check_note(note)
     store = store_of(ctx)
     with store.writing() as db:
