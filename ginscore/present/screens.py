@@ -281,7 +281,7 @@ def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, 
 def show_match(doc: dict) -> None:
     """The match so far, under a session's standings (`status`)."""
     names = ", ".join(doc["sessions"])
-    say(f"Match so far ({counted(len(doc['sessions']), 'session')}: {names}):", style="bold")
+    say(f"Match so far ({counted(len(doc['sessions']), 'session')}: {names}):", style="bold", names=doc["sessions"])
     players = tuple(doc["games_won"])
     for player, won in doc["games_won"].items():
         say(f"  {player}: {counted(won, 'game')} won, {counted(doc['finals'][player], 'point')} in finished games",

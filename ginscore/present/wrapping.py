@@ -27,15 +27,21 @@ _IN_SUM = re.compile(r"(?<=[0-9)]) (?=[-+x/] [(]?[0-9])|(?<=[0-9)] [-+x/]) (?=[(
 # ('our games.json', a session's "fri night"): a path or name copied from two lines would hold a line break.
 _COMMAND = re.compile(r"`[^`\n]+`")
 _QUOTED = r"\$?'[^']*'" + r'|"[^"]*"'
+# A session's name as a sentence quotes it ("its rematch is 'sat night'") stays on one line when it fits,
+# as a player's does; an apostrophe ("Ann's") opens or closes none.
+_SAID_NAME = re.compile(r"(?<![\w'])'[^'\n]*\s[^'\n]*'(?![\w'])")
 # A short aside in parentheses reads as one word in a list's lines: "(game 3 open)", "(so far)".
 _ASIDE = re.compile(r"\((?:[^()\s]+ ){1,2}[^()\s]+\)")
 
 
-def _glued(plain: str, width: int, names) -> str:
-    for name in sorted((visible(name) for name in names if " " in name), key=len, reverse=True):
+def _glued(plain: str, width: int, names, room: int) -> str:
+    for name in sorted((visible(name) for name in names if " " in name and cell_len(name) < room), key=len,
+                       reverse=True):
         plain = plain.replace(name, name.replace(" ", _GLUE))
     plain = _COMMAND.sub(lambda typed: typed.group().replace(" ", _GLUE) if len(typed.group()) <= width
                          else re.sub(_QUOTED, lambda word: word.group().replace(" ", _GLUE), typed.group()), plain)
+    plain = _SAID_NAME.sub(lambda said: said.group().replace(" ", _GLUE) if cell_len(said.group()) < room
+                           else said.group(), plain)  # (with a stop after it, on any line of the sentence)
     # a separator ends its line, and "v" starts one with the player after it ("Ann v" / "Ben" read as cut)
     plain = plain.replace(" · ", _GLUE + "· ").replace(" v ", " v" + _GLUE)
     for spaces in (_BEFORE_CITATION, _IN_SUM, _BEFORE_NUMBER, _AFTER_NUMBER, _BEFORE_NEEDS):  # in order: each sees the glue before
@@ -51,7 +57,7 @@ def one_phrase(words: str) -> str:
 def wrapped(text: Text, width: int, indent: int = 0, names=()) -> list[Text]:
     """``text`` in lines of at most ``width`` cells, never broken inside one of ``names``; ``indent``: how far
     the caller indents the lines after the first."""
-    plain = _glued(text.plain, width, names)
+    plain = _glued(text.plain, width, names, width - indent)
     offsets: list[int] = []
     room = width
     used = 0

@@ -421,6 +421,24 @@ def test_a_name_longer_than_the_screen_is_folded_at_its_edge(ok, narrow):
     assert "Alexandrinaaaaaaaaaa" in lines and "李" * 10 in lines
 
 
+def test_a_session_name_said_in_a_sentence_stays_on_one_line_when_it_fits(ok, narrow):
+    """At 40 columns "its rematch is 'saturday rematch at the club'" and the match's list keep each name
+    whole; a name wider than the screen still breaks at its spaces, never past the edge."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday night at the club")
+    ok("hand", "ann", "0", "90")
+    ok("rematch", "--name", "saturday rematch at the club")
+    narrow(40)
+    over = ("--session", "friday night at the club")
+    shown = ok("status", *over).stdout + ok("dealer", *over).stdout
+    lines = shown.splitlines()
+    assert lines.count("'saturday rematch at the club'.") == 2
+    assert "friday night at the club," in lines and "saturday rematch at the club):" in lines
+    assert "'friday night at the club' is over, so" in lines
+    ok("rename", "--session", "saturday rematch at the club", "the long saturday night rematch at the club")
+    lines = ok("dealer", *over).stdout.splitlines()
+    assert max(map(len, lines)) <= 40 and lines[-1].endswith("club'."), lines  # broken at its spaces
+
+
 def test_a_heading_exactly_as_wide_as_the_screen_stays_on_one_line(ok, narrow):
     heading = "standard-1 · Standard · Ann v Ben"
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
