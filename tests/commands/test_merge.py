@@ -296,6 +296,24 @@ def test_a_diverged_session_refuses_the_whole_merge_unless_both_are_kept(cli, ok
            "ratings until one is deleted (`ginscore delete \"friday (merged 2)\"` or the other)" in said
 
 
+@pytest.mark.parametrize(("their_hands", "counted"), [
+    (0, "neither counts in stats or ratings, having no hands"),
+    (1, "only the one with hands counts in stats and ratings"),
+])
+def test_a_copy_kept_of_a_session_with_no_hands_says_what_counts_in_stats(ok, db_path, tmp_path, their_hands,
+                                                                          counted):
+    """A session just started counts in no stats (docs/commands.md): a copy kept beside one says so."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "sat")
+    other = tmp_path / "other.json"
+    shutil.copy(db_path, other)
+    ok("--db", str(other), "house", "--gin-bonus", "20")  # before its first hand: the two now differ
+    for _ in range(their_hands):
+        ok("--db", str(other), "hand", "ann", "4", "22")
+    said = " ".join(ok("merge", str(other), "--keep-both").stdout.split())
+    assert f"copied 'sat (merged)': theirs of 'sat', which differs; {counted} (`ginscore delete \"sat (merged)\"` " \
+           "or the other)" in said
+
+
 def test_renames_and_deletions_made_only_there_are_reported_not_applied(ok, db_path, tmp_path):
     _evening(ok)
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "saturday")

@@ -66,6 +66,7 @@ def merge(
         raise Refused(f"{shown_file} holds no ginscore sessions, so there is nothing to merge; "
                       "give another machine's copy of a database that has some")
     report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "linked": [], "skipped": []}
+    played = {}  # each copy's name: how many of it and its session here have hands (those count in stats)
     with store.writing() as db:  # every change below is committed at the end, or none (a refusal)
         here_by_id = db.by_id()
         records, by_id = _records_here(db, here_by_id)
@@ -121,12 +122,13 @@ def merge(
                 our_records.append(SessionRecord(db.insert(stored), stored, copy))
                 by_id[copy.id] = our_records[-1]
                 report["copied"].append({"name": copy.name, "of": record.facts.name, "hand": compared.hand})
+                played[copy.name] = bool(copy.hands) + bool(record.facts.hands)
             if record.doc.get("id") == session_id:
                 report["skipped"] += _not_applied(record.doc, doc)
     if as_json:
         print_json(report)
         return
-    _tell(report, shown_file)
+    _tell(report, shown_file, played)
 
 
 def _same_matches(here_by_id: dict, their_docs: dict) -> dict[str, str]:
@@ -299,7 +301,7 @@ def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
     return skipped
 
 
-def _tell(report: dict, shown_file: str) -> None:
+def _tell(report: dict, shown_file: str, played: dict[str, int]) -> None:
     from ginscore.present.console import say  # (Rich: only for words on a screen, never for --json)
 
     # Each session once: a rename or deletion made only there is of a session counted already.
@@ -329,8 +331,9 @@ def _tell(report: dict, shown_file: str) -> None:
     for row in report["copied"]:
         say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
             + (f" from hand {row['hand']}" if row["hand"] else "")
-            + "; both count in stats and ratings until one is deleted (", Command("delete", as_typed(row["name"])),
-            " or the other)")
+            + ("; neither counts in stats or ratings, having no hands", "; only the one with hands counts in stats "
+               "and ratings", "; both count in stats and ratings until one is deleted")[played[row["name"]]]
+            + " (", Command("delete", as_typed(row["name"])), " or the other)")
     for row in report["skipped"]:
         say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} (", *_not_applied_advice(row), ")")
 
