@@ -199,12 +199,13 @@ UNREADABLE = """() => {
 
 def test_every_score_and_name_reads_whole_on_a_phone(ok, serving, page_at):
     """A won Hollywood game has three-digit scores, side by side in three columns; names of a dozen
-    letters sit beside them, and three players share the width in three-player."""
-    ok("new", "hollywood", "Margaret", "Christopher", "--dealer", "mar")
-    for hand in (("mar", "4", "22"), ("chr", "0", "40"), ("mar", "3", "5"), ("chr", "2", "30"), ("mar", "0", "50"),
+    letters sit beside them (drawn smaller where they would break), and three players share the width
+    in three-player."""
+    ok("new", "hollywood", "Bartholomew", "Christabelle", "--dealer", "bar")
+    for hand in (("bar", "4", "22"), ("chr", "0", "40"), ("bar", "3", "5"), ("chr", "2", "30"), ("bar", "0", "50"),
                  ("chr", "1", "40"), ("chr", "0", "60")):
         ok("hand", *hand)
-    ok("new", "three", "Alexandra", "Benjamin", "Charlotte", "--box", "ale", "--captain", "ben")
+    ok("new", "three", "Alexandrina", "Bartholomew", "Christabelle", "--box", "ale", "--captain", "bar")
     ok("hand", "ale", "4", "22")
     served = serving()
     for session, address in (("hollywood-1", "/"), ("three-1", "/"), ("three-1", "/club")):
