@@ -279,7 +279,7 @@ def test_a_diverged_session_refuses_the_whole_merge_unless_both_are_kept(cli, ok
     assert db_path.read_bytes() == before  # not even the session only there was added
     report = ok("merge", str(other), "--keep-both", "--json").json()
     assert [r["name"] for r in report["added"]] == ["only there"]
-    assert report["copied"] == [{"name": "friday (merged)", "of": "friday", "hand": 1}]
+    assert report["copied"] == [{"name": "friday (merged)", "of": "friday", "hand": 1, "deleted": False}]
     assert ok("log", "--json", "--session", "friday (merged)").json()["hands"][0]["knocker_deadwood"] == 5
     assert ok("log", "--json", "--session", "friday").json()["hands"][0]["knocker_deadwood"] == 4
     kept = db_path.read_bytes()
@@ -312,6 +312,33 @@ def test_a_copy_kept_of_a_session_with_no_hands_says_what_counts_in_stats(ok, db
     said = " ".join(ok("merge", str(other), "--keep-both").stdout.split())
     assert f"copied 'sat (merged)': theirs of 'sat', which differs; {counted} (`ginscore delete \"sat (merged)\"` " \
            "or the other)" in said
+
+
+def test_a_copy_kept_of_a_record_deleted_there_stays_deleted_and_its_deletion_is_not_ours(ok, db_path, tmp_path):
+    """The phone played on from a wrong hand 1 and deleted that record; the laptop corrected hand 1. Kept
+    both, the phone's record comes as a deleted copy (as a session only there keeps its deletion), counts
+    in no stats, and its deletion is not advised for the laptop's own record."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri")
+    ok("hand", "ann", "5", "20")
+    phone = tmp_path / "phone.json"
+    shutil.copy(db_path, phone)
+    ok("edit", "1", "ann", "5", "25")
+    ok("--db", str(phone), "hand", "ben", "0", "10")
+    ok("--db", str(phone), "delete", "fri", "--yes")
+    before = db_path.read_bytes()
+    report = ok("merge", str(phone), "--keep-both", "--json").json()
+    assert report["copied"] == [{"name": "fri (merged)", "of": "fri", "hand": 1, "deleted": True}]
+    assert report["skipped"] == []
+    assert [row["name"] for row in ok("sessions", "--json").json()] == ["fri"]
+    assert ok("stats", "--json").json()["players"]["Ann"]["sessions"] == 1
+    db_path.write_bytes(before)
+    said = " ".join(ok("merge", str(phone), "--keep-both").stdout.split())
+    assert "copied 'fri (merged)': theirs of 'fri', which differs from hand 1; it was deleted there, so it is " \
+           "deleted here (`ginscore restore \"fri (merged)\"` brings it back)" in said
+    assert "skipped" not in said and "`ginscore delete fri`" not in said
+    assert "Nothing was changed." in " ".join(ok("merge", str(phone), "--keep-both").stdout.split())
+    ok("restore", "fri (merged)")
+    assert ok("status", "--json").json()["hands_played"] == 2
 
 
 def test_renames_and_deletions_made_only_there_are_reported_not_applied(ok, db_path, tmp_path):
@@ -561,7 +588,7 @@ def test_the_copy_keep_both_keeps_is_named_merged_even_when_its_name_is_free(ok,
     ok("--db", str(other), "rename", "--session", "friday", "vendredi")
     ok("--db", str(other), "edit", "1", "ann", "5", "22", "--session", "vendredi")
     report = ok("merge", str(other), "--keep-both", "--json").json()
-    assert report["copied"] == [{"name": "vendredi (merged)", "of": "friday", "hand": 1}]
+    assert report["copied"] == [{"name": "vendredi (merged)", "of": "friday", "hand": 1, "deleted": False}]
     out = ok("merge", str(other), "--keep-both").stdout
     assert out.startswith("Merged") and "added 0" in out and "kept 1" in out  # each count after its word
 

@@ -118,12 +118,14 @@ def merge(
                 )
             else:
                 copy = facts._replace(id=new_session_id(), match=None, name=_copy_name(db, facts))
-                stored = session_to_dict(copy, rows=True) | unknown_fields(doc) | {"copy_of": group}
+                gone = {"deleted_at": doc["deleted_at"]} if doc.get("deleted_at") else {}  # (deleted there: so here)
+                stored = session_to_dict(copy, rows=True) | unknown_fields(doc) | {"copy_of": group} | gone
                 our_records.append(SessionRecord(db.insert(stored), stored, copy))
                 by_id[copy.id] = our_records[-1]
-                report["copied"].append({"name": copy.name, "of": record.facts.name, "hand": compared.hand})
+                report["copied"].append({"name": copy.name, "of": record.facts.name, "hand": compared.hand,
+                                         "deleted": bool(gone)})
                 played[copy.name] = bool(copy.hands) + bool(record.facts.hands)
-            if record.doc.get("id") == session_id:
+            if kind != DIVERGED and record.doc.get("id") == session_id:  # (a copy kept takes their name, deletion)
                 report["skipped"] += _not_applied(record.doc, doc)
     if as_json:
         print_json(report)
@@ -329,11 +331,14 @@ def _tell(report: dict, shown_file: str, played: dict[str, int]) -> None:
     for row in report["linked"]:  # (a session counted already, as kept or extended)
         say(f"  linked    '{visible(row['name'])}': into the match of its rematch there")
     for row in report["copied"]:
+        typed = as_typed(row["name"])
+        counting = (("; it was deleted there, so it is deleted here (", Command("restore", typed), " brings it back)")
+                    if row["deleted"] else
+                    (("; neither counts in stats or ratings, having no hands", "; only the one with hands counts in "
+                      "stats and ratings", "; both count in stats and ratings until one is deleted")[played[row["name"]]]
+                     + " (", Command("delete", typed), " or the other)"))
         say(f"  copied    '{visible(row['name'])}': theirs of '{visible(row['of'])}', which differs"
-            + (f" from hand {row['hand']}" if row["hand"] else "")
-            + ("; neither counts in stats or ratings, having no hands", "; only the one with hands counts in stats "
-               "and ratings", "; both count in stats and ratings until one is deleted")[played[row["name"]]]
-            + " (", Command("delete", as_typed(row["name"])), " or the other)")
+            + (f" from hand {row['hand']}" if row["hand"] else ""), *counting)
     for row in report["skipped"]:
         say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} (", *_not_applied_advice(row), ")")
 
