@@ -54,6 +54,9 @@ def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFact
         )
     record = SessionRecord(doc_id, doc, ours)
     linked = link_match(db, record, facts.match)
+    if join_matches(db, {facts.id: facts.match}):  # (its match here and theirs, two matches here until now)
+        linked, record.doc = True, db.by_id()[facts.id][1]
+        record.facts = ours = db.facts_of(record.doc)
     ours = record.facts
     if compared.kind == EXTENDED:
         ours, _ = extend(db, doc_id, record.doc, ours, compared)
@@ -71,6 +74,38 @@ def link_match(db, record, match: str | None) -> bool:
     db.replace(record.doc_id, record.doc)
     record.facts = record.facts._replace(match=match)
     return True
+
+
+def join_matches(db, theirs: dict[str, str | None]) -> list[str]:
+    """Our matches that hold sessions of one match there become one: the same game rematched on two
+    machines, its rematches brought here apart (one by `import`, one by a merge of a third machine's
+    file). ``theirs``: their session ids and match ids. Every session of them takes the least id;
+    the names of the live sessions that moved."""
+    here = db.by_id()
+    used = {doc.get("match") for _, doc in here.values()} - {None}
+    joined: dict[str, str] = {}  # a match id here -> the one it joins
+
+    def root(match: str) -> str:
+        while match in joined:
+            match = joined[match]
+        return match
+
+    groups: dict[str, set] = {}  # their match id -> our ids of its sessions' matches
+    for session_id, match in theirs.items():
+        ours = here.get(session_id, (None, {}))[1].get("match")
+        if match is not None:
+            groups.setdefault(match, {match} & used).update({ours} - {None})
+    for ids in groups.values():
+        for one, other in zip(sorted(ids), sorted(ids)[1:]):
+            low, high = sorted((root(one), root(other)))
+            if low != high:
+                joined[high] = low
+    moved = []
+    for n, doc in here.values():
+        if doc.get("match") in joined:
+            db.replace(n, doc | {"match": root(doc["match"])})
+            moved += [] if doc.get("deleted_at") else [doc.get("name")]
+    return moved
 
 
 class SessionRecord:

@@ -341,6 +341,40 @@ def test_a_copy_kept_of_a_record_deleted_there_stays_deleted_and_its_deletion_is
     assert ok("status", "--json").json()["hands_played"] == 2
 
 
+def test_a_game_rematched_on_two_laptops_is_one_match_on_the_phone_whatever_came_first_r5(ok, db_path, tmp_path):
+    """Both laptops start a rematch of the finished game g1; the phone gets one rematch by its export,
+    then merges each laptop: one match of the three games, as on a laptop that merges the other, and
+    the same whichever order the phone took them in (import, merge) or however often."""
+    x, y = ("--db", str(tmp_path / "x.json")), ("--db", str(tmp_path / "y.json"))
+    ok(*x, "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "g1")
+    ok(*x, "hand", "ann", "0", "80")
+    shutil.copy(tmp_path / "x.json", tmp_path / "y.json")
+    ok(*x, "rematch", "--name", "g2")
+    ok(*x, "hand", "ben", "5", "9")
+    ok(*y, "rematch", "--name", "g3")
+    ok(*x, "export", "--session", "g2", "--format", "json", "--output", str(tmp_path / "g2.json"))
+    ok("import", str(tmp_path / "g2.json"))
+    ok("merge", str(tmp_path / "y.json"))
+    report = ok("merge", str(tmp_path / "x.json"), "--json").json()
+    assert {row["name"] for row in report["linked"]} in ({"g2"}, {"g1", "g3"})  # (whichever id is kept)
+    assert sorted(ok("status", "--json", "--session", "g2").json()["match"]["sessions"]) == ["g1", "g2", "g3"]
+    assert ok("status", "--json", "--session", "g2").json()["match"]["games_won"] == {"Ann": 1, "Ben": 0}
+    kept = db_path.read_bytes()
+    ok("merge", str(tmp_path / "x.json"))
+    ok("merge", str(tmp_path / "y.json"))
+    assert db_path.read_bytes() == kept
+    phone = ("--db", str(tmp_path / "phone.json"))  # the rematch's export, then the game's from the other laptop
+    ok(*y, "export", "--session", "g1", "--format", "json", "--output", str(tmp_path / "g1.json"))
+    ok(*phone, "import", str(tmp_path / "g2.json"))
+    ok(*phone, "import", str(tmp_path / "g1.json"))
+    said = " ".join(ok(*phone, "import", str(tmp_path / "g1.json")).stdout.split())  # the same game, in g2's match
+    assert "nothing was written" in said
+    ok(*x, "export", "--session", "g1", "--format", "json", "--output", str(tmp_path / "g1x.json"))
+    said = " ".join(ok(*phone, "import", str(tmp_path / "g1x.json")).stdout.split())
+    assert "it joins the match it is in there" in said
+    assert sorted(ok(*phone, "status", "--json", "--session", "g1").json()["match"]["sessions"]) == ["g1", "g2"]
+
+
 def test_renames_and_deletions_made_only_there_are_reported_not_applied(ok, db_path, tmp_path):
     _evening(ok)
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "saturday")

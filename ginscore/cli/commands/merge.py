@@ -23,7 +23,7 @@ from ginscore.cli.actions import store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option
 from ginscore.cli.output import print_json
-from ginscore.cli.matched import Diverged, SessionRecord, extend, link_match, unknown_fields
+from ginscore.cli.matched import Diverged, extend, join_matches, link_match, SessionRecord, unknown_fields
 from ginscore.cli.paths import named_file
 
 
@@ -127,6 +127,9 @@ def merge(
                 played[copy.name] = bool(copy.hands) + bool(record.facts.hands)
             if kind != DIVERGED and record.doc.get("id") == session_id:  # (a copy kept takes their name, deletion)
                 report["skipped"] += _not_applied(record.doc, doc)
+        linked = {row["name"] for row in report["linked"]}
+        moved = join_matches(db, {session_id: doc.get("match") for session_id, doc in their_docs.items()})
+        report["linked"] += [{"name": name} for name in moved if name not in linked]
     if as_json:
         print_json(report)
         return
@@ -329,7 +332,7 @@ def _tell(report: dict, shown_file: str, played: dict[str, int]) -> None:
                 else f"the house rules changed there from hand {first} on")  # (no hand: only a rule change, H8)
         say(f"  extended  '{visible(row['name'])}': {what}", *hidden)
     for row in report["linked"]:  # (a session counted already, as kept or extended)
-        say(f"  linked    '{visible(row['name'])}': into the match of its rematch there")
+        say(f"  linked    '{visible(row['name'])}': into the match it is in there (a rematch made there)")
     for row in report["copied"]:
         typed = as_typed(row["name"])
         counting = (("; it was deleted there, so it is deleted here (", Command("restore", typed), " brings it back)")
