@@ -29,3 +29,14 @@ def print_json_items(items) -> None:
         first = False
     put("[]" if first else "\n]")
     sys.stdout.write(("" if in_batches else json_safe("".join(held), encoding)) + "\n")
+
+
+def write_exactly(data: bytes, shown: str) -> None:
+    """Write ``data``'s bytes exactly for a script; ``shown`` for a person, or where no bytes can go."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if sys.stdout.isatty() or buffer is None:
+        sys.stdout.write(shown)
+        return
+    sys.stdout.flush()
+    buffer.write(data)
+    buffer.flush()
