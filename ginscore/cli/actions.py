@@ -139,12 +139,13 @@ def append_hand(ctx: typer.Context, session: str | None, make_hand) -> tuple[Sta
         return standings, rematch_news(db, standings)
 
 
-def rematch_news(db, standings: Standings, before: SessionFacts | None = None) -> list[tuple]:
+def rematch_news(db, standings: Standings, before: SessionFacts | None = None,
+                 since: str = "this correction") -> list[tuple]:
     """What a correction of a game (``before``: the session as it was) must tell of its rematch while that
     has no hands yet: that it was started as the game then stood, when the first deal (R5, H6) or roles
     (R23) the game now gives differ, with the commands that start it again; and that the game is in play
     again while that rematch is the current session. Nothing stored changes (a copy elsewhere would then
-    differ from this one). As lines: (parts, the names not to break)."""
+    differ from this one). ``since``: what changed the game, as said. As lines: (parts, the names not to break)."""
     if standings.facts.match is None or not (standings.over or before is not None):  # (most hands recorded)
         return []
     later = game_after(db, standings.facts)
@@ -157,7 +158,7 @@ def rematch_news(db, standings: Standings, before: SessionFacts | None = None) -
     if standings.over and (later.first_dealer, later.first_roles) != first:
         now = replay(later._replace(first_dealer=first[0], first_roles=first[1]))
         told.append(((f"Its rematch '{visible(later.name)}' has no hands yet and was started as this game stood "
-                     f"then ({dealing(replay(later))}); after this correction {dealing(now)}: ",
+                     f"then ({dealing(replay(later))}); after {since} {dealing(now)}: ",
                      Command("delete", as_typed(later.name), "--yes"), " then ",
                      Command("rematch", *session_named(db, name), "--name", as_typed(later.name)),
                      " start it again."), names))

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
+
+import pytest
 
 from tests.support import in_two_time_zones, run_cli, stored_sessions
 
@@ -329,6 +332,26 @@ def test_a_game_reopened_while_its_empty_rematch_is_current_says_so_and_what_its
     said = " ".join(ok("hand", "ben", "0", "90", "--session", "fri").stdout.split())
     assert "Its rematch 'sat' has no hands yet and was started as this game stood then (Ann deals); after this " \
            "correction Ben deals:" in said
+
+
+@pytest.mark.parametrize("brought", ["merge", "import"])
+def test_a_game_ended_by_hands_brought_in_says_its_early_rematch_was_dealt_as_it_stood_r5(ok, db_path, tmp_path,
+                                                                                         brought):
+    """The phone started the rematch early (Ann deals); the laptop's hand ends the game with Ben's gin,
+    so Ben deals the rematch (R5). Brought in by merge or import, the phone is told, as a hand typed is."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "g")
+    ok("hand", "ann", "0", "50")
+    laptop = ("--db", str(tmp_path / "laptop.json"))
+    shutil.copy(db_path, tmp_path / "laptop.json")
+    ok("rematch", "--yes", "--name", "r")
+    ok(*laptop, "hand", "ben", "0", "98")
+    ok(*laptop, "export", "--session", "g", "--format", "json", "--output", str(tmp_path / "g.json"))
+    said = ok(*((brought, str(tmp_path / "laptop.json")) if brought == "merge" else
+                ("import", str(tmp_path / "g.json")))).stdout
+    assert ("Its rematch 'r' has no hands yet and was started as this game stood then (Ann deals); after the "
+            f"hands {brought.rstrip('e')}ed Ben deals: `ginscore delete r --yes` then `ginscore rematch ") in \
+        " ".join(said.split())
+    assert ok("dealer", "--session", "r").stdout.startswith("Ann deals")  # told, not changed
 
 
 def test_a_copy_taken_before_the_correction_differs_only_in_the_game_corrected(ok, db_path, tmp_path):

@@ -16,7 +16,7 @@ from ginscore.core.names import MAX_NAME, free_name
 from ginscore.core.reports import as_typed, counted
 from ginscore.core.replay import check_session, replay
 from ginscore.core.session import SessionFacts
-from ginscore.cli.actions import load_standings, next_game, numbered_name, store_of, time_now
+from ginscore.cli.actions import load_standings, next_game, numbered_name, rematch_news, store_of, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.output import write_exactly
 from ginscore.cli.options import session_option, Variant
@@ -111,11 +111,15 @@ def import_(
 
 
 def _show_imported(store, facts: SessionFacts) -> None:
-    """The standings of a session imported; a game over names its rematch when the file has it."""
+    """The standings of a session imported; a game over names its rematch when the file has it, and says
+    when that rematch, with no hands yet, was started otherwise than the game now ends (R5, R23)."""
+    from ginscore.present.console import say
     from ginscore.present.screens import show_standings
 
     standings = replay(facts)
     show_standings(standings, next_game=next_game(store.reading, standings))
+    for parts, names in rematch_news(store.reading(), standings, since="the hands imported"):
+        say(*parts, names=names)
 
 
 def _read_export(file: Path, variant: str | None, rules, session_here_by_id,

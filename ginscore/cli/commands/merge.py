@@ -13,13 +13,13 @@ from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare
 from ginscore.codec.facts import SESSION_ID, derived_session_id, new_session_id, session_to_dict
 from ginscore.core.escape import shell_word, visible
 from ginscore.core.reports import as_typed, counted
-from ginscore.core.replay import check_session
+from ginscore.core.replay import check_session, replay
 from ginscore.core.session import SessionFacts
 from ginscore.core.names import MAX_NAME, free_name
 from ginscore.db.database import session_id_of
 from ginscore.db.store import Store
 from ginscore.documents import is_export
-from ginscore.cli.actions import store_of
+from ginscore.cli.actions import rematch_news, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option
 from ginscore.cli.output import print_json
@@ -130,10 +130,12 @@ def merge(
         linked = {row["name"] for row in report["linked"]}
         moved = join_matches(db, {session_id: doc.get("match") for session_id, doc in their_docs.items()})
         report["linked"] += [{"name": name} for name in moved if name not in linked]
+        news = [(row["name"], *line) for row in report["extended"] if not row["deleted"]  # (a game they ended)
+                for line in rematch_news(db, replay(db.load(row["name"])), since="the hands merged")]
     if as_json:
         print_json(report)
         return
-    _tell(report, shown_file, played)
+    _tell(report, shown_file, played, news)
 
 
 def _same_matches(here_by_id: dict, their_docs: dict) -> dict[str, str]:
@@ -306,7 +308,7 @@ def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
     return skipped
 
 
-def _tell(report: dict, shown_file: str, played: dict[str, int]) -> None:
+def _tell(report: dict, shown_file: str, played: dict[str, int], news: list[tuple]) -> None:
     from ginscore.present.console import say  # (Rich: only for words on a screen, never for --json)
 
     # Each session once: a rename or deletion made only there is of a session counted already.
@@ -344,6 +346,8 @@ def _tell(report: dict, shown_file: str, played: dict[str, int]) -> None:
             + (f" from hand {row['hand']}" if row["hand"] else ""), *counting)
     for row in report["skipped"]:
         say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} (", *_not_applied_advice(row), ")")
+    for name, parts, names in news:  # (an empty rematch here started before their hands ended its game)
+        say(f"'{visible(name)}': ", *parts, names=names)
 
 
 def _not_applied_advice(row: dict) -> tuple:
