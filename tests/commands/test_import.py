@@ -6,6 +6,7 @@ import copy
 import csv
 import io
 import json
+import shutil
 import unicodedata
 from typing import Callable, NamedTuple
 
@@ -76,6 +77,23 @@ def test_import_into_the_same_database_is_already_here_and_a_copy_takes_a_free_n
     assert "as 'standard-1-2'" in out
     rows = ok("sessions", "--json").json()
     assert [r["name"] for r in rows] == ["standard-1", "standard-1-2"] and rows[1]["current"]
+
+
+def test_a_csv_reaching_a_hand_under_rules_agreed_here_since_is_refused_for_its_json_h8(ok, refused, db_path, tmp_path):
+    """The phone agreed a game bonus from hand 3; the laptop, without it, played hand 3 and ended the game.
+    Its CSV cannot say which rules hand 3 was played under: refused (its JSON export says, and differs)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri")
+    ok("hand", "ann", "0", "30")
+    ok("hand", "ben", "5", "20")
+    laptop = ("--db", str(tmp_path / "laptop.json"))
+    shutil.copy(db_path, tmp_path / "laptop.json")
+    ok("house", "--game-bonus", "100", "--from-next")
+    ok(*laptop, "hand", "ann", "0", "40")
+    ok(*laptop, "export", "--output", str(tmp_path / "fri.csv"))
+    refused("import", str(tmp_path / "fri.csv"), says="its hand 3 may have been played without the house rules "
+            "agreed here from that hand on (H8), which a CSV cannot say; import its JSON export")
+    ok("hand", "ann", "0", "40")  # played here under the bonus: the CSV is then ours, kept
+    assert "nothing was written" in " ".join(ok("import", str(tmp_path / "fri.csv")).stdout.split())
 
 
 def test_csv_that_does_not_add_up_is_refused(ok, refused, tmp_path):

@@ -141,6 +141,12 @@ def _read_export(file: Path, variant: str | None, rules, session_here_by_id,
                 # (read with the rules given over those of its session here: the options are what is off)
                 ours = session_here_by_id(facts.id) if facts.id and rules_over is None else None
                 check_against_csv(standings, text, source, ours.name if ours else None)
+                pending = [c.from_hand for c in ours.rule_changes if len(ours.hands) < c.from_hand <= len(facts.hands)
+                           ] if ours else []  # (agreed here for hands not played here yet, H8)
+                if pending:
+                    raise Refused(f"its hand {pending[0]} may have been played without the house rules agreed here from "
+                                  "that hand on (H8), which a CSV cannot say; import its JSON export (made with "
+                                  "--format json), which does")
         except BadHandAt as error:
             if isinstance(error.error, NoBigGin) and from_csv:  # the rules come from the options
                 raise Refused(f"{source} does not add up at hand {error.number}: it holds a big gin, and no big gin "
