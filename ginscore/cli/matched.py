@@ -9,6 +9,7 @@ from ginscore.core.errors import ExitStatus, GinscoreError
 from ginscore.core.escape import visible
 from ginscore.core.replay import check_session
 from ginscore.core.session import SessionFacts
+from ginscore.db.database import session_id_of
 
 
 class Diverged(GinscoreError):
@@ -81,7 +82,7 @@ def join_matches(db, theirs: dict[str, str | None]) -> list[str]:
     machines, its rematches brought here apart (one by `import`, one by a merge of a third machine's
     file). ``theirs``: their session ids and match ids. Every session of them takes the least id;
     the names of the live sessions that moved."""
-    here = db.by_id()
+    here = {session_id_of(doc): (n, doc) for n, doc in db.entries()}  # (outlines: a match is in each)
     used = {doc.get("match") for _, doc in here.values()} - {None}
     joined: dict[str, str] = {}  # a match id here -> the one it joins
 
@@ -103,7 +104,7 @@ def join_matches(db, theirs: dict[str, str | None]) -> list[str]:
     moved = []
     for n, doc in here.values():
         if doc.get("match") in joined:
-            db.replace(n, doc | {"match": root(doc["match"])})
+            db.replace(n, db.whole(doc) | {"match": root(doc["match"])})
             moved += [] if doc.get("deleted_at") else [doc.get("name")]
     return moved
 
