@@ -130,7 +130,8 @@ def merge(
         linked = {row["name"] for row in report["linked"]}
         moved = join_matches(db, {session_id: doc.get("match") for session_id, doc in their_docs.items()})
         report["linked"] += [{"name": name} for name in moved if name not in linked]
-        news = [(row["name"], *line) for row in report["extended"] if not row["deleted"]  # (a game they ended)
+        # A game their hands ended, read again rather than kept from the loop: its match may just have been joined.
+        news = [(row["name"], *line) for row in report["extended"] if not row["deleted"]
                 for line in rematch_news(db, replay(db.load(row["name"])), since="the hands merged")]
     if as_json:
         print_json(report)
