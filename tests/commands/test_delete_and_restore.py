@@ -248,3 +248,22 @@ def test_a_session_changed_while_delete_asks_is_kept_and_the_advice_names_it(two
     monkeypatch.setattr(sessions, "asked", asked)
     ok("delete", "friday", "--yes")
     assert session_names(ok) == ["test"]
+
+
+def test_a_rematch_restored_after_its_game_was_corrected_says_it_deals_as_the_game_stood_r5(ok, status):
+    """'sat' was set aside; meanwhile 'fri' was corrected to Ben's win, so Ben would deal its rematch (R5).
+    Restored, 'sat' still has Ann dealing: said, with the commands that start it again; nothing changed."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri")
+    ok("hand", "ann", "0", "90")
+    ok("rematch", "--name", "sat")
+    ok("delete", "sat", "--yes")
+    ok("edit", "1", "ben", "0", "90", "--session", "fri")
+    said = " ".join(ok("restore", "sat").stdout.split())
+    assert "'fri': Its rematch 'sat' has no hands yet and was started as this game stood then (Ann deals); after " \
+           "its later changes Ben deals: `ginscore delete sat --yes` then `ginscore rematch --session fri --name " \
+           "sat` start it again." in said
+    assert status()["next_dealer"] == "Ann"
+    ok("delete", "sat", "--yes")
+    ok("edit", "1", "ann", "0", "90", "--session", "fri")  # as it stood: nothing to tell
+    said = ok("restore", "sat").stdout
+    assert said.startswith("Restored 'sat'") and "rematch" not in said
