@@ -179,6 +179,9 @@ class _Table:
             if self.roles is None:
                 raise BadHand("this hand keeps three-player roles (box, captain, out), but two play in this session")
             if sorted(hand.roles) != sorted(self.facts.players):
+                stranger = next((name for name in hand.roles if name not in self.facts.players), None)
+                if stranger is not None:
+                    raise self._not_playing(stranger, "has a role in this hand but ")
                 raise BadHand("the roles of this hand (box, captain, out) must name each of the three players once (R21)")
             self.roles = hand.roles
         elif hand.dealer is not None:

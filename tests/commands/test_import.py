@@ -369,6 +369,11 @@ HANDS = [
       "first_roles box Ann, captain Cy, but hand 1 was dealt with box Ann, captain Ben", export="three"),
     J("knocker-spelled-otherwise", ("hands", 0, "knocker"), "ann", "'ann' is spelled 'Ann' in this session"),
     J("dealer-spelled-otherwise", ("hands", 1, "dealer"), "ANN", "'ANN' dealt this hand but is spelled 'Ann'"),
+    J("first-dealer-spelled-otherwise", ("hands", 0, "dealer"), "ann", "hand 1: 'ann' dealt this hand but is spelled"),
+    J("role-spelled-otherwise", ("hands", 0, "roles", "out"), "cy", "'cy' has a role in this hand but is spelled 'Cy'",
+      export="three"),
+    J("role-stranger", ("hands", 0, "roles", "captain"), "Zed", "hand 1: Zed has a role in this hand but does not play",
+      export="three"),
 ]
 
 
