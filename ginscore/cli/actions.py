@@ -149,7 +149,7 @@ def rematch_news(db, standings: Standings, before: SessionFacts | None = None,
     if standings.facts.match is None or not (standings.over or before is not None):  # (most hands recorded)
         return []
     later = game_after(db, standings.facts)
-    if later is None or later.hands:
+    if later is None or later.hands or game_after(db, later) is not None:  # (a game after it: left behind)
         return []
     told = []
     name = standings.facts.name

@@ -267,3 +267,21 @@ def test_a_rematch_restored_after_its_game_was_corrected_says_it_deals_as_the_ga
     ok("edit", "1", "ann", "0", "90", "--session", "fri")  # as it stood: nothing to tell
     said = ok("restore", "sat").stdout
     assert said.startswith("Restored 'sat'") and "rematch" not in said
+
+
+def test_an_early_rematch_restored_after_the_real_one_is_said_to_be_left_behind_with_advice_that_works(ok, status):
+    """A rematch started too early (--yes) is deleted; the game ends and its real rematch is played. The early
+    one restored sits before it in the match: said, with a `delete` that works as typed, and no advice to
+    start it again (that would make a third game of the match: refused without --yes)."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben", "--name", "trio")
+    ok("hand", "ann", "5", "20")
+    ok("rematch", "--yes", "--name", "early")
+    ok("delete", "early", "--yes")
+    ok("hand", "ann", "0", "98", "--session", "trio")
+    ok("rematch", "--session", "trio", "--name", "real")
+    ok("hand", "ben", "3", "13")
+    said = " ".join(ok("restore", "early").stdout.split())
+    assert said.endswith("Its match has gone on without it, to 'real': `ginscore delete early --yes` sets it aside "
+                         "again."), said
+    ok("delete", "early", "--yes")
+    assert status("--session", "real")["match"]["sessions"] == ["trio", "real"]

@@ -8,7 +8,7 @@ import typer
 from ginscore.core.errors import Command, DatabaseUnusable, Refused
 from ginscore.core.escape import shell_word, shows_plainly, visible
 from ginscore.core.reports import VARIANT_NAMES, as_typed, counted, history_row, session_item
-from ginscore.cli.actions import asked, game_before, rematch_news, replay_stored, store_of, time_now
+from ginscore.cli.actions import asked, game_after, game_before, rematch_news, replay_stored, store_of, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import all_option, json_option, limit_option, session_option
 from ginscore.cli.options import DELETED, SESSIONS  # what these arguments complete to
@@ -212,8 +212,12 @@ def restore(
     store = store_of(ctx)
     reading = store.reading()
     say(f"Restored {_what_it_holds(replay_stored(store, facts))}; it is the current session now.")
-    # A rematch set aside while its game was corrected still deals as the game stood (R5, R23): say so.
-    game = game_before(store, reading, facts)
+    # A rematch set aside while its game was corrected still deals as the game stood (R5, R23); one set
+    # aside for another started after it is left behind in its match: either is said.
+    game, later = game_before(store, reading, facts), game_after(reading, facts)
+    if later is not None and not facts.hands:
+        say(f"Its match has gone on without it, to '{visible(later.name)}': ", Command("delete", as_typed(facts.name),
+            "--yes"), " sets it aside again.", names=(f"'{visible(later.name)}'",))
     for parts, names in rematch_news(reading, replay_stored(store, game), since="its later changes") if game else ():
         say(f"'{visible(game.name)}': ", *parts, names=names)
     if left:
