@@ -70,7 +70,7 @@ class Listings:
 
     def __init__(self, db):
         self.db = db
-        db.entries()  # the file read first (its layout, or an older one, decides what is kept)
+        db.refuse_if_not_ours()  # the file read first (its layout, or an older one, decides what is kept)
         self.file_digest = db.storage.file_digest()  # None: nothing is kept (a writer's tables)
         self.cache = Cache(db.real)
         self._items: dict[str, Cache] = {}  # the cache files of the JSON lists' items and the long lists' cells

@@ -78,8 +78,8 @@ class Database:
 
     def refuse_if_not_ours(self) -> None:
         """A file that is not empty but holds no table (`{}`: maybe another program's settings) is never
-        made a database, so where a command would advise `new` it names the file instead (exit 1)."""
-        if self.storage.foreign and not self.entries():
+        made a database, nor read as one with no sessions (a script would take it for one): named (exit 1)."""
+        if not self.entries() and self.storage.foreign:
             raise DatabaseUnusable(self.path, FOREIGN)
 
     def not_deleted(self) -> list[tuple[int, dict]]:

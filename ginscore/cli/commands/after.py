@@ -121,7 +121,6 @@ def history(
     if as_json:
         print_json_items(listings.listed_items(shown, "history"))
         return
-    db.refuse_if_not_ours()
     from ginscore.present.lists import HISTORY_HEADS, history_cells, history_lines, long_lines, show_fitting, show_history, show_long_history
 
     if not fit and long_lines(len(shown)):  # years of sessions: their cells as kept, no rows read

@@ -40,6 +40,7 @@ def sessions(
     newest, fit = how_many(show_all, limit, as_json)
     store = store_of(ctx)
     db = store.reading()
+    db.refuse_if_not_ours()
     if deleted:
         listed = db.deleted()  # the most recently deleted first
         rows = [session_item(history_row(replay_stored(store, facts, deleted=True)), False)
@@ -67,8 +68,6 @@ def sessions(
     if as_json:  # written a few items at a time, so that years of sessions take little memory
         print_json_items(map(json_item, rows))
         return
-    if not deleted:
-        db.refuse_if_not_ours()
     from ginscore.present.lists import show_fitting, show_sessions
 
     hidden = 0 if deleted else db.deleted_count()
