@@ -556,6 +556,7 @@ def test_a_hostile_file_to_merge_is_refused_in_its_own_words(cli, ok, db_path, t
     cases = {
         "a name of 5000 characters": lambda s: s["1"].update(name="N" * 5000),
         "a name with a control character": lambda s: s["1"].update(name="x\x1b[2J"),
+        "a name read as an option": lambda s: s["1"].update(name="-rf"),  # (advised `restore -rf` failed)
         "one id twice": lambda s: s.update({"2": dict(s["1"], name="Twin", hands="")}),
         "a damaged session": lambda s: s["1"].update(variant="whist"),
         # a hand edited there that does not add up (R7), added here, stopped every list (sessions, stats)

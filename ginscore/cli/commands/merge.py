@@ -216,6 +216,9 @@ def _their_docs(theirs_db) -> dict[str, dict]:
             validate.text(doc.get("name"), "session", "name", limit=MAX_NAME)
         except Refused as error:
             raise DatabaseUnusable(theirs_db.path, f"has a session whose {visible(str(error))}")
+        if doc["name"].startswith("-"):  # (kept by an older ginscore, or edited: here every command reads it as an option)
+            raise DatabaseUnusable(theirs_db.path, f"has a session named '{doc['name']}', which cannot start with '-' "
+                                                   "here (every command would read it as an option): rename it there")
     return found
 
 
