@@ -58,6 +58,9 @@ def wrapped(text: Text, width: int, indent: int = 0, names=()) -> list[Text]:
     """``text`` in lines of at most ``width`` cells, never broken inside one of ``names``; ``indent``: how far
     the caller indents the lines after the first."""
     plain = _glued(text.plain, width, names, width - indent)
+    # what was kept together but is wider than a line breaks at its spaces, not inside a word or number
+    plain = re.sub(r"[^ \n]+", lambda kept: kept.group().replace(_GLUE, " ") if cell_len(kept.group()) > width - indent
+                   else kept.group(), plain)
     offsets: list[int] = []
     room = width
     used = 0

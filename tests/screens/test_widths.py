@@ -280,3 +280,21 @@ def test_rules_reflow_to_the_width(screens):
                " each later open game" in words
         if width == 160:  # one line: no break where the rule book's source had one
             assert rules[rules.index("R20"):rules.index("H1")].count("\n") <= 2  # R20, then a blank line
+
+
+@pytest.mark.parametrize("width", [8, 12, 15])
+def test_below_twenty_columns_what_is_kept_together_breaks_at_spaces_never_inside_a_word(ok, monkeypatch, width):
+    """Narrower than a phrase kept on one line ("Ann needs 83 more", "narrow: needs 16"), the phrase breaks at
+    its spaces: the screen's words are those of a wide screen, none cut, and the line saying how wide a
+    screen the table needs keeps its number whole."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri")
+    ok("hand", "ann", "3", "20")
+    monkeypatch.setenv("COLUMNS", "200")
+    wide = ok("status").stdout.split()
+    monkeypatch.setenv("COLUMNS", str(width))
+    narrow = ok("status").stdout
+    assert all(cell_len(line) <= width for line in narrow.splitlines()), narrow
+    cut = set(narrow.split()) - set(wide) - {"Too", "narrow:", "16", "columns."}  # (the wide one shows the table)
+    assert not cut, (cut, narrow)
+    if "Too narrow" in narrow:
+        assert re.search(r"^Too narrow:\nneeds 16\ncolumns\.$|^Too narrow: needs 16", narrow, re.MULTILINE), narrow
