@@ -411,7 +411,7 @@ def _rules(value, where: str, strict: bool) -> HouseRules:
         if kind is bool:
             validate.flag(given, where, key)
         elif kind is int or (kind == int | None and given is not None):
-            validate.whole_number(given, where, key, low=0, high=MAX_SETTING)
+            validate.whole_number(given, where, key, low=int(key == "target"), high=MAX_SETTING)  # H5: above 0
         elif kind is str:
             validate.text(given, where, key, limit=MAX_NAME)
     return _said_of(where, HouseRules.from_dict, doc)

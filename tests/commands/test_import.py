@@ -293,10 +293,9 @@ RULES = [
         ("true", True), ("false", False), ("text", "100"), ("float", 100.0), ("nan", NAN), ("infinity", INF),
         ("minus-infinity", -INF), ("null", None), ("list", [100]), ("table", {"n": 100}),
     ]),
-    *(J(f"target-{k}", ("rules", "target"), v, "session.rules.target must be from 0") for k, v in [
-        ("negative", -1), ("huge", 10**30), ("over", 10**10),
+    *(J(f"target-{k}", ("rules", "target"), v, "session.rules.target must be from 1 to") for k, v in [  # H5
+        ("negative", -1), ("zero", 0), ("huge", 10**30), ("over", 10**10),
     ]),
-    J("target-zero", ("rules", "target"), 0, "target must be a whole number above 0"),
     *(J(f"{name}-{k}", ("rules", name), v, f"session.rules.{name}") for name in (
         "gin_bonus", "undercut_bonus", "game_bonus", "box_bonus") for k, v in [
         ("negative", -5), ("true", True), ("text", "25"), ("float", 2.5), ("null", None),
