@@ -62,9 +62,9 @@ class Calendar(datetime.date):
 os.urandom = urandom
 datetime.datetime, datetime.date = Clock, Calendar
 if os.environ.get("DIFFERENTIAL_INDEXED"):
-    import ginscore.db.index
+    import ginscore.db.layout
 
-    ginscore.db.index.INDEXED_FROM = 0
+    ginscore.db.layout.INDEXED_FROM = 0
 '''
 
 CARDS = ["--cards", "AS 2S 3S 7H 7D 7C 9H 10H JH 2D", "--against", "KD KC KH 5C 6D 8S 9S 4H QD QC"]

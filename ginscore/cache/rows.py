@@ -19,7 +19,7 @@ from ginscore.core.escape import json_safe
 from ginscore.core.replay import Standings
 from ginscore.core.session import SessionFacts
 from ginscore.db.damage import replayed
-from ginscore.db.index import digest
+from ginscore.db.layout import digest
 from ginscore.db.storage import dumps
 
 
@@ -117,7 +117,7 @@ class Listings:
         self._save()
         return found
 
-    def each_summary(self, ids: list[int]) -> Iterator[dict]:
+    def history_items(self, ids: list[int]) -> Iterator[dict]:
         """The ``history --json`` rows of these sessions without their counts, in this order."""
         return map(history_item, self.summaries(ids))
 

@@ -48,8 +48,8 @@ def is_over(facts: SessionFacts) -> bool:
 def rules_moving_back(facts: SessionFacts, asking: bool, db=None) -> tuple | None:
     """H8: undoing the last hand makes the house rules agreed from the next hand on apply from it, as it is
     to be played again: said before asking whether to remove it, or once it is removed without asking
-    (the parts of a sentence); None when no change waits for the next hand. ``db``: the session's, for
-    advice naming it (play's own `:edit` needs no name)."""
+    (the parts of a sentence); None when no change waits for the next hand. ``db``: the open database, to
+    tell whether advice must add ``--session`` (play's own `:edit` needs no name)."""
     last = len(facts.hands)
     if not (facts.rule_changes and facts.rule_changes[-1].from_hand > last):
         return None
@@ -62,7 +62,8 @@ def rules_moving_back(facts: SessionFacts, asking: bool, db=None) -> tuple | Non
 
 def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None, db=None) -> Standings:
     """Replay after a change at hand ``changed_hand``, refused if any hand breaks (with ``store``, a
-    break before the change is damage in the file: exit 1; ``db``: the session's, for advice naming it)."""
+    break before the change is damage in the file: exit 1; ``db``: the open database, to tell whether advice
+    must add ``--session``)."""
     try:
         return replay(facts)
     except BadHandAt as error:
@@ -146,7 +147,7 @@ def rematch_news(db, standings: Standings, before: SessionFacts | None = None,
     (R23) the game now gives differ, with the commands that start it again; and that the game is in play
     again while that rematch is the current session. Nothing stored changes (a copy elsewhere would then
     differ from this one). ``since``: what changed the game, as said. As lines: (parts, the names not to break)."""
-    if standings.facts.match is None or not (standings.over or before is not None):  # (most hands recorded)
+    if standings.facts.match is None or not (standings.over or before is not None):  # (most hands: nothing to tell)
         return []
     later = game_after(db, standings.facts)
     if later is None or later.hands or game_after(db, later) is not None:  # (a game after it: left behind)

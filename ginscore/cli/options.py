@@ -1,5 +1,6 @@
 """The options commands share, each declared once: --db (which every command takes after its name
-too), --session, --json, --all, --limit, the variant, and what a parameter completes to."""
+too), --session, --json, --all, --limit, the variant, and what a parameter completes to; and how a set of
+options is added to a command's signature (``with_parameters``), with the whole-number reader they use."""
 
 import functools
 import inspect

@@ -1,5 +1,5 @@
 """The house-rule options (H1-H7) of `new`, `import` and `house`, declared once; loaded with the
-command modules that hold them (table, sessions, house)."""
+command modules that hold them (table, exports, house)."""
 
 import inspect
 from enum import Enum

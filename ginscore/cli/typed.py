@@ -1,5 +1,6 @@
-"""What people type, read and checked before anything is loaded: deadwood counts, cards, a
-knocked hand, a session's name, a date, how many sessions a list shows."""
+"""What people type, read and checked before the database is read: deadwood counts, cards, a knocked
+hand (then checked against its session's hands by ``TypedKnock.knock``), a session's name, a date, how
+many sessions a list shows."""
 
 import re
 from collections.abc import Callable

@@ -38,7 +38,7 @@ class HelpFormatter(typer.Context.formatter_class):
     word (an option, an example's file name) is parted at a hyphen."""
 
     def __init__(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None) -> None:
-        # As wide as the screen less 2, as every other output (click never goes below 50), at most 78.
+        # The screen's width less 2, from 20 to 78, as every other output (click's own never goes below 50).
         super().__init__(indent_increment, width or max(min(terminal.screen_width(), 80) - 2, 20), max_width)
 
     def write_text(self, text: str) -> None:

@@ -112,7 +112,8 @@ ROW_FIELDS = {
     "draw": ("upcard", "recorded_at"),
 }
 ROLE_FIELDS = Roles._fields  # box, captain, out
-# After a row's own fields come its note and who dealt it (H8): by how many fields follow the note.
+# After a row's own fields come its note and who dealt it (H8), told apart by how many fields follow
+# the row's own (the note counts as one).
 _DEALT_AFTER_NOTE = {1: (), 2: (DEALER,), 4: ROLE_FIELDS}
 _COUNTS = {"knocker_deadwood", "opponent_deadwood"}
 _ESCAPES = (("%", "%25"), ("|", "%7C"), (";", "%3B"))
@@ -160,10 +161,15 @@ def hands_to_text(hands: list[dict]) -> str:
     return ";".join(rows)
 
 
+def stored_rows(text: str) -> list[str]:
+    """The rows of a session's stored hands, one a hand, unread."""
+    return text.split(";") if text else []
+
+
 def hands_from_text(text: str, where: str = "hands") -> list[dict]:
     """The stored string back to hands as dicts; BadField on a row that is not one."""
     hands = []
-    for number, row in enumerate(text.split(";") if text else []):
+    for number, row in enumerate(stored_rows(text)):
         kind, *values = row.split("|")
         names = ROW_FIELDS.get(kind)
         dealt = ()
@@ -186,7 +192,7 @@ def stored_hands(text: str, where: str = "hands") -> tuple[Hand, ...]:
 
     Every command reads every session's rows, so a plain knock or draw skips the dict between."""
     hands = []
-    for number, row in enumerate(text.split(";") if text else []):
+    for number, row in enumerate(stored_rows(text)):
         hand = _plain_row(row) if "%" not in row else None
         if hand is None:
             if not row:

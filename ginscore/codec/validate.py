@@ -46,7 +46,7 @@ def mapping(value, where: str, known=None) -> dict:
         raise BadField(f"{where} must be a table of fields, not {describe(value)}")
     if known is not None and not known.issuperset(value):
         key = next(k for k in value if k not in known)
-        # A newer ginscore's rule or fact is not damage to take out: scored without it, hands would change.
+        # Refused, never dropped: a newer ginscore's rule left out would score its hands otherwise.
         raise BadField(f"{where} has a field {describe(key)} that ginscore does not know: upgrade ginscore if a "
                        "newer one wrote it, or remove it if it was added by hand")
     return value

@@ -4,7 +4,7 @@ and checked before a session keeps them (docs/commands.md)."""
 import unicodedata
 
 from ginscore.core.errors import Command, Refused, UnknownPlayer
-from ginscore.core.escape import shows_nothing, spelled
+from ginscore.core.escape import shows_nothing, spelled, visible
 
 MAX_NAME = 200  # characters in a player's or a session's name
 
@@ -76,6 +76,15 @@ def resolve_player(players: tuple[str, ...] | list[str], typed: str, playing=Non
     raise UnknownPlayer(f"no player '{typed}'; the players are {listed}{order}")
 
 
+def player_named(players: list[str], typed: str, order, among: str = "") -> str:
+    """The one of ``players`` (across sessions) that ``typed`` means, as ``resolve_player`` finds it;
+    when it means nobody, the players are listed sorted by the key ``order``."""
+    if not match_name(players, typed):  # across sessions: not "no player in this session"
+        listed = ", ".join(sorted(players, key=order)) or "none yet"
+        raise UnknownPlayer(f"nobody named '{visible(typed)}' has played{among}; the players are {listed}")
+    return resolve_player(players, typed)
+
+
 COMMAND_MARK = ":"  # what starts a command in `play` (:back, :undo, :quit); so no name may start with it
 
 
@@ -117,14 +126,18 @@ def check_count(variant: str, players) -> None:
         raise Refused(f"{variant} is played by {want} players, not {len(players)}; name {want}")
 
 
+def with_ending(name: str, tail: str, limit: int) -> str:
+    """``name + tail``, the name shortened so that the whole fits within ``limit`` characters."""
+    return name[: max(1, limit - len(tail))].rstrip() + tail
+
+
 def free_name(name: str, taken, ending, limit: int) -> str:
     """``name``, or the first free ``name + ending(n)``, shortened to fit within ``limit`` characters."""
     if not taken(name):
         return name
     number = 1
     while True:
-        tail = ending(number)
-        chosen = name[: max(1, limit - len(tail))].rstrip() + tail
+        chosen = with_ending(name, ending(number), limit)
         if not taken(chosen):
             return chosen
         number += 1

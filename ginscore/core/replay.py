@@ -280,7 +280,8 @@ def replay(facts: SessionFacts) -> Standings:
 
 
 def check_session(facts: SessionFacts) -> Standings:
-    """Check all a session must be before an import stores it; return its standings."""
+    """Check all a session from elsewhere must be before it is stored (an import, a merge, their later hands
+    of a session here); return its standings."""
     if check_players(facts.variant, facts.players) != facts.players:
         raise Refused("player names have stray spaces; write each name once, plainly")
     if facts.name:  # (a CSV carries none)

@@ -267,7 +267,8 @@ def finals_dicts(st: Standings) -> list[dict]:
 
 
 def finals_rows(st: Standings) -> list[list]:
-    """The finals CSV: a header and the rows of ``finals``, the net kept a Decimal so it is never made inert."""
+    """The finals CSV: a header and the rows of ``finals``; the net stays a Decimal, so the CSV writes it as
+    a number, not as text guarded against formulas."""
     return [FINALS_COLUMNS] + [[row[c] for c in FINALS_COLUMNS] for row in finals(st)]
 
 

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from operator import add
 
-from ginscore.core.errors import UnknownPlayer
-from ginscore.core.escape import visible
 from ginscore.core.scoring import BIG_GIN, GIN, KNOCK, UNDERCUT
 from ginscore.core.replay import Standings
 from ginscore.core.session import Draw
-from ginscore.core.names import fold, match_name, resolve_player
+from ginscore.core.names import fold
 from ginscore.core.times import time_order
 
 
@@ -90,7 +88,9 @@ def packed(session: dict) -> dict:
 
 def tally(sessions: list[dict]) -> dict:
     """What some sessions add to ``stats``: the counters summed, and of each session what order matters
-    for (runs of wins), so that ``combine_tallies`` of any grouping's tallies gives the same statistics."""
+    for (runs of wins), so that ``combine_tallies`` of any grouping's tallies gives the same statistics.
+    Each session's ``id`` here is its document number in the file (sessions started in the same second
+    keep the order they were added), not its session id."""
     sums: dict[str, list[int]] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
     session_runs = []
@@ -180,12 +180,3 @@ def _report(sums: dict, pairs: dict, longest_run: dict, shown_as: dict) -> dict:
         for (a, b), (sessions, wins_a, wins_b) in sorted(pairs.items())
     ]
     return {"players": shown, "head_to_head": head_to_head}
-
-
-def player_named(players: list[str], typed: str, order, among: str = "") -> str:
-    """The one of ``players`` (across sessions) that ``typed`` means, as ``resolve_player`` finds it;
-    when it means nobody, the players are listed sorted by the key ``order``."""
-    if not match_name(players, typed):  # across sessions: not "no player in this session"
-        listed = ", ".join(sorted(players, key=order)) or "none yet"
-        raise UnknownPlayer(f"nobody named '{visible(typed)}' has played{among}; the players are {listed}")
-    return resolve_player(players, typed)

@@ -201,7 +201,7 @@ class Database:
         return sum(1 for _, doc in self.entries() if doc.get("deleted_at"))
 
     def listed(self) -> list[tuple[int, str, str | None]]:
-        """Every live session as (id, name, started), in the order they were added, without reading their facts."""
+        """Every live session as (document number, name, started), in the order added, without reading its facts."""
         return [(n, _text(doc) or "", _text(doc, "created_at"))
                 for n, doc in self.not_deleted()]
 

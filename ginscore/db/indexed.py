@@ -11,7 +11,7 @@ from functools import cached_property
 from tinydb.middlewares import Middleware
 
 from ginscore.core.errors import DatabaseUnusable
-from ginscore.db import index as layout  # the file's byte layout and its index
+from ginscore.db import layout  # the file's byte layout and its index
 from ginscore.db.storage import dumps, ordered, parsed, stamped
 
 FORGED_INDEX = ("was read through a cache of where each session is in it that does not match it (edited by hand?); "

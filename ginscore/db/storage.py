@@ -18,7 +18,7 @@ from tinydb.storages import Storage
 from ginscore.codec.validate import describe
 from ginscore.core.errors import DatabaseUnusable
 from ginscore.db import atomic
-from ginscore.db import index as layout
+from ginscore.db import layout
 
 SCHEMA_VERSION = 5  # 1-2: one file of 1.x; 3: the parted layout of 2.x; 4: one TinyDB file again;
 # 5: the same, each hand keeping who dealt it (H8), so an older ginscore refuses it, not misreads it
@@ -97,8 +97,8 @@ def holds_database(real: str) -> bool:
         if isinstance(error, NewerDatabase):
             return True
     # Refused for how it is written (a key twice, a number or a nesting that could not be written back
-    # as it was, another program's table beside ours), it may still hold a database's tables:
-    # evenings to mend, not a file to replace.
+    # as it was, another program's table beside ours), it may still hold sessions worth mending: it is
+    # treated as a database, never overwritten.
     try:
         return _our_tables(json.loads(raw))
     except (RecursionError, UnicodeDecodeError, ValueError):  # damaged past reading: cut short, a byte changed

@@ -1,5 +1,6 @@
 """Where the database file is, and the two ways to open it: ``reading()`` without a lock (the file is
-replaced whole, so a reader sees it before a write or after) and ``writing()`` under the lock.
+replaced whole, so a reader sees it before a write or after) and ``writing()`` under the lock; and how
+`watch` and `serve` tell that the file changed (``file_signature``).
 """
 
 from __future__ import annotations

@@ -1,1 +1,2 @@
-"""What people read, through Rich, every outside string made visible first (docs/architecture.md)."""
+"""What people read, every outside string made visible first: through Rich, but for present.terminal, which
+the JSON paths use without loading it (docs/architecture.md)."""

@@ -13,7 +13,7 @@ from ginscore.core.escape import visible
 from ginscore.core.reports import VARIANT_NAMES, counted
 from ginscore.present import fast_table
 from ginscore.present.console import say, screen
-from ginscore.present.tables import LONG, blocks, natural_width, show_aligned, show_list, table_of, time_text
+from ginscore.present.tables import blocks, long_lines, natural_width, show_aligned, show_list, table_of, time_text
 from ginscore.present.terminal import command_text, screen_height, screen_width
 from ginscore.present.wrapping import wrapped_plain
 
@@ -69,9 +69,10 @@ class _Kept:
         return getattr(self._file, name)
 
 
-def long_lines(count: int) -> bool:
-    """Whether a list of ``count`` sessions is drawn as long lines, from cells the cache may keep."""
-    return count > LONG and screen().width >= 80
+def from_kept_cells(count: int) -> bool:
+    """Whether a list of ``count`` sessions is drawn from the cells the cache keeps, no row read: as long
+    lines, which ``show_list`` draws past the same count."""
+    return long_lines(count)
 
 
 def _older(older: int, *words: str) -> None:
@@ -133,8 +134,8 @@ def _session_heads(deleted: bool) -> tuple:
 
 def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, older: int = 0,
                   current: str | None = None) -> None:
-    """The sessions, oldest first (or the deleted ones); ``hidden``: deleted ones not listed; ``older``: older
-    ones left out; ``current``: the current session's name, said when it is left out."""
+    """The sessions in the order they were added (or the deleted ones); ``hidden``: deleted ones not listed;
+    ``older``: older ones left out; ``current``: the current session's name, said when it is left out."""
     when = "deleted_at" if deleted else "created_at"
 
     def table(medium: bool, room: int | None = 0, day_only: bool = False) -> Table:

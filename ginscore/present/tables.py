@@ -14,7 +14,7 @@ from ginscore.present.console import say, screen
 from ginscore.present.terminal import screen_width
 from ginscore.present.wrapping import cell_width
 
-LONG = 200  # sessions past which a list is drawn as plain lines, not measured by Rich
+LONG = 200  # entries (sessions, players, ratings) past which a list is drawn as plain lines, not measured by Rich
 
 
 def cell(value, style: str = "") -> Text:
@@ -76,13 +76,18 @@ def fit(*layouts):
     return layouts[-1]()
 
 
+def long_lines(count: int) -> bool:
+    """Whether a list of ``count`` entries is drawn as long lines (from cells the cache may keep)."""
+    return count > LONG and screen().width >= 80
+
+
 def show_list(count: int, phone, long, *layouts) -> None:
     """A list of ``count`` entries in the first of ``layouts`` that fits; past ``LONG`` (too many for Rich to
     measure quickly) ``phone()`` under 80 columns, else ``long()``."""
-    if count > LONG and screen().width < 80:
-        phone()
-    elif count > LONG:
+    if long_lines(count):
         long()
+    elif count > LONG:
+        phone()
     elif count:
         show(fit(*layouts))
 

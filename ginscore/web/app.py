@@ -58,7 +58,7 @@ def as_json(document: dict) -> bytes:
             .replace(b"&", b"\\u0026"))
 
 
-class Live:
+class LiveDocuments:
     """The documents the pages show, made again once after each change of the file.
 
     A maker never raises for a file it cannot read: it says so in its document."""
@@ -117,7 +117,7 @@ class Live:
 class CountedStream(StreamingResponse):
     """An event stream that holds one of the server's ``MAX_STREAMS`` places until it ends."""
 
-    def __init__(self, live: Live, name: str):
+    def __init__(self, live: LiveDocuments, name: str):
         super().__init__(live.events(name), media_type="text/event-stream")
         self.live = live
         live.streams += 1
@@ -171,7 +171,7 @@ def packaged(name: str) -> bytes:
     return resources.files("ginscore.web").joinpath("static", name).read_bytes()
 
 
-def make_app(live: Live, token: str | None = None) -> Starlette:
+def make_app(live: LiveDocuments, token: str | None = None) -> Starlette:
     """The app: ``PAGES``, ``FILES``, and the data and events of each document of ``live``; without a
     token, only for this computer's own address, so a web page elsewhere cannot read it through a
     name it points here."""

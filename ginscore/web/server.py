@@ -18,7 +18,7 @@ import segno
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from ginscore.web.app import Live, make_app, MAX_CONNECTIONS
+from ginscore.web.app import LiveDocuments, make_app, MAX_CONNECTIONS
 
 LOOPBACK = "127.0.0.1"
 EVERY_ADDRESS = "0.0.0.0"  # --lan: every network this computer is on
@@ -109,7 +109,7 @@ class QuietStop(uvicorn.Server):
         super().handle_exit(sig, frame)
 
 
-def server_for(live: Live, token: str | None) -> QuietStop:
+def server_for(live: LiveDocuments, token: str | None) -> QuietStop:
     """The server, which Ctrl-C stops from now on: pressed before it runs, it only asks the server to
     stop (never a KeyboardInterrupt halfway through starting the event loop), and it stops on starting."""
     config = uvicorn.Config(make_app(live, token), log_level="error", access_log=False, lifespan="on",

@@ -222,7 +222,7 @@ def test_a_long_list_drawn_from_the_cells_kept_says_what_one_drawn_from_the_rows
         return [ok(*command).stdout for command in LONG_LISTS]
 
     with monkeypatch.context() as rows_only:
-        rows_only.setattr(ginscore.present.lists, "long_lines", lambda count: False)
+        rows_only.setattr(ginscore.present.lists, "from_kept_cells", lambda count: False)
         expected = outputs()
     assert "One match (linked by `ginscore rematch`): " in expected[1] and "red\\x1b[31m" in expected[0]
     assert "turned\\u202e-李" in expected[0] and "\u202e" not in "".join(expected) and "Zoë 李" in expected[0] and "One match" in expected[4]
@@ -232,7 +232,7 @@ def test_a_long_list_drawn_from_the_cells_kept_says_what_one_drawn_from_the_rows
     cells = Cache(os.path.realpath(db_path), "cells")
     assert len(list(cells.keyed("sessions").keys())) == 236 and cells.keyed("history").keys()
     with monkeypatch.context() as kept_only:  # kept: no row read
-        for reading in ("summaries", "each_summary"):
+        for reading in ("summaries", "history_items"):
             kept_only.setattr(Listings, reading, lambda *args: pytest.fail("a row read for a kept line"))
         assert outputs() == expected
     for forged in (b'["one"]', b'[1, 2, 3, 4, 5, 6]', b"{}"):
@@ -248,7 +248,7 @@ def test_a_long_list_drawn_from_the_cells_kept_says_what_one_drawn_from_the_rows
     monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cold"))
     changed = outputs()
     with monkeypatch.context() as rows_only:
-        rows_only.setattr(ginscore.present.lists, "long_lines", lambda count: False)
+        rows_only.setattr(ginscore.present.lists, "from_kept_cells", lambda count: False)
         assert outputs() == changed != expected
 
 

@@ -36,7 +36,7 @@ def _listings(ok) -> list:
 def test_deleting_the_cache_or_an_unwritable_cache_folder_changes_no_output(ok, db_path, tmp_path, monkeypatch,
                                                                             indexed):
     if indexed:  # as a file of a mebibyte or more is read (layout.INDEXED_FROM)
-        monkeypatch.setattr("ginscore.db.index.INDEXED_FROM", 0)
+        monkeypatch.setattr("ginscore.db.layout.INDEXED_FROM", 0)
     for args in EVENING:
         ok(*args)
     cold = _listings(ok)

@@ -221,7 +221,7 @@ def test_death_at_each_step_of_a_write_leaves_the_old_database_or_the_new(ok, db
     ``indexed``: every file) keeps the new file's index in the cache: killed before any of these
     calls, the database reads back whole as before the write or as after it."""
     if indexed:
-        monkeypatch.setattr("ginscore.db.index.INDEXED_FROM", 0)
+        monkeypatch.setattr("ginscore.db.layout.INDEXED_FROM", 0)
     for n in range(sessions):
         ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", f"s{n}")
     ok("hand", "ann", "2", "12")

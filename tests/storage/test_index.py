@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import ginscore.db.index
+import ginscore.db.layout
 from ginscore.cache.files import Cache
-from ginscore.db.index import (
+from ginscore.db.layout import (
     OUTLINED,
     Stored,
     digest,
@@ -27,7 +27,7 @@ from ginscore.db.index import (
 from tests.profiles import examples
 from tests.support import EVENING, every_output
 
-INDEXED_FROM = ginscore.db.index.INDEXED_FROM  # as shipped (the tests below lower it to 0)
+INDEXED_FROM = ginscore.db.layout.INDEXED_FROM  # as shipped (the tests below lower it to 0)
 
 
 _scalars = st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(max_size=12) | st.floats(
@@ -113,7 +113,7 @@ def test_another_layout_has_no_index():
 def _every_file_indexed(monkeypatch):
     """The index is what these tests are about: every file has one, however small (a real one
     only from ``layout.INDEXED_FROM``, a mebibyte)."""
-    monkeypatch.setattr("ginscore.db.index.INDEXED_FROM", 0)
+    monkeypatch.setattr("ginscore.db.layout.INDEXED_FROM", 0)
 
 
 def _places(db_path) -> Cache:
@@ -129,7 +129,7 @@ def test_every_write_keeps_where_each_session_is_for_the_file_it_wrote(ok, db_pa
     """(A file over a MiB is hashed in a thread while the cache is read or the file written: here every
     file is, so that path is the one the evening takes.)"""
     if beside:
-        monkeypatch.setattr("ginscore.db.index.DIGEST_BESIDE", 0)
+        monkeypatch.setattr("ginscore.db.layout.DIGEST_BESIDE", 0)
     for args in EVENING[:14]:
         ok(*args)
         index = _index(db_path)
@@ -147,7 +147,7 @@ def test_a_digest_worked_out_beside_is_the_digest(monkeypatch):
     for size in (0, 10, 3 << 20):
         data = os.urandom(size)
         assert digest_soon(data)() == digest(data)
-        monkeypatch.setattr("ginscore.db.index.DIGEST_BESIDE", 0)
+        monkeypatch.setattr("ginscore.db.layout.DIGEST_BESIDE", 0)
         assert digest_soon(data)() == digest(data)
         monkeypatch.undo()
 
@@ -156,7 +156,7 @@ def test_a_digest_worked_out_beside_is_the_digest(monkeypatch):
 def test_a_reader_through_the_places_says_what_a_reader_of_the_whole_file_says(ok, db_path, tmp_path, monkeypatch,
                                                                                 beside):
     if beside:
-        monkeypatch.setattr("ginscore.db.index.DIGEST_BESIDE", 0)
+        monkeypatch.setattr("ginscore.db.layout.DIGEST_BESIDE", 0)
     for args in EVENING:
         ok(*args)
     ok("delete", "hollywood-2", "--yes")
@@ -242,7 +242,7 @@ def test_a_hand_finds_the_new_places_from_the_old_not_from_every_session(ok, db_
     """Writing every session again to find where it went costs a 100,000-hand file about 40 ms: a
     writer that changed one session finds the places from the old index, and only without one (here:
     before the first write that keeps it) goes through every session."""
-    import ginscore.db.index
+    import ginscore.db.layout
 
     for args in EVENING[:14]:
         ok(*args)
@@ -250,7 +250,7 @@ def test_a_hand_finds_the_new_places_from_the_old_not_from_every_session(ok, db_
     def every_session(*args):
         raise AssertionError("every session laid out again")
 
-    monkeypatch.setattr(ginscore.db.index, "index_of", every_session)
+    monkeypatch.setattr(ginscore.db.layout, "index_of", every_session)
     ok("use", "friday")
     for args in (["hand", "ann", "2", "30"], ["draw"], ["edit", "1", "ben", "3", "20"], ["undo", "--yes"],
                  ["rename", "late"], ["new", "standard", "Ann", "Ben", "--dealer", "Ann"], ["hand", "ben", "1", "9"]):
@@ -261,7 +261,7 @@ def test_a_hand_finds_the_new_places_from_the_old_not_from_every_session(ok, db_
 def test_with_no_cache_to_keep_it_in_a_reader_never_works_out_an_index(ok, db_path, tmp_path, monkeypatch):
     """An index is worth working out only to be kept: with a cache folder that cannot be written (or
     none at all), a reader reads the file whole and lays out nothing more."""
-    import ginscore.db.index
+    import ginscore.db.layout
 
     for args in EVENING[:14]:
         ok(*args)
@@ -270,7 +270,7 @@ def test_with_no_cache_to_keep_it_in_a_reader_never_works_out_an_index(ok, db_pa
     def every_session(*args):
         raise AssertionError("every session laid out for nothing")
 
-    monkeypatch.setattr(ginscore.db.index, "index_of", every_session)
+    monkeypatch.setattr(ginscore.db.layout, "index_of", every_session)
     blocker = tmp_path / "a-file"
     blocker.write_text("where the cache folder would be")
     for cache in (blocker / "below", blocker):
@@ -289,14 +289,14 @@ def test_a_small_file_is_read_whole_and_keeps_no_index(ok, db_path, tmp_path, mo
     for args in EVENING[:14]:
         ok(*args)
     indexed = every_output(ok)
-    monkeypatch.setattr(ginscore.db.index, "INDEXED_FROM", INDEXED_FROM)
+    monkeypatch.setattr(ginscore.db.layout, "INDEXED_FROM", INDEXED_FROM)
     assert len(db_path.read_bytes()) < INDEXED_FROM
     monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "small"))
     ok("hand", "ann", "1", "30")
     ok("undo", "--yes")
     assert every_output(ok) == indexed
     assert _index(db_path) is None
-    monkeypatch.setattr(ginscore.db.index, "INDEXED_FROM", len(db_path.read_bytes()))  # as large as it
+    monkeypatch.setattr(ginscore.db.layout, "INDEXED_FROM", len(db_path.read_bytes()))  # as large as it
     assert every_output(ok) == indexed
     assert _index(db_path)["file"] == digest(db_path.read_bytes())  # a reader keeps it for the next
 

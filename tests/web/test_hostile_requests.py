@@ -183,9 +183,9 @@ class InProcess:
 
 
 def test_the_app_compares_the_token_and_keeps_it_in_a_cookie(tmp_path):
-    from ginscore.web.app import Live, make_app
+    from ginscore.web.app import LiveDocuments, make_app
 
-    live = Live(tmp_path / "none.json", {"session": lambda: {"problem": None}})
+    live = LiveDocuments(tmp_path / "none.json", {"session": lambda: {"problem": None}})
     served = InProcess(make_app(live, token="right-token"))
     try:
         base = f"http://127.0.0.1:{served.port}"
@@ -206,9 +206,9 @@ def test_two_lan_servers_on_one_computer_keep_their_own_token_in_one_browser(tmp
     import urllib.error
     import urllib.request
 
-    from ginscore.web.app import Live, make_app
+    from ginscore.web.app import LiveDocuments, make_app
 
-    live = Live(tmp_path / "none.json", {"session": lambda: {"problem": None}})
+    live = LiveDocuments(tmp_path / "none.json", {"session": lambda: {"problem": None}})
     first, second = InProcess(make_app(live, token="first-token")), InProcess(make_app(live, token="second-token"))
     browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
 
@@ -235,7 +235,7 @@ def test_an_idle_event_stream_asks_again_after_two_seconds_and_says_it_is_there_
     (A second is a wait for a change that timed out, without waiting it.)"""
     import asyncio
 
-    from ginscore.web.app import Live
+    from ginscore.web.app import LiveDocuments
 
     waits = []
 
@@ -244,7 +244,8 @@ def test_an_idle_event_stream_asks_again_after_two_seconds_and_says_it_is_there_
         waits.append(timeout)
         raise TimeoutError
 
-    live = Live(tmp_path / "none.json", {"session": lambda: {"problem": None}}, stopping=lambda: sum(waits) >= 31)
+    live = LiveDocuments(tmp_path / "none.json", {"session": lambda: {"problem": None}},
+                         stopping=lambda: sum(waits) >= 31)
     said = []
 
     async def read():
@@ -270,7 +271,7 @@ def test_an_event_stream_sends_a_change_as_soon_as_the_file_is_seen_to_change(tm
     monkeypatch.setattr(app, "WAKE_SECONDS", 60)
     watched = tmp_path / "ginscore.json"
     watched.write_text("1")
-    live = app.Live(watched, {"session": lambda: {"file": watched.read_text()}}, poll=0.01)
+    live = app.LiveDocuments(watched, {"session": lambda: {"file": watched.read_text()}}, poll=0.01)
     said = []
 
     async def read():

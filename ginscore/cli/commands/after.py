@@ -4,14 +4,14 @@ import typer
 
 from ginscore.cache.rows import Listings
 from ginscore.core.errors import UnknownPlayer
-from ginscore.core.names import fold, match_name
+from ginscore.core.names import fold, match_name, player_named
 from ginscore.cli.actions import store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import all_option, json_option, limit_option, Variant
 from ginscore.cli.options import EVERYONE  # what these arguments complete to
 from ginscore.cli.output import print_json, print_json_items
 from ginscore.cli.typed import how_many, since_day
-from ginscore.core.stats import combine_tallies, player_named, tally
+from ginscore.core.stats import combine_tallies, tally
 from ginscore.core.times import time_order
 
 
@@ -121,13 +121,14 @@ def history(
     if as_json:
         print_json_items(listings.listed_items(shown, "history"))
         return
-    from ginscore.present.lists import HISTORY_HEADS, history_cells, history_lines, long_lines, show_fitting, show_history, show_long_history
+    from ginscore.present.lists import HISTORY_HEADS, from_kept_cells, history_cells, history_lines, show_fitting
+    from ginscore.present.lists import show_history, show_long_history
 
-    if not fit and long_lines(len(shown)):  # years of sessions: their cells as kept, no rows read
+    if not fit and from_kept_cells(len(shown)):  # years of sessions: their cells as kept, no rows read
         cells = listings.listed_cells(shown, "history", history_cells, len(HISTORY_HEADS))
         show_long_history(cells, db.matched(shown), len(chosen) - len(shown), filters)
         return
-    rows = list(listings.each_summary(shown))
+    rows = list(listings.history_items(shown))
 
     def show(shown: list[dict]) -> None:
         show_history(shown, older=len(chosen) - len(shown), filters=filters,

@@ -5,6 +5,7 @@ from functools import partial
 import typer
 
 from ginscore.core.errors import BadHandAt, GameOver, Refused
+from ginscore.core.reports import counted
 from ginscore.core.changes import rules_from, rules_from_start
 from ginscore.core.replay import check_rules, replay, Standings
 from ginscore.cli.actions import is_over, next_game, rematch_news, replay_stored, store_of
@@ -63,7 +64,7 @@ def house(
         from_the_start = rules_from_start(facts, changes)
         standings_before = replay_stored(store_of(ctx), facts)  # a stored hand that breaks a rule is damage: exit 1
         if hands_played and not (from_start or from_next) and from_the_start != facts:
-            played = f"'{facts.name}' has {hands_played} hand{'s' if hands_played > 1 else ''} played"
+            played = f"'{facts.name}' has {counted(hands_played, 'hand')} played"
             if standings_before.over:  # no hand comes next: only a correction is left to say
                 raise Refused(f"{played} and is over, so a change corrects the rules it was played with: add "
                               "--from-start (every hand is rescored) (H8)")

@@ -10,12 +10,12 @@ import typer
 from ginscore.codec import validate
 from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, Refused
 from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare
-from ginscore.codec.facts import SESSION_ID, derived_session_id, new_session_id, session_to_dict
+from ginscore.codec.facts import SESSION_ID, derived_session_id, new_session_id, session_to_dict, stored_rows
 from ginscore.core.escape import shell_word, visible
 from ginscore.core.reports import as_typed, counted
 from ginscore.core.replay import check_session, replay
 from ginscore.core.session import SessionFacts
-from ginscore.core.names import MAX_NAME, free_name
+from ginscore.core.names import MAX_NAME, free_name, with_ending
 from ginscore.db.database import session_id_of
 from ginscore.db.store import Store
 from ginscore.documents import is_export
@@ -70,7 +70,7 @@ def merge(
     with store.writing() as db:  # every change below is committed at the end, or none (a refusal)
         here_by_id = db.by_id()
         records, by_id = _records_here(db, here_by_id)
-        their_groups = _legacy_groups(their_docs.values())
+        their_originals = _legacy_originals(their_docs.values())
         matches = _same_matches(here_by_id, their_docs)
         for session_id, doc in their_docs.items():
             found = here_by_id.get(session_id)
@@ -81,14 +81,14 @@ def merge(
             try:
                 facts = theirs_db.facts_of(doc)  # every field checked, as the database's reader checks it
                 facts = facts._replace(match=matches.get(facts.match, facts.match))
-                group = _group_of(doc, session_id, their_groups, theirs_db.path)
+                original = _original_of(doc, session_id, their_originals, theirs_db.path)
             except DatabaseUnusable as error:
                 raise _not_mergeable(file, error) from None
             _refuse_unsound(facts, shown_file)
-            our_records = records.setdefault(group, [])
-            same = by_id.get(session_id)  # (kept apart from its group here only by a hand-edited copy_of)
+            our_records = records.setdefault(original, [])
+            same = by_id.get(session_id)  # (kept apart from its original here only by a hand-edited copy_of)
             if not our_records and same is None:  # a session only there
-                _add_theirs(db, doc, facts, group, report, our_records, by_id)
+                _add_theirs(db, doc, facts, original, report, our_records, by_id)
                 continue
             candidates = our_records + ([same] if same is not None and same not in our_records else [])
             closest = _closest(candidates, session_id, facts)
@@ -99,9 +99,9 @@ def merge(
             kind, record, compared = closest
             if kind != DIVERGED and record.doc.get("id") == session_id and link_match(db, record, facts.match):
                 report["linked"].append({"name": record.doc.get("name")})
-            if kind == DIVERGED and same is None and group != session_id:
+            if kind == DIVERGED and same is None and original != session_id:
                 # a copy `merge --keep-both` kept there of a session here: added as that copy
-                _add_theirs(db, doc, facts, group, report, our_records, by_id)
+                _add_theirs(db, doc, facts, original, report, our_records, by_id)
                 continue
             if kind == KEPT:
                 report["kept"].append({"name": record.doc.get("name"), "hands": len(record.facts.hands)})
@@ -119,7 +119,7 @@ def merge(
             else:
                 copy = facts._replace(id=new_session_id(), match=None, name=_copy_name(db, facts))
                 gone = {"deleted_at": doc["deleted_at"]} if doc.get("deleted_at") else {}  # (deleted there: so here)
-                stored = session_to_dict(copy, rows=True) | unknown_fields(doc) | {"copy_of": group} | gone
+                stored = session_to_dict(copy, rows=True) | unknown_fields(doc) | {"copy_of": original} | gone
                 our_records.append(SessionRecord(db.insert(stored), stored, copy))
                 by_id[copy.id] = our_records[-1]
                 report["copied"].append({"name": copy.name, "of": record.facts.name, "hand": compared.hand,
@@ -184,11 +184,12 @@ def _copy_name(db, facts: SessionFacts) -> str:
     return free_name(facts.name, lambda n: n == facts.name or db.taken(n), _merged_ending, MAX_NAME)
 
 
-def _add_theirs(db, doc: dict, facts: SessionFacts, group: str, report: dict, our_records: list, by_id: dict) -> None:
+def _add_theirs(db, doc: dict, facts: SessionFacts, original: str, report: dict, our_records: list,
+                by_id: dict) -> None:
     """Add a session found only there, as it is there (deleted, or a copy); a name taken here gets ' (merged)'."""
     stored = session_to_dict(facts, rows=True) | unknown_fields(doc)
-    if group != stored["id"]:
-        stored["copy_of"] = group
+    if original != stored["id"]:
+        stored["copy_of"] = original
     deleted = doc.get("deleted_at")
     if deleted:
         stored["deleted_at"] = deleted
@@ -216,7 +217,7 @@ def _their_docs(theirs_db) -> dict[str, dict]:
             validate.text(doc.get("name"), "session", "name", limit=MAX_NAME)
         except Refused as error:
             raise DatabaseUnusable(theirs_db.path, f"has a session whose {visible(str(error))}")
-        if doc["name"].startswith("-"):  # (kept by an older ginscore, or edited: here every command reads it as an option)
+        if doc["name"].startswith("-"):  # (an older ginscore's, or edited: every command would read it as an option)
             raise DatabaseUnusable(theirs_db.path, f"has a session named '{doc['name']}', which cannot start with '-' "
                                                    "here (every command would read it as an option): rename it there")
     return found
@@ -224,19 +225,19 @@ def _their_docs(theirs_db) -> dict[str, dict]:
 
 def _records_here(db, here_by_id: dict) -> tuple[dict[str, list[SessionRecord]], dict[str, SessionRecord]]:
     """Every record here, by the session it is a record of, and by its own id."""
-    groups = _legacy_groups(doc for _, doc in here_by_id.values())
+    originals = _legacy_originals(doc for _, doc in here_by_id.values())
     records: dict[str, list[SessionRecord]] = {}
     by_id = {}
     for session_id, (doc_id, doc) in here_by_id.items():
-        group = _group_of(doc, session_id, groups, None)
+        original = _original_of(doc, session_id, originals, None)
         by_id[session_id] = SessionRecord(doc_id, doc, None, db)
-        records.setdefault(group, []).append(by_id[session_id])
+        records.setdefault(original, []).append(by_id[session_id])
     for kept in records.values():  # the session's own record first, then its copies in the order kept
         kept.sort(key=lambda record: "copy_of" in record.doc)
     return records, by_id
 
 
-def _legacy_groups(docs) -> dict[str, str]:
+def _legacy_originals(docs) -> dict[str, str]:
     """The ids merge once gave a kept copy (``_copy_id_before``), and whose copy each is."""
     return {_copy_id_before(doc): session_id_of(doc) for doc in docs}
 
@@ -246,14 +247,15 @@ def _copy_id_before(doc: dict) -> str:
     return derived_session_id({}, f"a copy kept by merge of {doc.get('id')}")
 
 
-def _group_of(doc: dict, session_id: str, legacy: dict[str, str], path) -> str:
-    """The session a stored record is a record of (``path``: their file, where a bad ``copy_of`` is damage)."""
-    group = doc.get("copy_of")
-    if group is not None:
-        if isinstance(group, str) and SESSION_ID.fullmatch(group):
-            return group
+def _original_of(doc: dict, session_id: str, legacy: dict[str, str], path) -> str:
+    """The id of the session a stored record is a record of, itself or the session it is a kept copy of
+    (``path``: their file, where a bad ``copy_of`` is damage)."""
+    original = doc.get("copy_of")
+    if original is not None:
+        if isinstance(original, str) and SESSION_ID.fullmatch(original):
+            return original
         if path is not None:
-            raise DatabaseUnusable(path, f"has a session whose copy_of {visible(repr(group))} is not a session id")
+            raise DatabaseUnusable(path, f"has a session whose copy_of {visible(repr(original))} is not a session id")
     seen = {session_id}
     while session_id in legacy and legacy[session_id] not in seen:
         session_id = legacy[session_id]
@@ -288,7 +290,7 @@ def _same_facts(our_doc: dict, their_doc: dict) -> bool:
 def _hands_in(doc: dict) -> int:
     """How many hands a stored document holds, counted without reading them."""
     hands = doc.get("hands")
-    return len(hands.split(";")) if isinstance(hands, str) and hands else 0
+    return len(stored_rows(hands)) if isinstance(hands, str) else 0
 
 
 def _merged_name(given, name) -> bool:
@@ -296,7 +298,7 @@ def _merged_name(given, name) -> bool:
     if not isinstance(given, str) or not isinstance(name, str):
         return False
     tail = given[len(re.sub(r" \(merged(?: \d+)?\)$", "", given)):]
-    return bool(tail) and name[: max(1, MAX_NAME - len(tail))].rstrip() + tail == given
+    return bool(tail) and with_ending(name, tail, MAX_NAME) == given
 
 
 def _not_applied(our_doc: dict, doc: dict) -> list[dict]:

@@ -11,7 +11,7 @@ from ginscore.cli.options import EVERYONE  # what --player completes to
 from ginscore.cli.output import print_json
 from ginscore.cli.typed import since_day
 from ginscore.core.ratings import places, unrated
-from ginscore.core.stats import player_named
+from ginscore.core.names import player_named
 
 CHARTED = 9  # players one chart tells apart (one mark each: initials, else 1-9)
 
@@ -42,15 +42,15 @@ def ratings(
         raise Refused("give --chart or --json, not both (--json --player NAME holds each rating game by game)")
     day = since_day(since)
     store = store_of(ctx)
-    db = Listings(store.reading())
+    listings = Listings(store.reading())
 
-    names = rated_names(store, db)
+    names = rated_names(store, listings)
     known = list(names.values())
     wanted = list(dict.fromkeys(player_named(known, name, str.casefold) for name in players or []))  # each once
     if chart and len(wanted) > CHARTED:
         raise Refused(f"a chart tells {CHARTED} players apart; name at most {CHARTED} with --player")
     history = bool(wanted) or chart
-    doc = rated_ladder(store, db, names, variant.value if variant else None, day, history)
+    doc = rated_ladder(store, listings, names, variant.value if variant else None, day, history)
     ranks = dict(zip((line["name"] for line in doc["players"]), places(doc["players"])))
     if wanted:
         lines = {line["name"]: line for line in doc["players"]}

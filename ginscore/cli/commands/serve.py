@@ -111,7 +111,7 @@ def serve(
 
     Example: ginscore serve --lan
     """
-    from ginscore.web.app import Live
+    from ginscore.web.app import LiveDocuments
     from ginscore.web.server import LOOPBACK, bound, lan_address, new_token, print_qr, server_for
 
     gc.enable()  # it runs for an evening: main switched the cyclic collector off for one command
@@ -132,7 +132,7 @@ def serve(
     address = base + query
     pages = {"session": lambda: page_of(store, lambda page: page.update(served(store, pinned))),
              "club": lambda: page_of(store, lambda page: club_tables(store, page), tables=[], ladder=[])}
-    server = server_for(Live(store.path, pages), token)  # before "Ctrl-C stops" is printed
+    server = server_for(LiveDocuments(store.path, pages), token)  # before "Ctrl-C stops" is printed
     out = sys.stdout
     out.write(f"Serving {visible(store.path)}\n")
     out.write(f"Scoreboard: {address}\n")

@@ -54,17 +54,17 @@ def sessions(
             items = listings.listed_items(numbers, "sessions")
             for at, (number, name, _) in enumerate(picked):
                 if name == current:
-                    items[at] = json_item(session_item(next(listings.each_summary([number])), True))
+                    items[at] = json_item(session_item(next(listings.history_items([number])), True))
             print_json_items(items)
             return
-        from ginscore.present.lists import SESSION_CELLS, long_lines, session_cells, show_long_sessions
+        from ginscore.present.lists import SESSION_CELLS, from_kept_cells, session_cells, show_long_sessions
 
-        if not fit and long_lines(len(numbers)):  # years of sessions: their cells as kept, no rows read
+        if not fit and from_kept_cells(len(numbers)):  # years of sessions: their cells as kept, no rows read
             show_long_sessions(listings.listed_cells(numbers, "sessions", session_cells, SESSION_CELLS),
                                [name == current for _, name, _ in picked], hidden=db.deleted_count(),
                                older=len(listed) - len(picked), current_name=current)
             return
-        rows = [session_item(row, row["name"] == current) for row in listings.each_summary(numbers)]
+        rows = [session_item(row, row["name"] == current) for row in listings.history_items(numbers)]
     if as_json:  # written a few items at a time, so that years of sessions take little memory
         print_json_items(map(json_item, rows))
         return
@@ -78,7 +78,7 @@ def sessions(
 
     if fit and deleted:  # the most recently deleted first
         show_fitting(rows, show)
-    elif fit:  # oldest first: the newest that fit
+    elif fit:  # in the order added: the newest that fit
         show_fitting(rows[::-1], lambda fitting: show(fitting[::-1]))
     else:
         show(rows)

@@ -25,16 +25,16 @@ class _Board:
         self.store, self.pinned, self.out, self.big, self.until = store, pinned, out, big, until
         self.seen: tuple | None = file_signature(store.path)  # taken before the first read: no change is missed
         self.showing: Standings | str = ""
-        self.shown: object = ""  # what the board shows: the session's facts, or the problem
+        self.shown_key: object = ""  # what tells one board from the next: the session's facts, or the problem
         self.next_game = NEXT_GAME  # what it says follows the game, once it is over
         self.updated = ""
 
     def show(self, showing: Standings | str) -> bool:
         """Show ``showing`` from now on; False when it is what the board already shows."""
-        shown = showing.facts if isinstance(showing, Standings) else showing
-        if shown == self.shown:
+        key = showing.facts if isinstance(showing, Standings) else showing
+        if key == self.shown_key:
             return False
-        self.showing, self.shown, self.updated = showing, shown, f"{datetime.now():%H:%M:%S}"
+        self.showing, self.shown_key, self.updated = showing, key, f"{datetime.now():%H:%M:%S}"
         if isinstance(showing, Standings):
             self.next_game = next_game(self.store.reading, showing)
         return True

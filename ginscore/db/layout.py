@@ -68,7 +68,7 @@ def at(places: list[int], raw, slot: int):
 
 
 def _rising(numbers: list[int]) -> bool:
-    """TinyDB numbers its documents upwards, in the order it adds them."""
+    """Whether document numbers rise strictly, as TinyDB gives them to the documents it adds."""
     return numbers == sorted(set(numbers))
 
 
