@@ -271,20 +271,24 @@ def match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:
     return [replay_stored(store, game) for game in db.in_match(facts.match)]
 
 
-def game_before(store: Store, db, facts: SessionFacts) -> SessionFacts | None:
+def game_before(db, facts: SessionFacts) -> SessionFacts | None:
     """The game ``facts`` is the rematch of, when it is one (a match's earlier game, with its hands)."""
-    games = [st.facts for st in match_of(store, db, facts) or ()]
-    at = [game.id for game in games].index(facts.id) if games else 0
-    return games[at - 1] if at else None
+    return _next_in_match(db, facts, -1)
 
 
 def game_after(db, facts: SessionFacts) -> SessionFacts | None:
     """The session after ``facts`` in its match: its rematch, if one was started."""
+    return _next_in_match(db, facts, 1)
+
+
+def _next_in_match(db, facts: SessionFacts, step: int) -> SessionFacts | None:
+    """The session ``step`` places from ``facts`` in its match, read without replaying the match."""
     if facts.match is None:
         return None
     match = db.in_match(facts.match)
-    ids = [later.id for later in match]
-    return match[ids.index(facts.id) + 1] if facts.id in ids[:-1] else None
+    ids = [game.id for game in match]
+    at = ids.index(facts.id) + step if facts.id in ids else -1
+    return match[at] if 0 <= at < len(match) else None
 
 
 def load_standings(ctx: typer.Context, session: str | None) -> Standings:

@@ -213,7 +213,7 @@ def restore(
     say(f"Restored {_what_it_holds(replay_stored(store, facts))}; it is the current session now.")
     # A rematch set aside while its game was corrected still deals as the game stood (R5, R23); one set
     # aside for another started after it is left behind in its match: either is said.
-    game, later = game_before(store, reading, facts), game_after(reading, facts)
+    game, later = game_before(reading, facts), game_after(reading, facts)
     if later is not None and not facts.hands:
         say(f"Its match has gone on without it, to '{visible(later.name)}': ", Command("delete", as_typed(facts.name),
             "--yes"), " sets it aside again.", names=(f"'{visible(later.name)}'",))

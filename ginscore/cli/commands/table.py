@@ -254,7 +254,7 @@ def edit(
         facts = db.load(session)
         if not 1 <= number <= len(facts.hands):
             missing = f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)})"
-            before = None if facts.hands else game_before(store, db, facts)
+            before = None if facts.hands else game_before(db, facts)
             if before is not None and 1 <= number <= len(before.hands):  # a rematch just started
                 raise Refused(f"{missing}; it is the rematch of '{before.name}': correct that game's hand {number} "
                               "with ", Command("edit", "--session", as_typed(before.name), str(number)),
@@ -292,7 +292,7 @@ def undo(
     db = store.reading()
     facts = db.load(session)
     if not facts.hands:
-        before = game_before(store, db, facts)  # a rematch just started: the hand to undo is likely the last game's
+        before = game_before(db, facts)  # a rematch just started: the hand to undo is likely the last game's
         if before is None or not before.hands:
             raise Refused(f"'{facts.name}' has no hands to undo")
         raise Refused(f"'{facts.name}' has no hands to undo; it is the rematch of '{before.name}': ",
