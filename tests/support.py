@@ -142,6 +142,12 @@ def _text(stream) -> str:
 # --- the database's files, read and put back as another program would ---------------------
 
 
+def unwrapped(text: str) -> str:
+    """``text`` with no whitespace at all, so a phrase matches however the screen's width broke it:
+    a path longer than the line (a test's folder can be long) is broken inside itself."""
+    return "".join(text.split())
+
+
 def stored_sessions(db_path: Path) -> dict:
     """Every session's stored facts, by TinyDB document id, read with TinyDB itself (as a
     person's own script would read the file)."""

@@ -7,6 +7,8 @@ import os
 
 import pytest
 
+from tests.support import unwrapped
+
 
 @pytest.fixture
 def evening(ok):
@@ -227,14 +229,14 @@ def test_advice_names_the_database_the_command_line_gave(cli, ok, tmp_path, monk
     other = tmp_path / "my games.json"
     done = cli("--db", str(other), "hand", "ann", "1", "30")
     assert done.exit_code == 2
-    assert f"`ginscore --db '{other}' new standard Ann Ben`" in done.stderr, done.stderr
+    assert unwrapped(f"`ginscore --db '{other}' new standard Ann Ben`") in unwrapped(done.stderr), done.stderr
     ok("--db", str(other), "new", "standard", "Ann", "Ben", "--name", "friday")
-    said = " ".join(ok("delete", "friday", "--yes", "--db", str(other)).stdout.split())
-    assert f"`ginscore --db '{other}' restore friday` brings it back" in said
-    assert f"`ginscore --db '{other}' use NAME`" in said
+    said = unwrapped(ok("delete", "friday", "--yes", "--db", str(other)).stdout)
+    assert unwrapped(f"`ginscore --db '{other}' restore friday` brings it back") in said
+    assert unwrapped(f"`ginscore --db '{other}' use NAME`") in said
     done = cli("use", "friday", "--db", str(other))
-    assert f"`ginscore --db '{other}' restore friday`" in done.stderr, done.stderr
-    assert f"`ginscore --db '{other}' house`" in " ".join(ok("--db", str(other), "rules").stdout.split())
+    assert unwrapped(f"`ginscore --db '{other}' restore friday`") in unwrapped(done.stderr), done.stderr
+    assert unwrapped(f"`ginscore --db '{other}' house`") in unwrapped(ok("--db", str(other), "rules").stdout)
     monkeypatch.setenv("GINSCORE_DB", str(other))  # the same database, named by the environment
     done = cli("use", "friday")
     assert "`ginscore restore friday`" in done.stderr and "--db" not in done.stderr

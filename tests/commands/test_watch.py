@@ -15,6 +15,7 @@ import time
 import pytest
 
 from ginscore.present.scoreboard import big_number
+from tests.support import unwrapped
 
 fcntl = pytest.importorskip("fcntl")  # pseudo-terminals: POSIX only
 
@@ -91,8 +92,8 @@ class Watching:
 
 
 def _flat(drawn: str) -> str:
-    """Drawn text as words: the board's frame and the lines it wrapped at taken out."""
-    return " ".join(re.sub("[│╭╮╰╯─]", " ", drawn).split())
+    """Drawn text without the board's frame or any whitespace: a long path is broken inside itself."""
+    return unwrapped(re.sub("[│╭╮╰╯─]", " ", drawn))
 
 
 @pytest.fixture
@@ -262,7 +263,7 @@ def test_watch_on_a_short_screen_keeps_the_standings_then_the_digits_then_the_fo
     assert board.process.wait(timeout=DEADLINE) == 0 and board.stop() == 0  # (stop reads what is left)
     drawn = board.text
     assert len(drawn.strip("\r\n").splitlines()) <= rows, drawn
-    assert said in _flat(drawn)
+    assert _flat(said) in _flat(drawn)
     assert ("█" in drawn) == digits, drawn
     assert ("·updated" in "".join(drawn.split())) == footer, drawn  # (a long path wraps the footer anywhere)
 
