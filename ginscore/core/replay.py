@@ -91,7 +91,7 @@ class Standings(NamedTuple):
         return {p: sum(g.final[p] for g in self.games) for p in self.facts.players}
 
 
-class _Table:
+class _ReplayState:
     """The running state while hands are replayed."""
 
     def __init__(self, facts: SessionFacts):
@@ -262,20 +262,20 @@ def game_over(facts: SessionFacts, winner: str | None) -> GameOver:
 
 def replay(facts: SessionFacts) -> Standings:
     """Replay every hand of a session; raise BadHandAt for one that cannot stand."""
-    table = _Table(facts)
+    state = _ReplayState(facts)
     try:
         for number, hand in enumerate(facts.hands, start=1):
-            table.play(number, hand)
-        over = table.over
+            state.play(number, hand)
+        over = state.over
         if not over:  # H8: the rules may change from the next hand on
             number = len(facts.hands) + 1
-            table.follow_rules(number)
+            state.follow_rules(number)
     except Refused as error:
         raise BadHandAt(number, error) from None
-    roles = table.roles
-    rematch_dealer = table.current_dealer
-    return Standings(facts, tuple(table.results), tuple(table.games), next_dealer=None if over else rematch_dealer,
-                     roles=None if over else roles, winner=table.winner(), over=over, rematch_dealer=rematch_dealer,
+    roles = state.roles
+    rematch_dealer = state.current_dealer
+    return Standings(facts, tuple(state.results), tuple(state.games), next_dealer=None if over else rematch_dealer,
+                     roles=None if over else roles, winner=state.winner(), over=over, rematch_dealer=rematch_dealer,
                      rematch_roles=roles)
 
 
