@@ -294,8 +294,6 @@ class FileStorage(Storage):
 
     def _replace(self, data: dict, encode) -> bool:
         """Replace the file with these tables, unless it holds them already (False)."""
-        if not self.writer:
-            raise RuntimeError("only a writer writes")
         if self.legacy is not None:
             self.legacy.record_dealers(data)
         written = encode(data)
