@@ -20,12 +20,11 @@ class LockTimeout(Exception):
 
 
 class LockUnusable(Exception):
-    """The lock file is a symlink, a folder or not a regular file, or cannot be made; ``problem``
+    """The lock file is a symlink, a folder or not a regular file, or cannot be made; its message
     says which, and ``removable`` whether removing what is at its name would mend it."""
 
     def __init__(self, path: str, problem: str, removable: bool = True):
         super().__init__(f"{path} {problem}")
-        self.problem = problem
         self.removable = removable
 
 
