@@ -16,6 +16,7 @@ import orjson
 from ginscore import __version__
 from ginscore.db import atomic
 from ginscore.db.home import NoHome, home_expanded
+from ginscore.db.layout import loaded
 from ginscore.db.storage import dumps  # what orjson cannot write (a lone surrogate, a huge number) too
 
 # Raised whenever what the cache keeps changes shape or meaning without a new ginscore version.
@@ -106,7 +107,7 @@ class Cache:
     def section(self, name: str):
         """A section as kept (None when missing or damaged)."""
         if name not in self._sections:
-            self._sections[name] = _value(self._kept(name))
+            self._sections[name] = loaded(self._kept(name))
         return self._sections[name]
 
     def keyed(self, name: str) -> "Keyed":
@@ -244,7 +245,7 @@ class Keyed:
 
     def get(self, key: str):
         """The value kept under ``key``, parsed now (None when missing or not JSON)."""
-        return _value(self.raw(key))
+        return loaded(self.raw(key))
 
     def get_many(self, keys: list[str]) -> list:
         """The value kept under each of ``keys`` (None when missing or not JSON): a few hundred parsed
@@ -259,13 +260,6 @@ class Keyed:
                     parsed = orjson.loads(b"[" + b",".join(found) + b"]")
                 except orjson.JSONDecodeError:
                     parsed = None
-            values += parsed if isinstance(parsed, list) and len(parsed) == len(found) else map(_value, found)
+            values += parsed if isinstance(parsed, list) and len(parsed) == len(found) else map(loaded, found)
         return values
 
-
-def _value(data):
-    """One kept value parsed (None when missing or not JSON)."""
-    try:
-        return None if data is None else orjson.loads(data)
-    except orjson.JSONDecodeError:
-        return None

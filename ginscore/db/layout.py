@@ -52,12 +52,17 @@ def outline(doc: dict) -> dict:
     return {key: doc[key] for key in OUTLINED if key in doc}
 
 
-def document(data) -> dict | None:
-    """A session's document parsed from its bytes; None when they are not one (a forged index)."""
+def loaded(data):
+    """One JSON value parsed from its bytes (None when missing or not JSON)."""
     try:
-        found = orjson.loads(data)
+        return None if data is None else orjson.loads(data)
     except orjson.JSONDecodeError:
         return None
+
+
+def document(data) -> dict | None:
+    """A session's document parsed from its bytes; None when they are not one (a forged index)."""
+    found = loaded(data)
     return found if isinstance(found, dict) else None
 
 
