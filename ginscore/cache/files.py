@@ -151,10 +151,12 @@ class Cache:
         self._changed.add(name)
         self.save(self.made_from or "", self.names() - {name})
 
-    def keep_index(self, index: dict) -> None:
-        """Keep a database file's index (it names the file it was made of) beside every other section."""
-        self.put("index", index)
-        self.save(self.made_from or "", self.names())
+    def keep_index(self, index: dict | None) -> None:
+        """Keep a database file's index (it names the file it was made of) beside every other section
+        (None: there is none to keep)."""
+        if index is not None:
+            self.put("index", index)
+            self.save(self.made_from or "", self.names())
 
     def save(self, file_digest: str, keep: set[str]) -> None:
         """Write the sections named in ``keep`` (as they now are) for this database file, if anything

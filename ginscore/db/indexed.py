@@ -74,11 +74,7 @@ class IndexMiddleware(Middleware):
         if not storage.writer and self.cache.writable():
             tables = storage.read()
             if not storage.as_read and storage.legacy is None:
-                self._keep(layout.index_of(found, raw, ordered(tables)))
-
-    def _keep(self, index: dict | None) -> None:
-        if index is not None:
-            self.cache.keep_index(index)
+                self.cache.keep_index(layout.index_of(found, raw, ordered(tables)))
 
     # reading ---------------------------------------------------------------------
 
@@ -187,7 +183,7 @@ class IndexMiddleware(Middleware):
         if not storage.as_read and layout.indexable(raw) and self.index_cache:
             tables = ordered(storage.tables)
             if places is not None:  # laid out from the old index: sessions not read keep their outlines
-                self._keep(layout.index_after(storage.digest(), tables, places, self.index["outlines"]))
+                self.cache.keep_index(layout.index_after(storage.digest(), tables, places, self.index["outlines"]))
             else:
-                self._keep(layout.index_of(storage.digest(), raw, tables))
+                self.cache.keep_index(layout.index_of(storage.digest(), raw, tables))
         return True
