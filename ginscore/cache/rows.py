@@ -73,7 +73,6 @@ class Listings:
         db.refuse_if_not_ours()  # the file read first (its layout, or an older one, decides what is kept)
         self.file_digest = db.storage.file_digest()  # None: nothing is kept (a writer's tables)
         self.cache = Cache(db.real)
-        self._items: dict[str, Cache] = {}  # the cache files of the JSON lists' items and the long lists' cells
         self.fits = self.file_digest is not None and self.cache.made_from == self.file_digest
         self._digests: dict[int, str] | None = None
         self._made: dict[str, dict] = {}  # rows made in this run, by digest
@@ -147,9 +146,7 @@ class Listings:
         cache file ``cache_file`` by the digest of each session's facts: a list of every session printed
         again neither parses its rows nor encodes them. A session that cannot be read fails them all."""
         digests = self.digests()
-        if cache_file not in self._items:  # a file of their own: megabytes no other listing reads
-            self._items[cache_file] = Cache(self.db.real, cache_file)
-        items = self._items[cache_file]
+        items = Cache(self.db.real, cache_file)  # a file of their own: megabytes no other listing reads
         kept = items.keyed(name)
         found = kept.raw_many([digests[n] for n in ids])
         missing = [n for n, data in zip(ids, found) if data is None]
