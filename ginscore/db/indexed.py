@@ -84,8 +84,7 @@ class IndexMiddleware(Middleware):
         self.look_up_index()
         if self.index is not None and not self.storage.writer:
             return list(zip(self.index["numbers"], self.index["outlines"]))
-        outlines = self.index["outlines"] if self.index else None
-        return [(int(key), outlines[doc.slot] if type(doc) is layout.Stored else doc)
+        return [(int(key), self.index["outlines"][doc.slot] if type(doc) is layout.Stored else doc)
                 for key, doc in self.read().get("sessions", {}).items()]
 
     def meta(self) -> dict:
