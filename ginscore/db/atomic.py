@@ -83,12 +83,8 @@ def is_temp(entry_name: str) -> bool:
 
 def is_temp_of(entry_name: str, name: str) -> bool:
     """True for a name ``_create_temp`` makes for ``name``: ``.NAME.tmp-PID-HEX``."""
-    prefix = temp_prefix(name)
-    if not entry_name.startswith(prefix):
-        return False
-    pid, _, token = entry_name[len(prefix):].partition("-")
-    # isdigit() alone takes digits of every script ("²"), which int() then refuses
-    return pid.isascii() and pid.isdigit() and bool(token) and set(token) <= set("0123456789abcdef")
+    # [0-9], not isdigit(): that takes digits of every script ("²"), which int() then refuses
+    return re.fullmatch(re.escape(temp_prefix(name)) + "[0-9]+-[0-9a-f]+", entry_name) is not None
 
 
 def _running(pid: int) -> bool:
