@@ -36,12 +36,7 @@ def _beside(name: str, db_name: str) -> bool:
     files, the copy kept before an upgrade, and the files of its old parted layout."""
     if name in (db_name, db_name + LOCK_SUFFIX, *(db_name + s for s in BACKUP_SUFFIXES)) or atomic.is_temp_of(name, db_name):
         return True
-    return part_of(name) == database_stem(db_name)
-
-
-def database_stem(name: str) -> str:
-    """A database file's name without ``.json``: what the files of its old parted layout begin with."""
-    return name[:-5] if name.endswith(".json") else name
+    return part_of(name) == db_name.removesuffix(".json")  # what the files of its old parted layout begin with
 
 
 def belongs(other: str, databases: set[str]) -> bool:

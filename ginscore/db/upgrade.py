@@ -11,7 +11,7 @@ import stat
 import orjson
 
 from ginscore.db import atomic
-from ginscore.db.companions import BACKUP_SUFFIX, DEALT_BACKUP_SUFFIX, database_stem
+from ginscore.db.companions import BACKUP_SUFFIX, DEALT_BACKUP_SUFFIX
 from ginscore.core.errors import DatabaseUnusable, GinscoreError
 from ginscore.codec.facts import derived_session_id, hands_to_text, session_from_dict, session_to_dict
 
@@ -190,7 +190,7 @@ def _read_older(old: Old, data: dict, version: int) -> dict:
     if not isinstance(files, dict) or not all(isinstance(k, str) and type(g) is int for k, g in files.items()):
         raise DatabaseUnusable(old.shown, "is a ginscore 2 database whose main file is damaged; it was left as it is")
     folder, name = os.path.split(old.real)
-    base = database_stem(name)
+    base = name.removesuffix(".json")
     paths = {key: os.path.join(folder, f"{base}.{key}-{number}.json") for key, number in files.items()}
 
     def table(key: str, table_name: str) -> dict:
