@@ -203,10 +203,7 @@ class Keyed:
         """The section as kept: ``data``, a view of its bytes (the values are views of them too)."""
         found = re.search(rb"\n", data)
         head, body = (data[:found.start()], data[found.end():]) if found else (data, data[len(data):])
-        try:
-            places = orjson.loads(head) if len(head) else {}
-        except orjson.JSONDecodeError:
-            places = {}
+        places = loaded(head) if len(head) else {}
         return cls(places if isinstance(places, dict) else {}, body, data)
 
     @classmethod
@@ -258,10 +255,7 @@ class Keyed:
             found = self.raw_many(keys[start:start + 500])
             parsed = None
             if len(found) > 1 and all(data is not None for data in found):
-                try:
-                    parsed = orjson.loads(b"[" + b",".join(found) + b"]")
-                except orjson.JSONDecodeError:
-                    parsed = None
+                parsed = loaded(b"[" + b",".join(found) + b"]")
             values += parsed if isinstance(parsed, list) and len(parsed) == len(found) else map(loaded, found)
         return values
 

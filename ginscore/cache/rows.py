@@ -19,7 +19,7 @@ from ginscore.core.escape import json_safe
 from ginscore.core.replay import Standings
 from ginscore.core.session import SessionFacts
 from ginscore.db.damage import replayed
-from ginscore.db.layout import digest
+from ginscore.db.layout import digest, loaded
 from ginscore.db.storage import dumps
 
 
@@ -131,10 +131,7 @@ class Listings:
                      width: int) -> list[list[str]]:
         """``cells(row)`` of each of these sessions' rows (a long list's ``width`` cells)."""
         found = self.items(listing, ids, cells, orjson.dumps, "cells")
-        try:
-            lines = orjson.loads(b"[" + b",".join(found) + b"]")
-        except orjson.JSONDecodeError:  # (only a forged cache: a damaged one reads as missing)
-            lines = None
+        lines = loaded(b"[" + b",".join(found) + b"]")  # None only for a forged cache: a damaged one reads as missing
         if not isinstance(lines, list) or len(lines) != len(ids) or (lines and not (
                 set(map(type, lines)) == {list} and set(map(len, lines)) == {width}
                 and set(map(type, chain.from_iterable(lines))) == {str})):
