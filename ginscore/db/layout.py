@@ -61,7 +61,7 @@ def loaded(data):
 
 
 def document(data) -> dict | None:
-    """A session's document parsed from its bytes; None when they are not one (a forged index)."""
+    """A JSON object (a session's document) parsed from its bytes; None when they are not one (a forged index)."""
     found = loaded(data)
     return found if isinstance(found, dict) else None
 

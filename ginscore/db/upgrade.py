@@ -8,10 +8,9 @@ from __future__ import annotations
 import os
 import stat
 
-import orjson
-
 from ginscore.db import atomic
 from ginscore.db.companions import BACKUP_SUFFIX, DEALT_BACKUP_SUFFIX
+from ginscore.db.layout import document
 from ginscore.core.errors import DatabaseUnusable, GinscoreError
 from ginscore.codec.facts import derived_session_id, hands_to_text, session_from_dict, session_to_dict
 
@@ -195,10 +194,7 @@ def _read_older(old: Old, data: dict, version: int) -> dict:
 
     def table(key: str, table_name: str) -> dict:
         raw_part = old._read(paths[key])
-        try:
-            found_table = orjson.loads(raw_part).get(table_name)
-        except (ValueError, AttributeError):
-            found_table = None
+        found_table = (document(raw_part) or {}).get(table_name)
         if not isinstance(found_table, dict) or not all(isinstance(d, dict) for d in found_table.values()):
             raise DatabaseUnusable(old.shown, f"has a damaged file {paths[key]}; it was left as it is")
         return found_table
