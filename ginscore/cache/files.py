@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from contextlib import suppress
 from pathlib import Path
 
 import orjson
@@ -181,11 +182,9 @@ class Cache:
             at += len(data)
         body = b"".join(parts)
         stamp = dumps({"version": VERSION, "file": file_digest, "sections": places})
-        try:  # all or nothing; a failure only costs speed
+        with suppress(OSError):  # all or nothing; a failure only costs speed
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             atomic.replace_unsynced(str(self.path), stamp + b"\n" + body)
-        except OSError:
-            pass
         self._raw, self._places, self.made_from = body, places, file_digest  # as now written
         self._changed.clear()
 

@@ -10,7 +10,7 @@ import errno
 import os
 import stat
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 from ginscore.db.atomic import keep_owner, umask_default
 
@@ -120,9 +120,8 @@ def exclusive(path: str, timeout: float, database: str):
         yield
     finally:
         try:
-            if made and not os.path.lexists(database):
-                os.unlink(path)  # a database never written leaves no lock behind
-        except OSError:
-            pass
+            with suppress(OSError):
+                if made and not os.path.lexists(database):
+                    os.unlink(path)  # a database never written leaves no lock behind
         finally:
             os.close(handle)  # closing the descriptor releases the lock

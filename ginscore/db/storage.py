@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from contextlib import suppress
 from decimal import Decimal
 from pathlib import Path
 
@@ -204,10 +205,8 @@ def dumps(data, *, as_read: bool = False) -> bytes:
     could read) or orjson cannot write it (a lone surrogate, an integer past 64 bits); then Python's
     ``json``, which writes each value back exactly as it was read, so a damaged session stays so."""
     if not as_read:
-        try:
+        with suppress(TypeError):
             return orjson.dumps(data)
-        except TypeError:
-            pass
     return json.dumps(data, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import stat
+from contextlib import suppress
 
 from ginscore.db import atomic
 from ginscore.db.companions import BACKUP_SUFFIX, DEALT_BACKUP_SUFFIX
@@ -79,10 +80,8 @@ class Old:
         cannot be read is left as it is, for the commands that read it to name."""
         for doc in tables.get("sessions", {}).values():
             if isinstance(doc, dict) and isinstance(doc.get("hands"), str):
-                try:
+                with suppress(GinscoreError, TypeError, ValueError, KeyError, AttributeError):
                     doc["hands"] = session_to_dict(session_from_dict(doc, strict=False), rows=True)["hands"]
-                except (GinscoreError, TypeError, ValueError, KeyError, AttributeError):
-                    pass
 
     def _copy(self, copy: str, data: bytes) -> None:
         """One file's copy, whole or not at all: written beside it first (``.part``), then linked in
@@ -116,10 +115,8 @@ class Old:
         its copy (the same bytes). One that cannot be moved stays where it is; nothing reads it."""
         folder = self.folder
         for path in self.files:
-            try:
+            with suppress(OSError):
                 os.replace(path, os.path.join(folder, os.path.basename(path)))
-            except OSError:
-                pass
         atomic.fsync_folder(os.path.dirname(self.real))
 
 
@@ -179,10 +176,9 @@ def _read_older(old: Old, data: dict, version: int) -> dict:
         for key, doc in data.get("sessions", {}).items():
             hands = doc.get("hands")
             if isinstance(hands, list) and all(isinstance(h, dict) for h in hands):  # schema 1: hands as objects
-                try:
+                # what cannot be is left as it is: the field checks name what is wrong when it is read
+                with suppress(TypeError, ValueError, KeyError, AttributeError):
                     doc["hands"] = hands_to_text(hands)
-                except (TypeError, ValueError, KeyError, AttributeError):
-                    pass  # left as it is: the field checks name what is wrong when it is read
             docs.append((key, doc))
         return _tables(docs, meta.get("current"))
     files = meta.get("files")
