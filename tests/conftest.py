@@ -21,7 +21,6 @@ from pathlib import Path
 import pytest
 
 from ginscore.cli import actions
-from ginscore.cli import app as ginscore_cli
 from tests import profiles
 from tests.support import (
     Base,
