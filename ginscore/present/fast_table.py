@@ -108,9 +108,7 @@ def _cell_lines(cell: Text, justify: str, width: int, padding: tuple[int, int], 
     for line in cell.split("\n", allow_blank=True):
         if justify == "right":
             line.rstrip()
-            line.pad_left(inner - line.cell_len)
-        else:
-            line.pad_right(inner - line.cell_len)
+        line.align(justify, inner)
         shown = Text(" " * left, style=style)
         shown.append_text(line)
         shown.append(" " * right)
@@ -128,8 +126,5 @@ def _title(table: Table, out: Console, width: int) -> Text | None:
     if table.title_justify not in ("left", "right"):
         return None
     shown = title.copy()
-    if table.title_justify == "left":
-        shown.pad_right(width - shown.cell_len)
-    else:
-        shown.pad_left(width - shown.cell_len)
+    shown.align(table.title_justify, width)
     return shown
