@@ -19,13 +19,8 @@ MAX_COLUMNS = 60  # a longer session shows every n-th hand, and always the last
 
 def _sample(count: int, room: int) -> list[int]:
     """Which hands get a column, at most ``room`` of them."""
-    if count <= room:
-        return list(range(count))
-    step = -(-count // room)
-    picked = list(range(0, count, step))
-    if picked[-1] != count - 1:
-        picked.append(count - 1)
-    return picked
+    step = -(-count // room)  # 1 when every hand fits
+    return sorted({*range(0, count, step), count - 1})  # and always the last
 
 
 def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str = "", width: int = 80) -> list[str]:
