@@ -10,6 +10,7 @@ import io
 import os
 import re
 import sys
+from contextlib import suppress
 
 from ginscore.core.escape import for_encoding, shell_word, visible
 
@@ -119,10 +120,8 @@ def make_streams_safe() -> None:
 def flush() -> None:
     """Write out what is buffered; raises OSError when the output cannot take it."""
     sys.stdout.flush()
-    try:
+    with suppress(OSError, ValueError):  # an error line that cannot be shown changes nothing that happened
         sys.stderr.flush()
-    except (OSError, ValueError):
-        pass  # an error line that cannot be shown changes nothing that happened
 
 
 def abandon_output() -> None:
@@ -141,11 +140,9 @@ def abandon_output() -> None:
 
 def tell(line: str) -> None:
     """One line on standard error, if it can be written at all."""
-    try:
+    with suppress(OSError, ValueError):
         sys.stderr.write(for_encoding(line, getattr(sys.stderr, "encoding", None)) + "\n")
         sys.stderr.flush()
-    except (OSError, ValueError):
-        pass
 
 
 def screen_width() -> int:
