@@ -86,9 +86,9 @@ def _as_drawn(out: Console, draw) -> Text:
     return Text.from_ansi(drawn.export_text(styles=True).rstrip("\n"))
 
 
-def frame(st: Standings, out: Console, *, big: bool, footer: str = "", next_game: tuple = NEXT_GAME) -> RenderableType:
+def frame(st: Standings, out: Console, *, big: bool, footer: str, next_game: tuple = NEXT_GAME) -> RenderableType:
     """One picture of the session: big totals when ``big`` and they fit, the standings (``next_game``: as
-    ``show_standings``), the last hand."""
+    ``show_standings``), the last hand, the ``footer``."""
     parts: list[RenderableType] = [_as_drawn(out, lambda: show_standings(st, next_game=next_game))]
     if st.hands:
         last = st.hands[-1]
@@ -96,24 +96,21 @@ def frame(st: Standings, out: Console, *, big: bool, footer: str = "", next_game
         parts.append(Text("\n").join(wrapped(said, out.width, names=st.facts.players)))
     else:
         parts.append(Text("No hands yet."))
-    if footer:
-        parts.append(Text(footer, style="dim"))
+    parts.append(Text(footer, style="dim"))
     board = big_board(st) if big else None
     if board is not None and Measurement.get(out, out.options.update_width(1000), board).maximum <= out.width:
         # Whole or not at all, and only where the standings and the last hand still fit below them:
         # on a short screen the footer gives way first.
-        for rest in (parts, parts[:-1] if footer else None):
-            if rest is not None and len(out.render_lines(Group(board, *rest), out.options, pad=False)) <= out.height:
+        for rest in (parts, parts[:-1]):
+            if len(out.render_lines(Group(board, *rest), out.options, pad=False)) <= out.height:
                 parts = [board, *rest]
                 break
     return Escaped(Group(*parts))
 
 
-def problem(message: str, footer: str = "") -> RenderableType:
+def problem(message: str, footer: str) -> RenderableType:
     """What `watch` shows while the database cannot be read: the problem, and that it keeps watching."""
     body = Text(message, style="bold red")
     body.append("\nStill watching: the board comes back as soon as the file can be read.", style="")
-    parts: list[RenderableType] = [Panel(body, title="ginscore watch", border_style="red")]
-    if footer:
-        parts.append(Text(footer, style="dim"))
-    return Escaped(Group(*parts))
+    panel = Panel(body, title="ginscore watch", border_style="red")
+    return Escaped(Group(panel, Text(footer, style="dim")))
