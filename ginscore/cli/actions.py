@@ -4,6 +4,7 @@ replayed, a hand appended, a session started, a yes/no asked, the session a live
 
 import itertools
 import sys
+from contextlib import suppress
 from datetime import datetime
 
 import typer
@@ -226,12 +227,10 @@ def start_session(ctx: typer.Context, facts: SessionFacts, message: str, rematch
 def session_now(db, name: str, session_id: str | None) -> SessionFacts | None:
     """The live session of this name and id, followed by its id when it was renamed elsewhere
     (`play`, and a session pinned by `watch` or `serve`); None when it is gone."""
-    try:
+    with suppress(Refused):
         facts = db.load(name)
         if session_id in (None, facts.id):
             return facts
-    except Refused:
-        pass
     renamed = [doc["name"] for _, doc in db.not_deleted() if session_id is not None and doc.get("id") == session_id]
     return db.load(renamed[0]) if renamed else None
 
