@@ -97,10 +97,8 @@ class Group(TyperGroup):
             status = fail(error.status, *message_parts(error))
         except typer.TyperException as error:
             status = fail(ExitStatus.REFUSED, *usage_words(error, args))
-        except (typer.Abort, KeyboardInterrupt):
-            status = stopped(changed())
-        except RuntimeError as error:
-            if not interrupted(error):
+        except (typer.Abort, KeyboardInterrupt, RuntimeError) as error:  # (a Ctrl-C may come wrapped: interrupted)
+            if not isinstance(error, typer.Abort) and not interrupted(error):
                 raise
             status = stopped(changed())
         except OutputLost as lost:
