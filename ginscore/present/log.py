@@ -51,10 +51,9 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
     columns = [("#", True, [str(r.number) for r in hands])]
     dealer = ("Box" if three else "Dlr" if short else "Dealer", False, [by[r.dealer] for r in hands])
     winner = ("Won" if short else "Winner", False, [by[r.winner] if r.winner else "" for r in hands])
-    if layout == "tall":
-        columns.append(("Hand", False, [_hand_lines(r, marks, three, tall=True) for r in hands]))
-    elif stacked:
-        columns += [dealer, ("Hand", False, [_hand_lines(r, marks, three, tall=False) for r in hands]), winner]
+    if stacked:
+        hand = ("Hand", False, [_hand_lines(r, marks, three, tall=layout == "tall") for r in hands])
+        columns += [hand] if layout == "tall" else [dealer, hand, winner]
     else:
         columns.append(dealer)
         if three:
