@@ -317,9 +317,6 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
         say("Not recorded; take the hand again.")
         raise _Again
 
-    def always(_answers) -> bool:
-        return True
-
     def knocked(answers) -> bool:
         return answers["knocker"] is not DRAWN
 
@@ -328,11 +325,11 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
 
     return [
         ("upcard", lambda _answers: facts.variant == "oklahoma", upcard),
-        ("knocker", always, knocker),
+        ("knocker", lambda _answers: True, knocker),
         ("knocker_deadwood", knocked, knocker_deadwood),
         ("big_gin", gin_with_big_gin, big_gin),
         ("opponent_deadwood", knocked, opponent_deadwood),
-        ("hand", always, confirm),
+        ("hand", lambda _answers: True, confirm),
     ]
 
 
