@@ -423,8 +423,7 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
     gc.enable()  # it runs for an evening: main switched the cyclic collector off for one command
 
     table = _Table(ctx, store_of(ctx).reading().find_name(session))
-    for line in HELP:
-        say(*line)
+    table.command("help", "")  # the commands, as :help shows them
     try:
         while True:
             db = table.store.reading()
