@@ -83,14 +83,14 @@ class _Table:
             say(f"'{visible(self.name)}' was renamed '{visible(name)}' elsewhere; play goes on in it.")
             self.name = name
 
-    def save(self, facts_when_asked: SessionFacts, told) -> Standings:
+    def save(self, told) -> Standings:
         """Save the confirmed hand, only if the session is still as it was asked (its name aside)."""
         try:
             with self.store.writing() as db:
                 now = session_now(db, self.name, self.id)
                 if now is None:
                     raise _Gone("the hand just confirmed was not saved")
-                if not _same(now, facts_when_asked):
+                if not _same(now, self.facts_when_asked):
                     raise _Again  # (out of the block: nothing is written)
                 started = game_after(db, now)
                 facts = now._replace(hands=now.hands + (told,))
@@ -115,7 +115,7 @@ class _Table:
     def ask(self, question: str, read, *, draw: bool = False):
         """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
         # In lines that fit a narrow screen; the answer goes after the last.
-        names = self.facts_when_asked.players if self.facts_when_asked else ()
+        names = self.facts_when_asked.players  # (set before any question is asked)
         prompt = "\n".join(question_lines(visible(f"{question} {HINT}"), screen_width() - 2, names))
         while True:
             try:
@@ -441,7 +441,7 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
             say(f"Hand {len(facts.hands) + 1}." if table.announced else hand_words(standings))
             table.announced = False
             try:
-                standings = table.save(facts, _ask_hand(table, facts, standings))
+                standings = table.save(_ask_hand(table, facts, standings))
             except _Again:
                 continue
             show_hand(standings, standings.hands[-1], verb="Saved", footer=False)
