@@ -61,15 +61,15 @@ def rules_moving_back(facts: SessionFacts, asking: bool, db=None) -> tuple | Non
     return (f"The house rules agreed from hand {last + 1} on now apply from hand {last}, to be played again (H8).",)
 
 
-def replay_changed(facts: SessionFacts, changed_hand: int, store: Store | None = None, db=None) -> Standings:
-    """Replay after a change at hand ``changed_hand``, refused if any hand breaks (with ``store``, a
-    break before the change is damage in the file: exit 1; ``db``: the open database, to tell whether advice
-    must add ``--session``)."""
+def replay_changed(facts: SessionFacts, changed_hand: int, db=None) -> Standings:
+    """Replay after a change at hand ``changed_hand``, refused if any hand breaks (with ``db``, the open
+    database: a break before the change is damage in its file, exit 1; and it tells whether advice must
+    add ``--session``)."""
     try:
         return replay(facts)
     except BadHandAt as error:
-        if store is not None and error.number < changed_hand:
-            raise DatabaseUnusable(store.path, *unsound(facts.name, error)) from None
+        if db is not None and error.number < changed_hand:
+            raise DatabaseUnusable(db.path, *unsound(facts.name, error)) from None
         if error.number == changed_hand:
             raise error.error from None
         if isinstance(error.error, GameOver):
@@ -134,7 +134,7 @@ def append_hand(ctx: typer.Context, session: str | None, make_hand) -> tuple[Sta
         before = db.load(session)
         try:
             facts = before._replace(hands=before.hands + (make_hand(before),))
-            standings = replay_changed(facts, len(facts.hands), store_of(ctx), db)
+            standings = replay_changed(facts, len(facts.hands), db)
         except GameOver as over:  # said with what follows this game here
             raise GameOver(*message_parts(over)[:-len(NEXT_GAME)], *next_game(lambda: db, replay(before))) from None
         db.save(facts)

@@ -94,7 +94,7 @@ class _Table:
                     raise _Again  # (out of the block: nothing is written)
                 started = game_after(db, now)
                 facts = now._replace(hands=now.hands + (told,))
-                standings = replay_changed(facts, len(facts.hands), self.store, db)
+                standings = replay_changed(facts, len(facts.hands), db)
                 db.save(facts)
         except (_Again, DatabaseUnusable) as error:
             self.unsaved = True

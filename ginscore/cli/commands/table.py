@@ -272,7 +272,7 @@ def edit(
         corrected = corrected._replace(upcard=card, note=was.note if note is None else kept,
                                        dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
         before, facts = facts, facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
-        standings = replay_changed(facts, number, store, db)
+        standings = replay_changed(facts, number, db)
         db.save(facts)
         news = rematch_news(db, standings, before)
     _show_hand(ctx, standings, number, verb="Corrected", news=news)
