@@ -61,7 +61,7 @@ def merge(
         theirs_db = Store(file).reading()
         their_docs = _their_docs(theirs_db)
     except DatabaseUnusable as error:
-        raise _not_mergeable(file, error) from None
+        raise _not_mergeable(file, shown_file, error) from None
     if not their_docs:  # (an empty file holds none either)
         raise Refused(f"{shown_file} holds no ginscore sessions, so there is nothing to merge; "
                       "give another machine's copy of a database that has some")
@@ -83,7 +83,7 @@ def merge(
                 facts = facts._replace(match=matches.get(facts.match, facts.match))
                 original = _original_of(doc, session_id, their_originals, theirs_db.path)
             except DatabaseUnusable as error:
-                raise _not_mergeable(file, error) from None
+                raise _not_mergeable(file, shown_file, error) from None
             _refuse_unsound(facts, shown_file)
             our_records = records.setdefault(original, [])
             same = by_id.get(session_id)  # (kept apart from its original here only by a hand-edited copy_of)
@@ -200,9 +200,8 @@ def _add_theirs(db, doc: dict, facts: SessionFacts, original: str, report: dict,
     by_id[stored["id"]] = our_records[-1]
 
 
-def _not_mergeable(file: Path, error: DatabaseUnusable) -> Refused:
-    """What is wrong with their file, said of it (never with this database's hints), exit 2."""
-    shown = visible(str(file))
+def _not_mergeable(file: Path, shown: str, error: DatabaseUnusable) -> Refused:
+    """What is wrong with their file, said of it as ``shown`` (never with this database's hints), exit 2."""
     if is_export(file):
         return Refused(f"{shown} is a ginscore export, not a database: ", Command("import", shell_word(str(file))),
                        " brings its session in; nothing was merged")
