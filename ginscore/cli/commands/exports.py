@@ -54,9 +54,10 @@ def import_(
     from ginscore.cli.matched import import_known
 
     file = named_file(file, "the file to import (made by `ginscore export`)")
+    source = visible(str(file))
     store = store_of(ctx)
     if store.owns(str(file)) and os.path.exists(file):  # (merge would refuse it too: nothing to advise)
-        raise Refused(f"{visible(str(file))} is this database (or one of its files), not an export; import a file ",
+        raise Refused(f"{source} is this database (or one of its files), not an export; import a file ",
                       Command("export"), " wrote")
 
     @functools.cache  # asked while the CSV is read and again when its scores are checked: the file read once
@@ -73,7 +74,6 @@ def import_(
     if as_copy:
         facts = facts._replace(id=None, match=None)  # a new session: a fresh id, in no match
     wanted = session_name(name) or facts.name
-    source = visible(str(file))
     if wanted.startswith("-"):  # (named elsewhere: here every command would read it as an option)
         raise Refused(f"{source} names its session '{wanted}', which cannot start with '-' here: every command "
                       "would read it as an option; import it with --name NAME")
