@@ -193,9 +193,9 @@ def next_game(reading, standings: Standings) -> tuple:
     return (Command("rematch", *session_named(db, standings.facts.name)), *NEXT_GAME[1:])
 
 
-def numbered_name(taken: list[str], variant: str) -> str:
-    """The first free name VARIANT-N, for a session given none."""
-    folded = {fold(t) for t in taken}
+def numbered_name(db, variant: str) -> str:
+    """The first free name VARIANT-N in ``db`` (deleted sessions' names too), for a session given none."""
+    folded = {fold(t) for t in db.names(include_deleted=True)}
     names = (f"{variant}-{number}" for number in itertools.count(1))
     return next(name for name in names if fold(name) not in folded)
 
@@ -204,7 +204,7 @@ def start_session(ctx: typer.Context, facts: SessionFacts, message: str, rematch
     """Store a new session and show it; a rematch also puts the session it follows in its match."""
     with store_of(ctx).writing() as db:
         if not facts.name:
-            facts = facts._replace(name=numbered_name(db.names(include_deleted=True), facts.variant))
+            facts = facts._replace(name=numbered_name(db, facts.variant))
         if rematch_of is not None:
             old = db.load(rematch_of.name)
             if (old.hands, old.rules) != (rematch_of.hands, rematch_of.rules):

@@ -82,8 +82,8 @@ def import_(
         if known is None:
             if name is not None and db.taken(wanted):
                 raise Refused(f"there is already a session named '{wanted}'; choose another --name")
-            chosen = free_name(wanted or numbered_name(db.names(include_deleted=True), facts.variant), db.taken,
-                               lambda number: f"-{number + 1}", MAX_NAME)
+            chosen = free_name(wanted or numbered_name(db, facts.variant), db.taken, lambda number: f"-{number + 1}",
+                               MAX_NAME)
             facts = db.add(facts._replace(name=chosen))
     from ginscore.present.console import say
 
