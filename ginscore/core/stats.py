@@ -8,7 +8,7 @@ from operator import add
 
 from ginscore.core.scoring import BIG_GIN, GIN, KNOCK, UNDERCUT
 from ginscore.core.replay import Standings
-from ginscore.core.session import Draw
+from ginscore.core.session import Draw, in_hand
 from ginscore.core.names import fold
 from ginscore.core.times import time_order
 
@@ -35,9 +35,7 @@ def session_counts(st: Standings) -> dict:
         if facts.variant == "hollywood":
             record["hollywood_games_won"] = sum(g.winner == name for g in st.games)
     for result in st.hands:
-        roles = result.roles
-        at_table = (roles.box, roles.captain) if roles is not None else facts.players  # R22
-        for name in at_table:
+        for name in in_hand(facts.players, result.roles):  # R22
             record = counts[name]
             record["hands"] += 1
             if result.winner == name:
