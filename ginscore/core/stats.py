@@ -123,13 +123,9 @@ def combine_tallies(tallies) -> dict:
             going, longest = going_of.get(key, 0), longest_of.get(key, 0)
             if whole:
                 going += hands
-                if going > longest:
-                    longest = going
+                longest = max(longest, going)
             else:
-                if going + lead > longest:
-                    longest = going + lead
-                if best > longest:
-                    longest = best
+                longest = max(longest, going + lead, best)
                 going = tail
             longest_of[key] = longest
             going_of[key] = going
