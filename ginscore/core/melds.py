@@ -31,7 +31,7 @@ _EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank in all four suits
 
 
 def _cards_of(mask: int) -> list[int]:
-    """The cards of ``mask`` as their indexes in ``_CARDS`` (bit numbers), lowest first."""
+    """The bit numbers of ``mask``, lowest first: of a hand, its cards' indexes in ``_CARDS``."""
     out = []
     while mask:
         low = mask & -mask
@@ -198,20 +198,15 @@ def _spread(melds: tuple[int, ...], cards: int) -> Spread:
     unmatched = cards
     for meld in melds:
         unmatched ^= meld
-    loose = []
     rest = 0
     for suit in range(4):
         bits = unmatched >> 13 * suit
         rest |= (_RANK_MAJOR[bits & 0x7F] | _RANK_MAJOR_HIGH[bits >> 7 & 0x3F]) << suit
-    while rest:
-        low = rest & -rest
-        loose.append(_BY_RANK[low.bit_length() - 1])
-        rest ^= low
     if len(melds) > 1:
         melds = sorted(melds, key=_LAID_ORDER.__getitem__)
     return Spread(
         melds=tuple(_MELD_AS_CARDS[m] for m in melds),  # each meld low to high
-        unmatched=tuple(loose),
+        unmatched=tuple(_BY_RANK[c] for c in _cards_of(rest)),
         deadwood=_value(unmatched),
     )
 
