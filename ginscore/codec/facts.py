@@ -70,8 +70,9 @@ def stored_note(value) -> str | None:
 
 def hand_to_dict(hand: Hand) -> dict:
     """A hand as told at the table, as a dict to export (with who dealt it, H8)."""
+    upcard = str(hand.upcard) if hand.upcard else None
     if isinstance(hand, Draw):
-        doc = {"type": "draw", "upcard": _card_text(hand.upcard), "recorded_at": hand.recorded_at}
+        doc = {"type": "draw", "upcard": upcard, "recorded_at": hand.recorded_at}
     else:
         doc = {"type": "knock", "knocker": hand.knocker}
         if hand.knocker_cards is not None:
@@ -80,7 +81,7 @@ def hand_to_dict(hand: Hand) -> dict:
         else:
             doc["knocker_deadwood"] = hand.knocker_deadwood
             doc["opponent_deadwood"] = hand.opponent_deadwood
-        doc.update(upcard=_card_text(hand.upcard), big_gin=hand.big_gin, recorded_at=hand.recorded_at)
+        doc.update(upcard=upcard, big_gin=hand.big_gin, recorded_at=hand.recorded_at)
     if hand.note is not None:
         doc[NOTE] = hand.note
     if hand.dealer is not None:
@@ -437,10 +438,6 @@ def _split_cards(row: dict) -> dict:
         if isinstance(row.get(key), str):
             row[key] = row[key].split(" ")
     return row
-
-
-def _card_text(card) -> str | None:
-    return str(card) if card else None
 
 
 # The ids only ginscore makes, by field: their form, and how a refusal names them.
