@@ -41,7 +41,7 @@ def rated_games(facts: SessionFacts, standings: Standings) -> list[dict]:
     return games
 
 
-def chosen(game: dict, variant: str | None = None, since: str | None = None) -> bool:
+def chosen(game: dict, variant: str | None, since: str | None) -> bool:
     """Whether ``--variant`` and ``--since`` (a YYYY-MM-DD day) keep a game (docs/ratings.md)."""
     if variant is not None and game["variant"] != variant:
         return False
@@ -57,8 +57,8 @@ def shown_names(sessions: list[dict]) -> dict[str, str]:
     return seated | {fold(name): name for n in order if sessions[n]["played"] for name in sessions[n]["players"]}
 
 
-def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, variant: str | None = None,
-           since: str | None = None, history: bool = False) -> dict:
+def ladder(sessions: list[list[dict]], names: dict[str, str], *, variant: str | None, since: str | None,
+           history: bool) -> dict:
     """``ratings --json`` from the games of each session, rated in the order docs/ratings.md gives;
     ``names`` says how to show each folded name (``shown_names``)."""
     model = _model()
@@ -86,16 +86,15 @@ def ladder(sessions: list[list[dict]], names: dict[str, str] | None = None, *, v
                     "finished": game["finished"], "rank": rank, "of": len(keys),
                     "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal(),
                 })
-    names = names or {}
     shown = [_line(names.get(key, record["spelled"]), ratings[key], record["games"], record["last_played"],
                    record["history"] if history else None) for key, record in players.items()]
     shown.sort(key=lambda line: (-line["ordinal"], -line["games"], fold(line["name"]), line["name"]))
     return {"model": MODEL, "players": shown}
 
 
-def unrated(name: str, history: bool = False) -> dict:
-    """The ladder line of a player with no game rated: OpenSkill's starting rating."""
-    return _line(name, _model().rating(), 0, None, [] if history else None)
+def unrated(name: str) -> dict:
+    """The ladder line of a player with no game rated: OpenSkill's starting rating and an empty history."""
+    return _line(name, _model().rating(), 0, None, [])
 
 
 def _line(name: str, rating, games: int, last_played: str | None, history: list | None) -> dict:

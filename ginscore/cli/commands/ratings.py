@@ -54,7 +54,7 @@ def ratings(
     ranks = dict(zip((line["name"] for line in doc["players"]), places(doc["players"])))
     if wanted:
         lines = {line["name"]: line for line in doc["players"]}
-        doc["players"] = [lines.get(name) or unrated(name, history=True) for name in wanted]
+        doc["players"] = [lines.get(name) or unrated(name) for name in wanted]
     if as_json:
         print_json(doc)
         return
