@@ -211,12 +211,11 @@ def _spread(melds: tuple[int, ...], cards: int) -> Spread:
     )
 
 
-def _mask_of(cards: list[Card], sizes: tuple[int, ...], who_has: str) -> int:
-    """The cards as a mask, refused unless there are ``sizes`` of them, each a whole card given once;
+def _mask_of(cards: list[Card], size: int, who_has: str) -> int:
+    """The cards as a mask, refused unless there are ``size`` of them, each a whole card given once;
     ``who_has`` starts the message about their number (``the knocker has``)."""
-    if len(cards) not in sizes:
-        counts = " or ".join(str(n) for n in sizes)
-        raise BadCard(f"{who_has} {len(cards)} card{'' if len(cards) == 1 else 's'}; a hand here is {counts} cards")
+    if len(cards) != size:
+        raise BadCard(f"{who_has} {len(cards)} card{'' if len(cards) == 1 else 's'}; a hand here is {size} cards")
     mask, twice = 0, None
     for card in cards:
         bit = _BIT.get(card)
@@ -232,7 +231,7 @@ def _mask_of(cards: list[Card], sizes: tuple[int, ...], who_has: str) -> int:
 
 def arrange(cards: list[Card]) -> Spread:
     """The best arrangement of a hand (R2, R3): lowest deadwood."""
-    left = _mask_of(cards, (len(cards),), "")
+    left = _mask_of(cards, len(cards), "")
     dead, melds = _Solver().best(left)
     return _spread(melds, left)
 
@@ -250,7 +249,7 @@ _DISCARD_ORDER = [(-_VALUE[c], -(c % 13), c) for c in range(52)]  # ties: throw 
 
 def best_discard(cards: list[Card]) -> Discard:
     """Which card to throw from 11 for the lowest deadwood; big gin when all 11 meld (H2)."""
-    left = _mask_of(cards, (11,), "the hand has")
+    left = _mask_of(cards, 11, "the hand has")
     solver = _Solver()
     dead, melds = solver.best(left)
     if dead == 0:
@@ -264,8 +263,8 @@ def best_discard(cards: list[Card]) -> Discard:
 def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bool = False) -> CountedHand:
     """A knocked hand counted from the cards (R7, R8, R11, H2), best play on both sides: both spreads,
     their deadwood counts and the lay-offs."""
-    knocker = _mask_of(knocker_cards, (11,) if big_gin else (10,), "the knocker has")
-    opponent = _mask_of(opponent_cards, (10,), "the opponent has")
+    knocker = _mask_of(knocker_cards, 11 if big_gin else 10, "the knocker has")
+    opponent = _mask_of(opponent_cards, 10, "the opponent has")
     if knocker & opponent:
         twice = next(c for c in opponent_cards if knocker & _BIT[c])
         raise BadCard(f"{twice} is in both hands; a deck has one of each card")
