@@ -107,11 +107,8 @@ class _Solver:
     def best(self, cards: int) -> tuple[int, tuple[int, ...]]:
         """Lowest deadwood of ``cards`` and the arrangement (meld masks) shown for it."""
         meldable = _meldable(cards)
-        dead = _value(cards ^ meldable)
-        if not meldable:
-            return dead, ()
         memo = self._memo
-        dead += _search(meldable, memo)
+        dead = _value(cards ^ meldable) + _search(meldable, memo)
         melds = []
         left = meldable
         while left:
@@ -148,8 +145,6 @@ def _layoff_options(meld: int, cards: int) -> list[tuple[int, ...]]:
     """What the opponent may lay off on one of the knocker's melds (R8), as cards in the order laid."""
     shown = _MELD_CARDS[meld]
     if _IS_SET[meld]:
-        if len(shown) == 4:
-            return [()]
         rank = shown[0] % 13
         missing = [s * 13 + rank for s in range(4) if not meld >> s * 13 + rank & 1]
         return [()] + [(c,) for c in missing if cards >> c & 1]
@@ -164,8 +159,6 @@ def _layoff_options(meld: int, cards: int) -> list[tuple[int, ...]]:
     while card < base + 13 and cards >> card & 1:  # and above
         up.append(card)
         card += 1
-    if not down and not up:
-        return [()]
     return [tuple(down[:d]) + tuple(up[:u]) for d in range(len(down) + 1) for u in range(len(up) + 1)]
 
 
@@ -291,9 +284,6 @@ def _best_layoffs(solver: _Solver, melds: list[int], opponent: int):
     """The opponent's lowest deadwood over every legal set of lay-offs (R8), the first of equals: that
     deadwood, their own melds, the cards laid off on each of ``melds`` and the cards they keep."""
     options = [_layoff_options(m, opponent) for m in melds]
-    if all(len(cards) == 1 for cards in options):  # nothing fits: the only choice lays nothing off
-        dead, own = solver.best(opponent)
-        return dead, own, [()] * len(melds), opponent
     best = None
     for choice in product(*options):
         laid = 0
