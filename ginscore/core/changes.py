@@ -40,8 +40,6 @@ def as_it_ended(facts: SessionFacts, over: bool) -> tuple[SessionFacts, int | No
 
 def _kept_changes(changes: tuple[RuleChange, ...], hand_count: int) -> tuple[RuleChange, ...]:
     """The H8 change points as kept: in order, each a real change, none after the next hand."""
-    if not changes:
-        return changes
     kept: list[RuleChange] = []
     for change in changes:
         at = min(change.from_hand, hand_count + 1)
