@@ -266,13 +266,10 @@ def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bo
     if dead == 0:  # gin or big gin: no lay-offs (R8, R11, H2)
         _, own = solver.best(opponent)
         return CountedHand(_spread(arrangements[0], knocker), _spread(own, opponent), ())
-    best = None
-    for melds in arrangements:
-        shown = sorted(melds, key=_LAID_ORDER.__getitem__)
-        result = _best_layoffs(solver, shown, opponent)
-        if best is None or result[0] > best[0][0]:  # the knocker lays the melds that leave the opponent the most
-            best = (result, shown)
-    (_, own, layoffs, left), shown = best
+    laid_out = [sorted(melds, key=_LAID_ORDER.__getitem__) for melds in arrangements]
+    tried = [(_best_layoffs(solver, shown, opponent), shown) for shown in laid_out]
+    # the knocker lays the melds that leave the opponent the most (max keeps the first of equals)
+    (_, own, layoffs, left), shown = max(tried, key=lambda pair: pair[0][0])
     return CountedHand(
         knocker=_spread(shown, knocker),
         opponent=_spread(own, left),
