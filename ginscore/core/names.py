@@ -2,6 +2,7 @@
 and checked before a session keeps them (docs/commands.md)."""
 
 import unicodedata
+from itertools import count
 
 from ginscore.core.errors import Command, Refused, UnknownPlayer
 from ginscore.core.escape import shows_nothing, spelled, visible
@@ -135,9 +136,7 @@ def free_name(name: str, taken, ending, limit: int) -> str:
     """``name``, or the first free ``name + ending(n)``, shortened to fit within ``limit`` characters."""
     if not taken(name):
         return name
-    number = 1
-    while True:
+    for number in count(1):
         chosen = with_ending(name, ending(number), limit)
         if not taken(chosen):
             return chosen
-        number += 1
