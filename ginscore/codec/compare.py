@@ -26,9 +26,7 @@ class Compared(NamedTuple):
 
 
 def _told(hand: Hand) -> dict:
-    told = hand_to_dict(hand)
-    told.pop("recorded_at", None)
-    return told
+    return hand_to_dict(hand._replace(recorded_at=None))
 
 
 def compare(ours: SessionFacts, theirs: SessionFacts) -> Compared:
