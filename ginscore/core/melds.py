@@ -31,7 +31,7 @@ _EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank in all four suits
 
 
 def _cards_of(mask: int) -> list[int]:
-    """The bit numbers of ``mask``, lowest first: of a hand, its cards' indexes in ``_CARDS``."""
+    """The cards of ``mask`` as their indexes in ``_CARDS`` (bit numbers), lowest first."""
     out = []
     while mask:
         low = mask & -mask
@@ -191,15 +191,20 @@ def _spread(melds: tuple[int, ...], cards: int) -> Spread:
     unmatched = cards
     for meld in melds:
         unmatched ^= meld
+    loose = []
     rest = 0
     for suit in range(4):
         bits = unmatched >> 13 * suit
         rest |= (_RANK_MAJOR[bits & 0x7F] | _RANK_MAJOR_HIGH[bits >> 7 & 0x3F]) << suit
+    while rest:
+        low = rest & -rest
+        loose.append(_BY_RANK[low.bit_length() - 1])
+        rest ^= low
     if len(melds) > 1:
         melds = sorted(melds, key=_LAID_ORDER.__getitem__)
     return Spread(
         melds=tuple(_MELD_AS_CARDS[m] for m in melds),  # each meld low to high
-        unmatched=tuple(_BY_RANK[c] for c in _cards_of(rest)),
+        unmatched=tuple(loose),
         deadwood=_value(unmatched),
     )
 
@@ -266,10 +271,13 @@ def settle(knocker_cards: list[Card], opponent_cards: list[Card], *, big_gin: bo
     if dead == 0:  # gin or big gin: no lay-offs (R8, R11, H2)
         _, own = solver.best(opponent)
         return CountedHand(_spread(arrangements[0], knocker), _spread(own, opponent), ())
-    laid_out = [sorted(melds, key=_LAID_ORDER.__getitem__) for melds in arrangements]
-    tried = [(_best_layoffs(solver, shown, opponent), shown) for shown in laid_out]
-    # the knocker lays the melds that leave the opponent the most (max keeps the first of equals)
-    (_, own, layoffs, left), shown = max(tried, key=lambda pair: pair[0][0])
+    best = None
+    for melds in arrangements:
+        shown = sorted(melds, key=_LAID_ORDER.__getitem__)
+        result = _best_layoffs(solver, shown, opponent)
+        if best is None or result[0] > best[0][0]:  # the knocker lays the melds that leave the opponent the most
+            best = (result, shown)
+    (_, own, layoffs, left), shown = best
     return CountedHand(
         knocker=_spread(shown, knocker),
         opponent=_spread(own, left),
