@@ -848,7 +848,8 @@ def test_a_csv_of_rules_changed_during_play_points_to_the_json_export(ok, refuse
     ok("export", "--format", "json", "--output", tmp_path / "c.json")
     other = ("--db", str(tmp_path / "other.json"))
     for rule_options in ([], ["--undercut-bonus", "20"]):
-        refused(*other, "import", tmp_path / "c.csv", *rule_options, says="if they changed during play (H8), import its JSON")
+        refused(*other, "import", tmp_path / "c.csv", *rule_options,
+                says="if they changed during play (H8), import its JSON")
     ok(*other, "import", tmp_path / "c.json")
     assert ok(*other, "status", "--json").json()["totals"] == {"Ann": 22, "Ben": 12}
 
