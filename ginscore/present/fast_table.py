@@ -1,7 +1,6 @@
 """Tables of plain text measured and drawn exactly as Rich draws them, without Rich's slow layout
-(tests/screens/test_fast_table.py compares both): ``tables.table_of``'s, whose box, edges, padding and
-columns are always the same. Anything else is left to Rich, and so is a recording console: an SVG places
-each of Rich's cells on its own, which keeps columns straight after wide characters.
+(tests/screens/test_fast_table.py compares both). Anything else is left to Rich, and so is a recording
+console: an SVG places each of Rich's cells on its own, which keeps columns straight after wide characters.
 """
 
 from __future__ import annotations
@@ -14,12 +13,15 @@ from rich.text import Text
 
 
 def content_widths(table: Table) -> list[int] | None:
-    """Each column's widest line (heading too) in a ``tables.table_of`` table of plain ``Text``; else None."""
+    """Each column's widest line (heading too) in a plain ``Text`` table like ``tables.table_of``'s; else None."""
     if table.width is not None or table.min_width is not None or table.show_footer or not table.show_header \
             or table.collapse_padding or table.expand or table.caption is not None:
         return None
     widths = []
     for column in table.columns:
+        if column.width is not None or column.min_width is not None or column.max_width is not None \
+                or column.ratio is not None:
+            return None
         cells = (column.header, *column.cells)
         if any(type(cell) is not Text or (cell.plain and not cell.plain.strip("\n")) for cell in cells):
             return None  # (a cell of only line breaks: Rich shows fewer lines)
@@ -38,14 +40,19 @@ def _paddings(table: Table, count: int) -> list[tuple[int, int]]:
 def table_width(table: Table, widths: list[int]) -> int:
     """The width Rich measures ``table`` at, with columns whose widest lines are ``widths``."""
     total = sum(width + left + right for width, (left, right) in zip(widths, _paddings(table, len(widths))))
-    return total + len(widths) - 1  # a rule between columns, none at the edges
+    if table.box:
+        total += len(widths) - 1 + (2 if table.show_edge else 0)
+    return total
 
 
 def draw(table: Table, out: Console) -> Text | None:
     """``table`` as Rich would draw it on ``out``, as one ``Text``; None when Rich must lay it out."""
     widths = content_widths(table)
-    if widths is None or out.record or not table.columns or table.show_lines or table.leading > 1 or table.row_styles \
-            or any(out.get_style(style or "") for style in (table.style, table.border_style)) \
+    if widths is None or out.record or not table.columns or not table.box or table.show_edge or table.show_lines \
+            or table.leading > 1 \
+            or table.row_styles or any(out.get_style(style or "") for style in (
+                table.style, table.border_style, *(c.style for c in table.columns))) \
+            or any(c.justify not in ("left", "right") for c in table.columns) \
             or any(row.end_section or row.style for row in table.rows):
         return None
     if any(has_zero_width(cell.plain) for column in table.columns for cell in (column.header, *column.cells)):
