@@ -55,7 +55,7 @@ def _chart_lines(series: dict, row_of, dashed_row: int, labels: dict[int, str], 
                  width: int) -> list[str]:
     """The lines of a chart: ``height`` + 1 rows (``row_of`` a value), the dashed row, the labels at the left."""
     marks = markers(list(series))
-    count = max((len(v) for v in series.values()), default=0)
+    count = max(len(v) for v in series.values())  # at least one hand: no chart is drawn without one
     label_width = max(len(label) for label in labels.values())
     room = max(1, min(MAX_COLUMNS, width - label_width - 2))  # characters for the hands
     columns = _sample(count, room)
@@ -72,7 +72,7 @@ def _chart_lines(series: dict, row_of, dashed_row: int, labels: dict[int, str], 
     for y, row in enumerate(grid):
         lines.append(f"{labels.get(y, ''):>{label_width}} |{''.join(row)}")
     lines.append(" " * label_width + " +" + "-" * (len(columns) * cell))
-    first, last = "1", str(columns[-1] + 1) if columns else "1"
+    first, last = "1", str(columns[-1] + 1)
     span = len(columns) * cell
     axis = first.center(cell) + (last.center(cell).rjust(span - cell) if len(columns) > 1 else "")
     lines.append(" " * (label_width + 2) + axis)
