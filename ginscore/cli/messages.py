@@ -1,5 +1,5 @@
-"""The one line on standard error when a command cannot do what was asked: a usage error, output
-that could not be written, a Ctrl-C."""
+"""The one line on standard error when a command cannot do what was asked (``fail``): an error's
+words come with it from where it was raised; click's usage errors, unwritten output and Ctrl-C are worded here."""
 
 import errno
 import re
