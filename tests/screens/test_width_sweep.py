@@ -280,6 +280,7 @@ def test_a_wider_screen_never_shows_less_of_a_log(shown_at):
                 f"{name}: {sorted(shown - more)} at {width} columns, not at {wider}:\n{log}\n{wider_log}"
     for name, seen in facts.items():
         assert {"dealer", "winner"} <= seen[0][1], (name, seen[0])
+    assert "upcard" in facts["oklahoma night"][0][1]  # R15: the upcard set the knock limit, shown at 40 too
 
 
 # --- the reproductions ------------------------------------------------------------------------
