@@ -557,4 +557,5 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(HERE.parent))  # the scripts of this checkout's ginscore, not of one installed elsewhere
     sys.exit(main(sys.argv[1:]))
