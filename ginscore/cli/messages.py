@@ -1,5 +1,6 @@
-"""The one line on standard error when a command cannot do what was asked (``fail``): an error's
-words come with it from where it was raised; click's usage errors, unwritten output and Ctrl-C are worded here."""
+"""The one line on standard error when a command cannot do what was asked, always written by ``fail``.
+An error raised elsewhere brings its own words; click's usage errors, output that could not be
+written and Ctrl-C are worded here."""
 
 import errno
 import re
