@@ -51,3 +51,57 @@ def test_the_legend_of_a_lettered_log_stays_one_line_on_a_screen_exactly_as_wide
     ok("hand", "alex", "2", "10")
     monkeypatch.setenv("COLUMNS", str(len(legend)))
     assert legend in ok("log").stdout.splitlines()
+
+
+def test_a_drawn_hand_in_the_stacked_log_still_says_it_was_drawn(ok, monkeypatch):
+    """R12: a drawn hand scores nothing. At 40 columns the log gives each hand a few lines; a draw with no
+    upcard has no other line, so without the word its row would be a bare number."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    ok("draw")
+    monkeypatch.setenv("COLUMNS", "40")
+    rows = ok("log").stdout.splitlines()
+    assert any(row.startswith("2 ") and "drawn hand" in row for row in rows), rows
+
+
+def test_the_stacked_log_says_who_knocked_each_hand(ok, monkeypatch):
+    """On an undercut the knocker is not the winner (R13), so the Won column cannot tell who knocked; at
+    40 columns the hand's first line must name the knocker by letter beside its result."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ben", "9", "3")
+    monkeypatch.setenv("COLUMNS", "40")
+    out = ok("log").stdout
+    assert "B undercut" in out and "A Ann  B Ben" in out, out
+
+
+def test_the_stacked_log_keeps_each_hands_deadwood(ok, monkeypatch):
+    """The deadwood counts are what the points were worked from (R9, R10); the wide log has a column for
+    them and the narrow one a line under the result, never neither."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ben", "9", "3")
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = ok("log").stdout.splitlines()
+    hand = next(n for n, line in enumerate(lines) if line.startswith("1 "))
+    assert "9 v 3" in lines[hand + 1], lines
+
+
+def test_a_narrow_log_uses_its_short_headings(ok, monkeypatch):
+    """The short headings are what let a whole hand stay on one line at 50 columns and the stacked one fit
+    at 40; a long word in their place pushes the log into a narrower layout than the screen needs."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    ok("draw")
+    ok("hand", "ben", "9", "3")
+    for columns, heads in (("50", ["#", "Dlr", "By", "Deadwood", "Result", "Won", "Pts", "A", "B"]),
+                           ("40", ["#", "Dlr", "Hand", "Won", "Pts", "A", "B"])):
+        monkeypatch.setenv("COLUMNS", columns)
+        lines = ok("log").stdout.splitlines()
+        assert lines[3].split() == heads, lines
+
+
+def test_the_notes_under_a_log_come_under_their_own_heading(ok):
+    """Without the heading a note's line reads as one more row of the table above it."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22", "--note", "spilt beer")
+    lines = ok("log").stdout.splitlines()
+    assert lines[-2:] == ["Notes:", "  hand 1: spilt beer"], lines
