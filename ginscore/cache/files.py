@@ -15,6 +15,7 @@ from pathlib import Path
 import orjson
 
 from ginscore import __version__
+from ginscore.cache import this_run
 from ginscore.db import atomic
 from ginscore.db.home import NoHome, home_expanded
 from ginscore.db.layout import loaded
@@ -85,7 +86,7 @@ class Cache:
         self._read()
 
     def _read(self) -> None:
-        if self.path is None:
+        if self.path is None or this_run.set_aside:
             return
         try:  # laid out as a keyed section is: a head (here the stamp), then the bytes it places
             kept = Keyed.of(memoryview(atomic.read_unlinked(self.path)))
@@ -94,6 +95,7 @@ class Cache:
         stamp, places = kept.places, kept.places.get("sections")
         if stamp.get("version") == VERSION and isinstance(places, dict) and isinstance(stamp.get("file"), str):
             self._raw, self._places, self.made_from = kept.body, places, stamp["file"]  # (else made again)
+            this_run.took_parts = True
 
     def _kept(self, name: str) -> memoryview | None:
         """A section's bytes as the file keeps them (a view, not a copy: rows of years of sessions are

@@ -32,6 +32,7 @@ import typer.main
 from typer.core import TyperGroup
 
 from ginscore import __version__
+from ginscore.cache import run_with_the_cache
 from ginscore.cli import registry, typer_app
 from ginscore.cli.messages import fail, stopped, unwritten, usage_words
 from ginscore.cli.options import DB_HELP, use_db
@@ -87,9 +88,9 @@ class Group(TyperGroup):
             if args is not None and any("\x00" in str(arg) for arg in args):
                 # No real command line can carry one (they are C strings); an in-process caller can.
                 raise Refused("an argument contains a NUL character; no file, name or number has one")
-            result = super().main(
+            result = run_with_the_cache(lambda: super(Group, self).main(
                 args=args, prog_name="ginscore", complete_var=complete_var, standalone_mode=False, **extra
-            )
+            ), may_run_again=lambda: not changed())
             status = result if isinstance(result, int) else ExitStatus.OK
             if status == 130:  # typer's answer to KeyboardInterrupt
                 status = stopped(changed())

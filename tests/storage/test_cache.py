@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import shutil
@@ -189,6 +190,64 @@ def test_a_damaged_or_forged_cache_is_made_again_never_trusted(ok, db_path, tmp_
         cache.unlink()
         os.mkfifo(cache)
     assert _listings(ok) == expected
+
+
+FORGERIES = {  # a part kept in the cache, re-sealed by hand with something of another shape
+    "a number for a player in a group": ("groups", lambda v: v["value"][0]["players"].__setitem__(0, 7)),
+    "a group's sessions not a list": ("groups", lambda v: v["value"][0]["tally"].__setitem__("sessions", 7)),
+    "a number for a name in a session's runs": (
+        "groups", lambda v: v["value"][0]["tally"]["sessions"][0][2][0].__setitem__(0, 7)),
+    "a list of counts cut short": ("groups", lambda v: next(iter(v["value"][0]["tally"]["sums"].values())).pop()),
+    "the ladder's answers not a dict": ("ladder", lambda v: v["value"].__setitem__(next(iter(v["value"])), [])),
+    "the names of the rated not a list": ("names", lambda v: v["value"].__setitem__(next(iter(v["value"])), 7)),
+}
+
+
+@pytest.mark.parametrize("forgery", FORGERIES)
+def test_a_cache_forged_by_hand_with_parts_of_another_shape_is_worked_out_again(ok, db_path, forgery):
+    """The cache's seal catches damage, not a forger; a part of another shape that breaks a listing
+    is set aside: the listing says what it says with no cache, and the part is made again."""
+    from ginscore.cache.files import Cache
+
+    for args in EVENING:
+        ok(*args)
+    reads = LISTINGS + [["ratings"], ["ratings", "--json"], ["history", "--player", "ann"], ["complete", "everyone"]]
+    expected = [ok(*args).stdout for args in reads]
+    name, forge = FORGERIES[forgery]
+    real = os.path.realpath(db_path)
+    forged = copy.deepcopy(Cache(real).section(name))
+    forge(forged)
+
+    def forge_again() -> None:  # (each run that reads the part makes it again)
+        kept = Cache(real)
+        kept.put(name, forged)
+        kept.save(kept.made_from, kept.names())
+        assert Cache(real).section(name) == forged  # sealed as its own: read as kept
+
+    for args, before in zip(reads, expected):
+        forge_again()
+        assert ok(*args).stdout == before, args
+    forge_again()
+    for args in reads:  # one of them is broken by it
+        ok(*args)
+    assert Cache(real).section(name) not in (None, forged)  # made again
+
+
+def test_a_bug_is_not_hidden_by_running_a_listing_again(ok, cli, monkeypatch):
+    """A listing runs again without the cache only when kept parts broke it: an error of ginscore's
+    own code still ends the run (it is not swallowed by the second run)."""
+    import ginscore.cli.commands.after as after
+
+    for args in EVENING:
+        ok(*args)
+    ok("stats")  # the cache is warm
+
+    def broken(tallies):
+        raise TypeError("a bug")
+
+    monkeypatch.setattr(after, "combine_tallies", broken)
+    with pytest.raises(TypeError, match="a bug"):
+        cli("stats")
 
 
 def test_kept_values_read_many_at_once_are_each_ones_own():

@@ -239,3 +239,28 @@ def test_ctrl_c_while_the_server_starts_stops_it_as_quietly_as_later(ok, moment)
                           capture_output=True, text=True, timeout=30)
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
     assert done.stdout.endswith("Ctrl-C stops\n")
+
+
+def test_a_cache_forged_by_hand_never_breaks_the_club_board(ok, db_path, serving):
+    """The club board keeps when each session was played in the cache; an entry of another shape
+    written there by hand (re-sealed: its seal catches damage, not a forger) is set aside and made again,
+    and the board is the one a clean cache makes, with nothing on the terminal."""
+    import os
+
+    from ginscore.cache.files import Cache
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    served = serving()
+    expected = get(served.base + "/data/club")[2]
+    assert served.stop() == 0
+    kept = Cache(os.path.realpath(db_path))
+    forged = {"key": "by-digest", "value": dict.fromkeys(kept.section("played_between")["value"], 7)}
+    kept.put("played_between", forged)
+    kept.save(kept.made_from, kept.names())
+    assert Cache(os.path.realpath(db_path)).section("played_between") == forged
+    served = serving()
+    assert get(served.base + "/data/club")[2] == expected
+    assert served.stop() == 0
+    assert served.process.stderr.read() == ""
+    assert Cache(os.path.realpath(db_path)).section("played_between") not in (None, forged)  # made again

@@ -1,6 +1,7 @@
 """`ginscore serve`: the documents of its pages, made from `status --json` and `ratings --json`, and
 handed to ``ginscore.web``, which only this command imports."""
 
+import copy
 import errno
 import gc
 import os
@@ -8,6 +9,7 @@ import sys
 
 import typer
 
+from ginscore.cache import run_with_the_cache
 from ginscore.cache.rows import Listings
 from ginscore.core.changes import as_it_ended
 from ginscore.core.errors import GinscoreError, message_parts, Refused
@@ -56,11 +58,19 @@ def served(store: Store, pinned: Pinned | None) -> dict:
 
 def page_of(store: Store, fill, **empty) -> dict:
     """A page's document: ``empty`` filled in by ``fill``, or the problem that keeps the file from being read."""
-    page = {"file": visible(str(store.path)), "problem": None, **empty}  # a path is hostile input too
+    def empty_page() -> dict:
+        return {"file": visible(str(store.path)), "problem": None, **copy.deepcopy(empty)}  # a path is hostile too
+
+    page = empty_page()
+
+    def filled() -> None:
+        page.update(empty_page())  # (a run again starts from the empty page)
+        fill(page)
+
     try:
         if not os.path.exists(store.path):
             raise Refused(f"The database file {store.path} is not there.")
-        fill(page)
+        run_with_the_cache(filled)
     except GinscoreError as error:
         said = parts_text(message_parts(error))  # as a terminal shows it: --db, characters visible
         page["problem"] = said[:1].upper() + said[1:] + ("" if said.endswith(".") else ".")  # a sentence of its own
