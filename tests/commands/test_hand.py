@@ -188,6 +188,23 @@ def test_note_that_cannot_be_kept_is_refused(ok, refused, note, says):
     refused("edit", "1", "ann", "4", "22", "--note", note, says=says)
 
 
+def test_a_note_of_two_hundred_characters_is_kept_whole(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22", "--note", "x" * 200)
+    assert ok("log", "--json").json()["hands"][0]["note"] == "x" * 200
+
+
+def test_a_three_player_hands_note_is_kept_beside_who_sat_where(ok):
+    """A note on a three-player hand is kept beside its box, captain and one out (H8), and every command
+    after it reads the session."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    ok("hand", "ann", "3", "20", "--note", "Cy's | first ; 100%")
+    ok("hand", "cy", "2", "20")
+    hands = ok("log", "--json").json()["hands"]
+    assert [h["note"] for h in hands] == ["Cy's | first ; 100%", None]
+    assert [h["roles"]["box"] for h in hands] == ["Ann", "Ann"]
+
+
 def test_a_blank_note_is_no_note(ok):
     ok("new", "standard", "Ann", "Ben")
     ok("hand", "ann", "4", "22", "--note", "   ")

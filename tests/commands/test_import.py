@@ -348,6 +348,11 @@ HANDS = [
     ]),
     J("hand-unknown-field", ("hands", 0, "colour"), "red", "'colour' that ginscore does not know"),
     J("draw-with-knocker", ("hands", 2, "knocker"), "Ann", "session.hands[2] has a field 'knocker'"),
+    J("rule_change-unknown-field", ("rule_changes",), [{"from_hand": 1, "rules": {}, "colour": "red"}],
+      "session.rule_changes[0] has a field 'colour' that ginscore"),
+    J("draw-with-cards", ("hands", 2, "knocker_cards"), ["AS", "2S", "3S", "7H", "7D", "7C", "9H", "10H", "JH", "2D"],
+      "session.hands[2] has a field 'knocker_cards'"),
+    J("cards-unknown-field", ("hands", 1, "colour"), "red", "session.hands[1] has a field 'colour' that ginscore"),
     *(J(f"cards-{k}", ("hands", 1, "knocker_cards"), v, "session.hands[1]") for k, v in [
         ("text", "AS 2S 3S 7H 7D 7C 9H 10H JH 2D"), ("ints", list(range(10))), ("unknown", ["ZZ"] * 10),
         ("repeated", ["AS", "AS", "3S", "7H", "7D", "7C", "9H", "10H", "JH", "2D"]),

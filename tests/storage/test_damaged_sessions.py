@@ -135,18 +135,34 @@ DAMAGE = [
     ("first_roles-list", _set_doc("first_roles", [1]), "session.first_roles"),
     ("first_dealer-list", _set_doc("first_dealer", ["Ann"]), "session.first_dealer"),
     ("hands-int", _set_doc("hands", 5), "session.hands"),
+    ("id-not-ours", _set_doc("id", "s-1"), "session.id: 's-1' is not a session id ginscore makes"),
+    ("rule_changes-int", _set_doc("rule_changes", 5), "session.rule_changes must be a list, not 5"),
+    ("rule_changes-first-from-hand-2", lambda d: d.__setitem__("rule_changes", [{"from_hand": 2, "rules": d["rules"]}]),
+     "session.rule_changes[0].from_hand is 2, but the first change gives the rules of hand 1"),
+    ("rule_changes-twice-from-hand-1", lambda d: d.__setitem__("rule_changes", [
+        {"from_hand": 1, "rules": dict(d["rules"], gin_bonus=20)}, {"from_hand": 1, "rules": d["rules"]}]),
+     "session.rule_changes[1].from_hand is 1"),
+    ("rule_changes-last-not-in-force", lambda d: d.__setitem__("rule_changes", [
+        {"from_hand": 1, "rules": dict(d["rules"], gin_bonus=20)}]), "the last change must be the rules in force now"),
     ("hands-table", _set_doc("hands", {"a": 1}), "session.hands"),
     ("row-deadwood-word", _rows("knock|Ann|3|20", "knock|Ann|x|20"), "hand 1's knocker_deadwood"),
     ("row-deadwood-arabic", _rows("knock|Ann|3|20", "knock|Ann|٣|20"), "hand 1's knocker_deadwood"),
     ("row-deadwood-over", _rows("knock|Ann|3|20", "knock|Ann|3|200"), "hand 1's opponent_deadwood"),
     ("row-unknown-kind", _rows("knock|Ann|3|20", "bet|Ann|3|20"), "hand 1"),
     ("row-short", _rows("knock|Ann|3|20|", "knock|Ann|3|"), "hand 1"),
+    ("row-empty", _rows(";", ";;"), "hand 2 is not a stored hand"),
+    ("row-a-word", lambda d: d.__setitem__("hands", "bet;" + d["hands"]), "hand 1 is not a stored hand"),
+    ("row-dealer-stray-space", _rows("||Ann;", "||Ann ;"), "hand 1's dealer 'Ann ' has stray spaces"),
+    ("row-dealer-empty-is-none", _rows("||Ann;", "||;"), None),
+    ("row-a-field-too-many", lambda d: d.__setitem__("hands", d["hands"].replace(";", "|Ben;", 1)),
+     "hand 1 is not a stored hand"),
     ("row-big_gin", _rows("|0|", "|2|"), "hand 1's big_gin"),
     ("row-upcard", _rows("draw|", "draw|ZZ"), "hand 3's upcard"),
     ("row-recorded_at", _rows("draw|", "draw||yesterday"), "hand 3"),
     ("row-cards", _rows("cards|Ben|AS", "cards|Ben|ZZ"), "hand 2's knocker_cards[0]"),
     ("row-stranger", _rows("knock|Ann|3|20", "knock|Zed|3|20"), "hand 1"),
     ("created_at-absent-is-fine", lambda d: d.pop("created_at"), None),
+    ("row-count-in-a-hundred-digits-is-fine", _rows("knock|Ann|3|20", "knock|Ann|" + "0" * 99 + "3|20"), None),
 ]
 
 
@@ -265,6 +281,16 @@ def test_what_a_command_can_read_back_is_not_damage(base, db_path, ok):
     kept = [d for d in stored_sessions(db_path).values() if d.get("colour")]
     assert len(kept) == 1 and kept[0]["name"] == "  std  night "
     assert len(ok("history", "--json").json()) == 3
+
+
+def test_a_session_name_kept_before_names_were_checked_reads_back_whatever_its_length_or_tabs(base, db_path, ok):
+    """A session's name imported before names were checked, with a tab in it and longer than `new` allows,
+    is no damage: every list shows it, and a write to another session keeps it as it was."""
+    name = "std\tnight " + "x" * 200
+    _damage(base, db_path, lambda doc: doc.update(name=name))
+    assert name in [row["name"] for row in ok("sessions", "--json").json()]
+    ok("hand", "ann", "3", "20", "--session", "three")
+    assert name in [doc["name"] for doc in stored_sessions(db_path).values()]
 
 
 @pytest.mark.parametrize("rules", [{"jokers": 2}, {"spades_double": True}])

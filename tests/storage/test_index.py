@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import ginscore.db.layout
 from ginscore.cache.files import Cache
+from ginscore.db.database import SCHEMA_VERSION
 from ginscore.db.layout import (
     OUTLINED,
     Stored,
@@ -212,6 +213,11 @@ FORGERIES = {
     "an outline not an object": lambda index, raw: index["outlines"].__setitem__(0, ["friday"]),
     "no meta": lambda index, raw: index.__setitem__("meta", []),
     "fewer outlines": lambda index, raw: index["outlines"].pop(),
+    "the meta document not an object": lambda index, raw: index["meta"].__setitem__("1", []),
+    "numbers a number": lambda index, raw: index.__setitem__("numbers", 5),
+    "places a number": lambda index, raw: index.__setitem__("places", 5),
+    "outlines a number": lambda index, raw: index.__setitem__("outlines", 5),
+    "a place not whole": lambda index, raw: index["places"].__setitem__(0, index["places"][0] + 0.5),
 }
 
 
@@ -280,6 +286,16 @@ def test_with_no_cache_to_keep_it_in_a_reader_never_works_out_an_index(ok, db_pa
     monkeypatch.setenv("XDG_CACHE_HOME", "")
     monkeypatch.setenv("HOME", "")
     assert every_output(ok) == expected
+
+
+def test_a_file_that_holds_no_session_yet_is_written_through_its_index(ok, db_path):
+    """A file laid out as ginscore writes it, with its meta table and not one session: a reader keeps
+    its index, and the first `new` written through that index starts the session."""
+    db_path.write_bytes(b'{"meta":{"1":{"schema_version":%d,"current":null}},"sessions":{}}' % SCHEMA_VERSION)
+    assert ok("sessions", "--json").json() == []
+    assert _index(db_path)["numbers"] == []
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "first")
+    assert ok("status", "--json").json()["session"] == "first"
 
 
 def test_a_small_file_is_read_whole_and_keeps_no_index(ok, db_path, tmp_path, monkeypatch):

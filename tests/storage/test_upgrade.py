@@ -43,6 +43,14 @@ def test_schema_1_file_is_read_as_is_and_migrated_on_first_write_after_a_copy(ok
     assert ok("log", "--json").json()["hands"][1]["upcard"] == "7H"
 
 
+def test_a_1_0_session_the_first_write_does_not_touch_is_kept_in_rows_with_who_dealt(ok, db_path):
+    """The first write of a 1.0 file upgrades every session, not only the one it records in: each hand
+    of the others is kept as a row of today's layout, with its dealer (H8)."""
+    db_path.write_text(json.dumps(SCHEMA_1))
+    ok("new", "standard", "Cy", "Di", "--dealer", "Cy")
+    assert stored_sessions(db_path)["1"]["hands"] == "knock|Ann|0|10||0|2026-01-01T20:00:00+00:00||Ann;draw|7H|||Ann"
+
+
 def test_a_schema_1_file_behind_a_link_is_migrated_with_its_copy_beside_the_real_file(ok, tmp_path, db_path):
     from tests.support import SCHEMA_1
 
@@ -288,6 +296,16 @@ def test_the_sessions_of_a_1_x_file_get_the_ids_every_machine_gives_them(ok, db_
     assert "Already here" in ok("import", tmp_path / "old-export.json").stdout
 
 
+def test_a_1_x_session_that_already_has_an_id_keeps_it(ok, db_path):
+    """An id in a 1.x file (a file edited by hand, or put back from a later ginscore) is the session's own:
+    the upgrade never gives it another, which would make it a stranger to every other machine."""
+    old = json.loads((FIXTURES / "schema2.json").read_bytes())
+    old["sessions"]["1"]["id"] = "s-0123456789abcdef01234567"
+    db_path.write_text(json.dumps(old))
+    ok("use", "okla")
+    assert stored_sessions(db_path)["1"]["id"] == "s-0123456789abcdef01234567"
+
+
 def test_two_sessions_of_a_1_x_file_alike_in_every_fixed_field_get_two_ids(ok, db_path):
     old = json.loads((FIXTURES / "schema2.json").read_bytes())
     twin = dict(old["sessions"]["1"], name="friday again")  # the name is not a fixed field: it can be renamed
@@ -298,6 +316,22 @@ def test_two_sessions_of_a_1_x_file_alike_in_every_fixed_field_get_two_ids(ok, d
     assert ids["friday"] == SCHEMA_2_IDS["friday"] and ids["friday again"] not in SCHEMA_2_IDS.values()
 
 
+def test_the_current_session_of_a_1_x_file_is_the_live_one_of_its_name_not_a_deleted_one(ok, db_path):
+    """A 1.x file kept its current session by name: a deleted 'friday' before the live one of that
+    name, and the hand goes to the live one, never into the deleted session."""
+    old = json.loads((FIXTURES / "schema2.json").read_bytes())
+    sessions = old["sessions"]
+    sessions["1"]["deleted_at"] = "2026-11-30T10:00:00+00:00"
+    sessions["8"] = dict(sessions["2"], name="friday", created_at="2026-11-30T11:00:00+00:00")  # Oklahoma
+    db_path.write_text(json.dumps(old))
+    status = ok("status", "--json").json()
+    assert (status["variant"], status["hands_played"]) == ("oklahoma", 2)
+    ok("hand", "ann", "3", "20", "--upcard", "9s")
+    assert ok("status", "--json").json()["hands_played"] == 3
+    deleted = next(doc for doc in stored_sessions(db_path).values() if doc.get("deleted_at"))
+    assert len(stored_hands(deleted["hands"])) == 4
+
+
 @pytest.mark.parametrize("facts", [b"[]", b'{"sessions": []}', b'{"sessions": {"1": 5}}', b'{"sessions": null}'])
 def test_a_damaged_part_of_the_parted_layout_is_named_not_a_traceback(cli, tmp_path, facts):
     club = parted_copy(tmp_path)
@@ -306,6 +340,64 @@ def test_a_damaged_part_of_the_parted_layout_is_named_not_a_traceback(cli, tmp_p
     line = one_error_line(cli("--db", str(club), "sessions"), 1)
     assert f"has a damaged file {club.parent / 'club.facts-0000-26.json'}; it was left as it is" in line
     assert {p.name: p.read_bytes() for p in club.parent.iterdir()} == old
+
+
+def _named_and_left_as_it_is(cli, club: Path, said: str) -> None:
+    """Every command names what is wrong with the 2.x database in one line, and nothing in its folder changes."""
+    before = {p.name: path_state(p) for p in club.parent.iterdir()}
+    for command in (["sessions"], ["use", "Holly"]):
+        assert one_error_line(cli("--db", str(club), *command), 1) == f"Error: the database {club} {said}"
+    assert {p.name: path_state(p) for p in club.parent.iterdir() if p.name != "club.json.lock"} == before
+
+
+@pytest.mark.parametrize("part, said", [
+    ("missing", "names a file that is not there ({path}); restore the folder from a copy"),
+    ("a link", "cannot read {path}: Too many levels of symbolic links; move it away"),
+    ("a FIFO", "names {path}, which is not a regular file; move it away"),
+], ids=["missing", "a link", "a FIFO"])
+def test_a_part_of_the_parted_layout_gone_or_not_a_file_is_named_not_a_traceback(cli, tmp_path, part, said):
+    """A part of a 2.x database lost in a copy, or a link or a FIFO left in its place: every command names
+    it in one line, and nothing in the folder changes."""
+    import os
+
+    club = parted_copy(tmp_path)
+    facts = club.parent / "club.facts-0000-26.json"
+    facts.unlink()
+    if part == "a link":
+        (club.parent / "elsewhere.json").write_bytes((FIXTURES / "schema3" / facts.name).read_bytes())
+        facts.symlink_to("elsewhere.json")
+    elif part == "a FIFO":
+        os.mkfifo(facts)
+    _named_and_left_as_it_is(cli, club, said.format(path=facts))
+
+
+@pytest.mark.parametrize("files", [None, [1], {"facts-0000": "26", "summary-0000": 26, "tally-0000": 26, "index": 25}],
+                         ids=["null", "a list", "a part's number as text"])
+def test_a_parted_main_file_whose_list_of_parts_is_damaged_is_named_not_a_traceback(cli, tmp_path, files):
+    """The main file of a 2.x database lists its parts by number: a list edited into something else is
+    named in one line, and nothing in the folder changes."""
+    club = parted_copy(tmp_path)
+    data = json.loads(club.read_bytes())
+    data["meta"]["1"]["files"] = files
+    club.write_text(json.dumps(data))
+    _named_and_left_as_it_is(cli, club, "is a ginscore 2 database whose main file is damaged; it was left as it is")
+
+
+@pytest.mark.parametrize("index, said", [
+    ({"ids": 5}, "has a damaged index beside it; it was left as it is"),
+    ({"parts": 5}, "has a damaged index beside it; it was left as it is"),
+    ({"ids": list(range(1, 10))}, "has a damaged index beside it; it was left as it is"),
+    ({"ids": list(range(1, 10)), "parts": [0] * 9}, "lists a session that is not in its part (facts-0000)"),
+], ids=["ids a number", "parts a number", "more ids than parts", "an id in no part"])
+def test_a_damaged_index_of_the_parted_layout_is_named_not_a_traceback(cli, tmp_path, index, said):
+    """The index beside a 2.x database lists each session's id and part: one edited into something else,
+    or listing a session its part does not hold, is named in one line, and nothing in the folder changes."""
+    club = parted_copy(tmp_path)
+    kept = club.parent / "club.index-25.json"
+    data = json.loads(kept.read_bytes())
+    data["index"]["1"].update(index)
+    kept.write_text(json.dumps(data))
+    _named_and_left_as_it_is(cli, club, said)
 
 
 def test_the_copy_an_upgrade_keeps_is_for_its_owner_alone(ok, db_path):
