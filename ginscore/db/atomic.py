@@ -66,8 +66,13 @@ def read(path: str) -> tuple[bytes, os.stat_result] | None:
 def read_unlinked(path) -> bytes:
     """The bytes of the regular file at ``path``, never opened through a link (ELOOP) nor waited on:
     ``NotRegular`` for a FIFO or a device."""
-    with open(os.open(path, READ_NO_LINK), "rb") as handle:
-        _regular(os.fstat(handle.fileno()))
+    fd = os.open(path, READ_NO_LINK)
+    try:
+        _regular(os.fstat(fd))  # before Python's file object, which refuses a folder as if reading failed
+    except NotRegular:
+        os.close(fd)
+        raise
+    with open(fd, "rb") as handle:
         return handle.read()
 
 

@@ -34,20 +34,15 @@ class Old:
     def _read(self, path: str) -> bytes:
         """A file the old main file names, never through a link."""
         try:
-            fd = os.open(path, atomic.READ_NO_LINK)
+            data = atomic.read_unlinked(path)
         except FileNotFoundError:
             if not _holds(self.real, self.main):  # upgraded by another command meanwhile: nothing is missing
                 raise DatabaseUnusable(self.shown, UPGRADED_MEANWHILE) from None
             raise DatabaseUnusable(self.shown, f"names a file that is not there ({path}); restore the folder from a copy") from None
-        except OSError as error:
+        except atomic.NotRegular:
+            raise DatabaseUnusable(self.shown, f"names {path}, which is not a regular file; move it away") from None
+        except OSError as error:  # (a disk's error comes on reading too, not only on opening)
             raise self._unreadable(path, error) from None
-        with open(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise DatabaseUnusable(self.shown, f"names {path}, which is not a regular file; move it away")
-            try:
-                data = handle.read()
-            except OSError as error:  # a disk's error comes on reading, not on opening
-                raise self._unreadable(path, error) from None
         self.files[path] = data
         return data
 

@@ -239,16 +239,20 @@ def test_a_part_of_the_parted_layout_that_fails_on_reading_is_named_and_nothing_
     that cannot be opened, not a word about the output."""
     import errno
 
-    import ginscore.db.upgrade as upgrade
+    import os
+
+    import ginscore.db.atomic as atomic
 
     club = parted_copy(tmp_path)
     old = {p.name: p.read_bytes() for p in club.parent.iterdir()}
 
-    class FailingRead(io.FileIO):
+    class FailingRead(io.FileIO):  # (only the part: the main file reads)
         def read(self, size=-1):
-            raise OSError(errno.EIO, "Input/output error")
+            if "facts-" in os.readlink(f"/proc/self/fd/{self.fileno()}"):
+                raise OSError(errno.EIO, "Input/output error")
+            return super().read(size)
 
-    monkeypatch.setattr(upgrade, "open", lambda fd, mode: FailingRead(fd, "r"), raising=False)
+    monkeypatch.setattr(atomic, "open", lambda fd, mode: FailingRead(fd, "r"), raising=False)
     line = one_error_line(cli("--db", str(club), "use", "Holly"), 1)
     assert line.startswith(f"Error: the database {club} ") and "cannot read" in line, line
     assert "Input/output error; move it away" in line and "output could not be written" not in line
@@ -354,9 +358,10 @@ def _named_and_left_as_it_is(cli, club: Path, said: str) -> None:
     ("missing", "names a file that is not there ({path}); restore the folder from a copy"),
     ("a link", "cannot read {path}: Too many levels of symbolic links; move it away"),
     ("a FIFO", "names {path}, which is not a regular file; move it away"),
-], ids=["missing", "a link", "a FIFO"])
+    ("a folder", "names {path}, which is not a regular file; move it away"),
+], ids=["missing", "a link", "a FIFO", "a folder"])
 def test_a_part_of_the_parted_layout_gone_or_not_a_file_is_named_not_a_traceback(cli, tmp_path, part, said):
-    """A part of a 2.x database lost in a copy, or a link or a FIFO left in its place: every command names
+    """A part of a 2.x database lost in a copy, or a link, a FIFO or a folder in its place: every command names
     it in one line, and nothing in the folder changes."""
     import os
 
@@ -368,6 +373,8 @@ def test_a_part_of_the_parted_layout_gone_or_not_a_file_is_named_not_a_traceback
         facts.symlink_to("elsewhere.json")
     elif part == "a FIFO":
         os.mkfifo(facts)
+    elif part == "a folder":  # (it was said to be the output that could not be written)
+        facts.mkdir()
     _named_and_left_as_it_is(cli, club, said.format(path=facts))
 
 
