@@ -78,3 +78,61 @@ def test_the_hand_that_closes_a_hollywood_game_gives_its_score_winner_first_r18(
     assert "Game 1 goes to Ann, 100 to 0." in " ".join(ok("hand", "ann", "0", "75").stdout.split())
     ok("hand", "ben", "0", "60")  # Ben 85 in game 2 (R18: game 1 is closed)
     assert "Game 2 goes to Ann, 100 to 85." in " ".join(ok("hand", "ann", "0", "75").stdout.split())
+
+
+def test_three_player_status_says_each_players_role_for_the_next_hand_r22(ok):
+    """The Next hand column is where the table reads who sits down where (R22, R23): each role in words,
+    beside its player."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    ok("hand", "ann", "3", "30")  # the box won: the captain and the sitter-out swap (R23)
+    rows = [line.split() for line in ok("status").stdout.splitlines()]
+    assert rows[2:7] == [["Player", "Next", "hand", "Points", "Hands", "won"], ["─" * 37],
+                         ["Ann", "in", "the", "box", "27", "1"], ["Ben", "sits", "out", "0", "0"],
+                         ["Cy", "captain", "0", "0"]], rows
+
+
+def test_a_narrow_status_keeps_each_column_under_a_short_heading(ok, monkeypatch):
+    """Below the width of the long headings the standings keep every column under a short one (the role
+    a word: R22), rather than losing a column or breaking a heading over two lines."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    ok("hand", "ann", "3", "30")
+    monkeypatch.setenv("COLUMNS", "30")
+    rows = [line.split() for line in ok("status").stdout.splitlines()]
+    at = rows.index(["Player", "Next", "Pts", "Won"])
+    assert rows[at + 2:at + 5] == [["Ann", "box", "27", "1"], ["Ben", "out", "0", "0"],
+                                   ["Cy", "captain", "0", "0"]], rows
+
+
+def test_a_narrow_status_of_a_game_won_keeps_its_final_under_a_short_heading_h3(ok, monkeypatch):
+    """The final with its bonuses (H3) is what the game is settled on; at 30 columns it keeps its column."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--game-bonus", "100", "--target", "20")
+    ok("hand", "ann", "0", "25")
+    monkeypatch.setenv("COLUMNS", "30")
+    rows = [line.split() for line in ok("status").stdout.splitlines()]
+    at = rows.index(["Player", "Pts", "Won", "Final"])
+    assert rows[at + 2:at + 4] == [["Ann", "50", "1", "150"], ["Ben", "0", "0", "0"]], rows
+
+
+def test_a_narrow_hollywood_status_keeps_the_hands_won_and_final_rows_h3(ok, monkeypatch):
+    """At 40 columns Hollywood's standings turn round, a row a game; the hands won and the finals with
+    their bonuses (H3) keep a row each, under their names."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--game-bonus", "100", "--target", "50")
+    for _ in range(3):
+        ok("hand", "ann", "0", "25")
+    monkeypatch.setenv("COLUMNS", "40")
+    rows = [line.split() for line in ok("status").stdout.splitlines()]
+    at = rows.index(["Ann", "Ben"])
+    assert rows[at + 2:at + 7] == [["Game", "1", "50", "(won)", "0"], ["Game", "2", "50", "(won)", "0"],
+                                   ["Game", "3", "50", "(won)", "0"], ["Hands", "won", "3", "0"],
+                                   ["Final", "(H3)", "450", "0"]], rows
+
+
+def test_status_names_the_variant_in_its_heading(ok):
+    """The heading is where the table sees which game it is playing, so which rules count the hands."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "a")
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann", "--name", "b")
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--name", "c")
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben", "--name", "d")
+    headings = [ok("status", "--session", name).stdout.splitlines()[0] for name in "abcd"]
+    assert headings == ["a · Standard · Ann v Ben", "b · Oklahoma · Ann v Ben", "c · Hollywood · Ann v Ben",
+                        "d · Three-player · Ann v Ben v Cy"], headings

@@ -306,3 +306,90 @@ def test_watch_lays_the_board_out_again_when_its_window_is_resized(ok, watching)
     drawn = board.wait_for("Last hand (2)")  # drawn again, with nothing recorded meanwhile
     assert "█" not in drawn and "100" in drawn and "123" in drawn, drawn
     assert board.stop() == 0
+
+
+
+def _under_the_names(text: str) -> list[str]:
+    """The first column of the big-digit board: each name and the word under it, in order."""
+    cells = [line.split("│")[1].strip() for line in text.splitlines() if line.count("│") >= 2]
+    return [c for c in cells if c]
+
+
+@pytest.mark.parametrize("new, hands, under", [
+    (["standard", "Ann", "Ben", "--dealer", "ann"], [["ann", "2", "30"]], ["Ann", "deals next", "Ben"]),
+    (["three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben"], [["ann", "3", "30"]],
+     ["Ann", "in the box, deals", "Ben", "sits out", "Cy", "captain"]),
+    (["standard", "Ann", "Ben", "--dealer", "ann", "--target", "20"], [["ben", "0", "30"]],
+     ["Ann", "Ben", "wins"]),
+])
+def test_the_big_board_says_under_each_name_who_deals_or_won(ok, watching, new, hands, under):
+    """Across the table the word under a name is what says who shuffles next (R22: the box deals), or who
+    won once the game is over; the names alone leave the table asking."""
+    ok("new", *new)
+    for hand in hands:
+        ok("hand", *hand)
+    board = watching("--once", terminal=True, columns=100)
+    board.wait_for("Last hand (1)")
+    assert board.process.wait(timeout=DEADLINE) == 0 and board.stop() == 0
+    assert _under_the_names(board.text) == under, board.text
+
+
+@pytest.mark.parametrize("new, heads", [
+    (["standard", "Ann", "Ben", "--dealer", "ann"], ["Points"]),
+    (["hollywood", "Ann", "Ben", "--dealer", "ann"], ["Game 1", "Game 2", "Game 3"]),
+])
+def test_the_big_digits_stand_under_what_they_count(ok, watching, new, heads):
+    """Hollywood's three columns of digits are its three games (R17): without their headings a game's
+    score reads as a total."""
+    ok("new", *new)
+    ok("hand", "ann", "2", "30")
+    board = watching("--once", terminal=True, columns=100)
+    board.wait_for("Last hand (1)")
+    assert board.process.wait(timeout=DEADLINE) == 0 and board.stop() == 0
+    heading = next(line for line in board.text.splitlines() if "┃" in line)
+    assert [cell.strip() for cell in heading.split("┃")[1:-1]] == ["", *heads], board.text
+
+
+def _digits_beside(raw: bytes, name: str) -> str:
+    """The top line of a player's big digits, as drawn (colours and all), on the row that names them."""
+    line = next(line for line in raw.decode().splitlines() if "█" in line and f"{name} " in ANSI.sub("", line))
+    return line.split("│")[2].strip(" ")
+
+
+@pytest.mark.parametrize("hands, ann, ben", [
+    ([], "", ""),  # level: nobody stands out
+    ([["ann", "2", "10"]], "\x1b[1m", ""),  # Ann leads: her total in bold
+    ([["ann", "2", "30"]], "\x1b[1;32m", ""),  # Ann has won: her total in bold green
+])
+def test_the_big_digits_of_the_leader_are_bold_and_of_the_winner_green(ok, watching, hands, ann, ben):
+    """Across the table the colour of the digits is what tells who is ahead, or who has won, before any
+    name is read; a level game singles nobody out."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")
+    for hand in hands:
+        ok("hand", *hand)
+    board = watching("--once", terminal=True, columns=100, term="xterm-256color")
+    board.wait_for("Last hand" if hands else "No hands yet")
+    assert board.process.wait(timeout=DEADLINE) == 0 and board.stop() == 0
+    for name, style in (("Ann", ann), ("Ben", ben)):
+        digits = _digits_beside(board.raw, name)
+        assert digits.startswith(style + "█") if style else digits.startswith(("█", " ")), (name, digits)
+
+
+def test_watch_piped_prints_the_totals_as_numbers_never_in_block_digits(ok):
+    """Into a file or another program the block digits are only noise: the totals stand as numbers in
+    the standings."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "2", "30")
+    out = ok("watch", "--once").stdout
+    assert "█" not in out and re.search(r"Ann\s+28\s+1", out), out
+
+
+def test_the_board_of_a_file_it_cannot_read_is_titled_as_the_watch(ok, watching, db_path):
+    """The problem is drawn in a panel titled as the command, so it reads as the board's, not a crash."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
+    board = watching()
+    board.wait_for("No hands yet")
+    db_path.unlink()
+    drawn = board.wait_for("is not there", "Still watching")
+    assert board.stop() == 0
+    assert re.search(r"╭─+ ginscore watch ─+╮", drawn), drawn
