@@ -342,3 +342,17 @@ def test_advice_about_a_session_that_is_not_current_names_it(ok, refused, monkey
     monkeypatch.setattr(actions, "on_a_terminal", lambda: True)
     said = " ".join(ok("undo", "--session", "um", input="n\n").stdout.split())
     assert "(H8); `ginscore edit --session um 2 ...` corrects it under the rules it was played with." in said
+
+
+def test_a_name_with_quotes_or_a_dollar_is_advised_as_a_word_the_shell_reads_back(ok):
+    """In double quotes a shell would expand `$5` and end the word at `"`; the advice quotes such a name so
+    that the command typed as shown names the session."""
+    import shlex
+
+    name = 'Ann\'s "big" $5 night'
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", name)
+    ok("new", "standard", "Cy", "Dee", "--dealer", "cy")
+    said = " ".join(ok("house", "--session", "Ann's").stdout.split())
+    command = said[said.rindex("`ginscore") + 1:said.rindex("`")]
+    assert "--session 'Ann'\\''s \"big\" $5 night'" in command, said
+    assert shlex.split(command)[-2:] == [name, "OPTION"], command

@@ -625,3 +625,62 @@ def test_a_change_from_a_hand_the_game_never_reached_is_said_never_in_force_h8(o
     assert "never came into force" not in screen and ("game bonus 100" in screen or "target 150" in screen)
     told = " ".join(ok("rules").stdout.split()).split("House rules of 'standard-1'")[1]
     assert "never came into force" not in told and "In force from hand 2 on" in told  # the next hand now
+
+
+EVERY_RULE_SET = ("--big-gin-bonus", "31", "--game-bonus", "100", "--box-bonus", "20", "--shutout", "--spades-double",
+                  "--ace-means-gin", "--stake", "0.01", "--deal", "alternate")
+
+
+def test_house_shows_each_rules_setting_beside_it_and_the_option_that_changes_it(ok):
+    """The table is what players agree their evening on (H1-H7): each rule's setting in words, on its own
+    row, with the option to type to change it (three-player: R22 deals, no option)."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann", *EVERY_RULE_SET, "--name", "all")
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben", "--name", "none")
+    rows = {name: [[cell.strip() for cell in line.split("  ") if cell.strip()]
+                   for line in ok("house", "--session", name).stdout.splitlines()[3:-1]] for name in ("all", "none")}
+    assert rows["all"] == [
+        ["Target (H5)", "100", "--target"], ["Gin bonus (H1)", "25", "--gin-bonus"],
+        ["Undercut bonus (H1)", "10", "--undercut-bonus"],
+        ["Big gin (H2)", "bonus 31", "--big-gin-bonus, --no-big-gin"],
+        ["Game bonus (H3)", "100 to the winner", "--game-bonus"], ["Box bonus (H3)", "20 a hand won", "--box-bonus"],
+        ["Shutout (H3)", "doubles the winner's final", "--shutout, --no-shutout"],
+        ["Spades double (H4)", "on", "--spades-double, --no-spades-double"],
+        ["Ace means gin (H4)", "on", "--ace-means-gin, --no-ace-means-gin"],
+        ["Deal (H6)", "the deal alternates", "--deal winner|loser|alternate"],
+        ["Stake (H7)", "0.01 a point", "--stake"],
+    ], rows["all"]
+    assert rows["none"] == [
+        ["Target (H5)", "100", "--target"], ["Gin bonus (H1)", "25", "--gin-bonus"],
+        ["Undercut bonus (H1)", "10", "--undercut-bonus"], ["Big gin (H2)", "off", "--big-gin-bonus, --no-big-gin"],
+        ["Game bonus (H3)", "off", "--game-bonus"], ["Box bonus (H3)", "off", "--box-bonus"],
+        ["Shutout (H3)", "off", "--shutout, --no-shutout"], ["Deal (R22)", "the box deals every hand"],
+        ["Stake (H7)", "none", "--stake"],
+    ], rows["none"]
+
+
+def test_the_heading_of_a_session_says_every_house_rule_not_at_its_default(ok):
+    """Under each session's name the table reads the rules it plays by (H1-H7): the target and bonuses
+    always, then each rule changed from its default, in words."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann", *EVERY_RULE_SET)
+    said = " ".join(" ".join(ok("status").stdout.splitlines()[1:3]).split())
+    assert said == ("House rules: target 100; gin bonus 25; undercut bonus 10; big gin bonus 31; game bonus 100; "
+                    "box bonus 20 a hand won; shutouts double; spades double; ace means gin; the deal alternates; "
+                    "stake 0.01 a point"), said
+
+
+def test_rules_turned_off_from_the_next_hand_are_said_off_in_words_h8(ok):
+    """H8: a rule switched off from the next hand on is told as off, so the table knows what no longer
+    counts; the log's heading keeps the rules hand 1 was played under, the standings only what holds now."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann", *EVERY_RULE_SET[:-1], "loser")
+    ok("hand", "ann", "2", "30", "--upcard", "9h")
+    ok("house", "--no-big-gin", "--game-bonus", "0", "--box-bonus", "0", "--no-shutout", "--no-spades-double",
+       "--no-ace-means-gin", "--stake", "0", "--deal", "winner", "--from-next")
+    log = " ".join(ok("log").stdout.split())
+    assert ("House rules from hand 1: target 100; gin bonus 25; undercut bonus 10; big gin bonus 31; game bonus 100; "
+            "box bonus 20 a hand won; shutouts double; spades double; ace means gin; the loser deals next; "
+            "stake 0.01 a point") in log, log
+    assert log.endswith("from hand 2: no big gin; no game bonus; no box bonus; shutouts do not double; spades do not "
+                        "double; an ace does not mean gin; the winner deals next; no stake"), log
+    assert ok("status").stdout.splitlines()[1] == "House rules: target 100; gin bonus 25; undercut bonus 10"
+    house = ok("house").stdout
+    assert [line.split("(H4)")[1].split()[0] for line in house.splitlines() if "(H4)" in line] == ["off", "off"], house
