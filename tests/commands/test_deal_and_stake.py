@@ -215,3 +215,15 @@ def test_h7_h8_a_match_settles_a_game_played_for_a_stake_later_set_to_nothing(ok
     ok("hand", "ann", "0", "75")
     ok("rematch", "--yes")
     assert status()["match"]["settlement"] == [{"from": "Ben", "to": "Ann", "amount": "1.00"}]
+
+
+def test_h7_h8_hollywood_games_at_their_own_stakes_that_cancel_out_say_nobody_pays(ok, status):
+    """Game 1 won by 35 at 1 a point, games 2 and 3 lost by 35 each at 0.5 from hand 2 on (H8): the series
+    nets to nothing, and the standings must say so rather than fall silent about the stake (H7)."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--target", "30", "--stake", "1")
+    ok("hand", "ann", "0", "10")
+    ok("house", "--stake", "0.5", "--from-next")
+    ok("hand", "ben", "0", "10")
+    said = " ".join(ok("hand", "ben", "0", "10").stdout.split())
+    assert status()["settlement"] == []
+    assert "Nobody pays: the three games netted, each game at its own stake, come out even (H7)." in said, said

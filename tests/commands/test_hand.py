@@ -38,6 +38,16 @@ def test_hand_from_cards_scores_with_layoffs_r8(ok, status):
     assert hand["knocker_cards"].split() == KNOCKER.split()
 
 
+def test_a_hand_told_as_cards_shows_each_players_spread_before_the_score_r8(ok):
+    """The spreads are what the table checks the count against: the knocker's melds and deadwood, then the
+    opponent's after the lay-offs (R8), each on its own line before the score."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    lines = ok("hand", "ann", "--cards", KNOCKER, "--against", "KS KH KD QC JC 10C 9C 5D 4D 6H").stdout.splitlines()
+    assert lines[:3] == ["Ann spreads [7♥ 7♦ 7♣] [A♠ 2♠ 3♠] [9♥ 10♥ J♥], unmatched 2♦: deadwood 2",
+                         "Ben spreads [K♠ K♥ K♦] [9♣ 10♣ J♣ Q♣], unmatched 4♦ 5♦ 6♥: deadwood 15",
+                         "Recorded hand 1: Ann knocked with 2, Ben had 15: knock: Ann scores 15 - 2 = 13."], lines
+
+
 def test_hand_from_cards_undercut_and_knock_over_limit(ok, refused, status):
     ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann")
     refused("hand", "ann", "--cards", KNOCKER, "--against", OPPONENT, "--upcard", "AH", says="knock limit of 1")
@@ -294,3 +304,13 @@ def test_a_name_shared_in_a_three_player_game_that_is_over_is_told_the_game_is_o
     ok("new", "three", "Alex", "Alice", "Bob", "--box", "alex", "--captain", "bob", "--target", "10")
     ok("hand", "al", "0", "20")  # Alice sits out the first hand: Alex
     refused("hand", "al", "0", "20", says="the game 'three-1' is over: Alex won it; `ginscore rematch` starts the next one")
+
+
+def test_a_hollywood_hand_credited_to_all_three_games_names_them_r20(ok):
+    """R20's fourth hand: Bob wins by 4, counted in his games 1, 2 and 3; the line names every game it
+    went into, as a list is said."""
+    ok("new", "hollywood", "Alexandra", "Bob", "--dealer", "Bob")
+    for hand in (["bob", "5", "15"], ["alex", "2", "20"], ["bob", "0", "5"]):
+        ok("hand", *hand)
+    said = " ".join(ok("hand", "bob", "6", "10").stdout.split())
+    assert "Bob knocked with 6, Alexandra had 10: knock: Bob scores 10 - 6 = 4 in games 1, 2 and 3." in said, said

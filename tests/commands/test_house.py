@@ -684,3 +684,22 @@ def test_rules_turned_off_from_the_next_hand_are_said_off_in_words_h8(ok):
     assert ok("status").stdout.splitlines()[1] == "House rules: target 100; gin bonus 25; undercut bonus 10"
     house = ok("house").stdout
     assert [line.split("(H4)")[1].split()[0] for line in house.splitlines() if "(H4)" in line] == ["off", "off"], house
+
+
+def test_a_box_bonus_changed_from_the_next_hand_warns_it_pays_the_hands_before_too_h3_h8(ok):
+    """A box bonus is paid when a game ends, for every hand won in it (H3): a change from hand 2 on pays
+    hand 1's winner at the new bonus, which the table must be told when it agrees the change (H8)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--box-bonus", "20")
+    ok("hand", "ann", "2", "10")
+    said = " ".join(ok("house", "--box-bonus", "25", "--from-next").stdout.split())
+    assert ("A box bonus is counted when a game ends, for every hand won in it: those before hand 2 too (H3, "
+            "H8).") in said, said
+
+
+def test_house_of_a_game_over_offers_only_a_change_from_the_start_h8(ok):
+    """No hand of a finished game comes next, so a change can only say the rule was set wrong (H8)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")
+    ok("hand", "ann", "0", "10")
+    said = " ".join(ok("house").stdout.split())
+    assert said.endswith("Change any of them with `ginscore house OPTION` and --from-start (the game is over, so the "
+                         "rule was set wrong: every hand is rescored) (H8)."), said

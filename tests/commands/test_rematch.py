@@ -391,3 +391,17 @@ def test_a_correction_that_leaves_the_winner_leaves_the_rematch_as_it_was(ok, db
     assert "Its rematch" not in said and "not over now" not in said
     assert ok("dealer").stdout == "Ann deals next.\n"
     assert _stored(db_path, "sat") == rematch
+
+
+def test_a_match_that_comes_out_even_says_nobody_owes_anything_h7(ok):
+    """A game each by the same margin at a stake: the match so far must say that nobody owes anything,
+    not leave the table to wonder whether the settlement was forgotten."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "30", "--stake", "0.1")
+    ok("hand", "ann", "0", "10")
+    ok("rematch")
+    ok("hand", "ben", "0", "10")
+    lines = ok("status").stdout.splitlines()
+    at = lines.index("Match so far (2 sessions: standard-1, standard-2):")
+    assert lines[at + 1:] == ["  Ann: 1 game won, 35 points in finished games",
+                              "  Ben: 1 game won, 35 points in finished games",
+                              "  Settled so far: nobody owes anything (H7)."], lines

@@ -136,3 +136,11 @@ def test_status_names_the_variant_in_its_heading(ok):
     headings = [ok("status", "--session", name).stdout.splitlines()[0] for name in "abcd"]
     assert headings == ["a · Standard · Ann v Ben", "b · Oklahoma · Ann v Ben", "c · Hollywood · Ann v Ben",
                         "d · Three-player · Ann v Ben v Cy"], headings
+
+
+def test_dealer_of_a_game_over_says_nobody_deals_and_how_the_next_game_starts(ok):
+    """Once the game is won nobody deals it again; the answer says so and how to start the next game."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")
+    ok("hand", "ann", "0", "10")
+    said = " ".join(ok("dealer").stdout.split())
+    assert said == "'standard-1' is over, so nobody deals; `ginscore rematch` starts the next one.", said
