@@ -56,3 +56,10 @@ def test_a_rule_cited_is_never_left_alone_on_a_line(ok, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     lines = ok("deadwood", "AS 2S 3S 4S 5H 5D 5C KH KD KC 5S").stdout.splitlines()
     assert lines[-1] == "deadwood 0 (H2)."
+
+
+def test_eleven_cards_say_what_to_discard_then_what_to_keep(ok):
+    """From eleven cards the answer is an instruction: the card to throw, then the ten to keep, melds and
+    deadwood, each a sentence."""
+    lines = ok("deadwood", KNOCKER + " kd").stdout.splitlines()
+    assert lines[:2] == ["Discard K♦.", "Keep [7♥ 7♦ 7♣] [A♠ 2♠ 3♠] [9♥ 10♥ J♥], unmatched 2♦: deadwood 2."], lines

@@ -146,6 +146,14 @@ def test_h7_hollywood_games_that_cancel_out_owe_nothing(ok, status):
     assert "nobody pays" in ok("status").stdout
 
 
+def test_h7_hollywood_games_that_cancel_out_say_it_is_the_three_games_netted(ok):
+    """Nobody pays because the three games net to nothing (H7), which is what the line must say: a series
+    has no one final score to be level."""
+    _hollywood_series(ok, "1", ("2", "10"))
+    said = " ".join(ok("status").stdout.split())
+    assert "At 1 a point nobody pays: the three games netted come out even (H7)." in said, said
+
+
 def test_h7_h8_a_game_over_before_a_stake_changes_settles_at_the_stake_it_ended_under(ok, status):
     """A stake changed from the next hand on (H8) leaves a game already over as it was, its stake as its
     bonus: game 1 (Ann 35 + 10) at 1 a point, games 2 and 3 (Ben 35 + 100 each) at 2 (H7)."""

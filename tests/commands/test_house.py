@@ -703,3 +703,13 @@ def test_house_of_a_game_over_offers_only_a_change_from_the_start_h8(ok):
     said = " ".join(ok("house").stdout.split())
     assert said.endswith("Change any of them with `ginscore house OPTION` and --from-start (the game is over, so the "
                          "rule was set wrong: every hand is rescored) (H8)."), said
+
+
+def test_a_house_change_shows_the_standings_it_leaves(ok):
+    """After a change the table needs the totals as they now stand (H8), not only what was changed."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "30")  # gin: 30 + 25, then 30 + 20
+    rows = [line.split() for line in ok("house", "--gin-bonus", "20", "--from-start").stdout.splitlines()]
+    assert rows[:2] == [["Changed", "the", "house", "rules", "of", "'standard-1'", "and", "rescored", "1", "hand:"],
+                        ["Gin", "bonus", "(H1):", "20", "(was", "25)"]], rows
+    assert ["Ann", "50", "1"] in rows and rows[-1] == ["Ann", "deals", "next."], rows
