@@ -63,3 +63,9 @@ def test_eleven_cards_say_what_to_discard_then_what_to_keep(ok):
     deadwood, each a sentence."""
     lines = ok("deadwood", KNOCKER + " kd").stdout.splitlines()
     assert lines[:2] == ["Discard K♦.", "Keep [7♥ 7♦ 7♣] [A♠ 2♠ 3♠] [9♥ 10♥ J♥], unmatched 2♦: deadwood 2."], lines
+
+
+def test_eleven_cards_with_no_meld_say_the_rest_in_a_sentence(ok):
+    """Nothing melds: the discard, then what the ten left come to, each line a sentence of its own."""
+    lines = ok("deadwood", "AS", "3D", "5H", "7C", "9S", "JD", "KH", "2C", "4H", "6S", "8D").stdout.splitlines()
+    assert lines[:2] == ["Discard K♥.", "The rest has no melds, unmatched A♠ 2♣ 3♦ 4♥ 5♥ 6♠ 7♣ 8♦ 9♠ J♦: deadwood 55."]

@@ -144,3 +144,14 @@ def test_dealer_of_a_game_over_says_nobody_deals_and_how_the_next_game_starts(ok
     ok("hand", "ann", "0", "10")
     said = " ".join(ok("dealer").stdout.split())
     assert said == "'standard-1' is over, so nobody deals; `ginscore rematch` starts the next one.", said
+
+
+def test_a_hollywood_series_is_called_won_only_once_a_player_has_two_games_r19(ok):
+    """R19: two games of three win the series. Before that the status names no winner; from then until game
+    3 ends it says who has won and that game 3 is still played out."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "75")  # game 1
+    assert "series" not in ok("status").stdout
+    ok("hand", "ann", "0", "75")  # game 2
+    said = " ".join(ok("status").stdout.split())
+    assert "Ann has won the series (2 games); game 3 is still being played out." in said, said
