@@ -155,3 +155,12 @@ def test_a_hollywood_series_is_called_won_only_once_a_player_has_two_games_r19(o
     ok("hand", "ann", "0", "75")  # game 2
     said = " ".join(ok("status").stdout.split())
     assert "Ann has won the series (2 games); game 3 is still being played out." in said, said
+
+
+def test_a_three_player_game_won_gives_each_other_players_score_r24(ok):
+    """R24: scores are individual, so the banner of a three-player game gives both the others' scores."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben", "--target", "30")
+    ok("hand", "ben", "2", "10")  # Ben beats the box: 8; Ben to the box, Cy captains (R23)
+    ok("hand", "cy", "3", "10")  # Cy beats the box: 7; Cy to the box, Ann captains
+    ok("hand", "ann", "0", "10")  # Ann's gin: 35, the game
+    assert "Ann wins the game with 35 (Ben 8, Cy 7)." in ok("status").stdout.splitlines()
