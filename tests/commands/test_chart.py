@@ -101,3 +101,19 @@ def test_each_game_is_drawn_to_the_target_it_was_played_to_h5_h8(ok, monkeypatch
     ok("new", "standard", "Cy", "Di", "--dealer", "cy")
     ok("hand", "cy", "4", "22")
     assert "- - target 100 " in ok("chart").stdout  # one target: said as before
+
+
+def test_the_target_is_drawn_as_a_dashed_row_and_a_player_reaching_it_by_their_letter(ok):
+    """The dashes are the finishing line (H5): a mark on them has won, so it must be the player's letter,
+    not the "*" of several players, which would hide who."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "30")  # 55
+    ok("hand", "ann", "0", "20")  # 100: the target
+    lines = ok("chart").stdout.splitlines()
+    assert lines[2] == "100 |- - A" and lines[-1] == "* several   - - target 100   hands left to right", lines
+
+
+def test_a_chart_of_no_hands_says_there_is_nothing_to_draw(ok):
+    """A chart of no hands would be an empty frame; the heading is followed by why nothing is drawn."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    assert ok("chart").stdout.splitlines()[2:] == ["No hands yet, so nothing to draw."]
