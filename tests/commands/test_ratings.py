@@ -525,3 +525,35 @@ def test_a_chart_of_every_rated_player_says_nothing_about_players_left_out(ok):
         ok("hand", box.lower(), "0", "80")  # the box wins the game at once
     out = ok("ratings", "--chart").stdout
     assert all(f" {name}" in out for name in names) and "not drawn" not in out
+
+
+def test_a_ratings_chart_with_nothing_to_draw_says_why(ok):
+    """An empty frame tells the table nothing: each way of having no rated game says which it is."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")
+    assert ok("ratings", "--chart").stdout == "No finished games yet, so there is nothing to draw.\n"
+    ok("hand", "ann", "0", "10")
+    ok("new", "standard", "Ann", "Cy", "--dealer", "ann")
+    assert ok("ratings", "--chart", "--variant", "oklahoma").stdout == (
+        "No finished games match, so there is nothing to draw.\n")
+    assert ok("ratings", "--chart", "--player", "cy").stdout == (
+        "No game of theirs is rated, so there is nothing to draw.\n")
+
+
+def test_a_ratings_chart_says_what_it_draws_and_where_everyone_starts(ok):
+    """Its title names the figure drawn and its key says the dashes are 0, where every player starts."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")
+    ok("hand", "ann", "0", "10")
+    lines = ok("ratings", "--chart").stdout.splitlines()
+    assert lines[0] == "Rating (mu - 3 sigma) after each game" and " 0 |- -" in lines, lines
+    assert lines[-1] == "* several   - - 0, the start   each player's games from their first", lines
+
+
+def test_a_ratings_chart_of_more_players_than_it_tells_apart_says_how_many_are_left_out(ok):
+    """A chart draws nine players at most; the others must not vanish silently: it counts them and says
+    how to draw them."""
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]  # ten: one more than it draws
+    for first, second in zip(names[::2], names[1::2]):
+        ok("new", "standard", first, second, "--dealer", first, "--target", "20")
+        ok("hand", first, "0", "10")
+    assert ok("ratings", "--chart").stdout.splitlines()[-1] == (
+        "1 more player not drawn: name the players to draw with --player NAME.")
