@@ -117,3 +117,16 @@ def test_a_chart_of_no_hands_says_there_is_nothing_to_draw(ok):
     """A chart of no hands would be an empty frame; the heading is followed by why nothing is drawn."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     assert ok("chart").stdout.splitlines()[2:] == ["No hands yet, so nothing to draw."]
+
+
+def test_hollywood_charts_one_under_another_are_kept_apart_by_a_blank_line(ok, monkeypatch):
+    """At 40 columns Hollywood's three charts stand one under another; without a blank line between them a
+    game's title reads as a row of the chart above."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann")
+    for _ in range(3):
+        ok("hand", "ann", "0", "30")
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = ok("chart").stdout.splitlines()
+    titles = [n for n, line in enumerate(lines) if line.startswith("Game ")]
+    assert [lines[n] for n in titles] == ["Game 1 (won by Ann)", "Game 2 (won by Ann)", "Game 3"], lines
+    assert [lines[n - 1] for n in titles[1:]] == ["", ""] and "" not in lines[:titles[0]], lines
