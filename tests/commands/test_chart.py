@@ -130,3 +130,13 @@ def test_hollywood_charts_one_under_another_are_kept_apart_by_a_blank_line(ok, m
     titles = [n for n, line in enumerate(lines) if line.startswith("Game ")]
     assert [lines[n] for n in titles] == ["Game 1 (won by Ann)", "Game 2 (won by Ann)", "Game 3"], lines
     assert [lines[n - 1] for n in titles[1:]] == ["", ""] and "" not in lines[:titles[0]], lines
+
+
+def test_on_a_colour_terminal_each_players_mark_has_a_colour_of_its_own(ok, monkeypatch):
+    """Colour is laid on top of the letters so that each player's line stands out from the others'."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "30")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    out = ok("chart").stdout
+    assert "\x1b[36mA\x1b[0m" in out and "\x1b[35mB\x1b[0m" in out, out
