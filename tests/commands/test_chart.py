@@ -140,3 +140,12 @@ def test_on_a_colour_terminal_each_players_mark_has_a_colour_of_its_own(ok, monk
     monkeypatch.setenv("TERM", "xterm-256color")
     out = ok("chart").stdout
     assert "\x1b[36mA\x1b[0m" in out and "\x1b[35mB\x1b[0m" in out, out
+
+
+def test_players_at_the_same_score_share_one_star_and_one_hand_is_numbered_once(ok):
+    """After a drawn first hand both players stand at 0 (R12): their one cell is "*", several, not one
+    letter hiding the other; and the axis of a single hand reads 1, once."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("draw")
+    lines = ok("chart").stdout.splitlines()
+    assert "  0 | *" in lines and lines[-4:-2] == ["    +---", "      1"], lines

@@ -164,3 +164,10 @@ def test_a_three_player_game_won_gives_each_other_players_score_r24(ok):
     ok("hand", "cy", "3", "10")  # Cy beats the box: 7; Cy to the box, Ann captains
     ok("hand", "ann", "0", "10")  # Ann's gin: 35, the game
     assert "Ann wins the game with 35 (Ben 8, Cy 7)." in ok("status").stdout.splitlines()
+
+
+def test_a_game_won_with_no_bonus_shows_no_final_column_h3(ok):
+    """With no bonus (H3) the final is the points: a Final column would only repeat them."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")
+    ok("hand", "ann", "0", "10")
+    assert "Player  Points  Hands won" in ok("status").stdout.splitlines()
