@@ -308,7 +308,6 @@ def test_watch_lays_the_board_out_again_when_its_window_is_resized(ok, watching)
     assert board.stop() == 0
 
 
-
 def _under_the_names(text: str) -> list[str]:
     """The first column of the big-digit board: each name and the word under it, in order."""
     cells = [line.split("│")[1].strip() for line in text.splitlines() if line.count("│") >= 2]
