@@ -15,7 +15,7 @@ import orjson
 from ginscore.cache.files import Cache
 from ginscore.core import reports, stats
 from ginscore.core.errors import DatabaseUnusable
-from ginscore.core.escape import json_safe
+from ginscore.core.escape import json_safe, visible_lines
 from ginscore.core.replay import Standings
 from ginscore.core.session import SessionFacts
 from ginscore.db.damage import replayed
@@ -63,6 +63,16 @@ def json_item(value) -> bytes:
     the cache because Python's encoder with an indent is slow on years of sessions."""
     text = json.dumps(value, ensure_ascii=False, indent=2)
     return json_safe("  " + text.replace("\n", "\n  "), "utf-8").encode()
+
+
+def shows_only_text(data) -> bool:
+    """Whether kept text (or its UTF-8 bytes) holds no character a terminal would obey: all that is made
+    is written through ``visible`` or ``json_safe``, so any other was forged, and is made again."""
+    try:
+        text = data if isinstance(data, str) else str(data, "utf-8")
+    except UnicodeDecodeError:
+        return False
+    return text.replace("\n", "").isprintable() or visible_lines(text) == text
 
 
 class Listings:
@@ -134,7 +144,8 @@ class Listings:
         lines = loaded(b"[" + b",".join(found) + b"]")  # None only for a forged cache: a damaged one reads as missing
         if not isinstance(lines, list) or len(lines) != len(ids) or (lines and not (
                 set(map(type, lines)) == {list} and set(map(len, lines)) == {width}
-                and set(map(type, chain.from_iterable(lines))) == {str})):
+                and set(map(type, chain.from_iterable(lines))) == {str}
+                and shows_only_text("".join(chain.from_iterable(lines))))):  # (JSON's "\u001b" read back)
             lines = [cells(row) for row in self.summaries(ids)]
         return lines
 
@@ -146,6 +157,8 @@ class Listings:
         items = Cache(self.db.real, cache_file)  # a file of their own: megabytes no other listing reads
         kept = items.keyed(name)
         found = kept.raw_many([digests[n] for n in ids])
+        if not shows_only_text(b"".join(data for data in found if data is not None)):  # (the quick way: all at once)
+            found = [data if data is None or shows_only_text(data) else None for data in found]
         missing = [n for n, data in zip(ids, found) if data is None]
         fresh = {digests[n]: encoded(made(row)) for n, row in zip(missing, self._checked(missing))}
         found = [fresh[digests[n]] if data is None else data for n, data in zip(ids, found)]

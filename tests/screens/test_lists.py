@@ -241,6 +241,17 @@ def test_a_long_list_drawn_from_the_cells_kept_says_what_one_drawn_from_the_rows
             cells.put_keyed(listing, {key: forged for key in kept.keys()})
         cells.save(cells.made_from, cells.names())
         assert outputs() == expected, forged
+    # cells of the right shape holding, once read, characters a terminal obeys (JSON writes them escaped)
+    os.unlink(cells.path)  # (cells of another shape are never kept in place of the forged: made afresh here)
+    assert outputs() == expected
+    cells = Cache(os.path.realpath(db_path), "cells")
+    for listing in ("sessions", "history"):
+        kept = cells.keyed(listing)
+        cells.put_keyed(listing, {key: bytes(kept.raw(key)).replace(b'["', b'["\\u001b]0;pwned\\u0007', 1)
+                                  for key in kept.keys()})
+    cells.save(cells.made_from, cells.names())
+    assert b"\\u001b]0;pwned" in bytes(Cache(os.path.realpath(db_path), "cells").keyed("history").data)
+    assert outputs() == expected
     monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "a-file" / "below"))
     (tmp_path / "a-file").write_text("no cache folder can be made here")
     assert outputs() == expected

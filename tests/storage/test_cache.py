@@ -233,6 +233,27 @@ def test_a_cache_forged_by_hand_with_parts_of_another_shape_is_worked_out_again(
     assert Cache(real).section(name) not in (None, forged)  # made again
 
 
+@pytest.mark.parametrize("listing, section", [("history", "history_items"), ("sessions", "sessions_items")])
+def test_a_json_item_forged_with_characters_a_terminal_obeys_is_made_again(ok, db_path, listing, section):
+    """`history --json` and `sessions --json` write each session's item as the cache keeps it: one forged
+    with a raw escape sequence (a new window title, red text) or a bidi override would reach the terminal
+    as it is. Only forged bytes can hold one, so such an item is made again from the file."""
+    from ginscore.cache.files import Cache
+
+    for args in EVENING[:14]:
+        ok(*args)
+    expected = ok(listing, "--json").stdout
+    items = Cache(os.path.realpath(db_path), "items")
+    kept = items.keyed(section)
+    assert kept.keys()
+    for obeyed in (b"\x1b]0;pwned\x07\x1b[31m", "\u202e".encode(), "\u0085".encode()):
+        items.put_keyed(section, {key: bytes(kept.raw(key)).replace(b'"Ann"', b'"A' + obeyed + b'nn"')
+                                  for key in kept.keys()})
+        items.save(items.made_from, items.names())
+        assert obeyed in bytes(Cache(os.path.realpath(db_path), "items").keyed(section).data)
+        assert ok(listing, "--json").stdout == expected, obeyed
+
+
 def test_a_bug_is_not_hidden_by_running_a_listing_again(ok, cli, monkeypatch):
     """A listing runs again without the cache only when kept parts broke it: an error of ginscore's
     own code still ends the run (it is not swallowed by the second run)."""
