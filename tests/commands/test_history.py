@@ -72,3 +72,14 @@ def test_history_of_a_player_whose_name_is_left_empty_is_refused_like_stats(ok, 
     ok("hand", "ann", "3", "20")
     refused("history", "--player", "", says="nobody named '' has played; the players are Ann, Ben")
     refused("stats", "", says="nobody named '' has played; the players are Ann, Ben")
+
+
+def test_on_a_phone_each_session_says_when_it_started_over_its_scores(ok, clock, monkeypatch):
+    """At 40 columns a session is a few lines: name, hands and result, when it started, then each
+    player's score on an indented line of its own, and "(so far)" while it is in play."""
+    clock("2026-12-05T20:00:00+00:00")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    ok("hand", "ann", "3", "20")
+    monkeypatch.setenv("COLUMNS", "40")
+    assert ok("history").stdout == "friday · Standard\n1 hand · in play\nstarted 2026-12-05 20:00\n" \
+                                   "  Ann 17\n  Ben 0\n  (so far)\n"

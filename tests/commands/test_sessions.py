@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from ginscore.db.store import Store
 from tests.support import exported, quiet_session
 
@@ -67,3 +69,63 @@ def test_sessions_help_tells_the_order_they_are_listed_in(ok, tmp_path):
     assert "oldest first" not in help_text
     assert "in the order they came into this database" in help_text
     assert [s["name"] for s in ok("sessions", "--json").json()] == ["friday", "tonight", "old"]
+
+
+def test_on_a_phone_each_session_says_when_it_started_or_was_deleted_over_its_players(ok, clock, monkeypatch):
+    """At 40 columns a session is a few lines: name, hands and result, when it started (when it was
+    deleted, in the deleted list), then its players each on an indented line of their own."""
+    clock("2026-12-05T20:00:00+00:00")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    ok("new", "oklahoma", "Cy", "Dee", "--dealer", "cy", "--name", "saturday")
+    clock("2026-12-06T21:30:00+00:00")
+    ok("delete", "saturday", "--yes")
+    ok("hand", "ann", "0", "90", "--session", "friday")  # won at once: a standard game has no game 3
+    monkeypatch.setenv("COLUMNS", "40")
+    assert ok("sessions").stdout.startswith(
+        "friday · Standard\n1 hand · won by Ann\nstarted 2026-12-05 20:00\n  Ann\n  Ben\n")
+    assert ok("sessions", "--deleted").stdout.startswith(
+        "saturday · Oklahoma\n0 hands · in play\ndeleted 2026-12-06 21:30\n  Cy\n  Dee\n")
+
+
+@pytest.mark.parametrize(("columns", "heads"), [
+    ("80", ["Session", "Variant", "Players", "Hands", "Result"]),
+    ("50", ["Session", "Players", "Hands", "Result"]),  # each variant under its session's name
+])
+def test_sessions_heads_each_column_and_says_when_each_was_started_or_deleted(ok, clock, monkeypatch, columns, heads):
+    """The last column of the list is when each session started; of the deleted list, when each was deleted."""
+    clock("2026-12-05T20:00:00+00:00")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    ok("new", "oklahoma", "Cy", "Dee", "--dealer", "cy", "--name", "saturday")
+    ok("delete", "saturday", "--yes")
+    monkeypatch.setenv("COLUMNS", columns)
+    for command, last in ((["sessions"], "Started"), (["sessions", "--deleted"], "Deleted")):
+        lines = ok(*command).stdout.splitlines()
+        assert lines[0].split() == heads + [last] and set(lines[1]) == {"─"}, (command, lines)
+
+
+@pytest.mark.parametrize("columns", ["80", "50", "40"])
+def test_the_current_session_alone_is_starred_in_the_list(ok, monkeypatch, columns):
+    """The star in the first column is what tells a player which session a `hand` would go to."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    ok("new", "oklahoma", "Cy", "Dee", "--dealer", "cy", "--name", "saturday")
+    ok("use", "friday")
+    monkeypatch.setenv("COLUMNS", columns)
+    shown = ok("sessions").stdout
+    assert [line.split()[1] for line in shown.splitlines() if line.startswith("* ")] == ["friday"], shown
+
+
+def test_the_notes_under_the_lists_of_sessions_name_the_commands_that_go_on(ok):
+    """Under the list: how to see the sessions left out, with the same list's command; under the deleted
+    ones: how to bring one back, or that there are none."""
+    assert ok("sessions", "--deleted").stdout == "No deleted sessions.\n"
+    for name in ("mon", "tue", "wed", "thu"):
+        ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", name)
+    ok("delete", "mon", "--yes")
+    ok("delete", "tue", "--yes")
+    said = " ".join(ok("sessions", "--limit", "1").stdout.split())
+    assert ("1 older session not shown: `ginscore sessions --all` shows every one, "
+            "`ginscore sessions --limit N` the newest N.") in said
+    said = " ".join(ok("sessions", "--deleted", "--limit", "1").stdout.split())
+    assert ("1 older session not shown: `ginscore sessions --deleted --all` shows every one, "
+            "`ginscore sessions --deleted --limit N` the newest N.") in said
+    assert said.endswith("`ginscore restore NAME` brings one back.")

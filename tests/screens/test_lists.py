@@ -368,6 +368,7 @@ def test_two_players_on_two_lines_of_a_sessions_table_keep_their_v_at_every_widt
         if "Players" in out.splitlines()[0]:
             tables += 1
             assert re.search(r"\bAnnabella v\b|\bv Bartholomew\b", out), (columns, out)
+            assert "Annabella" in out and "Bartholomew" in out, (columns, out)  # neither player lost to the "v"
     assert tables > 40
 
 
@@ -383,15 +384,19 @@ def test_a_list_of_exactly_200_sessions_is_still_fitted_to_the_screen(ok, db_pat
     assert max(len(line) for line in lines) <= 80 and sum("evening-" in line for line in lines) == 200
 
 
-@pytest.mark.parametrize(("command", "last"), [("sessions", r"2026-03-[0-9]{2} 20:00"), ("history", r"\(so far\)")])
-def test_each_long_line_of_a_long_list_ends_with_its_last_column(ok, db_path, monkeypatch, command, last):
-    """Past 200 sessions: `sessions` ends each line with when it started, `history` with the score so far."""
+@pytest.mark.parametrize(("command", "last", "row"), [
+    ("sessions", r"2026-03-[0-9]{2} 20:00", r"evening-\d+ +Standard +Ann v Ben +0 +in play +"),
+    ("history", r"\(so far\)", r"evening-\d+ +Standard +0 +in play +Ann 0, Ben 0 "),
+])
+def test_each_long_line_of_a_long_list_ends_with_its_last_column(ok, db_path, monkeypatch, command, last, row):
+    """Past 200 sessions: `sessions` ends each line with when it started, `history` with the score so far; each
+    line reads as the short list's row: the players joined by "v", who won or "in play", each player's score."""
     with Store(db_path).writing() as db:
         for n in range(201):
             db.add(quiet_session(f"evening-{n}", ("Ann", "Ben"), f"2026-03-{1 + n % 28:02d}T20:00:00+00:00"))
     monkeypatch.setenv("COLUMNS", "120")
     listed = [line for line in ok(command, "--all").stdout.splitlines() if "evening-" in line]
-    assert len(listed) == 201 and all(re.search(last + "$", line) for line in listed), listed[:3]
+    assert len(listed) == 201 and all(re.search(row + last + "$", line) for line in listed), listed[:3]
 
 
 @pytest.mark.parametrize("command", ["sessions", "history"])
