@@ -69,3 +69,9 @@ def test_eleven_cards_with_no_meld_say_the_rest_in_a_sentence(ok):
     """Nothing melds: the discard, then what the ten left come to, each line a sentence of its own."""
     lines = ok("deadwood", "AS", "3D", "5H", "7C", "9S", "JD", "KH", "2C", "4H", "6S", "8D").stdout.splitlines()
     assert lines[:2] == ["Discard K♥.", "The rest has no melds, unmatched A♠ 2♣ 3♦ 4♥ 5♥ 6♠ 7♣ 8♦ 9♠ J♦: deadwood 55."]
+
+
+def test_ten_cards_that_all_meld_name_no_unmatched_cards(ok):
+    """Gin's answer is its melds and deadwood 0: never an empty "unmatched" before the colon."""
+    lines = ok("deadwood", "AS 2S 3S 7H 7D 7C 9H 10H JH QH").stdout.splitlines()
+    assert lines == ["Melds [7♥ 7♦ 7♣] [A♠ 2♠ 3♠] [9♥ 10♥ J♥ Q♥]: deadwood 0.", "That is gin (R11)."], lines

@@ -171,3 +171,21 @@ def test_a_game_won_with_no_bonus_shows_no_final_column_h3(ok):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")
     ok("hand", "ann", "0", "10")
     assert "Player  Points  Hands won" in ok("status").stdout.splitlines()
+
+
+def test_a_game_won_with_a_bonus_shows_its_final_once_and_the_winner_in_bold_h3(ok, monkeypatch):
+    """At full width the finals with their bonuses (H3) have their own column under "Final (H3)", said
+    nowhere else (a line of each game's bonuses is Hollywood's); on a colour terminal the winner's name
+    alone is bold."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--game-bonus", "100")
+    ok("hand", "ann", "0", "90")
+    monkeypatch.setenv("COLUMNS", "80")
+    out = ok("status").stdout
+    rows = [line.split() for line in out.splitlines()]
+    at = rows.index(["Player", "Points", "Hands", "won", "Final", "(H3)"])
+    assert rows[at + 2:at + 4] == [["Ann", "115", "1", "215"], ["Ben", "0", "0", "0"]], rows
+    assert "with its bonuses" not in out
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    out = ok("status").stdout
+    assert "\x1b[1mAnn" in out and "\x1b[1mBen" not in out, out
