@@ -713,3 +713,13 @@ def test_a_house_change_shows_the_standings_it_leaves(ok):
     assert rows[:2] == [["Changed", "the", "house", "rules", "of", "'standard-1'", "and", "rescored", "1", "hand:"],
                         ["Gin", "bonus", "(H1):", "20", "(was", "25)"]], rows
     assert ["Ann", "50", "1"] in rows and rows[-1] == ["Ann", "deals", "next."], rows
+
+
+def test_a_screen_too_narrow_for_the_options_still_shows_the_rules_as_a_table(ok, monkeypatch):
+    """At 45 columns the options do not fit beside or under the settings: the rules keep their headed
+    table of settings, the widest layout that fits, not the phone's line a rule."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    monkeypatch.setenv("COLUMNS", "45")
+    lines = ok("house").stdout.splitlines()
+    assert lines[1].split() == ["Rule", "Setting"] and "--target" not in lines[3], lines
+    assert lines[3].split() == ["Target", "(H5)", "100"], lines
