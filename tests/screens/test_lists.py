@@ -122,7 +122,7 @@ def test_a_long_list_is_one_aligned_line_a_session_wide_and_hostile_names_includ
     """Past 200 sessions `--all` lays the columns out itself (Rich would take seconds): every cell
     starts in the same terminal column on every line, a wide character counting two, and what a
     name holds that a terminal would act on is written as an escape. Under 80 columns (a phone)
-    each session is a few lines, none wider than the screen."""
+    each session is a few lines, a blank line between two, none wider than the screen."""
     from rich.cells import cell_len
 
     names = [f"{'李' * (n % 4)}night-{n}" if n % 3 else f"plain-{n}" for n in range(230)]
@@ -151,6 +151,7 @@ def test_a_long_list_is_one_aligned_line_a_session_wide_and_hostile_names_includ
         assert max(cell_len(line) for line in shown.splitlines()) <= 40, command
         assert shown.count("hands · in play") == len(names) and "\x1b" not in shown and "\u202e" not in shown
         assert "red\\x1b[31m-7 · " in shown and "plain-228 · Standard" in shown and "a-name-wider-than-a-phone-" in shown
+        assert shown.splitlines()[0] and shown.splitlines().count("") == len(names) - 1, command
 
 
 @pytest.mark.parametrize(("command", "height"), [("sessions", 7), ("sessions", 8), ("history", 15)])
