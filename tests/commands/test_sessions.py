@@ -129,3 +129,13 @@ def test_the_notes_under_the_lists_of_sessions_name_the_commands_that_go_on(ok):
     assert ("1 older session not shown: `ginscore sessions --deleted --all` shows every one, "
             "`ginscore sessions --deleted --limit N` the newest N.") in said
     assert said.endswith("`ginscore restore NAME` brings one back.")
+
+
+@pytest.mark.parametrize("columns", ["56", "66"])
+def test_three_players_too_many_for_one_line_share_as_few_lines_as_fit_joined_by_v(ok, monkeypatch, columns):
+    """"Ann v Ben" over "v Cyrille": two lines, each "v" kept, so the lines read as one session's three players."""
+    ok("new", "three", "Ann", "Ben", "Cyrille", "--box", "ann", "--captain", "ben", "--name", "tri")
+    monkeypatch.setenv("COLUMNS", columns)
+    lines = ok("sessions").stdout.splitlines()
+    players = [line[lines[0].index("Players"):].split("  ")[0] for line in lines[2:4]]
+    assert players == ["Ann v Ben", "v Cyrille"], lines
