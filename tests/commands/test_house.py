@@ -723,3 +723,15 @@ def test_a_screen_too_narrow_for_the_options_still_shows_the_rules_as_a_table(ok
     lines = ok("house").stdout.splitlines()
     assert lines[1].split() == ["Rule", "Setting"] and "--target" not in lines[3], lines
     assert lines[3].split() == ["Target", "(H5)", "100"], lines
+
+
+def test_a_rule_that_never_changed_was_one_setting_whatever_changed_beside_it_h8(ok):
+    """After the gin bonus changed from hand 2, the undercut bonus changed from the start was 10 throughout:
+    said once, never "10 from hand 1, 10 from hand 2"; the gin bonus was two settings, each from its hand."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    ok("house", "--gin-bonus", "20", "--from-next")
+    ok("hand", "ann", "3", "20")
+    assert "  Undercut bonus (H1): 5 (was 10)\n" in ok("house", "--undercut-bonus", "5", "--from-start").stdout
+    said = ok("house", "--gin-bonus", "30", "--from-start").stdout
+    assert "  Gin bonus (H1): 30 (was 25 from hand 1, 20 from hand 2)\n" in said, said
