@@ -87,20 +87,24 @@ def test_on_a_phone_each_session_says_when_it_started_or_was_deleted_over_its_pl
         "saturday · Oklahoma\n0 hands · in play\ndeleted 2026-12-06 21:30\n  Cy\n  Dee\n")
 
 
-@pytest.mark.parametrize(("columns", "heads"), [
-    ("80", ["Session", "Variant", "Players", "Hands", "Result"]),
-    ("50", ["Session", "Players", "Hands", "Result"]),  # each variant under its session's name
+@pytest.mark.parametrize(("columns", "heads", "time"), [
+    ("80", ["Session", "Variant", "Players", "Hands", "Result"], " 20:00"),
+    ("50", ["Session", "Players", "Hands", "Result"], ""),  # each variant under its name, the day only
 ])
-def test_sessions_heads_each_column_and_says_when_each_was_started_or_deleted(ok, clock, monkeypatch, columns, heads):
+def test_sessions_heads_each_column_and_says_when_each_was_started_or_deleted(ok, clock, monkeypatch, columns,
+                                                                              heads, time):
     """The last column of the list is when each session started; of the deleted list, when each was deleted."""
     clock("2026-12-05T20:00:00+00:00")
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
     ok("new", "oklahoma", "Cy", "Dee", "--dealer", "cy", "--name", "saturday")
+    clock("2026-12-06T20:00:00+00:00")
     ok("delete", "saturday", "--yes")
     monkeypatch.setenv("COLUMNS", columns)
-    for command, last in ((["sessions"], "Started"), (["sessions", "--deleted"], "Deleted")):
+    for command, last, when in ((["sessions"], "Started", "2026-12-05"),
+                                (["sessions", "--deleted"], "Deleted", "2026-12-06")):
         lines = ok(*command).stdout.splitlines()
         assert lines[0].split() == heads + [last] and set(lines[1]) == {"─"}, (command, lines)
+        assert lines[2].endswith(f" in play  {when}{time}"), (command, lines)
 
 
 @pytest.mark.parametrize("columns", ["80", "50", "40"])
@@ -139,3 +143,19 @@ def test_three_players_too_many_for_one_line_share_as_few_lines_as_fit_joined_by
     lines = ok("sessions").stdout.splitlines()
     players = [line[lines[0].index("Players"):].split("  ")[0] for line in lines[2:4]]
     assert players == ["Ann v Ben", "v Cyrille"], lines
+
+
+def test_a_series_with_game_3_open_is_one_line_where_the_list_has_room_and_two_where_not(ok, clock, monkeypatch):
+    """At 120 columns a session is a line: its result reads whole on it; at 80 "(game 3 open)" goes under
+    "won by ...", in the Result column, beside the variant under the name."""
+    clock("2026-12-05T20:00:00+00:00")
+    ok("new", "hollywood", "Alexandrina", "Bartholomew", "--dealer", "alex", "--name", "friday")
+    ok("hand", "alex", "0", "80")
+    ok("hand", "alex", "0", "80")  # game 1 and game 2 won: the series is won, game 3 still open
+    monkeypatch.setenv("COLUMNS", "120")
+    lines = ok("sessions").stdout.splitlines()
+    assert lines[2].endswith("  won by Alexandrina (game 3 open)  2026-12-05 20:00"), lines
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = ok("sessions").stdout.splitlines()
+    assert lines[2].endswith("  won by Alexandrina  2026-12-05"), lines
+    assert lines[3].split() == ["Hollywood", "(game", "3", "open)"], lines

@@ -386,18 +386,20 @@ def test_a_list_of_exactly_200_sessions_is_still_fitted_to_the_screen(ok, db_pat
 
 
 @pytest.mark.parametrize(("command", "last", "row"), [
-    ("sessions", r"2026-03-[0-9]{2} 20:00", r"evening-\d+ +Standard +Ann v Ben +0 +in play +"),
-    ("history", r"\(so far\)", r"evening-\d+ +Standard +0 +in play +Ann 0, Ben 0 "),
+    ("sessions", r"2026-03-[0-9]{2} 20:00", r"^[* ] +evening-\d+ +Standard +Ann v Ben +0 +in play +"),
+    ("history", r"\(so far\)", r"^2026-03-[0-9]{2} 20:00 +evening-\d+ +Standard +0 +in play +Ann 0, Ben 0 "),
 ])
 def test_each_long_line_of_a_long_list_ends_with_its_last_column(ok, db_path, monkeypatch, command, last, row):
     """Past 200 sessions: `sessions` ends each line with when it started, `history` with the score so far; each
-    line reads as the short list's row: the players joined by "v", who won or "in play", each player's score."""
+    line reads as the short list's row: the players joined by "v", who won or "in play", each player's score;
+    in `sessions` the current one (the last added) alone starred."""
     with Store(db_path).writing() as db:
         for n in range(201):
             db.add(quiet_session(f"evening-{n}", ("Ann", "Ben"), f"2026-03-{1 + n % 28:02d}T20:00:00+00:00"))
     monkeypatch.setenv("COLUMNS", "120")
     listed = [line for line in ok(command, "--all").stdout.splitlines() if "evening-" in line]
     assert len(listed) == 201 and all(re.search(row + last + "$", line) for line in listed), listed[:3]
+    assert [line for line in listed if line.startswith("*")] == listed[-1:] * (command == "sessions"), listed[-3:]
 
 
 @pytest.mark.parametrize("command", ["sessions", "history"])
