@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from tests.support import in_two_time_zones
+import re
+
+from ginscore.db.store import Store
+from tests.support import in_two_time_zones, quiet_session
 
 
 def test_history_newest_first_with_winner_and_score(season, ok):
@@ -83,3 +86,17 @@ def test_on_a_phone_each_session_says_when_it_started_over_its_scores(ok, clock,
     monkeypatch.setenv("COLUMNS", "40")
     assert ok("history").stdout == "friday · Standard\n1 hand · in play\nstarted 2026-12-05 20:00\n" \
                                    "  Ann 17\n  Ben 0\n  (so far)\n"
+
+
+def test_past_200_sessions_a_finished_game_shows_its_final_score_not_so_far(ok, db_path, monkeypatch):
+    """A list too long for a table is drawn line by line: a game won still reads as its winner and its final
+    score, "(so far)" only after the ones in play."""
+    with Store(db_path).writing() as db:
+        for n in range(201):
+            db.add(quiet_session(f"evening-{n}", ("Ann", "Ben"), f"2026-03-{1 + n % 28:02d}T20:00:00+00:00"))
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "won")
+    ok("hand", "ann", "0", "90")
+    monkeypatch.setenv("COLUMNS", "120")
+    lines = ok("history", "--all").stdout.splitlines()
+    assert re.search(r" won +Standard +1 +Ann +Ann 115, Ben 0$", lines[2]), lines[:3]
+    assert lines[3].endswith("in play  Ann 0, Ben 0 (so far)"), lines[:4]
