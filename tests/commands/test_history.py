@@ -100,3 +100,11 @@ def test_past_200_sessions_a_finished_game_shows_its_final_score_not_so_far(ok, 
     lines = ok("history", "--all").stdout.splitlines()
     assert re.search(r" won +Standard +1 +Ann +Ann 115, Ben 0$", lines[2]), lines[:3]
     assert lines[3].endswith("in play  Ann 0, Ben 0 (so far)"), lines[:4]
+
+
+def test_one_game_of_a_match_listed_alone_is_not_called_a_match(ok):
+    """With only the rematch listed, no "One match" line names it alone: a match is said of the games shown."""
+    ok("new", "standard", "Ann", "Ben", "--name", "friday")
+    ok("rematch", "--name", "friday-2", "--yes")
+    assert "One match" in ok("history").stdout
+    assert "One match" not in ok("history", "--limit", "1").stdout
