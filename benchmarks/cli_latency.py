@@ -37,7 +37,8 @@ warm-up round and kept: the figures are those of a warm cache (``--no-warm-up``
 counts the first round too, cold caches and all: a quick check that it runs). After the rounds,
 ``stats`` and ``ratings`` are timed once more each at the largest size with the
 cache deleted first (``cold_stats_s``, ``cold_ratings_s``: every session
-replayed).
+replayed). Last, each database is merged once into an empty one (``merge_<size>_s``: every session
+added; a merge once slowed with the square of the sessions it added).
 
 ``--versus PYTHON`` also runs every command on the first size, and both
 floors, with another interpreter (a virtual environment with other versions
@@ -104,6 +105,7 @@ COMMANDS = [
     ("stats_variant", ["stats", "--variant", "standard"], "human", False),
     ("ratings", ["ratings"], "human", False),
 ]
+MERGE = "merge"  # the label of the merges timed once at the end (see the module)
 COLD = [("stats", ["stats"]), ("ratings", ["ratings"])]  # timed once at the largest size, the cache deleted first
 FLOORS = {
     "json": ["-c", "import typer, tinydb, json"],
@@ -265,14 +267,15 @@ def main() -> None:
     parser.add_argument("--versus", help="another Python with ginscore installed, paired on the first size")
     parser.add_argument("--only", help="time only these commands (labels, comma-separated), e.g. status,hand")
     args = parser.parse_args()
-    commands, cold = COMMANDS, COLD
+    commands, cold, merging = COMMANDS, COLD, True
     if args.only:
         wanted = set(args.only.split(","))
-        unknown = wanted - {label for label, *_ in COMMANDS}
+        unknown = wanted - {label for label, *_ in COMMANDS} - {MERGE}
         if unknown:
             parser.error(f"no such command label: {', '.join(sorted(unknown))}")
         commands = [c for c in COMMANDS if c[0] in wanted]
         cold = [c for c in COLD if c[0] in wanted]
+        merging = MERGE in wanted
     sizes = [int(s) for s in args.sizes.split(",")]
     base, largest = sizes[0], sizes[-1]
 
@@ -371,6 +374,12 @@ def main() -> None:
         summary[f"cold_{label}_s"] = round(elapsed, 2)
         summary[f"cold_{label}_peak_mib"] = round(peak, 1)
         print(f"  {'cold ' + label + ' (s)':<28}{elapsed:>8.2f}")
+    for size in sizes if merging else ():
+        into = folder / f"merged-{_short(size)}.json"
+        into.unlink(missing_ok=True)
+        elapsed, _ = run([python, "-m", "ginscore", "--db", str(into), MERGE, str(paths[size])], env)
+        summary[f"merge_{_short(size)}_s"] = round(elapsed, 2)
+        print(f"  {'merge ' + _short(size) + ' (s)':<28}{elapsed:>8.2f}")
     summary[f"peak_mib_{_short(largest)}"] = round(max(peaks[(label, largest)] for label, *_ in commands), 1)
     summary["peak_floor_mib"] = round(peaks[("floor", "human")], 1)
     if not args.no_solver:

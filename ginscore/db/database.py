@@ -5,6 +5,7 @@ cannot be read is damaged: commands on it exit 1 naming it, the others keep work
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 
 from tinydb import TinyDB
@@ -62,6 +63,7 @@ class Database:
         self._entries: list[tuple[int, dict]] | None = None
         self._not_deleted: list[tuple[int, dict]] | None = None
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
+        self._held: list[Document] | None = None  # sessions inserted in ``adding_many``, not yet in the table
 
     # reading --------------------------------------------------------------
 
@@ -256,7 +258,11 @@ class Database:
 
     def insert(self, doc: dict) -> int:
         """Store a session's document as it is (``merge``: one from another database); its document id."""
-        found = self._sessions.insert(doc)
+        if self._held is None:
+            found = self._sessions.insert(doc)
+        else:  # the number TinyDB gives: one past the highest (ginscore never removes a document)
+            found = (self._held[-1].doc_id if self._held else max((n for n, _ in self.entries()), default=0)) + 1
+            self._held.append(Document(doc, doc_id=found))
         self._not_deleted = None
         if self._entries is not None:
             self._entries.append((found, dict(doc)))  # (what TinyDB stores: a copy)
@@ -264,12 +270,30 @@ class Database:
             self._taken[fold(doc["name"])] = doc["name"]
         return found
 
+    @contextmanager
+    def adding_many(self):
+        """Sessions inserted in this block go into the table together, at its end or before any other
+        change: TinyDB goes over its whole table at each insert, so one by one a large merge would
+        slow with the square of the sessions it adds."""
+        self._held = []
+        try:
+            yield
+            self._store_held()
+        finally:
+            self._held = None
+
+    def _store_held(self) -> None:
+        if self._held:
+            self._sessions.insert_multiple(self._held)
+            self._held.clear()
+
     def replace(self, doc_id: int, doc: dict) -> None:
         """Make a stored session's document exactly ``doc``."""
         def put(stored: dict) -> None:
             stored.clear()
             stored.update(doc)
 
+        self._store_held()
         if not isinstance(self.storage.session(str(doc_id)), dict):  # a place holding no document (a forged index)
             self.storage.read_whole()
         self._sessions.update(put, doc_ids=[doc_id])

@@ -3,6 +3,7 @@ house rules from the next hand on (H8) travels as a later fact, like a later han
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import tempfile
@@ -516,17 +517,27 @@ ACTIONS = st.lists(st.sampled_from([
 ]), max_size=6)
 
 
+# What a merge does with the sessions it adds put into TinyDB's table one at a time, as before they went together.
+ONE_BY_ONE = ("ginscore.db.database.Database.adding_many", lambda db: contextlib.nullcontext())
+
+
+def _played_apart(folder: Path, mine: list, theirs: list) -> tuple[Path, Path]:
+    """Two copies of one database (a session 'start' with a hand), each then played on with its own actions."""
+    a, b = folder / "a.json", folder / "b.json"
+    run_cli("--db", a, "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "start")
+    run_cli("--db", a, "hand", "ann", "2", "9")
+    shutil.copy(a, b)
+    for db, actions in ((a, mine), (b, theirs)):
+        for action in actions:
+            run_cli("--db", db, *action)  # some are refused (a hand after the game): as at a table
+    return a, b
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(mine=ACTIONS, theirs=ACTIONS, keep_both=st.booleans())
 def test_merging_twice_is_byte_identical_the_second_time(mine, theirs, keep_both):
     with tempfile.TemporaryDirectory() as tmp:
-        a, b = Path(tmp) / "a.json", Path(tmp) / "b.json"
-        run_cli("--db", a, "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "start")
-        run_cli("--db", a, "hand", "ann", "2", "9")
-        shutil.copy(a, b)
-        for db, actions in ((a, mine), (b, theirs)):
-            for action in actions:
-                run_cli("--db", db, *action)  # some are refused (a hand after the game): as at a table
+        a, b = _played_apart(Path(tmp), mine, theirs)
         extra = ["--keep-both"] if keep_both else []
         first = run_cli("--db", a, "merge", b, *extra)
         assert first.exit_code in (0, 1), first.stderr
@@ -536,6 +547,61 @@ def test_merging_twice_is_byte_identical_the_second_time(mine, theirs, keep_both
         if first.exit_code == 0:
             ours = {s["id"] for s in stored_sessions(a).values()}
             assert {s["id"] for s in stored_sessions(b).values()} <= ours
+
+
+@settings(max_examples=15, deadline=None)
+@given(mine=ACTIONS, theirs=ACTIONS, keep_both=st.booleans(), spread=st.integers(1, 3))
+def test_sessions_added_together_are_the_file_and_the_report_of_adding_them_one_by_one(mine, theirs, keep_both,
+                                                                                         spread):
+    """A merge puts the sessions it adds into TinyDB's table together (one by one it slowed with the
+    square of their number): the file, the report and the exit status are those of adding them one
+    at a time, whatever document numbers the file had (``spread``: numbered 1, 3, 5... by hand)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        a, b = _played_apart(Path(tmp), mine, theirs)
+        data = json.loads(a.read_text())
+        data["sessions"] = {str(int(n) * spread): doc for n, doc in data["sessions"].items()}
+        a.write_text(json.dumps(data))
+        extra = ["--keep-both"] if keep_both else []
+        said, here = [], Path(tmp) / "here.json"
+        for together in (True, False):
+            shutil.copy(a, here)
+            with pytest.MonkeyPatch.context() as patch:
+                numbers = iter(f"s-{n:012x}" for n in range(1, 100))
+                patch.setattr("ginscore.cli.commands.merge.new_session_id", lambda: next(numbers))
+                if not together:
+                    patch.setattr(*ONE_BY_ONE)
+                ran = run_cli("--db", here, "merge", b, *extra)
+                said.append((ran.exit_code, ran.stdout, ran.stderr, here.read_bytes()))
+        assert said[0] == said[1]
+
+
+def test_a_session_added_and_moved_into_the_joined_match_in_one_merge_keeps_the_move_r5(ok, db_path, tmp_path):
+    """Their three games are one match; here the first and the third are in two matches (brought in
+    apart) and the second is missing. The merge adds the second, and joining the matches then moves
+    it again, before it is in TinyDB's table: all three end in one match, as one by one."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "g1", "--target", "50")
+    for game in ("g2", "g3"):
+        ok("hand", "ann", "0", "40")  # Ann's gin: the game is over
+        ok("rematch", "--name", game)
+    ok("hand", "ann", "0", "40")
+    theirs = tmp_path / "theirs.json"
+    shutil.copy(db_path, theirs)
+    data = json.loads(db_path.read_text())
+    sessions = data["sessions"]
+    del sessions["2"]
+    sessions["1"]["match"], sessions["3"]["match"] = "m-ffffffffffff", "m-000000000000"
+    db_path.write_text(json.dumps(data))
+    before = db_path.read_bytes()
+    said = []
+    for together in (True, False):
+        db_path.write_bytes(before)
+        with pytest.MonkeyPatch.context() as patch:
+            if not together:
+                patch.setattr(*ONE_BY_ONE)
+            said.append((ok("merge", str(theirs)).stdout, db_path.read_bytes()))
+    assert said[0] == said[1]
+    assert {doc["name"]: doc["match"] for doc in stored_sessions(db_path).values()} == dict.fromkeys(
+        ("g1", "g3", "g2"), "m-000000000000")
 
 
 def _other_with(tmp_path: Path, ok, change) -> Path:

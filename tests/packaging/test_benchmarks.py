@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from tests.support import ROOT, script_module
+from tests.support import ROOT, script_module, stored_sessions
 
 
 def _benchmark(name: str):
@@ -34,20 +34,22 @@ def test_solver_figures_give_the_two_keys_cli_latency_reports():
 
 def test_cli_latency_benchmark_runs_on_a_tiny_size(tmp_path):
     """Two sizes, one round (no warm-up), a command of each kind (a reading table, a write, a list from the
-    cache, the two timed cold); every command line of the benchmark is run by the next test."""
+    cache, the two timed cold, the merges); every command line of the benchmark is run by the next test."""
     only = ["status", "hand", "sessions", "stats", "ratings"]
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "cli_latency.py"), "--sizes", "4,40", "--rounds", "1",
-         "--no-warm-up", "--no-solver", "--no-cache", "--keep", str(tmp_path), "--only", ",".join(only)],
+         "--no-warm-up", "--no-solver", "--no-cache", "--keep", str(tmp_path), "--only", ",".join([*only, "merge"])],
         capture_output=True, text=True, check=True,
     )
     last = json.loads(done.stdout.strip().splitlines()[-1])
     expected = {f"{c}_vs_{floor}" for c in only for floor in ("floor", "typer")} | {f"{c}_40_vs_4" for c in only}
     assert set(last) == expected | {"floor_typer_vs_human", "peak_mib_40", "peak_floor_mib", "cold_stats_s",
-                                    "cold_ratings_s", "cold_stats_peak_mib", "cold_ratings_peak_mib"}
+                                    "cold_ratings_s", "cold_stats_peak_mib", "cold_ratings_peak_mib", "merge_4_s",
+                                    "merge_40_s"}
     assert all(value > 0 for value in last.values())
     assert "4 hands" in done.stdout and "40 hands" in done.stdout
     assert (tmp_path / "db-4.json").exists() and (tmp_path / "db-40.json").exists()
+    assert stored_sessions(tmp_path / "merged-40.json") == stored_sessions(tmp_path / "db-40.json")
 
 
 def test_every_command_line_the_benchmark_times_runs(tmp_path):

@@ -67,7 +67,8 @@ def merge(
                       "give another machine's copy of a database that has some")
     report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "linked": [], "skipped": []}
     played = {}  # each copy's name: how many of it and its session here have hands (those count in stats)
-    with store.writing() as db:  # every change below is committed at the end, or none (a refusal)
+    # every change below is committed at the end, or none (a refusal); the sessions added, together
+    with store.writing() as db, db.adding_many():
         here_by_id = db.by_id()
         records, by_id = _records_here(db, here_by_id)
         their_originals = _legacy_originals(their_docs.values())
