@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import re
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from importlib import resources
+from urllib.parse import unquote
 
 import anyio.to_thread
 import orjson
@@ -44,6 +46,8 @@ SECURITY_HEADERS = {
     "cross-origin-resource-policy": "same-origin",
     "cache-control": "no-store",
 }
+# A request's target in absolute form, as sent to a proxy (``GET http://host/club``): its address and path.
+ABSOLUTE_FORM = re.compile(rb"https?://([^/]*)(/.*)?", re.IGNORECASE | re.DOTALL)
 PAGES = {"/": "session.html", "/club": "club.html"}  # each written after the head the pages share
 FILES = {  # what is served from the package, by its address: the only files any request can reach
     "/assets/board.js": ("board.js", "text/javascript; charset=utf-8"),
@@ -131,7 +135,8 @@ class CountedStream(StreamingResponse):
 
 class Guard:
     """Every response with ``SECURITY_HEADERS``; with a token (``--lan``), every request without it refused
-    (it comes in the address, which the QR code holds, and is kept in a cookie for the requests after)."""
+    (it comes in the address, which the QR code holds, and is kept in a cookie for the requests after).
+    A request naming the whole address (``ABSOLUTE_FORM``) is read as its path, asked of that address."""
 
     def __init__(self, app, token: str | None):
         self.app, self.token = app, token
@@ -140,6 +145,11 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        absolute = ABSOLUTE_FORM.fullmatch(scope.get("raw_path") or b"")
+        if absolute:  # HTTP/1.1 says a server takes this form too, its address then standing for the Host
+            path = absolute[2] or b"/"
+            headers = [(name, value) for name, value in scope["headers"] if name != b"host"] + [(b"host", absolute[1])]
+            scope = scope | {"raw_path": path, "path": unquote(path.decode("ascii")), "headers": headers}
         cookie_token = None
 
         async def sending(message) -> None:

@@ -5,6 +5,7 @@ it. It keeps serving, never changes the file, and never shows raw markup."""
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import re
 import shutil
@@ -95,6 +96,20 @@ def test_only_reading_is_served(one_server):
     with pytest.raises(ConnectionRefusedError):  # 127.0.0.1 only, not every address of this computer
         socket.create_connection(("127.0.0.2", served.port), timeout=10).close()
     assert sha256(one_server.db) == before
+
+
+def test_a_request_naming_the_whole_address_as_a_proxy_sends_it_is_answered_for_that_address(one_server):
+    """HTTP/1.1 lets a request name the whole address (``GET http://host/data/session``); the address in it,
+    not the Host line, is then the one asked for, and a name pointed here by another site is refused."""
+    port = one_server.port
+    status, body = raw_get(port, f"http://127.0.0.1:{port}/data/session")
+    assert status == 200 and json.loads(body)["file"] == str(one_server.db)
+    assert body == raw_get(port, "/data/session")[1]  # what the usual form of the request is answered
+    assert raw_get(port, f"HTTP://localhost:{port}")[0] == 200  # the page itself, its path left out
+    assert raw_get(port, f"http://127.0.0.1:{port}/assets/board.js?v=1")[0] == 200
+    assert raw_get(port, f"http://evil.example:{port}/data/session")[0] == 400  # the Host line says 127.0.0.1
+    assert raw_get(port, f"http://127.0.0.1:{port}/../../etc/passwd")[0] == 404
+    assert raw_get(port, "http:///data/session")[0] == 400
 
 
 def test_every_response_says_what_it_is_and_where_scripts_may_come_from(one_server):
