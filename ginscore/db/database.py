@@ -30,6 +30,12 @@ def _text(doc: dict, key: str = "name") -> str | None:
     return found if isinstance(found, str) else None
 
 
+def _put(stored: dict, doc: dict) -> None:
+    """Make a document TinyDB holds exactly ``doc``."""
+    stored.clear()
+    stored.update(doc)
+
+
 def session_id_of(doc: dict) -> str:
     """A stored session's id: its own, else the one made from what never changes in it."""
     found = doc.get("id")
@@ -63,7 +69,9 @@ class Database:
         self._entries: list[tuple[int, dict]] | None = None
         self._not_deleted: list[tuple[int, dict]] | None = None
         self._taken: dict[str, str] | None = None  # live names as ``fold`` compares them
-        self._held: list[Document] | None = None  # sessions inserted in ``adding_many``, not yet in the table
+        # In ``changing_many``: the documents added and replaced there, by number, not yet in the table.
+        self._added: dict[int, dict] | None = None
+        self._replaced: dict[int, dict] = {}
 
     # reading --------------------------------------------------------------
 
@@ -71,6 +79,8 @@ class Database:
         """Every stored session (deleted ones too) as (document id, document), in the order added:
         with the file's index, its outline (``whole`` reads the rest)."""
         if self._entries is None:
+            if self._added is not None:
+                self._store_held()
             self._entries = self.storage.entries()
         return self._entries
 
@@ -258,11 +268,11 @@ class Database:
 
     def insert(self, doc: dict) -> int:
         """Store a session's document as it is (``merge``: one from another database); its document id."""
-        if self._held is None:
+        if self._added is None:
             found = self._sessions.insert(doc)
         else:  # the number TinyDB gives: one past the highest (ginscore never removes a document)
-            found = (self._held[-1].doc_id if self._held else max((n for n, _ in self.entries()), default=0)) + 1
-            self._held.append(Document(doc, doc_id=found))
+            found = (next(reversed(self._added)) if self._added else max((n for n, _ in self.entries()), default=0)) + 1
+            self._added[found] = dict(doc)
         self._not_deleted = None
         if self._entries is not None:
             self._entries.append((found, dict(doc)))  # (what TinyDB stores: a copy)
@@ -270,34 +280,38 @@ class Database:
             self._taken[fold(doc["name"])] = doc["name"]
         return found
 
+    def replace(self, doc_id: int, doc: dict) -> None:
+        """Make a stored session's document exactly ``doc``."""
+        self._replaced[doc_id] = dict(doc)
+        if self._added is None:  # (in ``changing_many``, held until its end)
+            self._store_held()
+        self._entries = self._taken = self._not_deleted = None
+
     @contextmanager
-    def adding_many(self):
-        """Sessions inserted in this block go into the table together, at its end or before any other
-        change: TinyDB goes over its whole table at each insert, so one by one a large merge would
-        slow with the square of the sessions it adds."""
-        self._held = []
+    def changing_many(self):
+        """Sessions added and replaced in this block go into the table together, at its end or when the
+        sessions are listed again: TinyDB goes over its whole table at each change, so one at a time a
+        large merge would slow with the square of the sessions it changes."""
+        self._added = {}
         try:
             yield
             self._store_held()
         finally:
-            self._held = None
+            self._added, self._replaced = None, {}
 
     def _store_held(self) -> None:
-        if self._held:
-            self._sessions.insert_multiple(self._held)
-            self._held.clear()
-
-    def replace(self, doc_id: int, doc: dict) -> None:
-        """Make a stored session's document exactly ``doc``."""
-        def put(stored: dict) -> None:
-            stored.clear()
-            stored.update(doc)
-
-        self._store_held()
-        if not isinstance(self.storage.session(str(doc_id)), dict):  # a place holding no document (a forged index)
-            self.storage.read_whole()
-        self._sessions.update(put, doc_ids=[doc_id])
-        self._entries = self._taken = self._not_deleted = None
+        """The documents added and replaced, into TinyDB's table: the added first, in one pass, then the
+        replaced in another."""
+        if self._added:
+            self._sessions.insert_multiple(Document(doc, doc_id=n) for n, doc in self._added.items())
+            self._added.clear()
+        if self._replaced:
+            # each read first (a lazy writer's session not read yet); a place holding no document: a forged index
+            if not all(isinstance(self.storage.session(str(n)), dict) for n in self._replaced):
+                self.storage.read_whole()
+            docs = iter(self._replaced.values())  # TinyDB changes them in the order their numbers are given
+            self._sessions.update(lambda stored: _put(stored, next(docs)), doc_ids=list(self._replaced))
+            self._replaced.clear()
 
     def _change(self, name: str, fields) -> None:
         """Change fields of a live session's document; fields a later ginscore wrote are kept."""

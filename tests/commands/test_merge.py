@@ -518,7 +518,7 @@ ACTIONS = st.lists(st.sampled_from([
 
 
 # What a merge does with the sessions it adds put into TinyDB's table one at a time, as before they went together.
-ONE_BY_ONE = ("ginscore.db.database.Database.adding_many", lambda db: contextlib.nullcontext())
+ONE_BY_ONE = ("ginscore.db.database.Database.changing_many", lambda db: contextlib.nullcontext())
 
 
 def _played_apart(folder: Path, mine: list, theirs: list) -> tuple[Path, Path]:
@@ -602,6 +602,48 @@ def test_a_session_added_and_moved_into_the_joined_match_in_one_merge_keeps_the_
     assert said[0] == said[1]
     assert {doc["name"]: doc["match"] for doc in stored_sessions(db_path).values()} == dict.fromkeys(
         ("g1", "g3", "g2"), "m-000000000000")
+
+
+
+def test_several_sessions_grown_and_added_in_one_merge_each_keep_their_own_hands(ok, db_path, tmp_path):
+    """Three sessions here each went on there with a hand of its own, and a fourth was started there: all
+    four go into the table together, each with its own hands and totals, the file as one at a time."""
+    for name, dealer in (("s1", "Ann"), ("s2", "Ben"), ("s3", "Ann")):
+        ok("new", "standard", "Ann", "Ben", "--dealer", dealer, "--name", name)
+    theirs = tmp_path / "theirs.json"
+    shutil.copy(db_path, theirs)
+    for name, hand in (("s1", ("ann", "3", "20")), ("s2", ("ben", "0", "30")), ("s3", ("ann", "9", "4"))):
+        ok("--db", str(theirs), "hand", "--session", name, *hand)
+    ok("--db", str(theirs), "new", "hollywood", "Cy", "Dee", "--dealer", "Cy", "--name", "s4")
+    before = db_path.read_bytes()
+    said = []
+    for together in (True, False):
+        db_path.write_bytes(before)
+        with pytest.MonkeyPatch.context() as patch:
+            if not together:
+                patch.setattr(*ONE_BY_ONE)
+            said.append((ok("merge", str(theirs)).stdout, db_path.read_bytes()))
+    assert said[0] == said[1]
+    scores = {name: ok("status", "--session", name, "--json").json()["totals"] for name in ("s1", "s2", "s3")}
+    assert scores == {"s1": {"Ann": 17, "Ben": 0}, "s2": {"Ann": 0, "Ben": 55}, "s3": {"Ann": 0, "Ben": 15}}  # R9-R11
+    assert ok("status", "--session", "s4", "--json").json()["players"] == ["Cy", "Dee"]
+
+
+def test_a_game_the_merged_hands_end_otherwise_tells_of_its_rematch_started_as_it_stood_r5(ok, db_path, tmp_path):
+    """Here Ann won the game and its rematch was started (Ann deals), then a hand was corrected and the game
+    went on; there Ben then won it. Merged, the rematch no longer follows from the game: said, with the
+    commands that start it again."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "g1", "--target", "50")
+    ok("hand", "ann", "0", "40")
+    ok("rematch", "--name", "g2")
+    ok("edit", "1", "--session", "g1", "ann", "5", "20")
+    theirs = tmp_path / "theirs.json"
+    shutil.copy(db_path, theirs)
+    ok("--db", str(theirs), "hand", "--session", "g1", "ben", "0", "60")
+    said = " ".join(ok("merge", str(theirs)).stdout.split())
+    assert said.endswith("'g1': Its rematch 'g2' has no hands yet and was started as this game stood then (Ann "
+                         "deals); after the hands merged Ben deals: `ginscore delete g2 --yes` then `ginscore "
+                         "rematch --session g1 --name g2` start it again."), said
 
 
 def _other_with(tmp_path: Path, ok, change) -> Path:

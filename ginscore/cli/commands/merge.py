@@ -67,8 +67,9 @@ def merge(
                       "give another machine's copy of a database that has some")
     report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "linked": [], "skipped": []}
     played = {}  # each copy's name: how many of it and its session here have hands (those count in stats)
+    grown = []  # the document number of each session of report["extended"]
     # every change below is committed at the end, or none (a refusal); the sessions added, together
-    with store.writing() as db, db.adding_many():
+    with store.writing() as db, db.changing_many():
         here_by_id = db.by_id()
         records, by_id = _records_here(db, here_by_id)
         their_originals = _legacy_originals(their_docs.values())
@@ -108,6 +109,7 @@ def merge(
                 report["kept"].append({"name": record.doc.get("name"), "hands": len(record.facts.hands)})
             elif kind == EXTENDED:
                 record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared, doc)
+                grown.append(record.doc_id)
                 report["extended"].append({"name": record.facts.name, "hands_added": len(compared.later),
                                            "hands": len(record.facts.hands),
                                            "deleted": bool(record.doc.get("deleted_at"))})
@@ -132,8 +134,9 @@ def merge(
         moved = join_matches(db, {session_id: doc.get("match") for session_id, doc in their_docs.items()})
         report["linked"] += [{"name": name} for name in moved if name not in linked]
         # A game their hands ended, read again rather than kept from the loop: its match may just have been joined.
-        news = [(row["name"], *line) for row in report["extended"] if not row["deleted"]
-                for line in rematch_news(db, replay(db.load(row["name"])), since="the hands merged")]
+        stored = dict(db.entries())
+        news = [(row["name"], *line) for row, doc_id in zip(report["extended"], grown) if not row["deleted"]
+                for line in rematch_news(db, replay(db.facts_of(stored[doc_id])), since="the hands merged")]
     if as_json:
         print_json(report)
         return
