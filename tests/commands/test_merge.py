@@ -533,6 +533,22 @@ def _played_apart(folder: Path, mine: list, theirs: list) -> tuple[Path, Path]:
     return a, b
 
 
+def _merged_both_ways(db: Path, *args) -> list[tuple]:
+    """``merge ARGS`` into ``db`` as it is now, with the sessions it changes put into the table together, then
+    one at a time (the file put back between): each run's exit status, output, errors and file."""
+    before, said = db.read_bytes(), []
+    for together in (True, False):
+        db.write_bytes(before)
+        with pytest.MonkeyPatch.context() as patch:
+            numbers = iter(f"s-{n:012x}" for n in range(1, 100))  # (the id a kept copy is given)
+            patch.setattr("ginscore.cli.commands.merge.new_session_id", lambda: next(numbers))
+            if not together:
+                patch.setattr(*ONE_BY_ONE)
+            ran = run_cli("--db", db, "merge", *args)
+            said.append((ran.exit_code, ran.stdout, ran.stderr, db.read_bytes()))
+    return said
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(mine=ACTIONS, theirs=ACTIONS, keep_both=st.booleans())
 def test_merging_twice_is_byte_identical_the_second_time(mine, theirs, keep_both):
@@ -561,17 +577,7 @@ def test_sessions_added_together_are_the_file_and_the_report_of_adding_them_one_
         data = json.loads(a.read_text())
         data["sessions"] = {str(int(n) * spread): doc for n, doc in data["sessions"].items()}
         a.write_text(json.dumps(data))
-        extra = ["--keep-both"] if keep_both else []
-        said, here = [], Path(tmp) / "here.json"
-        for together in (True, False):
-            shutil.copy(a, here)
-            with pytest.MonkeyPatch.context() as patch:
-                numbers = iter(f"s-{n:012x}" for n in range(1, 100))
-                patch.setattr("ginscore.cli.commands.merge.new_session_id", lambda: next(numbers))
-                if not together:
-                    patch.setattr(*ONE_BY_ONE)
-                ran = run_cli("--db", here, "merge", b, *extra)
-                said.append((ran.exit_code, ran.stdout, ran.stderr, here.read_bytes()))
+        said = _merged_both_ways(a, b, *(["--keep-both"] if keep_both else []))
         assert said[0] == said[1]
 
 
@@ -591,18 +597,10 @@ def test_a_session_added_and_moved_into_the_joined_match_in_one_merge_keeps_the_
     del sessions["2"]
     sessions["1"]["match"], sessions["3"]["match"] = "m-ffffffffffff", "m-000000000000"
     db_path.write_text(json.dumps(data))
-    before = db_path.read_bytes()
-    said = []
-    for together in (True, False):
-        db_path.write_bytes(before)
-        with pytest.MonkeyPatch.context() as patch:
-            if not together:
-                patch.setattr(*ONE_BY_ONE)
-            said.append((ok("merge", str(theirs)).stdout, db_path.read_bytes()))
-    assert said[0] == said[1]
+    said = _merged_both_ways(db_path, theirs)
+    assert said[0] == said[1] and said[0][0] == 0
     assert {doc["name"]: doc["match"] for doc in stored_sessions(db_path).values()} == dict.fromkeys(
         ("g1", "g3", "g2"), "m-000000000000")
-
 
 
 def test_several_sessions_grown_and_added_in_one_merge_each_keep_their_own_hands(ok, db_path, tmp_path):
@@ -615,15 +613,8 @@ def test_several_sessions_grown_and_added_in_one_merge_each_keep_their_own_hands
     for name, hand in (("s1", ("ann", "3", "20")), ("s2", ("ben", "0", "30")), ("s3", ("ann", "9", "4"))):
         ok("--db", str(theirs), "hand", "--session", name, *hand)
     ok("--db", str(theirs), "new", "hollywood", "Cy", "Dee", "--dealer", "Cy", "--name", "s4")
-    before = db_path.read_bytes()
-    said = []
-    for together in (True, False):
-        db_path.write_bytes(before)
-        with pytest.MonkeyPatch.context() as patch:
-            if not together:
-                patch.setattr(*ONE_BY_ONE)
-            said.append((ok("merge", str(theirs)).stdout, db_path.read_bytes()))
-    assert said[0] == said[1]
+    said = _merged_both_ways(db_path, theirs)
+    assert said[0] == said[1] and said[0][0] == 0
     scores = {name: ok("status", "--session", name, "--json").json()["totals"] for name in ("s1", "s2", "s3")}
     assert scores == {"s1": {"Ann": 17, "Ben": 0}, "s2": {"Ann": 0, "Ben": 55}, "s3": {"Ann": 0, "Ben": 15}}  # R9-R11
     assert ok("status", "--session", "s4", "--json").json()["players"] == ["Cy", "Dee"]
