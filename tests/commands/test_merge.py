@@ -201,7 +201,7 @@ def test_a_csv_imported_is_named_as_new_names_a_session_never_a_deleted_ones_nam
     ok("hand", "ann", "4", "22")
     csv = _csv(ok, tmp_path, "a.csv")
     ok("delete", "--yes")
-    assert "as 'standard-2'" in ok("import", str(csv), "--as-copy").stdout
+    assert unwrapped("as 'standard-2'") in unwrapped(ok("import", str(csv), "--as-copy").stdout)
     assert "Restored 'standard-1'" in " ".join(ok("restore", "standard-1").stdout.split())
 
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests.support import NFC, NFD
+from tests.support import NFC, NFD, unwrapped
 
 
 @pytest.mark.parametrize("args, says", [
@@ -113,7 +113,7 @@ def test_session_names_match_ignoring_accents_and_width(ok, refused, tmp_path):
     backup = tmp_path / "b.json"
     ok("export", "--format", "json", "--output", backup)
     refused("import", backup, "--as-copy", "--name", "cafe", says="already a session")
-    assert "as 'Café-2'" in ok("import", backup, "--as-copy").stdout
+    assert unwrapped("as 'Café-2'") in unwrapped(ok("import", backup, "--as-copy").stdout)
 
 
 def test_names_kept_before_folding_stay_reachable(db_path, ok):
