@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ginscore.db.database import SCHEMA_VERSION
+from ginscore.db.store import Store
 from tests.support import (
     DAMAGED_SESSION,
     EVENING,
@@ -131,6 +132,57 @@ def test_lock_held_too_long_exits_1_naming_the_file(cli, ok, db_path, monkeypatc
         holder.wait()
     assert db_path.read_bytes() == before
     ok("hand", "ann", "4", "22")
+
+
+# `ginscore ARGS` whose merge says "merging" once it holds the lock and is adding their first session, then
+# takes a second over it: long enough for another command to be typed meanwhile.
+SLOW_MERGE = """
+import sys, time
+import ginscore.cli.commands.merge as merging
+real = merging._add_theirs
+def slow(*args, **kwargs):
+    if not slow.told:
+        slow.told = True
+        print("merging", file=sys.stderr, flush=True)
+        time.sleep(1)
+    return real(*args, **kwargs)
+slow.told = False
+merging._add_theirs = slow
+from ginscore.cli import main
+sys.argv[0] = "ginscore"
+main()
+"""
+
+
+@pytest.mark.parametrize("waits", [True, False], ids=["lands-after", "says-locked"])
+def test_a_write_during_a_long_merge_lands_after_it_or_says_it_is_locked_and_the_merge_loses_nothing(
+        cli, ok, db_path, tmp_path, monkeypatch, waits):
+    """`new` typed while a merge adds another machine's sessions waits for the merge and is recorded after it,
+    or, having waited too long, says the file is locked (exit 1, one line); every merged session is kept."""
+    import ginscore.db.store
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday")
+    theirs = tmp_path / "laptop.json"
+    for game in ("sat", "sun"):
+        ok("--db", str(theirs), "new", "standard", "Ann", "Cy", "--dealer", "Cy", "--name", game)
+    if not waits:
+        monkeypatch.setattr(ginscore.db.store, "LOCK_TIMEOUT", 0.2)
+    merging = subprocess.Popen([sys.executable, "-c", SLOW_MERGE, "merge", str(theirs)],
+                               env={**os.environ, "GINSCORE_DB": str(db_path)}, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        assert merging.stderr.readline().strip() == "merging"
+        late = cli("new", "standard", "Ann", "Dee", "--dealer", "Dee", "--name", "late")
+    finally:
+        _, err = merging.communicate(timeout=60)
+    assert merging.returncode == 0, err
+    names = Store(db_path).reading().names()
+    if waits:
+        assert late.exit_code == 0, late.stderr
+        assert names == ["friday", "sat", "sun", "late"]
+    else:
+        assert late.exit_code == 1 and "locked" in late.stderr and late.stderr.count("\n") == 1
+        assert names == ["friday", "sat", "sun"]
 
 
 @pytest.mark.parametrize("args", [["status"], ["hand", "ann", "4", "22"]])

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import ginscore.db.layout
 from ginscore.cache.files import Cache
 from ginscore.db.database import SCHEMA_VERSION
+from ginscore.db.store import Store
 from ginscore.db.layout import (
     OUTLINED,
     Stored,
@@ -372,3 +373,44 @@ def test_a_forged_index_never_makes_a_writer_change_another_session(cli, ok, db_
     assert friday["variant"] == "standard" and len(friday["hands"]) == 2
     assert ok("status", "--json", "--session", "cy and ann").json()["variant"] == "hollywood"
     assert len(ok("log", "--json", "--session", "cy and ann").json()["hands"]) == 1
+
+
+def test_a_merge_into_a_file_read_through_its_index_writes_what_a_merge_into_it_read_whole_writes(ok, db_path,
+                                                                                                   tmp_path,
+                                                                                                   monkeypatch):
+    """Another machine's copy played on (a later hand, a session whose name is taken here) merged into a file
+    whose index is kept and which lost a session in an editor: the file, the report and every listing after
+    it are those of the same merge with no index to read through, and the index kept is the new file's."""
+    for args in EVENING[:14]:
+        ok(*args)
+    theirs = tmp_path / "laptop.json"
+    theirs.write_bytes(db_path.read_bytes())
+    for args in (["hand", "cy", "2", "30", "--session", "three-1"],
+                 ["new", "standard", "Ann", "Cy", "--dealer", "Cy", "--name", "sat"], ["hand", "cy", "0", "10"]):
+        ok("--db", str(theirs), *args)
+    data = orjson.loads(db_path.read_bytes())
+    del data["sessions"]["2"]  # hollywood-1, lost here: theirs comes back before three-1 takes its later hand
+    db_path.write_bytes(orjson.dumps(data))
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--name", "sat")
+    before = db_path.read_bytes()
+    ok("sessions")  # the index of this file, kept
+    lazy, opened = [], []
+    real, writing = ginscore.db.layout.lazy_tables, Store.writing
+    monkeypatch.setattr("ginscore.db.layout.lazy_tables", lambda *a: lazy.append(real(*a)) or lazy[-1])
+    monkeypatch.setattr(Store, "writing", lambda store: opened.append(store) or writing(store))
+    through_index = ok("merge", str(theirs), "--json").stdout
+    # read through the index, and not run again from the whole file (what a cache that breaks a command gets)
+    assert lazy[0] is not None and len(opened) == 1
+    monkeypatch.setattr(Store, "writing", writing)
+    written = db_path.read_bytes()
+    assert _index(db_path)["file"] == digest(written)
+    listed = every_output(ok)
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "none-yet"))
+    assert every_output(ok) == listed
+    db_path.write_bytes(before)
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "none-again"))
+    assert ok("merge", str(theirs), "--json").stdout == through_index
+    assert db_path.read_bytes() == written
+    report = json.loads(through_index)
+    assert [row["name"] for row in report["added"]] == ["hollywood-1", "sat (merged)"]
+    assert [row["name"] for row in report["extended"]] == ["three-1"]
