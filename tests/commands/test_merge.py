@@ -637,6 +637,27 @@ def test_a_game_the_merged_hands_end_otherwise_tells_of_its_rematch_started_as_i
                          "rematch --session g1 --name g2` start it again."), said
 
 
+def test_a_session_whose_name_an_editor_made_a_number_here_is_skipped_as_damaged_and_the_rest_merged(cli, ok, db_path,
+                                                                                                       tmp_path):
+    """Their copy calls it 'friday'; here an editor made its name a number, which every command reads as
+    damage. The merge skipped the session as damaged, adds their new one and says so; it once took the
+    two for the same session and ended in a traceback after writing the file."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday")
+    theirs = tmp_path / "theirs.json"
+    shutil.copy(db_path, theirs)
+    ok("--db", str(theirs), "new", "standard", "Ann", "Cy", "--dealer", "Cy", "--name", "sat")
+    data = json.loads(db_path.read_text())
+    data["sessions"]["1"]["name"] = 7
+    db_path.write_text(json.dumps(data))
+    merged = cli("merge", str(theirs))
+    assert merged.exit_code == 0 and merged.stderr == "", merged.stderr
+    said = " ".join(merged.stdout.split())
+    assert said.startswith("Merged ") and said.endswith(": added 1, kept 0, skipped 1. added 'sat', 0 hands skipped "
+                                                        "'7': damaged here, so theirs was not compared (mend it in "
+                                                        "this file, then merge again)"), said
+    assert [doc["name"] for doc in stored_sessions(db_path).values()] == [7, "sat"]
+
+
 def _other_with(tmp_path: Path, ok, change) -> Path:
     other = tmp_path / "other.json"
     ok("--db", str(other), "new", "standard", "Cy", "Dee", "--dealer", "Cy", "--name", "x")

@@ -285,9 +285,11 @@ def _closest(records: list[SessionRecord], session_id: str, facts: SessionFacts)
 
 
 def _same_facts(our_doc: dict, their_doc: dict) -> bool:
-    """Whether their document is ours but for its name and deletion (``_not_applied`` tells those)."""
+    """Whether their document is ours but for its name and deletion (``_not_applied`` tells those); ours
+    named by something not text (an editor's) is damaged, and is read as such."""
     told = ("name", "deleted_at")
-    return {k: v for k, v in our_doc.items() if k not in told} == {k: v for k, v in their_doc.items() if k not in told}
+    return isinstance(our_doc.get("name"), str) and (
+        {k: v for k, v in our_doc.items() if k not in told} == {k: v for k, v in their_doc.items() if k not in told})
 
 
 def _hands_in(doc: dict) -> int:
