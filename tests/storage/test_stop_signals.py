@@ -92,15 +92,16 @@ def test_a_hangup_that_nohup_ignores_stays_ignored(table):
     assert done.returncode == 0 and done.stderr == b"" and _hands(table) == 1
 
 
-@pytest.mark.parametrize("name", ["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGINT", "SIGKILL"])
 @pytest.mark.parametrize("where, written", [
     ("ginscore.cli.commands.merge._add_theirs", False),  # while their sessions are being added: before the change
     ("ginscore.db.atomic.exchange", True),  # the instant the merged file is swapped in
 ])
 def test_a_stop_during_a_merge_leaves_the_file_as_it_was_or_wholly_merged(ok, db_path, tmp_path, name, where,
                                                                            written):
-    """Another machine's copy with sessions of its own: a stop (Ctrl-C, a shutdown) while the merge adds them
-    leaves the file byte for byte as it was, never half merged; once the file is swapped in, exit 0 with all."""
+    """Another machine's copy with sessions of its own: a stop (Ctrl-C, a shutdown, a kill) while the merge
+    adds them leaves the file byte for byte as it was, never half merged; once the file is swapped in, it
+    holds them all (exit 0, but for a kill, which nothing outlives). The merge run again doubles nothing."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
     theirs = tmp_path / "laptop.json"
     for game in ("sat", "sun", "mon"):
@@ -111,8 +112,11 @@ def test_a_stop_during_a_merge_leaves_the_file_as_it_was_or_wholly_merged(ok, db
     err = done.stderr.decode("utf-8", "replace")
     assert "Traceback" not in err, err
     if written:
-        assert done.returncode == 0, (done.returncode, err)
+        assert done.returncode == (-signal.SIGKILL if name == "SIGKILL" else 0), (done.returncode, err)
         assert Store(db_path).reading().names() == ["friday", "sat", "sun", "mon"]
     else:
-        assert done.returncode == {"SIGINT": 130, "SIGTERM": -signal.SIGTERM}[name], (done.returncode, err)
+        stopped = {"SIGINT": 130, "SIGTERM": -signal.SIGTERM, "SIGKILL": -signal.SIGKILL}[name]  # 143, 137 in a shell
+        assert done.returncode == stopped, (done.returncode, err)
         assert db_path.read_bytes() == before
+    ok("merge", str(theirs))
+    assert Store(db_path).reading().names() == ["friday", "sat", "sun", "mon"]
