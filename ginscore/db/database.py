@@ -30,12 +30,6 @@ def _text(doc: dict, key: str = "name") -> str | None:
     return found if isinstance(found, str) else None
 
 
-def _put(stored: dict, doc: dict) -> None:
-    """Make a document TinyDB holds exactly ``doc``."""
-    stored.clear()
-    stored.update(doc)
-
-
 def session_id_of(doc: dict) -> str:
     """A stored session's id: its own, else the one made from what never changes in it."""
     found = doc.get("id")
@@ -310,7 +304,12 @@ class Database:
             if not all(isinstance(self.storage.session(str(n)), dict) for n in self._replaced):
                 self.storage.read_whole()
             docs = iter(self._replaced.values())  # TinyDB changes them in the order their numbers are given
-            self._sessions.update(lambda stored: _put(stored, next(docs)), doc_ids=list(self._replaced))
+
+            def put(stored: dict) -> None:
+                stored.clear()
+                stored.update(next(docs))
+
+            self._sessions.update(put, doc_ids=list(self._replaced))
             self._replaced.clear()
 
     def _change(self, name: str, fields) -> None:

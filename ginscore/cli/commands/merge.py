@@ -68,7 +68,7 @@ def merge(
     report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "linked": [], "skipped": []}
     played = {}  # each copy's name: how many of it and its session here have hands (those count in stats)
     grown = []  # the document number of each session of report["extended"]
-    # every change below is committed at the end, or none (a refusal); the sessions added, together
+    # every change below is committed at the end, or none (a refusal); the sessions changed go in together
     with store.writing() as db, db.changing_many():
         here_by_id = db.by_id()
         records, by_id = _records_here(db, here_by_id)
