@@ -149,3 +149,13 @@ def test_players_at_the_same_score_share_one_star_and_one_hand_is_numbered_once(
     ok("draw")
     lines = ok("chart").stdout.splitlines()
     assert "  0 | *" in lines and lines[-4:-2] == ["    +---", "      1"], lines
+
+
+def test_a_chart_heads_itself_with_the_house_rules_in_force_now_not_those_of_hand_1_h8(ok):
+    """A target raised from the next hand on: the chart's heading says the target played to now, as
+    status does, not the one of hand 1 (the log's heading lists the changes after it, the chart's does not)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "50")
+    ok("hand", "ann", "2", "12")
+    ok("house", "--target", "100", "--from-next")
+    heading = ok("chart").stdout.splitlines()[1]
+    assert heading.startswith("House rules: target 100;"), heading

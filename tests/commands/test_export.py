@@ -47,6 +47,18 @@ def test_export_csv_hollywood_columns(ok):
     assert header[9:15] == ["game1:Ann", "game1:Ben", "game2:Ann", "game2:Ben", "game3:Ann", "game3:Ben"]
 
 
+def test_export_csv_three_player_rows_say_who_was_in_the_box_captained_and_sat_out_r23(ok):
+    """A three-player session's CSV: every hand's row names its three roles, as they were when it was
+    dealt: the captain who beat the box is in the box for the next hand (R22, R23)."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
+    ok("hand", "ben", "3", "30")
+    ok("draw")
+    rows = list(csv.DictReader(io.StringIO(ok("export").stdout)))
+    assert [(r["hand"], r["box"], r["captain"], r["out"]) for r in rows] == [("1", "Ann", "Ben", "Cy"),
+                                                                           ("2", "Ben", "Cy", "Ann")]
+    assert [r["total:Ben"] for r in rows] == ["27", "27"]
+
+
 def test_export_json_holds_the_session(ok):
     ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann")
     ok("hand", "ann", "3", "22", "--upcard", "5c")

@@ -234,6 +234,20 @@ def test_a_parted_database_is_read_as_it_is_then_upgraded_to_one_file(ok, tmp_pa
     assert ok(*db, "status", "--json", "--session", "Friday").json()["hands_played"] == 5
 
 
+def test_a_parted_database_that_never_held_a_session_reads_as_empty_then_takes_the_first(ok, tmp_path):
+    """A ginscore 2.x file made before any session names no part, not even an index: every command
+    says there is no session yet, not a traceback, and the first session started upgrades it."""
+    club = tmp_path / "club.json"
+    main = {"meta": {"1": {"schema_version": 3, "current": None, "write": 1, "files": {}}}}
+    club.write_text(json.dumps(main))
+    db = ("--db", str(club))
+    assert ok(*db, "sessions", "--json").json() == []
+    assert "No sessions yet" in ok(*db, "sessions").stdout
+    ok(*db, "new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    assert json.loads((tmp_path / "club.json.pre-3.bak" / "club.json").read_text()) == main
+    assert ok(*db, "status", "--json").json()["players"] == ["Ann", "Ben"]
+
+
 def test_a_part_of_the_parted_layout_that_fails_on_reading_is_named_and_nothing_changes(cli, tmp_path, monkeypatch):
     """An error of the disk comes when a file is read, after it opened: the same one line as a file
     that cannot be opened, not a word about the output."""
