@@ -306,6 +306,14 @@ def test_a_name_shared_in_a_three_player_game_that_is_over_is_told_the_game_is_o
     refused("hand", "al", "0", "20", says="the game 'three-1' is over: Alex won it; `ginscore rematch` starts the next one")
 
 
+def test_a_hollywood_hand_credited_to_one_game_names_that_game_alone_r17(ok):
+    """R20's first hand: Bob's first win goes into game 1 only, and the line says "in game 1", not
+    "in games 1"."""
+    ok("new", "hollywood", "Alexandra", "Bob", "--dealer", "Bob")
+    said = " ".join(ok("hand", "bob", "5", "15").stdout.split())
+    assert "Bob knocked with 5, Alexandra had 15: knock: Bob scores 15 - 5 = 10 in game 1." in said, said
+
+
 def test_a_hollywood_hand_credited_to_all_three_games_names_them_r20(ok):
     """R20's fourth hand: Bob wins by 4, counted in his games 1, 2 and 3; the line names every game it
     went into, as a list is said."""

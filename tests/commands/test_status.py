@@ -33,6 +33,29 @@ def test_hollywood_winner_with_two_games_before_over(ok, status):
     assert ["Won", "by", "Ann", "Ann", "Ann"] in [line.split() for line in out.splitlines()]  # each game's winner
 
 
+def test_a_won_by_row_names_each_won_games_winner_and_leaves_an_open_game_blank_r19(ok):
+    """Hollywood: no "Won by" row while no game is won; then the winner under the game won, nothing
+    under the games still open. A two-player game won has no such row: its winner is said below."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--target", "50")
+    assert "Won by" not in ok("status").stdout
+    ok("hand", "ann", "0", "30")  # game 1 won, at its first hand
+    rows = [line.split() for line in ok("status").stdout.splitlines()]
+    assert ["Won", "by", "Ann"] in rows, rows
+    ok("new", "standard", "Cy", "Di", "--dealer", "Cy", "--target", "50")
+    ok("hand", "cy", "0", "30")  # the game won
+    out = ok("status").stdout
+    assert "Won by" not in out and "Cy wins the game with 55 (Di 0)." in out, out
+
+
+def test_a_series_won_from_the_second_seat_says_the_winners_total_first_r19(ok):
+    """Ben, seated second, wins games 1 and 2 and Ann game 3: the banner gives Ben's total before
+    Ann's, the winner's first as for any seat, never the seating order."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--target", "50")
+    for hand in (["ben", "0", "30"], ["ben", "0", "30"], ["ben", "2", "12"], ["ann", "0", "30"]):
+        said = " ".join(ok("hand", *hand).stdout.split())
+    assert "Ben wins the series, 2 games of 3 (120 to 55 over the three games)." in said, said
+
+
 def test_three_player_roles_rotation_and_dealer(ok, status):
     ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
     doc = status()
