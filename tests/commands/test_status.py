@@ -47,6 +47,16 @@ def test_a_won_by_row_names_each_won_games_winner_and_leaves_an_open_game_blank_
     assert "Won by" not in out and "Cy wins the game with 55 (Di 0)." in out, out
 
 
+def test_a_two_player_sessions_json_has_no_roles_key_as_documented(ok, status):
+    """docs/commands.md: "roles" is three-player only: a script reading a two-player session's
+    status, dealer or log finds no "roles" key, not a null one."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "4", "22")
+    assert "roles" not in status()
+    assert ok("dealer", "--json").json() == {"session": "standard-1", "next_dealer": "Ann", "over": False}
+    assert "roles" not in ok("log", "--json").json()["hands"][0]
+
+
 def test_a_series_won_from_the_second_seat_says_the_winners_total_first_r19(ok):
     """Ben, seated second, wins games 1 and 2 and Ann game 3: the banner gives Ben's total before
     Ann's, the winner's first as for any seat, never the seating order."""
