@@ -696,6 +696,17 @@ def test_a_box_bonus_changed_from_the_next_hand_warns_it_pays_the_hands_before_t
             "H8).") in said, said
 
 
+def test_only_a_box_bonus_changed_from_the_next_hand_warns_of_the_hands_before_h3_h8(ok):
+    """The warning is for a box bonus changed from the next hand on: one rescored from the start pays
+    every hand at the new bonus anyway, and another rule changed from the next hand pays nothing back."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--box-bonus", "20")
+    ok("hand", "ann", "2", "10")
+    said = " ".join(ok("house", "--box-bonus", "25", "--from-start").stdout.split())
+    assert "Box bonus (H3): 25 a hand won (was 20 a hand won)" in said and "A box bonus is" not in said, said
+    said = " ".join(ok("house", "--target", "150", "--from-next").stdout.split())
+    assert "Target (H5): 150 (was 100)" in said and "A box bonus is" not in said, said
+
+
 def test_house_of_a_game_over_offers_only_a_change_from_the_start_h8(ok):
     """No hand of a finished game comes next, so a change can only say the rule was set wrong (H8)."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")

@@ -407,6 +407,19 @@ def test_a_match_that_comes_out_even_says_nobody_owes_anything_h7(ok):
                               "  Settled so far: nobody owes anything (H7)."], lines
 
 
+def test_a_match_played_for_no_stake_says_nothing_of_settling_h7(ok, status):
+    """No stake, no settlement: the match so far lists the games and points alone, and its JSON has
+    no "settlement" for a script to read as "nobody owes"."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "30")
+    ok("hand", "ann", "0", "10")
+    ok("rematch")
+    lines = ok("status").stdout.splitlines()
+    at = lines.index("Match so far (2 sessions: standard-1, standard-2):")
+    assert lines[at + 1:] == ["  Ann: 1 game won, 35 points in finished games",
+                              "  Ben: 0 games won, 0 points in finished games"], lines
+    assert "settlement" not in status()["match"]
+
+
 def test_a_match_with_a_debt_says_who_pays_whom_and_nothing_else_h7(ok):
     """One game won at a stake: the match so far says the one payment, never also that nobody owes anything."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "30", "--stake", "0.1")
