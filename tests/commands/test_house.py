@@ -726,6 +726,16 @@ def test_a_house_change_shows_the_standings_it_leaves(ok):
     assert ["Ann", "50", "1"] in rows and rows[-1] == ["Ann", "deals", "next."], rows
 
 
+def test_a_screen_too_narrow_for_a_column_of_options_shows_each_under_its_setting(ok, monkeypatch):
+    """At 60 columns the options do not fit in a column of their own: each is written under its
+    setting, still in the table, so the table is not left without a word of how to change a rule."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    monkeypatch.setenv("COLUMNS", "60")
+    lines = ok("house").stdout.splitlines()
+    assert lines[1].split() == ["Rule", "Setting"], lines
+    assert lines[3].split() == ["Target", "(H5)", "100"] and lines[4].split() == ["--target"], lines
+
+
 def test_a_screen_too_narrow_for_the_options_still_shows_the_rules_as_a_table(ok, monkeypatch):
     """At 45 columns the options do not fit beside or under the settings: the rules keep their headed
     table of settings, the widest layout that fits, not the phone's line a rule."""

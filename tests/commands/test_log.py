@@ -25,6 +25,17 @@ def test_log_and_log_json(ok):
     assert "undercut" in out and "34" in out
 
 
+def test_log_json_says_which_hand_was_a_big_gin_h2(ok):
+    """A script reading `log --json` finds "big_gin" true for the hand won with all eleven cards (H2),
+    false for a plain gin and for a drawn hand."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31")
+    ok("hand", "ann", "0", "20", "--big-gin")
+    ok("hand", "ann", "0", "20")
+    ok("draw")
+    hands = ok("log", "--json").json()["hands"]
+    assert [(h["outcome"], h["big_gin"]) for h in hands] == [("big-gin", True), ("gin", False), ("draw", False)]
+
+
 def test_log_shows_cards_in_one_notation(ok, db_path):
     """Suit symbols on a terminal that can show them, letters on one that cannot: never both."""
     ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann")

@@ -57,6 +57,14 @@ def test_a_two_player_sessions_json_has_no_roles_key_as_documented(ok, status):
     assert "roles" not in ok("log", "--json").json()["hands"][0]
 
 
+def test_dealer_json_of_a_three_player_game_over_gives_null_roles_r24(ok):
+    """docs/commands.md: three-player `dealer --json` has "roles" for the next hand, null once the game
+    is over; a script asking after the last hand gets that, not a traceback."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben", "--target", "10")
+    ok("hand", "ann", "0", "20")
+    assert ok("dealer", "--json").json() == {"session": "three-1", "next_dealer": None, "roles": None, "over": True}
+
+
 def test_a_series_won_from_the_second_seat_says_the_winners_total_first_r19(ok):
     """Ben, seated second, wins games 1 and 2 and Ann game 3: the banner gives Ben's total before
     Ann's, the winner's first as for any seat, never the seating order."""
