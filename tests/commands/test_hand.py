@@ -167,6 +167,14 @@ def test_big_gin_h2(ok, refused, status):
     assert status()["totals"]["Ann"] == 51
 
 
+def test_a_hand_recorded_without_a_note_says_no_note_line(ok):
+    """Only a hand given --note says "Note: ..." under it: one without is followed by the standings."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    for args in (["hand", "ann", "4", "22"], ["draw"], ["edit", "1", "ann", "5", "22"]):
+        lines = ok(*args).stdout.splitlines()
+        assert lines[1] == "standard-1 · Standard · Ann v Ben" and "Note:" not in "".join(lines), lines
+
+
 def test_notes_on_hand_draw_and_edit(ok):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     assert "Note: Ben's | misdeal ; 100%\n" in ok("hand", "ann", "4", "22", "--note", "  Ben's | misdeal ; 100%  ").stdout
