@@ -77,7 +77,8 @@ def test_h7_standard_worked_example(ok, status):
     doc = status()
     assert doc["final"] == {"Ann": 112, "Ben": 49}
     assert doc["settlement"] == [{"from": "Ben", "to": "Ann", "amount": "0.63"}]
-    assert "Ben pays Ann 0.63" in ok("status").stdout
+    said = " ".join(ok("status").stdout.split())  # one game: never "the three games netted"
+    assert "Ben pays Ann 0.63 (the difference of the final scores at 0.01 a point, H7)." in said, said
 
 
 def test_h7_no_stake_no_settlement(ok, status):
