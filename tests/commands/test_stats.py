@@ -147,6 +147,21 @@ def test_runs_and_spellings_follow_the_order_sessions_started_whatever_the_offse
     assert players["Ann"]["longest_run"] == 1  # won, then lost, then won: never two in a row
 
 
+def test_a_run_of_wins_goes_on_through_a_session_won_hand_after_hand(ok):
+    """Ann wins the last two hands of one session, every hand of the next and the first two of a third:
+    her longest run is all seven, carried through the session she never lost a hand in."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ben")
+    for knocker in ("ben", "ann", "ann"):
+        ok("hand", knocker, "4", "10")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ben")
+    for _ in range(3):
+        ok("hand", "ann", "4", "10")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ben")
+    for knocker in ("ann", "ann", "ben"):
+        ok("hand", knocker, "4", "10")
+    assert ok("stats", "--json").json()["players"]["Ann"]["longest_run"] == 7
+
+
 def test_an_average_with_nothing_to_average_shows_a_dash(ok, monkeypatch):
     """Ben never knocked and Ann was never caught: their averages are "-", as --json's null, not "None"."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
