@@ -90,6 +90,8 @@ def test_a_planted_upgrade_copy_name_is_refused_not_followed(cli, tmp_path, db_p
         backup.symlink_to(victim if planted == "symlink" else tmp_path / "nowhere")
     line = one_error_line(cli(*HAND), 1)
     assert "needs an upgrade" in line and str(backup) in line
+    if planted == "a file":  # the file itself is what to move, not a copy that could not be kept in it
+        assert line.endswith(f"needs an upgrade, but {backup} is in the way; move it away"), line
     assert db_path.read_bytes() == old and victim.read_bytes() == b"keep me"
     assert not (tmp_path / "nowhere").exists()
 
