@@ -35,17 +35,11 @@ from tests.support import (
 profiles.load()
 
 
-MEMORY = Path("/dev/shm")  # a folder in memory, where Linux has one
-MEMORY_NEEDED = 4 * 2**30  # room for the run's files, with plenty to spare
-
-
-@pytest.hookimpl(tryfirst=True)  # (before pytest's own reads --basetemp)
 def pytest_configure(config):
     """Tests that press Ctrl-C on a ginscore process, or hang up on it, need those signals live in
     it. A shell starts a background job (`pytest &`, a CI step run that way) with SIGINT ignored,
     `nohup` starts it with SIGHUP ignored, and every process it starts inherits that: ginscore then
     rightly keeps ignoring them. Give the run Python's own."""
-    _files_in_memory(config)
     if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     if signal.getsignal(signal.SIGHUP) == signal.SIG_IGN:
@@ -61,36 +55,12 @@ def pytest_configure(config):
 
 
 def pytest_unconfigure(config):
-    """The run's cache folder goes with the run (a developer's /tmp gathered one per run and worker), and
-    its files in memory."""
+    """The run's cache folder goes with the run (a developer's /tmp gathered one per run and worker)."""
     import shutil
 
-    for folder in (getattr(config, "_ginscore_cache", None), getattr(config, "_ginscore_memory", None)):
-        if folder:
-            shutil.rmtree(folder, ignore_errors=True)
-
-
-def _files_in_memory(config) -> None:
-    """The run's files (tmp_path, tempfile's, those of every process a test starts) in memory where the
-    machine has room, unless --basetemp says where: a command that records a hand syncs the database to
-    the disk, as it must at a table, and on a disk that waiting is much of the suite's time. The tests
-    make the same calls either way."""
-    import os
-    import shutil
-    import tempfile
-
-    if config.option.basetemp or hasattr(config, "workerinput"):  # (a worker is given the controller's)
-        return
-    try:
-        roomy = os.access(MEMORY, os.W_OK) and shutil.disk_usage(MEMORY).free >= MEMORY_NEEDED
-    except OSError:
-        roomy = False
-    if roomy:
-        config._ginscore_memory = tempfile.mkdtemp(prefix="ginscore-tests-", dir=MEMORY)
-        config.option.basetemp = os.path.join(config._ginscore_memory, "tmp_path")
-        os.environ["TMPDIR"] = os.path.join(config._ginscore_memory, "tmp")
-        os.mkdir(os.environ["TMPDIR"])
-        tempfile.tempdir = None  # (read from TMPDIR again)
+    folder = getattr(config, "_ginscore_cache", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _compile_ginscore() -> None:
