@@ -86,6 +86,27 @@ def db_path(tmp_path, monkeypatch) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def cache_kept_in_use(request, monkeypatch):
+    """A command that breaks on parts of its cache is run again without it (for a cache file forged by
+    hand), which would hide a real bug that shows only with a warm cache: in a test that forges no cache
+    file (marked ``forged_cache``), such a second run fails the test."""
+    if request.node.get_closest_marker("forged_cache"):
+        return
+    from ginscore import cache
+    from ginscore.cli import app
+
+    def first_run_only(run, may_run_again=lambda: True):
+        def checked():
+            if cache.this_run.set_aside:
+                pytest.fail("a command broke on its cache's parts and was run again without them")
+            return run()
+
+        return cache.run_with_the_cache(checked, may_run_again)
+
+    monkeypatch.setattr(app, "run_with_the_cache", first_run_only)
+
+
 @pytest.fixture
 def cli():
     return run_cli

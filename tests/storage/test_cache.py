@@ -203,6 +203,7 @@ FORGERIES = {  # a part kept in the cache, re-sealed by hand with something of a
 }
 
 
+@pytest.mark.forged_cache
 @pytest.mark.parametrize("forgery", FORGERIES)
 def test_a_cache_forged_by_hand_with_parts_of_another_shape_is_worked_out_again(ok, db_path, forgery):
     """The cache's seal catches damage, not a forger; a part of another shape that breaks a listing
@@ -254,6 +255,7 @@ def test_a_json_item_forged_with_characters_a_terminal_obeys_is_made_again(ok, d
         assert ok(listing, "--json").stdout == expected, obeyed
 
 
+@pytest.mark.forged_cache  # (a bug of its own breaks the first run: the second shows it)
 def test_a_bug_is_not_hidden_by_running_a_listing_again(ok, cli, monkeypatch):
     """A listing runs again without the cache only when kept parts broke it: an error of ginscore's
     own code still ends the run (it is not swallowed by the second run)."""
