@@ -177,7 +177,9 @@ def _read_older(old: Old, data: dict, version: int) -> dict:
             docs.append((key, doc))
         return _tables(docs, meta.get("current"))
     files = meta.get("files")
-    if not isinstance(files, dict) or not all(isinstance(k, str) and type(g) is int for k, g in files.items()):
+    listed = isinstance(files, dict) and all(isinstance(k, str) and type(g) is int for k, g in files.items())
+    # Sessions are found through the index: facts parts without one would read as no sessions at all.
+    if not listed or ("index" not in files and any(k.startswith("facts-") for k in files)):
         raise DatabaseUnusable(old.shown, "is a ginscore 2 database whose main file is damaged; it was left as it is")
     folder, name = os.path.split(old.real)
     base = name.removesuffix(".json")

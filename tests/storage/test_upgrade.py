@@ -394,11 +394,13 @@ def test_a_part_of_the_parted_layout_gone_or_not_a_file_is_named_not_a_traceback
     _named_and_left_as_it_is(cli, club, said.format(path=facts))
 
 
-@pytest.mark.parametrize("files", [None, [1], {"facts-0000": "26", "summary-0000": 26, "tally-0000": 26, "index": 25}],
-                         ids=["null", "a list", "a part's number as text"])
+@pytest.mark.parametrize("files", [None, [1], {"facts-0000": "26", "summary-0000": 26, "tally-0000": 26, "index": 25},
+                                   {"facts-0000": 26, "summary-0000": 26, "tally-0000": 26}],
+                         ids=["null", "a list", "a part's number as text", "no index"])
 def test_a_parted_main_file_whose_list_of_parts_is_damaged_is_named_not_a_traceback(cli, tmp_path, files):
     """The main file of a 2.x database lists its parts by number: a list edited into something else is
-    named in one line, and nothing in the folder changes."""
+    named in one line, and nothing in the folder changes. Without the index, which lists the sessions,
+    the database would read as holding none."""
     club = parted_copy(tmp_path)
     data = json.loads(club.read_bytes())
     data["meta"]["1"]["files"] = files
