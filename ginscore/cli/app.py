@@ -151,6 +151,9 @@ def before_the_command(
     # The path is checked later: a --db after the command name wins, even over a refused one before it.
     use_db(ctx, db)
     if ctx.invoked_subcommand is None:
+        if db in registry.BY_NAME:  # `ginscore --db status`: the path was left out, and the command taken for it
+            raise Refused(f"--db takes the database file's path, and '{db}' is a command; "
+                          f"give the path before it (`ginscore --db PATH {db}`)")
         typer.echo(ctx.get_help())
         raise typer.Exit(0)
 

@@ -164,6 +164,16 @@ def test_a_mistyped_command_gets_a_suggestion_in_a_readable_sentence(refused):
     assert refused("edit") == "Error: Missing argument 'N'; see `ginscore edit --help`"
 
 
+@pytest.mark.parametrize("command", ["status", "play"])
+def test_a_db_given_a_command_for_its_path_is_refused_not_answered_with_help(refused, tmp_path, monkeypatch, command):
+    """`ginscore --db status` (the path left out): click takes the command for the path; the help it
+    printed, exit 0, said nothing of what went wrong, and a script went on as if the status was shown."""
+    monkeypatch.chdir(tmp_path)
+    assert refused("--db", command) == (f"Error: --db takes the database file's path, and '{command}' is a command; "
+                                        f"give the path before it (`ginscore --db PATH {command}`)")
+    assert not (tmp_path / command).exists()
+
+
 def _without_session() -> list[str]:
     """Every command people type that takes no --session (it covers no single session)."""
     from ginscore.cli import app as cli
