@@ -50,7 +50,12 @@ class BadDeadwood(Refused):
 
 
 class IllegalKnock(Refused):
-    """A knock over the hand's knock limit (R7, R15, H4)."""
+    """A knock over the hand's knock limit (R7, R15, H4): what is wrong, then what to check, which
+    differs at the table and in a correction."""
+
+    def __init__(self, wrong: str, advice: str):
+        super().__init__(wrong, "; ", advice)
+        self.wrong = wrong
 
 
 class BadSetting(Refused):

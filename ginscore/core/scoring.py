@@ -167,11 +167,11 @@ def score_hand(
     if knocker_deadwood > limit:
         if limit == 0:
             raise IllegalKnock(
-                f"{knocker} knocked with {knocker_deadwood}, but this hand allows only gin (H4: ace means gin); "
+                f"{knocker} knocked with {knocker_deadwood}, but this hand allows only gin (H4: ace means gin)",
                 "check the upcard, or record the gin as 0"
             )
         raise IllegalKnock(
-            f"{knocker} knocked with {knocker_deadwood}, over this hand's knock limit of {limit} ({limit_rule_id}); "
+            f"{knocker} knocked with {knocker_deadwood}, over this hand's knock limit of {limit} ({limit_rule_id})",
             "check the count or play on"
         )
     if big_gin:

@@ -146,7 +146,11 @@ def test_edit_with_only_a_note_or_an_upcard_keeps_the_hand_as_told(ok, refused, 
     ok("edit", "1", "--note", "misdeal, redealt")
     after = ok("log", "--json").json()["hands"][0]
     assert after == before | {"note": "misdeal, redealt"}
-    refused("edit", "1", "--upcard", "3h", says="over this hand's knock limit of 3 (R15)")
+    # a correction checks its count or upcard: "play on" is said only of a hand at the table
+    refused("edit", "1", "--upcard", "3h", says="knock limit of 3 (R15); check the count or the upcard")
+    out = " ".join(ok("play", input=":edit 1 --upcard 3h\n:quit\n").stdout.split())
+    assert "knock limit of 3 (R15); check the count or the upcard" in out and "play on" not in out
+    refused("hand", "ann", "4", "30", "--upcard", "3h", says="knock limit of 3 (R15); check the count or play on")
     ok("edit", "1", "--upcard", "js")
     assert ok("log", "--json").json()["hands"][0] == after | {"upcard": "JS"}
     refused("edit", "1", says="give the knocker and both deadwood counts")

@@ -6,7 +6,7 @@ import inspect
 
 import typer
 
-from ginscore.core.errors import BadHandAt, Command, Refused
+from ginscore.core.errors import BadHandAt, Command, IllegalKnock, Refused
 from ginscore.core.scoring import HouseRules
 from ginscore.core.replay import replay, Standings
 from ginscore.core.session import draw_for_roles, Draw, Roles, SessionFacts
@@ -272,7 +272,10 @@ def edit(
         corrected = corrected._replace(upcard=card, note=was.note if note is None else kept,
                                        dealer=was.dealer, roles=was.roles)  # who dealt it stays a fact (H8)
         before, facts = facts, facts._replace(hands=facts.hands[: number - 1] + (corrected,) + facts.hands[number:])
-        standings = replay_changed(facts, number, db)
+        try:
+            standings = replay_changed(facts, number, db)
+        except IllegalKnock as error:  # the scoring's advice is for a hand at the table, not for one played
+            raise IllegalKnock(error.wrong, "check the count or the upcard") from None
         db.save(facts)
         news = rematch_news(db, standings, before)
     _show_hand(ctx, standings, number, verb="Corrected", news=news)
