@@ -308,9 +308,15 @@ def test_a_rule_this_ginscore_cannot_apply_is_damage_never_dropped(base, db_path
             if "jokers" in rules else "--spades-double is an Oklahoma house rule (H4)" in said)
 
 
-def test_a_damaged_schema_1_session_is_not_migrated(db_path, ok, cli):
-    damaged = {"name": "a", "variant": "standard", "players": ["Ann", "Ben"], "first_dealer": "Ann",
-               "hands": [{"type": "knock", "knocker": "Ann", "knocker_cards": [1, 2], "opponent_cards": ["AS"]}]}
+@pytest.mark.parametrize("hands, said", [
+    ([{"type": "knock", "knocker": "Ann", "knocker_cards": [1, 2], "opponent_cards": ["AS"]}],
+     "hand 1's knocker_cards[0] must be text, not 1"),
+    ({}, "session.hands must be a list of hands, not a table of fields"),
+], ids=["cards not text", "an empty table"])
+def test_a_damaged_schema_1_session_is_not_migrated(db_path, ok, cli, hands, said):
+    """A 1.x session whose hands an edit by hand made unreadable stays damaged through the upgrade, kept
+    as it was: never "repaired" into a session without hands."""
+    damaged = {"name": "a", "variant": "standard", "players": ["Ann", "Ben"], "first_dealer": "Ann", "hands": hands}
     fine = {"name": "b", "variant": "standard", "players": ["Ann", "Ben"], "first_dealer": "Ann",
             "hands": [{"type": "knock", "knocker": "Ann", "knocker_deadwood": 3, "opponent_deadwood": 20}]}
     db_path.write_text(json.dumps({"meta": {"1": {"schema_version": 1, "current": "b"}},
@@ -321,7 +327,7 @@ def test_a_damaged_schema_1_session_is_not_migrated(db_path, ok, cli):
     assert sessions["2"]["hands"].startswith("knock|Ann|3|20||0|||Ann;knock|Ann|2|20||0|")  # who dealt kept (H8)
     assert ok("status", "--json").json()["totals"] == {"Ann": 35, "Ben": 0}
     done = cli("status", "--session", "a")
-    assert done.exit_code == 1 and "hand 1's knocker_cards[0] must be text, not 1" in done.stderr
+    assert done.exit_code == 1 and said in done.stderr, done.stderr
 
 
 @st.composite

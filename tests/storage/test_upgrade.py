@@ -67,15 +67,25 @@ def test_a_schema_1_file_behind_a_link_is_migrated_with_its_copy_beside_the_real
     assert len(hands_in(real)) == 3
 
 
-@pytest.mark.parametrize("planted", ["symlink", "dangling symlink", "a file", "a link inside the folder",
-                                     "another file inside the folder"])
+# What is planted at the copy's name, and what the refusal calls the thing to move: never a copy
+# that could not be kept, which reads as a fault of the disk.
+PLANTED = {"symlink": "is in the way", "dangling symlink": "is in the way", "a file": "is in the way",
+           "a link to a folder": "is in the way", "a link inside the folder": "is a symbolic link",
+           "another file inside the folder": "holds something else"}
+
+
+@pytest.mark.parametrize("planted", PLANTED)
 def test_a_planted_upgrade_copy_name_is_refused_not_followed(cli, tmp_path, db_path, planted):
+    """A link, a file or another copy at the name of the upgrade's copy (or of its folder) is named as
+    what to move; nothing is written through a link, not even into a folder it leads to."""
     from tests.support import SCHEMA_1
 
     old = json.dumps(SCHEMA_1).encode()
     db_path.write_bytes(old)
     victim = tmp_path / "victim"
     victim.write_bytes(b"keep me")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
     backup = tmp_path / "ginscore.json.pre-3.bak"
     if planted == "a file":
         backup.write_bytes(b"not a folder")
@@ -87,13 +97,11 @@ def test_a_planted_upgrade_copy_name_is_refused_not_followed(cli, tmp_path, db_p
         else:
             backup.write_bytes(b"another copy")
     else:
-        backup.symlink_to(victim if planted == "symlink" else tmp_path / "nowhere")
+        backup.symlink_to({"symlink": victim, "a link to a folder": elsewhere}.get(planted, tmp_path / "nowhere"))
     line = one_error_line(cli(*HAND), 1)
-    assert "needs an upgrade" in line and str(backup) in line
-    if planted == "a file":  # the file itself is what to move, not a copy that could not be kept in it
-        assert line.endswith(f"needs an upgrade, but {backup} is in the way; move it away"), line
+    assert line.endswith(f"needs an upgrade, but {backup} {PLANTED[planted]}; move it away"), line
     assert db_path.read_bytes() == old and victim.read_bytes() == b"keep me"
-    assert not (tmp_path / "nowhere").exists()
+    assert not (tmp_path / "nowhere").exists() and list(elsewhere.iterdir()) == []
 
 
 @pytest.mark.parametrize("old", ["schema2.json", "schema3/club.json"])
@@ -324,6 +332,32 @@ def test_a_1_x_session_that_already_has_an_id_keeps_it(ok, db_path):
     db_path.write_text(json.dumps(old))
     ok("use", "okla")
     assert stored_sessions(db_path)["1"]["id"] == "s-0123456789abcdef01234567"
+
+
+def test_a_1_x_session_whose_id_was_edited_into_a_list_is_named_and_the_others_upgrade(ok, cli, db_path):
+    """An id edited by hand into what is no id (a list) is a damaged session, named like any other: the
+    upgrade keeps it as it was, and every other session still works, never a traceback."""
+    old = json.loads((FIXTURES / "schema2.json").read_bytes())
+    old["sessions"]["2"]["id"] = ["s-0123456789abcdef01234567"]
+    db_path.write_text(json.dumps(old))
+    ok(*HAND)  # into friday, the current one: the upgrading write
+    assert ok("status", "--json").json()["hands_played"] == 5
+    assert stored_sessions(db_path)["2"] == old["sessions"]["2"]
+    line = one_error_line(cli("status", "--session", "okla"), 1)
+    assert "has a damaged session 'okla'" in line and "is not a session id ginscore makes" in line, line
+
+
+def test_a_1_x_file_with_no_current_session_has_none_after_its_upgrade(ok, cli, db_path):
+    """A 1.x file that names no current session: its upgrade never makes one current, not even a session
+    whose name an edit by hand took away, so `status` still asks which session to use."""
+    old = json.loads((FIXTURES / "schema2.json").read_bytes())
+    old["meta"]["1"]["current"] = None
+    del old["sessions"]["2"]["name"]
+    db_path.write_text(json.dumps(old))
+    assert "no session is current" in one_error_line(cli("status"), 2)
+    ok(*HAND, "--session", "friday")  # the upgrading write
+    assert _meta(db_path) == {"schema_version": SCHEMA_VERSION, "current": None}
+    assert "no session is current" in one_error_line(cli("status"), 2)
 
 
 def test_two_sessions_of_a_1_x_file_alike_in_every_fixed_field_get_two_ids(ok, db_path):
