@@ -113,8 +113,8 @@ ROW_FIELDS = {
     "draw": ("upcard", "recorded_at"),
 }
 ROLE_FIELDS = Roles._fields  # box, captain, out
-# After a row's own fields come its note and who dealt it (H8), told apart by how many fields follow
-# the row's own (the note counts as one).
+# How many fields follow a row's own tells what they are: the note alone, the note and the dealer, or the
+# note and the three roles (H8).
 _DEALT_AFTER_NOTE = {1: (), 2: (DEALER,), 4: ROLE_FIELDS}
 _COUNTS = {"knocker_deadwood", "opponent_deadwood"}
 _ESCAPES = (("%", "%25"), ("|", "%7C"), (";", "%3B"))
@@ -276,9 +276,9 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
     upcard = doc.get("upcard")
     if upcard is not None:
         upcard = validate.text(upcard, where, "upcard", limit=4)
-        upcard = _said_of(f"{where}.upcard", parse_card, upcard, rank_only=True)
+        upcard = _checked_at(f"{where}.upcard", parse_card, upcard, rank_only=True)
     at = validate.timestamp(doc.get("recorded_at"), where, "recorded_at")
-    note = _said_of(f"{where}.{NOTE}", stored_note, doc.get(NOTE))
+    note = _checked_at(f"{where}.{NOTE}", stored_note, doc.get(NOTE))
     dealer, roles = doc.get(DEALER), doc.get(ROLES)
     if dealer is not None:
         dealer = validate.text(dealer, where, DEALER, limit=MAX_NAME)
@@ -294,20 +294,20 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
             "note": note, "dealer": dealer, "roles": roles}
     if kind == "cards":
         hands = [
-            [_said_of(f"{where}.{key}[{n}]", parse_card, c) for n, c in enumerate(
+            [_checked_at(f"{where}.{key}[{n}]", parse_card, c) for n, c in enumerate(
                 validate.strings(validate.required(doc, key, where), where, key, limit=4))]
             for key in ("knocker_cards", "opponent_cards")
         ]
-        return _said_of(where, knock_from_cards, knocker, *hands, **told)
+        return _checked_at(where, knock_from_cards, knocker, *hands, **told)
     counts = [validate.whole_number(validate.required(doc, key, where), where, key, low=0, high=MAX_DEADWOOD)
               for key in ("knocker_deadwood", "opponent_deadwood")]
     return Knock(knocker, *counts, **told)
 
 
-def _said_of(where: str, read, *args, **kwargs):
-    """``read(*args, **kwargs)``; a refusal names the field ``where`` first."""
+def _checked_at(where: str, check, *args, **kwargs):
+    """``check(*args, **kwargs)``; a refusal names the field ``where`` first."""
     try:
-        return read(*args, **kwargs)
+        return check(*args, **kwargs)
     except Refused as error:
         raise BadField.at(where, error) from None
 
@@ -375,8 +375,8 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
         id=made_id(doc.get("id"), "id", where),
     )
     facts = facts._replace(rule_changes=_rule_changes(doc.get(RULE_CHANGES), facts, where, strict))
-    _said_of(where, check_seats, facts)
-    _said_of(where, check_rules, facts)
+    _checked_at(where, check_seats, facts)
+    _checked_at(where, check_rules, facts)
     return as_kept(facts)
 
 
@@ -409,9 +409,8 @@ def _roles(value, where: str) -> Roles:
 
 
 def _rules(value, where: str, strict: bool) -> HouseRules:
-    """House rules, each setting checked by its type; one left out takes its default. A rule ginscore does
-    not know is refused in the database too: scored without it, a hand could score wrong (so a new rule
-    is refused by every older ginscore: docs/architecture.md, "Adding a house rule")."""
+    """House rules, each checked by its type; one left out takes its default. An unknown rule is refused even
+    in the database: scored without it, a hand could score wrong (docs/architecture.md, "Adding a house rule")."""
     doc = validate.mapping(value, where, RULE_KEYS)
     for key, given in doc.items():  # deal and stake (H6, H7) are checked by HouseRules.from_dict
         kind = HouseRules.__annotations__[key]
@@ -421,7 +420,7 @@ def _rules(value, where: str, strict: bool) -> HouseRules:
             validate.whole_number(given, where, key, low=int(key == "target"), high=MAX_SETTING)  # H5: above 0
         elif kind is str:
             validate.text(given, where, key, limit=MAX_NAME)
-    return _said_of(where, HouseRules.from_dict, doc)
+    return _checked_at(where, HouseRules.from_dict, doc)
 
 
 def _hands(hands, where: str, strict: bool) -> tuple[Hand, ...]:
@@ -434,6 +433,7 @@ def _hands(hands, where: str, strict: bool) -> tuple[Hand, ...]:
 
 
 def _split_cards(row: dict) -> dict:
+    """A row read from the stored text, with each hand of cards (kept as one string) split into its cards."""
     for key in ("knocker_cards", "opponent_cards"):
         if isinstance(row.get(key), str):
             row[key] = row[key].split(" ")

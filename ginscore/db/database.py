@@ -300,7 +300,7 @@ class Database:
             self._sessions.insert_multiple(Document(doc, doc_id=n) for n, doc in self._added.items())
             self._added.clear()
         if self._replaced:
-            # each read first (a lazy writer's session not read yet); a place holding no document: a forged index
+            # a session a lazy writer has not parsed is parsed first; bytes holding no session mean a forged index
             if not all(isinstance(self.storage.session(str(n)), dict) for n in self._replaced):
                 self.storage.read_whole()
             docs = iter(self._replaced.values())  # TinyDB changes them in the order their numbers are given

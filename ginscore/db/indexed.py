@@ -52,7 +52,7 @@ class IndexMiddleware(Middleware):
         """Once, before anything is read: the file's index from the cache, when kept for exactly these
         bytes. Else a reader reads the whole file and keeps its index in the cache for the next command
         (when the file is laid out as ginscore writes it and the cache can be written). A small file has
-        none (``index.INDEXED_FROM``)."""
+        none (``layout.INDEXED_FROM``)."""
         if self._looked:
             return
         self._looked = True
@@ -80,7 +80,7 @@ class IndexMiddleware(Middleware):
 
     def entries(self) -> list[tuple[int, dict]]:
         """Every stored session as (document id, document), in the order added; one not read yet as
-        its outline (``index.OUTLINED``: what finding and listing sessions read)."""
+        its outline (``layout.OUTLINED``: what finding and listing sessions read)."""
         self.look_up_index()
         if self.index is not None and not self.storage.writer:
             return list(zip(self.index["numbers"], self.index["outlines"]))

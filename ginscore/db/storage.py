@@ -130,7 +130,7 @@ class _Unkept(ValueError):
     """What Python's json reads but could not write back as it was: a key twice, a number too large."""
 
 
-def _object(pairs: list) -> dict:
+def _object_with_each_key_once(pairs: list) -> dict:
     found = dict(pairs)
     if len(found) != len(pairs):
         twice = next(key for at, (key, _) in enumerate(pairs) if key in dict(pairs[:at]))
@@ -139,7 +139,7 @@ def _object(pairs: list) -> dict:
     return found
 
 
-def _finite(text: str) -> float:
+def _float_kept_exactly(text: str) -> float:
     found = float(text)
     if found in (float("inf"), float("-inf")):
         raise _Unkept(f"holds the number {text}, too large to be kept exactly")
@@ -152,7 +152,7 @@ def _read_with_json(shown, raw: bytes):
     """What Python's ``json`` makes of a file: a NaN edited into one session is then damage in that
     session (named, the others still work), not in the file."""
     try:
-        return json.loads(raw, object_pairs_hook=_object, parse_float=_finite)
+        return json.loads(raw, object_pairs_hook=_object_with_each_key_once, parse_float=_float_kept_exactly)
     except _Unkept as error:
         raise DatabaseUnusable(shown, f"{error}; it was left as it is, mend it in the file or use --db for "
                                       "another file") from None
@@ -227,7 +227,7 @@ class FileStorage(Storage):
         self.as_read = False  # only Python's json could read the file: written back the same way
         self.foreign = False  # `{}`, blanks: maybe another program's file, never made ours
         self._digest = None  # gives the digest of the bytes read or last written
-        self.tables: dict | None = None  # IndexMiddleware may put a writer's unparsed sessions (Stored) here
+        self.tables: dict | None = None  # IndexMiddleware may put a writer's unparsed sessions (layout.Stored) here
         self.dirty = False
         self.upgraded: bytes | None = None  # a writer's older layout, as first read and upgraded
 
