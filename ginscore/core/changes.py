@@ -29,9 +29,9 @@ def as_kept(facts: SessionFacts) -> SessionFacts:
 
 
 def as_it_ended(facts: SessionFacts, over: bool) -> tuple[SessionFacts, int | None]:
-    """H8: the facts with the rules a finished game ended under, and the hand a change was agreed from
-    that never came into force, as the game ended before it (an edit ended it at an earlier hand). The
-    change is kept: an undo brings that hand back. Else the facts as they are, and None."""
+    """H8: for a finished game whose last rule change is agreed from a hand it never reached (an edit ended
+    it sooner), the facts under the rules it ended with, and that hand; else the facts as they are, and None.
+    The change itself stays kept, as an undo brings that hand back."""
     changes = facts.rule_changes
     if over and changes and changes[-1].from_hand > len(facts.hands):
         return facts._replace(rules=facts.rules_for(len(facts.hands))), changes[-1].from_hand

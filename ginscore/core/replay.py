@@ -280,8 +280,8 @@ def replay(facts: SessionFacts) -> Standings:
 
 
 def check_session(facts: SessionFacts) -> Standings:
-    """Check all a session from elsewhere must be before it is stored (an import, a merge, their later hands
-    of a session here); return its standings."""
+    """Check a session from elsewhere (an import, a merge, or their later hands of a session here) as a
+    command checks its own, before it is stored; return its standings."""
     if check_players(facts.variant, facts.players) != facts.players:
         raise Refused("player names have stray spaces; write each name once, plainly")
     if facts.name:  # (a CSV carries none)
