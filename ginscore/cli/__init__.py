@@ -4,7 +4,7 @@ from ginscore.cli.starting import stopped_while_starting
 
 try:
     from ginscore.cli.app import main  # noqa: F401 (the entry point)
-except (KeyboardInterrupt, RuntimeError) as error:  # (while Python reads the app in, before it answers one)
+except (KeyboardInterrupt, RuntimeError) as error:  # a Ctrl-C while Python is still importing the app
     from ginscore.core.errors import interrupted
 
     if not interrupted(error):

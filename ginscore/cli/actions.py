@@ -50,14 +50,14 @@ def rules_moving_back(facts: SessionFacts, asking: bool, db=None) -> tuple | Non
     """H8: undoing the last hand makes the house rules agreed from the next hand on apply from it, as it is
     to be played again: said before asking whether to remove it, or once it is removed without asking
     (the parts of a sentence); None when no change waits for the next hand. ``db``: the open database, to
-    tell whether advice must add ``--session`` (play's own `:edit` needs no name)."""
+    tell whether advice must add ``--session`` (None in `play`, whose `:edit` acts on the session played)."""
     last = len(facts.hands)
     if not (facts.rule_changes and facts.rule_changes[-1].from_hand > last):
         return None
     if asking:
         return (f"The house rules agreed from hand {last + 1} on will apply from hand {last}, as it is to be "
-                "played again (H8); ", Command("edit", *_named(db, facts), str(last), "..."), " corrects it under "
-                "the rules it was played with.")
+                "played again (H8); ", Command("edit", *_named_if_open(db, facts), str(last), "..."),
+                " corrects it under the rules it was played with.")
     return (f"The house rules agreed from hand {last + 1} on now apply from hand {last}, to be played again (H8).",)
 
 
@@ -77,7 +77,7 @@ def replay_changed(facts: SessionFacts, changed_hand: int, db=None) -> Standings
         if error.number > len(facts.hands):  # the rules of the next hand (H8), not a hand to undo
             raise Refused(f"refused: after that change {error.error}; check the counts, or first give hand "
                           f"{error.number} on another target: ",
-                          Command("house", *_named(db, facts), "--target", "N", "--from-next")) from None
+                          Command("house", *_named_if_open(db, facts), "--target", "N", "--from-next")) from None
         raise Refused(
             f"refused: after that change hand {error.number} could not stand ({error.error}); "
             "undo or edit the later hands first"
@@ -143,15 +143,14 @@ def append_hand(ctx: typer.Context, session: str | None, make_hand) -> tuple[Sta
 
 def rematch_news(db, standings: Standings, before: SessionFacts | None = None,
                  since: str = "this correction") -> list[tuple]:
-    """What a correction of a game (``before``: the session as it was) must tell of its rematch while that
-    has no hands yet: that it was started as the game then stood, when the first deal (R5, H6) or roles
-    (R23) the game now gives differ, with the commands that start it again; and that the game is in play
-    again while that rematch is the current session. Nothing stored changes (a copy elsewhere would then
-    differ from this one). ``since``: what changed the game, as said. As lines: (parts, the names not to break)."""
+    """What a change to a game (``before``: as it was; ``since``: what changed it) tells of its rematch that has
+    no hands yet: that it now starts with another deal (R5, H6) or roles (R23), and how to start it again; or
+    that the game is in play again while the rematch is current. Said, never stored: a copy elsewhere would
+    then differ. As lines: (parts, the names not to break)."""
     if standings.facts.match is None or not (standings.over or before is not None):  # (most hands: nothing to tell)
         return []
     later = game_after(db, standings.facts)
-    if later is None or later.hands or game_after(db, later) is not None:  # (a game after it: left behind)
+    if later is None or later.hands or game_after(db, later) is not None:  # (it has a rematch itself: let be)
         return []
     told = []
     name = standings.facts.name
@@ -176,7 +175,7 @@ def session_named(db, name: str) -> tuple[str, ...]:
     return () if db.current_name == name else ("--session", as_typed(name))
 
 
-def _named(db, facts: SessionFacts) -> tuple[str, ...]:
+def _named_if_open(db, facts: SessionFacts) -> tuple[str, ...]:
     return () if db is None else session_named(db, facts.name)
 
 
@@ -195,7 +194,7 @@ def next_game(reading, standings: Standings) -> tuple:
 
 def numbered_name(db, variant: str) -> str:
     """The first free name VARIANT-N in ``db`` (deleted sessions' names too), for a session given none."""
-    folded = {fold(t) for t in db.names(include_deleted=True)}
+    folded = {fold(taken) for taken in db.names(include_deleted=True)}
     names = (f"{variant}-{number}" for number in itertools.count(1))
     return next(name for name in names if fold(name) not in folded)
 

@@ -98,7 +98,7 @@ class Group(TyperGroup):
             status = fail(error.status, *message_parts(error))
         except typer.TyperException as error:
             status = fail(ExitStatus.REFUSED, *usage_words(error, args))
-        except (typer.Abort, KeyboardInterrupt, RuntimeError) as error:  # (a Ctrl-C may come wrapped: interrupted)
+        except (typer.Abort, KeyboardInterrupt, RuntimeError) as error:  # Python may wrap a Ctrl-C: see interrupted
             if not isinstance(error, typer.Abort) and not interrupted(error):
                 raise
             status = stopped(changed())

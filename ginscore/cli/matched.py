@@ -55,7 +55,7 @@ def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFact
         )
     record = SessionRecord(doc_id, doc, ours)
     linked = link_match(db, record, facts.match)
-    if join_matches(db, {facts.id: facts.match}):  # (its match here and theirs, two matches here until now)
+    if join_matches(db, {facts.id: facts.match}):  # its match here and theirs were two matches here: now one
         linked, record.doc = True, db.by_id()[facts.id][1]
         record.facts = ours = db.facts_of(record.doc)
     ours = record.facts
@@ -82,7 +82,7 @@ def join_matches(db, theirs: dict[str, str | None]) -> list[str]:
     machines, its rematches brought here apart (one by `import`, one by a merge of a third machine's
     file). ``theirs``: their session ids and match ids. Every session of them takes the least id;
     the names of the live sessions that moved."""
-    here = {session_id_of(doc): (n, doc) for n, doc in db.entries()}  # (outlines: a match is in each)
+    here = {session_id_of(doc): (n, doc) for n, doc in db.entries()}  # outlines are enough: each has its match
     used = {doc.get("match") for _, doc in here.values()} - {None}
     joined: dict[str, str] = {}  # a match id here -> the one it joins
 

@@ -58,7 +58,7 @@ def session_as_argument(ctx, args: list[str], named: str) -> tuple | None:
     if command is None or not command.takes_session or takes_arguments:
         return None
     at = [n for n, word in enumerate(args) if word == named]
-    if len(at) != 1 or named.isdigit() or _a_card(named):
+    if len(at) != 1 or named.isdigit() or _is_card(named):
         return None
     typed = [shell_word(word) for word in args]
     typed[at[0]:at[0] + 1] = ["--session", typed[at[0]]]
@@ -66,7 +66,7 @@ def session_as_argument(ctx, args: list[str], named: str) -> tuple | None:
             Command(*typed))
 
 
-def _a_card(word: str) -> bool:
+def _is_card(word: str) -> bool:
     from ginscore.core.cards import parse_card  # only for this advice
 
     try:

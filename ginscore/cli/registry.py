@@ -14,8 +14,8 @@ class CommandEntry:
         self.name = name
         self.module = module  # ginscore/cli/commands/MODULE.py defines it
         self.takes_session = takes_session
-        # Without --session: what it covers instead, said when one is given ({session}: the name given);
-        # text, or parts of text and commands to advise.
+        # A command without --session: what it covers instead, told to whoever gives one ({session}: the
+        # name they gave); text, or parts of text and commands to advise.
         self.instead_of_session = instead_of_session
         # Whether advice to run it acts on a database, so it is given this command line's --db
         # (not `export`: a file "made by `ginscore export`" may be any database's).

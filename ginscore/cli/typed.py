@@ -25,7 +25,7 @@ def typed_deadwood(text: str, whose: str) -> int:
     digits = text.strip()
     if not WHOLE_NUMBER.fullmatch(digits):
         raise BadDeadwood(f"{whose} deadwood '{text}' is not a number; give a whole number from 0 to 98 (R3)")
-    if len(digits.lstrip("-")) > validate.MAX_DIGITS:  # Python refuses to read 4,300 digits and more
+    if len(digits.lstrip("-")) > validate.MAX_DIGITS:  # past what Python's int() agrees to read
         raise BadDeadwood(f"{whose} deadwood has {len(digits.lstrip('-'))} digits; give a whole number from 0 to 98 (R3)")
     if digits.startswith("-") and not digits.strip("-0"):  # "-0": a slip of the finger, not a gin
         raise BadDeadwood(f"{whose} deadwood '{text}' has a minus sign; count the unmatched cards again (R3: 0 to 98)")
@@ -113,7 +113,7 @@ class TypedKnock(NamedTuple):
     def knock(self, facts: SessionFacts, at: str | None, note: str | None = None, roles=None) -> Knock:
         """The hand told (``note``: `--note`, as typed; ``roles``: a three-player hand's, when known, else
         those of the hand to come)."""
-        def playing():  # (only when a name typed is shared: a replay)
+        def playing():  # who is in this hand: replayed only when the name typed could be two players
             if roles is None:
                 standings = replay(facts)
                 if standings.over:  # no hand comes next: that is what to say, not that the name is shared

@@ -88,7 +88,7 @@ def merge(
                 raise _not_mergeable(file, shown_file, error) from None
             _refuse_unsound(facts, shown_file)
             our_records = records.setdefault(original, [])
-            same = by_id.get(session_id)  # (kept apart from its original here only by a hand-edited copy_of)
+            same = by_id.get(session_id)  # ours of this id: outside our_records only if its copy_of was edited
             if not our_records and same is None:  # a session only there
                 _add_theirs(db, doc, facts, original, report, our_records, by_id)
                 continue
@@ -128,7 +128,7 @@ def merge(
                 report["copied"].append({"name": copy.name, "of": record.facts.name, "hand": compared.hand,
                                          "deleted": bool(gone)})
                 played[copy.name] = bool(copy.hands) + bool(record.facts.hands)
-            if kind != DIVERGED and record.doc.get("id") == session_id:  # (a copy kept takes their name, deletion)
+            if kind != DIVERGED and record.doc.get("id") == session_id:  # a copy kept took their name and deletion
                 report["skipped"] += _not_applied(record.doc, doc)
         linked = {row["name"] for row in report["linked"]}
         moved = join_matches(db, {session_id: doc.get("match") for session_id, doc in their_docs.items()})

@@ -161,9 +161,9 @@ def takes_a_knock(knocker, *, knocker_deadwood: str, opponent_deadwood: str, upc
     return lambda command: with_parameters(command, parameters, lambda given: {"told": TypedKnock(**given)}, "told")
 
 
-def _like(ctx: typer.Context, session: str | None, *words: str) -> Command:
-    """The command advised when a hand lacks its counts: ``WORDS`` with the session it was typed for
-    (typed as advised, it must not go to the current session instead)."""
+def _example_command(ctx: typer.Context, session: str | None, *words: str) -> Command:
+    """The example advised when a hand lacks its counts: ``words`` with the session it was typed for, so
+    that, typed as advised, it does not go to the current session instead."""
     if session is None:
         return Command(*words)
     db = store_of(ctx).reading()
@@ -190,7 +190,7 @@ def hand(
 
     Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
     """
-    told.check(functools.partial(_like, ctx, session, "hand", "ann", "4", "22"))
+    told.check(functools.partial(_example_command, ctx, session, "hand", "ann", "4", "22"))
     standings, news = append_hand(ctx, session, lambda facts: told.knock(facts, time_now(), note))
     _show_hand(ctx, standings, len(standings.hands), news=news)
 
@@ -244,7 +244,7 @@ def edit(
         if facts_given:
             raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
     elif not only_note_or_upcard:
-        example = functools.partial(_like, ctx, session, "edit", str(number), "ann", "4", "22")
+        example = functools.partial(_example_command, ctx, session, "edit", str(number), "ann", "4", "22")
         if told.knocker is None:
             raise Refused("give the knocker and both deadwood counts, like ", example(), ", or --draw")
         told.check(example)
