@@ -43,7 +43,7 @@ def say_heading(st: Standings, no_hands: str, first_rules: bool = False) -> bool
     return bool(st.hands)
 
 
-def _bonuses(st: Standings) -> bool:
+def _finals_differ(st: Standings) -> bool:
     """Whether the final scores differ from the hand points (H3), so a Final column says something."""
     return st.over and any(g.final and g.final != g.scores for g in st.games)
 
@@ -56,7 +56,7 @@ def standings_table(st: Standings, compact: bool = False) -> Table:
     """Players as rows; compact: short headings (Hollywood: the games as rows, players as columns)."""
     facts, players = st.facts, st.facts.players
     won = {p: sum(r.winner == p for r in st.hands) for p in players}
-    final = st.final if _bonuses(st) else None
+    final = st.final if _finals_differ(st) else None
     if facts.variant == "hollywood" and compact:
         rows = [[f"Game {game.number}", *[_game_cell(game, p) for p in players]] for game in st.games]
         rows.append(["Hands won", *[str(won[p]) for p in players]])
