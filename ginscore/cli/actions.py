@@ -9,7 +9,7 @@ from datetime import datetime
 
 import typer
 
-from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, message_parts, NEXT_GAME
+from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GameOver, NEXT_GAME
 from ginscore.core.errors import NoSuchSession, Refused
 from ginscore.core.escape import visible
 from ginscore.core.replay import replay, Standings
@@ -136,7 +136,7 @@ def append_hand(ctx: typer.Context, session: str | None, make_hand) -> tuple[Sta
             facts = before._replace(hands=before.hands + (make_hand(before),))
             standings = replay_changed(facts, len(facts.hands), db)
         except GameOver as over:  # said with what follows this game here
-            raise GameOver(*message_parts(over)[:-len(NEXT_GAME)], *next_game(lambda: db, replay(before))) from None
+            raise over.advising(*next_game(lambda: db, replay(before))) from None
         db.save(facts)
         return standings, rematch_news(db, standings)
 

@@ -49,13 +49,20 @@ class BadDeadwood(Refused):
     """A deadwood count that cannot be (negative, over 98, not a number)."""
 
 
-class IllegalKnock(Refused):
-    """A knock over the hand's knock limit (R7, R15, H4): what is wrong, then what to check, which
-    differs at the table and in a correction."""
+class Advised(Refused):
+    """A refusal said as what is wrong, then what to do, so that the command line can give other
+    advice where it knows more (a correction, not a hand at the table; the rematch already started)."""
 
-    def __init__(self, wrong: str, advice: str):
-        super().__init__(wrong, "; ", advice)
+    def __init__(self, wrong: str, *advice: str | Command):
+        super().__init__(wrong, "; ", *advice)
         self.wrong = wrong
+
+    def advising(self, *advice: str | Command) -> "Advised":
+        return type(self)(self.wrong, *advice)
+
+
+class IllegalKnock(Advised):
+    """A knock over the hand's knock limit (R7, R15, H4)."""
 
 
 class BadSetting(Refused):
@@ -79,9 +86,9 @@ class NotInHand(Refused):
     """A three-player knock by the player who sits out (R22)."""
 
 
-class GameOver(Refused):
-    """A hand recorded after the game (or Hollywood series) was won; its last parts are ``NEXT_GAME``, which
-    the command line may replace with what it knows (the rematch started, the session to name)."""
+class GameOver(Advised):
+    """A hand recorded after the game (or Hollywood series) was won; advised ``NEXT_GAME`` until the
+    command line says what it knows (the rematch started, the session to name)."""
 
 
 NEXT_GAME = (Command("rematch"), " starts the next one")  # what a game over is followed by

@@ -257,7 +257,7 @@ def _end_of_game(game: Game, rules: HouseRules, players: tuple[str, ...]) -> dic
 def game_over(facts: SessionFacts, winner: str | None) -> GameOver:
     """The refusal of a hand after the end of the game (R14, R19, R24)."""
     won = f": {winner} won it" if winner else ""
-    return GameOver(f"the {facts.game_word} '{facts.name}' is over{won}; ", *NEXT_GAME)
+    return GameOver(f"the {facts.game_word} '{facts.name}' is over{won}", *NEXT_GAME)
 
 
 def replay(facts: SessionFacts) -> Standings:

@@ -275,7 +275,7 @@ def edit(
         try:
             standings = replay_changed(facts, number, db)
         except IllegalKnock as error:  # the scoring's advice is for a hand at the table, not for one played
-            raise IllegalKnock(error.wrong, "check the count or the upcard") from None
+            raise error.advising("check the count or the upcard") from None
         db.save(facts)
         news = rematch_news(db, standings, before)
     _show_hand(ctx, standings, number, verb="Corrected", news=news)
