@@ -34,7 +34,7 @@ from typer.core import TyperGroup
 from ginscore import __version__
 from ginscore.cache import run_with_the_cache
 from ginscore.cli import registry, typer_app
-from ginscore.cli.messages import fail, stopped, unwritten, usage_words
+from ginscore.cli.messages import db_given_a_command, fail, stopped, unwritten, usage_words
 from ginscore.cli.options import DB_HELP, use_db
 from ginscore.core.errors import ExitStatus, GinscoreError, Refused, interrupted, message_parts
 from ginscore.db import interrupts
@@ -152,8 +152,7 @@ def before_the_command(
     use_db(ctx, db)
     if ctx.invoked_subcommand is None:
         if db in registry.BY_NAME:  # `ginscore --db status`: the path was left out, and the command taken for it
-            raise Refused(f"--db takes the database file's path, and '{db}' is a command; "
-                          f"give the path before it (`ginscore --db PATH {db}`)")
+            raise Refused(*db_given_a_command(db))
         typer.echo(ctx.get_help())
         raise typer.Exit(0)
 

@@ -31,6 +31,9 @@ def usage_words(error: typer.TyperException, args: list[str] | None = None, see:
         return (message,)
     if ctx is not None and getattr(error, "option_name", None) in SESSION_OPTIONS:
         return session_misplaced(ctx, list(args or ()))
+    taken = command_taken_for_db(list(args or ())) if ctx is not None and ctx.parent is None else None
+    if taken is not None:  # what follows the command was read as the command: that is not what went wrong
+        return db_given_a_command(taken)
     extra = re.fullmatch(r"Got unexpected extra arguments?(?:\(s\))? \((.+)\)\.?", message.strip())
     advice = session_as_argument(ctx, list(args or ()), extra.group(1)) if extra and see is None else None
     if advice:
@@ -47,6 +50,23 @@ def usage_words(error: typer.TyperException, args: list[str] | None = None, see:
         helps = Command(name, "--help") if name in registry.BY_NAME else Command("--help")
         return (f"{message}; give its value right after it (", helps, " lists every option)")
     return (message,)
+
+
+def command_taken_for_db(args: list[str]) -> str | None:
+    """`ginscore --db status ...`: the command name a --db before the command was given (its path left
+    out), else None."""
+    for at, arg in enumerate(args):
+        if arg == "--db" or arg.startswith("--db="):
+            value = arg[len("--db="):] if arg.startswith("--db=") else (args[at + 1 : at + 2] or [None])[0]
+            return value if value in registry.BY_NAME else None
+        if not arg.startswith("-"):  # the command: a --db after it is its own
+            return None
+    return None
+
+
+def db_given_a_command(name: str) -> tuple:
+    return (f"--db takes the database file's path, and '{name}' is a command; give the path before it (",
+            Command("--db", "PATH", name), ")")
 
 
 def session_as_argument(ctx, args: list[str], named: str) -> tuple | None:

@@ -164,14 +164,17 @@ def test_a_mistyped_command_gets_a_suggestion_in_a_readable_sentence(refused):
     assert refused("edit") == "Error: Missing argument 'N'; see `ginscore edit --help`"
 
 
-@pytest.mark.parametrize("command", ["status", "play"])
-def test_a_db_given_a_command_for_its_path_is_refused_not_answered_with_help(refused, tmp_path, monkeypatch, command):
-    """`ginscore --db status` (the path left out): click takes the command for the path; the help it
-    printed, exit 0, said nothing of what went wrong, and a script went on as if the status was shown."""
+@pytest.mark.parametrize("args", [["--db", "status"], ["--db", "play"], ["--db=status"], ["--db", "status", "--json"],
+                                  ["--db", "new", "standard", "Ann", "Ben"], ["--db", "hand", "ann", "4", "22"]])
+def test_a_db_given_a_command_for_its_path_is_refused_saying_so(refused, tmp_path, monkeypatch, args):
+    """`ginscore --db status` (the path left out): click takes the command for the path. Alone, it printed
+    the help and exited 0, and a script went on as if the status was shown; with more words, it said there
+    is no command 'standard' or no option --json, which is not what went wrong."""
     monkeypatch.chdir(tmp_path)
-    assert refused("--db", command) == (f"Error: --db takes the database file's path, and '{command}' is a command; "
-                                        f"give the path before it (`ginscore --db PATH {command}`)")
-    assert not (tmp_path / command).exists()
+    command = args[1] if args[0] == "--db" else args[0].removeprefix("--db=")
+    assert refused(*args) == (f"Error: --db takes the database file's path, and '{command}' is a command; "
+                              f"give the path before it (`ginscore --db PATH {command}`)")
+    assert list(tmp_path.iterdir()) == []
 
 
 def _without_session() -> list[str]:
