@@ -54,6 +54,30 @@ def held(writes: Callable[[], int]):
         raise KeyboardInterrupt
 
 
+@contextmanager
+def until_ctrl_c():
+    """For a command that runs until Ctrl-C (`watch`): the first Ctrl-C is raised as KeyboardInterrupt and
+    the ones after it are ignored, so a second press cannot cut short the terminal's restoring (the
+    screen the board filled, the cursor). A command line ends with them ignored, as ``finished`` leaves it."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    pressed = []
+
+    def first(number, frame) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        pressed.append(number)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, first)
+    try:
+        yield
+    finally:
+        if not (pressed and _command_line):
+            signal.signal(signal.SIGINT, previous)
+
+
 def command_line() -> None:
     """Say that this process runs one command line and ends with it (see ``finished``).
 

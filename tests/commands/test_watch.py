@@ -73,9 +73,11 @@ class Watching:
                 except OSError:  # the terminal closed
                     pass
 
-    def stop(self) -> int:
-        """Ctrl-C, as at the table; the exit status."""
-        self.process.send_signal(signal.SIGINT)
+    def stop(self, presses: int = 1, gap: float = 0) -> int:
+        """Ctrl-C, as at the table (``presses`` times, ``gap`` seconds apart); the exit status."""
+        for press in range(presses):
+            time.sleep(gap if press else 0)
+            self.process.send_signal(signal.SIGINT)
         try:
             status = self.process.wait(timeout=DEADLINE)
         finally:
@@ -123,6 +125,18 @@ def test_watch_in_a_terminal_redraws_a_hand_from_another_process_and_stops_on_ct
     assert board.stop() == 0
     assert board.raw.rstrip().endswith(b"\x1b[?1049l")  # back from the full screen
     assert b"\x1b[?25h" in board.raw  # cursor shown again
+    assert "Error" not in board.text and "Traceback" not in board.text
+
+
+@pytest.mark.parametrize("gap", [0, 0.001, 0.01])
+def test_ctrl_c_pressed_twice_in_a_hurry_still_gives_the_terminal_back(ok, watching, gap):
+    """The second press landed while the board gave the screen back: the terminal stayed on the board's
+    full screen with its cursor hidden, or watch ended as if killed (130), not as a Ctrl-C ends it."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
+    board = watching(terminal=True)
+    board.wait_for("No hands yet")
+    assert board.stop(presses=2, gap=gap) == 0
+    assert board.raw.rstrip().endswith(b"\x1b[?1049l") and b"\x1b[?25h" in board.raw
     assert "Error" not in board.text and "Traceback" not in board.text
 
 

@@ -3,12 +3,14 @@
 import gc
 import sys
 import time
+from contextlib import suppress
 from datetime import datetime
 
 import typer
 
 from ginscore.core.errors import GinscoreError, message_parts, NEXT_GAME
 from ginscore.core.replay import Standings
+from ginscore.db import interrupts
 from ginscore.db.store import POLL_SECONDS, file_signature
 from ginscore.cli.actions import followed, next_game, Pinned, pinned_by, store_of
 from ginscore.cli.typer_app import app
@@ -85,7 +87,7 @@ def watch(
     pinned = pinned_by(store, session)
     scoreboard = _Board(store, pinned, out, big=on_terminal, until="" if once else " · Ctrl-C stops")
     scoreboard.show(followed(store, pinned)[1])  # a file or session that cannot be read stops here (exit 1 or 2)
-    try:
+    with interrupts.until_ctrl_c(), suppress(KeyboardInterrupt):  # Ctrl-C is how a watch ends: quietly, exit 0
         if once or not on_terminal or out.is_dumb_terminal:  # (a dumb terminal has no screen to redraw)
             out.print(scoreboard.frame())
             while not once:
@@ -97,7 +99,9 @@ def watch(
             return
         from rich.live import Live
 
-        with Live(scoreboard.frame(), console=out, screen=True, auto_refresh=False) as live:
+        live = Live(scoreboard.frame(), console=out, screen=True, auto_refresh=False)
+        try:  # not `with`: a Ctrl-C while it starts must give the screen back too
+            live.start(refresh=True)
             while True:
                 time.sleep(POLL_SECONDS)
                 # the console was made at one size (it never asks the terminal itself): a resized
@@ -108,5 +112,5 @@ def watch(
                     out.size = now
                 if scoreboard.read() or resized:
                     live.update(scoreboard.frame(), refresh=True)
-    except KeyboardInterrupt:
-        return  # Ctrl-C is how a watch ends: quietly, exit 0
+        finally:
+            live.stop()
