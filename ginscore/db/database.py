@@ -24,7 +24,7 @@ from ginscore.db.indexed import IndexMiddleware
 from ginscore.db.storage import FOREIGN, SCHEMA_VERSION, FileStorage
 
 
-def _text(doc: dict, key: str = "name") -> str | None:
+def _text_field(doc: dict, key: str = "name") -> str | None:
     """A stored session's field that should be text (None when it is not: edited by hand)."""
     found = doc.get(key)
     return found if isinstance(found, str) else None
@@ -92,7 +92,7 @@ class Database:
         """Every session not deleted, as (document id, document or outline), in the order added."""
         if self._not_deleted is None:
             live = [(n, doc) for n, doc in self.entries() if not doc.get("deleted_at")]
-            names = [name for _, doc in live if (name := _text(doc)) is not None]
+            names = [name for _, doc in live if (name := _text_field(doc)) is not None]
             if len(set(names)) < len(names):  # (a session copied in an editor): which one is meant cannot be told
                 twice = next(name for name in names if names.count(name) > 1)
                 raise DatabaseUnusable(self.path, f"holds two sessions named '{visible(twice)}'; give one of them "
@@ -123,7 +123,7 @@ class Database:
         found = None if wanted is None else self._with_id(wanted)
         if found is None or found[1].get("deleted_at"):
             return None
-        name = _text(found[1])
+        name = _text_field(found[1])
         if name is None or not name.strip():
             self.facts_of(found[1])  # a name no command can take: the damage is said (exit 1), not "none current"
         return name or None
@@ -131,12 +131,12 @@ class Database:
     def names(self, *, include_deleted: bool = False) -> list[str]:
         """Live session names (``include_deleted``: also the names deleted sessions keep)."""
         chosen = self.entries() if include_deleted else self.not_deleted()
-        return [name for _, doc in chosen if (name := _text(doc)) is not None]
+        return [name for _, doc in chosen if (name := _text_field(doc)) is not None]
 
     def deleted_names(self) -> list[str]:
         """The names deleted sessions keep, each once: what `restore` takes."""
         return list(dict.fromkeys(name for _, doc in self.entries()
-                                  if doc.get("deleted_at") and (name := _text(doc)) is not None))
+                                  if doc.get("deleted_at") and (name := _text_field(doc)) is not None))
 
     def find_name(self, typed: str | None) -> str:
         """The session a command acts on: ``typed`` (exact or unique prefix), else the current one.
@@ -208,7 +208,7 @@ class Database:
 
     def listed(self) -> list[tuple[int, str, str | None]]:
         """Every live session as (document number, name, started), in the order added, without reading its facts."""
-        return [(n, _text(doc) or "", _text(doc, "created_at"))
+        return [(n, _text_field(doc) or "", _text_field(doc, "created_at"))
                 for n, doc in self.not_deleted()]
 
     def by_id(self) -> dict[str, tuple[int, dict]]:
@@ -225,7 +225,7 @@ class Database:
     def matched(self, ids: list[int]) -> list[tuple[str | None, str]]:
         """Each of these live sessions' match id (None for none) and name, without reading their facts."""
         outlines = dict(self.not_deleted())
-        return [(_text(outlines[n], "match"), _text(outlines[n]) or "") for n in ids]
+        return [(_text_field(outlines[n], "match"), _text_field(outlines[n]) or "") for n in ids]
 
     # writing --------------------------------------------------------------
 
@@ -270,7 +270,7 @@ class Database:
         self._not_deleted = None
         if self._entries is not None:
             self._entries.append((found, dict(doc)))  # (what TinyDB stores: a copy)
-        if self._taken is not None and not doc.get("deleted_at") and _text(doc) is not None:
+        if self._taken is not None and not doc.get("deleted_at") and _text_field(doc) is not None:
             self._taken[fold(doc["name"])] = doc["name"]
         return found
 
@@ -342,8 +342,8 @@ class Database:
         if not typed.strip():
             raise NoSuchSession("the session name is empty; give a name (", Command("sessions", "--deleted"),
                                 " lists them)")
-        gone = [(n, doc) for n, doc in self.entries() if doc.get("deleted_at") and _text(doc) is not None]
-        matches = match_name(sorted({_text(doc) for _, doc in gone}), typed)
+        gone = [(n, doc) for n, doc in self.entries() if doc.get("deleted_at") and _text_field(doc) is not None]
+        matches = match_name(sorted({_text_field(doc) for _, doc in gone}), typed)
         if not matches:
             if self.taken(typed) is not None:
                 raise NoSuchSession(f"session '{visible(typed)}' is not deleted, so there is nothing to restore")
