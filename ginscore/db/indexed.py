@@ -73,7 +73,7 @@ class IndexMiddleware(Middleware):
                 return
         if not storage.writer and self.cache.writable():
             tables = storage.read()
-            if not storage.as_read and storage.legacy is None:
+            if not storage.as_read and storage.old_layout is None:
                 self.cache.keep_index(layout.index_of(found, raw, ordered(tables)))
 
     # reading ---------------------------------------------------------------------

@@ -223,7 +223,7 @@ class FileStorage(Storage):
         self.raw: bytes | None = None
         self.stat: os.stat_result | None = None
         self._fetched = False
-        self.legacy = None  # an ``upgrade.Old`` when the file is of an older layout
+        self.old_layout = None  # an ``upgrade.Old`` when the file is of an older layout
         self.as_read = False  # only Python's json could read the file: written back the same way
         self.foreign = False  # `{}`, blanks: maybe another program's file, never made ours
         self._digest = None  # gives the digest of the bytes read or last written
@@ -251,7 +251,7 @@ class FileStorage(Storage):
     def file_digest(self) -> str | None:
         """``digest()`` while the tables are still what the file holds (what the cache may be keyed on);
         None once they were changed, for an older layout read as today's, or for no file."""
-        return None if self.dirty or self.legacy is not None else self.digest()
+        return None if self.dirty or self.old_layout is not None else self.digest()
 
     def read(self) -> dict:
         if self.tables is None:
@@ -261,9 +261,9 @@ class FileStorage(Storage):
             if version < SCHEMA_VERSION:
                 from ginscore.db import upgrade  # (only an older layout needs it: start-up does not pay)
 
-                self.legacy = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version,
-                                           SCHEMA_VERSION)
-                data = self.legacy.tables
+                self.old_layout = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version,
+                                               SCHEMA_VERSION)
+                data = self.old_layout.tables
                 if self.writer:
                     self.upgraded = dumps(data, as_read=self.as_read)
             self.tables = data
@@ -277,7 +277,7 @@ class FileStorage(Storage):
     def changed(self, encode) -> bool:
         """Whether the tables hold a change the file does not (an upgrade of an older layout alone is
         none): what a read-only file refuses."""
-        if self.legacy is not None:
+        if self.old_layout is not None:
             return self.dirty and dumps(self.read(), as_read=self.as_read) != self.upgraded
         return self.dirty and encode(self.read()) != self.raw
 
@@ -285,7 +285,7 @@ class FileStorage(Storage):
         """Write the tables as they now are, once (the caller holds the lock): False when unchanged.
         An older layout is upgraded only by a command that records something (docs/storage.md): one
         that changed nothing leaves it as it was."""
-        if not self.dirty or (self.legacy is not None and not self.changed(encode)):
+        if not self.dirty or (self.old_layout is not None and not self.changed(encode)):
             return False
         written = self._replace(self.read(), encode)
         self.dirty = False
@@ -293,15 +293,15 @@ class FileStorage(Storage):
 
     def _replace(self, data: dict, encode) -> bool:
         """Replace the file with these tables, unless it holds them already (False)."""
-        if self.legacy is not None:
-            self.legacy.record_dealers(data)
+        if self.old_layout is not None:
+            self.old_layout.record_dealers(data)
         written = encode(data)
         if written == self.raw:
             return False
         if self.foreign:
             raise DatabaseUnusable(self.shown, FOREIGN)
-        if self.legacy is not None:
-            self.legacy.keep_copy()
+        if self.old_layout is not None:
+            self.old_layout.keep_copy()
         written_digest = layout.digest_soon(written) if layout.indexable(written) else None  # hashed meanwhile
         try:
             atomic.replace(self.real, written, self._unchanged, self.stat, database=True)
@@ -311,9 +311,9 @@ class FileStorage(Storage):
             raise DatabaseUnusable(self.shown, f"cannot be written: {error.strerror or error}") from None
         global _writes
         _writes += 1  # from here on the command has changed the database
-        if self.legacy is not None:
-            self.legacy.put_away()
-            self.legacy = None
+        if self.old_layout is not None:
+            self.old_layout.put_away()
+            self.old_layout = None
         self.raw, self._digest = written, written_digest
         return True
 
@@ -325,7 +325,7 @@ class FileStorage(Storage):
         now, found = read_bytes(self.shown, at or self.real)
         if self.raw is None and now is not None:
             raise DatabaseUnusable(self.shown, APPEARED)
-        if now != self.raw or (self.legacy is not None and not self.legacy.unchanged()):
+        if now != self.raw or (self.old_layout is not None and not self.old_layout.unchanged()):
             raise DatabaseUnusable(self.shown, CHANGED_ON_DISK)
         return found
 
