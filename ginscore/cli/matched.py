@@ -3,7 +3,7 @@ both do with it (join its match, take its later hands, keep the fields this gins
 
 from functools import cached_property
 
-from ginscore.codec.compare import DIVERGED, EXTENDED, compare
+from ginscore.codec.compare import DIVERGED, EXTENDED, Compared, compare
 from ginscore.codec.facts import SESSION_KEYS, session_to_dict
 from ginscore.core.errors import ExitStatus, GinscoreError
 from ginscore.core.escape import visible
@@ -26,17 +26,37 @@ def unknown_fields(doc: dict) -> dict:
     return {key: value for key, value in doc.items() if key not in STORED_KEYS}
 
 
-def extend(db, doc_id: int, doc: dict, ours: SessionFacts, compared, their_doc: dict | None = None) -> tuple[SessionFacts, dict]:
-    """Our session grown by their later hands and rule changes (H8), checked, and its document as now
-    stored (with fields of ``their_doc`` unknown here that ours lacks)."""
-    grown = compared.grown(ours)
-    check_session(grown)
-    added = {key: value for key, value in unknown_fields(their_doc or {}).items() if key not in doc}
-    new = session_to_dict(grown, rows=True)
-    changed = ("hands", "rule_changes") + (("rules",) if grown.rules != ours.rules else ())
-    stored = dict(doc) | added | {key: new[key] for key in changed}
-    db.replace(doc_id, stored)
-    return grown, stored
+class SessionRecord:
+    """One record of a session here, or a copy `--keep-both` kept (``copy_of``); facts read when asked."""
+
+    def __init__(self, db, doc_id: int, doc: dict, facts: SessionFacts | None = None):
+        self.db, self.doc_id, self.doc = db, doc_id, doc
+        if facts is not None:
+            self.facts = facts
+
+    @cached_property
+    def facts(self) -> SessionFacts:
+        return self.db.facts_of(self.doc)
+
+    def link_match(self, match: str | None) -> bool:
+        """This record joins the match theirs is in (a rematch made there), as `rematch` links it; whether it did."""
+        if self.doc.get("match") is not None or match is None:
+            return False
+        self.doc = self.db.whole(self.doc) | {"match": match}
+        self.db.replace(self.doc_id, self.doc)
+        self.facts = self.facts._replace(match=match)
+        return True
+
+    def extend(self, compared: Compared, their_doc: dict | None = None) -> None:
+        """Grown by their later hands and rule changes (H8), checked and stored, with their unknown fields it lacks."""
+        grown = compared.grown(self.facts)
+        check_session(grown)
+        added = {key: value for key, value in unknown_fields(their_doc or {}).items() if key not in self.doc}
+        new = session_to_dict(grown, rows=True)
+        changed = ("hands", "rule_changes") + (("rules",) if grown.rules != self.facts.rules else ())
+        self.doc = dict(self.doc) | added | {key: new[key] for key in changed}
+        self.db.replace(self.doc_id, self.doc)
+        self.facts = grown
 
 
 def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts, bool, bool] | None:
@@ -45,36 +65,22 @@ def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFact
     found = db.by_id().get(facts.id)
     if found is None:
         return None
-    doc_id, doc = found
-    ours = db.facts_of(doc)
-    compared = compare(ours, facts)
+    record = SessionRecord(db, *found)
+    deleted = bool(record.doc.get("deleted_at"))
+    compared = compare(record.facts, facts)
     if compared.kind == DIVERGED:
         raise Diverged(
-            f"{source} holds session '{visible(ours.name)}' (the same session id), but not as it is here: "
+            f"{source} holds session '{visible(record.facts.name)}' (the same session id), but not as it is here: "
             f"{compared.why}; nothing was imported: `--as-copy` imports it as a new session"
         )
-    record = SessionRecord(doc_id, doc, ours)
-    linked = link_match(db, record, facts.match)
+    linked = record.link_match(facts.match)
     if join_matches(db, {facts.id: facts.match}):  # its match here and theirs were two matches here: now one
-        linked, record.doc = True, db.by_id()[facts.id][1]
-        record.facts = ours = db.facts_of(record.doc)
-    ours = record.facts
+        linked, record = True, SessionRecord(db, *db.by_id()[facts.id])
     if compared.kind == EXTENDED:
-        ours, _ = extend(db, doc_id, record.doc, ours, compared)
-        if not doc.get("deleted_at"):
-            db.make_current(ours.name)
-    return compared.kind, ours, bool(doc.get("deleted_at")), linked
-
-
-def link_match(db, record, match: str | None) -> bool:
-    """Our record of a session joins the match theirs is in (a rematch made there), as `rematch` links it;
-    whether it did."""
-    if record.doc.get("match") is not None or match is None:
-        return False
-    record.doc = db.whole(record.doc) | {"match": match}
-    db.replace(record.doc_id, record.doc)
-    record.facts = record.facts._replace(match=match)
-    return True
+        record.extend(compared)
+        if not deleted:
+            db.make_current(record.facts.name)
+    return compared.kind, record.facts, deleted, linked
 
 
 def join_matches(db, theirs: dict[str, str | None]) -> list[str]:
@@ -107,16 +113,3 @@ def join_matches(db, theirs: dict[str, str | None]) -> list[str]:
             db.replace(n, db.whole(doc) | {"match": root(doc["match"])})
             moved += [] if doc.get("deleted_at") else [doc.get("name")]
     return moved
-
-
-class SessionRecord:
-    """One record of a session here, or a copy `--keep-both` kept (``copy_of``); facts read when asked."""
-
-    def __init__(self, doc_id: int, doc: dict, facts: SessionFacts | None, db=None):
-        self.doc_id, self.doc, self.db = doc_id, doc, db
-        if facts is not None:
-            self.facts = facts
-
-    @cached_property
-    def facts(self) -> SessionFacts:
-        return self.db.facts_of(self.doc)

@@ -9,7 +9,7 @@ import typer
 
 from ginscore.codec import validate
 from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, Refused
-from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, compare
+from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, Compared, compare
 from ginscore.codec.facts import SESSION_ID, derived_session_id, new_session_id, session_to_dict, stored_rows
 from ginscore.core.escape import shell_word, visible
 from ginscore.core.reports import as_typed, counted
@@ -23,7 +23,7 @@ from ginscore.cli.actions import rematch_news, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option
 from ginscore.cli.output import print_json
-from ginscore.cli.matched import Diverged, extend, join_matches, link_match, SessionRecord, unknown_fields
+from ginscore.cli.matched import Diverged, join_matches, SessionRecord, unknown_fields
 from ginscore.cli.paths import named_file
 
 
@@ -65,113 +65,149 @@ def merge(
     if not their_docs:  # (an empty file holds none either)
         raise Refused(f"{shown_file} holds no ginscore sessions, so there is nothing to merge; "
                       "give another machine's copy of a database that has some")
-    report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "linked": [], "skipped": []}
-    played = {}  # each copy's name: how many of it and its session here have hands (those count in stats)
-    grown = []  # the document number of each session of report["extended"]
     # every change below is committed at the end, or none (a refusal); the sessions changed go in together
     with store.writing() as db, db.changing_many():
-        here_by_id = db.by_id()
-        records, by_id = _records_here(db, here_by_id)
-        their_originals = _legacy_originals(their_docs.values())
-        matches = _same_matches(here_by_id, their_docs)
+        merging = _Merging(db, file, theirs_db, their_docs, keep_both)
         for session_id, doc in their_docs.items():
-            found = here_by_id.get(session_id)
-            if found is not None and _same_facts(found[1], _in_our_match(doc, matches)):  # a copy: nothing to read
-                report["kept"].append({"name": found[1].get("name"), "hands": _hands_in(found[1])})
-                report["skipped"] += _not_applied(found[1], doc)
-                continue
-            try:
-                facts = theirs_db.facts_of(doc)  # every field checked, as the database's reader checks it
-                facts = facts._replace(match=matches.get(facts.match, facts.match))
-                original = _original_of(doc, session_id, their_originals, theirs_db.path)
-            except DatabaseUnusable as error:
-                raise _not_mergeable(file, shown_file, error) from None
-            _refuse_unsound(facts, shown_file)
-            our_records = records.setdefault(original, [])
-            same = by_id.get(session_id)  # ours of this id: outside our_records only if its copy_of was edited
-            if not our_records and same is None:  # a session only there
-                _add_theirs(db, doc, facts, original, report, our_records, by_id)
-                continue
-            candidates = our_records + ([same] if same is not None and same not in our_records else [])
-            closest = _closest(candidates, session_id, facts)
-            if closest is None:  # damaged here, every record of it: left as it is, as every command leaves it
-                report["skipped"].append({"name": candidates[0].doc.get("name"), "why": DAMAGED_HERE,
-                                          "deleted": bool(candidates[0].doc.get("deleted_at"))})
-                continue
-            kind, record, compared = closest
-            if kind != DIVERGED and record.doc.get("id") == session_id and link_match(db, record, facts.match):
-                report["linked"].append({"name": record.doc.get("name")})
-            if kind == DIVERGED and same is None and original != session_id:
-                # a copy `merge --keep-both` kept there of a session here: added as that copy
-                _add_theirs(db, doc, facts, original, report, our_records, by_id)
-                continue
-            if kind == KEPT:
-                report["kept"].append({"name": record.doc.get("name"), "hands": len(record.facts.hands)})
-            elif kind == EXTENDED:
-                record.facts, record.doc = extend(db, record.doc_id, record.doc, record.facts, compared, doc)
-                grown.append(record.doc_id)
-                report["extended"].append({"name": record.facts.name, "hands_added": len(compared.later),
-                                           "hands": len(record.facts.hands),
-                                           "deleted": bool(record.doc.get("deleted_at"))})
-            elif not keep_both:
-                raise Diverged(
-                    f"session '{visible(record.facts.name)}' is not the same here and in {shown_file}: "
-                    f"{compared.why}; nothing was merged: ", Command("merge", "--keep-both", shell_word(str(file))),
-                    f" keeps theirs as a copy named '{visible(_copy_name(db, facts))}'"
-                )
-            else:
-                copy = facts._replace(id=new_session_id(), match=None, name=_copy_name(db, facts))
-                gone = {"deleted_at": doc["deleted_at"]} if doc.get("deleted_at") else {}  # (deleted there: so here)
-                stored = session_to_dict(copy, rows=True) | unknown_fields(doc) | {"copy_of": original} | gone
-                our_records.append(SessionRecord(db.insert(stored), stored, copy))
-                by_id[copy.id] = our_records[-1]
-                report["copied"].append({"name": copy.name, "of": record.facts.name, "hand": compared.hand,
-                                         "deleted": bool(gone)})
-                played[copy.name] = bool(copy.hands) + bool(record.facts.hands)
-            if kind != DIVERGED and record.doc.get("id") == session_id:  # a copy kept took their name and deletion
-                report["skipped"] += _not_applied(record.doc, doc)
-        linked = {row["name"] for row in report["linked"]}
-        moved = join_matches(db, {session_id: doc.get("match") for session_id, doc in their_docs.items()})
-        report["linked"] += [{"name": name} for name in moved if name not in linked]
-        # A game their hands ended, read again rather than kept from the loop: its match may just have been joined.
-        stored = dict(db.entries())
-        news = [(row["name"], *line) for row, doc_id in zip(report["extended"], grown) if not row["deleted"]
-                for line in rematch_news(db, replay(db.facts_of(stored[doc_id])), since="the hands merged")]
+            _bring_in(merging, session_id, doc)
+        news = merging.join_their_matches(their_docs)
     if as_json:
-        print_json(report)
+        print_json(merging.report)
         return
-    _tell(report, shown_file, played, news)
+    _tell(merging.report, shown_file, merging.played, news)
 
 
-def _same_matches(here_by_id: dict, their_docs: dict) -> dict[str, str]:
-    """Their match ids that are ours under another: a session each side rematched is in one match."""
-    same = {}
-    for session_id, doc in their_docs.items():
-        found = here_by_id.get(session_id)
-        mine, their = (found[1].get("match") if found else None), doc.get("match")
-        if mine and isinstance(their, str) and their and mine != their:  # (any other is refused when read)
-            same.setdefault(their, mine)
-    return same
+class _Merging:
+    """A merge under way: this database, their file, and what it has done so far (its report, every record here)."""
+
+    def __init__(self, db, file: Path, theirs_db, their_docs: dict[str, dict], keep_both: bool):
+        self.db, self.theirs_db, self.keep_both = db, theirs_db, keep_both
+        self.file, self.shown_file = file, visible(str(file))
+        self.report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "linked": [],
+                       "skipped": []}
+        self.played = {}  # each copy's name: how many of it and its session here have hands (those count in stats)
+        self.grown = []  # the document number of each session of report["extended"]
+        self.here_by_id = db.by_id()  # every session here, as stored before the merge
+        self.records: dict[str, list[SessionRecord]] = {}  # every record here, by the session it is a record of
+        self.by_id: dict[str, SessionRecord] = {}  # the same (and those brought in), by its own id
+        originals = _legacy_originals(doc for _, doc in self.here_by_id.values())
+        for session_id, (doc_id, doc) in self.here_by_id.items():
+            original = _original_of(doc, session_id, originals, None)
+            self.by_id[session_id] = SessionRecord(db, doc_id, doc)
+            self.records.setdefault(original, []).append(self.by_id[session_id])
+        for kept in self.records.values():  # the session's own record first, then its copies in the order kept
+            kept.sort(key=lambda record: "copy_of" in record.doc)
+        self.their_originals = _legacy_originals(their_docs.values())
+        self.matches = {}  # their match ids that are ours under another: a session each side rematched is in one match
+        for session_id, doc in their_docs.items():
+            found = self.here_by_id.get(session_id)
+            mine, their = (found[1].get("match") if found else None), doc.get("match")
+            if mine and isinstance(their, str) and their and mine != their:  # (any other is refused when read)
+                self.matches.setdefault(their, mine)
+
+    def store_theirs(self, original: str, their_doc: dict, facts: SessionFacts) -> None:
+        """Store their record as ``facts``, as it is there (deleted, or a copy), where their later records find it."""
+        stored = session_to_dict(facts, rows=True) | unknown_fields(their_doc)
+        if original != stored["id"]:
+            stored["copy_of"] = original
+        if their_doc.get("deleted_at"):
+            stored["deleted_at"] = their_doc["deleted_at"]
+        record = SessionRecord(self.db, self.db.insert(stored), stored, facts)
+        self.records.setdefault(original, []).append(record)
+        self.by_id[stored["id"]] = record
+
+    def read_theirs(self, session_id: str, doc: dict) -> tuple[SessionFacts, str]:
+        """Their record as facts in our id of its match, and the session it is a record of (itself, or one it is a
+        copy of); one that does not read, or could not stand here, refuses the whole merge, as `import` does."""
+        try:
+            facts = self.theirs_db.facts_of(doc)  # every field checked, as the database's reader checks it
+            facts = facts._replace(match=self.matches.get(facts.match, facts.match))
+            original = _original_of(doc, session_id, self.their_originals, self.theirs_db.path)
+        except DatabaseUnusable as error:
+            raise _not_mergeable(self.file, self.shown_file, error) from None
+        try:
+            check_session(facts)  # (a hand edited there by hand that does not add up would stop every list here)
+        except BadHandAt as error:
+            why = f"its hand {error.number} does not add up ({str(error.error).split('; ')[0]})"
+        except Refused as error:
+            why = str(error).split("; ")[0]
+        else:
+            return facts, original
+        raise Refused(f"{self.shown_file} cannot be merged: in its session '{visible(facts.name)}', {why}; "
+                      "nothing was merged")
+
+    def join_their_matches(self, their_docs: dict[str, dict]) -> list[tuple]:
+        """Join our matches that are one match there (a session moved is told as linked); then what each game their
+        hands ended means for its rematch here (read again, not kept from before: its match may just have joined)."""
+        linked = {row["name"] for row in self.report["linked"]}
+        moved = join_matches(self.db, {session_id: doc.get("match") for session_id, doc in their_docs.items()})
+        self.report["linked"] += [{"name": name} for name in moved if name not in linked]
+        stored = dict(self.db.entries())
+        return [(row["name"], *line) for row, doc_id in zip(self.report["extended"], self.grown) if not row["deleted"]
+                for line in rematch_news(self.db, replay(self.db.facts_of(stored[doc_id])), since="the hands merged")]
 
 
-def _in_our_match(doc: dict, matches: dict[str, str]) -> dict:
-    """Their stored session, in our id of its match."""
-    match = doc.get("match")
-    return doc | {"match": matches[match]} if isinstance(match, str) and match in matches else doc
-
-
-def _refuse_unsound(facts: SessionFacts, shown_file: str) -> None:
-    """Refuse the whole merge when a session of theirs could not stand here (a hand edited there by hand that
-    does not add up), as `import` refuses it: brought in, it would stop every list here."""
-    try:
-        check_session(facts)
-    except BadHandAt as error:
-        why = f"its hand {error.number} does not add up ({str(error.error).split('; ')[0]})"
-    except Refused as error:
-        why = str(error).split("; ")[0]
+def _bring_in(merging: _Merging, session_id: str, doc: dict) -> None:
+    """Their record of one session: ours kept or extended, theirs added or kept as a copy, ours skipped, or refused."""
+    found = merging.here_by_id.get(session_id)
+    if found is not None and _same_facts(found[1], doc, merging.matches):  # a copy: nothing to read
+        merging.report["kept"].append({"name": found[1].get("name"), "hands": _hands_in(found[1])})
+        merging.report["skipped"] += _not_applied(found[1], doc)
+        return
+    facts, original = merging.read_theirs(session_id, doc)
+    ours = merging.records.get(original, [])
+    same = merging.by_id.get(session_id)  # ours of this id: outside ``ours`` only if its copy_of was edited
+    candidates = ours + ([same] if same is not None and same not in ours else [])
+    if not candidates:  # a session only there
+        _add_theirs(merging, doc, facts, original)
+        return
+    closest = _closest(candidates, session_id, facts)
+    if closest is None:  # damaged here, every record of it: left as it is, as every command leaves it
+        merging.report["skipped"].append({"name": candidates[0].doc.get("name"), "why": DAMAGED_HERE,
+                                          "deleted": bool(candidates[0].doc.get("deleted_at"))})
+        return
+    record, compared = closest
+    if compared.kind != DIVERGED:
+        _keep_or_extend(merging, record, compared, doc, facts)
+    elif same is None and original != session_id:  # a copy `merge --keep-both` kept there of a session here
+        _add_theirs(merging, doc, facts, original)
+    elif merging.keep_both:  # theirs kept beside ours as a new session 'NAME (merged)', in no match
+        copy = facts._replace(id=new_session_id(), match=None, name=_copy_name(merging.db, facts))
+        merging.store_theirs(original, doc, copy)
+        merging.report["copied"].append({"name": copy.name, "of": record.facts.name, "hand": compared.hand,
+                                         "deleted": bool(doc.get("deleted_at"))})
+        merging.played[copy.name] = bool(copy.hands) + bool(record.facts.hands)
     else:
-        return
-    raise Refused(f"{shown_file} cannot be merged: in its session '{visible(facts.name)}', {why}; nothing was merged")
+        raise Diverged(
+            f"session '{visible(record.facts.name)}' is not the same here and in {merging.shown_file}: "
+            f"{compared.why}; nothing was merged: ", Command("merge", "--keep-both", shell_word(str(merging.file))),
+            f" keeps theirs as a copy named '{visible(_copy_name(merging.db, facts))}'"
+        )
+
+
+def _add_theirs(merging: _Merging, doc: dict, facts: SessionFacts, original: str) -> None:
+    """Add a session found only there, as it is there (deleted, or a copy); a name taken here gets ' (merged)'."""
+    deleted = bool(doc.get("deleted_at"))
+    if not deleted:
+        facts = facts._replace(name=free_name(facts.name, merging.db.taken, _merged_ending, MAX_NAME))
+    merging.report["added"].append({"name": facts.name, "hands": len(facts.hands), "deleted": deleted})
+    merging.store_theirs(original, doc, facts)
+
+
+def _keep_or_extend(merging: _Merging, ours: SessionRecord, compared: Compared, doc: dict, facts: SessionFacts) -> None:
+    """Ours holds their hands, or its hands are the first of theirs: it gets the later ones (and rule changes, H8)."""
+    own = ours.doc.get("id") == facts.id  # one record, not a copy either side kept (in no match, named by a merge)
+    if own and ours.link_match(facts.match):  # (a rematch made there)
+        merging.report["linked"].append({"name": ours.doc.get("name")})
+    if compared.kind == KEPT:
+        merging.report["kept"].append({"name": ours.doc.get("name"), "hands": len(ours.facts.hands)})
+    else:
+        ours.extend(compared, doc)
+        merging.grown.append(ours.doc_id)
+        merging.report["extended"].append({"name": ours.facts.name, "hands_added": len(compared.later),
+                                           "hands": len(ours.facts.hands), "deleted": bool(ours.doc.get("deleted_at"))})
+    if own:  # their name and deletion: told, not applied
+        merging.report["skipped"] += _not_applied(ours.doc, doc)
 
 
 DAMAGED_HERE = "damaged here, so theirs was not compared"
@@ -186,22 +222,6 @@ def _merged_ending(number: int) -> str:
 def _copy_name(db, facts: SessionFacts) -> str:
     """The name of a kept copy of their diverged session: 'NAME (merged)', numbered when taken."""
     return free_name(facts.name, lambda n: n == facts.name or db.taken(n), _merged_ending, MAX_NAME)
-
-
-def _add_theirs(db, doc: dict, facts: SessionFacts, original: str, report: dict, our_records: list,
-                by_id: dict) -> None:
-    """Add a session found only there, as it is there (deleted, or a copy); a name taken here gets ' (merged)'."""
-    stored = session_to_dict(facts, rows=True) | unknown_fields(doc)
-    if original != stored["id"]:
-        stored["copy_of"] = original
-    deleted = doc.get("deleted_at")
-    if deleted:
-        stored["deleted_at"] = deleted
-    else:
-        stored["name"] = free_name(facts.name, db.taken, _merged_ending, MAX_NAME)
-    report["added"].append({"name": stored["name"], "hands": len(facts.hands), "deleted": bool(deleted)})
-    our_records.append(SessionRecord(db.insert(stored), stored, facts._replace(name=stored["name"])))
-    by_id[stored["id"]] = our_records[-1]
 
 
 def _not_mergeable(file: Path, shown: str, error: DatabaseUnusable) -> Refused:
@@ -224,20 +244,6 @@ def _their_docs(theirs_db) -> dict[str, dict]:
             raise DatabaseUnusable(theirs_db.path, f"has a session named '{doc['name']}', which cannot start with '-' "
                                                    "here (every command would read it as an option): rename it there")
     return found
-
-
-def _records_here(db, here_by_id: dict) -> tuple[dict[str, list[SessionRecord]], dict[str, SessionRecord]]:
-    """Every record here, by the session it is a record of, and by its own id."""
-    originals = _legacy_originals(doc for _, doc in here_by_id.values())
-    records: dict[str, list[SessionRecord]] = {}
-    by_id = {}
-    for session_id, (doc_id, doc) in here_by_id.items():
-        original = _original_of(doc, session_id, originals, None)
-        by_id[session_id] = SessionRecord(doc_id, doc, None, db)
-        records.setdefault(original, []).append(by_id[session_id])
-    for kept in records.values():  # the session's own record first, then its copies in the order kept
-        kept.sort(key=lambda record: "copy_of" in record.doc)
-    return records, by_id
 
 
 def _legacy_originals(docs) -> dict[str, str]:
@@ -266,28 +272,28 @@ def _original_of(doc: dict, session_id: str, legacy: dict[str, str], path) -> st
     return session_id
 
 
-def _closest(records: list[SessionRecord], session_id: str, facts: SessionFacts) -> tuple[str, SessionRecord, object] | None:
-    """How their record of a session stands to the closest of ours; None when all of ours are damaged."""
-    compared = []
-    for record in records:
+def _closest(ours: list[SessionRecord], session_id: str, facts: SessionFacts) -> tuple[SessionRecord, Compared] | None:
+    """The record of ours closest to theirs, and how theirs stands to it; None when all of ours are damaged."""
+    readable = []
+    for record in ours:
         try:
-            compared.append((compare(record.facts, facts), record))
+            readable.append((record, compare(record.facts, facts)))
         except DatabaseUnusable:  # (a damaged session: its facts cannot be read)
             continue
-    if not compared:
+    if not readable:
         return None
-    same_id = sorted(compared, key=lambda pair: pair[1].doc.get("id") != session_id)
-    kept = [pair for pair in same_id if pair[0].kind == KEPT]
-    extended = [pair for pair in same_id if pair[0].kind == EXTENDED]
-    result, record = (kept[0] if kept else max(extended, key=lambda pair: len(pair[1].facts.hands)) if extended
-                      else same_id[0])
-    return result.kind, record, result
+    same_id = sorted(readable, key=lambda pair: pair[0].doc.get("id") != session_id)
+    kept = [pair for pair in same_id if pair[1].kind == KEPT]
+    extended = [pair for pair in same_id if pair[1].kind == EXTENDED]
+    return kept[0] if kept else max(extended, key=lambda pair: len(pair[0].facts.hands)) if extended else same_id[0]
 
 
-def _same_facts(our_doc: dict, their_doc: dict) -> bool:
-    """Whether their document is ours but for its name and deletion (``_not_applied`` tells those); ours
-    named by something not text (an editor's) is damaged, and is read as such."""
+def _same_facts(our_doc: dict, their_doc: dict, matches: dict[str, str]) -> bool:
+    """Whether their document is ours but for its name and deletion (``_not_applied`` tells those), in our id of
+    its match; ours named by something not text (an editor's) is damaged, and is read as such."""
     told = ("name", "deleted_at")
+    if isinstance(their_doc.get("match"), str) and their_doc["match"] in matches:
+        their_doc = their_doc | {"match": matches[their_doc["match"]]}
     return isinstance(our_doc.get("name"), str) and (
         {k: v for k, v in our_doc.items() if k not in told} == {k: v for k, v in their_doc.items() if k not in told})
 
