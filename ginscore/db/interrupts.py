@@ -10,6 +10,7 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from contextlib import contextmanager
 
@@ -54,28 +55,60 @@ def held(writes: Callable[[], int]):
         raise KeyboardInterrupt
 
 
+class Stops:
+    """What ``until_stopped`` yields: ``wait`` is the one place its command is stopped."""
+
+    def __init__(self):
+        self.arrived: list[int] = []
+        self.waiting = False
+
+    def wait(self, seconds: float) -> None:
+        """Sleep ``seconds``; KeyboardInterrupt once a stop has come (then, or while the command did anything else)."""
+        self.waiting = True
+        try:
+            if self.arrived:
+                raise KeyboardInterrupt
+            time.sleep(seconds)
+            if self.arrived:
+                raise KeyboardInterrupt
+        finally:
+            self.waiting = False
+
+
 @contextmanager
-def until_ctrl_c():
-    """For a command that runs until Ctrl-C (`watch`): the first Ctrl-C is raised as KeyboardInterrupt and
-    the ones after it are ignored, so a second press cannot cut short the terminal's restoring (the
-    screen the board filled, the cursor). A command line ends with them ignored, as ``finished`` leaves it."""
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
-        yield
+def until_stopped():
+    """For a command that runs until it is stopped (`watch`): the first Ctrl-C, SIGTERM or SIGHUP is raised as
+    KeyboardInterrupt only in ``wait``, never halfway through drawing, so that it cannot leave the terminal as the
+    drawing left it (the screen the board filled, the cursor hidden); the ones after it are ignored, so that none
+    cuts short the restoring. A SIGTERM or SIGHUP is raised again as the block is left, so the command ends by it as
+    it always has (143, 129); one that is ignored (a ``nohup``'s SIGHUP) stays ignored. A command line ends with
+    them ignored, as ``finished`` leaves it."""
+    stops = Stops()
+    if threading.current_thread() is not threading.main_thread():
+        yield stops
         return
-    previous = signal.getsignal(signal.SIGINT)
-    pressed = []
+    previous = {number: signal.getsignal(number) for number in HELD}
+    previous = {number: signal.SIG_DFL if handler is None else handler for number, handler in previous.items()}
+    watched = [number for number, handler in previous.items() if handler != signal.SIG_IGN]
 
     def first(number, frame) -> None:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        pressed.append(number)
-        raise KeyboardInterrupt
+        for each in watched:
+            signal.signal(each, signal.SIG_IGN)
+        stops.arrived.append(number)
+        if stops.waiting:
+            raise KeyboardInterrupt
 
-    signal.signal(signal.SIGINT, first)
+    for number in watched:
+        signal.signal(number, first)
     try:
-        yield
+        yield stops
     finally:
-        if not (pressed and _command_line):
-            signal.signal(signal.SIGINT, previous)
+        if not (stops.arrived and _command_line):
+            for number in watched:
+                signal.signal(number, previous[number])
+        if stops.arrived and stops.arrived[0] in _STOPS:
+            signal.signal(stops.arrived[0], previous[stops.arrived[0]])
+            signal.raise_signal(stops.arrived[0])  # as it would have ended: by the signal
 
 
 def command_line() -> None:

@@ -37,14 +37,21 @@ def _ginscore(*args: str) -> subprocess.CompletedProcess:
 class Watching:
     """A `ginscore watch` process and everything it has drawn so far."""
 
-    def __init__(self, *args: str, terminal: bool, columns: int = 100, rows: int = 50, term: str | None = None):
+    def __init__(self, *args: str, terminal: bool, columns: int = 100, rows: int = 50, term: str | None = None,
+                 behind: bool = False):
+        """``behind``: a terminal that has not yet shown what was written to it (a slow link), so the board's
+        first write waits for it."""
         command = [sys.executable, "-m", "ginscore", "watch", *args]
         if terminal:
             self.fd, child = os.openpty()
             fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+            if behind:
+                _fill(child)
             env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
             env.update({"TERM": term} if term else {})
-            self.process = subprocess.Popen(command, stdin=child, stdout=child, stderr=child, env=env)
+            # in a process group of its own, as a shell starts a command: a Ctrl-Z stops it
+            self.process = subprocess.Popen(command, stdin=child, stdout=child, stderr=child, env=env,
+                                            process_group=0)
             os.close(child)
         else:
             self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -73,15 +80,21 @@ class Watching:
                 except OSError:  # the terminal closed
                     pass
 
-    def stop(self, presses: int = 1, gap: float = 0) -> int:
-        """Ctrl-C, as at the table (``presses`` times, ``gap`` seconds apart); the exit status."""
+    def stop(self, presses: int = 1, gap: float = 0, signal_number: int = signal.SIGINT) -> int:
+        """Ctrl-C, as at the table (``presses`` times, ``gap`` seconds apart), or another signal; the exit status."""
         for press in range(presses):
             time.sleep(gap if press else 0)
-            self.process.send_signal(signal.SIGINT)
+            self.process.send_signal(signal_number)
         try:
             status = self.process.wait(timeout=DEADLINE)
         finally:
             self.process.kill()
+        self.read_drawn()
+        return status
+
+    def read_drawn(self) -> bytes:
+        """Read all that has been drawn and not read yet; return it."""
+        start = len(self.raw)
         while select.select([self.fd], [], [], 0)[0]:
             try:
                 chunk = os.read(self.fd, 65536)
@@ -90,7 +103,25 @@ class Watching:
             if not chunk:
                 break
             self.raw += chunk
-        return status
+        return self.raw[start:]
+
+    @property
+    def screen_given_back(self) -> bool:
+        """The terminal is as before the board: off the board's full screen, its cursor shown."""
+        return (self.raw.rfind(b"\x1b[?1049l") > self.raw.rfind(b"\x1b[?1049h")
+                and self.raw.rfind(b"\x1b[?25h") > self.raw.rfind(b"\x1b[?25l"))
+
+
+def _fill(terminal: int) -> None:
+    """Write to ``terminal`` until it holds no more unread."""
+    other = os.open(os.ttyname(terminal), os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    try:
+        while True:
+            os.write(other, b"." * 512)
+    except BlockingIOError:
+        pass
+    finally:
+        os.close(other)
 
 
 def _flat(drawn: str) -> str:
@@ -102,13 +133,15 @@ def _flat(drawn: str) -> str:
 def watching():
     started = []
 
-    def start(*args: str, terminal: bool = False, columns: int = 100, rows: int = 50, term: str | None = None):
-        started.append(Watching(*args, terminal=terminal, columns=columns, rows=rows, term=term))
+    def start(*args: str, terminal: bool = False, columns: int = 100, rows: int = 50, term: str | None = None,
+              behind: bool = False):
+        started.append(Watching(*args, terminal=terminal, columns=columns, rows=rows, term=term, behind=behind))
         return started[-1]
 
     yield start
     for w in started:
         if w.process.poll() is None:
+            w.process.send_signal(signal.SIGCONT)  # (one left stopped by a Ctrl-Z)
             w.process.kill()
             w.process.wait()
 
@@ -138,6 +171,61 @@ def test_ctrl_c_pressed_twice_in_a_hurry_still_gives_the_terminal_back(ok, watch
     assert board.stop(presses=2, gap=gap) == 0
     assert board.raw.rstrip().endswith(b"\x1b[?1049l") and b"\x1b[?25h" in board.raw
     assert "Error" not in board.text and "Traceback" not in board.text
+
+
+def _waiting_on_the_terminal(process: subprocess.Popen) -> bool:
+    """Whether ``process`` waits for the terminal to take what it writes (Linux: what it sleeps in)."""
+    try:
+        return open(f"/proc/{process.pid}/wchan").read() == "wait_woken"
+    except OSError:
+        pytest.skip("needs Linux's /proc/PID/wchan to see that the board waits for the terminal")
+
+
+def test_ctrl_c_while_a_slow_terminal_takes_the_first_board_gives_the_screen_back(ok, watching):
+    """Over a slow link the board's first write waits for the terminal; a Ctrl-C then came out of the middle of it
+    and watch ended (exit 0) with the terminal left on the board's full screen."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
+    board = watching(terminal=True, behind=True)
+    deadline = time.monotonic() + DEADLINE
+    while not _waiting_on_the_terminal(board.process):
+        assert time.monotonic() < deadline and board.process.poll() is None, "the board never waited"
+        time.sleep(0.05)
+    board.process.send_signal(signal.SIGINT)
+    while board.process.poll() is None:  # the terminal catches up
+        board.read_drawn()
+        time.sleep(0.05)
+    assert board.stop() == 0
+    assert board.screen_given_back, board.raw[-200:]
+    assert "Error" not in board.text and "Traceback" not in board.text
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_watch_ended_by_kill_or_timeout_gives_the_terminal_back_and_ends_by_the_signal(ok, watching, stop):
+    """`kill`, `timeout` or a hang-up ended watch at once, leaving the terminal on the board's full screen with
+    no cursor; it gives them back, and still ends by the signal (143, 129), as every command does."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
+    board = watching(terminal=True)
+    board.wait_for("No hands yet")
+    assert board.stop(signal_number=stop) == -stop
+    assert board.screen_given_back, board.raw[-200:]
+    assert "Error" not in board.text and "Traceback" not in board.text
+
+
+def test_ctrl_z_gives_the_terminal_back_until_fg_draws_the_board_again(ok, watching):
+    """Ctrl-Z left the shell on the board's full screen with no cursor, and `fg` came back to whatever the shell
+    had written over the board, until a hand was recorded."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
+    board = watching(terminal=True)
+    board.wait_for("Ben deals next", "No hands yet")
+    board.process.send_signal(signal.SIGTSTP)
+    os.waitid(os.P_PID, board.process.pid, os.WSTOPPED | os.WNOWAIT)  # stopped, as the shell sees it
+    board.read_drawn()
+    assert board.screen_given_back, board.raw[-200:]
+    board.process.send_signal(signal.SIGCONT)  # `fg`
+    drawn = board.wait_for("Ben deals next", "No hands yet")  # nothing recorded meanwhile: drawn again all the same
+    assert "█" in drawn and not board.screen_given_back
+    assert board.stop() == 0
+    assert board.screen_given_back and "Traceback" not in board.text
 
 
 def test_watch_on_a_dumb_terminal_prints_each_board_in_turn(ok, watching):

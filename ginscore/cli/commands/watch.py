@@ -1,12 +1,15 @@
 """A live scoreboard for a second screen: `ginscore watch`."""
 
 import gc
+import os
+import signal
 import sys
-import time
-from contextlib import suppress
+import threading
+from contextlib import contextmanager, suppress
 from datetime import datetime
 
 import typer
+from rich.control import Control
 
 from ginscore.core.errors import GinscoreError, message_parts, NEXT_GAME
 from ginscore.core.replay import Standings
@@ -62,6 +65,35 @@ class _Board:
         return board.frame(self.showing, self.out, big=self.big, footer=footer, next_game=self.next_game)
 
 
+@contextmanager
+def _given_back_while_suspended(out):
+    """Ctrl-Z: the screen the board filled, and the cursor, are given back while watch is stopped, and taken again
+    when `fg` goes on with it; the list yielded is not empty once the board must be drawn anew."""
+    redraw: list[bool] = []
+    if (not hasattr(signal, "SIGTSTP") or threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGTSTP) != signal.SIG_DFL):  # (a shell without job control ignores it)
+        yield redraw
+        return
+
+    def written(control: str) -> None:  # straight to the terminal: the stream may be halfway through a frame
+        with suppress(OSError):
+            os.write(out.file.fileno(), control.encode())
+
+    def suspended(number, frame) -> None:
+        written(str(Control.show_cursor(True)) + str(Control.alt_screen(False)))
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTSTP)  # stopped here, until `fg`
+        signal.signal(signal.SIGTSTP, suspended)
+        written(str(Control.alt_screen(True)) + str(Control.show_cursor(False)))
+        redraw.append(True)
+
+    signal.signal(signal.SIGTSTP, suspended)
+    try:
+        yield redraw
+    finally:
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+
+
 @app.command(short_help="Show a live scoreboard.")
 def watch(
     ctx: typer.Context,
@@ -87,11 +119,11 @@ def watch(
     pinned = pinned_by(store, session)
     scoreboard = _Board(store, pinned, out, big=on_terminal, until="" if once else " · Ctrl-C stops")
     scoreboard.show(followed(store, pinned)[1])  # a file or session that cannot be read stops here (exit 1 or 2)
-    with interrupts.until_ctrl_c(), suppress(KeyboardInterrupt):  # Ctrl-C is how a watch ends: quietly, exit 0
+    with interrupts.until_stopped() as stops, suppress(KeyboardInterrupt):  # Ctrl-C ends a watch: quietly, exit 0
         if once or not on_terminal or out.is_dumb_terminal:  # (a dumb terminal has no screen to redraw)
             out.print(scoreboard.frame())
             while not once:
-                time.sleep(POLL_SECONDS)
+                stops.wait(POLL_SECONDS)
                 if scoreboard.read():
                     out.rule()
                     out.print(scoreboard.frame())
@@ -101,16 +133,18 @@ def watch(
 
         live = Live(scoreboard.frame(), console=out, screen=True, auto_refresh=False)
         try:  # not `with`: a Ctrl-C while it starts must give the screen back too
-            live.start(refresh=True)
-            while True:
-                time.sleep(POLL_SECONDS)
-                # the console was made at one size (it never asks the terminal itself): a resized
-                # window is found here, and the board laid out again for it
-                now = (screen_width(), screen_height())
-                resized = now != tuple(out.size)
-                if resized:
-                    out.size = now
-                if scoreboard.read() or resized:
-                    live.update(scoreboard.frame(), refresh=True)
+            with _given_back_while_suspended(out) as redraw:
+                live.start(refresh=True)
+                while True:
+                    stops.wait(POLL_SECONDS)
+                    # the console was made at one size (it never asks the terminal itself): a resized
+                    # window is found here, and the board laid out again for it
+                    now = (screen_width(), screen_height())
+                    resized = now != tuple(out.size)
+                    if resized:
+                        out.size = now
+                    if scoreboard.read() or resized or redraw:
+                        redraw.clear()
+                        live.update(scoreboard.frame(), refresh=True)
         finally:
             live.stop()
