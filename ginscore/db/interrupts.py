@@ -111,6 +111,13 @@ def until_stopped():
             signal.raise_signal(stops.arrived[0])  # as it would have ended: by the signal
 
 
+def ctrl_c_ignored() -> None:
+    """A command that runs until Ctrl-C (`serve`) has stopped: one pressed again while the command line ends is
+    ignored, as ``finished`` leaves it; else Python, putting back the default action as it exits, ends by it (130)."""
+    if _command_line and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def command_line() -> None:
     """Say that this process runs one command line and ends with it (see ``finished``).
 

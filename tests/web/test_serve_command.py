@@ -241,6 +241,35 @@ def test_ctrl_c_while_the_server_starts_stops_it_as_quietly_as_later(ok, moment)
     assert done.stdout.endswith("Ctrl-C stops\n")
 
 
+def test_ctrl_c_pressed_over_and_over_stops_serving_with_exit_0(ok):
+    """A hand that keeps pressing Ctrl-C until the server goes: a press as it ended killed it, which a shell
+    reads as 130, where Ctrl-C ends serving with 0."""
+    import os
+    import select
+    import sys
+    import time
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    for _ in range(3):  # (a press must land as Python ends)
+        terminal, child = os.openpty()
+        process = subprocess.Popen([sys.executable, "-m", "ginscore", "serve", "--port", "0"], stdin=child,
+                                   stdout=child, stderr=child)  # (`-m`: this checkout's ginscore)
+        os.close(child)
+        printed, deadline = b"", time.monotonic() + 30
+        while b"Ctrl-C stops" not in printed:
+            assert time.monotonic() < deadline and process.poll() is None, printed
+            if select.select([terminal], [], [], 0.5)[0]:
+                printed += os.read(terminal, 4096)
+        while process.poll() is None and time.monotonic() < deadline:
+            process.send_signal(signal.SIGINT)
+            time.sleep(0.002)
+        try:
+            assert process.wait(timeout=30) == 0
+        finally:
+            process.kill()
+            os.close(terminal)
+
+
 def test_a_cache_forged_by_hand_never_breaks_the_club_board(ok, db_path, serving):
     """The club board keeps when each session was played in the cache; an entry of another shape
     written there by hand (re-sealed: its seal catches damage, not a forger) is set aside and made again,
