@@ -1,7 +1,8 @@
 """The command line: the only package that imports typer. ``main`` is the installed script."""
 
-from ginscore.cli.starting import stopped_while_starting
+from ginscore.cli import starting
 
+starting.reading_in()
 try:
     from ginscore.cli.app import main  # noqa: F401 (the entry point)
 except (KeyboardInterrupt, RuntimeError) as error:  # a Ctrl-C while Python is still importing the app
@@ -9,4 +10,5 @@ except (KeyboardInterrupt, RuntimeError) as error:  # a Ctrl-C while Python is s
 
     if not interrupted(error):
         raise
-    stopped_while_starting()
+    starting.stopped_while_starting()
+starting.read_in()

@@ -1,7 +1,43 @@
 """What answers a Ctrl-C while the command line is still being read in by Python, before any command
 ran: kept apart from the app, so that the package can answer one while it imports the app."""
 
+import signal
 import sys
+import threading
+
+_pressed: list[int] = []  # a Ctrl-C came while the app was read in
+_unraisable = [sys.unraisablehook]  # what tells an exception Python cannot raise, as it was
+
+
+def _first(number, frame) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the ones after it: nothing may cut short its answer
+    _pressed.append(number)
+    raise KeyboardInterrupt
+
+
+def _dropped(what) -> None:  # (where Python cannot raise it, a weak reference callback of the import system)
+    if not isinstance(what.exc_value, KeyboardInterrupt):
+        _unraisable[0](what)
+
+
+def reading_in() -> None:
+    """The app is about to be read in: the first Ctrl-C from now on is raised, those after it ignored, so that
+    the answer to it is one line whatever is pressed again (exit 130), never a traceback."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is (
+            signal.default_int_handler):
+        signal.signal(signal.SIGINT, _first)
+        _unraisable[0], sys.unraisablehook = sys.unraisablehook, _dropped
+
+
+def read_in() -> None:
+    """The app is read in and answers Ctrl-C from now on; one that came where Python could not raise it stops
+    the command line all the same."""
+    if signal.getsignal(signal.SIGINT) is _first:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if sys.unraisablehook is _dropped:
+        sys.unraisablehook = _unraisable[0]
+    if _pressed:
+        stopped_while_starting()
 
 
 def stopped_while_starting() -> None:

@@ -228,6 +228,49 @@ def test_ctrl_z_gives_the_terminal_back_until_fg_draws_the_board_again(ok, watch
     assert board.screen_given_back and "Traceback" not in board.text
 
 
+# Python pressing Ctrl-C every millisecond from the moment ginscore starts to read its app in, then ginscore run.
+CTRL_C_HELD_DOWN = """
+import os, signal, sys, threading, time
+from importlib.abc import MetaPathFinder
+def press():
+    while True:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.001)
+class Pressing(MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "ginscore.cli.app":
+            sys.meta_path.remove(self)
+            threading.Thread(target=press, daemon=True).start()
+        return None
+sys.meta_path.insert(0, Pressing())
+sys.argv[0] = "ginscore"
+from ginscore.cli import main
+main()
+"""
+
+
+def test_ctrl_c_pressed_again_and_again_as_watch_starts_says_one_line(ok):
+    """A hand still on Ctrl-C as watch starts: a second press while the first was answered printed a
+    KeyboardInterrupt traceback, or killed watch before it said why."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
+    for _ in range(3):  # (where the second press lands varies)
+        terminal, child = os.openpty()
+        process = subprocess.Popen([sys.executable, "-c", CTRL_C_HELD_DOWN, "watch"], stdin=child, stdout=child,
+                                   stderr=child)
+        os.close(child)
+        said = b""
+        try:
+            status = process.wait(timeout=DEADLINE)
+            while select.select([terminal], [], [], 0.2)[0]:
+                said += os.read(terminal, 65536)
+        except OSError:  # all it wrote is read: the terminal is closed
+            pass
+        finally:
+            process.kill()
+            os.close(terminal)
+        assert (status, said) == (130, b"Error: stopped; nothing was changed\r\n")
+
+
 def test_watch_on_a_dumb_terminal_prints_each_board_in_turn(ok, watching):
     """TERM=dumb (an editor's shell, a serial console): the full-screen board drew nothing at all, not the
     first frame, not a hand recorded. It prints each frame in turn, as into a file."""
