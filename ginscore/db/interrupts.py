@@ -112,7 +112,7 @@ def until_stopped():
 
 
 def ctrl_c_ignored() -> None:
-    """A command that runs until Ctrl-C (`serve`) has stopped: one pressed again while the command line ends is
+    """A command was stopped by Ctrl-C (or `serve` ended by it): one pressed again while the command line ends is
     ignored, as ``finished`` leaves it; else Python, putting back the default action as it exits, ends by it (130)."""
     if _command_line and threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -368,10 +368,12 @@ def test_stopping_part_way_through_a_hand_says_that_hand_was_not_saved(ok, stand
     assert "was not saved" not in play(ok, eof=eof)  # at the first question: no hand begun
 
 
+@pytest.mark.parametrize("presses", [1, 2], ids=["once", "twice at once"])
 @pytest.mark.parametrize("saved", [False, True], ids=["nothing saved", "a hand saved"])
-def test_ctrl_c_in_play_exits_130_unless_a_hand_was_saved(db_path, saved):
+def test_ctrl_c_in_play_exits_130_unless_a_hand_was_saved(db_path, saved, presses):
     """Ctrl-C at a question of play: as every command, exit 130 when play changed nothing ("stopped;
-    nothing was changed"); once a hand was saved it stands, and play ends as :quit does (exit 0)."""
+    nothing was changed"); once a hand was saved it stands, and play ends as :quit does (exit 0). Pressed
+    twice, the second press ended play by the signal while the first was answered."""
     import os
     import select
     import signal
@@ -395,7 +397,9 @@ def test_ctrl_c_in_play_exits_130_unless_a_hand_was_saved(db_path, saved):
         if select.select([playing.stdout], [], [], 1)[0]:
             seen += os.read(playing.stdout.fileno(), 4096)
     assert asked in seen and seen.endswith(b": "), seen  # play waits for the answer
-    playing.send_signal(signal.SIGINT)
+    for press in range(presses):
+        time.sleep(0.005 if press else 0)  # (two at the same instant are one signal)
+        playing.send_signal(signal.SIGINT)
     out, err = playing.communicate(timeout=60)
     said = " ".join((seen + out).decode().split())
     if saved:
