@@ -126,13 +126,14 @@ def command_line() -> None:
     """
     global _command_line
     _command_line = True
-    default = sys.unraisablehook
+    sys.unraisablehook = ctrl_c_dropped
 
-    def unraisable(what) -> None:
-        if not isinstance(what.exc_value, KeyboardInterrupt):
-            default(what)
 
-    sys.unraisablehook = unraisable
+def ctrl_c_dropped(what) -> None:
+    """``sys.unraisablehook`` of a command line: a Ctrl-C where Python cannot raise it is dropped; anything
+    else is told as Python tells it."""
+    if not isinstance(what.exc_value, KeyboardInterrupt):
+        sys.__unraisablehook__(what)
 
 
 def finished() -> None:
