@@ -5,8 +5,6 @@ import signal
 import sys
 import threading
 
-from ginscore.db import interrupts
-
 _pressed: list[int] = []  # a Ctrl-C came while the app was read in
 _unraisable = [sys.unraisablehook]  # what tells an exception Python cannot raise, as it was
 
@@ -17,13 +15,20 @@ def _first(number, frame) -> None:
     raise KeyboardInterrupt
 
 
+def _dropped(what) -> None:
+    # interrupts.command_line's hook, written again here: importing it before the handler is set would
+    # leave a Ctrl-C during that import unanswered (a traceback through this file)
+    if not isinstance(what.exc_value, KeyboardInterrupt):
+        _unraisable[0](what)
+
+
 def reading_in() -> None:
     """The app is about to be read in: the first Ctrl-C from now on is raised, those after it ignored, so that
     the answer to it is one line whatever is pressed again (exit 130), never a traceback."""
     if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is (
             signal.default_int_handler):
         signal.signal(signal.SIGINT, _first)
-        _unraisable[0], sys.unraisablehook = sys.unraisablehook, interrupts.ctrl_c_dropped
+        _unraisable[0], sys.unraisablehook = sys.unraisablehook, _dropped
 
 
 def read_in() -> None:
@@ -31,7 +36,7 @@ def read_in() -> None:
     the command line all the same."""
     if signal.getsignal(signal.SIGINT) is _first:
         signal.signal(signal.SIGINT, signal.default_int_handler)
-    if sys.unraisablehook is interrupts.ctrl_c_dropped:
+    if sys.unraisablehook is _dropped:
         sys.unraisablehook = _unraisable[0]
     if _pressed:
         stopped_while_starting()

@@ -126,14 +126,13 @@ def command_line() -> None:
     """
     global _command_line
     _command_line = True
-    sys.unraisablehook = ctrl_c_dropped
+    default = sys.unraisablehook
 
+    def unraisable(what) -> None:
+        if not isinstance(what.exc_value, KeyboardInterrupt):
+            default(what)
 
-def ctrl_c_dropped(what) -> None:
-    """``sys.unraisablehook`` of a command line: a Ctrl-C where Python cannot raise it is dropped; anything
-    else is told as Python tells it."""
-    if not isinstance(what.exc_value, KeyboardInterrupt):
-        sys.__unraisablehook__(what)
+    sys.unraisablehook = unraisable
 
 
 def finished() -> None:
