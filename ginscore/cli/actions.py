@@ -3,8 +3,10 @@ replayed, a hand appended, a session started, a yes/no asked, the session a live
 (`watch` and `serve`), and the ratings' figures kept in the cache (`ratings` and `serve` share them)."""
 
 import itertools
+import signal
 import sys
-from contextlib import suppress
+import threading
+from contextlib import contextmanager, suppress
 from datetime import datetime
 
 import typer
@@ -111,7 +113,8 @@ def asked(question: str, yes: bool, verb: str, done: str = "", refusal: str = ""
     done = done or f"{verb}d"
     lines = question_lines(f"{visible(question)} [y/N]:", screen_width() - 2, names)  # at words, as play asks
     try:
-        sure = typer.confirm("\n".join(lines), default=False, show_default=False, prompt_suffix=" ")
+        with asked_again_after_fg("\n".join(lines) + " "):
+            sure = typer.confirm("\n".join(lines), default=False, show_default=False, prompt_suffix=" ")
     except typer.Abort as stop:
         say("")  # the question's line ends, so the error is not read as its answer
         if isinstance(stop.__context__, KeyboardInterrupt):  # click answers Ctrl-C and Ctrl-D alike
@@ -120,6 +123,26 @@ def asked(question: str, yes: bool, verb: str, done: str = "", refusal: str = ""
     if not sure:
         say(f"Nothing {done}.")
     return sure
+
+
+@contextmanager
+def asked_again_after_fg(shown: str):
+    """While a person is asked ``shown``: after Ctrl-Z and `fg` the shell's own lines stand under the
+    question and the cursor is on an empty line, so the question is written again for the answer."""
+    if not hasattr(signal, "SIGCONT") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def again(number, frame) -> None:
+        with suppress(OSError, RuntimeError, ValueError):  # (an output closed or being written: nothing to add)
+            sys.stdout.write(shown)
+            sys.stdout.flush()
+
+    previous = signal.signal(signal.SIGCONT, again)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGCONT, previous)
 
 
 def on_a_terminal() -> bool:

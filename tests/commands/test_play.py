@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 
 import pytest
 
@@ -374,9 +376,7 @@ def test_ctrl_c_in_play_exits_130_unless_a_hand_was_saved(db_path, saved, presse
     """Ctrl-C at a question of play: as every command, exit 130 when play changed nothing ("stopped;
     nothing was changed"); once a hand was saved it stands, and play ends as :quit does (exit 0). Pressed
     twice, the second press ended play by the signal while the first was answered."""
-    import os
     import select
-    import signal
     import subprocess
     import sys
     import time
@@ -460,7 +460,6 @@ def _while_play_asks(db_path, elsewhere: list[list[str]], then: str, *new: str, 
     """Run ``new`` and ``before``, start `play` (a real second process), type ``first``, wait for the
     question ``waits_for``, run the ``elsewhere`` commands, then type ``then``; returns what play said
     and `status --json` ({} when no session is current); ``exits``: play's exit status (not 0: with its error)."""
-    import os
     import select
     import subprocess
     import sys
@@ -711,3 +710,57 @@ def test_the_guides_evening_in_play_is_what_play_prints_at_80_columns(ok, monkey
     ok("new", "standard", "Ann", "Quinn", "--target", "50", "--dealer", "ann")
     printed = ok("play", input="".join(f"{answer}\n" for answer in answers)).stdout
     assert [line.rstrip() for line in printed.splitlines()] == shown.splitlines()
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty") or not hasattr(signal, "SIGTSTP"), reason="no terminals, no Ctrl-Z")
+@pytest.mark.parametrize("command, question", [("play", "Who knocked, Ann or Ben?"), ("undo", "Remove hand 1:")])
+def test_after_ctrl_z_and_fg_the_question_is_asked_again(ok, db_path, command, question):
+    """After Ctrl-Z and `fg` the shell's own lines stood under the question, and play (or undo's yes/no)
+    waited on an empty line as if nothing had been asked."""
+    import select
+    import subprocess
+    import sys
+    import time
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    ok("hand", "ann", "3", "20")
+    leader, follower = os.openpty()
+    env = dict(os.environ, GINSCORE_DB=str(db_path), COLUMNS="80")
+    # in a process group of its own, as a shell starts a command: a Ctrl-Z stops it
+    asking = subprocess.Popen([sys.executable, "-m", "ginscore", command], stdin=follower, stdout=follower,
+                              stderr=follower, env=env, process_group=0)
+    os.close(follower)
+
+    def read_until(wanted: bytes) -> bytes:
+        seen, deadline = b"", time.monotonic() + 30
+        while not (wanted in seen and seen.endswith(b": ")) and time.monotonic() < deadline:
+            if select.select([leader], [], [], 0.5)[0]:
+                seen += os.read(leader, 65536)
+        return seen
+
+    def reading_the_answer() -> None:
+        # Python answers a signal that lands between writing the question and reading the answer only
+        # at the next one: a gap of microseconds, which no person's Ctrl-Z hits but a test's can.
+        stat, deadline = f"/proc/{asking.pid}/stat", time.monotonic() + 30
+        while os.path.exists(stat) and time.monotonic() < deadline:
+            with open(stat) as status:
+                if status.read().rpartition(")")[2].split()[0] == "S":  # asleep: in its read
+                    return
+            time.sleep(0.01)
+
+    try:
+        assert question.encode() in read_until(question.encode())
+        reading_the_answer()
+        asking.send_signal(signal.SIGTSTP)
+        os.waitid(os.P_PID, asking.pid, os.WSTOPPED | os.WNOWAIT)  # stopped, as the shell sees it
+        asking.send_signal(signal.SIGCONT)  # `fg`
+        again = read_until(question.encode())
+        assert question.encode() in again, again
+        os.write(leader, b":quit\n" if command == "play" else b"n\n")
+        assert asking.wait(timeout=30) == 0
+    finally:
+        if asking.poll() is None:
+            asking.kill()
+            asking.wait()
+        os.close(leader)
+    assert ok("status", "--json").stdout.count('"hands_played": 1') == 1

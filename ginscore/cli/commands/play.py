@@ -16,8 +16,8 @@ from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
 from ginscore.core.reports import as_typed, explain, hand_words, winner_words
 from ginscore.db.storage import writes as database_writes
-from ginscore.cli.actions import game_after, replay_changed, replay_stored, rules_moving_back, session_now, store_of
-from ginscore.cli.actions import session_named, time_now
+from ginscore.cli.actions import asked_again_after_fg, game_after, replay_changed, replay_stored, rules_moving_back
+from ginscore.cli.actions import session_named, session_now, store_of, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.messages import usage_words
 from ginscore.cli.options import session_option
@@ -119,7 +119,8 @@ class _Table:
         prompt = "\n".join(question_lines(visible(f"{question} {HINT}"), screen_width() - 2, names))
         while True:
             try:
-                answer = typer.prompt(prompt, default="", show_default=False).strip()
+                with asked_again_after_fg(f"{prompt}: "):
+                    answer = typer.prompt(prompt, default="", show_default=False).strip()
             except typer.Abort as stop:  # Ctrl-D, Ctrl-C or the end of the input: play stops
                 if isinstance(stop.__context__, KeyboardInterrupt) and database_writes() == self.writes_before:
                     raise KeyboardInterrupt from None  # Ctrl-C before anything was saved: as every command (130)
