@@ -1,4 +1,5 @@
-"""Ctrl-C, SIGTERM and SIGHUP around the moment the database file is replaced.
+"""Ctrl-C, SIGTERM and SIGHUP around the moment the database file is replaced, and Ctrl-Z while its
+lock is held.
 
 A stop either ends a command before it changes anything (130, 143, 129, as they always end it)
 or lets the change finish (exit 0): never "recorded, yet stopped", so a script that retries
@@ -53,6 +54,30 @@ def held(writes: Callable[[], int]):
             signal.raise_signal(stops[0])  # nothing written (or no command line): as it would have ended
     if arrived:
         raise KeyboardInterrupt
+
+
+def ctrl_z_ours() -> bool:
+    """Whether this process may answer Ctrl-Z (SIGTSTP) itself: only its main thread may, and a shell
+    without job control has it ignored."""
+    return (hasattr(signal, "SIGTSTP") and threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGTSTP) == signal.SIG_DFL)
+
+
+@contextmanager
+def ctrl_z_held():
+    """Hold Ctrl-Z (SIGTSTP) for the block, which holds the database's lock: stopped there, the process
+    would keep every other ginscore waiting until `fg`. It stops as soon as the block is left."""
+    if not ctrl_z_ours():
+        yield
+        return
+    arrived: list[int] = []
+    signal.signal(signal.SIGTSTP, lambda number, frame: arrived.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        if arrived:
+            signal.raise_signal(signal.SIGTSTP)  # stopped here, the lock let go, until `fg`
 
 
 class Stops:

@@ -58,6 +58,7 @@ def _lock(held: ExitStack, shown: Path, real: str) -> None:
 
     try:
         shown.parent.mkdir(parents=True, exist_ok=True)
+        held.enter_context(interrupts.ctrl_z_held())  # (left after the lock is let go)
         held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT, real))
     except LockTimeout as error:
         raise DatabaseUnusable(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import stat
 import subprocess
 import sys
@@ -183,6 +184,38 @@ def test_a_write_during_a_long_merge_lands_after_it_or_says_it_is_locked_and_the
     else:
         assert late.exit_code == 1 and "locked" in late.stderr and late.stderr.count("\n") == 1
         assert names == ["friday", "sat", "sun"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTSTP"), reason="no Ctrl-Z here")
+def test_ctrl_z_during_a_write_stops_it_only_once_the_lock_is_let_go(cli, ok, db_path, tmp_path, monkeypatch):
+    """A merge put aside with Ctrl-Z while it held the lock kept every other ginscore waiting until `fg`:
+    `new` typed meanwhile said the file was locked. The merge now finishes its write, then stops."""
+    import ginscore.db.store
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday")
+    theirs = tmp_path / "laptop.json"
+    ok("--db", str(theirs), "new", "standard", "Ann", "Cy", "--dealer", "Cy", "--name", "sat")
+    monkeypatch.setattr(ginscore.db.store, "LOCK_TIMEOUT", 20)
+    # in a process group of its own, as a shell starts a command: a Ctrl-Z stops it
+    merging = subprocess.Popen([sys.executable, "-c", SLOW_MERGE, "merge", str(theirs)],
+                               env={**os.environ, "GINSCORE_DB": str(db_path)}, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, process_group=0)
+    try:
+        assert merging.stderr.readline().strip() == "merging"
+        merging.send_signal(signal.SIGTSTP)  # Ctrl-Z, while the merge holds the lock
+        late = cli("new", "standard", "Ann", "Dee", "--dealer", "Dee", "--name", "late")
+        assert late.exit_code == 0, late.stderr
+        stopped = os.waitid(os.P_PID, merging.pid, os.WSTOPPED | os.WEXITED | os.WNOWAIT)
+        assert stopped.si_code == os.CLD_STOPPED  # put aside, as the shell sees it, after its write
+        assert Store(db_path).reading().names() == ["friday", "sat", "late"]
+        merging.send_signal(signal.SIGCONT)  # `fg`
+        _, err = merging.communicate(timeout=60)
+    finally:
+        if merging.poll() is None:
+            merging.send_signal(signal.SIGCONT)
+            merging.kill()
+            merging.wait()
+    assert merging.returncode == 0, err
 
 
 @pytest.mark.parametrize("args", [["status"], ["hand", "ann", "4", "22"]])

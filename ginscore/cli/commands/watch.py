@@ -4,7 +4,6 @@ import gc
 import os
 import signal
 import sys
-import threading
 from contextlib import contextmanager, suppress
 from datetime import datetime
 
@@ -70,8 +69,7 @@ def _given_back_while_suspended(out):
     """Ctrl-Z: the screen the board filled, and the cursor, are given back while watch is stopped, and taken again
     when `fg` goes on with it; the list yielded is not empty once the board must be drawn anew."""
     redraw: list[bool] = []
-    if (not hasattr(signal, "SIGTSTP") or threading.current_thread() is not threading.main_thread()
-            or signal.getsignal(signal.SIGTSTP) != signal.SIG_DFL):  # (a shell without job control ignores it)
+    if not interrupts.ctrl_z_ours():
         yield redraw
         return
 
