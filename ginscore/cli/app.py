@@ -33,11 +33,10 @@ from typer.core import TyperGroup
 
 from ginscore import __version__
 from ginscore.cache import run_with_the_cache
-from ginscore.cli import registry, typer_app
+from ginscore.cli import registry, stopping, typer_app
 from ginscore.cli.messages import db_given_a_command, fail, stopped, unwritten, usage_words
 from ginscore.cli.options import DB_HELP, use_db
 from ginscore.core.errors import ExitStatus, GinscoreError, Refused, interrupted, message_parts
-from ginscore.db import interrupts
 from ginscore.db.storage import writes as database_writes
 from ginscore.present import terminal
 
@@ -111,7 +110,7 @@ class Group(TyperGroup):
         except OSError as error:
             status = unwritten(error, changed(), status)
         if changed():
-            interrupts.finished()
+            stopping.finished()
             status = ExitStatus.OK
         if standalone_mode:
             sys.exit(status)
@@ -174,7 +173,7 @@ def main(argv: list[str] | None = None) -> None:
     """The installed script, `python -m ginscore` and the tests' way in; always ends in ``SystemExit``.
     A test calling ``main(argv)`` keeps its own Ctrl-C handling and garbage collector."""
     if argv is None:
-        interrupts.command_line()
+        stopping.command_line()
         # One command, then exit: the cyclic collector would only rescan a large database's parse
         # (docs/performance.md). The long-running commands switch it back on.
         gc.disable()
@@ -183,6 +182,6 @@ def main(argv: list[str] | None = None) -> None:
         command_line().main(args=args, prog_name="ginscore")
     except KeyboardInterrupt:  # outside the command (the exit point answers inside it)
         if database_writes():
-            interrupts.finished()
+            stopping.finished()
             raise SystemExit(0) from None
         stopped_while_starting()

@@ -7,10 +7,9 @@ import re
 
 import typer
 
-from ginscore.cli import registry
+from ginscore.cli import registry, stopping
 from ginscore.core.errors import BadCard, Command, ExitStatus
 from ginscore.core.escape import shell_word
-from ginscore.db import interrupts
 from ginscore.present import terminal
 
 # click's words for a refused value, as people say it (compiled by re when first used, not at start).
@@ -187,7 +186,7 @@ def unwritten(error: OSError, changed: bool, status: int = ExitStatus.OK) -> int
 
 def stopped(changed: bool) -> int:
     """Ctrl-C: before the change, exit 130 and say so; after it, exit 0 (the change stands)."""
-    interrupts.ctrl_c_ignored()  # pressed again while this is said, it would end the command line by the signal
+    stopping.ctrl_c_ignored()  # pressed again while this is said, it would end the command line by the signal
     if changed:
         terminal.tell("Stopped; the change was saved.")
         return ExitStatus.OK

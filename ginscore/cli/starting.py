@@ -16,7 +16,7 @@ def _first(number, frame) -> None:
 
 
 def _dropped(what) -> None:
-    # interrupts.command_line's hook, written again here: importing it before the handler is set would
+    # stopping.command_line's hook, written again here: importing it before the handler is set would
     # leave a Ctrl-C during that import unanswered (a traceback through this file)
     if not isinstance(what.exc_value, KeyboardInterrupt):
         _unraisable[0](what)

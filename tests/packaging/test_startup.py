@@ -65,7 +65,7 @@ def test_a_command_line_loads_only_its_own_commands(tmp_path):
     assert done.stderr.strip().splitlines()[-1] == str([
         "ginscore.cli.actions", "ginscore.cli.app", "ginscore.cli.commands", "ginscore.cli.commands.view",
         "ginscore.cli.messages", "ginscore.cli.options", "ginscore.cli.output", "ginscore.cli.paths",
-        "ginscore.cli.registry", "ginscore.cli.starting", "ginscore.cli.typer_app"])
+        "ginscore.cli.registry", "ginscore.cli.starting", "ginscore.cli.stopping", "ginscore.cli.typer_app"])
 
 
 @pytest.mark.parametrize("command", [["status"], ["status", "--json"], ["watch", "--once"], ["ratings", "--json"],

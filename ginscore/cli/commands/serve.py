@@ -23,7 +23,7 @@ from ginscore.cli.actions import Pinned, followed, match_of, pinned_by, rated_la
 from ginscore.cli.actions import store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, whole_number
-from ginscore.db import interrupts
+from ginscore.cli.stopping import ctrl_c_ignored
 from ginscore.db.store import Store
 from ginscore.present.terminal import parts_text, screen_width
 from ginscore.present.wrapping import wrapped_plain
@@ -159,4 +159,4 @@ def serve(
     out.write("Read-only · Ctrl-C stops\n")
     out.flush()
     server.run(sockets=[listening])  # Ctrl-C is how serving ends: quietly, exit 0 (as `watch`)
-    interrupts.ctrl_c_ignored()  # however often it is pressed
+    ctrl_c_ignored()  # however often it is pressed

@@ -12,6 +12,7 @@ from rich.control import Control
 
 from ginscore.core.errors import GinscoreError, message_parts, NEXT_GAME
 from ginscore.core.replay import Standings
+from ginscore.cli import stopping
 from ginscore.db import interrupts
 from ginscore.db.store import POLL_SECONDS, file_signature
 from ginscore.cli.actions import followed, next_game, Pinned, pinned_by, store_of
@@ -117,7 +118,7 @@ def watch(
     pinned = pinned_by(store, session)
     scoreboard = _Board(store, pinned, out, big=on_terminal, until="" if once else " · Ctrl-C stops")
     scoreboard.show(followed(store, pinned)[1])  # a file or session that cannot be read stops here (exit 1 or 2)
-    with interrupts.until_stopped() as stops, suppress(KeyboardInterrupt):  # Ctrl-C ends a watch: quietly, exit 0
+    with stopping.until_stopped() as stops, suppress(KeyboardInterrupt):  # Ctrl-C ends a watch: quietly, exit 0
         if once or not on_terminal or out.is_dumb_terminal:  # (a dumb terminal has no screen to redraw)
             out.print(scoreboard.frame())
             while not once:
