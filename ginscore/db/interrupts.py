@@ -77,7 +77,8 @@ def ctrl_z_ours() -> bool:
 @contextmanager
 def ctrl_z_held():
     """Hold Ctrl-Z (SIGTSTP) for the block, which holds the database's lock: stopped there, the process
-    would keep every other ginscore waiting until `fg`. It stops as soon as the block is left."""
+    would keep every other ginscore waiting until `fg`. It stops as soon as the block is left, unless
+    a Ctrl-C, SIGTERM or SIGHUP ends the command there: then it ends at once, not once brought back."""
     if not ctrl_z_ours():
         yield
         return
@@ -85,6 +86,9 @@ def ctrl_z_held():
     signal.signal(signal.SIGTSTP, lambda number, frame: arrived.append(number))
     try:
         yield
+    except KeyboardInterrupt:  # (how held, and Python, raise them)
+        arrived.clear()
+        raise
     finally:
         signal.signal(signal.SIGTSTP, signal.SIG_DFL)
         if arrived:

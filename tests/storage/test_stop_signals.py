@@ -7,6 +7,7 @@ change is written the command exits 0, so a script that sees 143 and tries again
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -18,11 +19,11 @@ from ginscore.db.store import Store
 
 ENV = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "PYTHONIOENCODING")}
 
-# The process sends itself the signal right after a chosen call returns ("module.name"); with a
-# leading "fail:" that call then fails as a full disk would.
+# The process sends itself the signal (or the signals, "SIGTSTP,SIGINT") right after a chosen call returns
+# ("module.name"); with a leading "fail:" that call then fails as a full disk would.
 SEND = """
 import errno, importlib, os, signal, sys
-number = getattr(signal, sys.argv.pop(1))
+numbers = [getattr(signal, name) for name in sys.argv.pop(1).split(",")]
 where = sys.argv.pop(1)
 fail = where.startswith("fail:")
 module, name = where.removeprefix("fail:").rsplit(".", 1)
@@ -30,7 +31,8 @@ module = importlib.import_module(module)
 real = getattr(module, name)
 def sending(*args, **kwargs):
     out = real(*args, **kwargs)
-    os.kill(os.getpid(), number)
+    for number in numbers:
+        os.kill(os.getpid(), number)
     if fail:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
     return out
@@ -90,6 +92,50 @@ def test_a_hangup_that_nohup_ignores_stays_ignored(table):
                           env={**ENV, "GINSCORE_DB": str(table)}, capture_output=True, timeout=60,
                           preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
     assert done.returncode == 0 and done.stderr == b"" and _hands(table) == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty") or not hasattr(signal, "SIGTSTP"), reason="no terminals, no Ctrl-Z")
+@pytest.mark.parametrize("name, where, status", [
+    ("SIGINT", "fcntl.flock", 130),  # Ctrl-C as the lock is taken: before the change
+    ("SIGINT", "os.fsync", 0),  # while the new file is made: held until it is in place
+    ("SIGTERM", "os.fsync", 0),
+    ("SIGHUP", "os.fsync", 0),
+])
+def test_ctrl_z_then_a_stop_while_the_lock_is_held_ends_the_command_at_once(table, name, where, status):
+    """Ctrl-Z during a write, then Ctrl-C (or a kill, or the terminal closed) before it stopped: the command
+    was put aside as it let the lock go, and ended only after `fg`. The stop ends it at once, as it says."""
+    import select
+    import time
+
+    leader, follower = os.openpty()
+    # in a process group of its own, as a shell starts a command: a Ctrl-Z stops it
+    child = subprocess.Popen([sys.executable, "-c", SEND, f"SIGTSTP,{name}", where, "hand", "ann", "3", "20"],
+                             stdin=follower, stdout=follower, stderr=follower, env={**ENV, "GINSCORE_DB": str(table)},
+                             process_group=0)
+    os.close(follower)
+    shown, deadline = b"", time.monotonic() + 60
+
+    def read() -> bytes:  # what the command wrote to its terminal; b"" once it closed it
+        with contextlib.suppress(OSError):  # (EIO: the command's end of the terminal is closed)
+            if select.select([leader], [], [], 0.1)[0]:
+                return os.read(leader, 65536)
+        return b""
+
+    try:
+        while (ended := os.waitid(os.P_PID, child.pid, os.WEXITED | os.WSTOPPED | os.WNOHANG | os.WNOWAIT)) is None:
+            assert time.monotonic() < deadline
+            shown += read()
+        assert ended.si_code != os.CLD_STOPPED, "put aside, not ended"
+        assert child.wait(timeout=60) == status
+        while more := read():
+            shown += more
+    finally:
+        if child.poll() is None:
+            child.kill()  # (a stopped process too)
+            child.wait()
+        os.close(leader)
+    assert b"Traceback" not in shown, shown
+    assert _hands(table) == (1 if status == 0 else 0)
 
 
 @pytest.mark.parametrize("name", ["SIGTERM", "SIGINT", "SIGKILL"])
