@@ -4,6 +4,7 @@ conftest.py; this module holds plain functions and values, imported by name."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -418,6 +419,18 @@ def number_whole(number, text: str) -> bool:
 
 def hands_in(path, session: str | None = None) -> list:
     return list(Store(path).reading().load(session).hands)
+
+
+def terminal_output(leader: int, quiet: float = 0.1) -> bytes:
+    """What a command started on a pseudo-terminal wrote to it (``leader``: this end of os.openpty) until it
+    is quiet for ``quiet`` seconds, or ended and closed its end."""
+    import select
+
+    said = b""
+    with contextlib.suppress(OSError):  # (EIO: the command's end of the terminal is closed)
+        while select.select([leader], [], [], quiet)[0] and (more := os.read(leader, 65536)):
+            said += more
+    return said
 
 
 def temporary_files(folder) -> list:

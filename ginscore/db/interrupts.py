@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from collections.abc import Callable
 from contextlib import contextmanager
 
@@ -78,14 +79,31 @@ def ctrl_z_ours() -> bool:
 def ctrl_z_held():
     """Hold Ctrl-Z (SIGTSTP) for the block, which holds the database's lock: stopped there, the process
     would keep every other ginscore waiting until `fg`. It stops as soon as the block is left, unless
-    a Ctrl-C, SIGTERM or SIGHUP ends the command there: then it ends at once, not once brought back."""
+    a Ctrl-C, SIGTERM or SIGHUP ends the command there: then it ends at once, not once brought back.
+    Yields how to wait for the lock, holding nothing yet: a Ctrl-Z is answered there at once."""
     if not ctrl_z_ours():
-        yield
+        yield time.sleep
         return
     arrived: list[int] = []
-    signal.signal(signal.SIGTSTP, lambda number, frame: arrived.append(number))
+
+    def hold(number, frame) -> None:
+        arrived.append(number)
+
+    def stop_if_pressed() -> None:
+        if arrived:
+            arrived.clear()
+            signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+            signal.raise_signal(signal.SIGTSTP)  # stopped here, holding nothing, until `fg`
+            signal.signal(signal.SIGTSTP, hold)
+
+    def waiting(seconds: float) -> None:
+        stop_if_pressed()
+        time.sleep(seconds)
+        stop_if_pressed()
+
+    signal.signal(signal.SIGTSTP, hold)
     try:
-        yield
+        yield waiting
     except KeyboardInterrupt:  # (how held, and Python, raise them)
         arrived.clear()
         raise

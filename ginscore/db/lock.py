@@ -10,6 +10,7 @@ import errno
 import os
 import stat
 import time
+from collections.abc import Callable
 from contextlib import contextmanager, suppress
 
 from ginscore.db.atomic import keep_owner, umask_default
@@ -80,11 +81,12 @@ def _still_there(path: str, handle: int) -> bool:
 
 
 @contextmanager
-def exclusive(path: str, timeout: float, database: str):
+def exclusive(path: str, timeout: float, database: str, waiting: Callable[[float], None] = time.sleep):
     """Hold the lock on ``path`` for the block; raise LockTimeout after ``timeout`` seconds.
 
     ``database``: the file the lock is for; the lock file is made with its bits, and removed again
-    when this writer made it and the database is still not there when the block ends."""
+    when this writer made it and the database is still not there when the block ends. ``waiting``:
+    how it waits, holding nothing, before it tries again."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows
@@ -107,7 +109,7 @@ def exclusive(path: str, timeout: float, database: str):
                 except BlockingIOError:
                     if time.monotonic() >= deadline:
                         raise LockTimeout(path) from None
-                    time.sleep(0.01)
+                    waiting(0.01)
                 except OSError as error:  # no locks on this file system, or none left
                     raise LockUnusable(path, f"cannot be locked: {error.strerror or error}") from None
         except BaseException:

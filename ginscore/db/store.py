@@ -58,8 +58,8 @@ def _lock(held: ExitStack, shown: Path, real: str) -> None:
 
     try:
         shown.parent.mkdir(parents=True, exist_ok=True)
-        held.enter_context(interrupts.ctrl_z_held())  # (left after the lock is let go)
-        held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT, real))
+        waiting = held.enter_context(interrupts.ctrl_z_held())  # (left after the lock is let go)
+        held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT, real, waiting))
     except LockTimeout as error:
         raise DatabaseUnusable(
             shown, f"is locked by another ginscore command for over {LOCK_TIMEOUT:g} s (its lock file {error}); try again"

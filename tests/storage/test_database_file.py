@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -30,6 +31,7 @@ from tests.support import (
     run_in_time,
     stored_sessions,
     temporary_files,
+    terminal_output,
 )
 
 
@@ -216,6 +218,54 @@ def test_ctrl_z_during_a_write_stops_it_only_once_the_lock_is_let_go(cli, ok, db
             merging.kill()
             merging.wait()
     assert merging.returncode == 0, err
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty") or not hasattr(signal, "SIGTSTP") or not os.path.isdir("/proc/self/fd"),
+                    reason="no terminals, no Ctrl-Z, or no /proc to see which files a process holds")
+def test_ctrl_z_while_waiting_for_another_commands_lock_stops_at_once_and_fg_records(ok, db_path):
+    """A hand typed while another command held the lock waited for it, and Ctrl-Z went unanswered until the
+    wait gave up; brought back with `fg`, it said the file was locked. It stops at once, holding nothing, and
+    after `fg` records the hand."""
+    import fcntl
+    import time
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    lock = os.path.realpath(str(db_path) + ".lock")
+
+    def waiting() -> bool:  # it has the lock file open: it is waiting for the lock
+        with contextlib.suppress(OSError):  # (a file closed while looked at)
+            return any(os.readlink(f"/proc/{hand.pid}/fd/{fd}") == lock for fd in os.listdir(f"/proc/{hand.pid}/fd"))
+        return False
+
+    leader, follower = os.openpty()
+    with open(lock, "a") as other:
+        fcntl.flock(other, fcntl.LOCK_EX)  # another command, writing
+        # in a process group of its own, as a shell starts a command: a Ctrl-Z stops it
+        hand = subprocess.Popen([sys.executable, "-m", "ginscore", "hand", "ann", "3", "20"], stdin=follower,
+                                stdout=follower, stderr=follower, env={**os.environ, "GINSCORE_DB": str(db_path)},
+                                process_group=0)
+        os.close(follower)
+        try:
+            deadline = time.monotonic() + 30
+            while not waiting() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            hand.send_signal(signal.SIGTSTP)  # Ctrl-Z
+            stopped = os.waitid(os.P_PID, hand.pid, os.WSTOPPED | os.WEXITED | os.WNOWAIT)
+            assert stopped.si_code == os.CLD_STOPPED
+        except BaseException:
+            hand.kill()
+            hand.wait()
+            os.close(leader)
+            raise
+    try:
+        hand.send_signal(signal.SIGCONT)  # `fg`, the other command done
+        assert hand.wait(timeout=60) == 0, terminal_output(leader)
+    finally:
+        if hand.poll() is None:
+            hand.kill()
+            hand.wait()
+        os.close(leader)
+    assert len(hands_in(db_path)) == 1
 
 
 @pytest.mark.parametrize("args", [["status"], ["hand", "ann", "4", "22"]])

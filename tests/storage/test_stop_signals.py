@@ -7,7 +7,6 @@ change is written the command exits 0, so a script that sees 143 and tries again
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import subprocess
@@ -16,6 +15,7 @@ import sys
 import pytest
 
 from ginscore.db.store import Store
+from tests.support import terminal_output
 
 ENV = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "PYTHONIOENCODING")}
 
@@ -104,7 +104,6 @@ def test_a_hangup_that_nohup_ignores_stays_ignored(table):
 def test_ctrl_z_then_a_stop_while_the_lock_is_held_ends_the_command_at_once(table, name, where, status):
     """Ctrl-Z during a write, then Ctrl-C (or a kill, or the terminal closed) before it stopped: the command
     was put aside as it let the lock go, and ended only after `fg`. The stop ends it at once, as it says."""
-    import select
     import time
 
     leader, follower = os.openpty()
@@ -114,21 +113,13 @@ def test_ctrl_z_then_a_stop_while_the_lock_is_held_ends_the_command_at_once(tabl
                              process_group=0)
     os.close(follower)
     shown, deadline = b"", time.monotonic() + 60
-
-    def read() -> bytes:  # what the command wrote to its terminal; b"" once it closed it
-        with contextlib.suppress(OSError):  # (EIO: the command's end of the terminal is closed)
-            if select.select([leader], [], [], 0.1)[0]:
-                return os.read(leader, 65536)
-        return b""
-
     try:
         while (ended := os.waitid(os.P_PID, child.pid, os.WEXITED | os.WSTOPPED | os.WNOHANG | os.WNOWAIT)) is None:
             assert time.monotonic() < deadline
-            shown += read()
+            shown += terminal_output(leader)
         assert ended.si_code != os.CLD_STOPPED, "put aside, not ended"
         assert child.wait(timeout=60) == status
-        while more := read():
-            shown += more
+        shown += terminal_output(leader)
     finally:
         if child.poll() is None:
             child.kill()  # (a stopped process too)
