@@ -365,7 +365,7 @@ def house_rule_rows(facts: SessionFacts) -> list[tuple[str, str, str]]:
     return rows
 
 
-# Each house rule in words (H1-H7), in the order the rules are listed.
+# Each house rule in words (H1-H7), in the order of HouseRules' fields.
 SETTING_WORDS = {
     "target": lambda r: f"target {r.target}",
     "gin_bonus": lambda r: f"gin bonus {r.gin_bonus}",

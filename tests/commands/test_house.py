@@ -627,6 +627,7 @@ def test_a_change_from_a_hand_the_game_never_reached_is_said_never_in_force_h8(o
     assert "never came into force" not in told and "In force from hand 2 on" in told  # the next hand now
 
 
+# Every house rule set off its default; `--deal`'s value stays last, as a test swaps it.
 EVERY_RULE_SET = ("--big-gin-bonus", "31", "--game-bonus", "100", "--box-bonus", "20", "--shutout", "--spades-double",
                   "--ace-means-gin", "--stake", "0.01", "--deal", "alternate")
 
