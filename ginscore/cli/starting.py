@@ -1,9 +1,23 @@
 """What answers a Ctrl-C while the command line is still being read in by Python, before any command
 ran: kept apart from the app, so that the package can answer one while it imports the app."""
 
-import signal
 import sys
-import threading
+
+
+def stopped_while_starting() -> None:
+    """A Ctrl-C before any command ran: nothing was changed (exit 130)."""
+    try:
+        sys.stderr.write("Error: stopped; nothing was changed\n")
+    except (AttributeError, OSError, ValueError):
+        pass
+    raise SystemExit(130)
+
+
+try:  # a Ctrl-C while even these are read in, before any handler is set, is answered the same
+    import signal
+    import threading
+except KeyboardInterrupt:
+    stopped_while_starting()
 
 _pressed: list[int] = []  # a Ctrl-C came while the app was read in
 _unraisable = [sys.unraisablehook]  # what tells an exception Python cannot raise, as it was
@@ -40,12 +54,3 @@ def read_in() -> None:
         sys.unraisablehook = _unraisable[0]
     if _pressed:
         stopped_while_starting()
-
-
-def stopped_while_starting() -> None:
-    """A Ctrl-C before any command ran: nothing was changed (exit 130)."""
-    try:
-        sys.stderr.write("Error: stopped; nothing was changed\n")
-    except (AttributeError, OSError, ValueError):
-        pass
-    raise SystemExit(130)

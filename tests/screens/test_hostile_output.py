@@ -659,6 +659,35 @@ def test_ctrl_c_at_any_moment_records_once_and_exits_0_or_changes_nothing(cli, t
     assert seen <= {0, 1, 130, -signal.SIGINT}, seen  # (1: only ever Python's own start-up, above)
 
 
+# Ctrl-C pressed while ginscore's first module of its own (the one that answers a Ctrl-C at start-up) is
+# still reading in the modules it needs, before it could set its handler.
+CTRL_C_AS_STARTING_IS_READ = """
+import sys
+from importlib.abc import MetaPathFinder
+class Pressing(MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if "ginscore.cli.starting" in sys.modules and name != "ginscore.cli.starting":
+            sys.meta_path.remove(self)
+            sys.stderr.write("pressed\\n")
+            raise KeyboardInterrupt
+        return None
+sys.meta_path.insert(0, Pressing())
+sys.argv[0] = "ginscore"
+from ginscore.cli import main
+main()
+"""
+
+
+def test_ctrl_c_as_the_first_module_is_read_in_says_one_line(table):
+    """A Ctrl-C in the first milliseconds of a command, while the module that answers it at start-up read in
+    what it needs, printed a KeyboardInterrupt traceback."""
+    before = table.read_bytes()
+    done = subprocess.run([sys.executable, "-c", CTRL_C_AS_STARTING_IS_READ, "hand", "ann", "1", "2"],
+                          env={**ENV, "GINSCORE_DB": str(table)}, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (130, "pressed\nError: stopped; nothing was changed\n")
+    assert table.read_bytes() == before
+
+
 @pytest.mark.parametrize("fmt", ["csv", "html", "svg"])
 def test_data_piped_from_an_ascii_locale_is_utf8_never_transliterated(ok, db_path, tmp_path, fmt):
     """A CSV, page or picture on standard output is data: an ASCII terminal encoding must not
