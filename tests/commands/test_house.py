@@ -757,3 +757,25 @@ def test_a_rule_that_never_changed_was_one_setting_whatever_changed_beside_it_h8
     assert "  Undercut bonus (H1): 5 (was 10)\n" in ok("house", "--undercut-bonus", "5", "--from-start").stdout
     said = ok("house", "--gin-bonus", "30", "--from-start").stdout
     assert "  Gin bonus (H1): 30 (was 25 from hand 1, 20 from hand 2)\n" in said, said
+
+
+def _house_rule_options():
+    from ginscore.cli.rule_options import HOUSE_RULE_OPTIONS
+
+    # A value each option's default is not; a new kind of option needs one here.
+    unlike_default = {int: ["37"], bool: [], "Deal": ["loser"], str: ["0.5"]}
+    for option in HOUSE_RULE_OPTIONS:
+        kind = option.annotation if option.annotation in unlike_default else option.annotation.__name__
+        name = option.default.param_decls[0].split("/")[0]
+        yield pytest.param(name, unlike_default[kind], id=name)
+
+
+@pytest.mark.parametrize("option, value", list(_house_rule_options()))
+def test_every_house_rule_changed_says_so_and_what_it_was(ok, status, option, value):
+    """`house` tells a change by the rows of its table: a rule with no row there was changed and saved,
+    while `house` said the rules were already so (H1-H7)."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann")
+    before = status()["rules"]
+    said = ok("house", option, *value).stdout
+    assert "Changed the house rules of 'oklahoma-1' before its first hand:" in said and "(was " in said, said
+    assert status()["rules"] != before
