@@ -81,3 +81,27 @@ def test_only_serve_imports_the_web_server(ok, db_path, command):
              " or m.startswith('ginscore.web')), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", probe, str(db_path), *command], capture_output=True, text=True)
     assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
+
+
+def _commands_with_json() -> list[str]:
+    return [name for name, command in cli.every_command().commands.items()
+            if any("--json" in getattr(param, "opts", ()) for param in command.params)]
+
+
+@pytest.mark.parametrize("name", _commands_with_json())
+def test_json_for_a_script_never_loads_rich(ok, db_path, tmp_path, name):
+    """A script's `--json` pays for no Rich: a command that imported present/ before its `--json` branch
+    would load it, and nothing else would tell."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "0", "98")
+    other = tmp_path / "other.json"
+    ok("--db", str(other), "new", "standard", "Cy", "Dee", "--dealer", "cy")
+    arguments = {"merge": [str(other)], "deadwood": ["AS", "2S", "3S", "KD", "KC", "KH", "5C", "6D", "7H", "9S"]}
+    probe = ("import sys; sys.argv = ['ginscore', '--db', sys.argv[1], *sys.argv[2:]]\n"
+             "from ginscore.cli import app as cli\n"
+             "try:\n    cli.main()\nexcept SystemExit as end:\n    print(end.code, file=sys.stderr)\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'rich'), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe, str(db_path), name, *arguments.get(name, []), "--json"],
+                          capture_output=True, text=True)
+    status, loaded = done.stderr.strip().splitlines()[-2:]
+    assert (status, loaded) == ("0", "[]"), done.stderr
