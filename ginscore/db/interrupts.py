@@ -80,7 +80,8 @@ def ctrl_z_held():
     """Hold Ctrl-Z (SIGTSTP) for the block, which holds the database's lock: stopped there, the process
     would keep every other ginscore waiting until `fg`. It stops as soon as the block is left, unless
     a Ctrl-C, SIGTERM or SIGHUP ends the command there: then it ends at once, not once brought back.
-    Yields how to wait for the lock, holding nothing yet: a Ctrl-Z is answered there at once."""
+    Yields how to wait for the lock, holding nothing yet: a Ctrl-Z is answered there at once (it says
+    whether the process was put aside meanwhile)."""
     if not ctrl_z_ours():
         yield time.sleep
         return
@@ -89,17 +90,19 @@ def ctrl_z_held():
     def hold(number, frame) -> None:
         arrived.append(number)
 
-    def stop_if_pressed() -> None:
-        if arrived:
-            arrived.clear()
-            signal.signal(signal.SIGTSTP, signal.SIG_DFL)
-            signal.raise_signal(signal.SIGTSTP)  # stopped here, holding nothing, until `fg`
-            signal.signal(signal.SIGTSTP, hold)
+    def stop_if_pressed() -> bool:
+        if not arrived:
+            return False
+        arrived.clear()
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        signal.raise_signal(signal.SIGTSTP)  # stopped here, holding nothing, until `fg`
+        signal.signal(signal.SIGTSTP, hold)
+        return True
 
-    def waiting(seconds: float) -> None:
-        stop_if_pressed()
+    def waiting(seconds: float) -> bool:
+        before = stop_if_pressed()
         time.sleep(seconds)
-        stop_if_pressed()
+        return stop_if_pressed() or before
 
     signal.signal(signal.SIGTSTP, hold)
     try:

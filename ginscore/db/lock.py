@@ -81,12 +81,13 @@ def _still_there(path: str, handle: int) -> bool:
 
 
 @contextmanager
-def exclusive(path: str, timeout: float, database: str, waiting: Callable[[float], None] = time.sleep):
+def exclusive(path: str, timeout: float, database: str, waiting: Callable[[float], object] = time.sleep):
     """Hold the lock on ``path`` for the block; raise LockTimeout after ``timeout`` seconds.
 
     ``database``: the file the lock is for; the lock file is made with its bits, and removed again
     when this writer made it and the database is still not there when the block ends. ``waiting``:
-    how it waits, holding nothing, before it tries again."""
+    how it waits, holding nothing, before it tries again; true when the process was put aside meanwhile
+    (Ctrl-Z), whose time stopped does not count."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows
@@ -109,7 +110,8 @@ def exclusive(path: str, timeout: float, database: str, waiting: Callable[[float
                 except BlockingIOError:
                     if time.monotonic() >= deadline:
                         raise LockTimeout(path) from None
-                    waiting(0.01)
+                    if waiting(0.01):  # put aside and brought back: the wait starts again
+                        deadline = time.monotonic() + timeout
                 except OSError as error:  # no locks on this file system, or none left
                     raise LockUnusable(path, f"cannot be locked: {error.strerror or error}") from None
         except BaseException:

@@ -220,12 +220,24 @@ def test_ctrl_z_during_a_write_stops_it_only_once_the_lock_is_let_go(cli, ok, db
     assert merging.returncode == 0, err
 
 
+# `hand` with the lock's wait cut to the seconds given first, so that a test can outlast it.
+HAND_WAITING_BRIEFLY = """
+import sys
+import ginscore.db.store
+ginscore.db.store.LOCK_TIMEOUT = float(sys.argv.pop(1))
+sys.argv[0] = "ginscore"
+from ginscore.cli import main
+main()
+"""
+
+
 @pytest.mark.skipif(not hasattr(os, "openpty") or not hasattr(signal, "SIGTSTP") or not os.path.isdir("/proc/self/fd"),
                     reason="no terminals, no Ctrl-Z, or no /proc to see which files a process holds")
-def test_ctrl_z_while_waiting_for_another_commands_lock_stops_at_once_and_fg_records(ok, db_path):
+@pytest.mark.parametrize("longer", [False, True], ids=["done-before-fg", "put-aside-longer-than-the-wait"])
+def test_ctrl_z_while_waiting_for_another_commands_lock_stops_at_once_and_fg_records(ok, db_path, longer):
     """A hand typed while another command held the lock waited for it, and Ctrl-Z went unanswered until the
     wait gave up; brought back with `fg`, it said the file was locked. It stops at once, holding nothing, and
-    after `fg` records the hand."""
+    after `fg` records the hand; put aside longer than the wait for the lock, it waits again from `fg`."""
     import fcntl
     import time
 
@@ -241,9 +253,9 @@ def test_ctrl_z_while_waiting_for_another_commands_lock_stops_at_once_and_fg_rec
     with open(lock, "a") as other:
         fcntl.flock(other, fcntl.LOCK_EX)  # another command, writing
         # in a process group of its own, as a shell starts a command: a Ctrl-Z stops it
-        hand = subprocess.Popen([sys.executable, "-m", "ginscore", "hand", "ann", "3", "20"], stdin=follower,
-                                stdout=follower, stderr=follower, env={**os.environ, "GINSCORE_DB": str(db_path)},
-                                process_group=0)
+        hand = subprocess.Popen([sys.executable, "-c", HAND_WAITING_BRIEFLY, "2" if longer else "20",
+                                 "hand", "ann", "3", "20"], stdin=follower, stdout=follower, stderr=follower,
+                                env={**os.environ, "GINSCORE_DB": str(db_path)}, process_group=0)
         os.close(follower)
         try:
             deadline = time.monotonic() + 30
@@ -252,6 +264,10 @@ def test_ctrl_z_while_waiting_for_another_commands_lock_stops_at_once_and_fg_rec
             hand.send_signal(signal.SIGTSTP)  # Ctrl-Z
             stopped = os.waitid(os.P_PID, hand.pid, os.WSTOPPED | os.WEXITED | os.WNOWAIT)
             assert stopped.si_code == os.CLD_STOPPED
+            if longer:
+                time.sleep(3)  # put aside longer than its wait for the lock
+                hand.send_signal(signal.SIGCONT)  # `fg`, the other command still writing a moment
+                time.sleep(0.5)
         except BaseException:
             hand.kill()
             hand.wait()
