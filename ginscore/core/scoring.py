@@ -50,7 +50,10 @@ def stake_text(stake: Decimal) -> str:
     return format(stake, "f")
 
 
+# The house rules that are numbers, each at most MAX_SETTING; the bonuses, each 0 or more (big gin's too,
+# when it is played).
 _NUMBER_RULES = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus")
+_BONUSES = ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus")
 
 
 def _option(rule: str) -> str:
@@ -95,7 +98,7 @@ class HouseRules(NamedTuple):
         for name in _NUMBER_RULES:
             if (getattr(self, name) or 0) > MAX_SETTING:
                 raise BadSetting(f"{_option(name)} must be at most {MAX_SETTING}, not {getattr(self, name)} (H1-H5)")
-        for name in ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus"):
+        for name in _BONUSES:
             if getattr(self, name) < 0:
                 raise BadSetting(f"{_option(name)} must be 0 or more, not {getattr(self, name)} (H1, H3)")
         if self.big_gin_bonus is not None and self.big_gin_bonus < 0:
