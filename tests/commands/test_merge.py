@@ -1165,3 +1165,16 @@ def test_merge_keeps_unknown_fields_on_sessions_it_adds_and_extends(ok, db_path,
     assert added["venue"] == "the pub" and added["later"] == {"kept": [1, 2]}
     assert extended["venue"] == "the club" and extended["hands"].count("knock|") == 2  # their hand came too
     ok("merge", str(theirs))  # merging again changes nothing
+
+
+def test_a_kept_copy_deleted_here_stays_deleted_when_the_same_file_is_merged_again(ok, tmp_path):
+    """A sync client's conflicted copy merged with --keep-both, and its `(merged)` copy deleted once the
+    evening was settled: merging that copy again, with --keep-both or without, brings nothing back."""
+    a, b = _two_machines_apart(ok, tmp_path, "friday", "ben", ("ann", "5", "22"), ("ben", "3", "22"))
+    ok("--db", str(a), "merge", str(b), "--keep-both")
+    ok("--db", str(a), "delete", "friday (merged)", "--yes")
+    settled = a.read_bytes()
+    for again in (["--keep-both"], []):
+        report = ok("--db", str(a), "merge", str(b), *again, "--json").json()
+        assert (report["added"], report["copied"]) == ([], []) and a.read_bytes() == settled
+    assert [s["name"] for s in ok("--db", str(a), "sessions", "--json").json()] == ["friday"]
