@@ -156,6 +156,27 @@ def test_edit_with_only_a_note_or_an_upcard_keeps_the_hand_as_told(ok, refused, 
     refused("edit", "1", says="give the knocker and both deadwood counts")
 
 
+def test_a_correction_over_the_knock_limit_outside_oklahoma_does_not_blame_the_upcard(ok, refused):
+    """Outside Oklahoma the knock limit is always 10 (R7): no upcard could make 12 a knock, so the
+    advice is to check the count, at the command line and in play."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22")
+    said = refused("edit", "1", "ann", "12", "22")
+    assert said.endswith("knock limit of 10 (R7); check the count"), said
+    out = " ".join(ok("play", input=":edit 1 ann 12 22\n:quit\n").stdout.split())
+    assert "knock limit of 10 (R7); check the count" in out and "upcard" not in out
+
+
+def test_a_correction_by_cards_without_its_knocker_says_where_the_name_goes(ok, refused):
+    """Cards given without who knocked: the name goes before --cards, which the advice shows, rather than
+    asking for deadwood counts the person chose not to type."""
+    ok("new", "oklahoma", "Cat", "Dan", "--dealer", "cat")
+    ok("hand", "dan", "2", "20", "--upcard", "5h")
+    said = refused("edit", "1", "--cards", "AS 2S 3S 4H 5H 6H 7C 8C 9C 2D", "--against", "KH KD KC QH JD 9S 8S 4C 5D 6D")
+    assert said == "Error: give who knocked before --cards, like `ginscore edit 1 ann --cards ... --against ...`", said
+    ok("edit", "1", "dan", "--cards", "AS 2S 3S 4H 5H 6H 7C 8C 9C 2D", "--against", "KH KD KC QH JD 9S 8S 4C 5D 6D")
+
+
 def test_edit_just_after_a_rematch_says_how_to_reach_the_game_before(ok, refused, status):
     """A rematch started a moment too soon: the hand to correct is the finished game's, and edit says
     how, in play too (there as a shell command: another session)."""

@@ -93,7 +93,7 @@ CASES = [
     (["edit", "0", "ann", "4", "22"], "no hand 0"),
     (["edit", "1", "ann", "4"], "give the knocker and both"),
     (["edit", "1", "--cards", "AS 2S 3S 7H 7D 7C 9H 10H JH 2D", "--against", "KS KD 5C 6D 8S 9S QC QD 4H 3C"],
-     "give the knocker and both"),
+     "give who knocked before --cards"),
     (["edit", "1", "ann", "4", "22", "--draw"], "drawn hand has no knocker"),
     (["edit", "x", "ann", "4", "22"], "Invalid value for 'N'"),
     (["edit", "1", "ann", "12", "22"], "knock limit"),

@@ -245,6 +245,9 @@ def edit(
             raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
     elif not only_note_or_upcard:
         example = functools.partial(_example_command, ctx, session, "edit", str(number), "ann", "4", "22")
+        if told.knocker is None and (told.cards, told.against) != (None, None):
+            raise Refused("give who knocked before --cards, like ", _example_command(
+                ctx, session, "edit", str(number), "ann", "--cards", "...", "--against", "..."))
         if told.knocker is None:
             raise Refused("give the knocker and both deadwood counts, like ", example(), ", or --draw")
         told.check(example)
@@ -275,7 +278,8 @@ def edit(
         try:
             standings = replay_changed(facts, number, db)
         except IllegalKnock as error:  # the scoring's advice is for a hand at the table, not for one played
-            raise error.advising("check the count or the upcard") from None
+            upcard_sets_it = facts.variant == "oklahoma"  # elsewhere the limit is always 10 (R7)
+            raise error.advising("check the count or the upcard" if upcard_sets_it else "check the count") from None
         db.save(facts)
         news = rematch_news(db, standings, before)
     _show_hand(ctx, standings, number, verb="Corrected", news=news)
