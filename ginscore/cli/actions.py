@@ -166,20 +166,20 @@ def append_hand(ctx: typer.Context, session: str | None, make_hand) -> tuple[Sta
 
 def rematch_news(db, standings: Standings, before: SessionFacts | None = None,
                  since: str = "this correction") -> list[tuple]:
-    """What a change to a game (``before``: as it was; ``since``: what changed it) tells of its rematch that has
-    no hands yet: that it now starts with another deal (R5, H6) or roles (R23), and how to start it again; or
-    that the game is in play again while the rematch is current. Said, never stored: a copy elsewhere would
+    """What a change to a game (``before``: as it was; ``since``: what changed it) tells of its rematch: one
+    with no hands yet now starts with another deal (R5, H6) or roles (R23), and how to start it again; or
+    the game is in play again while the rematch is current. Said, never stored: a copy elsewhere would
     then differ. As lines: (parts, the names not to break)."""
     if standings.facts.match is None or not (standings.over or before is not None):  # (most hands: nothing to tell)
         return []
     later = game_after(db, standings.facts)
-    if later is None or later.hands or game_after(db, later) is not None:  # (it has a rematch itself: let be)
+    if later is None or game_after(db, later) is not None:  # (it has a rematch itself: let be)
         return []
     told = []
     name = standings.facts.name
     names = (*standings.facts.players, f"'{visible(later.name)}'", f"'{visible(name)}'")
     first = (None if standings.rematch_roles else standings.rematch_dealer, standings.rematch_roles)
-    if standings.over and (later.first_dealer, later.first_roles) != first:
+    if standings.over and not later.hands and (later.first_dealer, later.first_roles) != first:
         now = replay(later._replace(first_dealer=first[0], first_roles=first[1]))
         told.append(((f"Its rematch '{visible(later.name)}' has no hands yet and was started as this game stood "
                      f"then ({dealing(replay(later))}); after {since} {dealing(now)}: ",

@@ -334,6 +334,20 @@ def test_a_game_reopened_while_its_empty_rematch_is_current_says_so_and_what_its
            "correction Ben deals:" in said
 
 
+@pytest.mark.parametrize("reopened_by", [("undo", "--session", "fri", "--yes"),
+                                         ("edit", "1", "ann", "4", "9", "--session", "fri")])
+def test_a_game_reopened_while_its_rematch_is_under_way_says_so(ok, status, reopened_by):
+    """The table is a hand into 'sat' when the hand that ended 'fri' is undone or corrected to a knock
+    that does not reach the target: 'fri' is in play again, which is said with the command that goes
+    back to it, though 'sat' already has a hand (it is not restarted: no word of its deal)."""
+    _rematch_after_ann_wins(ok, "standard")
+    ok("hand", "ben", "2", "12")
+    said = " ".join(ok(*reopened_by).stdout.split())
+    assert "'fri' is not over now, and its rematch 'sat' is still the current session: `ginscore use fri` goes " \
+           "back to it." in said and "has no hands yet" not in said
+    assert status()["session"] == "sat" and not status("--session", "fri")["over"]
+
+
 @pytest.mark.parametrize("brought", ["merge", "import"])
 def test_a_game_ended_by_hands_brought_in_says_its_early_rematch_was_dealt_as_it_stood_r5(ok, db_path, tmp_path,
                                                                                          brought):
