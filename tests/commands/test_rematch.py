@@ -51,6 +51,23 @@ def test_h6_rematch_first_dealer_follows_the_deal_rule(ok, status):
     assert doc["rules"]["deal"] == "loser" and doc["rules"]["stake"] == "0.05"
 
 
+def test_a_change_from_the_next_hand_that_the_game_ended_before_holds_in_the_rematch_h8(ok, status):
+    """The table agreed gin 20 from hand 3 on; hand 3 was undone and hand 2 corrected to a gin that ends
+    the game, so the change never came into force: the game keeps gin 25, and its rematch plays the gin
+    20 agreed for the hands to come (H8)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "50")
+    ok("hand", "ann", "5", "35")
+    ok("hand", "ann", "5", "15")
+    ok("house", "--gin-bonus", "20", "--from-next")
+    ok("hand", "ben", "2", "12")
+    ok("undo", "--yes")
+    ok("edit", "2", "ann", "0", "20")  # 20 + gin 25: the game ends at hand 2
+    game = status()
+    assert game["over"] and game["totals"]["Ann"] == 75  # hand 2 scored with gin 25
+    ok("rematch")
+    assert status()["rules"]["gin_bonus"] == 20
+
+
 def test_h6_rematch_with_alternate_passes_the_deal_on(ok, status):
     # Alternate: Ben dealt the last hand (hand 2), so Ann deals first in the rematch.
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--deal", "alternate", "--target", "20")
