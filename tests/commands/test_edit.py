@@ -100,10 +100,13 @@ def test_edit_past_a_target_set_from_the_next_hand_says_to_check_the_counts_or_c
 
 
 def test_edit_refused_when_the_knocker_sat_out_and_later_roles_kept(ok, refused):
+    """The refusal names the hand corrected: the screen just before showed Ben captain of the next hand
+    (R22, R23)."""
     ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
     ok("hand", "ann", "2", "12")  # box wins: Cy captains, Ben out
     ok("hand", "ann", "2", "12")  # the box again
-    refused("edit", "2", "ben", "2", "12", says="Ben sits out")
+    said = refused("edit", "2", "ben", "2", "12")
+    assert said == "Error: Ben sat out hand 2; only Ann (box) and Cy (captain) could knock it (R22)", said
     ok("edit", "1", "ben", "2", "12")  # hand 2 keeps the roles it was played with (H8)
     assert ok("log", "--json").json()["hands"][1]["roles"] == {"box": "Ann", "captain": "Cy", "out": "Ben"}
 

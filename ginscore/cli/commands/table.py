@@ -6,7 +6,7 @@ import inspect
 
 import typer
 
-from ginscore.core.errors import BadHandAt, Command, IllegalKnock, Refused
+from ginscore.core.errors import BadHandAt, Command, IllegalKnock, NotInHand, Refused
 from ginscore.core.scoring import HouseRules
 from ginscore.core.replay import replay, Standings
 from ginscore.core.session import draw_for_roles, Draw, Roles, SessionFacts
@@ -280,6 +280,10 @@ def edit(
         except IllegalKnock as error:  # the scoring's advice is for a hand at the table, not for one played
             upcard_sets_it = facts.variant == "oklahoma"  # elsewhere the limit is always 10 (R7)
             raise error.advising("check the count or the upcard" if upcard_sets_it else "check the count") from None
+        except NotInHand:  # said of the hand corrected, not of the hand to come that the screens show (R22)
+            roles = was.roles
+            raise NotInHand(f"{roles.out} sat out hand {number}; only {roles.box} (box) and {roles.captain} "
+                            "(captain) could knock it (R22)") from None
         db.save(facts)
         news = rematch_news(db, standings, before)
     _show_hand(ctx, standings, number, verb="Corrected", news=news)
