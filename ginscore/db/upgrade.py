@@ -42,12 +42,9 @@ class Old:
         except atomic.NotRegular:
             raise DatabaseUnusable(self.shown, f"names {path}, which is not a regular file; move it away") from None
         except OSError as error:  # (a disk's error comes on reading too, not only on opening)
-            raise self._unreadable(path, error) from None
+            raise DatabaseUnusable(self.shown, f"cannot read {path}: {error.strerror or error}; move it away") from None
         self.files[path] = data
         return data
-
-    def _unreadable(self, path: str, error: OSError) -> DatabaseUnusable:
-        return DatabaseUnusable(self.shown, f"cannot read {path}: {error.strerror or error}; move it away")
 
     def keep_copy(self) -> None:
         """Before the first write of the new layout: a copy of every old file, in one folder."""
