@@ -114,16 +114,14 @@ def rematch(
     new_name = session_name(name)
     standings = replay_stored(store, old)
     later = game_after(db, old)
+    why = None  # what makes starting it a question
     if later is not None:  # most likely a slip (the game before the one meant), so asked like a game not over
-        already = f"'{old.name}' already has its rematch, '{later.name}'"
-        if not asked(f"{already}. Start another?", yes, "start", "started", f"{already}; add --yes to start "
-                     "another", names=old.players):
-            return
+        why, start = f"'{old.name}' already has its rematch, '{later.name}'", "another"
     elif not standings.over:
-        not_over = f"'{old.name}' is not over yet ({counted(len(old.hands), 'hand')} played)"
-        if not asked(f"{not_over}. Start its rematch anyway?", yes, "start", "started",
-                     f"{not_over}; add --yes to start its rematch anyway", names=old.players):
-            return
+        why, start = f"'{old.name}' is not over yet ({counted(len(old.hands), 'hand')} played)", "its rematch anyway"
+    if why and not asked(f"{why}. Start {start}?", yes, "start", "started", f"{why}; add --yes to start {start}",
+                         names=old.players):
+        return
     import secrets
 
     # The next dealer under the deal rule (R5, H6) or the next roles (R23), in the same match.
