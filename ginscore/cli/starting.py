@@ -30,10 +30,15 @@ def _first(number, frame) -> None:
 
 
 def _dropped(what) -> None:
-    # stopping.command_line's hook, written again here: importing it before the handler is set would
-    # leave a Ctrl-C during that import unanswered (a traceback through this file)
     if not isinstance(what.exc_value, KeyboardInterrupt):
         _unraisable[0](what)
+
+
+def unraisable_ctrl_c_dropped() -> None:
+    """From now on a Ctrl-C that lands where Python cannot raise it (a weak reference callback of the import
+    system) is dropped rather than printed with a traceback; any other goes where it went before."""
+    if sys.unraisablehook is not _dropped:
+        _unraisable[0], sys.unraisablehook = sys.unraisablehook, _dropped
 
 
 def reading_in() -> None:
@@ -42,7 +47,7 @@ def reading_in() -> None:
     if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is (
             signal.default_int_handler):
         signal.signal(signal.SIGINT, _first)
-        _unraisable[0], sys.unraisablehook = sys.unraisablehook, _dropped
+        unraisable_ctrl_c_dropped()
 
 
 def read_in() -> None:

@@ -5,11 +5,11 @@ is never reported as stopped. The write itself is held by db/interrupts.py."""
 from __future__ import annotations
 
 import signal
-import sys
 import threading
 import time
 from contextlib import contextmanager
 
+from ginscore.cli.starting import unraisable_ctrl_c_dropped
 from ginscore.db import interrupts
 from ginscore.db.interrupts import HELD, STOPS, one_command_line
 
@@ -78,19 +78,10 @@ def ctrl_c_ignored() -> None:
 
 
 def command_line() -> None:
-    """Say that this process runs one command line and ends with it (see ``finished``).
-
-    A Ctrl-C that lands where Python cannot raise it (a weak reference callback of the import
-    system) is dropped rather than printed with a traceback.
-    """
+    """Say that this process runs one command line and ends with it (see ``finished``); a Ctrl-C that
+    lands where Python cannot raise it is dropped, as while the app was read in."""
     interrupts.command_line()
-    default = sys.unraisablehook
-
-    def unraisable(what) -> None:
-        if not isinstance(what.exc_value, KeyboardInterrupt):
-            default(what)
-
-    sys.unraisablehook = unraisable
+    unraisable_ctrl_c_dropped()
 
 
 def finished() -> None:
