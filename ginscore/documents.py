@@ -16,7 +16,7 @@ from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadField, Command, Refused
 from ginscore.core.names import check_players, MAX_NAME
 from ginscore.codec.facts import DEALER, ROLES, knock_from_cards, made_id, session_from_dict, session_to_dict
-from ginscore.codec.facts import stored_note
+from ginscore.codec.facts import checked_at, stored_note
 from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
 from ginscore.core.stakes import money_text
 from ginscore.core.reports import CSV_COLUMNS, FINALS_COLUMNS, csv_rows, finals_dicts, finals_rows
@@ -302,10 +302,7 @@ def _csv_session_id(rows: list[dict], source: str) -> str | None:
         return None
     first = None
     for number, row in enumerate(rows, start=1):
-        try:
-            found = made_id(row["session_id"])
-        except Refused as error:
-            raise Refused.at(f"{source} row {number}: column session_id", error) from None
+        found = checked_at(f"{source} row {number}: column session_id", made_id, row["session_id"])
         if first is not None and found != first:
             raise Refused(f"{source} row {number}: column session_id is {found}, not {first} as on row 1: "
                           "a CSV holds one session; import each session's own export")
@@ -356,10 +353,7 @@ def _cell(row: dict, column: str, read):
     cell = row.get(column) or ""
     if not cell:
         return None
-    try:
-        return read(cell)
-    except Refused as error:
-        raise Refused.at(f"column {column}", error) from None
+    return checked_at(f"column {column}", read, cell)
 
 
 # Cells a CSV's hands are read from as they were told at the table: no house rule changes them.

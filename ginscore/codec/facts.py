@@ -276,9 +276,9 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
     upcard = doc.get("upcard")
     if upcard is not None:
         upcard = validate.text(upcard, where, "upcard", limit=4)
-        upcard = _checked_at(f"{where}.upcard", parse_card, upcard, rank_only=True)
+        upcard = checked_at(f"{where}.upcard", parse_card, upcard, rank_only=True)
     at = validate.timestamp(doc.get("recorded_at"), where, "recorded_at")
-    note = _checked_at(f"{where}.{NOTE}", stored_note, doc.get(NOTE))
+    note = checked_at(f"{where}.{NOTE}", stored_note, doc.get(NOTE))
     dealer, roles = doc.get(DEALER), doc.get(ROLES)
     if dealer is not None:
         dealer = validate.text(dealer, where, DEALER, limit=MAX_NAME)
@@ -294,17 +294,17 @@ def hand_from_dict(data: dict, where: str = "hand", *, strict: bool = True) -> H
             "note": note, "dealer": dealer, "roles": roles}
     if kind == "cards":
         hands = [
-            [_checked_at(f"{where}.{key}[{n}]", parse_card, c) for n, c in enumerate(
+            [checked_at(f"{where}.{key}[{n}]", parse_card, c) for n, c in enumerate(
                 validate.strings(validate.required(doc, key, where), where, key, limit=4))]
             for key in ("knocker_cards", "opponent_cards")
         ]
-        return _checked_at(where, knock_from_cards, knocker, *hands, **told)
+        return checked_at(where, knock_from_cards, knocker, *hands, **told)
     counts = [validate.whole_number(validate.required(doc, key, where), where, key, low=0, high=MAX_DEADWOOD)
               for key in ("knocker_deadwood", "opponent_deadwood")]
     return Knock(knocker, *counts, **told)
 
 
-def _checked_at(where: str, check, *args, **kwargs):
+def checked_at(where: str, check, *args, **kwargs):
     """``check(*args, **kwargs)``; a refusal names the field ``where`` first."""
     try:
         return check(*args, **kwargs)
@@ -375,8 +375,8 @@ def session_from_dict(data: dict, where: str = "session", *, strict: bool = True
         id=made_id(doc.get("id"), "id", where),
     )
     facts = facts._replace(rule_changes=_rule_changes(doc.get(RULE_CHANGES), facts, where, strict))
-    _checked_at(where, check_seats, facts)
-    _checked_at(where, check_rules, facts)
+    checked_at(where, check_seats, facts)
+    checked_at(where, check_rules, facts)
     return as_kept(facts)
 
 
@@ -420,7 +420,7 @@ def _rules(value, where: str, strict: bool) -> HouseRules:
             validate.whole_number(given, where, key, low=int(key == "target"), high=MAX_SETTING)  # H5: above 0
         elif kind is str:
             validate.text(given, where, key, limit=MAX_NAME)
-    return _checked_at(where, HouseRules.from_dict, doc)
+    return checked_at(where, HouseRules.from_dict, doc)
 
 
 def _hands(hands, where: str, strict: bool) -> tuple[Hand, ...]:
