@@ -33,7 +33,8 @@ _EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank in all four suits
 
 
 def _cards_of(mask: int) -> list[int]:
-    """The cards of ``mask`` as their indexes in ``_CARDS`` (bit numbers), lowest first."""
+    """The bit numbers of ``mask``, lowest first: a hand's cards as their indexes in ``_CARDS`` (a rank-major
+    mask's in ``_BY_RANK``)."""
     out = []
     while mask:
         low = mask & -mask
@@ -193,15 +194,11 @@ def _spread(melds: tuple[int, ...], cards: int) -> Spread:
     unmatched = cards
     for meld in melds:
         unmatched ^= meld
-    loose = []
     rest = 0
     for suit in range(4):
         bits = unmatched >> 13 * suit
         rest |= (_RANK_MAJOR[bits & 0x7F] | _RANK_MAJOR_HIGH[bits >> 7 & 0x3F]) << suit
-    while rest:
-        low = rest & -rest
-        loose.append(_BY_RANK[low.bit_length() - 1])
-        rest ^= low
+    loose = [_BY_RANK[bit] for bit in _cards_of(rest)]
     if len(melds) > 1:
         melds = sorted(melds, key=_LAID_ORDER.__getitem__)
     return Spread(
