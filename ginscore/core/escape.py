@@ -19,7 +19,7 @@ _SURROGATE = "\ud800-\udfff"
 # A large pattern: ``visible`` compiles it only for text with something to escape.
 _HIDDEN = f"[\x00-\x1f\x7f-\x9f\u2028\u2029{_FORMAT}{_IGNORABLE}{_SURROGATE}]"
 # Printable characters that show as nothing: the Hangul fillers and the blank Braille pattern.
-_BLANK = frozenset((0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800))
+BLANK = frozenset((0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800))
 
 
 def _escape(code: int) -> str:
@@ -44,7 +44,7 @@ def visible_lines(text) -> str:
 
 def shows_nothing(text: str) -> bool:
     """Whether ``text`` shows as nothing on a screen: only spaces, marks, fillers and invisible characters."""
-    return not any(unicodedata.category(char)[0] in "LNPS" and ord(char) not in _BLANK for char in text)
+    return not any(unicodedata.category(char)[0] in "LNPS" and ord(char) not in BLANK for char in text)
 
 
 def spelled(text: str) -> str:

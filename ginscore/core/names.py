@@ -5,16 +5,16 @@ import unicodedata
 from itertools import count
 
 from ginscore.core.errors import Command, Refused, UnknownPlayer
-from ginscore.core.escape import shows_nothing, spelled, visible
+from ginscore.core.escape import BLANK, shows_nothing, spelled, visible
 
 MAX_NAME = 200  # characters in a player's or a session's name
 
 
 _FOLDED: dict[str, str] = {}  # fold's answers: a club has a few names, each folded again and again in one run
-# Printable characters a screen shows as nothing (joiners, variation selectors, Hangul fillers, the blank
-# Braille pattern): "Ann" with one of them is still Ann, never a second player who looks the same.
-_UNSEEN = dict.fromkeys((0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, *range(0x180B, 0x1810), 0x2800, 0x3164,
-                         *range(0xFE00, 0xFE10), 0xFFA0, *range(0xE0100, 0xE01F0)))
+# Printable characters a screen shows as nothing (joiners, variation selectors, and the blank ones: Hangul
+# fillers, the blank Braille pattern): "Ann" with one of them is still Ann, never a second player who looks the same.
+_UNSEEN = dict.fromkeys((*BLANK, 0x034F, 0x17B4, 0x17B5, *range(0x180B, 0x1810), *range(0xFE00, 0xFE10),
+                         *range(0xE0100, 0xE01F0)))
 
 
 def fold(name: str) -> str:
