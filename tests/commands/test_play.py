@@ -43,6 +43,24 @@ def test_play_oklahoma_three_player_and_end_of_input(ok, status):
     assert status()["roles"] == {"box": "Ben", "captain": "Cy", "out": "Ann"}
 
 
+def test_play_started_on_a_game_under_way_shows_where_it_stands_first(ok):
+    """Opened again mid-evening (a laptop restarted), play shows the scores before it asks the next hand;
+    on a finished game, the final standings and the winner before it offers the rematch. A new session has
+    nothing to show."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "30")
+    first = ok("play", input=":quit\n").stdout
+    assert "Points" not in first and "Ann deals" in first
+    ok("hand", "ann", "4", "22")
+    out = ok("play", input=":quit\n").stdout
+    help_ends = out.index(":quit        stop")
+    assert help_ends < out.index("Ann         18          1") < out.index("Ann needs 12 more") < out.index(
+        "Hand 2: Ann deals.")
+    ok("hand", "ann", "0", "10")
+    out = ok("play", input="n\n").stdout
+    assert out.index("Ann         53") < out.index("Ann wins the game with 53") < out.index("Play a rematch?")
+    assert out.count("Ann wins the game") == 1
+
+
 def test_r6_first_turn_is_play_detail_nothing_asked_nothing_scored(ok):
     out = ok("rules", "standard").stdout
     assert "R6" in out and "nothing to score" in out

@@ -425,6 +425,7 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
 
     table = _Table(ctx, store_of(ctx).reading().find_name(session))
     table.command("help", "")  # the commands, as :help shows them
+    resumed = True  # play started on a session: one with hands is shown as it stands first
     try:
         while True:
             db = table.store.reading()
@@ -432,6 +433,11 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
             started = game_after(db, facts)
             table.rematch_when_asked = None if started is None else started.id
             standings = replay_stored(table.store, facts)
+            if resumed and facts.hands:
+                say("")
+                show_standings(standings, footer=False)
+                table.announced = standings.over  # its winner was just said; else who deals next is said next
+            resumed = False
             if standings.over:
                 try:
                     _game_over(table, standings)
