@@ -425,6 +425,7 @@ def test_ctrl_c_in_play_exits_130_unless_a_hand_was_saved(db_path, saved, presse
         assert said.endswith("Stopped. Every hand you confirmed is saved.") and db_path.read_bytes() != before
     else:
         assert playing.returncode == 130 and err.decode() == "Error: stopped; nothing was changed\n", err
+        assert out == b"\n", out  # the question's line ended: on a terminal the error is not read as its answer
         assert "Stopped." not in said and db_path.read_bytes() == before
 
 

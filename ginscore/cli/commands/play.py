@@ -123,6 +123,7 @@ class _Table:
                     answer = typer.prompt(prompt, default="", show_default=False).strip()
             except typer.Abort as stop:  # Ctrl-D, Ctrl-C or the end of the input: play stops
                 if isinstance(stop.__context__, KeyboardInterrupt) and database_writes() == self.writes_before:
+                    say("")  # the question's line ends, so the error is not read as its answer
                     raise KeyboardInterrupt from None  # Ctrl-C before anything was saved: as every command (130)
                 raise _Quit from None
             if not answer.startswith(COMMAND_MARK):
