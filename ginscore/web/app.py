@@ -27,7 +27,9 @@ from starlette.routing import Route
 from ginscore.db.store import POLL_SECONDS, file_signature
 
 WAKE_SECONDS = 1.0  # how often an idle event stream checks whether the server is stopping
-KEEP_ALIVE_SECONDS = 15  # an idle event stream says something this often, so a dead connection is noticed
+# An idle event stream says something this often: a dead connection is noticed, and the page can tell
+# a server gone quiet (its laptop asleep) from one with nothing new.
+KEEP_ALIVE_SECONDS = 15
 MAX_STREAMS = 64  # open pages at once; one more is answered 503 (and its browser tries again later)
 
 # Connections at once, beyond which uvicorn answers 503. Idle sockets count too (a phone asleep), so
@@ -115,7 +117,8 @@ class LiveDocuments:
                 quiet += WAKE_SECONDS
                 if quiet >= KEEP_ALIVE_SECONDS:
                     quiet = 0.0
-                    yield b": still here\n\n"
+                    # an event, not a comment (which a page never sees), saying when the next one comes
+                    yield b"event: alive\ndata: %d\n\n" % KEEP_ALIVE_SECONDS
 
 
 class CountedStream(StreamingResponse):

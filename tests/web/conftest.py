@@ -54,9 +54,12 @@ def page_at(browser):
     A page that runs any dialog (an injected alert) fails the test."""
     opened = []
 
-    def open_page(address: str, width: int = 390, height: int = 844, scheme: str = "light"):
+    def open_page(address: str, width: int = 390, height: int = 844, scheme: str = "light", clock: bool = False):
+        """``clock``: the page's clock and timers are the test's to move (``page.clock.run_for``)."""
         page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme)
         opened.append(page)
+        if clock:
+            page.clock.install()
         page.dialogs = []
         page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
         page.goto(address)

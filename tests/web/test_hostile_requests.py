@@ -273,8 +273,8 @@ def test_an_idle_event_stream_asks_again_after_two_seconds_and_says_it_is_there_
         reading.join(10)
     finally:
         asyncio.wait_for = waiting
-    assert said == [b"retry: 2000\n\n", b'data: {"problem":null}\n\n', b": still here\n\n",
-                    b": still here\n\n"]  # at 15 s and at 30 s
+    assert said == [b"retry: 2000\n\n", b'data: {"problem":null}\n\n', b"event: alive\ndata: 15\n\n",
+                    b"event: alive\ndata: 15\n\n"]  # at 15 s and at 30 s
 
 
 def test_an_event_stream_sends_a_change_as_soon_as_the_file_is_seen_to_change(tmp_path, monkeypatch):

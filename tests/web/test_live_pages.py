@@ -3,6 +3,7 @@ change by themselves when a hand is recorded, and a phone never scrolls sideways
 
 from __future__ import annotations
 
+import signal
 import time
 
 import pytest
@@ -172,6 +173,29 @@ def test_the_page_says_when_the_server_is_gone(ok, serving, page_at):
     assert time.monotonic() - started < 5
     assert waited_for(page, lambda p: p.is_visible("#notice"), 5) is not None
     assert "not answering" in page.inner_text("#notice")
+
+
+def test_a_server_gone_quiet_is_said_and_the_page_catches_up_when_it_wakes(ok, serving, page_at):
+    """The laptop running serve is closed: its process stops, the connection stays open and nothing comes.
+    After two keep-alives of silence the page says its scores may be old; the hand recorded meanwhile (on
+    a phone) shows once the server wakes, and the notice goes. A phone that slept itself is not told so."""
+    make(ok, "standard")
+    served = serving()
+    page = page_at(served.base + "/", clock=True)
+    before = scores_on(page)
+    page.clock.fast_forward(60_000)  # the phone's own screen off a minute: its timers late, not the server
+    page.wait_for_timeout(300)
+    assert not page.is_visible("#notice")
+    served.process.send_signal(signal.SIGSTOP)
+    try:
+        ok("hand", "ben", "2", "40")
+        page.clock.run_for(40_000)
+        assert waited_for(page, lambda p: p.is_visible("#notice"), 5) is not None
+        assert "Nothing heard from the server since" in page.inner_text("#notice")
+        assert scores_on(page) == before
+    finally:
+        served.process.send_signal(signal.SIGCONT)
+    assert waited_for(page, lambda p: scores_on(p) != before and not p.is_visible("#notice"), 10) is not None
 
 
 # What a phone cannot read: a score wider than its cell (three such run together into one number),

@@ -254,11 +254,39 @@ function renderClub(doc) {
   fill("ladder", table);
 }
 
+// A server that says nothing for two of its keep-alives and more (its laptop closed or asleep) may be
+// missing hands recorded meanwhile: the page says so until it hears from the server again.
+let heard = Date.now();
+let aliveEvery = 15;  // seconds; each keep-alive says it
+
+function heardFrom() {
+  heard = Date.now();
+  if (document.getElementById("notice").dataset.kind === "quiet") notice("");
+}
+
+let checked = Date.now();
+setInterval(() => {
+  const now = Date.now();
+  if (now - checked > 15000) heard = now;  // this page was asleep itself (a phone's screen off): wait afresh
+  checked = now;
+  const shown = document.getElementById("notice");  // (a notice of its own, like a server gone, stays)
+  if (Date.now() - heard > (2 * aliveEvery + 5) * 1000 && (shown.hidden || shown.dataset.kind === "quiet")) {
+    notice("Nothing heard from the server since " + new Date(heard).toLocaleTimeString() +
+           " (is its computer asleep?); these scores may be out of date.", "quiet");
+  }
+}, 5000);
+
 function connect() {
   const page = document.body.dataset.page;
   const render = page === "club" ? renderClub : renderSession;
   const events = new EventSource("/events/" + page + tokenQuery());
+  events.onopen = heardFrom;
+  events.addEventListener("alive", (message) => {
+    aliveEvery = Number(message.data) || aliveEvery;
+    heardFrom();
+  });
   events.onmessage = (message) => {
+    heardFrom();
     render(JSON.parse(message.data));
     fitNames();
     document.getElementById("updated").textContent = "updated " + new Date().toLocaleTimeString();
