@@ -9,7 +9,8 @@ from typing import NamedTuple
 from ginscore.core.cards import Card
 from ginscore.core.errors import BadHand, BadHandAt, BadSetting, GameOver, NEXT_GAME, NotInHand, Refused, UnknownPlayer
 from ginscore.core.names import check_count, check_players, check_readable, fold
-from ginscore.core.scoring import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, limit_rule, score_hand
+from ginscore.core.scoring import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, limit_rule
+from ginscore.core.scoring import check_upcard_suit, score_hand
 from ginscore.core.session import Draw, Hand, in_hand, Roles, SessionFacts
 
 
@@ -224,8 +225,7 @@ class _ReplayState:
     def _check_upcard(self, upcard: Card | None, *, needed: bool) -> None:
         if upcard is None and needed:
             raise BadHand("Oklahoma needs this hand's upcard, which sets the knock limit (R15): add --upcard, like --upcard 7h")
-        if upcard is not None and upcard.suit is None and self.rules.spades_double:
-            raise BadHand(f"spades double is on (H4), so the upcard needs its suit: type it like {upcard}s or {upcard}h")
+        check_upcard_suit(self.rules, upcard)
 
     def _credit(self, winner: str, points: int, number: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Credit a win to games (R17, R18) and close the games it wins (R14, R18): the numbers of both."""

@@ -147,6 +147,12 @@ def limit_rule(variant: str) -> str:
     return "R15" if variant == "oklahoma" else "R7"
 
 
+def check_upcard_suit(rules: HouseRules, upcard: Card | None) -> None:
+    """H4: with spades double on, an upcard's suit decides whether the hand counts double."""
+    if upcard is not None and upcard.suit is None and rules.spades_double:
+        raise BadHand(f"spades double is on (H4), so the upcard needs its suit: type it like {upcard}s or {upcard}h")
+
+
 def is_doubled(variant: str, rules: HouseRules, upcard: Card | None) -> bool:
     """H4: spades double, Oklahoma only."""
     return variant == "oklahoma" and rules.spades_double and upcard is not None and upcard.suit == "S"

@@ -61,6 +61,17 @@ def test_play_started_on_a_game_under_way_shows_where_it_stands_first(ok):
     assert out.count("Ann wins the game") == 1
 
 
+def test_an_upcard_without_its_suit_under_spades_double_is_told_why_as_hand_tells_it_h4(ok, refused):
+    """With spades double on, the suit decides whether the hand counts double: play says so, in the words
+    `hand --upcard` uses, rather than only that a card has a suit; then it takes 6s."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann", "--spades-double")
+    why = "spades double is on (H4), so the upcard needs its suit: type it like 6s or 6h"
+    refused("hand", "ann", "2", "30", "--upcard", "6", says=why)
+    out = " ".join(play(ok, "6", "6s", "ann 2 30", "y").split())
+    assert why in out and "has no suit" not in out
+    assert hands(ok) == [("Ann", 2, 30, "6S")]
+
+
 def test_r6_first_turn_is_play_detail_nothing_asked_nothing_scored(ok):
     out = ok("rules", "standard").stdout
     assert "R6" in out and "nothing to score" in out

@@ -13,7 +13,7 @@ from ginscore.core.escape import visible
 from ginscore.core.replay import Standings
 from ginscore.core.session import Draw, in_hand, Knock, SessionFacts
 from ginscore.core.names import COMMAND_MARK, resolve_player
-from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, knock_limit, limit_rule
+from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, check_upcard_suit, knock_limit, limit_rule
 from ginscore.core.reports import as_typed, explain, hand_words, winner_words
 from ginscore.db.storage import writes as database_writes
 from ginscore.cli.actions import asked_again_after_fg, game_after, replay_changed, replay_stored, rules_moving_back
@@ -281,7 +281,9 @@ def _steps(table: _Table, facts: SessionFacts, standings: Standings) -> list:
             if len(text.split()) >= 3:  # "ann 4 22": the knock, told before the question asked first here
                 raise Refused("the upcard comes first here, as it sets the knock limit (R15): give it alone, "
                               "like 7h; who knocked is asked next")
-            return parse_card(text, rank_only=not rules.spades_double)
+            card = parse_card(text, rank_only=True)
+            check_upcard_suit(rules, card)  # (said as `hand --upcard` says it)
+            return card
 
         return table.ask("Upcard (like 7h)?", read)
 
