@@ -198,6 +198,38 @@ def test_a_server_gone_quiet_is_said_and_the_page_catches_up_when_it_wakes(ok, s
     assert waited_for(page, lambda p: scores_on(p) != before and not p.is_visible("#notice"), 10) is not None
 
 
+# Each sum of a hand's words ("13 - 3 = 10") as the lines it is drawn on: one line each, or it was broken.
+# (How many were looked at, and those broken.)
+SUMS_BROKEN = """() => {
+  const broken = [];
+  let seen = 0;
+  for (const words of document.querySelectorAll('.hand-words')) {
+    const walker = document.createTreeWalker(words, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      for (const sum of text.data.matchAll(/\\d+[\\s\u00a0][-+][\\s\u00a0]\\d+[\\s\u00a0]=[\\s\u00a0]\\d+/g)) {
+        const range = document.createRange();
+        range.setStart(text, sum.index);
+        range.setEnd(text, sum.index + sum[0].length);
+        seen += 1;
+        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(sum[0]);
+      }
+    }
+  }
+  return [seen, broken];
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_hands_sum_is_never_broken_over_two_lines_on_a_phone(ok, serving, page_at, width):
+    """"3 + 10 =" at the end of one line and "13" on the next reads as two numbers: each sum of the last
+    hands stays on one line, whatever the names around it."""
+    ok("new", "three", "Ægir", "Bartholomew Featherstonehaugh", "Cy", "--box", "ægir", "--captain", "bart")
+    for hand in (("bart", "3", "13"), ("cy", "0", "40"), ("ægir", "4", "13"), ("bart", "2", "31"), ("cy", "9", "10")):
+        ok("hand", *hand)
+    page = page_at(serving().base + "/", width=width)
+    assert page.evaluate(SUMS_BROKEN) == [5, []]
+
+
 # What a phone cannot read: a score wider than its cell (three such run together into one number),
 # and a word of a name or heading broken over two lines ("Margar" / "et").
 UNREADABLE = """() => {

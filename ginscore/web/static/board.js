@@ -34,6 +34,16 @@ function withNames(tag, className, text, names) {
   return made;
 }
 
+// Each sum of a hand's words ("13 - 3 = 10", "(13 - 3) x 2") on one line: broken after its "-" or "=",
+// it reads as two numbers.
+function sumsKept(made) {
+  for (const text of [...made.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE)) {
+    const parts = text.data.split(/(\(?\d+ [-+] \d+(?:\) x 2)?(?: = \d+)?|= \d+)/);
+    if (parts.length > 1) text.replaceWith(...parts.map((part, at) => (at % 2 ? el("span", "sum", part) : part)));
+  }
+  return made;
+}
+
 function fill(id, ...children) {
   const place = document.getElementById(id);
   place.replaceChildren(...children);
@@ -186,7 +196,7 @@ function renderSession(doc) {
     const list = el("ol", "last-hands");
     for (const hand of doc.last_hands) {
       const item = el("li");
-      const words = withNames("span", "hand-words", hand.words, names);
+      const words = sumsKept(withNames("span", "hand-words", hand.words, names));
       if (hand.note) words.append(el("span", "note", "Note: " + hand.note));
       item.append(el("span", "hand-number", hand.hand), words);
       list.append(item);
