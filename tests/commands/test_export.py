@@ -278,6 +278,32 @@ def test_export_to_dev_null_is_refused(cli, evening):
     assert path_state("/dev/null") == before
 
 
+@pytest.mark.parametrize("named", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "a link to /dev/stdout"])
+def test_export_onto_standard_output_by_name_never_replaces_the_file_a_shell_appends_to(tmp_path, db_path, evening,
+                                                                                      named):
+    """`ginscore export --output /dev/stdout >> log.csv` names log.csv itself: replaced whole, the lines the
+    log already held were lost. Refused, exit 2, with the way to write to standard output."""
+    import subprocess
+
+    if named.startswith("a link"):
+        os.symlink("/dev/stdout", tmp_path / "out.csv")
+        named = str(tmp_path / "out.csv")
+    log = tmp_path / "log.csv"
+    log.write_text("kept,from,before\n")
+    with open(log, "a") as appended:
+        done = subprocess.run([str(Path(sys.executable).parent / "ginscore"), "export", "--output", named],
+                              stdout=appended, stderr=subprocess.PIPE, text=True, env=dict(os.environ), timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "leave out --output to write to standard output" in done.stderr
+    assert log.read_text() == "kept,from,before\n" and db_path.read_bytes() == evening
+
+
+def test_export_output_dash_is_refused_rather_than_a_file_named_dash(cli, tmp_path, monkeypatch, evening):
+    monkeypatch.chdir(tmp_path)
+    assert "leave out --output to write to standard output" in one_error_line(cli("export", "--output", "-"), 2)
+    assert not (tmp_path / "-").exists()
+
+
 def test_export_replaces_an_existing_file_whole_and_keeps_its_bits(ok, tmp_path, evening):
     out = tmp_path / "out.csv"
     out.write_text("x" * 10_000)

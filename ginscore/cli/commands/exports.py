@@ -273,11 +273,30 @@ def _refused_for_output(output: Path):
         raise Refused(f"cannot write {output}: {error.strerror or error}; choose another --output") from None
 
 
+def _stands_for_what_is_open(path: Path) -> bool:
+    """/dev/stdout, /dev/fd/1, /proc/self/fd/1 or a link to one: a name for the file this process has open
+    there (`>> log.csv`), which replacing would lose."""
+    seen = os.path.abspath(path)
+    for _ in range(40):  # (a loop of links is refused later, as any file that cannot be opened)
+        if seen in ("/dev/stdin", "/dev/stdout", "/dev/stderr") or seen.startswith(("/dev/fd/", "/proc/")):
+            return True
+        if not os.path.islink(seen):
+            return False
+        seen = os.path.abspath(os.path.join(os.path.dirname(seen), os.readlink(seen)))
+    return False
+
+
 def _export_target(store, output: Path) -> str:
     """The file ``--output`` names (links followed), refused when an export must not replace it."""
     from ginscore.db.companions import is_a_companion, part_of
     from ginscore.db.storage import holds_database
 
+    if str(output) == "-":
+        raise Refused("--output - would write a file named '-'; leave out --output to write to standard output "
+                      "(./- names such a file)")
+    if _stands_for_what_is_open(output):
+        raise Refused(f"{output} stands for whatever is open there (a file a shell appends to, a pipe), which an "
+                      "export would replace whole; leave out --output to write to standard output")
     if store.owns(str(output)):
         raise Refused(f"{output} is the database or one of its own files (beside {store.path}); choose another --output")
     target = os.path.realpath(output)
