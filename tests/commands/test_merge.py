@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -1178,3 +1179,24 @@ def test_a_kept_copy_deleted_here_stays_deleted_when_the_same_file_is_merged_aga
         report = ok("--db", str(a), "merge", str(b), *again, "--json").json()
         assert (report["added"], report["copied"]) == ([], []) and a.read_bytes() == settled
     assert [s["name"] for s in ok("--db", str(a), "sessions", "--json").json()] == ["friday"]
+
+
+def test_merge_of_a_file_over_the_import_limit_is_refused_before_a_byte_is_read(ok, refused, tmp_path, monkeypatch,
+                                                                                db_path):
+    """A 5 GB file given to merge took 12 GB of memory (and under a memory limit, a crash) before it was found
+    to be no database: like import, merge refuses a file over its limit from its size alone."""
+    from ginscore.db import atomic
+    from ginscore.documents import MAX_FILE
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as handle:
+        handle.truncate(MAX_FILE + 1)  # sparse: no memory or disk spent on it
+    real_read = atomic.read
+
+    def read_small(path):
+        assert os.path.realpath(path) != os.path.realpath(huge), "the file over the limit was read"
+        return real_read(path)
+
+    monkeypatch.setattr(atomic, "read", read_small)
+    refused("merge", str(huge), says=f"larger than {MAX_FILE // 2**20} MiB, the most merge reads")

@@ -3,6 +3,7 @@ knows is in cli/matched.py, which both share)."""
 
 import os
 import re
+from contextlib import suppress
 from pathlib import Path
 
 import typer
@@ -18,7 +19,7 @@ from ginscore.core.session import SessionFacts
 from ginscore.core.names import MAX_NAME, free_name, with_ending
 from ginscore.db.database import session_id_of
 from ginscore.db.store import Store
-from ginscore.documents import is_export
+from ginscore.documents import is_export, MAX_FILE
 from ginscore.cli.actions import rematch_news, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option
@@ -57,6 +58,10 @@ def merge(
     if not os.path.exists(file):
         link = " (it is a link to a file that is not there)" if os.path.islink(file) else ""
         raise Refused(f"there is no file '{shown_file}'{link}; give the path of another ginscore database")
+    with suppress(OSError):  # (one that cannot be read is said so below, as such)
+        if os.path.getsize(file) > MAX_FILE:  # refused before a byte is read, as import refuses it
+            raise Refused(f"{shown_file} is larger than {MAX_FILE // 2**20} MiB, the most merge reads (a database "
+                          "of 100,000 hands is far smaller); give another machine's copy of a ginscore database")
     try:
         theirs_db = Store(file).reading()
         their_docs = _their_docs(theirs_db)
