@@ -155,16 +155,21 @@ def screen_height() -> int:
     return _screen("LINES", 1, 24)
 
 
+# No screen is larger: a `$COLUMNS` or `$LINES` of 99999 would have `watch` draw for minutes, deaf to Ctrl-C.
+LARGEST_SCREEN = 1000
+
+
 def _screen(variable: str, which: int, otherwise: int) -> int:
-    """``$variable`` when it is a positive whole number, else the terminal's size, else ``otherwise``."""
+    """``$variable`` when it is a positive whole number, else the terminal's size, else ``otherwise``; at
+    most ``LARGEST_SCREEN``."""
     typed = os.environ.get(variable, "").strip()
     if re.fullmatch(r"[0-9]{1,5}", typed) and int(typed) > 0:
-        return int(typed)
+        return min(int(typed), LARGEST_SCREEN)
     for fd in (1, 2, 0):  # stderr and stdin too: `ginscore log | less` is laid out for less's terminal
         try:
             size = os.get_terminal_size(fd)[which]
         except (OSError, ValueError):
             continue
         if size > 0:
-            return size
+            return min(size, LARGEST_SCREEN)
     return otherwise

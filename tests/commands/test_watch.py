@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -159,6 +160,24 @@ def test_watch_in_a_terminal_redraws_a_hand_from_another_process_and_stops_on_ct
     assert board.raw.rstrip().endswith(b"\x1b[?1049l")  # back from the full screen
     assert b"\x1b[?25h" in board.raw  # cursor shown again
     assert "Error" not in board.text and "Traceback" not in board.text
+
+
+def test_a_screen_said_to_be_enormous_is_drawn_at_the_largest_and_ctrl_c_still_stops_it(ok, watching):
+    """A terminal (or $COLUMNS and $LINES) claiming 65535 by 65535 had watch draw a blank full screen for
+    minutes, deaf to Ctrl-C and SIGTERM, and a kill -9 left the terminal on that screen, its cursor hidden:
+    no screen is taken as larger than 1,000 columns and lines."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
+    board = watching(terminal=True, columns=65535, rows=65535)
+    board.wait_for("Ben deals next", "No hands yet")
+    board.process.send_signal(signal.SIGINT)
+    deadline = time.monotonic() + DEADLINE
+    while board.process.poll() is None and time.monotonic() < deadline:  # read as a terminal shows it
+        if select.select([board.fd], [], [], 0.1)[0]:
+            with contextlib.suppress(OSError):
+                board.raw += os.read(board.fd, 1 << 20)
+    assert board.process.poll() == 0
+    board.read_drawn()
+    assert board.screen_given_back
 
 
 @pytest.mark.parametrize("gap", [0, 0.001, 0.01])
