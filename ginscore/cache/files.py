@@ -27,10 +27,24 @@ VERSION = f"{__version__}+{CACHE_SCHEMA}"  # a cache file of another version is 
 
 
 def folder() -> Path | None:
-    """The cache folder, or None when no variable says where and there is no home.
+    """The cache folder, or None when no variable says where and there is no home, or when another user
+    can write it: its files could then say anything, and are neither read nor written."""
+    where = _named_folder()
+    return where if where is None or _ours_alone(where) else None
 
-    An empty or relative variable counts as unset, as XDG says: never the filesystem's root or
-    the current folder."""
+
+def _ours_alone(where: Path) -> bool:
+    """Whether only this user can write the folder (or it is not there yet: it is made 0700)."""
+    try:
+        found = os.stat(where)
+    except OSError:
+        return True
+    return found.st_uid == os.geteuid() and not found.st_mode & 0o022
+
+
+def _named_folder() -> Path | None:
+    """The cache folder the environment names. An empty or relative variable counts as unset, as XDG
+    says: never the filesystem's root or the current folder."""
     value = os.environ.get("GINSCORE_CACHE")
     if value:
         try:

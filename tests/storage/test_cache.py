@@ -234,6 +234,33 @@ def test_a_cache_forged_by_hand_with_parts_of_another_shape_is_worked_out_again(
     assert Cache(real).section(name) not in (None, forged)  # made again
 
 
+@pytest.mark.parametrize("others", ["everyone may write it", "another user's"])
+def test_a_cache_folder_another_user_can_write_is_neither_read_nor_written(ok, db_path, tmp_path, others):
+    """XDG_CACHE_HOME pointed at a shared folder: another user resealed a row there, and `sessions` said
+    Mallory played. A cache folder someone else can write is not used: the lists say what the file says."""
+    from ginscore.cache.files import Cache
+
+    for args in EVENING[:14]:
+        ok(*args)
+    expected = ok("sessions", "--json").stdout
+    items = Cache(os.path.realpath(db_path), "items")
+    kept = items.keyed("sessions_items")
+    assert kept.keys()
+    items.put_keyed("sessions_items", {key: bytes(kept.raw(key)).replace(b'"Ann"', b'"Mallory"')
+                                       for key in kept.keys()})
+    items.save(items.made_from, items.names())
+    folder = tmp_path / "cache"
+    if others == "another user's":
+        if os.geteuid() != 0:
+            pytest.skip("only root can give a folder to another user")
+        os.chown(folder, 65534, -1)  # nobody
+    else:
+        folder.chmod(0o777)
+    kept_there = {path.name: path.read_bytes() for path in folder.iterdir()}
+    assert ok("sessions", "--json").stdout == expected
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == kept_there  # nor written
+
+
 @pytest.mark.parametrize("listing, section", [("history", "history_items"), ("sessions", "sessions_items")])
 def test_a_json_item_forged_with_characters_a_terminal_obeys_is_made_again(ok, db_path, listing, section):
     """`history --json` and `sessions --json` write each session's item as the cache keeps it: one forged
