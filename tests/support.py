@@ -635,3 +635,11 @@ def shown_as_printed(shown: list[str], printed: list[str], first_lines: bool = F
             return False
         at = found + len(run)
     return at == len(printed) or (len(runs) > 1 and not runs[-1]) or (first_lines and len(runs) == 1)
+
+
+def at_most_a_gibibyte() -> None:
+    """For a child process (``preexec_fn``): memory enough for any command; one that reads without end
+    then fails at once, rather than taking the machine's memory."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))

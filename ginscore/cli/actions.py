@@ -113,7 +113,7 @@ def asked(question: str, yes: bool, verb: str, done: str = "", refusal: str = ""
     done = done or f"{verb}d"
     lines = question_lines(f"{visible(question)} [y/N]:", screen_width() - 2, names)  # at words, as play asks
     try:
-        with asked_again_after_fg("\n".join(lines) + " "):
+        with asking("\n".join(lines) + " "):
             sure = typer.confirm("\n".join(lines), default=False, show_default=False, prompt_suffix=" ")
     except typer.Abort as stop:
         say("")  # the question's line ends, so the error is not read as its answer
@@ -125,10 +125,49 @@ def asked(question: str, yes: bool, verb: str, done: str = "", refusal: str = ""
     return sure
 
 
+# Far more than any answer (a note or an :edit included): a stream with no line ends, like /dev/zero, is
+# then the end of the input, not memory without end.
+LONGEST_ANSWER = 65536  # characters
+
+
 @contextmanager
-def asked_again_after_fg(shown: str):
-    """While a person is asked ``shown``: after Ctrl-Z and `fg` the shell's own lines stand under the
-    question and the cursor is on an empty line, so the question is written again for the answer."""
+def asking(shown: str):
+    """While someone is asked ``shown``: after Ctrl-Z and `fg` it is written again, and a script's answer is
+    read a line at a time, none longer than ``LONGEST_ANSWER`` (a longer one is the end of the input)."""
+    with _again_after_fg(shown), _lines_of_bounded_length():
+        yield
+
+
+class _BoundedLines:
+    """Standard input as ``input()`` reads it from a script: a line at a time, within ``LONGEST_ANSWER``."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def readline(self, size: int = -1) -> str:
+        line = self.stream.readline(LONGEST_ANSWER + 1)
+        return "" if len(line) > LONGEST_ANSWER else line
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+
+@contextmanager
+def _lines_of_bounded_length():
+    if sys.stdin is None or on_a_terminal():  # (a terminal bounds the line a person types)
+        yield
+        return
+    read, sys.stdin = sys.stdin, _BoundedLines(sys.stdin)
+    try:
+        yield
+    finally:
+        sys.stdin = read
+
+
+@contextmanager
+def _again_after_fg(shown: str):
+    """After Ctrl-Z and `fg` the shell's own lines stand under the question and the cursor is on an empty
+    line, so the question is written again for the answer."""
     if not hasattr(signal, "SIGCONT") or threading.current_thread() is not threading.main_thread():
         yield
         return

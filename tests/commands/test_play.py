@@ -9,7 +9,7 @@ import signal
 
 import pytest
 
-from tests.support import ROOT
+from tests.support import at_most_a_gibibyte, ROOT
 
 
 def test_play_guided_loop_saves_each_hand_and_asks_again(ok, status):
@@ -41,6 +41,21 @@ def test_play_oklahoma_three_player_and_end_of_input(ok, status):
     out = ok("play", input="cy\nben\n3\n20\ny\n").stdout  # Cy sits out (R22); then input ends
     assert "Cy sits out" in out and "Every hand you confirmed is saved" in out
     assert status()["roles"] == {"box": "Ben", "captain": "Cy", "out": "Ann"}
+
+
+def test_play_fed_a_stream_without_line_ends_stops_as_at_the_end_of_its_input(ok, db_path):
+    """`ginscore play < /dev/zero` grew to gigabytes reading one endless answer: a line past any answer's
+    length is the end of the input, so play stops, saving nothing it was not told."""
+    import subprocess
+    import sys
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    before = db_path.read_bytes()
+    with open("/dev/zero", "rb") as zeros:
+        done = subprocess.run([sys.executable, "-m", "ginscore", "play"], stdin=zeros, capture_output=True,
+                              text=True, timeout=60, preexec_fn=at_most_a_gibibyte)
+    assert done.returncode == 0 and done.stdout.endswith("Stopped. Every hand you confirmed is saved.\n")
+    assert db_path.read_bytes() == before
 
 
 def test_play_started_on_a_game_under_way_shows_where_it_stands_first(ok):

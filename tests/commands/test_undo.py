@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import shutil
 
+from tests.support import at_most_a_gibibyte
+
 
 def test_undo_asks_and_yes_skips(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
@@ -147,3 +149,20 @@ def test_undoing_the_hand_before_a_change_says_the_change_moves_to_it_h8(ok, sta
     out = ok("play", input=":undo\ny\n:quit\n").stdout  # play's :undo says it before its question too
     flat = " ".join(out.split())
     assert flat.index("will apply from hand 3") < flat.index("Remove hand 3:") < flat.index("now apply from hand 3")
+
+
+def test_an_answer_read_from_a_stream_without_line_ends_is_no_answer(ok, db_path):
+    """`ginscore undo < /dev/zero` read its answer without end: gigabytes of memory in seconds, never
+    ending. A line past any answer's length is the end of the input: refused, exit 2, nothing removed."""
+    import subprocess
+    import sys
+
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22")
+    before = db_path.read_bytes()
+    with open("/dev/zero", "rb") as zeros:
+        done = subprocess.run([sys.executable, "-m", "ginscore", "undo"], stdin=zeros, capture_output=True,
+                              text=True, timeout=60, preexec_fn=at_most_a_gibibyte)
+    assert done.returncode == 2 and done.stderr == ("Error: no answer, so nothing was removed; add --yes to remove "
+                                                    "without asking\n"), done.stderr
+    assert db_path.read_bytes() == before

@@ -16,7 +16,7 @@ from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, check_upcard_suit, knock_limit, limit_rule
 from ginscore.core.reports import as_typed, explain, hand_words, winner_words
 from ginscore.db.storage import writes as database_writes
-from ginscore.cli.actions import asked_again_after_fg, game_after, replay_changed, replay_stored, rules_moving_back
+from ginscore.cli.actions import asking, game_after, replay_changed, replay_stored, rules_moving_back
 from ginscore.cli.actions import session_named, session_now, store_of, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.messages import usage_words
@@ -119,7 +119,7 @@ class _Table:
         prompt = "\n".join(question_lines(visible(f"{question} {HINT}"), screen_width() - 2, names))
         while True:
             try:
-                with asked_again_after_fg(f"{prompt}: "):
+                with asking(f"{prompt}: "):
                     answer = typer.prompt(prompt, default="", show_default=False).strip()
             except typer.Abort as stop:  # Ctrl-D, Ctrl-C or the end of the input: play stops
                 if isinstance(stop.__context__, KeyboardInterrupt) and database_writes() == self.writes_before:
