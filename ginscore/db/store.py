@@ -99,7 +99,16 @@ class Store:
 
     def reading(self) -> Database:
         """Open for reading: no lock; never writes the database."""
+        self._reachable()
         return Database(self.path, self.real, index_cache=self.index_cache)
+
+    def _reachable(self) -> None:
+        """A path that leads through a link into a folder that is not there (a drive not mounted) is said
+        as such: never read as a database with no sessions yet, and nothing is made there."""
+        real = self.real
+        if real != os.path.abspath(self.path) and not os.path.isdir(os.path.dirname(real)):
+            raise DatabaseUnusable(self.path, f"leads to {real}, whose folder is not there (a drive not mounted?); "
+                                              "bring that folder back, or use another database file")
 
     @contextmanager
     def writing(self):
@@ -110,6 +119,7 @@ class Store:
         typo in ``--db`` makes no folder and no lock file). What it read then, no file, is checked
         again under the lock before anything is written, as every write is (``_unchanged``)."""
         shown = self.path
+        self._reachable()
         with ExitStack() as held:
             try:
                 real = self.real

@@ -368,6 +368,17 @@ def test_a_link_into_a_folder_that_does_not_exist_creates_nothing(cli, tmp_path,
     assert not (tmp_path / "unmounted").exists() and db_path.is_symlink()
 
 
+@pytest.mark.parametrize("args", [["status"], ["sessions"], ["sessions", "--json"], ["new", "standard", "Ann", "Ben"]])
+def test_a_link_into_a_folder_not_there_is_never_read_as_no_sessions_yet(cli, tmp_path, db_path, args):
+    """The database on a drive not mounted: `status` said there was no session yet (and advised `new`),
+    `sessions` listed none, exit 0, as if the evenings were lost. Every command says the link leads into a
+    folder that is not there, exit 1, and makes nothing."""
+    db_path.symlink_to(tmp_path / "unmounted" / "ginscore.json")
+    line = one_error_line(cli(*args), 1)
+    assert f"{db_path} leads to {tmp_path / 'unmounted' / 'ginscore.json'}, whose folder is not there" in line
+    assert not (tmp_path / "unmounted").exists() and db_path.is_symlink()
+
+
 @pytest.mark.parametrize("args", [["status"], list(HAND)])
 def test_a_symlink_loop_is_unusable(cli, tmp_path, db_path, args):
     db_path.symlink_to(tmp_path / "other")
