@@ -145,8 +145,8 @@ class _BoundedLines:
         self.stream = stream
 
     def readline(self, size: int = -1) -> str:
-        line = self.stream.readline(LONGEST_ANSWER + 1)
-        return "" if len(line) > LONGEST_ANSWER else line
+        line = self.stream.readline(LONGEST_ANSWER + 1)  # (room for the line's end)
+        return "" if len(line.rstrip("\n")) > LONGEST_ANSWER else line
 
     def __getattr__(self, name: str):
         return getattr(self.stream, name)

@@ -99,16 +99,17 @@ class Store:
 
     def reading(self) -> Database:
         """Open for reading: no lock; never writes the database."""
-        self._reachable()
-        return Database(self.path, self.real, index_cache=self.index_cache)
+        return Database(self.path, self._reachable(), index_cache=self.index_cache)
 
-    def _reachable(self) -> None:
-        """A path that leads through a link into a folder that is not there (a drive not mounted) is said
-        as such: never read as a database with no sessions yet, and nothing is made there."""
+    def _reachable(self) -> str:
+        """The file itself (``real``). A path that leads through a link into a folder that is not there (a
+        drive not mounted) is said as such: never read as a database with no sessions yet, and nothing is
+        made there."""
         real = self.real
         if real != os.path.abspath(self.path) and not os.path.isdir(os.path.dirname(real)):
             raise DatabaseUnusable(self.path, f"leads to {real}, whose folder is not there (a drive not mounted?); "
                                               "bring that folder back, or use another database file")
+        return real
 
     @contextmanager
     def writing(self):
@@ -119,10 +120,9 @@ class Store:
         typo in ``--db`` makes no folder and no lock file). What it read then, no file, is checked
         again under the lock before anything is written, as every write is (``_unchanged``)."""
         shown = self.path
-        self._reachable()
+        real = self._reachable()
         with ExitStack() as held:
             try:
-                real = self.real
                 found = atomic.existing(real)  # a folder, device or FIFO is refused before any lock
             except atomic.NotRegular as error:
                 raise not_a_file(shown, error.kind) from None
