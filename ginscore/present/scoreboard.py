@@ -15,7 +15,7 @@ from ginscore.core.errors import NEXT_GAME
 from ginscore.core.replay import Standings
 from ginscore.core.reports import explain
 from ginscore.present.console import Escaped, recording
-from ginscore.present.screens import show_standings
+from ginscore.present.screens import show_match, show_standings
 from ginscore.present.wrapping import wrapped
 
 # Each digit three cells wide and five lines tall.
@@ -86,10 +86,13 @@ def _as_drawn(out: Console, draw) -> Text:
     return Text.from_ansi(drawn.export_text(styles=True).rstrip("\n"))
 
 
-def frame(st: Standings, out: Console, *, big: bool, footer: str, next_game: tuple = NEXT_GAME) -> RenderableType:
+def frame(st: Standings, out: Console, *, big: bool, footer: str, next_game: tuple = NEXT_GAME,
+          match: dict | None = None) -> RenderableType:
     """One picture of the session: big totals when ``big`` and they fit, the standings (``next_game``: as
-    ``show_standings``), the last hand, the ``footer``."""
+    ``show_standings``), the ``match`` so far (as `status` shows it), the last hand, the ``footer``."""
     parts: list[RenderableType] = [_as_drawn(out, lambda: show_standings(st, next_game=next_game))]
+    if match is not None:
+        parts.append(_as_drawn(out, lambda: show_match(match)))
     if st.hands:
         last = st.hands[-1]
         said = Text(f"Last hand ({last.number}): {explain(st, last)}.")  # broken as `say` breaks a sentence
@@ -97,15 +100,21 @@ def frame(st: Standings, out: Console, *, big: bool, footer: str, next_game: tup
     else:
         parts.append(Text("No hands yet."))
     parts.append(Text(footer, style="dim"))
+    # On a short screen the footer gives way first, then the match: the standings and the last hand stay.
+    fewer = [parts, parts[:-1], *([[parts[0], *parts[2:-1]]] if match is not None else [])]
     board = big_board(st) if big else None
     if board is not None and Measurement.get(out, out.options.update_width(1000), board).maximum <= out.width:
-        # Whole or not at all, and only where the standings and the last hand still fit below them:
-        # on a short screen the footer gives way first.
-        for rest in (parts, parts[:-1]):
-            if len(out.render_lines(Group(board, *rest), out.options, pad=False)) <= out.height:
-                parts = [board, *rest]
-                break
+        # The big digits whole or not at all, and only where the standings and the last hand still fit below them.
+        for rest in fewer[:2]:
+            if _fits(out, [board, *rest]):
+                return Escaped(Group(board, *rest))
+    if big and match is not None:
+        parts = next((rest for rest in fewer if _fits(out, rest)), fewer[-1])
     return Escaped(Group(*parts))
+
+
+def _fits(out: Console, parts: list[RenderableType]) -> bool:
+    return len(out.render_lines(Group(*parts), out.options, pad=False)) <= out.height
 
 
 def problem(message: str, footer: str) -> RenderableType:

@@ -323,6 +323,33 @@ def test_watch_follows_an_edit_an_undo_a_rematch_and_use(ok, watching):
     assert board.stop() == 0
 
 
+def _a_game_and_its_rematch(ok) -> None:
+    """'fri', won by Ann's gin (35), and its rematch 'sat', one hand in (Ben 10): a match of two games."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "30", "--name", "fri")
+    ok("hand", "ann", "0", "10")
+    ok("rematch", "--name", "sat")
+    ok("hand", "ben", "2", "12")
+
+
+def test_watch_shows_the_match_so_far_and_a_correction_of_an_earlier_game(ok, watching):
+    """As `status` does: the games won and points of the match under the standings, redrawn when an
+    earlier game of the match is corrected elsewhere, though the session on the board did not change."""
+    _a_game_and_its_rematch(ok)
+    board = watching(terminal=True)
+    board.wait_for("Match so far (2 sessions: fri, sat):", "Ann: 1 game won, 35 points in finished games")
+    _ginscore("edit", "1", "ann", "0", "20", "--session", "fri")  # 20 + 25
+    board.wait_for("Ann: 1 game won, 45 points in finished games")
+    assert board.stop() == 0
+
+
+def test_on_a_short_screen_the_match_gives_way_before_the_last_hand(ok, watching):
+    _a_game_and_its_rematch(ok)
+    board = watching(terminal=True, columns=80, rows=11)  # the standings and the last hand: 9 lines
+    drawn = board.wait_for("Ben leads Ann by 10", "Last hand (1): Ben knocked with 2")
+    assert "Match so far" not in drawn
+    assert board.stop() == 0
+
+
 def test_watch_with_session_stays_on_it(ok, watching):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ben", "--name", "pinned")
     board = watching("--session", "pin")

@@ -15,7 +15,8 @@ from ginscore.core.replay import Standings
 from ginscore.cli import stopping
 from ginscore.db import interrupts
 from ginscore.db.store import POLL_SECONDS, file_signature
-from ginscore.cli.actions import followed, next_game, Pinned, pinned_by, store_of
+from ginscore.core.reports import match_dict
+from ginscore.cli.actions import followed, match_of, next_game, Pinned, pinned_by, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
 from ginscore.present import scoreboard as board
@@ -33,13 +34,16 @@ class _Board:
         self.shown_key: object = ""  # what tells one board from the next: the session's facts, or the problem
         self.next_game = NEXT_GAME  # what it says follows the game, once it is over
         self.updated = ""
+        self.match: dict | None = None  # the match so far, when the session is in one with others
 
-    def show(self, showing: Standings | str) -> bool:
-        """Show ``showing`` from now on; False when it is what the board already shows."""
-        key = showing.facts if isinstance(showing, Standings) else showing
+    def show(self, showing: Standings | str, match: dict | None = None) -> bool:
+        """Show ``showing`` (and ``match``, the match so far) from now on; False when it is what the board
+        already shows."""
+        key = (showing.facts, match) if isinstance(showing, Standings) else showing
         if key == self.shown_key:
             return False
         self.showing, self.shown_key, self.updated = showing, key, f"{datetime.now():%H:%M:%S}"
+        self.match = match
         if isinstance(showing, Standings):
             self.next_game = next_game(self.store.reading, showing)
         return True
@@ -53,16 +57,24 @@ class _Board:
         try:
             if self.seen is None:
                 return self.show(f"The database file {self.store.path} is not there.")
-            return self.show(followed(self.store, self.pinned)[1])
+            return self.show(*self.current())
         except GinscoreError as error:  # said as the exit point says it: its advice with this --db
             return self.show(parts_text(message_parts(error)))
+
+    def current(self) -> tuple[Standings, dict | None]:
+        """The session on the board as the file has it now, and its match so far when it has other games
+        (an earlier game corrected elsewhere changes the board too), as `status` shows them."""
+        db, standings = followed(self.store, self.pinned)
+        match = match_of(self.store, db, standings.facts)
+        return standings, match_dict(match) if match and len(match) > 1 else None
 
     def frame(self):
         """The board as it stands, laid out for the console's width now."""
         footer = f"{self.store.path} · updated {self.updated}{self.until}"
         if isinstance(self.showing, str):
             return board.problem(self.showing, footer)
-        return board.frame(self.showing, self.out, big=self.big, footer=footer, next_game=self.next_game)
+        return board.frame(self.showing, self.out, big=self.big, footer=footer, next_game=self.next_game,
+                           match=self.match)
 
 
 @contextmanager
@@ -117,7 +129,7 @@ def watch(
     on_terminal = sys.stdout.isatty()
     pinned = pinned_by(store, session)
     scoreboard = _Board(store, pinned, out, big=on_terminal, until="" if once else " · Ctrl-C stops")
-    scoreboard.show(followed(store, pinned)[1])  # a file or session that cannot be read stops here (exit 1 or 2)
+    scoreboard.show(*scoreboard.current())  # a file or session that cannot be read stops here (exit 1 or 2)
     with stopping.until_stopped() as stops, suppress(KeyboardInterrupt):  # Ctrl-C ends a watch: quietly, exit 0
         if once or not on_terminal or out.is_dumb_terminal:  # (a dumb terminal has no screen to redraw)
             out.print(scoreboard.frame())
