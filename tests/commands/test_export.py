@@ -278,7 +278,8 @@ def test_export_to_dev_null_is_refused(cli, evening):
     assert path_state("/dev/null") == before
 
 
-@pytest.mark.parametrize("named", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "a link to /dev/stdout"])
+@pytest.mark.parametrize("named", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "a link to /dev/stdout", "//dev/fd/1",
+                                   "a folder linked to /proc/self/fd"])
 def test_export_onto_standard_output_by_name_never_replaces_the_file_a_shell_appends_to(tmp_path, db_path, evening,
                                                                                       named):
     """`ginscore export --output /dev/stdout >> log.csv` names log.csv itself: replaced whole, the lines the
@@ -288,6 +289,9 @@ def test_export_onto_standard_output_by_name_never_replaces_the_file_a_shell_app
     if named.startswith("a link"):
         os.symlink("/dev/stdout", tmp_path / "out.csv")
         named = str(tmp_path / "out.csv")
+    elif named.startswith("a folder"):
+        os.symlink("/proc/self/fd", tmp_path / "open")
+        named = str(tmp_path / "open" / "1")
     log = tmp_path / "log.csv"
     log.write_text("kept,from,before\n")
     with open(log, "a") as appended:

@@ -278,11 +278,13 @@ def _stands_for_what_is_open(path: Path) -> bool:
     there (`>> log.csv`), which replacing would lose."""
     seen = os.path.abspath(path)
     for _ in range(40):  # (a loop of links is refused later, as any file that cannot be opened)
+        # its folder's links followed (`//dev/fd`, a link to /proc/self/fd): the name itself may be the last link
+        seen = os.path.join(os.path.realpath(os.path.dirname(seen)), os.path.basename(seen))
         if seen in ("/dev/stdin", "/dev/stdout", "/dev/stderr") or seen.startswith(("/dev/fd/", "/proc/")):
             return True
         if not os.path.islink(seen):
             return False
-        seen = os.path.abspath(os.path.join(os.path.dirname(seen), os.readlink(seen)))
+        seen = os.path.join(os.path.dirname(seen), os.readlink(seen))
     return False
 
 
