@@ -102,13 +102,18 @@ class Store:
         return Database(self.path, self._reachable(), index_cache=self.index_cache)
 
     def _reachable(self) -> str:
-        """The file itself (``real``). A path that leads through a link into a folder that is not there (a
-        drive not mounted) is said as such: never read as a database with no sessions yet, and nothing is
-        made there."""
+        """The file itself (``real``). A path through a link that leads nowhere (onto a drive not mounted) is
+        said as such: never read as a database with no sessions yet, and nothing is made there. Folders
+        simply not made yet, below a link or not, are made by the first write."""
         real = self.real
-        if real != os.path.abspath(self.path) and not os.path.isdir(os.path.dirname(real)):
-            raise DatabaseUnusable(self.path, f"leads to {real}, whose folder is not there (a drive not mounted?); "
-                                              "bring that folder back, or use another database file")
+        if os.path.isdir(os.path.dirname(real)):
+            return real
+        on_the_way = os.path.abspath(self.path)
+        while not os.path.exists(on_the_way) and on_the_way != os.path.dirname(on_the_way):
+            if os.path.islink(on_the_way):
+                raise DatabaseUnusable(self.path, f"leads to {real}, whose folder is not there (a drive not "
+                                                  "mounted?); bring that folder back, or use another database file")
+            on_the_way = os.path.dirname(on_the_way)
         return real
 
     @contextmanager

@@ -379,6 +379,25 @@ def test_a_link_into_a_folder_not_there_is_never_read_as_no_sessions_yet(cli, tm
     assert not (tmp_path / "unmounted").exists() and db_path.is_symlink()
 
 
+@pytest.mark.parametrize("where", ["the home folder", "--db"])
+def test_folders_not_made_yet_below_a_link_are_made_by_the_first_new(ok, tmp_path, monkeypatch, where):
+    """A home folder reached through a link (`/home` on another disk), with no .config/ginscore yet: the
+    first `new` makes the folders there, as it does below a plain folder; only a link that leads nowhere
+    is refused."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "home").symlink_to(tmp_path / "real")
+    if where == "the home folder":
+        monkeypatch.delenv("GINSCORE_DB")
+        monkeypatch.setenv("HOME", str(tmp_path / "home"))
+        for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+            monkeypatch.delenv(variable, raising=False)
+        ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+        assert list((tmp_path / "real").rglob("*.json"))
+    else:
+        ok("--db", str(tmp_path / "home" / "scores" / "g.json"), "new", "standard", "Ann", "Ben", "--dealer", "ann")
+        assert (tmp_path / "real" / "scores" / "g.json").is_file()
+
+
 @pytest.mark.parametrize("args", [["status"], list(HAND)])
 def test_a_symlink_loop_is_unusable(cli, tmp_path, db_path, args):
     db_path.symlink_to(tmp_path / "other")
