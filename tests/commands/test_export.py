@@ -306,6 +306,7 @@ def test_export_output_dash_is_refused_rather_than_a_file_named_dash(cli, tmp_pa
     monkeypatch.chdir(tmp_path)
     assert "leave out --output to write to standard output" in one_error_line(cli("export", "--output", "-"), 2)
     assert not (tmp_path / "-").exists()
+    assert cli("export", "--output", "./-").exit_code == 0 and (tmp_path / "-").is_file()  # as the refusal says
 
 
 def test_export_replaces_an_existing_file_whole_and_keeps_its_bits(ok, tmp_path, evening):

@@ -246,6 +246,9 @@ def export(
         given, carried = ("--finals", fmt is ExportFormat.json) if finals else ("--excel", False)
         why = ": the JSON export carries the finals already" if carried else ""
         raise Refused(f"{given} is for CSV, not --format {fmt.value}{why}; leave out {given} or --format {fmt.value}")
+    if output == "-":  # as typed: ./- names a file of that name
+        raise Refused("--output - would write a file named '-'; leave out --output to write to standard output "
+                      "(./- names such a file)")
     output = None if output is None else named_file(output, "--output a file path")
     target = None if output is None else _export_target(store_of(ctx), output)
     standings = load_standings(ctx, session)
@@ -293,9 +296,6 @@ def _export_target(store, output: Path) -> str:
     from ginscore.db.companions import is_a_companion, part_of
     from ginscore.db.storage import holds_database
 
-    if str(output) == "-":
-        raise Refused("--output - would write a file named '-'; leave out --output to write to standard output "
-                      "(./- names such a file)")
     if _stands_for_what_is_open(output):
         raise Refused(f"{output} stands for whatever is open there (a file a shell appends to, a pipe), which an "
                       "export would replace whole; leave out --output to write to standard output")
