@@ -237,7 +237,7 @@ function tableCard(table) {
   else for (const line of status.state_of_play.slice(-1)) card.append(withNames("p", "state-of-play", line, names));
   for (const hand of table.last_hands) {
     const said = "Hand " + hand.hand + ": " + hand.words + (hand.note ? " Note: " + hand.note : "");
-    card.append(withNames("p", "dim", said, names));
+    card.append(sumsKept(withNames("p", "dim", said, names)));
   }
   return card;
 }
@@ -266,21 +266,22 @@ function renderClub(doc) {
 
 // A server that says nothing for two of its keep-alives and more (its laptop closed or asleep) may be
 // missing hands recorded meanwhile: the page says so until it hears from the server again.
-let heard = Date.now();
+let heard = Date.now();  // when the server was last heard, as the notice says
+let waitedFrom = heard;  // the start of the silence counted: a page that slept itself waits afresh
 let aliveEvery = 15;  // seconds; each keep-alive says it
 
 function heardFrom() {
-  heard = Date.now();
+  heard = waitedFrom = Date.now();
   if (document.getElementById("notice").dataset.kind === "quiet") notice("");
 }
 
 let checked = Date.now();
 setInterval(() => {
   const now = Date.now();
-  if (now - checked > 15000) heard = now;  // this page was asleep itself (a phone's screen off): wait afresh
+  if (now - checked > 15000) waitedFrom = now;  // this page was asleep itself (a phone's screen off)
   checked = now;
   const shown = document.getElementById("notice");  // (a notice of its own, like a server gone, stays)
-  if (Date.now() - heard > (2 * aliveEvery + 5) * 1000 && (shown.hidden || shown.dataset.kind === "quiet")) {
+  if (now - waitedFrom > (2 * aliveEvery + 5) * 1000 && (shown.hidden || shown.dataset.kind === "quiet")) {
     notice("Nothing heard from the server since " + new Date(heard).toLocaleTimeString() +
            " (is its computer asleep?); these scores may be out of date.", "quiet");
   }
