@@ -46,17 +46,18 @@ def one_line_knock(text: str, error: Refused, named, playing: list[str]) -> tupl
     the knocker (read by ``named``) and the two counts as typed; else why not, in the words that help most."""
     words = text.split()
     counted = [bool(WHOLE_NUMBER.fullmatch(word)) for word in words]
+    like = f"like {playing[0].lower()} 4 22"  # (a name of this table's, as typed here: unquoted)
     if len(words) >= 3 and counted[-2:] == [True, True]:
         try:
             return named(" ".join(words[:-2])), words[-2], words[-1]  # (a name may hold a number: "Ann 2")
         except Refused:
             if counted[-3]:
                 raise Refused("that is more than two counts; give the knocker, then the two "
-                              "deadwood counts, like ann 4 22") from None
+                              f"deadwood counts, {like}") from None
             raise
     if len(words) >= 3 and all(re.fullmatch(r"[-+]?[0-9]*[.,]?[0-9]+", word) for word in words[-2:]):
-        raise Refused("deadwood counts are whole numbers; give the knocker, then both counts, "
-                      "like ann 4 22") from None  # "ann 4.0 22"
+        # "ann 4.0 22"
+        raise Refused(f"deadwood counts are whole numbers; give the knocker, then both counts, {like}") from None
     if text.lower() in QUIT_WORDS + ("draw", "back", "undo"):
         raise Refused(*message_parts(error), "; commands start with ':', like :draw or :quit") from None
     if len(words) == 2 and counted == [False, True]:  # "ann 0": the knocker, and one count of two
@@ -70,7 +71,7 @@ def one_line_knock(text: str, error: Refused, named, playing: list[str]) -> tupl
                           f"(like {words[0]} {words[1]} 22), or just the name and each count is asked") from None
     if counted and counted[-1]:  # "4 22", "ann 4": counts, but not a whole knock
         raise Refused(f"no player '{text}'; say who knocked first: a name ({' or '.join(playing)}), "
-                      "or the whole knock on one line, the knocker then both counts, like ann 4 22") from None
+                      f"or the whole knock on one line, the knocker then both counts, {like}") from None
     raise error
 
 

@@ -279,6 +279,16 @@ def replay(facts: SessionFacts) -> Standings:
                      rematch_roles=roles)
 
 
+def may_knock(facts: SessionFacts, number: int | None = None) -> list[str]:
+    """Who may knock in hand ``number`` (None: the next): everyone but the one sitting out (R22), when known."""
+    standings = replay(facts)
+    if number is None:
+        roles = standings.roles
+    else:
+        roles = standings.hands[number - 1].roles if 1 <= number <= len(standings.hands) else None
+    return [p for p in facts.players if roles is None or p != roles.out]
+
+
 def check_session(facts: SessionFacts) -> Standings:
     """Check a session from elsewhere (an import, a merge, or their later hands of a session here) as a
     command checks its own, before it is stored; return its standings."""

@@ -176,7 +176,7 @@ def test_a_correction_by_cards_without_its_knocker_says_where_the_name_goes(ok, 
     ok("new", "oklahoma", "Cat", "Dan", "--dealer", "cat")
     ok("hand", "dan", "2", "20", "--upcard", "5h")
     said = refused("edit", "1", "--cards", "AS 2S 3S 4H 5H 6H 7C 8C 9C 2D", "--against", "KH KD KC QH JD 9S 8S 4C 5D 6D")
-    assert said == "Error: give who knocked before --cards, like `ginscore edit 1 ann --cards ... --against ...`", said
+    assert said == "Error: give who knocked before --cards, like `ginscore edit 1 cat --cards ... --against ...`", said
     ok("edit", "1", "dan", "--cards", "AS 2S 3S 4H 5H 6H 7C 8C 9C 2D", "--against", "KH KD KC QH JD 9S 8S 4C 5D 6D")
 
 

@@ -19,6 +19,19 @@ def test_a_hand_lacking_a_count_is_advised_for_the_session_it_was_typed_for(ok, 
     assert [ok("status", "--json", "--session", name).json()["hands_played"] for name in ("t1", "t2")] == [1, 0]
 
 
+def test_the_advised_hand_names_one_of_this_tables_players_who_may_knock_r22(ok, refused):
+    """The example reads as the table's own: a name it has, in three-player not the one who sits out."""
+    refused("hand", "gil", "4", says="like `ginscore hand ann 4 22`, or --cards")  # no session yet
+    ok("new", "standard", "Gil", "Hal", "--dealer", "hal")
+    refused("hand", "gil", "4", says="like `ginscore hand gil 4 22`, or --cards")
+    ok("new", "three", "Ann Marie", "Gil", "Hal", "--box", "hal", "--captain", "gil")
+    refused("hand", "4", "22", says="like `ginscore hand gil 4 22`, or --cards")  # Ann Marie sits out
+    ok("hand", "gil", "4", "22")
+    refused("hand", "4", "22", says='like `ginscore hand "ann marie" 4 22`, or --cards')  # now Hal does
+    refused("edit", "1", "4", says="like `ginscore edit 1 gil 4 22`, or --cards")  # as in hand 1
+    refused("edit", "1", "--cards", "2c", "--against", "3c", says="like `ginscore edit 1 gil --cards ...")
+
+
 def test_two_cards_laid_off_on_one_run_are_told_on_the_run_as_it_grows_r8(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     out = ok("hand", "ann", "--cards", "AS 2S 3S 7H 7D 7C KH KD KC 2H",

@@ -471,6 +471,16 @@ def test_a_one_line_knock_with_more_counts_is_refused_however_long(ok, standard)
     assert "_WholeKnock" not in out and hands(ok) == [("Ann", 4, 22, None)]
 
 
+def test_a_knock_is_advised_with_a_name_of_this_table(ok):
+    ok("new", "standard", "Gil", "Hal", "--dealer", "hal")
+    out = " ".join(play(ok, "4 22", "gil 4.0 22", "gil 1 2 3", "gil 4 22", "y").split())
+    assert ("no player '4 22'; say who knocked first: a name (Gil or Hal), or the whole knock on one line, "
+            "the knocker then both counts, like gil 4 22") in out
+    assert "deadwood counts are whole numbers; give the knocker, then both counts, like gil 4 22" in out
+    assert "that is more than two counts; give the knocker, then the two deadwood counts, like gil 4 22" in out
+    assert hands(ok) == [("Gil", 4, 22, None)]
+
+
 def test_a_one_line_knock_by_a_player_whose_name_holds_a_number(ok):
     ok("new", "standard", "Ann 2", "7", "--dealer", "7")
     play(ok, "ann 2 4 22", "y", "7 0 30", "y")

@@ -8,7 +8,7 @@ from ginscore.core.errors import GinscoreError
 from ginscore.cli.actions import store_of
 from ginscore.cli.typer_app import app
 from ginscore.core.escape import visible
-from ginscore.core.replay import replay
+from ginscore.core.replay import may_knock
 
 
 @app.command()
@@ -36,7 +36,9 @@ def complete(
         elif kind == "players":
             names = list(db.load(session).players)
         elif kind == "knockers":
-            names = may_knock(db.load(session), hand)
+            # A TAB never ends in a traceback: isdigit() also takes "²", and Python refuses a very long number.
+            number = None if hand is None else int(hand) if hand.isascii() and hand.isdigit() and len(hand) < 10 else 0
+            names = may_knock(db.load(session), number)
         elif kind == "everyone":
             from ginscore.cache.rows import Listings  # (only this kind reads the cache)
 
@@ -47,15 +49,3 @@ def complete(
     except GinscoreError:
         names = []
     sys.stdout.write("".join(f"{visible(name)}\n" for name in names))
-
-
-def may_knock(facts, hand: str | None) -> list[str]:
-    """Who may knock in hand ``hand`` (None: the next): not the one sitting out (R22), when known."""
-    standings = replay(facts)
-    if hand is None:
-        roles = standings.roles
-    else:
-        # A TAB never ends in a traceback: isdigit() also takes "²", and Python refuses a very long number.
-        number = int(hand) if hand.isascii() and hand.isdigit() and len(hand) < 10 else 0
-        roles = standings.hands[number - 1].roles if 1 <= number <= len(standings.hands) else None
-    return [p for p in facts.players if roles is None or p != roles.out]

@@ -6,9 +6,9 @@ import inspect
 
 import typer
 
-from ginscore.core.errors import BadHandAt, Command, IllegalKnock, NotInHand, Refused
+from ginscore.core.errors import BadHandAt, Command, GinscoreError, IllegalKnock, NotInHand, Refused
 from ginscore.core.scoring import HouseRules
-from ginscore.core.replay import replay, Standings
+from ginscore.core.replay import may_knock, replay, Standings
 from ginscore.core.session import draw_for_roles, Draw, Roles, SessionFacts
 from ginscore.core.names import check_players, resolve_player
 from ginscore.core.reports import as_typed, counted, explain
@@ -159,13 +159,18 @@ def takes_a_knock(knocker, *, knocker_deadwood: str, opponent_deadwood: str, upc
     return lambda command: with_parameters(command, parameters, lambda given: {"told": TypedKnock(**given)}, "told")
 
 
-def _example_command(ctx: typer.Context, session: str | None, *words: str) -> Command:
-    """The example advised when a hand lacks its counts: ``words`` with the session it was typed for, so
-    that, typed as advised, it does not go to the current session instead."""
-    if session is None:
-        return Command(*words)
-    db = store_of(ctx).reading()
-    return Command(words[0], *session_named(db, db.find_name(session)), *words[1:])
+def _example_command(ctx: typer.Context, session: str | None, verb: tuple[str, ...], counts: tuple[str, ...],
+                     hand: int | None = None) -> Command:
+    """The example advised when a hand lacks its counts: ``verb``, then the session it was typed for (so
+    that, typed as advised, it does not go to the current session instead), then one who may knock ``hand``
+    (the next when None) and ``counts``. A name of this table's, so that the example reads as its own."""
+    db = store_of(ctx).reading() if session is not None else None
+    named = () if db is None else session_named(db, db.find_name(session))
+    try:
+        knocker = may_knock((db or store_of(ctx).reading()).load(session), hand)[0].lower()
+    except GinscoreError:  # no session yet, or one that cannot be read: any name shows what to type
+        knocker = "ann"
+    return Command(*verb[:1], *named, *verb[1:], as_typed(knocker), *counts)
 
 
 @app.command(context_settings=HAND_SETTINGS, short_help="Record a knocked hand.")
@@ -188,7 +193,7 @@ def hand(
 
     Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
     """
-    told.check(functools.partial(_example_command, ctx, session, "hand", "ann", "4", "22"))
+    told.check(functools.partial(_example_command, ctx, session, ("hand",), ("4", "22")))
     standings, news = append_hand(ctx, session, lambda facts: told.knock(facts, time_now(), note))
     _show_hand(ctx, standings, len(standings.hands), news=news)
 
@@ -242,10 +247,10 @@ def edit(
         if facts_given:
             raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
     elif not only_note_or_upcard:
-        example = functools.partial(_example_command, ctx, session, "edit", str(number), "ann", "4", "22")
+        example = functools.partial(_example_command, ctx, session, ("edit", str(number)), ("4", "22"), number)
         if told.knocker is None and (told.cards, told.against) != (None, None):
             raise Refused("give who knocked before --cards, like ", _example_command(
-                ctx, session, "edit", str(number), "ann", "--cards", "...", "--against", "..."))
+                ctx, session, ("edit", str(number)), ("--cards", "...", "--against", "..."), number))
         if told.knocker is None:
             raise Refused("give the knocker and both deadwood counts, like ", example(), ", or --draw")
         told.check(example)
