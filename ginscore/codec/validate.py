@@ -91,7 +91,7 @@ def _text_problem(value: str, limit: int, plain: bool = True) -> str | None:
         except UnicodeEncodeError:  # a lone surrogate, from a JSON escape or an undecodable argument
             return "is not valid Unicode text"
     if plain and not value.isprintable():  # as `new`, `rename` and the name checks refuse it
-        return f"{describe(value)} has characters that cannot be shown; type it plainly"
+        return f"{describe(value)} has characters that cannot be shown"  # (in a file: nothing was typed)
     if plain and value != " ".join(value.split()):
         return f"{describe(value)} has stray spaces or line breaks; write it once, plainly"
     return None

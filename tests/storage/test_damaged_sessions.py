@@ -112,6 +112,16 @@ def _rows(old, new):
     return lambda doc: doc.__setitem__("hands", doc["hands"].replace(old, new, 1))
 
 
+def _first_note(text):
+    """The first stored hand's note (the eighth field of its row) set to ``text``."""
+    def change(doc):
+        rows = doc["hands"].split(";")
+        fields = rows[0].split("|")
+        fields[7] = text
+        doc["hands"] = ";".join(["|".join(fields)] + rows[1:])
+    return change
+
+
 DAMAGE = [
     ("created_at-list", _set_doc("created_at", ["2026"]), "session.created_at"),
     ("created_at-int", _set_doc("created_at", 12), "session.created_at"),
@@ -129,6 +139,11 @@ DAMAGE = [
     ("players-one", _set_doc("players", ["Ann"]), "played by 2 players, not 1"),
     ("players-three", _set_doc("players", ["Ann", "Ben", "Cy"]), "played by 2 players, not 3"),
     ("players-twice", _set_doc("players", ["Ann", "Ann"]), "one player twice"),
+    # what was never typed is not advised to be typed plainly
+    ("players-control", _set_doc("players", ["Ann", "B\x07en"]),
+     "session.players[1] 'B\\x07en' has characters that cannot be shown; it was left as it is"),
+    ("row-note-control", _first_note("h\x1bi"),
+     "hand 1's note: a hand's note 'h\\x1bi' is not plain text of 1 to 200 characters; it was left as it is"),
     ("first_dealer-stranger", _set_doc("first_dealer", "Zed"), "first dealer"),
     ("first_roles-in-two-player", _set_doc("first_roles", {"box": "Zed", "captain": "Ben", "out": "Ann"}),
      "first roles"),
