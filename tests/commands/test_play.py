@@ -545,6 +545,8 @@ def _while_play_asks(db_path, elsewhere: list[list[str]], then: str, *new: str, 
 
 
 NOT_SAVED = "Not saved: the session changed elsewhere while this hand was asked"
+STOPPED_THIS_HAND = "Stopped this hand: the session changed elsewhere while this hand was asked"
+CONFIRMING = {"first": b"ann\n4\n22\n", "waits_for": b"Record it?"}  # the change comes as the hand is confirmed
 
 
 @pytest.mark.parametrize(("elsewhere", "hands"), [
@@ -552,11 +554,11 @@ NOT_SAVED = "Not saved: the session changed elsewhere while this hand was asked"
     ([["hand", "ben", "3", "20"], ["undo", "--yes"]], 2),  # undone: the session is as it was asked
 ], ids=["hand", "house", "hand and undo"])
 def test_a_session_changed_elsewhere_while_play_asks_saves_nothing_and_asks_again(db_path, elsewhere, hands):
-    """Another shell changes the session while play waits for an answer: the hand confirmed was
+    """Another shell changes the session while "Record it?" is asked: the hand confirmed was
     asked on other hands or rules (it may be the same hand recorded twice), so it is not saved;
     play says so and asks again, on the session as it is now."""
-    said, status = _while_play_asks(db_path, elsewhere, "22\ny\nann\n4\n22\ny\n:quit\n",
-                                    "new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    said, status = _while_play_asks(db_path, elsewhere, "y\nann\n4\n22\ny\n:quit\n",
+                                    "new", "standard", "Ann", "Ben", "--dealer", "Ann", **CONFIRMING)
     changed = elsewhere[-1][0] != "undo"
     assert (NOT_SAVED in said) == changed
     assert ("Stopped. Every hand saved above is kept; those said to be not saved were not." in said) == changed
@@ -564,9 +566,29 @@ def test_a_session_changed_elsewhere_while_play_asks_saves_nothing_and_asks_agai
     assert status["hands_played"] == hands and said.count("Saved hand") == (1 if changed else 2)
 
 
+@pytest.mark.parametrize(("elsewhere", "then", "said_then", "hands"), [
+    ([["hand", "ben", "3", "20"]], "22\nann\n4\n22\ny\n:quit\n", STOPPED_THIS_HAND, 2),
+    ([["house", "--gin-bonus", "20", "--from-next"]], "22\nann\n4\n22\ny\n:quit\n", STOPPED_THIS_HAND, 1),
+    ([["hand", "ben", "3", "20"], ["undo", "--yes"]], "22\ny\n:quit\n", "Record it?", 1),  # as it was asked
+    ([["hand", "cy", "3", "20", "--session", "other"]], "22\ny\n:quit\n", "Record it?", 1),  # another session
+    ([["delete", "game", "--yes"]], "22\ny\n", "Stopped: 'game' was deleted elsewhere; every hand confirmed "
+     "before is saved. `ginscore restore game` brings it back.", 0),
+], ids=["hand", "house", "hand and undo", "another session", "deleted"])
+def test_a_session_changed_elsewhere_is_said_at_the_next_answer_not_after_the_whole_hand(db_path, elsewhere, then,
+                                                                                         said_then, hands):
+    """Play stopped with Ctrl-Z (or simply waiting) while another shell changes the session: the next answer
+    shows the session as it stands and asks the hand again, rather than taking every answer of a hand that
+    can no longer be saved. A change that leaves the session as it was asked goes on with the hand."""
+    said, status = _while_play_asks(db_path, elsewhere, then, "new", "standard", "Ann", "Ben", "--dealer", "Ann",
+                                    "--name", "game", before=[["new", "standard", "Cy", "Dee", "--dealer", "cy",
+                                                               "--name", "other"], ["use", "game"]])
+    assert said_then in said.split("Ben's deadwood", 1)[1] and NOT_SAVED not in said
+    assert status.get("hands_played", 0) == hands and said.count("Record it?") == (1 if hands else 0)
+
+
 def test_a_three_player_hand_is_never_saved_against_roles_changed_elsewhere(db_path):
-    said, status = _while_play_asks(db_path, [["hand", "ben", "4", "22"]], "22\ny\n:quit\n",
-                                    "new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
+    said, status = _while_play_asks(db_path, [["hand", "ben", "4", "22"]], "y\n:quit\n",
+                                    "new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben", **CONFIRMING)
     assert NOT_SAVED in said and status["hands_played"] == 1  # Ben's alone: Ann's was asked against Ben
 
 
@@ -575,8 +597,8 @@ def test_a_session_renamed_elsewhere_is_followed_and_a_deleted_one_stops_play(db
                                     "Ann", "Ben", "--dealer", "Ann", "--name", "game")
     assert "'game' was renamed 'evening' elsewhere; play goes on in it" in said and NOT_SAVED not in said
     assert status["session"] == "evening" and status["hands_played"] == 1  # the name changed, not the hands
-    said, status = _while_play_asks(db_path, [["delete", "other", "--yes"]], "22\ny\n", "new", "standard",
-                                    "Ann", "Ben", "--dealer", "Ann", "--name", "other")
+    said, status = _while_play_asks(db_path, [["delete", "other", "--yes"]], "y\n", "new", "standard",
+                                    "Ann", "Ben", "--dealer", "Ann", "--name", "other", **CONFIRMING)
     assert "Traceback" not in said and "Error" not in said and "Saved hand" not in said
     assert "Stopped: 'other' was deleted elsewhere; the hand just confirmed was not saved. `ginscore restore other` " \
         "brings it back." in " ".join(said.split())
@@ -596,8 +618,8 @@ def test_a_database_file_taken_away_while_play_asks_stops_play_saying_so(db_path
     """A sync client or a move takes the file away: play says the file is not there, not that the session
     was deleted, and writes no file of its own in its place."""
     away = db_path.with_name("away.json")
-    said, status = _while_play_asks(db_path, [lambda: db_path.rename(away)], "22\ny\n", "new", "standard",
-                                    "Ann", "Ben", "--dealer", "Ann")
+    said, status = _while_play_asks(db_path, [lambda: db_path.rename(away)], "y\n", "new", "standard",
+                                    "Ann", "Ben", "--dealer", "Ann", **CONFIRMING)
     told = f"Stopped: the database file {db_path} is not there; the hand just confirmed was not saved."
     assert "".join(told.split()) in "".join(said.split())  # (a long path is wrapped wherever it must be)
     assert "deleted" not in said and not db_path.exists() and away.exists()
@@ -620,9 +642,9 @@ def test_undo_asked_while_the_session_changes_elsewhere_removes_only_what_was_as
 
 
 def test_a_game_finished_elsewhere_while_play_asks_offers_the_rematch(db_path):
-    said, status = _while_play_asks(db_path, [["hand", "ben", "0", "90"]], "22\ny\nn\n", "new", "standard",
+    said, status = _while_play_asks(db_path, [["hand", "ben", "0", "90"]], "22\nn\n", "new", "standard",
                                     "Ann", "Ben", "--dealer", "Ann", "--target", "50")
-    assert NOT_SAVED in said and "Play a rematch?" in said
+    assert STOPPED_THIS_HAND in said and "Play a rematch?" in said and "Record it?" not in said
     assert status["winner"] == "Ben" and status["hands_played"] == 1
 
 

@@ -16,6 +16,7 @@ from ginscore.core.names import COMMAND_MARK, resolve_player
 from ginscore.core.scoring import MAX_DEADWOOD, check_deadwood, check_upcard_suit, knock_limit, limit_rule
 from ginscore.core.reports import as_typed, explain, hand_words, winner_words
 from ginscore.db.storage import writes as database_writes
+from ginscore.db.store import file_signature
 from ginscore.cli.actions import asking, game_after, replay_changed, replay_stored, rules_moving_back
 from ginscore.cli.actions import session_named, session_now, store_of, time_now
 from ginscore.cli.typer_app import app
@@ -37,6 +38,8 @@ HELP = (("Answer each question or type a command; commands start with ':' (no na
         ("  :help        show these commands again",),
         ("  :quit        stop (Ctrl-D too); every hand you confirmed is saved",))  # each line's parts: text, commands
 DRAWN = object()  # the answer :draw gives "Who knocked?": the hand was drawn (R12)
+CHANGED = ("the session changed elsewhere while this hand was asked (a hand recorded, undone or edited there, "
+           "or its house rules). Here it is as it stands now; take the hand again if it is still to be recorded.")
 
 
 class _Quit(Exception):
@@ -63,6 +66,7 @@ class _Table:
         self.announced = False  # the standings and who deals next were just shown
         self.id: str | None = None  # the session's own id, once read: followed when renamed elsewhere
         self.facts_when_asked: SessionFacts | None = None  # the session as the hand (or rematch) in progress was asked
+        self.seen: tuple | None = None  # the file's signature, taken just before facts_when_asked was read
         self.rematch_when_asked: str | None = None  # the id of its rematch then, if one was started
         self.unsaved = False  # a hand confirmed was not saved (the session changed elsewhere)
         self.no_back = ""  # what :back says where there is no question to go back to
@@ -101,9 +105,7 @@ class _Table:
             if isinstance(error, DatabaseUnusable):  # (the error, said next, names the file and what to do)
                 say("Not saved: the hand just confirmed, as the database cannot be used now.")
             else:
-                _as_it_stands(self, "Not saved: the session changed elsewhere while this hand was asked (a hand "
-                              "recorded, undone or edited there, or its house rules). Here it is as it stands now; "
-                              "take the hand again if it is still to be recorded.")
+                _as_it_stands(self, f"Not saved: {CHANGED}")
             raise
         self.follow(facts.name)
         if started is not None and started.id != self.rematch_when_asked:  # (its hands are as asked: saved here)
@@ -111,6 +113,21 @@ class _Table:
                 "this hand was asked; play goes on here (", Command("play", "--session", as_typed(started.name)),
                 " keeps score there).")
         return standings
+
+    def check_unchanged(self) -> None:
+        """Between two questions: a session changed elsewhere (maybe while play was stopped with Ctrl-Z) is
+        shown as it stands, and the hand asked again now; a file unreadable just now is left for the save."""
+        now = file_signature(self.store.path)
+        if now == self.seen:
+            return
+        try:
+            changed = not _same(self.facts(), self.facts_when_asked)
+        except GinscoreError:
+            return
+        if changed:
+            _as_it_stands(self, f"Stopped this hand: {CHANGED}")
+            raise _Again
+        self.seen = now
 
     def ask(self, question: str, read, *, draw: bool = False):
         """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
@@ -352,6 +369,8 @@ def _ask_hand(table: _Table, facts: SessionFacts, standings: Standings):
             answer = ask(answers)
             answers.update(answer if isinstance(answer, dict) else {key: answer})
             at += 1
+            if key != "hand":  # (a confirmed hand is checked as it is saved)
+                table.check_unchanged()
         except _Back:
             at = earlier[-1]
             for later, _applies, _ask in steps[at:]:
@@ -431,6 +450,7 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
     resumed = True  # play started on a session: one with hands is shown as it stands first
     try:
         while True:
+            table.seen = file_signature(table.store.path)
             db = table.store.reading()
             facts = table.facts_when_asked = table.facts(db)
             started = game_after(db, facts)
