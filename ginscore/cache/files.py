@@ -24,6 +24,9 @@ from ginscore.db.storage import dumps  # what orjson cannot write (a lone surrog
 # Raised whenever what the cache keeps changes shape or meaning without a new ginscore version.
 CACHE_SCHEMA = 3
 VERSION = f"{__version__}+{CACHE_SCHEMA}"  # a cache file of another version is made again
+# Far more than the cache of a lifetime of evenings: a larger file was not written by ginscore, and is
+# made again rather than read into memory on every listing.
+LARGEST = 256 * 2**20
 
 
 def folder() -> Path | None:
@@ -103,7 +106,7 @@ class Cache:
         if self.path is None or this_run.set_aside:
             return
         try:  # laid out as a keyed section is: a head (here the stamp), then the bytes it places
-            kept = Keyed.of(memoryview(atomic.read_unlinked(self.path)))
+            kept = Keyed.of(memoryview(atomic.read_unlinked(self.path, LARGEST)))
         except (OSError, ValueError, atomic.NotRegular):  # (a FIFO, a device: never waited on)
             return
         stamp, places = kept.places, kept.places.get("sections")

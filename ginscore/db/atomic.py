@@ -63,13 +63,16 @@ def read(path: str) -> tuple[bytes, os.stat_result] | None:
         return None
 
 
-def read_unlinked(path) -> bytes:
+def read_unlinked(path, most: int | None = None) -> bytes:
     """The bytes of the regular file at ``path``, never opened through a link (ELOOP) nor waited on:
-    ``NotRegular`` for a FIFO or a device."""
+    ``NotRegular`` for a FIFO or a device; ValueError when it holds more than ``most`` bytes."""
     fd = os.open(path, READ_NO_LINK)
     try:
-        _regular(os.fstat(fd))  # before Python's file object, which refuses a folder as if reading failed
-    except NotRegular:
+        # (checked before Python's file object, which refuses a folder as if reading failed)
+        size = _regular(os.fstat(fd)).st_size
+        if most is not None and size > most:
+            raise ValueError(f"{size} bytes, more than {most}")
+    except (NotRegular, ValueError):
         os.close(fd)
         raise
     with open(fd, "rb") as handle:

@@ -192,6 +192,19 @@ def test_a_damaged_or_forged_cache_is_made_again_never_trusted(ok, db_path, tmp_
     assert _listings(ok) == expected
 
 
+def test_a_cache_file_padded_past_any_cache_ginscore_writes_is_made_again_not_read(ok, tmp_path):
+    """A cache file grown by something else to gigabytes was read whole into memory on every listing."""
+    from ginscore.cache.files import LARGEST
+
+    for args in EVENING[:14]:
+        ok(*args)
+    expected = _listings(ok)
+    for cache in (tmp_path / "cache").iterdir():
+        os.truncate(cache, LARGEST + 1)  # (sparse: no disk taken)
+    assert _listings(ok) == expected
+    assert all(cache.stat().st_size < 2**20 for cache in (tmp_path / "cache").iterdir())  # each made again
+
+
 FORGERIES = {  # a part kept in the cache, re-sealed by hand with something of another shape
     "a number for a player in a group": ("groups", lambda v: v["value"][0]["players"].__setitem__(0, 7)),
     "a group's sessions not a list": ("groups", lambda v: v["value"][0]["tally"].__setitem__("sessions", 7)),
