@@ -154,10 +154,11 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def umask_default() -> int:
-    """The permission bits a new file gets here (0666 less the umask)."""
+    """The permission bits a new file gets here: 0666 less the umask, but always read and write for its
+    owner (under a umask of 0777 the file would be kept where nobody, its owner too, could read it)."""
     mask = os.umask(0o022)
     os.umask(mask)
-    return 0o666 & ~mask
+    return 0o666 & ~mask | 0o600
 
 
 def _copy_attributes(path: str, fd: int) -> None:

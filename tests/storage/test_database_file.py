@@ -620,7 +620,8 @@ def test_a_linked_database_keeps_the_bits_of_the_real_file(ok, tmp_path, db_path
     assert stat.S_IMODE(real.stat().st_mode) == 0o600 and db_path.is_symlink()
 
 
-@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o027, 0o640), (0o077, 0o600), (0o002, 0o664)])
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o027, 0o640), (0o077, 0o600), (0o002, 0o664),
+                                         (0o777, 0o600), (0o477, 0o600)])  # (never a file its owner cannot read)
 def test_a_new_file_gets_the_umask_default(ok, db_path, umask, mode):
     old = os.umask(umask)
     try:
