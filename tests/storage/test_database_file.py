@@ -439,6 +439,29 @@ def test_dev_null_as_the_database_is_a_device(cli, args):
     assert path_state("/dev/null") == before
 
 
+@pytest.mark.parametrize("args", [["sessions"], ["status"], ["new", "standard", "Ann", "Ben", "--dealer", "ann"]],
+                         ids=lambda a: a[0])
+def test_a_pipe_or_a_deleted_file_given_as_dev_fd_is_named_not_read_as_no_sessions(cli, ok, tmp_path, args):
+    """`--db <(cat tonight.json)`: the shell gives /dev/fd/63, a pipe. `sessions` said "No sessions yet"
+    (exit 0) of a file full of them, and `new` failed making a lock beside a name that is no file."""
+    ok("--db", tmp_path / "tonight.json", "new", "standard", "Ann", "Ben", "--dealer", "ann")
+    read_end, write_end = os.pipe()
+    os.write(write_end, (tmp_path / "tonight.json").read_bytes())
+    os.close(write_end)
+    deleted = os.open(tmp_path / "tonight.json", os.O_RDONLY)
+    os.unlink(tmp_path / "tonight.json")
+    try:
+        line = one_error_line(cli("--db", f"/dev/fd/{read_end}", *args), 1)
+        assert f"the database /dev/fd/{read_end} is a FIFO (named pipe), not a database file" in line
+        line = one_error_line(cli("--db", f"/dev/fd/{deleted}", *args), 1)
+        assert "is an open file with no name (a deleted one?), not a database file" in line
+        line = one_error_line(cli("merge", f"/dev/fd/{read_end}"), 2)
+        assert "cannot be merged: it is a FIFO (named pipe), not a database file; nothing was merged" in line
+    finally:
+        os.close(read_end)
+        os.close(deleted)
+
+
 def _plant(kind: str, path: Path, victim: Path) -> None:
     if kind == "folder":
         path.mkdir()
