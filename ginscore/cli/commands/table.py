@@ -164,10 +164,12 @@ def _example_command(ctx: typer.Context, session: str | None, verb: tuple[str, .
     """The example advised when a hand lacks its counts: ``verb``, then the session it was typed for (so
     that, typed as advised, it does not go to the current session instead), then one who may knock ``hand``
     (the next when None) and ``counts``. A name of this table's, so that the example reads as its own."""
-    db = store_of(ctx).reading() if session is not None else None
-    named = () if db is None else session_named(db, db.find_name(session))
+    named = ()
+    if session is not None:  # (a session named that is not there is said as such)
+        db = store_of(ctx).reading()
+        named = session_named(db, db.find_name(session))
     try:
-        knocker = may_knock((db or store_of(ctx).reading()).load(session), hand)[0].lower()
+        knocker = may_knock(store_of(ctx).reading().load(session), hand)[0].lower()
     except GinscoreError:  # no session yet, or one that cannot be read: any name shows what to type
         knocker = "ann"
     return Command(*verb[:1], *named, *verb[1:], as_typed(knocker), *counts)
