@@ -74,6 +74,8 @@ def resolve_player(players: tuple[str, ...] | list[str], typed: str, playing=Non
     if matches:
         raise UnknownPlayer(f"'{typed}' could be {' or '.join(matches)}; type more of the name (players: {listed})")
     order = "; the name comes first, then the counts" if typed.strip().isdigit() else ""  # `hand 4 22 ann`
+    if playing is not None and len(players) == 3:  # not only who plays: who may knock, the one out left out
+        listed += f" ({' or '.join(playing())} can knock this hand)"
     raise UnknownPlayer(f"no player '{typed}'; the players are {listed}{order}")
 
 

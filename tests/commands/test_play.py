@@ -509,6 +509,15 @@ def test_a_one_line_knock_by_who_sits_out_is_refused(ok):
     assert "Cy sits out this hand" in out and hands(ok) == []
 
 
+def test_a_misspelt_knocker_in_three_player_is_told_who_can_knock_not_only_who_plays_r22(ok, refused):
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben")
+    out = " ".join(play(ok, "anne", "ann 4 22", "y").split())
+    assert "no player 'anne'; the players are Ann, Ben, Cy (Ann or Ben can knock this hand)" in out
+    # R23: Ann, the box, won: Ben sits out now
+    refused("hand", "cyn", "4", "22", says="no player 'cyn'; the players are Ann, Ben, Cy (Ann or Cy can knock this")
+    assert hands(ok) == [("Ann", 4, 22, None)]
+
+
 def _while_play_asks(db_path, elsewhere: list[list[str]], then: str, *new: str, before: list[list[str]] = (),
                      first: bytes = b"ann\n4\n", waits_for: bytes = b"Ben's deadwood",
                      exits: int = 0) -> tuple[str, dict]:
