@@ -176,7 +176,7 @@ complete -c ginscore -n '__fish_seen_subcommand_from chart' -l db -r -F -d 'The 
 complete -c ginscore -n '__fish_seen_subcommand_from chart' -l help -s h -d 'Show the help and exit.'
 complete -c ginscore -n '__ginscore_argument import 0' -r -F
 complete -c ginscore -n '__fish_seen_subcommand_from import' -l name -x -d 'Name the new session (default: the exported name; a CSV\'s: VARIANT-N).'
-complete -c ginscore -n '__fish_seen_subcommand_from import' -l variant -x -a 'standard oklahoma hollywood three' -d 'CSV only: standard or oklahoma (a CSV does not say).'
+complete -c ginscore -n '__fish_seen_subcommand_from import' -l variant -x -a 'standard oklahoma hollywood three' -d 'CSV only: standard or oklahoma, which a CSV does not say (it shows...'
 complete -c ginscore -n '__fish_seen_subcommand_from import' -l target -x -d 'Points that win a game; default 100 (R14, H5).'
 complete -c ginscore -n '__fish_seen_subcommand_from import' -l gin-bonus -x -d 'Gin bonus; default 25 (R11, H1).'
 complete -c ginscore -n '__fish_seen_subcommand_from import' -l undercut-bonus -x -d 'Undercut bonus; default 10 (R10, H1).'

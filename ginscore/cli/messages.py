@@ -17,6 +17,8 @@ VALIDATOR_WORDS = (
     (r"('.*') is not a valid int(?:eger)?(?: range)?\b", r"\1 is not a whole number"),
     (r"(-?[0-9]+) is not in the range x>=(-?[0-9]+)", r"it must be \2 or more, not \1"),
     (r"(-?[0-9]+) is not in the range (-?[0-9]+)<=x<=(-?[0-9]+)", r"it must be from \2 to \3, not \1"),
+    # click lists the choices of a missing argument a line and a tab each, which one line cannot show
+    (r"(?s)\. Choose from:\s+(.+)", lambda found: f" (one of {', '.join(found[1].replace(',', ' ').split())})"),
 )
 
 SESSION_OPTIONS = ("--session", "-s")

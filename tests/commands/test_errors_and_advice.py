@@ -162,6 +162,9 @@ def test_a_mistyped_command_gets_a_suggestion_in_a_readable_sentence(refused):
     line = refused("hnad", "ann", "4", "22")
     assert line == "Error: No such command 'hnad'. Did you mean 'hand'? See `ginscore --help`"
     assert refused("edit") == "Error: Missing argument 'N'; see `ginscore edit --help`"
+    # (click lists the choices a line and a tab each: shown as escapes, they were unreadable)
+    assert refused("new") == ("Error: Missing argument 'VARIANT' (one of standard, oklahoma, hollywood, three); "
+                              "see `ginscore new --help`")
 
 
 @pytest.mark.parametrize("args", [["--db", "status"], ["--db", "play"], ["--db=status"], ["--db", "status", "--json"],

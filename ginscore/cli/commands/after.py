@@ -64,7 +64,7 @@ def stats(
     """Who wins, gins and gets undercut: statistics across every session.
 
     Worked out from the hands as told, like the standings, so an edited hand
-    changes them too.
+    changes them too. A run of wins ends at any hand not won, a draw too.
 
     Example: ginscore stats --since 2026-01-01
     """

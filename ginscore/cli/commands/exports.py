@@ -33,7 +33,7 @@ def import_(
     ctx: typer.Context,
     file: str = typer.Argument(..., help="A file made by `ginscore export` (JSON or CSV).", metavar="FILE"),
     name: str = typer.Option(None, "--name", help="Name the new session (default: the exported name; a CSV's: VARIANT-N)."),
-    variant: Variant = typer.Option(None, "--variant", help="CSV only: standard or oklahoma (a CSV does not say)."),
+    variant: Variant = typer.Option(None, "--variant", help="CSV only: standard or oklahoma, which a CSV does not say (it shows hollywood and three itself)."),
     given_rules: dict = None,  # the house-rule options (takes_house_rules)
     as_copy: bool = typer.Option(False, "--as-copy", help="Import it as a new session (a new id, in no match), "
                                  "even when this session is already here."),
