@@ -116,9 +116,9 @@ ROW_FIELDS = {
     "draw": ("upcard", "recorded_at"),
 }
 ROLE_FIELDS = Roles._fields  # box, captain, out
-# How many fields follow a row's own tells what they are: the note alone, the note and the dealer, or the
-# note and the three roles (H8).
-_DEALT_AFTER_NOTE = {1: (), 2: (DEALER,), 4: ROLE_FIELDS}
+# Who dealt a row's hand, by how many fields come after the row's own, the note counted: 1 is the note alone
+# (a row kept before H8), 2 the note and the dealer, 4 the note and the three roles (H8).
+_WHO_DEALT_BY_COUNT = {1: (), 2: (DEALER,), 4: ROLE_FIELDS}
 _COUNTS = {"knocker_deadwood", "opponent_deadwood"}
 _ESCAPES = (("%", "%25"), ("|", "%7C"), (";", "%3B"))
 
@@ -178,7 +178,7 @@ def hands_from_text(text: str, where: str = "hands") -> list[dict]:
         names = ROW_FIELDS.get(kind)
         dealt = ()
         if names is not None and len(values) > len(names):
-            dealt = _DEALT_AFTER_NOTE.get(len(values) - len(names), ())
+            dealt = _WHO_DEALT_BY_COUNT.get(len(values) - len(names), ())
             names += (NOTE,) + dealt  # the row ends with its note, then who dealt it
         at = f"{where}[{number}]"
         if names is None or len(values) != len(names):
@@ -219,7 +219,8 @@ _BIG_GIN = {"0": False, "1": True, "": False}  # "": a row migrated from a schem
 
 
 def _plain_row(row: str) -> Hand | None:
-    """A knock or draw told by counts, read straight from its row; None for any other row."""
+    """A knock or draw told by counts, read straight from its row; None for any other row (cards, an escape, a
+    length it does not know), which ``stored_hands`` then reads the checked way."""
     kind, *values = row.split("|")
     size = _PLAIN_ROW_FIELDS.get(kind, 0)
     if not size or len(values) not in (size, size + 2, size + 4):
