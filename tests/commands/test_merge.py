@@ -229,6 +229,26 @@ def test_merging_two_copies_that_each_recorded_hands(ok, db_path, tmp_path):
     assert ids == sorted(s["id"] for s in stored_sessions(phone).values()) and len(ids) == 3
 
 
+def test_a_new_laptop_merging_the_phones_file_keeps_score_in_the_phones_current_session(ok, cli, db_path, tmp_path):
+    """Merged into a database with none current, the session current there (added by the merge) is current
+    here, as `import` makes its session current; `status` said "no session is current" instead."""
+    phone = ("--db", str(tmp_path / "phone.json"))
+    _evening(ok, *phone)
+    ok(*phone, "new", "oklahoma", "Ann", "Cy", "--dealer", "Cy", "--name", "okla")
+    ok(*phone, "use", "friday")
+    out = ok("merge", str(tmp_path / "phone.json")).stdout
+    assert out.endswith("Now keeping score in 'friday', current there (none was here).\n"), out
+    assert ok("status", "--json").json()["session"] == "friday"
+    ok("delete", "friday", "--yes")  # none current again, but nothing added by the merge: nothing changes
+    before = db_path.read_bytes()
+    assert "Now keeping score" not in ok("merge", str(tmp_path / "phone.json")).stdout
+    assert db_path.read_bytes() == before and cli("status").exit_code == 2
+    ok("new", "standard", "Di", "Ed", "--dealer", "di", "--name", "mine")  # one current here: it stays
+    ok("--db", str(tmp_path / "other.json"), "new", "standard", "Fay", "Gus", "--dealer", "fay")
+    assert "Now keeping score" not in ok("merge", str(tmp_path / "other.json")).stdout
+    assert ok("status", "--json").json()["session"] == "mine"
+
+
 def test_hands_merged_into_a_session_deleted_here_say_how_to_see_them(ok, db_path, tmp_path):
     """The later hands go in (a deletion is only a mark), but the session is out of every list
     here: the report says so, and how to bring it back."""

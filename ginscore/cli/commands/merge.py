@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from ginscore.codec import validate
-from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, Refused
+from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, GinscoreError, Refused
 from ginscore.codec.compare import DIVERGED, EXTENDED, KEPT, Compared, compare
 from ginscore.codec.facts import SESSION_ID, derived_session_id, new_session_id, session_to_dict, stored_rows
 from ginscore.core.escape import shell_word, visible
@@ -65,6 +65,7 @@ def merge(
     try:
         theirs_db = Store(file).reading()
         their_docs = _their_docs(theirs_db)
+        their_current = _current_name(theirs_db) or None
     except DatabaseUnusable as error:
         raise _not_mergeable(file, shown_file, error) from None
     if not their_docs:  # (an empty file holds none either)
@@ -76,10 +77,14 @@ def merge(
         for session_id, doc in their_docs.items():
             _bring_in(merging, session_id, doc)
         news = merging.join_their_matches(their_docs)
+        # A database with none current (a new one, merged into) takes theirs if it was added, as `import` would.
+        now_current = _here_of(merging, their_docs, their_current) if _current_name(db) is None else None
+        if now_current is not None:
+            db.make_current(now_current)
     if as_json:
         print_json(merging.report)
         return
-    _tell(merging.report, shown_file, merging.played, news)
+    _tell(merging.report, shown_file, merging.played, news, now_current)
 
 
 class _Merging:
@@ -219,6 +224,21 @@ DAMAGED_HERE = "damaged here, so theirs was not compared"
 DELETED_THERE = "deleted there"
 
 
+def _current_name(db) -> str | None:
+    """The current session's name, None when there is none; "" when its name is damaged (current all the same)."""
+    try:
+        return db.current_name
+    except GinscoreError:
+        return ""
+
+
+def _here_of(merging: _Merging, their_docs: dict[str, dict], name: str | None) -> str | None:
+    """The name here of their session ``name`` when this merge added it (never deleted there)."""
+    return next((merging.by_id[session_id].doc["name"] for session_id, doc in their_docs.items()
+                 if name is not None and doc.get("name") == name and not doc.get("deleted_at")
+                 and session_id not in merging.here_by_id), None)
+
+
 def _merged_ending(number: int) -> str:
     """The ending that ``free_name`` gives a copy kept by `merge`."""
     return " (merged)" if number == 1 else f" (merged {number})"
@@ -330,7 +350,7 @@ def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
     return skipped
 
 
-def _tell(report: dict, shown_file: str, played: dict[str, int], news: list[tuple]) -> None:
+def _tell(report: dict, shown_file: str, played: dict[str, int], news: list[tuple], now_current: str | None) -> None:
     from ginscore.present.console import say  # (Rich: only for words on a screen, never for --json)
 
     # Each session once: a rename or deletion made only there is of a session counted already.
@@ -370,6 +390,8 @@ def _tell(report: dict, shown_file: str, played: dict[str, int], news: list[tupl
         say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} (", *_not_applied_advice(row), ")")
     for name, parts, names in news:  # (an empty rematch here started before their hands ended its game)
         say(f"'{visible(name)}': ", *parts, names=names)
+    if now_current is not None:
+        say(f"Now keeping score in '{visible(now_current)}', current there (none was here).")
 
 
 def _not_applied_advice(row: dict) -> tuple:
