@@ -764,10 +764,20 @@ def test_the_commands_play_lists_read_as_a_list_on_a_phone(ok, monkeypatch):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     out = play(ok)
     assert ("  :undo        remove the last saved\n"
-            "               hand (asks first), as\n"
-            "               `ginscore undo`\n") in out
+            "               hand (asks first), as the\n"
+            "               `undo` command\n") in out
     monkeypatch.setenv("COLUMNS", "30")  # no room beside the commands: each meaning wraps a little further in
     assert "  :back        ask the\n    previous question of this\n" in play(ok)
+
+
+def test_plays_help_names_a_player_of_the_table_and_no_database_path(ok, tmp_path):
+    """With --db, the commands :undo and :edit stand for were written with the path: at 40 columns, five lines
+    of path in the middle of the help. And its examples named "ann" at a table of Gil and Hal."""
+    db = ("--db", str(tmp_path / "a-rather-long-folder-name-for-the-club" / "evening.json"))
+    ok(*db, "new", "standard", "Gil", "Hal", "--dealer", "hal")
+    out = " ".join(ok(*db, "play", input=":edit\n:quit\n").stdout.split())
+    assert "(gil 4 22)" in out and "as the `edit` command (like :edit 3 gil 4 22)" in out and "--db" not in out
+    assert "Missing argument 'N'; type it like `:edit 3 gil 4 22`" in out and "ann" not in out
 
 
 def test_play_cites_the_rule_of_the_variant_at_the_knock_limit(ok):

@@ -29,14 +29,15 @@ from ginscore.present.terminal import screen_width
 from ginscore.present.wrapping import question_lines
 
 HINT = "[:back :undo :edit :help :quit]"  # said in every prompt
-HELP = (("Answer each question or type a command; commands start with ':' (no name can).",),
-        ('At "Who knocked?" a whole knock fits on one line: the knocker, then both counts (ann 4 22).',),
-        ("  :back        ask the previous question of this hand again",),
-        ("  :undo        remove the last saved hand (asks first), as ", Command("undo")),
-        ("  :edit N ...  correct hand N, as ", Command("edit"), " (like :edit 3 ann 4 22)"),
-        ('  :draw        at "Who knocked?": the hand was drawn (R12)',),
-        ("  :help        show these commands again",),
-        ("  :quit        stop (Ctrl-D too); every hand you confirmed is saved",))  # each line's parts: text, commands
+# Each line as said; the commands are named without --db: they are not advice, and a path fills a narrow screen.
+HELP = ("Answer each question or type a command; commands start with ':' (no name can).",
+        'At "Who knocked?" a whole knock fits on one line: the knocker, then both counts ({knocker} 4 22).',
+        "  :back        ask the previous question of this hand again",
+        "  :undo        remove the last saved hand (asks first), as the `undo` command",
+        "  :edit N ...  correct hand N, as the `edit` command (like :edit 3 {knocker} 4 22)",
+        '  :draw        at "Who knocked?": the hand was drawn (R12)',
+        "  :help        show these commands again",
+        "  :quit        stop (Ctrl-D too); every hand you confirmed is saved")
 DRAWN = object()  # the answer :draw gives "Who knocked?": the hand was drawn (R12)
 CHANGED = ("the session changed elsewhere while this hand was asked (a hand recorded, undone or edited there, "
            "or its house rules). Here it is as it stands now; take the hand again if it is still to be recorded.")
@@ -118,16 +119,18 @@ class _Table:
         """Between two questions: a session changed elsewhere (maybe while play was stopped with Ctrl-Z) is
         shown as it stands, and the hand asked again now; a file unreadable just now is left for the save."""
         now = file_signature(self.store.path)
-        if now == self.seen:
-            return
         try:
-            changed = not _same(self.facts(), self.facts_when_asked)
+            changed = now != self.seen and not _same(self.facts(), self.facts_when_asked)
         except GinscoreError:
             return
         if changed:
             _as_it_stands(self, f"Stopped this hand: {CHANGED}")
             raise _Again
         self.seen = now
+
+    def example_knocker(self) -> str:
+        """A player of this session, as an example of a knocker's name typed here."""
+        return (self.facts_when_asked or self.facts()).players[0].lower()
 
     def ask(self, question: str, read, *, draw: bool = False):
         """Ask until ``read`` accepts the answer; a command is run, a refused answer told, and it is asked again."""
@@ -187,7 +190,7 @@ class _Table:
                 raise _Again
         elif word == "help":
             for line in HELP:
-                say(*line)
+                say(line.format(knocker=self.example_knocker()))
         elif word == "draw":
             say('  :draw answers "Who knocked?"; it is not this question')
         else:
@@ -235,7 +238,7 @@ class _Table:
             say("  ", *map(typed_in_play, message_parts(error)))
             return False
         except typer.TyperException as error:  # how it is typed here, not `ginscore edit --help`
-            typed = ":edit 3 ann 4 22" if name == "edit" else COMMAND_MARK + name
+            typed = f":edit 3 {self.example_knocker()} 4 22" if name == "edit" else COMMAND_MARK + name
             say("  ", *usage_words(error, see=f"type it like `{typed}` (:help for more)"))
             return False
         return True
@@ -420,10 +423,10 @@ def _went_on_in_rematch(table: _Table) -> bool:
     return True
 
 
-def _as_it_stands(table: _Table, said: str) -> None:
-    """``said``, then the standings of the session as another shell left it (then who deals next is said)."""
+def _as_it_stands(table: _Table, said: str, standings: Standings | None = None) -> None:
+    """``said``, then the standings of the session as it stands now (then who deals next is said)."""
     say(said)
-    standings = replay_stored(table.store, table.facts())
+    standings = replay_stored(table.store, table.facts()) if standings is None else standings
     show_standings(standings, footer=False)
     table.announced = standings.over  # its winner was just said; else who deals next is said next
 
@@ -444,7 +447,6 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
     Example: ginscore play
     """
     gc.enable()  # it runs for an evening: main switched the cyclic collector off for one command
-
     table = _Table(ctx, store_of(ctx).reading().find_name(session))
     table.command("help", "")  # the commands, as :help shows them
     resumed = True  # play started on a session: one with hands is shown as it stands first
@@ -457,9 +459,7 @@ def play(ctx: typer.Context, session: str = session_option()) -> None:
             table.rematch_when_asked = None if started is None else started.id
             standings = replay_stored(table.store, facts)
             if resumed and facts.hands:
-                say("")
-                show_standings(standings, footer=False)
-                table.announced = standings.over  # its winner was just said; else who deals next is said next
+                _as_it_stands(table, "", standings)
             resumed = False
             if standings.over:
                 try:
