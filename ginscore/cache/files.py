@@ -202,7 +202,8 @@ class Cache:
         body = b"".join(parts)
         stamp = dumps({"version": VERSION, "file": file_digest, "sections": places})
         with suppress(OSError):  # all or nothing; a failure only costs speed
-            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            with atomic.owners_bits_kept():
+                self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             atomic.replace_unsynced(str(self.path), stamp + b"\n" + body)
         self._raw, self._places, self.made_from = body, places, file_digest  # as now written
         self._changed.clear()

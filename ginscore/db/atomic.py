@@ -10,7 +10,7 @@ import os
 import re
 import stat
 import sys
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -151,6 +151,18 @@ def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
+
+
+@contextmanager
+def owners_bits_kept():
+    """Folders made inside are always ones their owner can use: the umask is kept for everyone else (under
+    a umask of 0777 a folder would be made where nobody, its owner too, could go)."""
+    mask = os.umask(0o022)
+    os.umask(mask & 0o077)
+    try:
+        yield
+    finally:
+        os.umask(mask)
 
 
 def umask_default() -> int:

@@ -57,7 +57,8 @@ def _lock(held: ExitStack, shown: Path, real: str) -> None:
     from ginscore.db.lock import LockTimeout, LockUnusable, exclusive  # only commands that write pay for it
 
     try:
-        shown.parent.mkdir(parents=True, exist_ok=True)
+        with atomic.owners_bits_kept():
+            shown.parent.mkdir(parents=True, exist_ok=True)
         waiting = held.enter_context(interrupts.ctrl_z_held())  # (left after the lock is let go)
         held.enter_context(exclusive(real + ".lock", LOCK_TIMEOUT, real, waiting))
     except LockTimeout as error:

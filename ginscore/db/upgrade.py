@@ -50,7 +50,8 @@ class Old:
         """Before the first write of the new layout: a copy of every old file, in one folder."""
         folder = self.folder
         try:
-            os.mkdir(folder, 0o700)
+            with atomic.owners_bits_kept():
+                os.mkdir(folder, 0o700)
         except FileExistsError:
             if not stat.S_ISDIR(os.lstat(folder).st_mode):
                 raise DatabaseUnusable(self.shown, f"needs an upgrade, but {folder} is in the way; move it away") from None

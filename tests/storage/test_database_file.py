@@ -654,6 +654,25 @@ def test_a_new_file_gets_the_umask_default(ok, db_path, umask, mode):
     assert stat.S_IMODE(db_path.stat().st_mode) == mode
 
 
+@pytest.mark.parametrize("umask", [0o777, 0o277, 0o177])
+def test_folders_a_new_database_needs_are_made_ones_its_owner_can_use(ok, tmp_path, monkeypatch, umask):
+    """The first `new` under such a umask made ~/.config (and the folders below) mode 000, 500 or 600: it
+    failed on its lock file, and the folder stayed unusable, to other programs too, after the umask was
+    set back. Everyone else's bits still follow the umask."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("GINSCORE_DB", raising=False)
+    (tmp_path / "home").mkdir()
+    old = os.umask(umask)
+    try:
+        ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+        ok("--db", tmp_path / "sub" / "deeper" / "a.json", "new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    finally:
+        os.umask(old)
+    made = [tmp_path / "home" / ".config", tmp_path / "home" / ".config" / "ginscore", tmp_path / "sub",
+            tmp_path / "sub" / "deeper"]
+    assert [stat.S_IMODE(folder.stat().st_mode) for folder in made] == [0o700] * 4
+
+
 def test_replacing_the_file_keeps_its_owner(ok, db_path, evening):
     os.chown(db_path, 1234, 5678)  # root may give a file away
     ok(*HAND)
