@@ -580,8 +580,9 @@ def test_a_session_changed_elsewhere_while_play_asks_saves_nothing_and_asks_agai
     ([["house", "--gin-bonus", "20", "--from-next"]], "22\nann\n4\n22\ny\n:quit\n", STOPPED_THIS_HAND, 1),
     ([["hand", "ben", "3", "20"], ["undo", "--yes"]], "22\ny\n:quit\n", "Record it?", 1),  # as it was asked
     ([["hand", "cy", "3", "20", "--session", "other"]], "22\ny\n:quit\n", "Record it?", 1),  # another session
-    ([["delete", "game", "--yes"]], "22\ny\n", "Stopped: 'game' was deleted elsewhere; every hand confirmed "
-     "before is saved. `ginscore restore game` brings it back.", 0),
+    # deleted (or a sync client halfway through writing the file): told at the save, never by stopping mid-hand
+    ([["delete", "game", "--yes"]], "22\ny\n", ":quit]: Stopped: 'game' was deleted elsewhere; the hand just "
+     "confirmed was not saved. `ginscore restore game` brings it back.", 0),
 ], ids=["hand", "house", "hand and undo", "another session", "deleted"])
 def test_a_session_changed_elsewhere_is_said_at_the_next_answer_not_after_the_whole_hand(db_path, elsewhere, then,
                                                                                          said_then, hands):
@@ -592,7 +593,17 @@ def test_a_session_changed_elsewhere_is_said_at_the_next_answer_not_after_the_wh
                                     "--name", "game", before=[["new", "standard", "Cy", "Dee", "--dealer", "cy",
                                                                "--name", "other"], ["use", "game"]])
     assert said_then in said.split("Ben's deadwood", 1)[1] and NOT_SAVED not in said
-    assert status.get("hands_played", 0) == hands and said.count("Record it?") == (1 if hands else 0)
+    assert status.get("hands_played", 0) == hands and said.count("Record it?") == 1
+
+
+def test_a_file_briefly_empty_while_play_asks_is_no_reason_to_stop_mid_hand(db_path):
+    """A sync client writes the file in two steps (emptied, then filled): the next answer came just between,
+    and play stopped saying the session was no longer here, the hand's later answers going to the shell.
+    Play asks on; only the save (here, with the file still empty) tells what became of the hand."""
+    said, _ = _while_play_asks(db_path, [lambda: db_path.write_bytes(b"")], "22\ny\n", "new", "standard", "Ann",
+                               "Ben", "--dealer", "Ann")
+    assert "Record it? [Y/n] [:back :undo :edit :help :quit]: Stopped: 'standard-1' is no longer here; the hand " \
+        "just confirmed was not saved." in said.split("Ben's deadwood", 1)[1], said
 
 
 def test_a_three_player_hand_is_never_saved_against_roles_changed_elsewhere(db_path):
@@ -677,9 +688,10 @@ def test_a_rematch_started_elsewhere_and_declined_here_is_named_not_advised_agai
     assert "starts one later" not in said and status["match"]["sessions"] == ["S", "R1"]
 
 
+@pytest.mark.parametrize("answer", ["y", "n"])  # "n" said "`ginscore rematch` starts one later" of a game going on
 @pytest.mark.parametrize("elsewhere", [["undo", "--yes"], ["house", "--target", "50", "--from-start"]])
-def test_a_game_no_longer_over_at_the_rematch_question_goes_on(db_path, elsewhere):
-    said, status = _while_play_asks(db_path, [elsewhere], "y\n:quit\n", "new", "standard", "Ann", "Ben",
+def test_a_game_no_longer_over_at_the_rematch_question_goes_on(db_path, elsewhere, answer):
+    said, status = _while_play_asks(db_path, [elsewhere], f"{answer}\n:quit\n", "new", "standard", "Ann", "Ben",
                                     "--dealer", "Ann", "--name", "S", "--target", "30",
                                     before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch?")
     assert "No rematch: the session changed elsewhere while this was asked" in said

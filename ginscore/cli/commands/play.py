@@ -116,12 +116,12 @@ class _Table:
         return standings
 
     def check_unchanged(self) -> None:
-        """Between two questions: a session changed elsewhere (maybe while play was stopped with Ctrl-Z) is
-        shown as it stands, and the hand asked again now; a file unreadable just now is left for the save."""
+        """Between two questions: a session changed elsewhere (maybe while stopped by Ctrl-Z) is shown as it stands
+        and the hand asked again; a file unreadable or without it just now (a sync client) is left for the save."""
         now = file_signature(self.store.path)
         try:
             changed = now != self.seen and not _same(self.facts(), self.facts_when_asked)
-        except GinscoreError:
+        except (GinscoreError, _Gone):
             return
         if changed:
             _as_it_stands(self, f"Stopped this hand: {CHANGED}")
@@ -394,7 +394,12 @@ def _game_over(table: _Table, standings: Standings) -> None:
         return
     game = standings.facts.game_word  # R19: a rematch is a new series
     table.no_back = f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand."
-    if not table.yes_no(f"The {game} is over. Play a rematch?", default=True):
+    wanted = table.yes_no(f"The {game} is over. Play a rematch?", default=True)
+    if not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
+        _as_it_stands(table, "No rematch: the session changed elsewhere while this was asked; here it is as it "
+                      "stands now.")
+        raise _Again
+    if not wanted:
         started = _rematch_of(table)
         if started is not None:  # started elsewhere while this was asked: never advised a second time
             say(f"No rematch here; its rematch '{visible(started.name)}' was started elsewhere: ",
@@ -402,12 +407,7 @@ def _game_over(table: _Table, standings: Standings) -> None:
             raise _Quit
         say("No rematch; ", Command("rematch", *session_named(table.store.reading(), table.name)), " starts one later.")
         raise _Quit
-    if not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
-        _as_it_stands(table, "No rematch: the session changed elsewhere while this was asked; here it is as it "
-                      "stands now.")
-        raise _Again
-    # (one started elsewhere while this was asked: not a second one)
-    if not _went_on_in_rematch(table) and table.run("rematch"):
+    if not _went_on_in_rematch(table) and table.run("rematch"):  # (one started elsewhere meanwhile: no second)
         started = _rematch_of(table)
         if started is not None:
             table.name, table.id, table.announced = started.name, started.id, True  # its start was shown
