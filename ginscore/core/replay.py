@@ -279,9 +279,9 @@ def replay(facts: SessionFacts) -> Standings:
                      rematch_roles=roles)
 
 
-def may_knock(facts: SessionFacts, number: int | None = None) -> list[str]:
+def may_knock(standings: Standings, number: int | None = None) -> list[str]:
     """Who may knock in hand ``number`` (None: the next): everyone but the one sitting out (R22), when known."""
-    standings = replay(facts)
+    facts = standings.facts
     if number is None:
         roles = standings.roles
     else:

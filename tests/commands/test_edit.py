@@ -30,7 +30,7 @@ def test_a_correction_lacking_a_count_is_advised_for_its_hand_and_session(ok, re
     ok("hand", "ann", "4", "22")
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "t2")
     refused("edit", "1", "Ben", "2", "--session", "t1",
-            says="like `ginscore edit --session t1 1 ann 4 22`, or --cards and --against")
+            says="like `ginscore edit --session t1 1 Ben 4 22`, or --cards and --against")
     refused("edit", "1", "--session", "t1", says="like `ginscore edit --session t1 1 ann 4 22`, or --draw")
     refused("edit", "2", "ann", "--session", "t2", says="like `ginscore edit 2 ann 4 22`, or --cards")  # current
     assert "Corrected hand 1" in ok("edit", "--session", "t1", "1", "ann", "4", "22").stdout  # the advice, typed

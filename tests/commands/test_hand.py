@@ -30,6 +30,18 @@ def test_the_advised_hand_names_one_of_this_tables_players_who_may_knock_r22(ok,
     refused("hand", "4", "22", says='like `ginscore hand "ann marie" 4 22`, or --cards')  # now Hal does
     refused("edit", "1", "4", says="like `ginscore edit 1 gil 4 22`, or --cards")  # as in hand 1
     refused("edit", "1", "--cards", "2c", "--against", "3c", says="like `ginscore edit 1 gil --cards ...")
+    refused("hand", "gi", "4", says="like `ginscore hand gi 4 22`, or --cards")  # who was typed, when they may
+    refused("hand", "hal", "4", says='like `ginscore hand "ann marie" 4 22`, or --cards')  # not who sits out
+
+
+def test_the_advised_hand_keeps_what_the_hand_needs_r15(ok, refused):
+    """Typed as shown, the example must do what it says: an Oklahoma hand keeps its upcard, and a finished
+    game is said to be over rather than advised a hand it would refuse."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann", "--target", "10")
+    refused("hand", "ben", "4", "--upcard", "8c", says="like `ginscore hand ben 4 22 --upcard 8c`, or --cards")
+    refused("hand", "4", "22", says="like `ginscore hand ann 4 22 --upcard 7h`, or --cards")
+    ok("hand", "ann", "4", "22", "--upcard", "7h")  # the example, typed: it ends the game (target 10)
+    refused("hand", "ben", "4", says="the game 'oklahoma-1' is over: Ann won it; `ginscore rematch` starts the next")
 
 
 def test_two_cards_laid_off_on_one_run_are_told_on_the_run_as_it_grows_r8(ok, status):

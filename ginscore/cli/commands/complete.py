@@ -8,7 +8,7 @@ from ginscore.core.errors import GinscoreError
 from ginscore.cli.actions import store_of
 from ginscore.cli.typer_app import app
 from ginscore.core.escape import visible
-from ginscore.core.replay import may_knock
+from ginscore.core.replay import may_knock, replay
 
 
 @app.command()
@@ -38,7 +38,7 @@ def complete(
         elif kind == "knockers":
             # A TAB never ends in a traceback: isdigit() also takes "²", and Python refuses a very long number.
             number = None if hand is None else int(hand) if hand.isascii() and hand.isdigit() and len(hand) < 10 else 0
-            names = may_knock(db.load(session), number)
+            names = may_knock(replay(db.load(session)), number)
         elif kind == "everyone":
             from ginscore.cache.rows import Listings  # (only this kind reads the cache)
 

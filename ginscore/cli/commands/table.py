@@ -8,9 +8,9 @@ import typer
 
 from ginscore.core.errors import BadHandAt, Command, GinscoreError, IllegalKnock, NotInHand, Refused
 from ginscore.core.scoring import HouseRules
-from ginscore.core.replay import may_knock, replay, Standings
+from ginscore.core.replay import game_over, may_knock, replay, Standings
 from ginscore.core.session import draw_for_roles, Draw, Roles, SessionFacts
-from ginscore.core.names import check_players, resolve_player
+from ginscore.core.names import check_players, match_name, resolve_player
 from ginscore.core.reports import as_typed, counted, explain
 from ginscore.codec.facts import check_note, NOTE_LENGTH
 from ginscore.cli.actions import append_hand, asked, game_after, game_before, replay_changed, replay_stored
@@ -160,19 +160,27 @@ def takes_a_knock(knocker, *, knocker_deadwood: str, opponent_deadwood: str, upc
 
 
 def _example_command(ctx: typer.Context, session: str | None, verb: tuple[str, ...], counts: tuple[str, ...],
-                     hand: int | None = None) -> Command:
+                     hand: int | None = None, told: TypedKnock | None = None) -> Command:
     """The example advised when a hand lacks its counts: ``verb``, then the session it was typed for (so
-    that, typed as advised, it does not go to the current session instead), then one who may knock ``hand``
-    (the next when None) and ``counts``. A name of this table's, so that the example reads as its own."""
+    that, typed as advised, it does not go to the current session instead), then who knocked (as ``told``
+    if one who may knock ``hand``, the next when None; else one who may) and ``counts``; for a new hand in
+    Oklahoma, its upcard (R15). Refused as the hand would be when the game is over."""
     named = ()
     if session is not None:  # (a session named that is not there is said as such)
         db = store_of(ctx).reading()
         named = session_named(db, db.find_name(session))
     try:
-        knocker = may_knock(store_of(ctx).reading().load(session), hand)[0].lower()
+        standings = replay(store_of(ctx).reading().load(session))
     except GinscoreError:  # no session yet, or one that cannot be read: any name shows what to type
-        knocker = "ann"
-    return Command(*verb[:1], *named, *verb[1:], as_typed(knocker), *counts)
+        return Command(*verb[:1], *named, *verb[1:], "ann", *counts)
+    facts, knockers = standings.facts, may_knock(standings, hand)
+    if hand is None and standings.over:
+        raise game_over(facts, standings.winner)
+    typed = told.knocker if told is not None and told.knocker else ""
+    matched = match_name(facts.players, typed) if typed else []
+    knocker = typed if len(matched) == 1 and matched[0] in knockers else knockers[0].lower()
+    upcard = ("--upcard", told.upcard or "7h") if hand is None and told and facts.variant == "oklahoma" else ()
+    return Command(*verb[:1], *named, *verb[1:], as_typed(knocker), *counts, *map(as_typed, upcard))
 
 
 @app.command(context_settings=HAND_SETTINGS, short_help="Record a knocked hand.")
@@ -195,7 +203,7 @@ def hand(
 
     Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
     """
-    told.check(functools.partial(_example_command, ctx, session, ("hand",), ("4", "22")))
+    told.check(functools.partial(_example_command, ctx, session, ("hand",), ("4", "22"), told=told))
     standings, news = append_hand(ctx, session, lambda facts: told.knock(facts, time_now(), note))
     _show_hand(ctx, standings, len(standings.hands), news=news)
 
@@ -249,7 +257,7 @@ def edit(
         if facts_given:
             raise Refused("a drawn hand has no knocker, deadwood or cards; give --draw alone (with --upcard if you like)")
     elif not only_note_or_upcard:
-        example = functools.partial(_example_command, ctx, session, ("edit", str(number)), ("4", "22"), number)
+        example = functools.partial(_example_command, ctx, session, ("edit", str(number)), ("4", "22"), number, told)
         if told.knocker is None and (told.cards, told.against) != (None, None):
             raise Refused("give who knocked before --cards, like ", _example_command(
                 ctx, session, ("edit", str(number)), ("--cards", "...", "--against", "..."), number))
