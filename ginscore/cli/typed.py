@@ -10,7 +10,7 @@ from ginscore.cli.options import WHOLE_NUMBER
 from ginscore.codec import validate
 from ginscore.codec.facts import check_note, knock_from_cards
 from ginscore.core.cards import parse_card, parse_cards
-from ginscore.core.errors import BadCard, BadDeadwood, Command, message_parts, Refused
+from ginscore.core.errors import BadCard, BadDeadwood, Command, message_parts, Refused, UnknownPlayer
 from ginscore.core.session import in_hand, Knock, SessionFacts
 from ginscore.core.names import check_readable, COMMAND_MARK, MAX_NAME, resolve_player
 from ginscore.core.replay import game_over, replay
@@ -63,7 +63,7 @@ def one_line_knock(text: str, error: Refused, named, playing: list[str]) -> tupl
     if len(words) == 2 and counted == [False, True]:  # "ann 0": the knocker, and one count of two
         try:
             name = named(words[0])
-        except Refused:
+        except UnknownPlayer:  # (a player who sits out this hand is told so)
             name = None
         if name:
             other = next(p for p in playing if p != name)
