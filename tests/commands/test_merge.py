@@ -245,8 +245,24 @@ def test_a_new_laptop_merging_the_phones_file_keeps_score_in_the_phones_current_
     assert db_path.read_bytes() == before and cli("status").exit_code == 2
     ok("new", "standard", "Di", "Ed", "--dealer", "di", "--name", "mine")  # one current here: it stays
     ok("--db", str(tmp_path / "other.json"), "new", "standard", "Fay", "Gus", "--dealer", "fay")
-    assert "Now keeping score" not in ok("merge", str(tmp_path / "other.json")).stdout
+    assert ok("merge", str(tmp_path / "other.json"), "--json").json()["made_current"] is None
     assert ok("status", "--json").json()["session"] == "mine"
+
+
+def test_the_session_made_current_by_a_merge_is_said_by_its_name_here_and_there(ok, tmp_path):
+    """Their 'friday' added as 'friday (merged)' (a 'friday' of ours is here, none current): the report
+    names both, and --json says what the words say."""
+    for db in ("laptop.json", "phone.json"):
+        ok("--db", tmp_path / db, "new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
+    ok("--db", tmp_path / "laptop.json", "new", "standard", "Cy", "Dee", "--dealer", "cy", "--name", "other")
+    ok("--db", tmp_path / "laptop.json", "delete", "other", "--yes")  # none current here now
+    laptop, kept = ("--db", tmp_path / "laptop.json"), tmp_path / "kept.json"
+    kept.write_bytes((tmp_path / "laptop.json").read_bytes())
+    out = " ".join(ok(*laptop, "merge", tmp_path / "phone.json").stdout.split())
+    assert "Now keeping score in 'friday (merged)', current there as 'friday' (none was here)." in out
+    (tmp_path / "laptop.json").write_bytes(kept.read_bytes())
+    assert ok(*laptop, "merge", tmp_path / "phone.json", "--json").json()["made_current"] == {
+        "name": "friday (merged)", "name_there": "friday"}
 
 
 def test_hands_merged_into_a_session_deleted_here_say_how_to_see_them(ok, db_path, tmp_path):
@@ -285,7 +301,7 @@ def test_merging_the_same_file_again_changes_nothing(ok, db_path, tmp_path):
     report = ok("merge", str(other), "--json").json()
     assert db_path.read_bytes() == before
     assert report == {"file": str(other), "added": [], "extended": [], "copied": [],
-                      "kept": [{"name": "oklahoma-1", "hands": 0}], "linked": [], "skipped": []}
+                      "kept": [{"name": "oklahoma-1", "hands": 0}], "linked": [], "skipped": [], "made_current": None}
 
 
 def test_a_diverged_session_refuses_the_whole_merge_unless_both_are_kept(cli, ok, db_path, tmp_path):

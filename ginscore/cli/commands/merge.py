@@ -81,10 +81,11 @@ def merge(
         now_current = _here_of(merging, their_docs, their_current) if _current_name(db) is None else None
         if now_current is not None:
             db.make_current(now_current)
+            merging.report["made_current"] = {"name": now_current, "name_there": their_current}
     if as_json:
         print_json(merging.report)
         return
-    _tell(merging.report, shown_file, merging.played, news, now_current)
+    _tell(merging.report, shown_file, merging.played, news)
 
 
 class _Merging:
@@ -94,7 +95,7 @@ class _Merging:
         self.db, self.theirs_db, self.keep_both = db, theirs_db, keep_both
         self.file, self.shown_file = file, visible(str(file))
         self.report = {"file": str(file), "added": [], "extended": [], "copied": [], "kept": [], "linked": [],
-                       "skipped": []}
+                       "skipped": [], "made_current": None}
         self.played = {}  # each copy's name: how many of it and its session here have hands (those count in stats)
         self.grown = []  # the document number of each session of report["extended"]
         self.here_by_id = db.by_id()  # every session here, as stored before the merge
@@ -350,12 +351,13 @@ def _not_applied(our_doc: dict, doc: dict) -> list[dict]:
     return skipped
 
 
-def _tell(report: dict, shown_file: str, played: dict[str, int], news: list[tuple], now_current: str | None) -> None:
+def _tell(report: dict, shown_file: str, played: dict[str, int], news: list[tuple]) -> None:
     from ginscore.present.console import say  # (Rich: only for words on a screen, never for --json)
 
     # Each session once: a rename or deletion made only there is of a session counted already.
     skipped = [row for row in report["skipped"] if row["why"] == DAMAGED_HERE]
-    sessions = {key: rows for key, rows in report.items() if key not in ("file", "linked")} | {"skipped": skipped}
+    sessions = {key: rows for key, rows in report.items()
+                if key not in ("file", "linked", "made_current")} | {"skipped": skipped}
     counts = [f"{key} {len(rows)}" for key, rows in sessions.items()
               if rows or key in ("added", "kept")]  # each number after its word: they wrap together
     deleted = sum(row["why"] == DELETED_THERE for row in report["skipped"])
@@ -390,8 +392,10 @@ def _tell(report: dict, shown_file: str, played: dict[str, int], news: list[tupl
         say(f"  skipped   '{visible(row['name'])}': {visible(row['why'])} (", *_not_applied_advice(row), ")")
     for name, parts, names in news:  # (an empty rematch here started before their hands ended its game)
         say(f"'{visible(name)}': ", *parts, names=names)
-    if now_current is not None:
-        say(f"Now keeping score in '{visible(now_current)}', current there (none was here).")
+    if report["made_current"]:
+        here, there = report["made_current"]["name"], report["made_current"]["name_there"]
+        named = "" if here == there else f" as '{visible(there)}'"
+        say(f"Now keeping score in '{visible(here)}', current there{named} (none was here).")
 
 
 def _not_applied_advice(row: dict) -> tuple:
