@@ -107,8 +107,19 @@ class Store:
         said as such: never read as a database with no sessions yet, and nothing is made there. Folders
         simply not made yet, below a link or not, are made by the first write."""
         real = self.real
-        if not os.path.lexists(real) and os.path.exists(self.path):  # (/dev/fd/N: what is open, like <(...))
-            raise not_a_file(self.path, atomic.kind_of(os.stat(self.path).st_mode) or "an open file with no name (a deleted one?)")
+        # /dev/fd/N leads to what is open, not to the file its link names; a writer's swap between the two
+        # looks is looked at again
+        for _ in range(3):
+            try:
+                through = os.stat(self.path)
+            except OSError:
+                break  # (nothing there yet: a new database)
+            with suppress(OSError):
+                if os.path.samestat(through, os.stat(real)):
+                    break
+        else:
+            raise not_a_file(self.path, "a pipe (like <(...))" if stat.S_ISFIFO(through.st_mode) else
+                             atomic.kind_of(through.st_mode) or "an open file with no name (a deleted one?)")
         if os.path.isdir(os.path.dirname(real)):
             return real
         on_the_way = os.path.abspath(self.path)

@@ -452,11 +452,16 @@ def test_a_pipe_or_a_deleted_file_given_as_dev_fd_is_named_not_read_as_no_sessio
     os.unlink(tmp_path / "tonight.json")
     try:
         line = one_error_line(cli("--db", f"/dev/fd/{read_end}", *args), 1)
-        assert f"the database /dev/fd/{read_end} is a FIFO (named pipe), not a database file" in line
+        assert f"the database /dev/fd/{read_end} is a pipe (like <(...)), not a database file" in line
         line = one_error_line(cli("--db", f"/dev/fd/{deleted}", *args), 1)
         assert "is an open file with no name (a deleted one?), not a database file" in line
         line = one_error_line(cli("merge", f"/dev/fd/{read_end}"), 2)
-        assert "cannot be merged: it is a FIFO (named pipe), not a database file; nothing was merged" in line
+        assert "cannot be merged: it is a pipe (like <(...)), not a database file; nothing was merged" in line
+        # a file named as the deleted one's link reads ("NAME (deleted)") is another file: never written for it
+        (tmp_path / "tonight.json (deleted)").write_text("{}")
+        line = one_error_line(cli("--db", f"/dev/fd/{deleted}", *args), 1)
+        assert "is an open file with no name (a deleted one?)" in line
+        assert (tmp_path / "tonight.json (deleted)").read_text() == "{}"
     finally:
         os.close(read_end)
         os.close(deleted)
