@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
+
 from tests.support import KNOCKER, OPPONENT
 
 
@@ -32,8 +34,19 @@ def test_a_correction_lacking_a_count_is_advised_for_its_hand_and_session(ok, re
     refused("edit", "1", "Ben", "2", "--session", "t1",
             says="like `ginscore edit --session t1 1 Ben 4 22`, or --cards and --against")
     refused("edit", "1", "--session", "t1", says="like `ginscore edit --session t1 1 ann 4 22`, or --draw")
+    for _ in range(2):
+        ok("hand", "ann", "4", "22", "--session", "t2")
     refused("edit", "2", "ann", "--session", "t2", says="like `ginscore edit 2 ann 4 22`, or --cards")  # current
     assert "Corrected hand 1" in ok("edit", "--session", "t1", "1", "ann", "4", "22").stdout  # the advice, typed
+
+
+@pytest.mark.parametrize("args", [["ann", "4"], [], ["--cards", "2c", "--against", "3c"]], ids=["one count", "none",
+                                                                                           "cards"])
+def test_a_correction_of_a_hand_not_there_says_so_before_asking_for_its_counts(ok, refused, args):
+    """`edit 99 ann 4` was advised `edit 99 ann 4 22`, which then said there is no hand 99."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22")
+    refused("edit", "99", *args, says="there is no hand 99 in 'standard-1' (it has 1); see `ginscore log`")
 
 
 def test_edit_rescores_everything_after(ok, status):

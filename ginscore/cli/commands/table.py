@@ -170,17 +170,32 @@ def _example_command(ctx: typer.Context, session: str | None, verb: tuple[str, .
         db = store_of(ctx).reading()
         named = session_named(db, db.find_name(session))
     try:
-        standings = replay(store_of(ctx).reading().load(session))
+        db = store_of(ctx).reading()
+        standings = replay(db.load(session))
     except GinscoreError:  # no session yet, or one that cannot be read: any name shows what to type
         return Command(*verb[:1], *named, *verb[1:], "ann", *counts)
     facts, knockers = standings.facts, may_knock(standings, hand)
     if hand is None and standings.over:
         raise game_over(facts, standings.winner)
+    if hand is not None:  # a hand that is not there is said first, as the correction would say it
+        _check_hand_number(db, facts, hand)
     typed = told.knocker if told is not None and told.knocker else ""
     matched = match_name(facts.players, typed) if typed else []
     knocker = typed if len(matched) == 1 and matched[0] in knockers else knockers[0].lower()
     upcard = ("--upcard", told.upcard or "7h") if hand is None and told and facts.variant == "oklahoma" else ()
     return Command(*verb[:1], *named, *verb[1:], as_typed(knocker), *counts, *map(as_typed, upcard))
+
+
+def _check_hand_number(db, facts: SessionFacts, number: int) -> None:
+    """Refuse a correction of a hand ``facts`` does not have, saying where it is if it was the game before."""
+    if not 1 <= number <= len(facts.hands):
+        missing = f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)})"
+        before = None if facts.hands else game_before(db, facts)
+        if before is not None and 1 <= number <= len(before.hands):  # a rematch just started
+            raise Refused(f"{missing}; it is the rematch of '{before.name}': correct that game's hand {number} "
+                          "with ", Command("edit", "--session", as_typed(before.name), str(number)),
+                          " and the hand's facts")
+        raise Refused(f"{missing}; see ", Command("log", *session_named(db, facts.name)))
 
 
 @app.command(context_settings=HAND_SETTINGS, short_help="Record a knocked hand.")
@@ -268,14 +283,7 @@ def edit(
     store = store_of(ctx)
     with store.writing() as db:
         facts = db.load(session)
-        if not 1 <= number <= len(facts.hands):
-            missing = f"there is no hand {number} in '{facts.name}' (it has {len(facts.hands)})"
-            before = None if facts.hands else game_before(db, facts)
-            if before is not None and 1 <= number <= len(before.hands):  # a rematch just started
-                raise Refused(f"{missing}; it is the rematch of '{before.name}': correct that game's hand {number} "
-                              "with ", Command("edit", "--session", as_typed(before.name), str(number)),
-                              " and the hand's facts")
-            raise Refused(f"{missing}; see ", Command("log", *session_named(db, facts.name)))
+        _check_hand_number(db, facts, number)
         was = facts.hands[number - 1]
         # Left out, --upcard and --note keep the hand's own; the replay checks its knock limit (R15).
         card = was.upcard if told.upcard is None else typed_upcard(told.upcard)
