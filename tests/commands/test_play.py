@@ -792,6 +792,15 @@ def test_plays_help_names_a_player_of_the_table_and_no_database_path(ok, tmp_pat
     assert "Missing argument 'N'; type it like `:edit 3 gil 4 22`" in out and "ann" not in out
 
 
+def test_enter_alone_at_a_question_is_met_with_one_plain_line_and_the_question_again(ok):
+    """Enter pressed by mistake said "'' is not a card: ...", "a player's name is empty; the players are ..."
+    or "deadwood '' is not a number": each question's error for something typed, of nothing typed."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann")
+    out = " ".join(play(ok, "", "7h", "", "ann", "", "4", "", "22", "", ":quit").split())
+    assert out.count("nothing was typed; give an answer, or :help") == 4 and "''" not in out and "empty" not in out
+    assert hands(ok) == [("Ann", 4, 22, "7H")]  # Enter at "Record it?" is its default, yes
+
+
 def test_play_cites_the_rule_of_the_variant_at_the_knock_limit(ok):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     out = ok("play", input="ann\n11\n:quit\n").stdout

@@ -149,8 +149,8 @@ class _Table:
             if not answer.startswith(COMMAND_MARK):
                 try:
                     return read(answer)
-                except Refused as error:
-                    say("  ", *message_parts(error))
+                except Refused as error:  # (Enter alone is a slip, not a name or a count to be told off about)
+                    say("  ", *(message_parts(error) if answer else ("nothing was typed; give an answer, or :help",)))
                 continue
             word, _, rest = answer[len(COMMAND_MARK):].strip().partition(" ")
             word = word.lower()
