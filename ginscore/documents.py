@@ -364,6 +364,14 @@ _AS_TOLD = frozenset(("dealer", "knocker", "upcard", "opponent", "box", "captain
 _CARD_COLUMNS = ("upcard", "knocker_cards", "opponent_cards")
 
 
+def _same_number(theirs: str, ours: str) -> bool:
+    """Whether a cell spelled otherwise holds the number ginscore writes (a short cell: a number, never a page)."""
+    try:
+        return bool(ours) and len(theirs) <= 40 and Decimal(theirs.strip()) == Decimal(ours)
+    except ArithmeticError:  # (not a number: decimal's InvalidOperation)
+        return False
+
+
 def _same_cards(column: str, theirs: str, ours: str) -> bool:
     """Whether a card cell spelled otherwise holds the same cards ("7s" for "7S": cards are read in any case)."""
     read = (lambda cell: [parse_card(cell, rank_only=True)]) if column == "upcard" else parse_cards
@@ -389,6 +397,9 @@ def check_against_csv(standings: Standings, text: str, source: str, here: str | 
             mine = "" if our[column] is None else str(our[column])
             if their.get(column, "") == mine or column in _CARD_COLUMNS and _same_cards(column, their[column], mine):
                 continue
+            if _same_number(their.get(column, ""), mine):  # "25.0", "+25", "030": a spreadsheet's spelling
+                raise Refused(f"{source} row {number}: the file says {column} '{their.get(column)}', which ginscore "
+                              f"writes '{mine}'; write the cell as ginscore writes it (as an export of it does)")
             if column == "hand":  # numbered, not scored: no rule changes it
                 raise Refused(f"{source} row {number}: the file says hand {validate.describe(their.get(column))}, "
                               f"but row {number} is hand {mine}; a CSV holds its hands in order from hand 1, "

@@ -1132,6 +1132,26 @@ def test_a_csv_heading_or_scored_name_written_otherwise_is_said_as_such(ok, refu
             says="spaced.csv: the name in the heading 'Ann ' has stray spaces or line breaks")
 
 
+@pytest.mark.parametrize(("old", "new", "says"), [
+    (",knock,Ann,17,17,", ",knock,Ann,17.0,17,", "the file says points '17.0', which ginscore writes '17'"),
+    (",knock,Ann,17,17,", ",knock,Ann,17,+17,", "the file says total:Ann '+17', which ginscore writes '17'"),
+    (",Ann,3,20,", ",Ann,3,020,", "the file says opponent_deadwood '020', which ginscore writes '20'"),
+    ("\n1,", "\n1.0,", "the file says hand '1.0', which ginscore writes '1'"),
+], ids=["points", "total", "count", "hand"])
+def test_a_number_a_spreadsheet_wrote_its_own_way_is_said_so_not_blamed_on_the_rules(ok, refused, tmp_path, old,
+                                                                                     new, says):
+    """"17.0" for 17 was blamed on the house rules ("give the rules it was played with"), and a hand "1.0" on
+    the order of the rows; it is the cell's spelling."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    text = ok("export").stdout
+    assert old in text
+    written = tmp_path / "resaved.csv"
+    written.write_text(text.replace(old, new, 1), encoding="utf-8")
+    refused("--db", str(tmp_path / "o.json"), "import", written,
+            says=f"row 1: {says}; write the cell as ginscore writes it (as an export of it does)")
+
+
 def test_a_json_export_whose_session_name_starts_with_a_hyphen_needs_another_name(ok, refused, tmp_path):
     """A name made elsewhere (a file edited, another program) came in as '-late', which `restore -late`,
     advised as so, then read as an option; it is refused, and --name gives it another."""
