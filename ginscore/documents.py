@@ -278,6 +278,9 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
         variant, rules = ours.variant, ours.rules_for(len(rows) + 1)
         changes = tuple(c for c in ours.rule_changes if c.from_hand <= len(rows) + 1)
     variant = found or variant or "standard"
+    if variant == "three" and (gone := [column for column in Roles._fields if column not in header]):
+        raise Refused(f"{source} is not a ginscore export of a three-player session: it has no column "
+                      f"{', '.join(gone)}; import a file ", Command("export"), " wrote")
     hands = []
     for number, row in enumerate(rows, start=1):
         try:
@@ -336,7 +339,7 @@ def _csv_dealt(row: dict, variant: str) -> dict:
     """Who dealt the row's hand (H8): its dealer, or in three-player its roles, whose box deals (R22)."""
     if variant != "three":
         return {"dealer": _name_cell(row, "dealer") or None}
-    roles = Roles(*(_name_cell(row, column) for column in ("box", "captain", "out")))
+    roles = Roles(*(_name_cell(row, column) for column in Roles._fields))
     if row["dealer"] != roles.box:
         raise Refused(f"column dealer is {validate.describe(row['dealer'])}, but the box deals (R22), and column box "
                       f"is {validate.describe(roles.box)}")

@@ -1152,6 +1152,21 @@ def test_a_number_a_spreadsheet_wrote_its_own_way_is_said_so_not_blamed_on_the_r
             says=f"row 1: {says}; write the cell as ginscore writes it (as an export of it does)")
 
 
+@pytest.mark.parametrize("column", ["box", "captain", "out"])
+def test_a_three_player_csv_without_a_role_column_says_which_r21(ok, refused, tmp_path, column):
+    """Without `out` it said the first roles must name each player once; without `box`, that the box deals
+    and "column box is ''": as a missing dealer column is said, the column is named."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    ok("hand", "ann", "4", "22")
+    rows = list(csv.reader(io.StringIO(ok("export").stdout)))
+    at = rows[0].index(column)
+    written = tmp_path / "three.csv"
+    with written.open("w", newline="", encoding="utf-8") as out:
+        csv.writer(out).writerows(row[:at] + row[at + 1:] for row in rows)
+    refused("--db", str(tmp_path / "o.json"), "import", written,
+            says=f"three.csv is not a ginscore export of a three-player session: it has no column {column}")
+
+
 def test_a_json_export_whose_session_name_starts_with_a_hyphen_needs_another_name(ok, refused, tmp_path):
     """A name made elsewhere (a file edited, another program) came in as '-late', which `restore -late`,
     advised as so, then read as an option; it is refused, and --name gives it another."""
