@@ -105,6 +105,8 @@ def check_players(variant: str, players) -> tuple[str, ...]:
         check_readable(name, "the name")
         if name.startswith(COMMAND_MARK):
             raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (", Command("play"), " keeps it for commands)")
+        if name.startswith("-"):  # (from a file: `new` reads it as an option already)
+            raise Refused(f"a player's name cannot start with '-' ('{name}': every command would read it as an option)")
         if len(name) > MAX_NAME:
             raise Refused(f"a player's name has {len(name)} characters; keep it to {MAX_NAME}")
     folded = [fold(n) for n in names]

@@ -1167,6 +1167,20 @@ def test_a_three_player_csv_without_a_role_column_says_which_r21(ok, refused, tm
             says=f"three.csv is not a ginscore export of a three-player session: it has no column {column}")
 
 
+def test_a_player_whose_name_starts_with_a_hyphen_never_comes_in_from_a_file(ok, refused, tmp_path, db_path):
+    """`new` reads "-a" as an option, but an export or a database edited by hand brought a player "-a" in;
+    then `hand -a 5 20` said "No such option: -a", and nothing told of `--`."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "5", "30")
+    said = "a player's name cannot start with '-' ('-a': every command would read it as an option)"
+    for name, text in (("a.json", ok("export", "-f", "json").stdout), ("a.csv", ok("export").stdout),
+                       ("db.json", db_path.read_text())):
+        (tmp_path / name).write_text(text.replace("Ann", "-a"))
+        command = "merge" if name == "db.json" else "import"
+        refused("--db", str(tmp_path / "o.json"), command, tmp_path / name, says=said)
+    refused("new", "standard", "--dealer", "ben", "--", "-a", "Ben", says=said)
+
+
 def test_a_json_export_whose_session_name_starts_with_a_hyphen_needs_another_name(ok, refused, tmp_path):
     """A name made elsewhere (a file edited, another program) came in as '-late', which `restore -late`,
     advised as so, then read as an option; it is refused, and --name gives it another."""
