@@ -100,8 +100,11 @@ def read_file(path, source: str) -> str:
         raise Refused(f"cannot read {source}: {error.strerror or error}; ", *again) from None
     if len(raw) > MAX_FILE:
         raise Refused(*too_large)
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # a spreadsheet's "Unicode text"
+        raise Refused(f"{source} is UTF-16 text, not UTF-8; save it as UTF-8 (CSV UTF-8, in a spreadsheet), "
+                      "or ", *again)
     try:
-        text = raw.decode("utf-8-sig")
+        text = raw.decode("utf-8-sig").lstrip("\ufeff")  # (a mark saved twice: once by us, once by an editor)
     except UnicodeDecodeError as error:
         line = raw.count(b"\n", 0, error.start) + 1
         raise Refused(f"{source} line {line} is not UTF-8 text (byte {error.start}); ", *again) from None
@@ -233,6 +236,9 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
     if set(FINALS_COLUMNS) <= set(header):  # derived from the hands, which it does not hold
         raise Refused(f"{source} holds how a session ended, made by ", Command("export", "--finals"),
                       ", not its hands; import the hands, which ", Command("export"), " writes")
+    if len(header) == 1 and set(header[0].split(";")) >= set(CSV_COLUMNS):  # a spreadsheet's setting in some languages
+        raise Refused(f"{source} has its cells separated by ';'; save it with ',' between cells, as ",
+                      Command("export"), " writes it")
     if len(missing) == len(CSV_COLUMNS):  # nothing like a CSV export (nor JSON: it did not start so)
         raise Refused(f"{source} is neither a JSON export nor a CSV export; import a file ", Command("export"), " wrote")
     if missing:

@@ -1181,6 +1181,24 @@ def test_a_player_whose_name_starts_with_a_hyphen_never_comes_in_from_a_file(ok,
     refused("new", "standard", "--dealer", "ben", "--", "-a", "Ben", says=said)
 
 
+def test_an_export_resaved_by_a_spreadsheet_is_told_what_to_change_or_read_back(ok, refused, tmp_path):
+    """A spreadsheet set to ';' between cells, or saving "Unicode text" (UTF-16), was "neither a JSON export
+    nor a CSV export" or "not UTF-8 text (byte 0)"; an editor that added a second byte order mark made
+    "no column hand". The first two say what to change; the third reads back."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "5", "30")
+    text = ok("export").stdout
+    other = ("--db", str(tmp_path / "o.json"))
+    (tmp_path / "semicolons.csv").write_text(text.replace(",", ";"), encoding="utf-8")
+    refused(*other, "import", tmp_path / "semicolons.csv",
+            says="semicolons.csv has its cells separated by ';'; save it with ',' between cells, as `ginscore")
+    (tmp_path / "unicode.csv").write_text(text, encoding="utf-16")
+    refused(*other, "import", tmp_path / "unicode.csv", says="unicode.csv is UTF-16 text, not UTF-8; save it as UTF-8")
+    (tmp_path / "marked.csv").write_bytes(b"\xef\xbb\xbf" * 2 + text.encode())
+    ok(*other, "import", tmp_path / "marked.csv")
+    assert ok(*other, "status", "--json").json()["totals"] == {"Ann": 25, "Ben": 0}
+
+
 def test_a_json_export_whose_session_name_starts_with_a_hyphen_needs_another_name(ok, refused, tmp_path):
     """A name made elsewhere (a file edited, another program) came in as '-late', which `restore -late`,
     advised as so, then read as an option; it is refused, and --name gives it another."""
