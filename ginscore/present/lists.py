@@ -282,4 +282,4 @@ def _matches_notes(matched: list[tuple]) -> None:
         if match is not None:
             matches.setdefault(match, []).append(name)
     for names in (names for names in matches.values() if len(names) > 1):  # one game listed alone: no match said
-        say(f"One match (linked by {command_text(Command('rematch'))}): {', '.join(names)}.")
+        say(f"One match (each a rematch of the one before): {', '.join(names)}.")  # (no command to type)

@@ -29,8 +29,8 @@ def test_history_shows_which_sessions_are_one_match(ok):
     assert rows["alone"] is None
     assert rows["friday"] == rows["friday-2"] and rows["sat"] == rows["sat-2"] and rows["friday"] != rows["sat"]
     out = ok("history").stdout
-    assert "One match (linked by `ginscore rematch`): friday, friday-2." in out
-    assert "One match (linked by `ginscore rematch`): sat, sat-2." in out and "alone." not in out
+    assert "One match (each a rematch of the one before): friday, friday-2." in out
+    assert "One match (each a rematch of the one before): sat, sat-2." in out and "alone." not in out
 
 
 def test_an_empty_history_says_why_as_sessions_does(ok):
