@@ -98,7 +98,8 @@ def rematch(
     yes: bool = typer.Option(False, "--yes", "-y",
                              help="Start it without asking, even if the game is not over or has its rematch."),
 ) -> None:
-    """Start a new session with the same players, variant and house rules (deal and stake too).
+    """Start a new session with the same players and variant, and the house rules as they stand at the
+    end (deal and stake too; a change made --from-next comes along, H8).
 
     Whoever would deal the next hand under the session's deal rule deals
     first (R5, H6); three-player roles go on turning (R23). In Hollywood this
