@@ -170,7 +170,8 @@ def _die_at(step: int, db: str, counted: str | None = None) -> None:
     _quiet()
     # A cache folder of its own: every run starts from none, so the cache files it writes (where the
     # file has each session, after the commit) are the same calls in the counted run and the deadly ones.
-    os.environ["GINSCORE_CACHE"] = tempfile.mkdtemp()
+    # It is made in the test's own folder, which goes with the test: a child killed here never cleans up.
+    os.environ["GINSCORE_CACHE"] = tempfile.mkdtemp(dir=os.path.dirname(db))
     calls = [0]
 
     def deadly(real):
