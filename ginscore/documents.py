@@ -406,16 +406,15 @@ def check_against_csv(standings: Standings, text: str, source: str, here: str | 
             mine = "" if our[column] is None else str(our[column])
             if their.get(column, "") == mine or column in _CARD_COLUMNS and _same_cards(column, their[column], mine):
                 continue
-            if _same_number(their.get(column, ""), mine):  # "25.0", "+25", "030": a spreadsheet's spelling
+            # Only the cell's spelling differs: a cell read as told ("7s"), or a number ("25.0", "+25", "030")
+            if column in _AS_TOLD or _same_number(their.get(column, ""), mine):
+                told = "reads as" if column in _AS_TOLD else "writes"
                 raise Refused(f"{source} row {number}: the file says {column} '{their.get(column)}', which ginscore "
-                              f"writes '{mine}'; write the cell as ginscore writes it (as an export of it does)")
+                              f"{told} '{mine}'; write the cell as ginscore writes it (as an export of it does)")
             if column == "hand":  # numbered, not scored: no rule changes it
                 raise Refused(f"{source} row {number}: the file says hand {validate.describe(their.get(column))}, "
                               f"but row {number} is hand {mine}; a CSV holds its hands in order from hand 1, "
                               "so put the rows in order and number them so")
-            if column in _AS_TOLD:  # read as told, not scored: only its spelling differs from ginscore's
-                raise Refused(f"{source} row {number}: the file says {column} '{their.get(column)}', which ginscore "
-                              f"reads as '{mine}'; write the cell as ginscore writes it (as an export of it does)")
             said = f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands score '{mine}'"
             if here is not None:  # two records of one session that differ: neither is taken for the other
                 raise Refused(f"{said} under the house rules of '{here}' here, so the two records differ (H8); "
