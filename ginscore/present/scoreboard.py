@@ -8,6 +8,7 @@ from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.measure import Measurement
 from rich.panel import Panel
+from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
@@ -87,9 +88,10 @@ def _as_drawn(out: Console, draw) -> Text:
 
 
 def frame(st: Standings, out: Console, *, big: bool, footer: str, next_game: tuple = NEXT_GAME,
-          match: dict | None = None) -> RenderableType:
+          match: dict | None = None, cut: bool = False) -> RenderableType:
     """One picture of the session: big totals when ``big`` and they fit, the standings (``next_game``: as
-    ``show_standings``), the ``match`` so far (as `status` shows it), the last hand, the ``footer``."""
+    ``show_standings``), the ``match`` so far (as `status` shows it), the last hand, the ``footer``.
+    ``cut``: the picture fills a screen that shows no more than its height, so one too tall says so."""
     parts: list[RenderableType] = [_as_drawn(out, lambda: show_standings(st, next_game=next_game))]
     if match is not None:
         parts.append(_as_drawn(out, lambda: show_match(match)))
@@ -108,13 +110,22 @@ def frame(st: Standings, out: Console, *, big: bool, footer: str, next_game: tup
         for rest in fewer[:2]:
             if _fits(out, [board, *rest]):
                 return Escaped(Group(board, *rest))
-    if big and match is not None:
+    if big:
         parts = next((rest for rest in fewer if _fits(out, rest)), fewer[-1])
+        if cut and not _fits(out, parts):
+            parts = [_cut_to_height(out, parts)]
     return Escaped(Group(*parts))
 
 
 def _fits(out: Console, parts: list[RenderableType]) -> bool:
     return len(out.render_lines(Group(*parts), out.options, pad=False)) <= out.height
+
+
+def _cut_to_height(out: Console, parts: list[RenderableType]) -> RenderableType:
+    """The lines of ``parts`` that fit above one saying there is more: a screen would cut them mid-sentence."""
+    lines = out.render_lines(Group(*parts), out.options, pad=False)[:max(out.height - 1, 0)]
+    kept = Segments([segment for line in lines for segment in (*line, Segment.line())])
+    return Group(kept, Text("… a taller window shows more", style="dim", no_wrap=True, overflow="ellipsis"))
 
 
 def problem(message: str, footer: str) -> RenderableType:

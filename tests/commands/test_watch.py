@@ -459,6 +459,23 @@ def test_watch_on_a_short_screen_keeps_the_standings_then_the_digits_then_the_fo
     assert ("·updated" in "".join(drawn.split())) == footer, drawn  # (a long path wraps the footer anywhere)
 
 
+@pytest.mark.parametrize("rows, cut", [(24, True), (40, False)])
+def test_a_board_taller_than_the_screen_says_so_on_its_last_line(ok, watching, rows, cut):
+    """A Hollywood series over, with every bonus and a stake (H3, H7), on a second screen 40 columns wide:
+    at 24 rows its standings alone are taller than the screen. The screen's last line says the rest is
+    below, rather than the board ending mid-sentence; a screen tall enough shows it all, the last hand too."""
+    ok("new", "hollywood", "Ann", "Ben", "--dealer", "ann", "--game-bonus", "100", "--box-bonus", "20", "--shutout",
+       "--stake", "0.05")
+    for hand in (("ann", "4", "22"), ("ann", "0", "50"), ("ben", "2", "30"), ("ann", "0", "60"), ("ann", "0", "40")):
+        ok("hand", *hand)
+    board = watching(terminal=True, columns=40, rows=rows)
+    drawn = board.wait_for("Ann wins the series", "Ben pays Ann 73.50",
+                           "a taller window shows more" if cut else "Last hand (5): Ann went gin")
+    assert board.stop() == 0
+    assert ("a taller window shows more" in drawn) == cut, drawn
+    assert ("Last hand" in drawn) != cut, drawn
+
+
 def test_every_digit_has_its_own_block_glyph_five_lines_tall():
     """A score with any digit in it can be drawn big (a 6 was never drawn in these tests before)."""
     glyphs = {}

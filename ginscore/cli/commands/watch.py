@@ -29,6 +29,7 @@ class _Board:
 
     def __init__(self, store, pinned: Pinned | None, out, big: bool, until: str):
         self.store, self.pinned, self.out, self.big, self.until = store, pinned, out, big, until
+        self.live = False  # filling the screen, which shows no more than its height
         self.seen: tuple | None = file_signature(store.path)  # taken before the first read: no change is missed
         self.showing: Standings | str = ""
         self.shown_key: object = ""  # what tells one board from the next: the session's facts, or the problem
@@ -74,7 +75,7 @@ class _Board:
         if isinstance(self.showing, str):
             return board.problem(self.showing, footer)
         return board.frame(self.showing, self.out, big=self.big, footer=footer, next_game=self.next_game,
-                           match=self.match)
+                           match=self.match, cut=self.live)
 
 
 @contextmanager
@@ -142,6 +143,7 @@ def watch(
             return
         from rich.live import Live
 
+        scoreboard.live = True
         live = Live(scoreboard.frame(), console=out, screen=True, auto_refresh=False)
         try:  # not `with`: a Ctrl-C while it starts must give the screen back too
             with _given_back_while_suspended(out) as redraw:
