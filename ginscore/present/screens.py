@@ -3,6 +3,7 @@ match so far, its house rules, and the answer of `deadwood`."""
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -15,7 +16,7 @@ from ginscore.core.reports import (VARIANT_NAMES, as_typed, counted, explain, ho
                                      never_in_force, next_words, rule_change_words, rules_words, settlement_words,
                                      winner_words)
 from ginscore.present.console import say, say_text, screen
-from ginscore.present.tables import cell, fit, show, table_of, table_of_columns
+from ginscore.present.tables import blocks, cell, fit, show, table_of, table_of_columns
 from ginscore.present.terminal import command_text
 from ginscore.present.wrapping import one_phrase, wrapped
 
@@ -52,18 +53,23 @@ def _game_cell(game, player: str) -> str:
     return f"{game.scores[player]} (won)" if game.winner == player else str(game.scores[player])
 
 
+def _hands_won_and_final(st: Standings) -> tuple[dict[str, int], dict[str, int] | None, dict[str, str]]:
+    """Each player's hands won, final score when it differs from the points (H3), and role next hand (R22)."""
+    won = {p: sum(r.winner == p for r in st.hands) for p in st.facts.players}
+    role_of = {name: role for role, name in st.roles.to_dict().items()} if st.roles else {}
+    return won, st.final if _finals_differ(st) else None, role_of
+
+
 def standings_table(st: Standings, compact: bool = False) -> Table:
     """Players as rows; compact: short headings (Hollywood: the games as rows, players as columns)."""
     facts, players = st.facts, st.facts.players
-    won = {p: sum(r.winner == p for r in st.hands) for p in players}
-    final = st.final if _finals_differ(st) else None
+    won, final, role_of = _hands_won_and_final(st)
     if facts.variant == "hollywood" and compact:
         rows = [[f"Game {game.number}", *[_game_cell(game, p) for p in players]] for game in st.games]
         rows.append(["Hands won", *[str(won[p]) for p in players]])
         if final:
             rows.append(["Final (H3)", *[str(final[p]) for p in players]])
         return table_of([("", False)] + [(player, True) for player in players], rows)
-    role_of = {name: role for role, name in st.roles.to_dict().items()} if st.roles else {}
     columns = [("Player", False, [cell(p, "bold" if p == st.winner else "") for p in players])]
     if role_of:
         columns.append(("Next" if compact else "Next hand", False,
@@ -80,6 +86,24 @@ def standings_table(st: Standings, compact: bool = False) -> Table:
         table.rows[-1].end_section = True
         table.add_row(*map(cell, ["Won by", *(g.winner or "" for g in st.games)]))
     return table
+
+
+def standings_blocks(st: Standings) -> Group:
+    """A few lines a player, with the table's headings: for a screen too narrow for either table (names
+    of two dozen letters at 40 columns)."""
+    won, final, role_of = _hands_won_and_final(st)
+    entries = []
+    for player in st.facts.players:
+        told = [("Next hand", ROLE_WORDS[role_of[player]])] if role_of else []
+        if st.facts.variant == "hollywood":
+            told += [(f"Game {game.number}", _game_cell(game, player)) for game in st.games]
+        else:
+            told.append(("Points", str(st.games[0].scores[player])))
+        told.append(("Hands won", str(won[player])))
+        if final:
+            told.append(("Final (H3)", str(final[player])))
+        entries.append([player, *(f"  {head}  {value}" for head, value in told)])
+    return blocks(entries, apart=False)
 
 
 def _say_game_finals(st: Standings) -> None:
@@ -99,7 +123,7 @@ def show_standings(st: Standings, footer: bool = True, next_game: tuple = NEXT_G
     players = st.facts.players
     ended_under, never = as_it_ended(st.facts, st.over)
     say_text(session_heading(ended_under), players)
-    show(fit(lambda: standings_table(st), lambda: standings_table(st, compact=True)))
+    show(fit(lambda: standings_table(st), lambda: standings_table(st, compact=True), lambda: standings_blocks(st)))
     _say_game_finals(st)
     banner = winner_words(st)
     if banner:

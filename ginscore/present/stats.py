@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.table import Table
+from rich.text import Text
 
 from ginscore.core.escape import visible
 from ginscore.core.reports import counted
@@ -82,8 +83,13 @@ def show_stats(doc: dict) -> None:
             return table_of([("Players", False), ("Sessions", True), ("Wins", True)], rows,
                             title="Head to head", title_justify="left", leading=1 if stacked else 0)
 
+        def pair_blocks() -> Group:  # names of two dozen letters at 40 columns
+            lines = [[*pair["players"], f"  Sessions  {pair['sessions']}",
+                      f"  Wins  {' - '.join(str(pair['wins'][name]) for name in pair['players'])}"] for pair in pairs]
+            return Group(Text("Head to head", style="table.title"), blocks(lines))
+
         out.print()
-        show(fit(lambda: head_to_head(False), lambda: head_to_head(True)))
+        show(fit(lambda: head_to_head(False), lambda: head_to_head(True), pair_blocks))
 
 
 def _rating(value: float) -> str:

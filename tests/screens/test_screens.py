@@ -444,3 +444,34 @@ def test_a_heading_exactly_as_wide_as_the_screen_stays_on_one_line(ok, narrow):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     narrow(len(heading))
     assert ok("status").stdout.splitlines()[0] == heading
+
+
+LONG_NAMES = ("Maximiliana Wolfeschlegel", "Bartholomew Christabelle", "Cyrano Montmorency Lafay")
+
+
+@pytest.mark.parametrize("variant, start, told", [
+    ("hollywood", ["--dealer", "max"], {  # R17: a player's first hand won scores in game 1
+        LONG_NAMES[0]: ["  Game 1  18", "  Game 2  0", "  Game 3  0", "  Hands won  1"],
+        LONG_NAMES[1]: ["  Game 1  55", "  Game 2  0", "  Game 3  0", "  Hands won  1"]}),
+    ("three", ["--box", "max", "--captain", "bar"], {  # R23: the box won, stays in; the captain and the one out swap
+        LONG_NAMES[0]: ["  Next hand  in the box", "  Points  18", "  Hands won  1"],
+        LONG_NAMES[1]: ["  Next hand  sits out", "  Points  0", "  Hands won  0"],
+        LONG_NAMES[2]: ["  Next hand  captain", "  Points  0", "  Hands won  0"]}),
+])
+def test_names_of_two_dozen_letters_at_40_columns_still_show_every_score(ok, narrow, variant, start, told):
+    """Neither standings table fits 40 columns with names this long: each player's scores are said in a few
+    lines under the name, never 'Too narrow' in place of the scores; stats' head to head likewise."""
+    narrow(40)
+    ok("new", variant, *LONG_NAMES[:len(told)], *start)
+    ok("hand", "max", "4", "22")
+    if variant == "hollywood":
+        ok("hand", "bar", "0", "30")  # gin: 30 + 25
+    for command in ("status", "stats"):
+        text = ok(command).stdout
+        _fits(text, 40)
+        assert "Too narrow" not in text, text
+    lines = ok("status").stdout.splitlines()
+    for name, said in told.items():
+        at = max(n for n, line in enumerate(lines) if line == name)  # (the heading names them first)
+        assert lines[at + 1:at + 1 + len(said)] == said, lines
+    assert "Head to head" in ok("stats").stdout
