@@ -198,7 +198,7 @@ def append_hand(ctx: typer.Context, session: str | None, make_hand) -> tuple[Sta
             facts = before._replace(hands=before.hands + (make_hand(before),))
             standings = replay_changed(facts, len(facts.hands), db)
         except GameOver as over:  # said with what follows this game here
-            raise over.advising(*next_game(lambda: db, replay(before))) from None
+            raise over.advising(*next_game_advice(lambda: db, replay(before))) from None
         db.save(facts)
         return standings, rematch_news(db, standings)
 
@@ -241,13 +241,13 @@ def _named_if_open(db, facts: SessionFacts) -> tuple[str, ...]:
     return () if db is None else session_named(db, facts.name)
 
 
-def next_game(reading, standings: Standings) -> tuple:
-    """What follows the game of ``standings`` if it is over (``NEXT_GAME``, completed): its rematch, if one
-    was started, else the command that starts it, naming the session when it is not the current one.
-    ``reading()`` gives the database, opened only then (a game over is rare; a hand is recorded often)."""
+def next_game_advice(open_db, standings: Standings) -> tuple:
+    """What to say follows the game of ``standings`` if it is over (``NEXT_GAME``, completed): its rematch, if
+    one was started, else the command that starts it, naming the session when it is not the current one.
+    ``open_db()`` gives the database, opened only then (a game over is rare; a hand is recorded often)."""
     if not standings.over:
         return NEXT_GAME
-    db = reading()
+    db = open_db()
     later = game_after(db, standings.facts)
     if later is not None:
         return (f"its rematch is '{later.name}'",)

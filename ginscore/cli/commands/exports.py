@@ -16,7 +16,7 @@ from ginscore.core.names import MAX_NAME, free_name
 from ginscore.core.reports import as_typed, counted
 from ginscore.core.replay import check_session, replay
 from ginscore.core.session import SessionFacts
-from ginscore.cli.actions import load_standings, next_game, numbered_name, rematch_news, store_of, time_now
+from ginscore.cli.actions import load_standings, next_game_advice, numbered_name, rematch_news, store_of, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.output import write_exactly
 from ginscore.cli.options import session_option, Variant
@@ -117,7 +117,7 @@ def _show_imported(store, facts: SessionFacts) -> None:
     from ginscore.present.screens import show_standings
 
     standings = replay(facts)
-    show_standings(standings, next_game=next_game(store.reading, standings))
+    show_standings(standings, next_game=next_game_advice(store.reading, standings))
     for parts, names in rematch_news(store.reading(), standings, since="the hands imported"):
         say(*parts, names=names)
 

@@ -8,7 +8,7 @@ from ginscore.core.errors import BadHandAt, GameOver, Refused
 from ginscore.core.reports import counted
 from ginscore.core.changes import rules_from, rules_from_start
 from ginscore.core.replay import check_rules, replay, Standings
-from ginscore.cli.actions import is_over, next_game, rematch_news, replay_stored, store_of
+from ginscore.cli.actions import is_over, next_game_advice, rematch_news, replay_stored, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
 from ginscore.cli.rule_options import HOUSE_COMMAND_OPTIONS, rule_values_given, takes_house_rules
@@ -96,7 +96,7 @@ def house(
             of_rematch = rematch_news(db, standings, facts)
     from_hand = hands_played + 1 if from_next and hands_played else None
     show_house_change(facts, new_facts, standings, from_hand=from_hand,
-                      next_game=next_game(store_of(ctx).reading, standings))
+                      next_game=next_game_advice(store_of(ctx).reading, standings))
     news = _game_news(standings_before, standings)
     if news:
         say(news)

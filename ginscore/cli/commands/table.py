@@ -14,7 +14,8 @@ from ginscore.core.names import check_players, match_name, resolve_player
 from ginscore.core.reports import as_typed, counted, explain
 from ginscore.codec.facts import check_note, NOTE_LENGTH
 from ginscore.cli.actions import append_hand, asked, game_after, game_before, replay_changed, replay_stored
-from ginscore.cli.actions import next_game, rematch_news, rules_moving_back, session_named, start_session, store_of
+from ginscore.cli.actions import (next_game_advice, rematch_news, rules_moving_back, session_named, start_session,
+                                  store_of)
 from ginscore.cli.actions import time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, Variant, whole_number, with_parameters
@@ -350,7 +351,7 @@ def undo(
     say(f"Removed {what}.")
     if moving and yes:
         say(*moving)
-    show_standings(standings, next_game=next_game(store.reading, standings))
+    show_standings(standings, next_game=next_game_advice(store.reading, standings))
     for parts, names in news:
         say(*parts, names=names)
 
@@ -359,7 +360,8 @@ def _show_hand(ctx: typer.Context, standings: Standings, number: int, verb: str 
                news: list[tuple] = ()) -> None:
     """Hand ``number`` as recorded, then the standings, saying what follows a game it ended (and
     what to tell of its rematch)."""
-    show_hand(standings, standings.hands[number - 1], verb=verb, next_game=next_game(store_of(ctx).reading, standings))
+    show_hand(standings, standings.hands[number - 1], verb=verb,
+              next_game=next_game_advice(store_of(ctx).reading, standings))
     for parts, names in news:
         say(*parts, names=names)
 

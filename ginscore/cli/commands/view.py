@@ -4,7 +4,7 @@ import typer
 
 from ginscore.core.changes import as_it_ended
 from ginscore.core.errors import Command, Refused
-from ginscore.cli.actions import is_over, load_standings, match_of, next_game, replay_stored, store_of
+from ginscore.cli.actions import is_over, load_standings, match_of, next_game_advice, replay_stored, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option, session_option, Variant
 from ginscore.cli.output import print_json
@@ -30,7 +30,7 @@ def status(ctx: typer.Context, as_json: bool = json_option(), session: str = ses
         return
     from ginscore.present.screens import show_match, show_standings
 
-    show_standings(standings, next_game=next_game(lambda: db, standings))
+    show_standings(standings, next_game=next_game_advice(lambda: db, standings))
     if match and len(match) > 1:  # the others deleted, or never brought here: no match to show a person
         show_match(match_dict(match))
 
@@ -49,7 +49,7 @@ def dealer(ctx: typer.Context, as_json: bool = json_option(), session: str = ses
         return
     from ginscore.present.screens import show_dealer  # Rich is loaded for people only
 
-    show_dealer(standings, next_game(lambda: db, standings))
+    show_dealer(standings, next_game_advice(lambda: db, standings))
 
 
 @app.command(short_help="List the session's hands.")

@@ -16,7 +16,7 @@ from ginscore.cli import stopping
 from ginscore.db import interrupts
 from ginscore.db.store import POLL_SECONDS, file_signature
 from ginscore.core.reports import match_dict
-from ginscore.cli.actions import followed, match_of, next_game, Pinned, pinned_by, store_of
+from ginscore.cli.actions import followed, match_of, next_game_advice, Pinned, pinned_by, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
 from ginscore.present import scoreboard as board
@@ -46,7 +46,7 @@ class _Board:
         self.showing, self.shown_key, self.updated = showing, key, f"{datetime.now():%H:%M:%S}"
         self.match = match
         if isinstance(showing, Standings):
-            self.next_game = next_game(self.store.reading, showing)
+            self.next_game = next_game_advice(self.store.reading, showing)
         return True
 
     def read(self) -> bool:
