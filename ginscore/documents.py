@@ -390,6 +390,10 @@ def _same_cards(column: str, theirs: str, ours: str) -> bool:
         return False
 
 
+class ScoresDiffer(Refused):
+    """A CSV whose scores differ from what its hands score under the rules it was read with."""
+
+
 def check_against_csv(standings: Standings, text: str, source: str, here: str | None = None) -> None:
     """Refuse a CSV whose scores differ from what its hands score under these rules (``here``: those of
     the session of that name here, the CSV being a record of it)."""
@@ -420,6 +424,6 @@ def check_against_csv(standings: Standings, text: str, source: str, here: str | 
                 raise Refused(f"{said} under the house rules of '{here}' here, so the two records differ (H8); "
                               "bring it in as another session with --as-copy and the options of the rules it was "
                               "played with that differ (like --gin-bonus N)")
-            raise Refused(f"{said} with these house rules; give the rules it was played with (like "
+            raise ScoresDiffer(f"{said} with these house rules; give the rules it was played with (like "
                           "--gin-bonus 20 or --target 150), or if they changed during play (H8), import its JSON "
                           "export")

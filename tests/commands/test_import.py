@@ -1152,6 +1152,20 @@ def test_a_number_a_spreadsheet_wrote_its_own_way_is_said_so_not_blamed_on_the_r
             says=f"row 1: {says}; write the cell as ginscore writes it (as an export of it does)")
 
 
+@pytest.mark.parametrize("into", ["an empty file", "the file it came from"])
+def test_a_cell_spelled_otherwise_in_a_csv_with_upcards_is_not_advised_a_variant(ok, refused, tmp_path, db_path, into):
+    """A standard game may keep upcards (R15 needs them only in Oklahoma). A cell "25.0" in its CSV was told to
+    add --variant oklahoma as well; typed on the file it came from, that then said to leave out --variant.
+    The spelling is the whole problem, so it is all the line says."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "5", "30", "--upcard", "7s")
+    written = tmp_path / "resaved.csv"
+    written.write_text(ok("export").stdout.replace(",knock,Ann,25,", ",knock,Ann,25.0,", 1), encoding="utf-8")
+    target = tmp_path / "o.json" if into == "an empty file" else db_path
+    line = refused("--db", str(target), "import", written, says="the file says points '25.0'")
+    assert line.endswith("write the cell as ginscore writes it (as an export of it does)"), line
+
+
 @pytest.mark.parametrize("column", ["box", "captain", "out"])
 def test_a_three_player_csv_without_a_role_column_says_which_r21(ok, refused, tmp_path, column):
     """Without `out` it said the first roles must name each player once; without `box`, that the box deals

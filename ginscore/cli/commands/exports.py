@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 
 from ginscore.present import terminal
-from ginscore.core.errors import BadHandAt, Command, GameOver, NoBigGin, Refused, message_parts
+from ginscore.core.errors import BadHandAt, BadSetting, Command, GameOver, NoBigGin, Refused, message_parts
 from ginscore.core.escape import json_safe, shell_word, visible, visible_lines
 from ginscore.core.names import MAX_NAME, free_name
 from ginscore.core.reports import as_typed, counted
@@ -127,7 +127,7 @@ def _read_export(file: Path, variant: str | None, rules, session_here_by_id,
     """The session in a file made by `export`, every field checked as the commands check it
     (``session_here_by_id``: finds the session of an id here, whose variant and rules a CSV of it takes;
     ``rules_over``: rules given with --as-copy, laid over those)."""
-    from ginscore.documents import check_against_csv, read_export, read_file
+    from ginscore.documents import check_against_csv, read_export, read_file, ScoresDiffer
 
     source = visible(str(file))
     try:
@@ -135,11 +135,12 @@ def _read_export(file: Path, variant: str | None, rules, session_here_by_id,
         facts = read_export(text, source, variant=variant, rules=rules, session_here=session_here_by_id,
                             rules_over=rules_over)
         from_csv = not facts.name  # a CSV carries no session name
+        # (read with the rules given over those of its session here: the options are what is off)
+        ours = session_here_by_id(facts.id) if from_csv and facts.id and rules_over is None else None
+        hint = "" if ours else _oklahoma_hint(facts, variant)  # (a session here has its variant)
         try:
             standings = check_session(facts)
             if from_csv:  # its rows must score as the file says
-                # (read with the rules given over those of its session here: the options are what is off)
-                ours = session_here_by_id(facts.id) if facts.id and rules_over is None else None
                 check_against_csv(standings, text, source, ours.name if ours else None)
                 pending = [c.from_hand for c in ours.rule_changes if len(ours.hands) < c.from_hand <= len(facts.hands)
                            ] if ours else []  # (agreed here for hands not played here yet, H8)
@@ -161,10 +162,10 @@ def _read_export(file: Path, variant: str | None, rules, session_here_by_id,
                               "before it under the house rules it is read with; " + (
                                   "give the rules it was played with (like --target 150)" if from_csv else
                                   "no export holds a hand after the end: export the session again")) from None
-            raise Refused(f"{source} does not add up at ", *message_parts(error), _oklahoma_hint(facts, variant)) from None
-        except Refused as error:
+            raise Refused(f"{source} does not add up at ", *message_parts(error), hint) from None
+        except Refused as error:  # (the variant is a likely cause only where the scores or the rules do not fit)
             said = message_parts(error) if str(error).startswith(source) else (f"{source}: ", *message_parts(error))
-            raise Refused(*said, _oklahoma_hint(facts, variant)) from None
+            raise Refused(*said, hint if isinstance(error, (ScoresDiffer, BadSetting)) else "") from None
         if from_csv:  # without its session's id (older ginscore): the same file is the same session
             facts = facts._replace(created_at=facts.hands[0].recorded_at or time_now(),
                                    id=facts.id or derived_session_id({}, text))
