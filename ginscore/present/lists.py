@@ -282,4 +282,6 @@ def _matches_notes(matched: list[tuple]) -> None:
         if match is not None:
             matches.setdefault(match, []).append(name)
     for names in (names for names in matches.values() if len(names) > 1):  # one game listed alone: no match said
-        say(f"One match (each a rematch of the one before): {', '.join(names)}.")  # (no command to type)
+        # (a game may have had two rematches, one on each of two machines merged: no chain is claimed)
+        quoted = ", ".join(f"'{name}'" for name in names)
+        say(f"Games of one match, oldest first: {quoted}.", names=names)

@@ -29,8 +29,8 @@ def test_history_shows_which_sessions_are_one_match(ok):
     assert rows["alone"] is None
     assert rows["friday"] == rows["friday-2"] and rows["sat"] == rows["sat-2"] and rows["friday"] != rows["sat"]
     out = ok("history").stdout
-    assert "One match (each a rematch of the one before): friday, friday-2." in out
-    assert "One match (each a rematch of the one before): sat, sat-2." in out and "alone." not in out
+    assert "Games of one match, oldest first: 'friday', 'friday-2'." in out
+    assert "Games of one match, oldest first: 'sat', 'sat-2'." in out and "alone." not in out
 
 
 def test_an_empty_history_says_why_as_sessions_does(ok):
@@ -103,8 +103,8 @@ def test_past_200_sessions_a_finished_game_shows_its_final_score_not_so_far(ok, 
 
 
 def test_one_game_of_a_match_listed_alone_is_not_called_a_match(ok):
-    """With only the rematch listed, no "One match" line names it alone: a match is said of the games shown."""
+    """With only the rematch listed, no "Games of one match" line names it alone: only the games shown."""
     ok("new", "standard", "Ann", "Ben", "--name", "friday")
     ok("rematch", "--name", "friday-2", "--yes")
-    assert "One match" in ok("history").stdout
-    assert "One match" not in ok("history", "--limit", "1").stdout
+    assert "Games of one match" in ok("history").stdout
+    assert "Games of one match" not in ok("history", "--limit", "1").stdout

@@ -140,16 +140,16 @@ def test_the_match_so_far_counts_one_point_as_one_point(ok, status):
 
 
 def test_a_game_whose_rematch_was_deleted_shows_no_match_of_one(ok, status):
-    """"Match so far (1 session ...)" and "One match ...: standard-1." read as nonsense; the link is kept
+    """"Match so far (1 session ...)" and "Games of one match ...: standard-1." read as nonsense; the link is kept
     (status --json), for a restore or a merge to bring the match back whole."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")
     ok("hand", "ann", "0", "10")
     ok("rematch")
-    assert "Match so far (2 sessions" in ok("status").stdout and "One match" in ok("history").stdout
-    assert "One match" not in ok("history", "--limit", "1").stdout  # one game of it listed
+    assert "Match so far (2 sessions" in ok("status").stdout and "Games of one match" in ok("history").stdout
+    assert "Games of one match" not in ok("history", "--limit", "1").stdout  # one game of it listed
     ok("delete", "standard-2", "--yes")
     ok("use", "standard-1")
-    assert "Match so far" not in ok("status").stdout and "One match" not in ok("history").stdout
+    assert "Match so far" not in ok("status").stdout and "Games of one match" not in ok("history").stdout
     assert status()["match"]["sessions"] == ["standard-1"]
 
 

@@ -225,8 +225,8 @@ def test_a_long_list_drawn_from_the_cells_kept_says_what_one_drawn_from_the_rows
     with monkeypatch.context() as rows_only:
         rows_only.setattr(ginscore.present.lists, "from_kept_cells", lambda count: False)
         expected = outputs()
-    assert "One match (each a rematch of the one before): " in expected[1] and "red\\x1b[31m" in expected[0]
-    assert "turned\\u202e-李" in expected[0] and "\u202e" not in "".join(expected) and "Zoë 李" in expected[0] and "One match" in expected[4]
+    assert "Games of one match, oldest first: " in expected[1] and "red\\x1b[31m" in expected[0]
+    assert "turned\\u202e-李" in expected[0] and "\u202e" not in "".join(expected) and "Zoë 李" in expected[0] and "Games of one match" in expected[4]
     assert "*  " + every[100].name in expected[0] and "Not listed: 1 deleted session" in expected[0]
     monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cold"))
     assert outputs() == expected  # made, and kept
