@@ -107,19 +107,8 @@ class Store:
         said as such: never read as a database with no sessions yet, and nothing is made there. Folders
         simply not made yet, below a link or not, are made by the first write."""
         real = self.real
-        # /dev/fd/N leads to what is open, not to the file its link names; a writer's swap between the two
-        # looks is looked at again
-        for _ in range(3):
-            try:
-                through = os.stat(self.path)
-            except OSError:
-                break  # (nothing there yet: a new database)
-            with suppress(OSError):
-                if os.path.samestat(through, os.stat(real)):
-                    break
-        else:
-            raise not_a_file(self.path, "a pipe (like <(...))" if stat.S_ISFIFO(through.st_mode) else
-                             atomic.kind_of(through.st_mode) or "an open file with no name (a deleted one?)")
+        if real != os.path.abspath(self.path):  # (a path with no link on the way names the file itself)
+            self._leads_to(real)
         if os.path.isdir(os.path.dirname(real)):
             return real
         on_the_way = os.path.abspath(self.path)
@@ -129,6 +118,25 @@ class Store:
                                                   "mounted?); bring that folder back, or use another database file")
             on_the_way = os.path.dirname(on_the_way)
         return real
+
+    def _leads_to(self, real: str) -> None:
+        """/dev/fd/N leads to what is open, not to the file its link names: refused unless they are one file.
+        A look a writer's swap came between (the path itself moved meanwhile) is not counted; a path that never
+        holds still is a name a writer keeps replacing, not an open file."""
+        held_still = 0
+        for _ in range(100):
+            try:
+                through = os.stat(self.path)
+            except OSError:
+                return  # (nothing there yet: a new database)
+            with suppress(OSError):
+                if os.path.samestat(through, os.stat(real)):
+                    return
+            with suppress(OSError):
+                held_still += os.path.samestat(through, os.stat(self.path))
+            if held_still == 3:
+                raise not_a_file(self.path, "a pipe (like <(...))" if stat.S_ISFIFO(through.st_mode) else
+                                 atomic.kind_of(through.st_mode) or "an open file with no name (a deleted one?)")
 
     @contextmanager
     def writing(self):

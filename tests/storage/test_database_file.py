@@ -467,6 +467,31 @@ def test_a_pipe_or_a_deleted_file_given_as_dev_fd_is_named_not_read_as_no_sessio
         os.close(deleted)
 
 
+@pytest.mark.parametrize("given", ["the file", "a link to it"])
+def test_a_file_a_sync_client_replaces_between_every_look_is_never_refused(ok, tmp_path, db_path, monkeypatch, given):
+    """A sync client replacing the file over and over: ginscore's look at the path given and its look at the file
+    it leads to saw two files three times running, and `status` called an ordinary file "an open file with no
+    name (a deleted one?)". A look a swap came between is taken again; a path that never holds still is a name."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    path = db_path if given == "the file" else tmp_path / "link.json"
+    if path != db_path:
+        path.symlink_to(db_path)
+    content, real_stat, kept = db_path.read_bytes(), os.stat, []
+
+    def replaced_first(where, *args, **kwargs):
+        if os.fspath(where) == str(db_path):  # the client's copy lands just before each look at the file
+            kept.append(tmp_path / f"kept-{len(kept)}")
+            os.link(db_path, kept[-1])  # (the file replaced lives on: its inode number is never the next one's)
+            (tmp_path / "incoming").write_bytes(content)
+            os.replace(tmp_path / "incoming", db_path)
+        return real_stat(where, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", replaced_first)
+    shown = ok("--db", path, "status").stdout
+    monkeypatch.undo()
+    assert "Ann deals next" in shown
+
+
 def _plant(kind: str, path: Path, victim: Path) -> None:
     if kind == "folder":
         path.mkdir()
