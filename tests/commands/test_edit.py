@@ -49,6 +49,19 @@ def test_a_correction_of_a_hand_not_there_says_so_before_asking_for_its_counts(o
     refused("edit", "99", *args, says="there is no hand 99 in 'standard-1' (it has 1); see `ginscore log`")
 
 
+def test_a_session_damaged_by_hand_is_advised_a_correction_that_works(ok, refused, cli, db_path):
+    """A hand edited in the file past the knock limit (R7): `edit` is how it is mended. A correction lacking
+    its counts was advised "edit 99 ann 4 22" (no such hand) with a name not at the table."""
+    ok("new", "standard", "Gil", "Hal", "--dealer", "gil")
+    ok("hand", "gil", "4", "22")
+    db_path.write_text(db_path.read_text().replace("knock|Gil|4|22|", "knock|Gil|14|22|"))
+    assert cli("status").exit_code == 1  # damaged
+    refused("edit", "99", "gil", says="there is no hand 99 in 'standard-1' (it has 1)")
+    refused("edit", "1", "hal", says="like `ginscore edit 1 hal 4 22`, or --cards")
+    ok("edit", "1", "gil", "4", "22")  # mended
+    assert "Gil leads Hal by 18" in ok("status").stdout
+
+
 def test_edit_rescores_everything_after(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     ok("hand", "ann", "4", "22")  # Ann +18, deals next

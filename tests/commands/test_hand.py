@@ -21,7 +21,8 @@ def test_a_hand_lacking_a_count_is_advised_for_the_session_it_was_typed_for(ok, 
 
 def test_the_advised_hand_names_one_of_this_tables_players_who_may_knock_r22(ok, refused):
     """The example reads as the table's own: a name it has, in three-player not the one who sits out."""
-    refused("hand", "gil", "4", says="like `ginscore hand ann 4 22`, or --cards")  # no session yet
+    refused("hand", "gil", "4", says="there is no session yet; start one")  # an example would not work either
+    refused("edit", "1", "gil", says="there is no session yet; start one")
     ok("new", "standard", "Gil", "Hal", "--dealer", "hal")
     refused("hand", "gil", "4", says="like `ginscore hand gil 4 22`, or --cards")
     ok("new", "three", "Ann Marie", "Gil", "Hal", "--box", "hal", "--captain", "gil")

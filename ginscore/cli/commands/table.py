@@ -171,16 +171,18 @@ def _example_command(ctx: typer.Context, session: str | None, verb: tuple[str, .
     if session is not None:  # (a session named that is not there is said as such)
         db = store_of(ctx).reading()
         named = session_named(db, db.find_name(session))
-    try:
-        db = store_of(ctx).reading()
-        standings = replay(db.load(session))
-    except GinscoreError:  # no session yet, or one that cannot be read: any name shows what to type
-        return Command(*verb[:1], *named, *verb[1:], "ann", *counts)
-    facts, knockers = standings.facts, may_knock(standings, hand)
-    if hand is None and standings.over:
-        raise game_over(facts, standings.winner)
+    db = store_of(ctx).reading()
+    facts = db.load(session)  # no session yet: said as the hand would be, since no example would work
     if hand is not None:  # a hand that is not there is said first, as the correction would say it
         _check_hand_number(db, facts, hand)
+    try:
+        standings = replay(facts)
+    except GinscoreError:  # a session damaged by hand (`edit` mends it): who may knock cannot be told
+        knockers = list(facts.players)
+    else:
+        if hand is None and standings.over:
+            raise game_over(facts, standings.winner)
+        knockers = may_knock(standings, hand)
     typed = told.knocker if told is not None and told.knocker else ""
     matched = match_name(facts.players, typed) if typed else []
     knocker = typed if len(matched) == 1 and matched[0] in knockers else knockers[0].lower()
