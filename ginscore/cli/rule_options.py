@@ -13,8 +13,8 @@ Deal = Enum("Deal", {name: name for name in DEALS}, type=str)  # H6 choices, as 
 
 
 def rule_option(name: str, kind: type, default, *declared, **settings) -> inspect.Parameter:
-    if kind is int:
-        settings["parser"] = whole_number()
+    if kind is int:  # (each a number of points)
+        settings.update(parser=whole_number(), metavar="POINTS")
     return inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=kind,
                              default=typer.Option(default, *declared, **settings))
 

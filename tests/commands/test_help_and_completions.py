@@ -91,6 +91,14 @@ def test_every_command_has_help_with_an_example(ok, command):
 HELP_WIDTHS = (30, 38, 40, 45, 52, 69, 70, 80, 100, 160)
 
 
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_option_value_in_help_is_named_in_words(ok, command):
+    """`--name <str>` and `--target <int>` stood beside `--session NAME` and `--stake AMOUNT`: a value is
+    named for what it is (NAME, PLAYER, POINTS, FILE, N), never by a programming type."""
+    shown = ok(command, "--help").stdout
+    assert not re.search(r"<(str|int|float|text|path)>|\b(INTEGER|FLOAT)\b", shown), shown
+
+
 @pytest.mark.parametrize("command", [None, *COMMANDS])
 def test_help_fits_the_screen_at_every_width_with_no_trailing_spaces(ok, monkeypatch, command):
     """`--help` follows COLUMNS (click alone never goes below 50 columns, and its option column

@@ -13,7 +13,7 @@ from ginscore.core.melds import arrange, best_discard
 @app.command(short_help="Count a hand's deadwood.")
 def deadwood(
     cards: list[str] = typer.Argument(..., help="10 or 11 cards, as separate words or one quoted string.", metavar="CARD..."),
-    limit: int = typer.Option(10, "--limit", parser=whole_number(),
+    limit: int = typer.Option(10, "--limit", parser=whole_number(), metavar="N",
                               help="The knock limit to judge by (Oklahoma: the upcard's value, R15)."),
     as_json: bool = json_option(),
 ) -> None:

@@ -32,7 +32,8 @@ from ginscore.db import atomic
 def import_(
     ctx: typer.Context,
     file: str = typer.Argument(..., help="A file made by `ginscore export` (JSON or CSV).", metavar="FILE"),
-    name: str = typer.Option(None, "--name", help="Name the new session (default: the exported name; a CSV's: VARIANT-N)."),
+    name: str = typer.Option(None, "--name", metavar="NAME",
+                             help="Name the new session (default: the exported name; a CSV's: VARIANT-N)."),
     variant: Variant = typer.Option(None, "--variant", help="CSV only: standard or oklahoma, which a CSV does not say (it shows hollywood and three itself)."),
     given_rules: dict = None,  # the house-rule options (takes_house_rules)
     as_copy: bool = typer.Option(False, "--as-copy", help="Import it as a new session (a new id, in no match), "
@@ -224,7 +225,8 @@ def export(
         ExportFormat.csv, "--format", "-f",
         help="csv (one row per hand), json (the whole session), or html / svg (standings and log as a page or picture).",
     ),
-    output: str = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output."),
+    output: str = typer.Option(None, "--output", "-o", metavar="FILE",
+                               help="Write to this file instead of standard output."),
     finals: bool = typer.Option(False, "--finals", help="How the session ended, a row per player, not its hands."),
     excel: bool = typer.Option(False, "--excel", help="CSV for a spreadsheet: a byte-order mark, CRLF line ends."),
     session: str = session_option(),

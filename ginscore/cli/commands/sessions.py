@@ -194,7 +194,8 @@ def restore(
     ctx: typer.Context,
     name: str = typer.Argument(..., help="A deleted session's name (see `ginscore sessions --deleted`).", metavar="NAME",
                                autocompletion=DELETED),
-    new_name: str = typer.Option(None, "--name", help="Bring it back under this name (when its own is in use)."),
+    new_name: str = typer.Option(None, "--name", metavar="NAME",
+                                 help="Bring it back under this name (when its own is in use)."),
 ) -> None:
     """Bring a deleted session back whole and make it current.
 

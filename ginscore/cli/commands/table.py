@@ -64,14 +64,13 @@ def new(
     ctx: typer.Context,
     variant: Variant = typer.Argument(..., help="standard, oklahoma, hollywood or three (three players).", metavar="VARIANT"),
     players: list[str] = typer.Argument(..., help="Two players (three for 'three').", metavar="PLAYER PLAYER [PLAYER]"),
-    name: str = typer.Option(None, "--name", help="Name the session (default: VARIANT-N)."),
-    dealer: str = typer.Option(
-        None, "--dealer", help="Who deals first (two players); random when left out (R5).", autocompletion=NEW_PLAYERS
-    ),
-    box: str = typer.Option(None, "--box", help="Three-player: who starts in the box (R21).", autocompletion=NEW_PLAYERS),
-    captain: str = typer.Option(
-        None, "--captain", help="Three-player: who starts as captain (R21).", autocompletion=NEW_PLAYERS
-    ),
+    name: str = typer.Option(None, "--name", metavar="NAME", help="Name the session (default: VARIANT-N)."),
+    dealer: str = typer.Option(None, "--dealer", metavar="PLAYER", autocompletion=NEW_PLAYERS,
+                               help="Who deals first (two players); random when left out (R5)."),
+    box: str = typer.Option(None, "--box", metavar="PLAYER", autocompletion=NEW_PLAYERS,
+                            help="Three-player: who starts in the box (R21)."),
+    captain: str = typer.Option(None, "--captain", metavar="PLAYER", autocompletion=NEW_PLAYERS,
+                                help="Three-player: who starts as captain (R21)."),
     given_rules: dict = None,  # the house-rule options (takes_house_rules)
 ) -> None:
     """Start a session and make it current.
@@ -95,7 +94,7 @@ def new(
 def rematch(
     ctx: typer.Context,
     session: str = session_option(),
-    name: str = typer.Option(None, "--name", help="Name the new session (default: VARIANT-N)."),
+    name: str = typer.Option(None, "--name", metavar="NAME", help="Name the new session (default: VARIANT-N)."),
     yes: bool = typer.Option(False, "--yes", "-y",
                              help="Start it without asking, even if the game is not over or has its rematch."),
 ) -> None:
