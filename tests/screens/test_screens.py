@@ -475,3 +475,17 @@ def test_names_of_two_dozen_letters_at_40_columns_still_show_every_score(ok, nar
         at = max(n for n, line in enumerate(lines) if line == name)  # (the heading names them first)
         assert lines[at + 1:at + 1 + len(said)] == said, lines
     assert "Head to head" in ok("stats").stdout
+
+
+def test_a_meld_is_never_broken_over_two_lines_at_any_width(ok, narrow):
+    """At 40 columns a hand told as cards printed "Ann spreads ... [9♥" and "10♥ J♥], unmatched ..." below it:
+    a meld stays on one line wherever it fits on one (R2), in what `hand` and `deadwood` print."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    cards = ("--cards", "AS 2S 3S 7H 7D 7C 9H 10H JH 2D", "--against", "4S 5S 8H QH QD QC KS KD 6C 9C")
+    for width in range(16, 81):
+        narrow(width)
+        for shown in (ok("hand", "ann", *cards).stdout, ok("deadwood", "AS 2S 3S 7H 7D 7C 9H 10H JH 2D").stdout):
+            _fits(shown, width)
+            for line in shown.splitlines():
+                assert line.count("[") == line.count("]"), f"at {width}: a meld broken in {line!r}\n{shown}"
+        ok("undo", "--yes")
