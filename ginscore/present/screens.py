@@ -228,21 +228,21 @@ def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> 
     rows = house_rule_rows(ended_under)
     heading = f"House rules of '{visible(facts.name)}'"
 
-    def table(options: str) -> Table:
-        """``options``: "column" (a column of their own), "below" (under each setting) or "" (none)."""
-        heads = ("Rule", "Setting", "Change with")[: 3 if options == "column" else 2]
-        cells = [(rule, setting, option) if options == "column" else
-                 (rule, [setting, option] if options == "below" else setting) for rule, setting, option in rows]
+    def table(options_below: bool) -> Table:
+        """The options that change each rule in a column of their own, or under each setting."""
+        heads = ("Rule", "Setting") if options_below else ("Rule", "Setting", "Change with")
+        cells = [(rule, [setting, option]) if options_below else (rule, setting, option) for rule, setting, option in rows]
         return table_of([(head, False) for head in heads], cells, title=Text(heading), title_justify="left")
 
-    def lines() -> Text:  # a phone: a line a rule
+    def lines() -> Text:  # a phone: a line a rule, and under it the option that changes it
         width = screen().width
         said = [Text(heading)]
-        for rule, setting, _ in rows:
+        for rule, setting, option in rows:
             said += wrapped(Text(f"{rule}: {setting}"), width)
+            said += [Text("  ") + line for line in wrapped(Text(option), max(width - 2, 1))]
         return Text("\n").join(said)
 
-    show(fit(lambda: table("column"), lambda: table("below"), lambda: table(""), lines))
+    show(fit(lambda: table(False), lambda: table(True), lines))
     if facts.rule_changes:  # H8: since when
         if never:
             say(never_in_force(facts, never, end=":"))

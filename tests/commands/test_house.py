@@ -737,14 +737,16 @@ def test_a_screen_too_narrow_for_a_column_of_options_shows_each_under_its_settin
     assert lines[3].split() == ["Target", "(H5)", "100"] and lines[4].split() == ["--target"], lines
 
 
-def test_a_screen_too_narrow_for_the_options_still_shows_the_rules_as_a_table(ok, monkeypatch):
-    """At 45 columns the options do not fit beside or under the settings: the rules keep their headed
-    table of settings, the widest layout that fits, not the phone's line a rule."""
+@pytest.mark.parametrize("width", [40, 45])
+def test_a_screen_too_narrow_for_a_table_of_the_options_still_shows_each_option(ok, monkeypatch, width):
+    """Under 50 columns the options fit neither beside nor under the settings in a table. A table of the
+    settings alone left the advice "`ginscore house OPTION`" naming options the screen no longer showed:
+    the rules go a line each, with the option that changes it under each."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
-    monkeypatch.setenv("COLUMNS", "45")
+    monkeypatch.setenv("COLUMNS", str(width))
     lines = ok("house").stdout.splitlines()
-    assert lines[1].split() == ["Rule", "Setting"] and "--target" not in lines[3], lines
-    assert lines[3].split() == ["Target", "(H5)", "100"], lines
+    assert lines[1:5] == ["Target (H5): 100", "  --target", "Gin bonus (H1): 25", "  --gin-bonus"], lines
+    assert "  --deal winner|loser|alternate" in lines and "  --stake" in lines, lines
 
 
 def test_a_rule_that_never_changed_was_one_setting_whatever_changed_beside_it_h8(ok):
