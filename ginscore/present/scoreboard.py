@@ -17,7 +17,7 @@ from ginscore.core.replay import Standings
 from ginscore.core.reports import explain
 from ginscore.present.console import Escaped, recording
 from ginscore.present.screens import show_match, show_standings
-from ginscore.present.wrapping import wrapped
+from ginscore.present.wrapping import one_phrase, wrapped
 
 # Each digit three cells wide and five lines tall.
 _FONT = {
@@ -101,7 +101,7 @@ def frame(st: Standings, out: Console, *, big: bool, footer: str, next_game: tup
         parts.append(Text("\n").join(wrapped(said, out.width, names=st.facts.players)))
     else:
         parts.append(Text("No hands yet."))
-    parts.append(Text(footer, style="dim"))
+    parts.append(_footer(footer, out.width))
     # On a short screen the footer gives way first, then the match: the standings and the last hand stay.
     fewer = [parts, parts[:-1], *([[parts[0], *parts[2:-1]]] if match is not None else [])]
     board = big_board(st) if big else None
@@ -128,9 +128,15 @@ def _cut_to_height(out: Console, parts: list[RenderableType]) -> RenderableType:
     return Group(kept, Text("… a taller window shows more", style="dim", no_wrap=True, overflow="ellipsis"))
 
 
-def problem(message: str, footer: str) -> RenderableType:
+def _footer(footer: str, width: int) -> Text:
+    """The file, when the board last changed, and how to stop: broken between those, never inside one."""
+    kept = " · ".join(one_phrase(part) for part in footer.split(" · "))
+    return Text("\n").join(wrapped(Text(kept, style="dim"), width))
+
+
+def problem(message: str, footer: str, width: int) -> RenderableType:
     """What `watch` shows while the database cannot be read: the problem, and that it keeps watching."""
     body = Text(message, style="bold red")
     body.append("\nStill watching: the board comes back as soon as the file can be read.", style="")
     panel = Panel(body, title="ginscore watch", border_style="red")
-    return Escaped(Group(panel, Text(footer, style="dim")))
+    return Escaped(Group(panel, _footer(footer, width)))

@@ -600,3 +600,14 @@ def test_the_board_of_a_file_it_cannot_read_is_titled_as_the_watch(ok, watching,
     drawn = board.wait_for("is not there", "Still watching")
     assert board.stop() == 0
     assert re.search(r"╭─+ ginscore watch ─+╮", drawn), drawn
+
+
+def test_the_footer_breaks_between_its_parts_never_inside_one(ok, monkeypatch, tmp_path):
+    """At 40 columns the footer ended a line with "updated" and put its time alone on the next."""
+    monkeypatch.chdir(tmp_path)
+    kept = ("--db", "a-database-file-here.json")  # as given, the footer's first part: 25 columns
+    ok(*kept, "new", "standard", "Ann", "Ben", "--dealer", "ann")
+    monkeypatch.setenv("COLUMNS", "40")
+    footer = ok(*kept, "watch", "--once").stdout.splitlines()[-2:]
+    assert footer[0] == "a-database-file-here.json ·", footer
+    assert re.fullmatch(r"updated [0-9]{2}:[0-9]{2}:[0-9]{2}", footer[1]), footer
