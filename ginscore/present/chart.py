@@ -25,13 +25,18 @@ def _sample(count: int, room: int) -> list[int]:
 
 def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str = "", width: int = 80) -> list[str]:
     """Lines of a chart of running totals no wider than ``width``, y from 0 to the target (or the top score);
-    only a score at or over the target is drawn on the target's row, so no game looks won that is not."""
+    only the target is drawn on the target's row, a score over it above, one under it below: no game looks
+    won that is not, and the top score has a row (and a label) of its own."""
     top = max([target] + [max(v) for v in series.values() if v])
     target_row = min(height - 1, height - round(target * height / top))
+    if top > target:
+        target_row = max(target_row, 1)
 
     def row_of(score: int) -> int:
         row = height - round(score * height / top)
-        return min(row, target_row) if score >= target else min(height, max(row, target_row + 1))
+        if score > target:
+            return min(row, target_row - 1)
+        return target_row if score == target else min(height, max(row, target_row + 1))
 
     labels = {0: str(top), target_row: str(target), row_of(target // 2): str(target // 2), height: "0"}
     return _chart_lines(series, row_of, target_row, labels, height, title, width)

@@ -72,6 +72,16 @@ def test_a_chart_past_the_target_labels_the_top_the_target_half_of_it_and_zero(o
     assert set(labelled["40"].strip()) == {"-", " "}  # the target's row is the dashed one
 
 
+def test_a_score_just_over_the_target_has_its_own_labelled_row_above_it_r14(ok):
+    """Won with 105 of 100: the top row was labelled 100 (the target's label over the top score's) with the
+    winner's letter on it, as if the game ended at 100. Every other screen says 105."""
+    ok("new", "standard", "Cy", "Dee", "--dealer", "cy")
+    ok("hand", "cy", "0", "40")  # 65
+    ok("hand", "cy", "0", "15")  # 40: 105, the game won (R14)
+    lines = ok("chart").stdout.splitlines()[2:4]
+    assert lines == ["105 |    C", "100 |- - -"], lines
+
+
 def test_a_session_of_more_hands_than_columns_still_draws_its_last_hand(ok, monkeypatch):
     """62 hands in at most 60 columns: every other hand is drawn, and the last one always, numbered 62."""
     lines, axis = _alternating_chart(ok, monkeypatch, 31, "1000", "120")
