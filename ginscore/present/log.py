@@ -8,11 +8,11 @@ from rich.table import Table
 from ginscore.core.changes import as_it_ended
 from ginscore.core.replay import HandResult, Standings
 from ginscore.core.session import Draw
-from ginscore.core.reports import never_in_force, OUTCOME_WORDS
+from ginscore.core.reports import never_in_force, OUTCOME_WORDS, winner_words
 from ginscore.present.console import say, screen
 from ginscore.present.letters import markers, say_legend
 from ginscore.present.fast_table import content_widths
-from ginscore.present.screens import rule_change_lines, say_heading
+from ginscore.present.screens import finals_differ, rule_change_lines, say_heading
 from ginscore.present.tables import natural_width, show, table_of_columns
 
 
@@ -99,6 +99,9 @@ def show_log(st: Standings) -> None:
         say("Game columns: " + " - ".join(markers(facts.players).values()))
     elif layout == "full" and facts.variant == "hollywood":
         say("Game columns: " + " - ".join(facts.players), names=facts.players)
+    ended = winner_words(st)
+    if ended:  # the log's totals are the hands' points: how the game ended is said under them
+        say(f"{ended[:-1]}, bonuses added (H3)." if finals_differ(st) else ended, names=facts.players)
     notes = [r for r in st.hands if r.hand.note is not None]
     if notes:
         say("Notes:")

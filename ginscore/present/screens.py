@@ -44,7 +44,7 @@ def say_heading(st: Standings, no_hands: str, first_rules: bool = False) -> bool
     return bool(st.hands)
 
 
-def _finals_differ(st: Standings) -> bool:
+def finals_differ(st: Standings) -> bool:
     """Whether the final scores differ from the hand points (H3), so a Final column says something."""
     return st.over and any(g.final and g.final != g.scores for g in st.games)
 
@@ -57,7 +57,7 @@ def _hands_won_and_final(st: Standings) -> tuple[dict[str, int], dict[str, int] 
     """Each player's hands won, final score when it differs from the points (H3), and role next hand (R22)."""
     won = {p: sum(r.winner == p for r in st.hands) for p in st.facts.players}
     role_of = {name: role for role, name in st.roles.to_dict().items()} if st.roles else {}
-    return won, st.final if _finals_differ(st) else None, role_of
+    return won, st.final if finals_differ(st) else None, role_of
 
 
 def standings_table(st: Standings, compact: bool = False) -> Table:

@@ -116,3 +116,13 @@ def test_the_notes_under_a_log_come_under_their_own_heading(ok):
     ok("hand", "ann", "4", "22", "--note", "spilt beer")
     lines = ok("log").stdout.splitlines()
     assert lines[-2:] == ["Notes:", "  hand 1: spilt beer"], lines
+
+
+def test_a_finished_log_says_how_the_game_ended_bonuses_and_all_h3(ok):
+    """The log's totals are the hands' points (Kim 120): with a game bonus and box bonuses it ended at 260,
+    which status, history and the finals export said and the log never did."""
+    ok("new", "standard", "Kim", "Lee", "--dealer", "kim", "--game-bonus", "100", "--box-bonus", "20")
+    ok("hand", "kim", "0", "40")  # 65
+    assert "wins" not in ok("log").stdout  # still in play
+    ok("hand", "kim", "0", "30")  # 55: 120, won; 120 + 100 + 2 x 20 = 260 (H3)
+    assert ok("log").stdout.splitlines()[-1] == "Kim wins the game with 260 (Lee 0), bonuses added (H3)."
