@@ -671,7 +671,8 @@ def test_the_heading_of_a_session_says_every_house_rule_not_at_its_default(ok):
 
 def test_rules_turned_off_from_the_next_hand_are_said_off_in_words_h8(ok):
     """H8: a rule switched off from the next hand on is told as off, so the table knows what no longer
-    counts; the log's heading keeps the rules hand 1 was played under, the standings only what holds now."""
+    counts; the log's heading keeps the rules hand 1 was played under, the standings what holds now and since
+    when (the hands before were scored under others)."""
     ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann", *EVERY_RULE_SET[:-1], "loser")
     ok("hand", "ann", "2", "30", "--upcard", "9h")
     ok("house", "--no-big-gin", "--game-bonus", "0", "--box-bonus", "0", "--no-shutout", "--no-spades-double",
@@ -682,7 +683,8 @@ def test_rules_turned_off_from_the_next_hand_are_said_off_in_words_h8(ok):
             "stake 0.01 a point") in log, log
     assert log.endswith("from hand 2: no big gin; no game bonus; no box bonus; shutouts do not double; spades do not "
                         "double; an ace does not mean gin; the winner deals next; no stake"), log
-    assert ok("status").stdout.splitlines()[1] == "House rules: target 100; gin bonus 25; undercut bonus 10"
+    assert ok("status").stdout.splitlines()[1] == ("House rules from hand 2: target 100; gin bonus 25; undercut "
+                                                   "bonus 10")
     house = ok("house").stdout
     assert [line.split("(H4)")[1].split()[0] for line in house.splitlines() if "(H4)" in line] == ["off", "off"], house
 

@@ -230,3 +230,16 @@ def test_a_game_won_with_a_bonus_shows_its_final_once_and_the_winner_in_bold_h3(
     monkeypatch.setenv("TERM", "xterm-256color")
     out = ok("status").stdout
     assert "\x1b[1mAnn" in out and "\x1b[1mBen" not in out, out
+
+
+def test_the_standings_say_from_which_hand_their_house_rules_hold_h8(ok):
+    """After `house --gin-bonus 20 --from-next`, status said "gin bonus 20" and nothing of hand 1, scored
+    at 25: the heading says from which hand the rules it shows hold, as the log says where they changed."""
+    ok("new", "standard", "Cy", "Dee", "--dealer", "cy")
+    ok("hand", "cy", "0", "20")
+    assert ok("status").stdout.splitlines()[1].startswith("House rules: target 100; gin bonus 25")
+    ok("house", "--gin-bonus", "20", "--from-next")
+    for shown in (ok("status").stdout, ok("hand", "cy", "0", "20").stdout, ok("watch", "--once").stdout):
+        assert "House rules from hand 2: target 100; gin bonus 20" in shown, shown
+    ok("house", "--gin-bonus", "30", "--from-start")  # set wrong from the start: one set of rules again
+    assert ok("status").stdout.splitlines()[1].startswith("House rules: target 100; gin bonus 30")
