@@ -32,7 +32,7 @@ def session_heading(facts: SessionFacts, since: str = "") -> Text:
     )
 
 
-def _rules_since(st: Standings) -> str:
+def rules_since(st: Standings) -> str:
     """From which hand the house rules shown hold, where they changed during play (H8): the hands before
     were scored under others, which `log` and `house` show."""
     last = len(st.hands) + (0 if st.over else 1)  # (the next hand's, while the game goes on)
@@ -130,7 +130,7 @@ def show_standings(st: Standings, footer: bool = True, next_game: tuple = NEXT_G
     out = screen()
     players = st.facts.players
     ended_under, never = as_it_ended(st.facts, st.over)
-    say_text(session_heading(ended_under, _rules_since(st)), players)
+    say_text(session_heading(ended_under, rules_since(st)), players)
     show(fit(lambda: standings_table(st), lambda: standings_table(st, compact=True), lambda: standings_blocks(st)))
     _say_game_finals(st)
     banner = winner_words(st)

@@ -361,7 +361,7 @@ def test_a_pinned_session_renamed_elsewhere_is_followed(ok, status, serving, pag
 def test_a_change_the_game_never_reached_is_said_on_the_page_as_status_says_it_h8(ok, serving, page_at):
     """Hands 1-2, a change from hand 3, then an edit ends the game at hand 2: the page heads it with the
     rules it ended under and says the change never came into force, as `status` does; an undo brings
-    hand 2 back to play, the change with it, and the page says so by itself."""
+    hand 2 back to play, the change with it, and the page says so by itself, and from which hand."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     ok("hand", "ann", "0", "50")
     ok("hand", "ann", "2", "12")
@@ -375,6 +375,8 @@ def test_a_change_the_game_never_reached_is_said_on_the_page_as_status_says_it_h
     ok("undo", "--yes")
     assert waited_for(page, lambda p: p.query_selector(".rules-note") is None) is not None
     assert "game bonus 100" in page.inner_text(".rules")
+    assert page.inner_text(".rules").startswith("House rules from hand 2: ")  # as status heads them
+    assert ok("status").stdout.splitlines()[1].startswith("House rules from hand 2: ")
 
 
 def test_totals_of_many_digits_fit_their_cards_on_a_small_phone_h5(ok, serving, page_at):

@@ -25,6 +25,7 @@ from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, whole_number
 from ginscore.cli.stopping import ctrl_c_ignored
 from ginscore.db.store import Store
+from ginscore.present.screens import rules_since
 from ginscore.present.terminal import parts_text, screen_width
 from ginscore.present.wrapping import wrapped_plain
 
@@ -42,6 +43,7 @@ def table_document(st: Standings, match: list[Standings] | None, last_hands: int
         "status": status_dict(st, match),
         "variant_name": VARIANT_NAMES[facts.variant],
         "house_rules": rules_words(ended_under),
+        "rules_since": rules_since(st),  # (" from hand 3" where they changed during play, as `status` says)
         "rules_note": never_in_force(facts, never) if never else None,  # as `status` says it
         "on": on,
         "winner_words": winner_words(st),

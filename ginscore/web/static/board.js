@@ -175,7 +175,8 @@ function renderSession(doc) {
   fill("title", status.session);
   const played = status.hands_played + (status.hands_played === 1 ? " hand" : " hands") + " played";
   const names = status.players;
-  const rules = [el("br"), el("span", "rules", "House rules: " + doc.house_rules.join("; "))];
+  const heading = "House rules" + (doc.rules_since || "") + ": ";  // (" from hand 3" after a change, H8)
+  const rules = [el("br"), el("span", "rules", heading + doc.house_rules.join("; "))];
   if (doc.rules_note) rules.push(el("br"), el("span", "rules rules-note", doc.rules_note));
   fill("subtitle", withNames("span", "", doc.variant_name + " · " + names.join(" v ") + " · " + played, names),
        ...rules);
