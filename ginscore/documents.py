@@ -14,7 +14,7 @@ import stat
 from ginscore.codec import validate
 from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadField, Command, Refused
-from ginscore.core.names import check_players, MAX_NAME
+from ginscore.core.names import check_players, fold, MAX_NAME
 from ginscore.codec.facts import DEALER, ROLES, knock_from_cards, made_id, session_from_dict, session_to_dict
 from ginscore.codec.facts import checked_at, stored_note
 from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
@@ -410,11 +410,17 @@ def check_against_csv(standings: Standings, text: str, source: str, here: str | 
             mine = "" if our[column] is None else str(our[column])
             if their.get(column, "") == mine or column in _CARD_COLUMNS and _same_cards(column, their[column], mine):
                 continue
-            # Only the cell's spelling differs: a cell read as told ("7s"), or a number ("25.0", "+25", "030")
-            if column in _AS_TOLD or _same_number(their.get(column, ""), mine):
+            cell = their.get(column, "")
+            # Only the cell's spelling differs: a cell read from the file ("7s"), a number ("25.0", "+25", "030"),
+            # or a name ("ann"); the opponent is not read but follows from the knocker, so may truly differ
+            if column in _AS_TOLD - {"opponent"} or _same_number(cell, mine) or \
+                    column in ("winner", "opponent") and fold(cell) == fold(mine):
                 told = "reads as" if column in _AS_TOLD else "writes"
-                raise Refused(f"{source} row {number}: the file says {column} '{their.get(column)}', which ginscore "
+                raise Refused(f"{source} row {number}: the file says {column} '{cell}', which ginscore "
                               f"{told} '{mine}'; write the cell as ginscore writes it (as an export of it does)")
+            if column == "opponent":
+                raise Refused(f"{source} row {number}: the file says opponent '{cell}', but its knocker "
+                              f"{our['knocker']} played {mine} that hand; correct one of the two cells")
             if column == "hand":  # numbered, not scored: no rule changes it
                 raise Refused(f"{source} row {number}: the file says hand {validate.describe(their.get(column))}, "
                               f"but row {number} is hand {mine}; a CSV holds its hands in order from hand 1, "
@@ -425,5 +431,5 @@ def check_against_csv(standings: Standings, text: str, source: str, here: str | 
                               "bring it in as another session with --as-copy and the options of the rules it was "
                               "played with that differ (like --gin-bonus N)")
             raise ScoresDiffer(f"{said} with these house rules; give the rules it was played with (like "
-                          "--gin-bonus 20 or --target 150), or if they changed during play (H8), import its JSON "
-                          "export")
+                               "--gin-bonus 20 or --target 150), or if they changed during play (H8), import its "
+                               "JSON export")

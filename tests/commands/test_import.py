@@ -1137,11 +1137,13 @@ def test_a_csv_heading_or_scored_name_written_otherwise_is_said_as_such(ok, refu
     (",knock,Ann,17,17,", ",knock,Ann,17,+17,", "the file says total:Ann '+17', which ginscore writes '17'"),
     (",Ann,3,20,", ",Ann,3,020,", "the file says opponent_deadwood '020', which ginscore writes '20'"),
     ("\n1,", "\n1.0,", "the file says hand '1.0', which ginscore writes '1'"),
-], ids=["points", "total", "count", "hand"])
+    (",knock,Ann,17,", ",knock,ann,17,", "the file says winner 'ann', which ginscore writes 'Ann'"),
+    (",17,0,Ben,", ",17,0,ben,", "the file says opponent 'ben', which ginscore reads as 'Ben'"),
+], ids=["points", "total", "count", "hand", "winner", "opponent"])
 def test_a_number_a_spreadsheet_wrote_its_own_way_is_said_so_not_blamed_on_the_rules(ok, refused, tmp_path, old,
                                                                                      new, says):
-    """"17.0" for 17 was blamed on the house rules ("give the rules it was played with"), and a hand "1.0" on
-    the order of the rows; it is the cell's spelling."""
+    """"17.0" for 17 and a winner "ann" were blamed on the house rules ("give the rules it was played with"),
+    and a hand "1.0" on the order of the rows; it is the cell's spelling."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     ok("hand", "ann", "3", "20")
     text = ok("export").stdout
@@ -1150,6 +1152,17 @@ def test_a_number_a_spreadsheet_wrote_its_own_way_is_said_so_not_blamed_on_the_r
     written.write_text(text.replace(old, new, 1), encoding="utf-8")
     refused("--db", str(tmp_path / "o.json"), "import", written,
             says=f"row 1: {says}; write the cell as ginscore writes it (as an export of it does)")
+
+
+def test_a_csv_whose_opponent_is_not_the_one_its_knocker_played_says_so_not_a_spelling(ok, refused, tmp_path):
+    """An opponent cell naming the knocker was called a spelling ("which ginscore reads as 'Ben'"): the opponent
+    follows from the knocker, so the two cells contradict each other."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    written = tmp_path / "edited.csv"
+    written.write_text(ok("export").stdout.replace(",17,0,Ben,", ",17,0,Ann,", 1), encoding="utf-8")
+    refused("--db", str(tmp_path / "o.json"), "import", written,
+            says="row 1: the file says opponent 'Ann', but its knocker Ann played Ben that hand; correct one of")
 
 
 @pytest.mark.parametrize("into", ["an empty file", "the file it came from"])
