@@ -182,7 +182,7 @@ class _ReplayState:
             if sorted(hand.roles) != sorted(self.facts.players):
                 stranger = next((name for name in hand.roles if name not in self.facts.players), None)
                 if stranger is not None:
-                    raise self._not_playing(stranger, "has a role in this hand but ")
+                    raise not_playing(self.facts.players, stranger, "has a role in this hand but ")
                 raise BadHand("the roles of this hand (box, captain, out) must name each of the three players once (R21)")
             self.roles = hand.roles
         elif hand.dealer is not None:
@@ -190,7 +190,7 @@ class _ReplayState:
                 raise BadHand(f"this hand keeps a dealer ({hand.dealer}), but in three-player the box deals (R22): "
                                  "it keeps its roles instead")
             if hand.dealer not in self.facts.players:
-                raise self._not_playing(hand.dealer, "dealt this hand but ")
+                raise not_playing(self.facts.players, hand.dealer, "dealt this hand but ")
             self.dealer = hand.dealer
 
     def _next_dealer(self, dealer: str, winner: str, rules: HouseRules) -> str:
@@ -202,19 +202,10 @@ class _ReplayState:
             return next(p for p in self.facts.players if p != dealer)
         return winner  # R5, H6 default: the winner deals next
 
-    def _not_playing(self, name: str, did: str = "") -> UnknownPlayer:
-        """A name in a file that is none of the players: a name spelled as no command keeps it (a file
-        edited by hand) is said as such, not as someone else."""
-        players = self.facts.players
-        spelled = next((p for p in players if fold(p) == fold(name)), None)
-        if spelled is not None:
-            return UnknownPlayer(f"'{name}' {did}is spelled '{spelled}' in this session; write it as the session does")
-        return UnknownPlayer(f"{name} {did}does not play in this session ({', '.join(players)})")
-
     def _opponent(self, knocker: str) -> str:
         """Who plays this hand against ``knocker``; refused when the knocker is no player or sits out (R22)."""
         if knocker not in self.facts.players:
-            raise self._not_playing(knocker)
+            raise not_playing(self.facts.players, knocker)
         if self.roles is not None and knocker == self.roles.out:  # R21, R22
             raise NotInHand(
                 f"{knocker} sits out this hand; only {self.roles.box} (box) and "
@@ -307,6 +298,15 @@ def check_rules(facts: SessionFacts) -> None:
         period.rules.check(facts.variant)
 
 
+def not_playing(players, name: str, did: str = "") -> UnknownPlayer:
+    """A name in a file that is none of the players: a name spelled as no command keeps it (a file
+    edited by hand) is said as such, not as someone else."""
+    spelled = next((p for p in players if fold(p) == fold(name)), None)
+    if spelled is not None:
+        return UnknownPlayer(f"'{name}' {did}is spelled '{spelled}' in this session; write it as the session does")
+    return UnknownPlayer(f"{name} {did}does not play in this session ({', '.join(players)})")
+
+
 def check_seats(facts: SessionFacts) -> None:
     """Check what a replay stands on: the players and the first dealer (R5) or roles (R21). Run on
     every read too, so a session edited by hand names its damage instead of breaking the replay."""
@@ -315,6 +315,9 @@ def check_seats(facts: SessionFacts) -> None:
         raise Refused(f"the players {', '.join(facts.players)} name one player twice; tell them apart")
     if facts.variant == "three":
         roles = facts.first_roles
+        stranger = next((name for name in roles or () if name not in facts.players), None)
+        if stranger is not None:
+            raise not_playing(facts.players, stranger, "has one of the first roles (R21) but ")
         if roles is None or sorted(roles) != sorted(facts.players):
             raise Refused("the first roles (box, captain, out) must name each of the three players once (R21)")
     elif facts.first_roles is not None:

@@ -1238,3 +1238,16 @@ def test_a_json_export_whose_session_name_starts_with_a_hyphen_needs_another_nam
     other = ("--db", str(tmp_path / "other.json"))
     refused(*other, "import", dashed, says="names its session '-late', which cannot start with '-' here")
     ok(*other, "import", dashed, "--name", "late")
+
+
+def test_a_first_role_spelled_otherwise_in_a_three_player_csv_is_named_r21(ok, refused, tmp_path):
+    """An `out` of "cy" for Cy in the first row said only that the first roles must name each player once
+    (R21); in a later row the same cell is named with its spelling. The first row's is now named too."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    ok("hand", "ann", "3", "20")
+    text = ok("export").stdout
+    written = tmp_path / "three.csv"
+    for cell, says in ((",cy,", "'cy' has one of the first roles (R21) but is spelled 'Cy' in this session"),
+                       (",Dee,", "Dee has one of the first roles (R21) but does not play in this session")):
+        written.write_text(text.replace(",Ben,Ann,Ben,Cy,", f",Ben,Ann,Ben{cell}", 1), encoding="utf-8")
+        refused("--db", str(tmp_path / "o.json"), "import", written, says=says)
