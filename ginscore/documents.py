@@ -100,8 +100,9 @@ def read_file(path, source: str) -> str:
         raise Refused(f"cannot read {source}: {error.strerror or error}; ", *again) from None
     if len(raw) > MAX_FILE:
         raise Refused(*too_large)
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # a spreadsheet's "Unicode text"
-        raise Refused(f"{source} is UTF-16 text, not UTF-8; save it as UTF-8 (CSV UTF-8, in a spreadsheet), "
+    wide = _wide_unicode(raw)
+    if wide:  # a spreadsheet's "Unicode text"
+        raise Refused(f"{source} is {wide} text, not UTF-8; save it as UTF-8 (CSV UTF-8, in a spreadsheet), "
                       "or ", *again)
     try:
         text = raw.decode("utf-8-sig").lstrip("\ufeff")  # (a mark saved twice: once by us, once by an editor)
@@ -113,6 +114,19 @@ def read_file(path, source: str) -> str:
         line = text.count("\n", 0, text.index("\0")) + 1
         raise Refused(f"{source} line {line} has a NUL byte, which no export holds; ", *again)
     return text
+
+
+def _wide_unicode(raw: bytes) -> str | None:
+    """"UTF-16" or "UTF-32" for text saved so, told by its byte order mark or by the NUL bytes beside its
+    first character (UTF-8 text has none); else None."""
+    for mark, name in ((b"\xff\xfe\0\0", "UTF-32"), (b"\0\0\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"),
+                       (b"\xfe\xff", "UTF-16")):
+        if raw.startswith(mark):
+            return name
+    head = raw[:4]
+    if len(head) == 4 and (head[1:] == b"\0\0\0" or head[:3] == b"\0\0\0"):
+        return "UTF-32"
+    return "UTF-16" if len(head) >= 2 and (head[0] == 0) != (head[1] == 0) else None
 
 
 def read_export(text: str, source: str, *, variant: str | None = None, rules: HouseRules | None = None,
@@ -217,6 +231,11 @@ def _csv_lines(text: str) -> io.StringIO:
 
 def _csv_table(text: str, source: str) -> list[list[str]]:
     """The rows of a CSV, each as long as the header; Refused naming the line or row that is not."""
+    heading = _csv_lines(text).readline().replace('"', "").strip()
+    for separator, between in ((";", "';'"), ("\t", "tabs")):  # a spreadsheet's setting in some languages
+        if set(heading.split(separator)) >= set(CSV_COLUMNS):
+            raise Refused(f"{source} has its cells separated by {between}; save it with ',' between cells, as ",
+                          Command("export"), " writes it")
     reader = csv.reader(_csv_lines(text), strict=True)
     table = []
     try:
@@ -236,9 +255,6 @@ def _csv_table(text: str, source: str) -> list[list[str]]:
     if set(FINALS_COLUMNS) <= set(header):  # derived from the hands, which it does not hold
         raise Refused(f"{source} holds how a session ended, made by ", Command("export", "--finals"),
                       ", not its hands; import the hands, which ", Command("export"), " writes")
-    if len(header) == 1 and set(header[0].split(";")) >= set(CSV_COLUMNS):  # a spreadsheet's setting in some languages
-        raise Refused(f"{source} has its cells separated by ';'; save it with ',' between cells, as ",
-                      Command("export"), " writes it")
     if len(missing) == len(CSV_COLUMNS):  # nothing like a CSV export (nor JSON: it did not start so)
         raise Refused(f"{source} is neither a JSON export nor a CSV export; import a file ", Command("export"), " wrote")
     if missing:

@@ -1226,6 +1226,34 @@ def test_an_export_resaved_by_a_spreadsheet_is_told_what_to_change_or_read_back(
     assert ok(*other, "status", "--json").json()["totals"] == {"Ann": 25, "Ben": 0}
 
 
+@pytest.mark.parametrize("encoding, said", [("utf-16-le", "UTF-16"), ("utf-16-be", "UTF-16"), ("utf-32", "UTF-32"),
+                                             ("utf-32-le", "UTF-32"), ("utf-32-be", "UTF-32")])
+def test_unicode_text_without_a_byte_order_mark_or_as_utf_32_is_named(ok, refused, tmp_path, encoding, said):
+    """UTF-16 without its mark said "line 1 has a NUL byte", UTF-32 with one was called UTF-16, and without
+    one "not UTF-8 text (byte 2)": each is named, with what to save it as."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "5", "30")
+    (tmp_path / "unicode.csv").write_bytes(ok("export").stdout.encode(encoding))
+    refused("--db", str(tmp_path / "o.json"), "import", tmp_path / "unicode.csv",
+            says=f"unicode.csv is {said} text, not UTF-8; save it as UTF-8")
+
+
+@pytest.mark.parametrize("separated", ["tabs", "quoted ;", "; and a name with a comma"])
+def test_cells_separated_otherwise_are_told_to_be_saved_with_commas(ok, refused, tmp_path, separated):
+    """Tabs, or ';' with every cell quoted or a player "Smith, J", were "neither a JSON export nor a CSV
+    export" or "line 1 is neither JSON nor CSV (',' expected after '"')"."""
+    ok("new", "standard", "Smith, J" if "comma" in separated else "Ann", "Ben", "--dealer", "ben")
+    ok("hand", "ben", "5", "30")
+    rows = list(csv.reader(io.StringIO(ok("export").stdout)))
+    out = io.StringIO()
+    csv.writer(out, delimiter="\t" if separated == "tabs" else ";",
+               quoting=csv.QUOTE_ALL if "quoted" in separated else csv.QUOTE_MINIMAL).writerows(rows)
+    (tmp_path / "resaved.csv").write_text(out.getvalue(), encoding="utf-8")
+    between = "tabs" if separated == "tabs" else "';'"
+    refused("--db", str(tmp_path / "o.json"), "import", tmp_path / "resaved.csv",
+            says=f"resaved.csv has its cells separated by {between}; save it with ',' between cells")
+
+
 def test_a_json_export_whose_session_name_starts_with_a_hyphen_needs_another_name(ok, refused, tmp_path):
     """A name made elsewhere (a file edited, another program) came in as '-late', which `restore -late`,
     advised as so, then read as an option; it is refused, and --name gives it another."""
