@@ -17,8 +17,9 @@ from ginscore.present import terminal
 # click wraps help at hyphens, parting "--no-shutout" or a file name of an example over two lines:
 # a hyphen is held as this one, which no wrapper breaks at, until the help is written out.
 UNBROKEN_HYPHEN = "\u2011"
-# In an example, the space between an option and its value and those inside a quoted name are held as
-# this one (no space to click's wrapper), so a command copied from a narrow screen still works.
+# In an example, the space between an option and its value and those inside a quoted name or a comment
+# ("# Ann knocked ...") are held as this one (no space to click's wrapper), so a command copied from a
+# narrow screen still works and a comment's words never start a line of their own.
 UNBROKEN_SPACE = "\u00a0"
 
 
@@ -29,7 +30,7 @@ def unbroken(text: str, room: int) -> str:
         return words.group().replace(" ", UNBROKEN_SPACE) if len(words.group()) <= room else words.group()
 
     head, example, command = text.partition("Example:")
-    command = re.sub(r'--[a-z-]+ [^-\s]\S*|"[^"]*"', held, command)
+    command = re.sub(r'--[a-z-]+ [^-\s]\S*|"[^"]*"|# .*', held, command)
     return (head + example + command).replace("-", UNBROKEN_HYPHEN)
 
 

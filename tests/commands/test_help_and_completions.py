@@ -91,6 +91,19 @@ def test_every_command_has_help_with_an_example(ok, command):
 HELP_WIDTHS = (30, 38, 40, 45, 52, 69, 70, 80, 100, 160)
 
 
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash to read the examples")
+def test_every_help_example_pasted_into_a_shell_is_a_command_it_reads(ok, monkeypatch):
+    """`hand --help` showed "ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)", which pasted whole
+    is a syntax error: what an example says of itself is a shell comment."""
+    monkeypatch.setenv("COLUMNS", "100")
+    for command in COMMANDS:
+        shown = ok(command, "--help").stdout
+        example = " ".join(shown[shown.index("Example:") + len("Example:"):].split("\n\n")[0].split())
+        assert example.startswith(f"ginscore {command}"), (command, example)
+        read = subprocess.run(["bash", "-n", "-c", example], capture_output=True, text=True)
+        assert read.returncode == 0, (command, example, read.stderr)
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_option_value_in_help_is_named_in_words(ok, command):
     """`--name <str>` and `--target <int>` stood beside `--session NAME` and `--stake AMOUNT`: a value is

@@ -219,7 +219,7 @@ def hand(
     Give the two deadwood counts, or the cards themselves with --cards and
     --against: ginscore then finds the best melds and lay-offs.
 
-    Example: ginscore hand ann 4 22   (Ann knocked with 4, Ben had 22)
+    Example: ginscore hand ann 4 22   # Ann knocked with 4, Ben had 22
     """
     told.check(functools.partial(_example_command, ctx, session, ("hand",), ("4", "22"), told=told))
     standings, news = append_hand(ctx, session, lambda facts: told.knock(facts, time_now(), note))
