@@ -617,7 +617,7 @@ def test_a_change_from_a_hand_the_game_never_reached_is_said_never_in_force_h8(o
     assert never + "." in ok("log").stdout.replace("\n", " ")
     house = ok("house").stdout
     assert never + ":" in house.replace("\n", " ") and "150" not in house.split("(H8)")[0]
-    told = " ".join(ok("rules").stdout.split()).split("House rules of 'standard-1' (standard): ")[1]
+    told = " ".join(ok("rules").stdout.split()).split("House rules of 'standard-1' (Standard): ")[1]
     assert told.startswith(shown.strip().rstrip(";")) and never + "; `ginscore house` shows" in told
     assert "In force from" not in told and "game bonus" not in told and "150" not in told
     ok("undo", "--yes")  # hand 2 to play again: the change comes into force from it

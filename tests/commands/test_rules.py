@@ -15,10 +15,10 @@ def test_rules_of_another_variant_do_not_claim_the_sessions_house_rules(ok):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--gin-bonus", "20", "--name", "friday")
     other = ok("rules", "hollywood").stdout
     assert "House rules of 'friday'" not in other
-    assert "The current session 'friday' plays standard, not hollywood; its own house rules: target 100; gin bonus 20" \
+    assert "The current session 'friday' is Standard, not Hollywood; its own house rules: target 100; gin bonus 20" \
         in " ".join(other.split())
     for same in (ok("rules").stdout, ok("rules", "standard").stdout):
-        assert "House rules of 'friday' (standard): target 100; gin bonus 20" in same
+        assert "House rules of 'friday' (Standard): target 100; gin bonus 20" in same
 
 
 def test_a_shutout_is_every_other_player_scoring_nothing(ok):

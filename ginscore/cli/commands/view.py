@@ -8,7 +8,8 @@ from ginscore.cli.actions import is_over, load_standings, match_of, next_game_ad
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import json_option, session_option, Variant
 from ginscore.cli.output import print_json
-from ginscore.core.reports import dealer_dict, log_dict, match_dict, never_in_force, rules_words, status_dict
+from ginscore.core.reports import (dealer_dict, log_dict, match_dict, never_in_force, rules_words, status_dict,
+                                     VARIANT_NAMES)
 
 
 @app.command(short_help="Show the standings.")
@@ -94,14 +95,14 @@ def rules(
         house = "; ".join(rules_words(ended_under))
         say("")
         if facts.variant == chosen:
-            say(f"House rules of '{facts.name}' ({facts.variant}): {house}.")
+            say(f"House rules of '{facts.name}' ({VARIANT_NAMES[facts.variant]}): {house}.")
             if never:
                 say(never_in_force(facts, never, end="; "), Command("house"), " shows how they changed during play.")
             elif facts.rule_changes:  # the hands before were played under others (H8)
                 say(f"In force from hand {facts.rule_changes[-1].from_hand} on; ", Command("house"),
                     " shows how they changed during play (H8).")
         else:  # the current session plays another variant: its house rules are not these rules'
-            say(f"The current session '{facts.name}' plays {facts.variant}, not {chosen}; "
+            say(f"The current session '{facts.name}' is {VARIANT_NAMES[facts.variant]}, not {VARIANT_NAMES[chosen]}; "
                 f"its own house rules: {house}.")
 
 
