@@ -50,7 +50,7 @@ class SessionRecord:
     def extend(self, compared: Compared, their_doc: dict | None = None) -> None:
         """Grown by their later hands and rule changes (H8), checked and stored, with their unknown fields it lacks."""
         grown = compared.grown(self.facts)
-        check_session(grown)
+        check_session(grown, kept=self.facts.players)  # (its players are already here, whatever their names)
         added = {key: value for key, value in unknown_fields(their_doc or {}).items() if key not in self.doc}
         new = session_to_dict(grown, rows=True)
         changed = ("hands", "rule_changes") + (("rules",) if grown.rules != self.facts.rules else ())

@@ -91,8 +91,9 @@ def player_named(players: list[str], typed: str, order, among: str = "") -> str:
 COMMAND_MARK = ":"  # what starts a command in `play` (:back, :undo, :quit); so no name may start with it
 
 
-def check_players(variant: str, players) -> tuple[str, ...]:
-    """The players' names as a session keeps them, once a table can show and tell them apart (docs/commands.md)."""
+def check_players(variant: str, players, kept=()) -> tuple[str, ...]:
+    """The players' names as a session keeps them, once a table can show and tell them apart (docs/commands.md);
+    ``kept``: names a session here already has (from a file made before a name was refused), still taken."""
     check_count(variant, players)
     names = tuple(" ".join(str(p).split()) for p in players)
     for name in names:
@@ -105,7 +106,7 @@ def check_players(variant: str, players) -> tuple[str, ...]:
         check_readable(name, "the name")
         if name.startswith(COMMAND_MARK):
             raise Refused(f"a player's name cannot start with '{COMMAND_MARK}' (", Command("play"), " keeps it for commands)")
-        if name.startswith("-"):  # (from a file: `new` reads it as an option already)
+        if name.startswith("-") and name not in kept:  # (from a file: `new` reads it as an option already)
             raise Refused(f"a player's name cannot start with '-' ('{name}': every command would read it as an option)")
         if len(name) > MAX_NAME:
             raise Refused(f"a player's name has {len(name)} characters; keep it to {MAX_NAME}")

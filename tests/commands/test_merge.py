@@ -1236,3 +1236,20 @@ def test_merge_of_a_file_over_the_import_limit_is_refused_before_a_byte_is_read(
 
     monkeypatch.setattr(atomic, "read", read_small)
     refused("merge", str(huge), says=f"larger than {MAX_FILE // 2**20} MiB, the most merge reads")
+
+
+def test_a_session_whose_player_starts_with_a_hyphen_still_gets_its_later_hands(ok, refused, tmp_path, db_path):
+    """A file made before such names were refused (edited by hand) keeps a player "-a": a copy of it played
+    on (`hand -- -a 5 20`) was refused whole by merge, though the session and its players were already here.
+    Its later hands come in; a new session with such a player still does not."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "5", "30")
+    db_path.write_text(db_path.read_text().replace("Ann", "-a"))
+    laptop = tmp_path / "laptop.json"
+    laptop.write_bytes(db_path.read_bytes())
+    ok("--db", laptop, "hand", "--", "-a", "5", "20")
+    ok("merge", laptop)
+    assert ok("status", "--json").json()["totals"] == {"-a": 40, "Ben": 0}
+    ok("--db", laptop, "new", "standard", "Cy", "Ben", "--dealer", "cy")
+    laptop.write_text(laptop.read_text().replace('"Cy"', '"-c"'))
+    refused("merge", laptop, says="a player's name cannot start with '-' ('-c':")

@@ -136,8 +136,10 @@ class _Merging:
             original = _original_of(doc, session_id, self.their_originals, self.theirs_db.path)
         except DatabaseUnusable as error:
             raise _not_mergeable(self.file, self.shown_file, error) from None
+        here = self.here_by_id.get(session_id)
+        kept = here[1].get("players") if here else None  # (names already here are taken as they are)
         try:
-            check_session(facts)  # (a hand edited there by hand that does not add up would stop every list here)
+            check_session(facts, kept if isinstance(kept, list) else ())  # (a hand edited there that does not add up)
         except BadHandAt as error:
             why = f"its hand {error.number} does not add up ({str(error.error).split('; ')[0]})"
         except Refused as error:
