@@ -87,12 +87,12 @@ def _as_drawn(out: Console, draw) -> Text:
     return Text.from_ansi(drawn.export_text(styles=True).rstrip("\n"))
 
 
-def frame(st: Standings, out: Console, *, big: bool, footer: str, next_game: tuple = NEXT_GAME,
+def frame(st: Standings, out: Console, *, big: bool, footer: str, what_follows: tuple = NEXT_GAME,
           match: dict | None = None, cut: bool = False) -> RenderableType:
-    """One picture of the session: big totals when ``big`` and they fit, the standings (``next_game``: as
+    """One picture of the session: big totals when ``big`` and they fit, the standings (``what_follows``: as
     ``show_standings``), the ``match`` so far (as `status` shows it), the last hand, the ``footer``.
     ``cut``: the picture fills a screen that shows no more than its height, so one too tall says so."""
-    parts: list[RenderableType] = [_as_drawn(out, lambda: show_standings(st, next_game=next_game))]
+    parts: list[RenderableType] = [_as_drawn(out, lambda: show_standings(st, what_follows=what_follows))]
     if match is not None:
         parts.append(_as_drawn(out, lambda: show_match(match)))
     if st.hands:

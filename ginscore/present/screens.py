@@ -124,9 +124,9 @@ def _say_game_finals(st: Standings) -> None:
             say(f"Game {game.number} with its bonuses (H3): {scores}.", names=st.facts.players)
 
 
-def show_standings(st: Standings, footer: bool = True, next_game: tuple = NEXT_GAME) -> None:
+def show_standings(st: Standings, footer: bool = True, what_follows: tuple = NEXT_GAME) -> None:
     """Title, table and winner; ``footer``: then who deals next (or that the session is over, and
-    ``next_game``: what comes next, as parts of a sentence)."""
+    ``what_follows``: what comes next, as parts of a sentence)."""
     out = screen()
     players = st.facts.players
     ended_under, never = as_it_ended(st.facts, st.over)
@@ -150,7 +150,7 @@ def show_standings(st: Standings, footer: bool = True, next_game: tuple = NEXT_G
     if not st.over:
         say(next_words(st), style="bold cyan", names=players)
     else:
-        say("The session is over; ", *next_game, ".")
+        say("The session is over; ", *what_follows, ".")
 
 
 def _cards(cards) -> str:
@@ -199,8 +199,8 @@ def show_deadwood(spread, discard, big_gin: bool, limit: int) -> None:
 
 
 def show_hand(st: Standings, result: HandResult, verb: str = "Recorded", footer: bool = True,
-              next_game: tuple = NEXT_GAME) -> None:
-    """A hand as recorded (its spreads when told as cards), then the standings after it (``next_game``: as
+              what_follows: tuple = NEXT_GAME) -> None:
+    """A hand as recorded (its spreads when told as cards), then the standings after it (``what_follows``: as
     ``show_standings``)."""
     if result.score is not None and result.hand.knocker_cards is not None:
         show_spreads(result)
@@ -213,12 +213,12 @@ def show_hand(st: Standings, result: HandResult, verb: str = "Recorded", footer:
             loser = next(p for p in st.facts.players if p != game.winner)
             say(f"Game {number} goes to {game.winner}, {game.scores[game.winner]} to {game.scores[loser]}.",
                 style="bold", names=st.facts.players)
-    show_standings(st, footer, next_game)
+    show_standings(st, footer, what_follows)
 
 
-def show_dealer(st: Standings, next_game: tuple = NEXT_GAME) -> None:
+def show_dealer(st: Standings, what_follows: tuple = NEXT_GAME) -> None:
     if st.over:
-        say(f"'{st.facts.name}' is over, so nobody deals; ", *next_game, ".")
+        say(f"'{st.facts.name}' is over, so nobody deals; ", *what_follows, ".")
         return
     say(next_words(st), names=st.facts.players)
 
@@ -270,9 +270,9 @@ def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> 
 
 
 def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, from_hand: int | None = None,
-                      next_game: tuple = NEXT_GAME) -> None:
+                      what_follows: tuple = NEXT_GAME) -> None:
     """What `house` changed, then the standings: rescored (from the start), or from hand ``from_hand`` on (H8);
-    ``next_game``: as ``show_standings``."""
+    ``what_follows``: as ``show_standings``."""
     def settings(facts: SessionFacts) -> dict[str, list[tuple[int, str]]]:
         """Each rule's settings over the periods of the rules (H8), in order: (from which hand, setting)."""
         found: dict[str, list[tuple[int, str]]] = {}
@@ -307,7 +307,7 @@ def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, 
     if from_hand is not None and after.rules.box_bonus != before.rules.box_bonus:  # paid at the end of a game
         say(f"A box bonus is counted when a game ends, for every hand won in it: those before hand {from_hand} "
             "too (H3, H8).")
-    show_standings(st, next_game=next_game)
+    show_standings(st, what_follows=what_follows)
 
 
 def show_match(doc: dict) -> None:

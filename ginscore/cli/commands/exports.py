@@ -118,7 +118,7 @@ def _show_imported(store, facts: SessionFacts) -> None:
     from ginscore.present.screens import show_standings
 
     standings = replay(facts)
-    show_standings(standings, next_game=next_game_advice(store.reading, standings))
+    show_standings(standings, what_follows=next_game_advice(store.reading, standings))
     for parts, names in rematch_news(store.reading(), standings, since="the hands imported"):
         say(*parts, names=names)
 

@@ -352,7 +352,7 @@ def undo(
     say(f"Removed {what}.")
     if moving and yes:
         say(*moving)
-    show_standings(standings, next_game=next_game_advice(store.reading, standings))
+    show_standings(standings, what_follows=next_game_advice(store.reading, standings))
     for parts, names in news:
         say(*parts, names=names)
 
@@ -362,7 +362,7 @@ def _show_hand(ctx: typer.Context, standings: Standings, number: int, verb: str 
     """Hand ``number`` as recorded, then the standings, saying what follows a game it ended (and
     what to tell of its rematch)."""
     show_hand(standings, standings.hands[number - 1], verb=verb,
-              next_game=next_game_advice(store_of(ctx).reading, standings))
+              what_follows=next_game_advice(store_of(ctx).reading, standings))
     for parts, names in news:
         say(*parts, names=names)
 

@@ -31,7 +31,7 @@ def status(ctx: typer.Context, as_json: bool = json_option(), session: str = ses
         return
     from ginscore.present.screens import show_match, show_standings
 
-    show_standings(standings, next_game=next_game_advice(lambda: db, standings))
+    show_standings(standings, what_follows=next_game_advice(lambda: db, standings))
     if match and len(match) > 1:  # the others deleted, or never brought here: no match to show a person
         show_match(match_dict(match))
 

@@ -33,7 +33,7 @@ class _Board:
         self.seen: tuple | None = file_signature(store.path)  # taken before the first read: no change is missed
         self.showing: Standings | str = ""
         self.shown_key: object = ""  # what tells one board from the next: the session's facts, or the problem
-        self.next_game = NEXT_GAME  # what it says follows the game, once it is over
+        self.what_follows = NEXT_GAME  # what it says follows the game, once it is over
         self.updated = ""
         self.match: dict | None = None  # the match so far, when the session is in one with others
 
@@ -46,7 +46,7 @@ class _Board:
         self.showing, self.shown_key, self.updated = showing, key, f"{datetime.now():%H:%M:%S}"
         self.match = match
         if isinstance(showing, Standings):
-            self.next_game = next_game_advice(self.store.reading, showing)
+            self.what_follows = next_game_advice(self.store.reading, showing)
         return True
 
     def read(self) -> bool:
@@ -74,7 +74,7 @@ class _Board:
         footer = f"{self.store.path} · updated {self.updated}{self.until}"
         if isinstance(self.showing, str):
             return board.problem(self.showing, footer, self.out.width)
-        return board.frame(self.showing, self.out, big=self.big, footer=footer, next_game=self.next_game,
+        return board.frame(self.showing, self.out, big=self.big, footer=footer, what_follows=self.what_follows,
                            match=self.match, cut=self.live)
 
 
