@@ -4,6 +4,7 @@ What each count means, where the rule book leaves it open: docs/commands.md, "Ca
 
 from __future__ import annotations
 
+from decimal import Decimal, ROUND_HALF_UP
 from operator import add
 
 from ginscore.core.scoring import BIG_GIN, GIN, KNOCK, UNDERCUT
@@ -66,7 +67,8 @@ def session_counts(st: Standings) -> dict:
 
 
 def _mean(total: int, count: int) -> float | None:
-    return round(total / count, 2) if count else None
+    """``total / count`` to two decimals, a half rounded up as a calculator does (113 / 8 is 14.13, not 14.12)."""
+    return float((Decimal(total) / count).quantize(Decimal("0.01"), ROUND_HALF_UP)) if count else None
 
 
 # In a ``packed`` list: where hands is, and where lead, tail, best and whole start (after the COUNTERS).
@@ -160,7 +162,7 @@ def _report(sums: dict, pairs: dict, longest_run: dict, shown_as: dict) -> dict:
     for key, name in shown_as.items():
         record = dict(zip(COUNTERS, sums[key]))
         shown[name] = {counter: record[counter] for counter in COUNTERS[:_KNOCKING]} | {
-            "points_per_hand": round(record["points"] / record["hands"], 2) if record["hands"] else 0.0,
+            "points_per_hand": _mean(record["points"], record["hands"]) if record["hands"] else 0.0,
             "avg_deadwood_knocking": _mean(record["knocking_sum"], record["knocking_count"]),
             "avg_deadwood_caught": _mean(record["caught_sum"], record["caught_count"]),
             "longest_run": longest_run[key],

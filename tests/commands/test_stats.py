@@ -192,3 +192,13 @@ def test_statistics_split_over_tables_are_shared_out_evenly(ok, monkeypatch, col
     tables = ok("stats").stdout.split("\n\n")[:-1]  # (the head to head last)
     assert [len(next(line for line in table.splitlines() if line.startswith("Ann ")).split()) - 1
             for table in tables] == per_table
+
+
+def test_an_average_is_rounded_as_a_calculator_rounds_a_half_up(ok):
+    """Knocking with 1, 1, 1, 1, 1, 1, 1 and 2 is 9 / 8 = 1.125 on average: shown 1.12 (a half rounded to
+    even, Python's way), where a player checking with a calculator gets 1.13."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "1000")
+    for deadwood in ("1",) * 7 + ("2",):
+        ok("hand", "ann", deadwood, "30")
+    assert ok("stats", "--json").json()["players"]["Ann"]["avg_deadwood_knocking"] == 1.13
+    assert "1.13" in ok("stats").stdout.split()
