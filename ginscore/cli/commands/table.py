@@ -68,9 +68,10 @@ def new(
     dealer: str = typer.Option(None, "--dealer", metavar="PLAYER", autocompletion=NEW_PLAYERS,
                                help="Who deals first (two players); random when left out (R5)."),
     box: str = typer.Option(None, "--box", metavar="PLAYER", autocompletion=NEW_PLAYERS,
-                            help="Three-player: who starts in the box (R21)."),
+                            help="Three-player: who starts in the box, given with --captain; both "
+                                 "drawn at random when left out (R21)."),
     captain: str = typer.Option(None, "--captain", metavar="PLAYER", autocompletion=NEW_PLAYERS,
-                                help="Three-player: who starts as captain (R21)."),
+                                help="Three-player: who starts as captain, given with --box (R21)."),
     given_rules: dict = None,  # the house-rule options (takes_house_rules)
 ) -> None:
     """Start a session and make it current.
@@ -150,7 +151,7 @@ def takes_a_knock(knocker, *, knocker_deadwood: str, opponent_deadwood: str, upc
         "upcard": typer.Option(None, "--upcard", help=upcard, metavar="CARD"),
         "big_gin": typer.Option(False, "--big-gin", help=big_gin),
         "cards": typer.Option(None, "--cards", metavar="CARDS", help="The knocker's 10 cards (11 with "
-                              "--big-gin), like \"AS 2S 3S 7H 7D 7C 9H 10H JH 2D\"."),
+                              "--big-gin), like \"AS 2S 3S 7H 7D 7C 9H 10H JH 2D\" (a ten is 10 or T)."),
         "against": typer.Option(None, "--against", help="The opponent's 10 cards; lay-offs are found for them (R8).",
                                 metavar="CARDS"),
     }
@@ -229,7 +230,8 @@ def hand(
 @app.command(short_help="Record a drawn hand.")
 def draw(
     ctx: typer.Context,
-    upcard: str = typer.Option(None, "--upcard", help="This hand's upcard, like 7h.", metavar="CARD"),
+    upcard: str = typer.Option(None, "--upcard", metavar="CARD",
+                              help="This hand's upcard, like 7h (none is needed, even in Oklahoma)."),
     note: str = note_option(),
     session: str = session_option(),
 ) -> None:
