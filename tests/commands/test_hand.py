@@ -32,7 +32,29 @@ def test_the_advised_hand_names_one_of_this_tables_players_who_may_knock_r22(ok,
     refused("edit", "1", "4", says="like `ginscore edit 1 gil 4 22`, or --cards")  # as in hand 1
     refused("edit", "1", "--cards", "2c", "--against", "3c", says="like `ginscore edit 1 gil --cards ...")
     refused("hand", "gi", "4", says="like `ginscore hand gi 4 22`, or --cards")  # who was typed, when they may
-    refused("hand", "hal", "4", says='like `ginscore hand "ann marie" 4 22`, or --cards')  # not who sits out
+    refused("hand", "hal", "4", says="Hal sits out this hand; only Gil (box) and Ann Marie (captain) can knock (R22)")
+    refused("edit", "1", "ann", says="Ann Marie sat out hand 1; only Hal (box) and Gil (captain) could knock it (R22)")
+
+
+def test_the_advised_hand_is_within_its_knock_limit_and_keeps_what_was_typed_r15_h2_h4(ok, refused, db_path, cli):
+    """Typed as shown, the advice must be taken: "4 22" was advised on a 3h upcard (a knock limit of 3, R15),
+    under ace means gin (H4), and with --big-gin dropped (H2); a correction dropped the --upcard typed with it;
+    a session damaged before the hand was advised a hand that then said the file was damaged (exit 1)."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann", "--ace-means-gin", "--spades-double", "--target", "500",
+       "--big-gin-bonus", "31")
+    refused("hand", "ann", "--upcard", "3h", says="like `ginscore hand ann 3 22 --upcard 3h`, or --cards")
+    refused("hand", "ann", "--upcard", "AS", says="like `ginscore hand ann 0 22 --upcard AS`, or --cards")
+    refused("hand", "ann", "--upcard", "7", says="spade")  # a rank alone, under spades double (H4)
+    refused("hand", "ann", "--big-gin", "--upcard", "8c", says="like `ginscore hand ann 0 22 --upcard 8c --big-gin`")
+    ok("hand", "ann", "3", "22", "--upcard", "3h")
+    refused("edit", "1", "ann", says="like `ginscore edit 1 ann 3 22`, or --cards")  # its own upcard, 3h
+    refused("edit", "1", "ann", "--upcard", "2c", says="like `ginscore edit 1 ann 2 22 --upcard 2c`, or --cards")
+    ok("hand", "ben", "2", "22", "--upcard", "9d")
+    db_path.write_text(db_path.read_text().replace("knock|Ann|3|22|", "knock|Ann|13|22|"))  # past its limit of 3
+    for args in (["hand", "ben"], ["edit", "2", "ben"]):
+        said = cli(*args)
+        assert said.exit_code == 1 and "whose hand 1 does not add up" in said.stderr, said.stderr
+    refused("edit", "1", "ann", says="like `ginscore edit 1 ann 3 22`, or --cards")  # the one correction that mends it
 
 
 def test_the_advised_hand_keeps_what_the_hand_needs_r15(ok, refused):

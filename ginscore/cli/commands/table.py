@@ -6,13 +6,14 @@ import inspect
 
 import typer
 
-from ginscore.core.errors import BadHandAt, Command, GinscoreError, IllegalKnock, NotInHand, Refused
-from ginscore.core.scoring import HouseRules
+from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, IllegalKnock, NotInHand, Refused
+from ginscore.core.scoring import check_upcard_suit, HouseRules, knock_limit
 from ginscore.core.replay import game_over, may_knock, replay, Standings
 from ginscore.core.session import draw_for_roles, Draw, Roles, SessionFacts
 from ginscore.core.names import check_players, match_name, resolve_player
 from ginscore.core.reports import as_typed, counted, explain
 from ginscore.codec.facts import check_note, NOTE_LENGTH
+from ginscore.db.damage import unsound
 from ginscore.cli.actions import append_hand, asked, game_after, game_before, replay_changed, replay_stored
 from ginscore.cli.actions import (next_game_advice, rematch_news, rules_moving_back, session_named, start_session,
                                   store_of)
@@ -163,10 +164,12 @@ def takes_a_knock(knocker, *, knocker_deadwood: str, opponent_deadwood: str, upc
 
 def _example_command(ctx: typer.Context, session: str | None, verb: tuple[str, ...], counts: tuple[str, ...],
                      hand: int | None = None, told: TypedKnock | None = None) -> Command:
-    """The example advised when a hand lacks its counts: ``verb``, then the session it was typed for (so
-    that, typed as advised, it does not go to the current session instead), then who knocked (as ``told``
-    if one who may knock ``hand``, the next when None; else one who may) and ``counts``; for a new hand in
-    Oklahoma, its upcard (R15). Refused as the hand would be when the game is over."""
+    """The example advised when a hand lacks its counts, one that typed as shown is taken: ``verb``, then the
+    session it was typed for (so that it does not go to the current session instead), then who knocked (as
+    ``told`` if one who may knock ``hand``, the next when None; else one who may) and ``counts`` (the knocker's
+    within the hand's knock limit, R7, R15), the upcard typed (a new Oklahoma hand's example one) and
+    --big-gin. What the hand would be refused for instead is said as it would be: no session, a session
+    damaged before it, the game over, the knocker sitting out (R22)."""
     named = ()
     if session is not None:  # (a session named that is not there is said as such)
         db = store_of(ctx).reading()
@@ -175,19 +178,42 @@ def _example_command(ctx: typer.Context, session: str | None, verb: tuple[str, .
     facts = db.load(session)  # no session yet: said as the hand would be, since no example would work
     if hand is not None:  # a hand that is not there is said first, as the correction would say it
         _check_hand_number(db, facts, hand)
+    number = hand or len(facts.hands) + 1
     try:
         standings = replay(facts)
-    except GinscoreError:  # a session damaged by hand (`edit` mends it): who may knock cannot be told
-        knockers = list(facts.players)
+    except BadHandAt as error:  # damaged by hand: only a correction of that very hand mends it
+        if error.number != hand:
+            raise DatabaseUnusable(db.path, *unsound(facts.name, error)) from None
+        standings, knockers = None, list(facts.players)
     else:
         if hand is None and standings.over:
             raise game_over(facts, standings.winner)
         knockers = may_knock(standings, hand)
     typed = told.knocker if told is not None and told.knocker else ""
     matched = match_name(facts.players, typed) if typed else []
-    knocker = typed if len(matched) == 1 and matched[0] in knockers else knockers[0].lower()
-    upcard = ("--upcard", told.upcard or "7h") if hand is None and told and facts.variant == "oklahoma" else ()
-    return Command(*verb[:1], *named, *verb[1:], as_typed(knocker), *counts, *map(as_typed, upcard))
+    if standings is not None and len(matched) == 1 and matched[0] not in knockers:
+        raise _sat_out((standings.hands[hand - 1].roles if hand else standings.roles), hand)
+    knocker = typed if len(matched) == 1 else knockers[0].lower()
+    typed_card = told.upcard if told is not None else None
+    upcard = ("--upcard", typed_card or "7h") if hand is None and facts.variant == "oklahoma" else \
+        ("--upcard", typed_card) if typed_card else ()
+    card = typed_upcard(upcard[1]) if upcard else facts.hands[hand - 1].upcard if hand else None
+    rules, big_gin = facts.rules_for(number), told is not None and told.big_gin
+    check_upcard_suit(rules, card)  # (a rank alone, under spades double: said as the hand would be, H4)
+    limit = 0 if big_gin else knock_limit(facts.variant, rules, card)
+    if counts[0].isdigit():
+        counts = (str(min(int(counts[0]), limit)), *counts[1:])
+    return Command(*verb[:1], *named, *verb[1:], as_typed(knocker), *counts, *map(as_typed, upcard),
+                   *(("--big-gin",) if big_gin else ()))
+
+
+def _sat_out(roles: Roles, number: int | None) -> NotInHand:
+    """The one sitting out typed as the knocker of the next hand (``number`` None) or of hand ``number`` (R22)."""
+    if number is None:
+        return NotInHand(f"{roles.out} sits out this hand; only {roles.box} (box) and {roles.captain} (captain) "
+                         "can knock (R22)")
+    return NotInHand(f"{roles.out} sat out hand {number}; only {roles.box} (box) and {roles.captain} (captain) "
+                     "could knock it (R22)")
 
 
 def _check_hand_number(db, facts: SessionFacts, number: int) -> None:
@@ -307,9 +333,7 @@ def edit(
             upcard_sets_it = facts.variant == "oklahoma"  # elsewhere the limit is always 10 (R7)
             raise error.advising("check the count or the upcard" if upcard_sets_it else "check the count") from None
         except NotInHand:  # said of the hand corrected, not of the hand to come that the screens show (R22)
-            roles = was.roles
-            raise NotInHand(f"{roles.out} sat out hand {number}; only {roles.box} (box) and {roles.captain} "
-                            "(captain) could knock it (R22)") from None
+            raise _sat_out(was.roles, number) from None
         db.save(facts)
         news = rematch_news(db, standings, before)
     _show_hand(ctx, standings, number, verb="Corrected", news=news)
