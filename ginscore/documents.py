@@ -101,9 +101,10 @@ def read_file(path, source: str) -> str:
     if len(raw) > MAX_FILE:
         raise Refused(*too_large)
     wide = _wide_unicode(raw)
-    if wide:  # a spreadsheet's "Unicode text"
-        raise Refused(f"{source} is {wide} text, not UTF-8; save it as UTF-8 (CSV UTF-8, in a spreadsheet), "
-                      "or ", *again)
+    if wide:  # a spreadsheet's "Unicode text", or an editor's
+        json_text = raw[:64].decode(wide[1], "replace").lstrip("\ufeff \r\n\t")[:1] in ("{", "[")
+        raise Refused(f"{source} is {wide[0]} text, not UTF-8; save it as UTF-8"
+                      f"{'' if json_text else ' (CSV UTF-8, in a spreadsheet)'}, or ", *again)
     try:
         text = raw.decode("utf-8-sig").lstrip("\ufeff")  # (a mark saved twice: once by us, once by an editor)
     except UnicodeDecodeError as error:
@@ -116,17 +117,19 @@ def read_file(path, source: str) -> str:
     return text
 
 
-def _wide_unicode(raw: bytes) -> str | None:
-    """"UTF-16" or "UTF-32" for text saved so, told by its byte order mark or by the NUL bytes beside its
-    first character (UTF-8 text has none); else None."""
-    for mark, name in ((b"\xff\xfe\0\0", "UTF-32"), (b"\0\0\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"),
-                       (b"\xfe\xff", "UTF-16")):
+def _wide_unicode(raw: bytes) -> tuple[str, str] | None:
+    """("UTF-16" or "UTF-32", the codec) for text saved so, told by its byte order mark or by the NUL bytes
+    beside each of its first characters (UTF-8 text has none); else None."""
+    for mark, name, codec in ((b"\xff\xfe\0\0", "UTF-32", "utf-32"), (b"\0\0\xfe\xff", "UTF-32", "utf-32"),
+                              (b"\xff\xfe", "UTF-16", "utf-16"), (b"\xfe\xff", "UTF-16", "utf-16")):
         if raw.startswith(mark):
-            return name
-    head = raw[:4]
-    if len(head) == 4 and (head[1:] == b"\0\0\0" or head[:3] == b"\0\0\0"):
-        return "UTF-32"
-    return "UTF-16" if len(head) >= 2 and (head[0] == 0) != (head[1] == 0) else None
+            return name, codec
+    head = raw[:8]
+    for name, codec, zero in (("UTF-16", "utf-16-le", "0101"), ("UTF-16", "utf-16-be", "1010"),
+                              ("UTF-32", "utf-32-le", "0111"), ("UTF-32", "utf-32-be", "1110")):
+        if len(head) == 8 and all((byte == 0) == (zero[n % 4] == "1") for n, byte in enumerate(head)):
+            return name, codec
+    return None
 
 
 def read_export(text: str, source: str, *, variant: str | None = None, rules: HouseRules | None = None,

@@ -1279,3 +1279,16 @@ def test_a_first_role_spelled_otherwise_in_a_three_player_csv_is_named_r21(ok, r
                        (",Dee,", "Dee has one of the first roles (R21) but does not play in this session")):
         written.write_text(text.replace(",Ben,Ann,Ben,Cy,", f",Ben,Ann,Ben{cell}", 1), encoding="utf-8")
         refused("--db", str(tmp_path / "o.json"), "import", written, says=says)
+
+
+def test_a_json_export_saved_as_utf_16_is_not_told_of_spreadsheets_and_a_nul_is_no_encoding(ok, refused, tmp_path):
+    """A JSON export saved as UTF-16 was told to save it as "CSV UTF-8, in a spreadsheet"; a UTF-8 file that
+    starts with a NUL byte, or is four of them, was called UTF-16 or UTF-32 text."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    (tmp_path / "wide.json").write_bytes(ok("export", "--format", "json").stdout.encode("utf-16"))
+    other = ("--db", str(tmp_path / "o.json"))
+    line = refused(*other, "import", tmp_path / "wide.json", says="wide.json is UTF-16 text, not UTF-8; save it as")
+    assert "spreadsheet" not in line, line
+    for raw in (b"\0hand,dealer\n1,Ann\n", b"\0\0\0\0"):
+        (tmp_path / "nul.csv").write_bytes(raw)
+        refused(*other, "import", tmp_path / "nul.csv", says="nul.csv line 1 has a NUL byte, which no export holds")
