@@ -316,8 +316,11 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
             raise Refused.at(f"{source} row {number}", error) from None
     first_dealer, first_roles = (None, hands[0].roles) if variant == "three" else (hands[0].dealer, None)
     if variant != "three" and first_dealer not in players:  # (later hands' dealers are checked as they are replayed)
-        raise Refused(f"{source} row 1: column dealer is {validate.describe(first_dealer or '')}, who does not play "
-                      f"in this session ({', '.join(players)}); write the name as the headings do")
+        spelled = next((p for p in players if fold(p) == fold(first_dealer or "")), None)
+        who = f"which the headings spell '{spelled}'" if spelled else \
+            f"who does not play in this session ({', '.join(players)})"
+        raise Refused(f"{source} row 1: column dealer is {validate.describe(first_dealer or '')}, {who}; write the "
+                      "name as the headings do")
     return SessionFacts(
         name="", variant=variant, players=players, rules=rules or HouseRules(), first_dealer=first_dealer,
         first_roles=first_roles, hands=tuple(hands), id=session_id, rule_changes=changes,
@@ -365,6 +368,9 @@ def _csv_dealt(row: dict, variant: str) -> dict:
     if variant != "three":
         return {"dealer": _name_cell(row, "dealer") or None}
     roles = Roles(*(_name_cell(row, column) for column in Roles._fields))
+    if row["dealer"] != roles.box and fold(row["dealer"]) == fold(roles.box):
+        raise Refused(f"columns dealer and box name one player, spelled {validate.describe(row['dealer'])} and "
+                      f"{validate.describe(roles.box)}; write the name as the headings do")
     if row["dealer"] != roles.box:
         raise Refused(f"column dealer is {validate.describe(row['dealer'])}, but the box deals (R22), and column box "
                       f"is {validate.describe(roles.box)}")

@@ -1096,7 +1096,7 @@ def test_a_csv_naming_a_player_with_stray_spaces_is_refused(ok, refused, tmp_pat
     (1, "knocker", "Ann ", "row 1: column knocker: the name 'Ann ' has stray spaces or line breaks"),
     (1, "dealer", "Ann ", "row 1: column dealer: the name 'Ann ' has stray spaces or line breaks"),
     (2, "dealer", "Ann ", "row 2: column dealer: the name 'Ann ' has stray spaces or line breaks"),
-    (1, "dealer", "ANN", "row 1: column dealer is 'ANN', who does not play in this session (Ann, Ben)"),
+    (1, "dealer", "ANN", "row 1: column dealer is 'ANN', which the headings spell 'Ann'"),
     (2, "dealer", "ANN", "at hand 2: 'ANN' dealt this hand but is spelled 'Ann' in this session"),
 ])
 def test_a_csv_name_cell_written_otherwise_is_named_with_its_row_and_column(ok, refused, tmp_path, row, column, cell,
@@ -1292,3 +1292,14 @@ def test_a_json_export_saved_as_utf_16_is_not_told_of_spreadsheets_and_a_nul_is_
     for raw in (b"\0hand,dealer\n1,Ann\n", b"\0\0\0\0"):
         (tmp_path / "nul.csv").write_bytes(raw)
         refused(*other, "import", tmp_path / "nul.csv", says="nul.csv line 1 has a NUL byte, which no export holds")
+
+
+def test_a_box_written_in_another_case_than_the_dealer_is_said_to_be_a_spelling_r22(ok, refused, tmp_path):
+    """A three-player box cell "ann" beside the dealer "Ann" said "the box deals (R22)": it is one player
+    written two ways."""
+    other = ("--db", str(tmp_path / "o.json"))
+    written = tmp_path / "edited.csv"
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    ok("hand", "ann", "3", "20")
+    written.write_text(ok("export").stdout.replace(",Ben,Ann,Ben,Cy,", ",Ben,ann,Ben,Cy,", 1), encoding="utf-8")
+    refused(*other, "import", written, says="row 1: columns dealer and box name one player, spelled 'Ann' and 'ann'")
