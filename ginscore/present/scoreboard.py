@@ -134,9 +134,12 @@ def _footer(footer: str, width: int) -> Text:
     return Text("\n").join(wrapped(Text(kept, style="dim"), width))
 
 
-def problem(message: str, footer: str, width: int) -> RenderableType:
-    """What `watch` shows while the database cannot be read: the problem, and that it keeps watching."""
+def problem(message: str, footer: str, out: Console, cut: bool = False) -> RenderableType:
+    """What `watch` shows while the database cannot be read: the problem, and that it keeps watching
+    (``cut``: as ``frame``; the footer gives way first)."""
     body = Text(message, style="bold red")
     body.append("\nStill watching: the board comes back as soon as the file can be read.", style="")
-    panel = Panel(body, title="ginscore watch", border_style="red")
-    return Escaped(Group(panel, _footer(footer, width)))
+    parts = [Panel(body, title="ginscore watch", border_style="red"), _footer(footer, out.width)]
+    if cut and not _fits(out, parts):
+        parts = parts[:1] if _fits(out, parts[:1]) else [_cut_to_height(out, parts[:1])]
+    return Escaped(Group(*parts))

@@ -611,3 +611,15 @@ def test_the_footer_breaks_between_its_parts_never_inside_one(ok, monkeypatch, t
     footer = ok(*kept, "watch", "--once").stdout.splitlines()[-2:]
     assert footer[0] == "a-database-file-here.json ·", footer
     assert re.fullmatch(r"updated [0-9]{2}:[0-9]{2}:[0-9]{2}", footer[1]), footer
+
+
+def test_a_problem_taller_than_the_screen_says_so_on_its_last_line(ok, watching, db_path):
+    """On a screen of 4 rows, the file taken away while watched: the problem's panel ran off the bottom with
+    no border and no word of more below it, as the board itself once did."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    board = watching(terminal=True, columns=40, rows=4)
+    board.wait_for("a taller window shows more")
+    db_path.rename(db_path.with_name("away.json"))
+    drawn = board.wait_for("ginscore watch", "a taller window shows more")
+    assert "Still watching" not in drawn  # (below the cut)
+    assert board.stop() == 0

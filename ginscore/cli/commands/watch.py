@@ -73,7 +73,7 @@ class _Board:
         """The board as it stands, laid out for the console's width now."""
         footer = f"{self.store.path} · updated {self.updated}{self.until}"
         if isinstance(self.showing, str):
-            return board.problem(self.showing, footer, self.out.width)
+            return board.problem(self.showing, footer, self.out, cut=self.live)
         return board.frame(self.showing, self.out, big=self.big, footer=footer, what_follows=self.what_follows,
                            match=self.match, cut=self.live)
 
