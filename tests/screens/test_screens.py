@@ -489,3 +489,18 @@ def test_a_meld_is_never_broken_over_two_lines_at_any_width(ok, narrow):
             for line in shown.splitlines():
                 assert line.count("[") == line.count("]"), f"at {width}: a meld broken in {line!r}\n{shown}"
         ok("undo", "--yes")
+
+
+@pytest.mark.parametrize("width", range(12, 25))
+def test_a_players_lines_on_a_very_narrow_screen_keep_each_value_whole_and_indented(ok, narrow, width):
+    """At 20 columns "  Next hand  in the" was followed by "box" at the left edge, which reads as a player
+    named box: a value too long for its heading's line goes under it, indented, whole where it fits (R22)."""
+    narrow(width)
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    ok("hand", "ann", "3", "20")
+    lines = ok("status").stdout.splitlines()
+    _fits("\n".join(lines), width)
+    at = lines.index("Ben")  # (the heading names the players "Ann v Ben v Cy", never alone on a line)
+    told = " ".join(lines[at + 1:at + 5])
+    assert all(line.startswith("  ") for line in lines[at + 1:at + 4]), lines
+    assert "in the box" not in told and "sits out" in told and "  Points  0" in lines[at + 1:at + 5], lines
