@@ -249,7 +249,8 @@ def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> 
     def table(options_below: bool) -> Table:
         """The options that change each rule in a column of their own, or under each setting."""
         heads = ("Rule", "Setting") if options_below else ("Rule", "Setting", "Change with")
-        cells = [(rule, [setting, option]) if options_below else (rule, setting, option) for rule, setting, option in rows]
+        cells = [(rule, [setting, option] if option else setting) if options_below else (rule, setting, option)
+                 for rule, setting, option in rows]  # (three-player's deal has no option: the box deals, R22)
         return table_of([(head, False) for head in heads], cells, title=Text(heading), title_justify="left")
 
     def lines() -> Text:  # a phone: a line a rule, and under it the option that changes it
@@ -257,7 +258,7 @@ def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> 
         said = [Text(heading)]
         for rule, setting, option in rows:
             said += wrapped(Text(f"{rule}: {setting}"), width)
-            said += [Text("  ") + line for line in wrapped(Text(option), max(width - 2, 1))]
+            said += [Text("  ") + line for line in wrapped(Text(option), max(width - 2, 1)) if option]
         return Text("\n").join(said)
 
     show(fit(lambda: table(False), lambda: table(True), lines))

@@ -783,3 +783,14 @@ def test_every_house_rule_changed_says_so_and_what_it_was(ok, status, option, va
     said = ok("house", option, *value).stdout
     assert "Changed the house rules of 'oklahoma-1' before its first hand:" in said and "(was " in said, said
     assert status()["rules"] != before
+
+
+@pytest.mark.parametrize("width", [40, 60])
+def test_three_players_deal_has_no_option_and_no_empty_line_under_it_r22(ok, monkeypatch, width):
+    """The box deals every hand (R22), which no option changes: under 50 columns, and under the setting in the
+    table up to 80, an empty line stood where its option would be."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    monkeypatch.setenv("COLUMNS", str(width))
+    lines = ok("house").stdout.splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith("Deal (R22)"))
+    assert lines[at + 1].startswith("Stake (H7)"), lines
