@@ -31,7 +31,7 @@ _QUOTED = r"\$?'[^']*'" + r'|"[^"]*"'
 # as a player's does; an apostrophe ("Ann's") opens or closes none.
 _SAID_NAME = re.compile(r"(?<![\w'])'[^'\n]*\s[^'\n]*'(?![\w'])")
 # A meld stays whole ("[9♥ 10♥ J♥]"): "[9♥" at a line's end reads as a meld of one card.
-_MELD = re.compile(r"\[[^\[\]\n]+\]")
+_MELD = re.compile(r"\[[^\[\]\n]+\][,:.]?")  # (with the mark after it, which goes on its line)
 # A short aside in parentheses reads as one word in a list's lines: "(game 3 open)", "(so far)".
 _ASIDE = re.compile(r"\((?:[^()\s]+ ){1,2}[^()\s]+\)")
 
@@ -42,7 +42,7 @@ def _glued(plain: str, width: int, names, room: int) -> str:
         plain = plain.replace(name, name.replace(" ", _GLUE))
     plain = _COMMAND.sub(lambda typed: typed.group().replace(" ", _GLUE) if len(typed.group()) <= width
                          else re.sub(_QUOTED, lambda word: word.group().replace(" ", _GLUE), typed.group()), plain)
-    plain = _MELD.sub(lambda meld: meld.group().replace(" ", _GLUE) if cell_len(meld.group()) < room
+    plain = _MELD.sub(lambda meld: meld.group().replace(" ", _GLUE) if cell_len(meld.group()) <= room
                       else meld.group(), plain)
     plain = _SAID_NAME.sub(lambda said: said.group().replace(" ", _GLUE) if cell_len(said.group()) < room
                            else said.group(), plain)  # (with a stop after it, on any line of the sentence)

@@ -504,3 +504,11 @@ def test_a_players_lines_on_a_very_narrow_screen_keep_each_value_whole_and_inden
     told = " ".join(lines[at + 1:at + 5])
     assert all(line.startswith("  ") for line in lines[at + 1:at + 4]), lines
     assert "in the box" not in told and "sits out" in told and "  Points  0" in lines[at + 1:at + 5], lines
+
+
+def test_a_meld_exactly_as_wide_as_the_screen_stays_whole(ok, narrow):
+    """At 10 columns `deadwood` printed "Melds [7♥" and "7♦ 7♣] ..." below it: a meld of exactly 10 cells
+    was broken where it would fit a line of its own (R2)."""
+    narrow(10)
+    shown = ok("deadwood", "AS 2S 3S 7H 7D 7C 9H 10H JH 2D").stdout.splitlines()
+    assert shown[:3] == ["Melds", "[7♥ 7♦ 7♣]", "[A♠ 2♠ 3♠]"], shown
