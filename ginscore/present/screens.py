@@ -3,7 +3,6 @@ match so far, its house rules, and the answer of `deadwood`."""
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -17,9 +16,9 @@ from ginscore.core.reports import (VARIANT_NAMES, as_typed, counted, explain, ho
                                      never_in_force, next_words, rule_change_words, rules_words, settlement_words,
                                      winner_words)
 from ginscore.present.console import say, say_text, screen
-from ginscore.present.tables import blocks, cell, fit, show, table_of, table_of_columns
+from ginscore.present.tables import blocks, cell, fit, heading_and_value, show, table_of, table_of_columns
 from ginscore.present.terminal import command_text
-from ginscore.present.wrapping import one_phrase, wrapped, wrapped_plain
+from ginscore.present.wrapping import one_phrase, wrapped
 
 ROLE_WORDS = {"box": "in the box", "captain": "captain", "out": "sits out"}
 
@@ -111,17 +110,8 @@ def standings_blocks(st: Standings) -> Group:
         told.append(("Hands won", str(won[player])))
         if final:
             told.append(("Final (H3)", str(final[player])))
-        entries.append([player, *(line for head, value in told for line in _heading_and_value(head, value))])
+        entries.append([player, *(line for head, value in told for line in heading_and_value(head, value))])
     return blocks(entries, apart=False)
-
-
-def _heading_and_value(head: str, value: str) -> list[str]:
-    """"  Points  18" on one line; on a screen too narrow for it, the value under its heading, indented as
-    it (so "in the box" and "55 (won)" stay whole where a line has room for them)."""
-    width = screen().width
-    if cell_len(f"  {head}  {value}") <= width:
-        return [f"  {head}  {value}"]
-    return wrapped_plain(f"  {head}", width) + wrapped_plain(f"  {value}", width)
 
 
 def _say_game_finals(st: Standings) -> None:

@@ -10,7 +10,8 @@ from ginscore.core.escape import visible
 from ginscore.core.reports import counted
 from ginscore.present import fast_table
 from ginscore.present.console import say, screen
-from ginscore.present.tables import blocks, fit, show, show_aligned, show_list, table_of, time_text
+from ginscore.present.tables import (blocks, fit, heading_and_value, natural_width, show, show_aligned, show_list,
+                                     table_of, time_text)
 
 
 STAT_COLUMNS = [  # headings of two short lines, so more statistics fit side by side
@@ -35,10 +36,14 @@ def _stat_cell(value) -> str:
     return f"{value:.2f}" if isinstance(value, float) else str(value)
 
 
-def _stats_tables(doc: dict) -> list[Table]:
-    """A player a row; the statistics in as few tables as fit the screen side by side."""
+def _stat_columns(doc: dict) -> list[tuple[tuple[str, ...], str]]:
+    """The statistics shown: Hollywood games won only where someone has won one."""
     players = doc["players"].values()
-    columns = [c for c in STAT_COLUMNS if c[1] != "hollywood_games_won" or any(r[c[1]] for r in players)]
+    return [c for c in STAT_COLUMNS if c[1] != "hollywood_games_won" or any(r[c[1]] for r in players)]
+
+
+def _stats_tables(doc: dict, columns: list[tuple[tuple[str, ...], str]]) -> list[Table]:
+    """A player a row; the statistics in as few tables as fit the screen side by side."""
     width = screen().width
     whole = _stats_table(doc, columns)
     measured = fast_table.content_widths(whole)  # the Player column, then each statistic's (all plain text)
@@ -66,7 +71,14 @@ def show_stats(doc: dict) -> None:
     if not doc["players"]:  # (nor, then, anyone met head to head)
         say("No hands played in the sessions that match, so there is nothing to count yet.")
         return
-    for number, table in enumerate(_stats_tables(doc)):
+    columns = _stat_columns(doc)
+    tables = _stats_tables(doc, columns)
+    if any(natural_width(table) > out.width for table in tables):  # not one statistic fits beside the names
+        out.print(blocks([[name, *(line for head, key in columns
+                                   for line in heading_and_value(" ".join(head), _stat_cell(record[key])))]
+                          for name, record in doc["players"].items()]))
+        tables = []
+    for number, table in enumerate(tables):
         if number:
             out.print()
         show(table)

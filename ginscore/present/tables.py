@@ -12,7 +12,7 @@ from ginscore.core.escape import visible
 from ginscore.present import fast_table
 from ginscore.present.console import say, screen
 from ginscore.present.terminal import screen_width
-from ginscore.present.wrapping import cell_width
+from ginscore.present.wrapping import cell_width, wrapped_plain
 
 LONG = 200  # entries (sessions, players, ratings) past which a list is drawn as plain lines, not measured by Rich
 
@@ -98,6 +98,15 @@ def blocks(entries: list[list[str]], apart: bool = True) -> Group:
     for lines in entries:
         shown += [Text(), cell(lines)] if shown and apart else [cell(lines)]
     return Group(*shown)
+
+
+def heading_and_value(head: str, value: str) -> list[str]:
+    """A line of a block, "  Points  18"; on a screen too narrow for it, the value under its heading, indented
+    as it (so "in the box" and "55 (won)" stay whole where a line has room for them)."""
+    width = screen().width
+    if cell_width(f"  {head}  {value}") <= width:
+        return [f"  {head}  {value}"]
+    return wrapped_plain(f"  {head}", width) + wrapped_plain(f"  {value}", width)
 
 
 def time_text(iso: str | None) -> str:

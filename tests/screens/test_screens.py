@@ -512,3 +512,18 @@ def test_a_meld_exactly_as_wide_as_the_screen_stays_whole(ok, narrow):
     narrow(10)
     shown = ok("deadwood", "AS 2S 3S 7H 7D 7C 9H 10H JH 2D").stdout.splitlines()
     assert shown[:3] == ["Melds", "[7♥ 7♦ 7♣]", "[A♠ 2♠ 3♠]"], shown
+
+
+def test_stats_too_narrow_for_any_table_says_each_players_figures_under_the_name(ok, narrow):
+    """Under 35 columns, with names of two dozen letters, stats printed thirteen "Too narrow: needs 35
+    columns." lines and no figure: each player's statistics are said a line each under the name."""
+    ok("new", "standard", "Maximiliana Wolfeschlegel", "Bartholomew Christabelle", "--dealer", "max")
+    ok("hand", "max", "4", "22")
+    narrow(30)
+    shown = ok("stats").stdout
+    _fits(shown, 30)
+    assert "Too narrow" not in shown, shown
+    lines = shown.splitlines()
+    at = lines.index("Maximiliana Wolfeschlegel")
+    assert lines[at + 1:at + 5] == ["  Sessions  1", "  Sessions won  0", "  Hands  1", "  Hands won  1"], lines
+    assert "  Avg deadwood knocking  4.00" in lines and "Head to head" in lines, lines
