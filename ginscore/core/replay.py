@@ -323,4 +323,7 @@ def check_seats(facts: SessionFacts) -> None:
     elif facts.first_roles is not None:
         raise Refused("first roles (box, captain, out) are for three-player; a two-player session has a first dealer")
     elif facts.first_dealer not in facts.players:
+        dealer = facts.first_dealer
+        if isinstance(dealer, str) and any(fold(player) == fold(dealer) for player in facts.players):
+            raise not_playing(facts.players, dealer, "is the first dealer (R5) but ")  # (written another way)
         raise Refused(f"the first dealer must be one of {', '.join(facts.players)} (R5)")

@@ -96,8 +96,9 @@ def show_stats(doc: dict) -> None:
                             title="Head to head", title_justify="left", leading=1 if stacked else 0)
 
         def pair_blocks() -> Group:  # names of two dozen letters at 40 columns
-            lines = [[*pair["players"], f"  Sessions  {pair['sessions']}",
-                      f"  Wins  {' - '.join(str(pair['wins'][name]) for name in pair['players'])}"] for pair in pairs]
+            lines = [[*pair["players"], *heading_and_value("Sessions", str(pair["sessions"])),
+                      *heading_and_value("Wins", " - ".join(str(pair["wins"][name]) for name in pair["players"]))]
+                     for pair in pairs]
             return Group(Text("Head to head", style="table.title"), blocks(lines))
 
         out.print()

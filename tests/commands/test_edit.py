@@ -62,6 +62,18 @@ def test_a_session_damaged_by_hand_is_advised_a_correction_that_works(ok, refuse
     assert "Gil leads Hal by 18" in ok("status").stdout
 
 
+def test_a_correction_before_a_hand_damaged_by_hand_is_advised_as_its_counts_would_be_refused(ok, refused, db_path):
+    """Hand 2 edited in the file past its limit (R7): `edit 1 ann` exited 1 (the file is damaged) where
+    `edit 1 ann 2 22` exits 2 (hand 2 could not stand after it). The correction may mend what follows it,
+    so it is advised, and what it then says is the hand's own."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22")
+    ok("hand", "ben", "2", "30")
+    db_path.write_text(db_path.read_text().replace("knock|Ben|2|30|", "knock|Ben|12|30|"))
+    refused("edit", "1", "ann", says="like `ginscore edit 1 ann 4 22`, or --cards")
+    refused("edit", "1", "ann", "4", "22", says="hand 2")
+
+
 def test_edit_rescores_everything_after(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
     ok("hand", "ann", "4", "22")  # Ann +18, deals next

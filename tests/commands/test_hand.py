@@ -57,6 +57,16 @@ def test_the_advised_hand_is_within_its_knock_limit_and_keeps_what_was_typed_r15
     refused("edit", "1", "ann", says="like `ginscore edit 1 ann 3 22`, or --cards")  # the one correction that mends it
 
 
+def test_a_knocker_typed_wrong_or_big_gin_off_is_said_at_once_not_advised_another_hand_h2(ok, refused):
+    """`hand zed` and `hand an` (Ann or Anna?) were advised "hand ann 4 22", which typed as shown recorded
+    Ann's hand; `hand ann --big-gin` where big gin is off was advised a hand then refused for it (H2)."""
+    ok("new", "standard", "Ann", "Anna", "--dealer", "ann")
+    refused("hand", "zed", says="no player 'zed'; the players are Ann, Anna")
+    refused("hand", "an", "4", says="'an' could be Ann or Anna; type more of the name")
+    refused("hand", "ann", "--big-gin", says="this session plays no big gin (H2); leave out --big-gin")
+    refused("hand", "anna", says="like `ginscore hand anna 4 22`, or --cards")
+
+
 def test_the_advised_hand_keeps_what_the_hand_needs_r15(ok, refused):
     """Typed as shown, the example must do what it says: an Oklahoma hand keeps its upcard, and a finished
     game is said to be over rather than advised a hand it would refuse."""

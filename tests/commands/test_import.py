@@ -1303,3 +1303,14 @@ def test_a_box_written_in_another_case_than_the_dealer_is_said_to_be_a_spelling_
     ok("hand", "ann", "3", "20")
     written.write_text(ok("export").stdout.replace(",Ben,Ann,Ben,Cy,", ",Ben,ann,Ben,Cy,", 1), encoding="utf-8")
     refused(*other, "import", written, says="row 1: columns dealer and box name one player, spelled 'Ann' and 'ann'")
+
+
+def test_a_json_exports_first_dealer_written_in_another_case_is_said_to_be_a_spelling_r5(ok, refused, tmp_path):
+    """A JSON export's "first_dealer": "ann" said "the first dealer must be one of Ann, Ben (R5)", where a
+    CSV's first dealer and every other name say how the session spells it."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    text = ok("export", "--format", "json").stdout
+    (tmp_path / "edited.json").write_text(text.replace('"first_dealer": "Ann"', '"first_dealer": "ann"'))
+    refused("--db", str(tmp_path / "o.json"), "import", tmp_path / "edited.json",
+            says="'ann' is the first dealer (R5) but is spelled 'Ann' in this session")

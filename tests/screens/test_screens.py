@@ -527,3 +527,15 @@ def test_stats_too_narrow_for_any_table_says_each_players_figures_under_the_name
     at = lines.index("Maximiliana Wolfeschlegel")
     assert lines[at + 1:at + 5] == ["  Sessions  1", "  Sessions won  0", "  Hands  1", "  Hands won  1"], lines
     assert "  Avg deadwood knocking  4.00" in lines and "Head to head" in lines, lines
+
+
+@pytest.mark.parametrize("width", [10, 12])
+def test_head_to_head_on_a_very_narrow_screen_keeps_each_value_under_its_heading(ok, narrow, width):
+    """At 10-12 columns stats' head to head put "1" and "0" at the left edge under "  Sessions" and
+    "  Wins  0 -", where the standings keep a value under its heading, indented."""
+    ok("new", "standard", "Annabelle-Josephine", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "4", "22")
+    narrow(width)
+    lines = ok("stats").stdout.splitlines()
+    at = max(n for n, line in enumerate(lines) if line.startswith("  Sessions"))  # (the pair's, last)
+    assert lines[at:] in (["  Sessions", "  1", "  Wins", "  0 - 0"], ["  Sessions  1", "  Wins  0 - 0"]), lines

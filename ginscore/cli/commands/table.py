@@ -6,7 +6,7 @@ import inspect
 
 import typer
 
-from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, IllegalKnock, NotInHand, Refused
+from ginscore.core.errors import BadHandAt, Command, DatabaseUnusable, IllegalKnock, NoBigGin, NotInHand, Refused
 from ginscore.core.scoring import check_upcard_suit, HouseRules, knock_limit
 from ginscore.core.replay import game_over, may_knock, replay, Standings
 from ginscore.core.session import draw_for_roles, Draw, Roles, SessionFacts
@@ -181,8 +181,8 @@ def _example_command(ctx: typer.Context, session: str | None, verb: tuple[str, .
     number = hand or len(facts.hands) + 1
     try:
         standings = replay(facts)
-    except BadHandAt as error:  # damaged by hand: only a correction of that very hand mends it
-        if error.number != hand:
+    except BadHandAt as error:  # damaged by hand before this hand: no correction of this one stands
+        if error.number < number:  # (at it: this correction mends it; after it: the correction may)
             raise DatabaseUnusable(db.path, *unsound(facts.name, error)) from None
         standings, knockers = None, list(facts.players)
     else:
@@ -190,16 +190,22 @@ def _example_command(ctx: typer.Context, session: str | None, verb: tuple[str, .
             raise game_over(facts, standings.winner)
         knockers = may_knock(standings, hand)
     typed = told.knocker if told is not None and told.knocker else ""
-    matched = match_name(facts.players, typed) if typed else []
-    if standings is not None and len(matched) == 1 and matched[0] not in knockers:
-        raise _sat_out((standings.hands[hand - 1].roles if hand else standings.roles), hand)
-    knocker = typed if len(matched) == 1 else knockers[0].lower()
+    if typed.strip().isdigit() and not match_name(facts.players, typed):  # `hand 4 22`: a count, the name left out
+        typed = ""
+    if typed:  # a name that is no player, or could be two, is said as the hand would say it
+        playing = (lambda: knockers) if standings is not None and facts.variant == "three" else None
+        resolved = resolve_player(facts.players, typed, playing)
+        if resolved not in knockers:
+            raise _sat_out((standings.hands[hand - 1].roles if hand else standings.roles), hand)
+    knocker = typed or knockers[0].lower()
     typed_card = told.upcard if told is not None else None
     upcard = ("--upcard", typed_card or "7h") if hand is None and facts.variant == "oklahoma" else \
         ("--upcard", typed_card) if typed_card else ()
     card = typed_upcard(upcard[1]) if upcard else facts.hands[hand - 1].upcard if hand else None
     rules, big_gin = facts.rules_for(number), told is not None and told.big_gin
     check_upcard_suit(rules, card)  # (a rank alone, under spades double: said as the hand would be, H4)
+    if big_gin and rules.big_gin_bonus is None:
+        raise NoBigGin("this session plays no big gin (H2); leave out --big-gin")
     limit = 0 if big_gin else knock_limit(facts.variant, rules, card)
     if counts[0].isdigit():
         counts = (str(min(int(counts[0]), limit)), *counts[1:])
