@@ -368,11 +368,12 @@ def _csv_dealt(row: dict, variant: str) -> dict:
     if variant != "three":
         return {"dealer": _name_cell(row, "dealer") or None}
     roles = Roles(*(_name_cell(row, column) for column in Roles._fields))
-    if row["dealer"] != roles.box and fold(row["dealer"]) == fold(roles.box):
-        raise Refused(f"columns dealer and box name one player, spelled {validate.describe(row['dealer'])} and "
+    dealer = _name_cell(row, "dealer")  # (checked as the role cells are: stray spaces, what cannot be shown)
+    if dealer != roles.box and fold(dealer) == fold(roles.box):
+        raise Refused(f"columns dealer and box name one player, spelled {validate.describe(dealer)} and "
                       f"{validate.describe(roles.box)}; write the name as the headings do")
-    if row["dealer"] != roles.box:
-        raise Refused(f"column dealer is {validate.describe(row['dealer'])}, but the box deals (R22), and column box "
+    if dealer != roles.box:
+        raise Refused(f"column dealer is {validate.describe(dealer)}, but the box deals (R22), and column box "
                       f"is {validate.describe(roles.box)}")
     return {"roles": roles}
 

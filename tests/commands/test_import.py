@@ -1301,8 +1301,11 @@ def test_a_box_written_in_another_case_than_the_dealer_is_said_to_be_a_spelling_
     written = tmp_path / "edited.csv"
     ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
     ok("hand", "ann", "3", "20")
-    written.write_text(ok("export").stdout.replace(",Ben,Ann,Ben,Cy,", ",Ben,ann,Ben,Cy,", 1), encoding="utf-8")
+    text = ok("export").stdout
+    written.write_text(text.replace(",Ben,Ann,Ben,Cy,", ",Ben,ann,Ben,Cy,", 1), encoding="utf-8")
     refused(*other, "import", written, says="row 1: columns dealer and box name one player, spelled 'Ann' and 'ann'")
+    written.write_text(text.replace("\n1,Ann,", "\n1,Ann ,", 1), encoding="utf-8")  # (checked as a role cell is)
+    refused(*other, "import", written, says="row 1: column dealer: the name 'Ann ' has stray spaces or line breaks")
 
 
 def test_a_json_exports_first_dealer_written_in_another_case_is_said_to_be_a_spelling_r5(ok, refused, tmp_path):
