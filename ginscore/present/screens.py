@@ -247,7 +247,8 @@ def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> 
         width = screen().width
         said = [Text(heading)]
         for rule, setting, option in rows:
-            said += wrapped(Text(f"{rule}: {setting}"), width)
+            first, *more = wrapped(Text(f"{rule}: {setting}"), width, 2)  # (a setting that wraps goes on indented)
+            said += [first, *(Text("  ") + line for line in more)]
             said += [Text("  ") + line for line in wrapped(Text(option), max(width - 2, 1)) if option]
         return Text("\n").join(said)
 

@@ -794,3 +794,13 @@ def test_three_players_deal_has_no_option_and_no_empty_line_under_it_r22(ok, mon
     lines = ok("house").stdout.splitlines()
     at = next(n for n, line in enumerate(lines) if line.startswith("Deal (R22)"))
     assert lines[at + 1].startswith("Stake (H7)"), lines
+
+
+def test_a_setting_that_wraps_on_a_very_narrow_screen_goes_on_indented_r22(ok, monkeypatch):
+    """At 20 columns "Deal (R22): the box" was followed by "deals every hand" at the left edge, which reads
+    as a rule of its own: the rest of a setting goes on indented, under its rule."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    monkeypatch.setenv("COLUMNS", "20")
+    lines = ok("house").stdout.splitlines()
+    at = lines.index("Deal (R22): the box")
+    assert lines[at + 1:at + 3] == ["  deals every hand", "Stake (H7): none"], lines
