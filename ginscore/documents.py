@@ -141,7 +141,7 @@ def read_export(text: str, source: str, *, variant: str | None = None, rules: Ho
     if text.lstrip()[:1] in ("{", "["):
         if variant is not None or rules is not None:
             raise Refused(f"{source} is a JSON export, which carries its own variant and house rules; leave out those options")
-        return _from_json(_parse_json(text, source), source)
+        return _from_json(_parse_json(text, source), source, session_here)
     return _from_csv(text, source, variant, rules, session_here, rules_over)
 
 
@@ -189,7 +189,8 @@ def _parse_json(text: str, source: str):
         raise Refused(f"{source} is not valid JSON ({error}); give a file made by ", JSON_EXPORT) from None
 
 
-def _from_json(doc, source: str) -> SessionFacts:
+def _from_json(doc, source: str, session_here=None) -> SessionFacts:
+    """``session_here(session_id)``: the session of that id here, whose players' names are taken as they are."""
     if not isinstance(doc, dict) or not isinstance(doc.get("session"), dict) or "ginscore_export" not in doc:
         raise Refused(f"{source} is JSON but not a ginscore export (made by ", JSON_EXPORT, ")")
     version = doc["ginscore_export"]
@@ -202,16 +203,17 @@ def _from_json(doc, source: str) -> SessionFacts:
         validate.mapping(doc, "the export", {"ginscore_export", "session", "finals"})
         facts = session_from_dict(doc["session"])
         if version >= 4:
-            _check_dealt(doc["session"]["hands"] if facts.hands else [], facts)
+            here = session_here(facts.id) if session_here is not None and facts.id else None
+            _check_dealt(doc["session"]["hands"] if facts.hands else [], facts, here.players if here else ())
     except Refused as error:
         raise Refused.at(source, error) from None
     return facts
 
 
-def _check_dealt(told: list[dict], facts: SessionFacts) -> None:
+def _check_dealt(told: list[dict], facts: SessionFacts, kept=()) -> None:
     """Format 4 keeps who dealt every hand (H8): a hand ``told`` without it, or a first dealer other than
     hand 1's, was changed after the export, and working the dealer out from the rules would make a fact up."""
-    check_players(facts.variant, facts.players)  # first, as a replay does: a dealer is one of them
+    check_players(facts.variant, facts.players, kept)  # first, as a replay does: a dealer is one of them
     three = facts.variant == "three"
     for number, hand in enumerate(told, start=1):  # (a three-player hand by its roles, a two-player one by its dealer)
         if hand.get(ROLES if three else DEALER) is None:

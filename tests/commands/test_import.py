@@ -1317,3 +1317,20 @@ def test_a_json_exports_first_dealer_written_in_another_case_is_said_to_be_a_spe
     (tmp_path / "edited.json").write_text(text.replace('"first_dealer": "Ann"', '"first_dealer": "ann"'))
     refused("--db", str(tmp_path / "o.json"), "import", tmp_path / "edited.json",
             says="'ann' is the first dealer (R5) but is spelled 'Ann' in this session")
+
+
+def test_a_record_of_a_session_here_whose_player_starts_with_a_hyphen_brings_its_later_hands(ok, refused, tmp_path,
+                                                                                              db_path):
+    """A session kept from a file edited by hand before such names were refused has a player "-a": its own
+    JSON export, played on elsewhere, was refused by import, though its players were already here. Into a
+    file where the session is not, it is still refused."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "5", "30")
+    db_path.write_text(db_path.read_text().replace("Ann", "-a"))
+    laptop = ("--db", str(tmp_path / "laptop.json"))
+    (tmp_path / "laptop.json").write_bytes(db_path.read_bytes())
+    ok(*laptop, "hand", "--", "-a", "5", "20")
+    (tmp_path / "later.json").write_text(ok(*laptop, "export", "--format", "json").stdout)
+    ok("import", tmp_path / "later.json")
+    assert ok("status", "--json").json()["totals"] == {"-a": 40, "Ben": 0}
+    refused("--db", str(tmp_path / "new.json"), "import", tmp_path / "later.json", says="cannot start with '-'")

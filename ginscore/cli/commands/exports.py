@@ -139,8 +139,9 @@ def _read_export(file: Path, variant: str | None, rules, session_here_by_id,
         # (read with the rules given over those of its session here: the options are what is off)
         ours = session_here_by_id(facts.id) if from_csv and facts.id and rules_over is None else None
         hint = "" if ours else _oklahoma_hint(facts, variant)  # (a session here has its variant)
-        try:
-            standings = check_session(facts)
+        here = ours or (session_here_by_id(facts.id) if facts.id and not from_csv else None)
+        try:  # (a record of a session here: the names its players already have are taken as they are)
+            standings = check_session(facts, kept=here.players if here else ())
             if from_csv:  # its rows must score as the file says
                 check_against_csv(standings, text, source, ours.name if ours else None)
                 pending = [c.from_hand for c in ours.rule_changes if len(ours.hands) < c.from_hand <= len(facts.hands)
