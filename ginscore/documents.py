@@ -14,7 +14,7 @@ import stat
 from ginscore.codec import validate
 from ginscore.core.cards import parse_card, parse_cards
 from ginscore.core.errors import BadField, Command, Refused
-from ginscore.core.names import check_players, fold, MAX_NAME
+from ginscore.core.names import check_players, fold, MAX_NAME, spelled_as
 from ginscore.codec.facts import DEALER, ROLES, knock_from_cards, made_id, session_from_dict, session_to_dict
 from ginscore.codec.facts import checked_at, stored_note
 from ginscore.core.scoring import BIG_GIN, DRAW, GIN, KNOCK, UNDERCUT, WINNER_DEALS, HouseRules
@@ -318,7 +318,7 @@ def _from_csv(text: str, source: str, variant: str | None, rules: HouseRules | N
             raise Refused.at(f"{source} row {number}", error) from None
     first_dealer, first_roles = (None, hands[0].roles) if variant == "three" else (hands[0].dealer, None)
     if variant != "three" and first_dealer not in players:  # (later hands' dealers are checked as they are replayed)
-        spelled = next((p for p in players if fold(p) == fold(first_dealer or "")), None)
+        spelled = spelled_as(players, first_dealer)
         who = f"which the headings spell '{spelled}'" if spelled else \
             f"who does not play in this session ({', '.join(players)})"
         raise Refused(f"{source} row 1: column dealer is {validate.describe(first_dealer or '')}, {who}; write the "

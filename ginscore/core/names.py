@@ -30,6 +30,12 @@ def fold(name: str) -> str:
     return found
 
 
+def spelled_as(names, name) -> str | None:
+    """The one of ``names`` that ``name`` is written another way for (case, accents, width), if any: what a
+    file edited by hand is told, where a command would match a prefix too."""
+    return next((n for n in names if fold(n) == fold(name)), None) if isinstance(name, str) else None
+
+
 def match_name(names, typed: str) -> list[str]:
     """The names ``typed`` means: the closest exact match, else every prefix match. Spelling is tried
     before ``fold``, so José and Jose stored apart both stay reachable; ``ae`` finds Ægir last."""

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from ginscore.core.cards import Card
 from ginscore.core.errors import BadHand, BadHandAt, BadSetting, GameOver, NEXT_GAME, NotInHand, Refused, UnknownPlayer
-from ginscore.core.names import check_count, check_players, check_readable, fold
+from ginscore.core.names import check_count, check_players, check_readable, spelled_as
 from ginscore.core.scoring import ALTERNATE, DRAW, LOSER_DEALS, HandScore, HouseRules, is_doubled, knock_limit, limit_rule
 from ginscore.core.scoring import check_upcard_suit, score_hand
 from ginscore.core.session import Draw, Hand, in_hand, Roles, SessionFacts
@@ -301,7 +301,7 @@ def check_rules(facts: SessionFacts) -> None:
 def not_playing(players, name: str, did: str = "") -> UnknownPlayer:
     """A name in a file that is none of the players: a name spelled as no command keeps it (a file
     edited by hand) is said as such, not as someone else."""
-    spelled = next((p for p in players if fold(p) == fold(name)), None)
+    spelled = spelled_as(players, name)
     if spelled is not None:
         return UnknownPlayer(f"'{name}' {did}is spelled '{spelled}' in this session; write it as the session does")
     return UnknownPlayer(f"{name} {did}does not play in this session ({', '.join(players)})")
@@ -323,7 +323,6 @@ def check_seats(facts: SessionFacts) -> None:
     elif facts.first_roles is not None:
         raise Refused("first roles (box, captain, out) are for three-player; a two-player session has a first dealer")
     elif facts.first_dealer not in facts.players:
-        dealer = facts.first_dealer
-        if isinstance(dealer, str) and any(fold(player) == fold(dealer) for player in facts.players):
-            raise not_playing(facts.players, dealer, "is the first dealer (R5) but ")  # (written another way)
+        if spelled_as(facts.players, facts.first_dealer) is not None:  # (written another way)
+            raise not_playing(facts.players, facts.first_dealer, "is the first dealer (R5) but ")
         raise Refused(f"the first dealer must be one of {', '.join(facts.players)} (R5)")
