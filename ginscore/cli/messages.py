@@ -100,10 +100,7 @@ def _is_card(word: str) -> bool:
 
 def help_of(command_path: str) -> tuple:
     """Advice to see a command's --help (click's ``command_path``: "ginscore hand"), as parts."""
-    program, *words = command_path.split(" ")
-    if program != "ginscore":  # a caller's own program name: not a command of ours to advise
-        return (f"`{command_path} --help`",)
-    return (Command(*words, "--help"),)
+    return (Command(*command_path.split(" ")[1:], "--help"),)
 
 
 def session_misplaced(ctx, args: list[str]) -> tuple:
