@@ -170,11 +170,8 @@ def _example_command(ctx: typer.Context, session: str | None, verb: tuple[str, .
     within the hand's knock limit, R7, R15), the upcard typed (a new Oklahoma hand's example one) and
     --big-gin. What the hand would be refused for instead is said as it would be: no session, a session
     damaged before it, the game over, the knocker sitting out (R22)."""
-    named = ()
-    if session is not None:  # (a session named that is not there is said as such)
-        db = store_of(ctx).reading()
-        named = session_named(db, db.find_name(session))
     db = store_of(ctx).reading()
+    named = () if session is None else session_named(db, db.find_name(session))  # (one not there: said so)
     facts = db.load(session)  # no session yet: said as the hand would be, since no example would work
     if hand is not None:  # a hand that is not there is said first, as the correction would say it
         _check_hand_number(db, facts, hand)
