@@ -311,17 +311,16 @@ def pinned_by(store, session: str | None) -> Pinned | None:
     return Pinned(facts.name, facts.id)
 
 
-def followed(store, pinned: Pinned | None) -> tuple:
-    """The database read now and the session on the board, replayed (`watch`, `serve`): the pinned one
-    (under its name now), else whichever is current now (a rematch, a `use`)."""
+def followed(store, pinned: Pinned | None) -> tuple[Standings, list[Standings] | None]:
+    """The session on the board as the file has it now, replayed, and its match (`watch`, `serve`): the
+    pinned one (under its name now), else whichever is current now (a rematch, a `use`)."""
     db = store.reading()
-    if pinned is None:
-        return db, replay_stored(store, db.load(None))
-    facts = session_now(db, pinned.name, pinned.id)
+    facts = db.load(None) if pinned is None else session_now(db, pinned.name, pinned.id)
     if facts is None:
         raise NoSuchSession(f"the session '{pinned.name}' is no longer in the file (deleted?)")
-    pinned.name = facts.name
-    return db, replay_stored(store, facts)
+    if pinned is not None:
+        pinned.name = facts.name
+    return replay_stored(store, facts), match_of(store, db, facts)
 
 
 def match_of(store: Store, db, facts: SessionFacts) -> list[Standings] | None:

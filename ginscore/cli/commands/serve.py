@@ -19,7 +19,7 @@ from ginscore.core.replay import Standings
 from ginscore.core.times import instant
 from ginscore.core.reports import VARIANT_NAMES, explain, never_in_force, rules_words, settlement_words, status_dict
 from ginscore.core.reports import winner_words
-from ginscore.cli.actions import Pinned, followed, match_of, pinned_by, rated_ladder, rated_names, replay_stored
+from ginscore.cli.actions import Pinned, followed, pinned_by, rated_ladder, rated_names, replay_stored
 from ginscore.cli.actions import store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option, whole_number
@@ -55,8 +55,7 @@ def table_document(st: Standings, match: list[Standings] | None, last_hands: int
 
 def served(store: Store, pinned: Pinned | None) -> dict:
     """The session on the page, as on the board of `watch`."""
-    db, st = followed(store, pinned)
-    return table_document(st, match_of(store, db, st.facts))
+    return table_document(*followed(store, pinned))
 
 
 def page_of(store: Store, fill, **empty) -> dict:

@@ -16,7 +16,7 @@ from ginscore.cli import stopping
 from ginscore.db import interrupts
 from ginscore.db.store import POLL_SECONDS, file_signature
 from ginscore.core.reports import match_dict
-from ginscore.cli.actions import followed, match_of, next_game_advice, Pinned, pinned_by, store_of
+from ginscore.cli.actions import followed, next_game_advice, Pinned, pinned_by, store_of
 from ginscore.cli.typer_app import app
 from ginscore.cli.options import session_option
 from ginscore.present import scoreboard as board
@@ -65,8 +65,7 @@ class _Board:
     def current(self) -> tuple[Standings, dict | None]:
         """The session on the board as the file has it now, and its match so far when it has other games
         (an earlier game corrected elsewhere changes the board too), as `status` shows them."""
-        db, standings = followed(self.store, self.pinned)
-        match = match_of(self.store, db, standings.facts)
+        standings, match = followed(self.store, self.pinned)
         return standings, match_dict(match) if match and len(match) > 1 else None
 
     def frame(self):
