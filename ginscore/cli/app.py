@@ -76,7 +76,7 @@ class Group(TyperGroup):
     def build_every_command(self) -> None:
         self.commands = {name: self.get_command(None, name) for name in registry.NAMES}
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    def main(self, args=None, prog_name=None, complete_var=None, **extra):  # (it always exits: see ``main``)
         terminal.make_streams_safe()
         writes = database_writes()
 
@@ -112,9 +112,7 @@ class Group(TyperGroup):
         if changed():
             stopping.finished()
             status = ExitStatus.OK
-        if standalone_mode:
-            sys.exit(status)
-        return status
+        sys.exit(status)
 
     def make_context(self, *args, **kwargs):  # where `ginscore --help` is written
         try:
