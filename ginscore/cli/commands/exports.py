@@ -123,6 +123,11 @@ def _show_imported(store, facts: SessionFacts) -> None:
         say(*parts, names=names)
 
 
+# What a CSV read as standard whose hands have upcards adds to a refusal: an Oklahoma game's always do (R15).
+OKLAHOMA_HINT = ("; a CSV does not say its variant: if it was an Oklahoma game (its hands have upcards), add "
+                 "--variant oklahoma")
+
+
 def _read_export(file: Path, variant: str | None, rules, session_here_by_id,
                  rules_over: dict | None) -> SessionFacts:
     """The session in a file made by `export`, every field checked as the commands check it
@@ -138,7 +143,8 @@ def _read_export(file: Path, variant: str | None, rules, session_here_by_id,
         from_csv = not facts.name  # a CSV carries no session name
         # (read with the rules given over those of its session here: the options are what is off)
         ours = session_here_by_id(facts.id) if from_csv and facts.id and rules_over is None else None
-        hint = "" if ours else _oklahoma_hint(facts, variant)  # (a session here has its variant)
+        as_standard = from_csv and not ours and variant is None and facts.variant == "standard"  # (ours: its own)
+        hint = OKLAHOMA_HINT if as_standard and any(hand.upcard for hand in facts.hands) else ""
         here = ours or (session_here_by_id(facts.id) if facts.id and not from_csv else None)
         try:  # (a record of a session here: the names its players already have are taken as they are)
             standings = check_session(facts, kept=here.players if here else ())
@@ -192,15 +198,6 @@ def _holds_database(file: Path) -> bool:
         return holds_database(os.path.realpath(file))
     except (OSError, atomic.NotRegular):
         return False
-
-
-def _oklahoma_hint(facts: SessionFacts, variant: str | None) -> str:
-    """What to add when a CSV read as standard has upcards (an Oklahoma game's always do, R15)."""
-    if facts.name or variant is not None or facts.variant != "standard":
-        return ""
-    if not any(hand.upcard for hand in facts.hands):
-        return ""
-    return "; a CSV does not say its variant: if it was an Oklahoma game (its hands have upcards), add --variant oklahoma"
 
 
 ExportFormat = Enum("ExportFormat", {name: name for name in ("csv", "json", "html", "svg")}, type=str)
