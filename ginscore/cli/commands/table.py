@@ -164,12 +164,10 @@ def takes_a_knock(knocker, *, knocker_deadwood: str, opponent_deadwood: str, upc
 
 def _example_command(ctx: typer.Context, session: str | None, verb: tuple[str, ...], counts: tuple[str, ...],
                      hand: int | None = None, told: TypedKnock | None = None) -> Command:
-    """The example advised when a hand lacks its counts, one that typed as shown is taken: ``verb``, then the
-    session it was typed for (so that it does not go to the current session instead), then who knocked (as
-    ``told`` if one who may knock ``hand``, the next when None; else one who may) and ``counts`` (the knocker's
-    within the hand's knock limit, R7, R15), the upcard typed (a new Oklahoma hand's example one) and
-    --big-gin. What the hand would be refused for instead is said as it would be: no session, a session
-    damaged before it, the game over, the knocker sitting out (R22)."""
+    """The example advised when a hand lacks its counts, one that typed as shown is taken: it names the session
+    typed (else it would go to the current one), and keeps the knocker, upcard and --big-gin typed where the
+    hand takes them and the knocker's count within the knock limit (R7, R15). What the hand would be refused
+    for instead (the game over, the knocker sitting out, R22) is said as the hand would say it."""
     db = store_of(ctx).reading()
     named = () if session is None else session_named(db, db.find_name(session))  # (one not there: said so)
     facts = db.load(session)  # no session yet: said as the hand would be, since no example would work
