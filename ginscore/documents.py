@@ -436,9 +436,9 @@ def check_against_csv(standings: Standings, text: str, source: str, here: str | 
         their, our = dict(zip(header, their_row)), dict(zip(ours[0], our_row))
         for column in columns:
             mine = "" if our[column] is None else str(our[column])
-            if their.get(column, "") == mine or column in _CARD_COLUMNS and _same_cards(column, their[column], mine):
+            cell = their[column]  # (every column compared is in the header, and every row as long)
+            if cell == mine or column in _CARD_COLUMNS and _same_cards(column, cell, mine):
                 continue
-            cell = their.get(column, "")
             # Only the cell's spelling differs: a cell read from the file ("7s"), a number ("25.0", "+25", "030"),
             # or a name ("ann"); the opponent is not read but follows from the knocker, so may truly differ
             if column in _AS_TOLD - {"opponent"} or _same_number(cell, mine) or \
@@ -450,10 +450,10 @@ def check_against_csv(standings: Standings, text: str, source: str, here: str | 
                 raise Refused(f"{source} row {number}: the file says opponent '{cell}', but its knocker "
                               f"{our['knocker']} played {mine} that hand; correct one of the two cells")
             if column == "hand":  # numbered, not scored: no rule changes it
-                raise Refused(f"{source} row {number}: the file says hand {validate.describe(their.get(column))}, "
+                raise Refused(f"{source} row {number}: the file says hand {validate.describe(cell)}, "
                               f"but row {number} is hand {mine}; a CSV holds its hands in order from hand 1, "
                               "so put the rows in order and number them so")
-            said = f"{source} row {number}: the file says {column} '{their.get(column)}', but the hands score '{mine}'"
+            said = f"{source} row {number}: the file says {column} '{cell}', but the hands score '{mine}'"
             if here is not None:  # two records of one session that differ: neither is taken for the other
                 raise Refused(f"{said} under the house rules of '{here}' here, so the two records differ (H8); "
                               "bring it in as another session with --as-copy and the options of the rules it was "
