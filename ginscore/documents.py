@@ -181,8 +181,6 @@ def _parse_json(text: str, source: str):
 
     try:
         return json.loads(text, object_pairs_hook=pairs, parse_int=validate.json_number)
-    except RecursionError:
-        raise Refused(f"{source} is nested too deeply to be an export") from None
     except BadField as error:  # a number longer than any count (validate.json_number)
         raise Refused.at(source, error) from None
     except ValueError as error:
