@@ -61,36 +61,38 @@ def _game_cell(game, player: str) -> str:
     return f"{game.scores[player]} (won)" if game.winner == player else str(game.scores[player])
 
 
-def _hands_won_and_final(st: Standings) -> tuple[dict[str, int], dict[str, int] | None, dict[str, str]]:
-    """Each player's hands won, final score when it differs from the points (H3), and role next hand (R22)."""
-    won = {p: sum(r.winner == p for r in st.hands) for p in st.facts.players}
-    role_of = {name: role for role, name in st.roles.to_dict().items()} if st.roles else {}
-    return won, st.final if finals_differ(st) else None, role_of
+def _standings_columns(st: Standings, compact: bool = False, marked: bool = False) -> list[tuple]:
+    """What the standings say of each player, as (heading, aligned right, a cell a player): the role next hand
+    (R22), the points, hands won, and the final score where it differs from the points (H3). ``compact``:
+    short headings; ``marked``: a game's winner's points say "(won)", where no "Won by" row says it."""
+    players = st.facts.players
+    columns = []
+    if st.roles:
+        role_of = {name: role for role, name in st.roles.to_dict().items()}
+        columns.append(("Next" if compact else "Next hand", False,
+                        [role_of[p] if compact else ROLE_WORDS[role_of[p]] for p in players]))
+    if st.facts.variant == "hollywood":
+        columns += [(f"Game {g.number}", True, [_game_cell(g, p) if marked else str(g.scores[p]) for p in players])
+                    for g in st.games]
+    else:
+        columns.append(("Pts" if compact else "Points", True, [str(st.games[0].scores[p]) for p in players]))
+    won = [str(sum(r.winner == p for r in st.hands)) for p in players]
+    columns.append(("Won" if compact else "Hands won", True, won))
+    if finals_differ(st):
+        columns.append(("Final" if compact else "Final (H3)", True, [str(st.final[p]) for p in players]))
+    return columns
 
 
 def standings_table(st: Standings, compact: bool = False) -> Table:
     """Players as rows; compact: short headings (Hollywood: the games as rows, players as columns)."""
-    facts, players = st.facts, st.facts.players
-    won, final, role_of = _hands_won_and_final(st)
-    if facts.variant == "hollywood" and compact:
-        rows = [[f"Game {game.number}", *[_game_cell(game, p) for p in players]] for game in st.games]
-        rows.append(["Hands won", *[str(won[p]) for p in players]])
-        if final:
-            rows.append(["Final (H3)", *[str(final[p]) for p in players]])
+    players = st.facts.players
+    hollywood = st.facts.variant == "hollywood"
+    if hollywood and compact:
+        rows = [[head, *cells] for head, _, cells in _standings_columns(st, marked=True)]
         return table_of([("", False)] + [(player, True) for player in players], rows)
     columns = [("Player", False, [cell(p, "bold" if p == st.winner else "") for p in players])]
-    if role_of:
-        columns.append(("Next" if compact else "Next hand", False,
-                        [role_of[p] if compact else ROLE_WORDS[role_of[p]] for p in players]))
-    if facts.variant == "hollywood":
-        columns += [(f"Game {g.number}", True, [str(g.scores[p]) for p in players]) for g in st.games]
-    else:
-        columns.append(("Pts" if compact else "Points", True, [str(st.games[0].scores[p]) for p in players]))
-    columns.append(("Won" if compact else "Hands won", True, [str(won[p]) for p in players]))
-    if final:
-        columns.append(("Final" if compact else "Final (H3)", True, [str(final[p]) for p in players]))
-    table = table_of_columns(columns)
-    if facts.variant == "hollywood" and any(g.winner for g in st.games):
+    table = table_of_columns(columns + _standings_columns(st, compact))
+    if hollywood and any(g.winner for g in st.games):
         table.rows[-1].end_section = True
         table.add_row(*map(cell, ["Won by", *(g.winner or "" for g in st.games)]))
     return table
@@ -99,19 +101,9 @@ def standings_table(st: Standings, compact: bool = False) -> Table:
 def standings_blocks(st: Standings) -> Group:
     """A few lines a player, with the table's headings: for a screen too narrow for either table (names
     of two dozen letters at 40 columns)."""
-    won, final, role_of = _hands_won_and_final(st)
-    entries = []
-    for player in st.facts.players:
-        told = [("Next hand", ROLE_WORDS[role_of[player]])] if role_of else []
-        if st.facts.variant == "hollywood":
-            told += [(f"Game {game.number}", _game_cell(game, player)) for game in st.games]
-        else:
-            told.append(("Points", str(st.games[0].scores[player])))
-        told.append(("Hands won", str(won[player])))
-        if final:
-            told.append(("Final (H3)", str(final[player])))
-        entries.append([player, *(line for head, value in told for line in heading_and_value(head, value))])
-    return blocks(entries, apart=False)
+    columns = _standings_columns(st, marked=True)
+    return blocks([[player, *(line for head, _, cells in columns for line in heading_and_value(head, cells[n]))]
+                   for n, player in enumerate(st.facts.players)], apart=False)
 
 
 def _say_game_finals(st: Standings) -> None:
