@@ -128,6 +128,12 @@ def _joined(players: list[str], room: int | None) -> list[str]:
     return lines
 
 
+def _named(row: dict, medium: bool) -> list:
+    """A session's name and variant as two cells; ``medium``: as one, the variant under the name."""
+    named = [row["name"], VARIANT_NAMES[row["variant"]]]
+    return [named] if medium else named
+
+
 def _session_heads(deleted: bool) -> tuple:
     return ("", "Session", "Variant", "Players", "Hands", "Result", "Deleted" if deleted else "Started")
 
@@ -144,12 +150,11 @@ def show_sessions(rows: list[dict], deleted: bool = False, hidden: int = 0, olde
         heads = [head for head in _session_heads(deleted) if not (medium and head == "Variant")]
         cells = []
         for row in rows:
-            variant = VARIANT_NAMES[row["variant"]]
             players = _joined(row["players"], room)
             result = " ".join(_session_result(row)) if room is None else _session_result(row)
-            started = time_text(row[when])[:10] if medium or day_only else time_text(row[when])
-            named = [[row["name"], variant]] if medium else [row["name"], variant]
-            cells.append(["*" if row["current"] else "", *named, players, str(row["hands_played"]), result, started])
+            started = time_text(row[when])[:10 if medium or day_only else 16]
+            cells.append(["*" if row["current"] else "", *_named(row, medium), players, str(row["hands_played"]),
+                          result, started])
         return table_of([(head, head == "Hands") for head in heads], cells)
 
     def fitted(medium: bool) -> Table:
@@ -235,14 +240,8 @@ def show_history(rows: list[dict], older: int = 0, filters: tuple[str, ...] = ()
 
     def table(medium: bool) -> Table:
         heads = [head for head in HISTORY_HEADS if not (medium and head == "Variant")]
-        cells = []
-        for row in rows:
-            variant = VARIANT_NAMES[row["variant"]]
-            if medium:
-                named = [time_text(row["created_at"])[:10], [row["name"], variant]]
-            else:
-                named = [time_text(row["created_at"]), row["name"], variant]
-            cells.append([*named, str(row["hands_played"]), _winner(row), _score_lines(row)])
+        cells = [[time_text(row["created_at"])[:10 if medium else 16], *_named(row, medium), str(row["hands_played"]),
+                  _winner(row), _score_lines(row)] for row in rows]
         return table_of([(head, head == "Hands") for head in heads], cells)
 
     show_list(len(rows),
