@@ -15,6 +15,7 @@ from ginscore.present.letters import markers, say_legend
 from ginscore.present.screens import say_heading
 
 MAX_COLUMNS = 60  # a longer session shows every n-th hand, and always the last
+HEIGHT = 10  # rows of a chart above its row of 0
 
 
 def _sample(count: int, room: int) -> list[int]:
@@ -23,26 +24,26 @@ def _sample(count: int, room: int) -> list[int]:
     return sorted({*range(0, count, step), count - 1})  # and always the last
 
 
-def plot(series: dict[str, list[int]], target: int, height: int = 10, title: str = "", width: int = 80) -> list[str]:
+def plot(series: dict[str, list[int]], target: int, title: str = "", width: int = 80) -> list[str]:
     """Lines of a chart of running totals no wider than ``width``, y from 0 to the target (or the top score);
     only the target is drawn on the target's row, a score over it above, one under it below: no game looks
     won that is not, and the top score has a row (and a label) of its own."""
     top = max([target] + [max(v) for v in series.values() if v])
-    target_row = min(height - 1, height - round(target * height / top))
+    target_row = min(HEIGHT - 1, HEIGHT - round(target * HEIGHT / top))
     if top > target:
         target_row = max(target_row, 1)
 
     def row_of(score: int) -> int:
-        row = height - round(score * height / top)
+        row = HEIGHT - round(score * HEIGHT / top)
         if score > target:
             return min(row, target_row - 1)
-        return target_row if score == target else min(height, max(row, target_row + 1))
+        return target_row if score == target else min(HEIGHT, max(row, target_row + 1))
 
-    labels = {0: str(top), target_row: str(target), row_of(target // 2): str(target // 2), height: "0"}
-    return _chart_lines(series, row_of, target_row, labels, height, title, width)
+    labels = {0: str(top), target_row: str(target), row_of(target // 2): str(target // 2), HEIGHT: "0"}
+    return _chart_lines(series, row_of, target_row, labels, title, width)
 
 
-def plot_ratings(series: dict[str, list[float]], height: int = 10, title: str = "", width: int = 80) -> list[str]:
+def plot_ratings(series: dict[str, list[float]], title: str = "", width: int = 80) -> list[str]:
     """``plot`` for ratings, each player's first game in the first column; dashed at 0, where everyone starts."""
     values = [v for v in series.values() for v in v]
     low, high = min([0] + [floor(v) for v in values]), max([0] + [ceil(v) for v in values])
@@ -50,22 +51,21 @@ def plot_ratings(series: dict[str, list[float]], height: int = 10, title: str = 
         high = low + 1
 
     def row_of(rating: float) -> int:
-        return round((high - rating) * height / (high - low))
+        return round((high - rating) * HEIGHT / (high - low))
 
     labels = {row_of(high): str(high), row_of(0): "0", row_of(low): str(low)}
-    return _chart_lines(series, row_of, row_of(0), labels, height, title, width)
+    return _chart_lines(series, row_of, row_of(0), labels, title, width)
 
 
-def _chart_lines(series: dict, row_of, dashed_row: int, labels: dict[int, str], height: int, title: str,
-                 width: int) -> list[str]:
-    """The lines of a chart: ``height`` + 1 rows (``row_of`` a value), the dashed row, the labels at the left."""
+def _chart_lines(series: dict, row_of, dashed_row: int, labels: dict[int, str], title: str, width: int) -> list[str]:
+    """The lines of a chart: ``HEIGHT`` + 1 rows (``row_of`` a value), the dashed row, the labels at the left."""
     marks = markers(list(series))
     count = max(len(v) for v in series.values())  # at least one hand: no chart is drawn without one
     label_width = max(len(label) for label in labels.values())
     room = max(1, min(MAX_COLUMNS, width - label_width - 2))  # characters for the hands
     columns = _sample(count, room)
     cell = next(c for c in (3, 2, 1) if len(columns) * c <= room or c == 1)  # characters a hand
-    grid = [[" "] * (len(columns) * cell) for _ in range(height + 1)]
+    grid = [[" "] * (len(columns) * cell) for _ in range(HEIGHT + 1)]
     for x in range(0, len(columns) * cell, 2):
         grid[dashed_row][x] = "-"
     for player, values in series.items():
