@@ -30,11 +30,8 @@ def _open_descriptors() -> None:
     for fd in (0, 1, 2):
         try:
             os.fstat(fd)
-        except OSError:
-            null = os.open(os.devnull, os.O_RDWR)
-            if null != fd:
-                os.dup2(null, fd)
-                os.close(null)
+        except OSError:  # opened as the lowest closed descriptor: this one, as those below it are open by now
+            os.open(os.devnull, os.O_RDWR)
 
 
 _TRAILING = re.compile(" +\n")
