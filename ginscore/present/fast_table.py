@@ -121,9 +121,8 @@ def _title(table: Table, out: Console, width: int) -> Text | None:
     title = table.title
     if isinstance(title, str):
         title = out.render_str(title, style=Style.pick_first(table.title_style, "table.title"), highlight=False)
-    if not isinstance(title, Text) or "\n" in title.plain or title.cell_len > width:
-        return None
-    if table.title_justify not in ("left", "right"):
+    if not isinstance(title, Text) or "\n" in title.plain or title.cell_len > width \
+            or table.title_justify not in ("left", "right"):
         return None
     shown = title.copy()
     shown.align(table.title_justify, width)
