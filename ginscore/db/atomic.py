@@ -16,7 +16,7 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _READ = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _CLOEXEC
 READ_NO_LINK = _READ | _NOFOLLOW  # a file opened to read, never through a link, never waited on (a FIFO)
-_ANY_TEMP = re.compile(r"\..+\.tmp-[0-9]+-[0-9a-f]+", re.S)  # what temp_prefix and _create_temp make
+_ANY_TEMP = re.compile(r"\..+\.tmp-[0-9]+-[0-9a-f]+", re.S)  # what temp_prefix and _temp_beside make
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | getattr(os, "O_BINARY", 0)
 _KINDS = {stat.S_IFDIR: "a folder", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
           stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFSOCK: "a socket", stat.S_IFLNK: "a symbolic link"}
@@ -85,12 +85,12 @@ def temp_prefix(name: str) -> str:
 
 
 def is_temp(entry_name: str) -> bool:
-    """True for a name ``_create_temp`` makes for any file."""
+    """True for a name ``_temp_beside`` makes for any file."""
     return _ANY_TEMP.fullmatch(entry_name) is not None
 
 
 def is_temp_of(entry_name: str, name: str) -> bool:
-    """True for a name ``_create_temp`` makes for ``name``: ``.NAME.tmp-PID-HEX``."""
+    """True for a name ``_temp_beside`` makes for ``name``: ``.NAME.tmp-PID-HEX``."""
     # [0-9], not isdigit(): that takes digits of every script ("²"), which int() then refuses
     return re.fullmatch(re.escape(temp_prefix(name)) + "[0-9]+-[0-9a-f]+", entry_name) is not None
 
@@ -115,7 +115,7 @@ def _own(found: os.stat_result) -> bool:
 
 def remove_leftovers(path: str) -> None:
     """Remove what writers of ``path`` killed mid-write left beside it: only a regular file of this user
-    named as ``_create_temp`` names one, whose process no longer runs, holding a JSON object or nothing yet."""
+    named as ``_temp_beside`` names one, whose process no longer runs, holding a JSON object or nothing yet."""
     folder, name = os.path.split(path)
     prefix = temp_prefix(name)
     try:
@@ -136,15 +136,24 @@ def remove_leftovers(path: str) -> None:
             continue
 
 
-def _create_temp(path: str) -> tuple[int, str]:
+@contextmanager
+def _temp_beside(path: str):
+    """A new file beside ``path`` under a fresh name, as (descriptor, name): removed again when the block
+    fails (ours: created exclusively under a fresh name)."""
     folder, name = os.path.split(path)
     for _ in range(16):
         temp = os.path.join(folder, f"{temp_prefix(name)}{os.getpid()}-{os.urandom(8).hex()}")
-        try:
-            return os.open(temp, _CREATE, 0o600), temp
-        except FileExistsError:  # something planted (or 2**64 bad luck): another fresh name
-            continue
-    raise FileExistsError(f"no fresh temporary name beside {path}")
+        with suppress(FileExistsError):  # something planted (or 2**64 bad luck): another fresh name
+            fd = os.open(temp, _CREATE, 0o600)
+            break
+    else:
+        raise FileExistsError(f"no fresh temporary name beside {path}")
+    try:
+        yield fd, temp
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -311,8 +320,7 @@ def replace(path: str, data: bytes, check, like: os.stat_result | None, database
     gives the stat of the file about to be replaced. A ``database`` is swapped in rather than renamed
     over (or linked into place when there is none yet), and the file that came out is checked again
     with ``check(path_it_was_moved_to)`` (``_swapped_in``)."""
-    fd, temp = _create_temp(path)
-    try:
+    with _temp_beside(path) as (fd, temp):
         try:
             _write_all(fd, data)
             _take_over(fd, like)
@@ -328,10 +336,6 @@ def replace(path: str, data: bytes, check, like: os.stat_result | None, database
         placed = database and (_linked(temp, path) if now is None else _swapped_in(temp, path, check))
         if not placed:  # an export, or a file system that can neither link nor swap
             os.replace(temp, path)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temp)  # ours: created exclusively under a fresh name
-        raise
     fsync_folder(os.path.dirname(path))
     if database:
         remove_leftovers(path)
@@ -340,17 +344,12 @@ def replace(path: str, data: bytes, check, like: os.stat_result | None, database
 def replace_unsynced(path: str, data: bytes) -> None:
     """Make ``path`` hold ``data``, whole or not at all, without waiting for the disk: for a cache,
     which a crash may leave old or missing (its readers then make it again)."""
-    fd, temp = _create_temp(path)
-    try:
+    with _temp_beside(path) as (fd, temp):
         try:
             _write_all(fd, data)
         finally:
             os.close(fd)
         os.replace(temp, path)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temp)  # ours: created exclusively under a fresh name
-        raise
 
 
 def fsync_folder(folder: str) -> None:
