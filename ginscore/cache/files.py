@@ -157,12 +157,8 @@ class Cache:
         worked out otherwise."""
         if self.path is None:
             return False
-        folder = self.path.parent
-        while not folder.exists():
-            if folder.parent == folder:
-                return False
-            folder = folder.parent
-        return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+        folder = next((found for found in self.path.parents if found.exists()), None)  # the nearest one there
+        return folder is not None and folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
 
     def drop(self, name: str) -> None:
         """Write the cache file again without the section ``name``."""
