@@ -262,9 +262,7 @@ class Keyed:
         return loaded(self.raw(key))
 
     def get_many(self, keys: list[str]) -> list:
-        """The value kept under each of ``keys`` (None when missing or not JSON): a few hundred parsed
-        at once when every one is there; else, or when the values do not come out one a key, each
-        parsed alone."""
+        """The value kept under each of ``keys`` (None when missing or not JSON), parsed together where they can be."""
         values = []
         for start in range(0, len(keys), 500):  # a few hundred at a time: one copy of their bytes at once
             found = self.raw_many(keys[start:start + 500])

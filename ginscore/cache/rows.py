@@ -120,8 +120,7 @@ class Listings:
         return found
 
     def summaries(self, ids: list[int]) -> list[dict]:
-        """The ``history --json`` rows of these sessions, each with its statistics ``counts``. A
-        session that cannot be read fails the listing, naming it."""
+        """The ``history --json`` rows of these sessions, each with its statistics ``counts`` (those made, kept)."""
         found = self._checked(ids)
         self._save()
         return found

@@ -57,9 +57,8 @@ def belongs(other: str, databases: set[str]) -> bool:
 
 
 def is_a_companion(target: str) -> bool:
-    """Whether the file at ``target`` (links followed) is, or would be, a lock, a temporary file or
-    an upgrade's copy of some database: a lock of a database that is there (or an empty ``.lock``
-    file, as ginscore makes one before a first write), a temporary name, anything in an upgrade's copy."""
+    """Whether the file at ``target`` (links followed) is, or would be, a temporary file, anything in an
+    upgrade's copy, or a lock of some database: of one that is there, or empty, as made before a first write."""
     folder, name = os.path.split(target)
     if atomic.is_temp(name):
         return True

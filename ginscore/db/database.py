@@ -294,8 +294,7 @@ class Database:
             self._added, self._replaced = None, {}
 
     def _store_held(self) -> None:
-        """The documents added and replaced, into TinyDB's table: the added first, in one pass, then the
-        replaced in another."""
+        """The documents ``changing_many`` holds, into TinyDB's table: one pass for the added, one for the replaced."""
         if self._added:
             self._sessions.insert_multiple(Document(doc, doc_id=n) for n, doc in self._added.items())
             self._added.clear()
