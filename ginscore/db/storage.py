@@ -261,9 +261,9 @@ class FileStorage(Storage):
             if version < SCHEMA_VERSION:
                 from ginscore.db import upgrade  # (only an older layout needs it: start-up does not pay)
 
-                self.old_layout = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version,
-                                               SCHEMA_VERSION)
+                self.old_layout = upgrade.read(self.shown, self.real, self.raw, self.stat, data, version)
                 data = self.old_layout.tables
+                meta_of(data)["schema_version"] = SCHEMA_VERSION  # (a document checked, or made by the upgrade)
                 if self.writer:
                     self.upgraded = dumps(data, as_read=self.as_read)
             self.tables = data

@@ -152,12 +152,11 @@ def _tables(docs: list[tuple[str, dict]], current_name) -> dict:
     return {"meta": {"1": {"current": current}}, "sessions": dict(docs)}
 
 
-def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict, version: int, today: int) -> Old:
-    """An old layout (``raw``: its main file as read, ``data`` parsed) as today's tables (schema ``today``)."""
+def read(shown, real: str, raw: bytes, found: os.stat_result | None, data: dict, version: int) -> Old:
+    """An old layout (``raw``: its main file as read, ``data`` parsed) as today's tables, to be stamped."""
     # Schema 4 is today's layout, but its hands do not yet keep who dealt them: `record_dealers`.
     old = Old(shown, real, raw, found, real + (DEALT_BACKUP_SUFFIX if version == 4 else BACKUP_SUFFIX))
     old.tables = data if version == 4 else _read_older(old, data, version)
-    next(iter(old.tables["meta"].values()))["schema_version"] = today  # (checked there, or made by _tables)
     return old
 
 
