@@ -60,9 +60,7 @@ def is_a_companion(target: str) -> bool:
     """Whether the file at ``target`` (links followed) is, or would be, a temporary file, anything in an
     upgrade's copy, or a lock of some database: of one that is there, or empty, as made before a first write."""
     folder, name = os.path.split(target)
-    if atomic.is_temp(name):
-        return True
-    if name.endswith(BACKUP_SUFFIXES) or os.path.basename(folder).endswith(BACKUP_SUFFIXES):
+    if atomic.is_temp(name) or name.endswith(BACKUP_SUFFIXES) or os.path.basename(folder).endswith(BACKUP_SUFFIXES):
         return True
     if name.endswith(LOCK_SUFFIX) and len(name) > len(LOCK_SUFFIX):
         if os.path.lexists(os.path.join(folder, name[:-len(LOCK_SUFFIX)])):
