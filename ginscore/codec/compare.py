@@ -39,7 +39,7 @@ def compare(ours: SessionFacts, theirs: SessionFacts) -> Compared:
             return Compared(DIVERGED, why=f"its {words}")
     both = min(len(ours.hands), len(theirs.hands))
     hands = {1} | {c.from_hand for c in ours.rule_changes + theirs.rule_changes if c.from_hand <= both}
-    differ = [n for n in sorted(hands) if n <= max(both, 1) and ours.rules_for(n) != theirs.rules_for(n)]
+    differ = [n for n in sorted(hands) if ours.rules_for(n) != theirs.rules_for(n)]
     if differ:
         return Compared(DIVERGED, why=_rules_differ(differ[0]))
     for number, (mine, other) in enumerate(zip(ours.hands, theirs.hands), start=1):
@@ -62,10 +62,8 @@ def _ahead(ours: SessionFacts, theirs: SessionFacts, number: int) -> str | None:
     "theirs" or None (H8). A rule change from that hand on is later, like a later hand, unless the
     other record played that hand under the rules before."""
     mine, other = ours.rules_for(number), theirs.rules_for(number)
-    if mine == other:
+    if mine == other:  # (at hand 1 always: rules that differ there are told apart before)
         return "same"
-    if number == 1:  # no hand yet: neither change is later than the other
-        return None
     changed_here = mine != ours.rules_for(number - 1)
     changed_there = other != theirs.rules_for(number - 1)
     if changed_here == changed_there:
