@@ -179,11 +179,7 @@ class _ReplayState:
         if hand.roles is not None:
             if self.roles is None:
                 raise BadHand("this hand keeps three-player roles (box, captain, out), but two play in this session")
-            if sorted(hand.roles) != sorted(self.facts.players):
-                stranger = next((name for name in hand.roles if name not in self.facts.players), None)
-                if stranger is not None:
-                    raise not_playing(self.facts.players, stranger, "has a role in this hand but ")
-                raise BadHand("the roles of this hand (box, captain, out) must name each of the three players once (R21)")
+            _check_roles(self.facts.players, hand.roles, "a role in this hand", BadHand, "the roles of this hand")
             self.roles = hand.roles
         elif hand.dealer is not None:
             if self.roles is not None:
@@ -306,6 +302,15 @@ def not_playing(players, name: str, did: str = "") -> UnknownPlayer:
     return UnknownPlayer(f"{name} {did}does not play in this session ({', '.join(players)})")
 
 
+def _check_roles(players, roles, has: str, refusal: type[Refused], named: str) -> None:
+    """R21: three-player roles name each of the three players once; a name that plays none is said as such."""
+    if sorted(roles) != sorted(players):
+        stranger = next((name for name in roles if name not in players), None)
+        if stranger is not None:
+            raise not_playing(players, stranger, f"has {has} but ")
+        raise refusal(f"{named} (box, captain, out) must name each of the three players once (R21)")
+
+
 def check_seats(facts: SessionFacts) -> None:
     """Check what a replay stands on: the players and the first dealer (R5) or roles (R21). Run on
     every read too, so a session edited by hand names its damage instead of breaking the replay."""
@@ -313,12 +318,7 @@ def check_seats(facts: SessionFacts) -> None:
     if len(set(facts.players)) != len(facts.players):
         raise Refused(f"the players {', '.join(facts.players)} name one player twice; tell them apart")
     if facts.variant == "three":
-        roles = facts.first_roles
-        stranger = next((name for name in roles or () if name not in facts.players), None)
-        if stranger is not None:
-            raise not_playing(facts.players, stranger, "has one of the first roles (R21) but ")
-        if roles is None or sorted(roles) != sorted(facts.players):
-            raise Refused("the first roles (box, captain, out) must name each of the three players once (R21)")
+        _check_roles(facts.players, facts.first_roles or (), "one of the first roles (R21)", Refused, "the first roles")
     elif facts.first_roles is not None:
         raise Refused("first roles (box, captain, out) are for three-player; a two-player session has a first dealer")
     elif facts.first_dealer not in facts.players:
