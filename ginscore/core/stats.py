@@ -5,6 +5,7 @@ What each count means, where the rule book leaves it open: docs/commands.md, "Ca
 from __future__ import annotations
 
 from decimal import Decimal, ROUND_HALF_UP
+from itertools import combinations
 from operator import add
 
 from ginscore.core.scoring import BIG_GIN, GIN, KNOCK, UNDERCUT
@@ -146,14 +147,13 @@ def _add_pairs(pairs: dict, session: dict) -> None:
     """One session's meetings: every pair of its players, if it was played (it has counts)."""
     if not session["counts"]:
         return
-    names, winner = session["players"], session["winner"]
-    for i, a in enumerate(names):
-        for b in names[i + 1:]:
-            key = tuple(sorted((fold(a), fold(b))))
-            pair = pairs.setdefault(key, [0, 0, 0])  # sessions, wins of the first, of the second
-            pair[0] += 1
-            if winner in (a, b):
-                pair[1 + key.index(fold(winner))] += 1
+    winner = session["winner"]
+    for a, b in combinations(session["players"], 2):
+        key = tuple(sorted((fold(a), fold(b))))
+        pair = pairs.setdefault(key, [0, 0, 0])  # sessions, wins of the first, of the second
+        pair[0] += 1
+        if winner in (a, b):
+            pair[1 + key.index(fold(winner))] += 1
 
 
 def _report(sums: dict, pairs: dict, longest_run: dict, shown_as: dict) -> dict:
