@@ -51,9 +51,10 @@ def stake_text(stake: Decimal) -> str:
 
 
 # The house rules that are numbers, each at most MAX_SETTING; the bonuses, each 0 or more (big gin's too,
-# when it is played).
+# when it is played), with the rules a refusal cites.
 _NUMBER_RULES = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus")
-_BONUSES = ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus")
+_BONUSES = {"gin_bonus": "H1, H3", "undercut_bonus": "H1, H3", "game_bonus": "H1, H3", "box_bonus": "H1, H3",
+            "big_gin_bonus": "H2"}
 
 
 def _option(rule: str) -> str:
@@ -98,11 +99,9 @@ class HouseRules(NamedTuple):
         for name in _NUMBER_RULES:
             if (getattr(self, name) or 0) > MAX_SETTING:
                 raise BadSetting(f"{_option(name)} must be at most {MAX_SETTING}, not {getattr(self, name)} (H1-H5)")
-        for name in _BONUSES:
-            if getattr(self, name) < 0:
-                raise BadSetting(f"{_option(name)} must be 0 or more, not {getattr(self, name)} (H1, H3)")
-        if self.big_gin_bonus is not None and self.big_gin_bonus < 0:
-            raise BadSetting(f"--big-gin-bonus must be 0 or more, not {self.big_gin_bonus} (H2)")
+        for name, cited in _BONUSES.items():
+            if (getattr(self, name) or 0) < 0:  # (no big gin is None)
+                raise BadSetting(f"{_option(name)} must be 0 or more, not {getattr(self, name)} ({cited})")
         if variant != "oklahoma":
             for name in ("spades_double", "ace_means_gin"):
                 if getattr(self, name):
