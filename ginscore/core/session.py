@@ -102,12 +102,8 @@ class SessionFacts(NamedTuple):
         """The house rules hand ``number`` is (or will be) played under (H8)."""
         if not self.rule_changes or number > len(self.hands):
             return self.rules
-        found = self.rule_changes[0].rules
-        for change in self.rule_changes:
-            if change.from_hand > number:
-                break
-            found = change.rules
-        return found
+        begun = (change.rules for change in reversed(self.rule_changes) if change.from_hand <= number)
+        return next(begun, self.rule_changes[0].rules)
 
     def periods(self) -> tuple[RuleChange, ...]:
         """Every period of the rules (H8), from hand 1: ``rule_changes``, or the one of ``rules``."""
