@@ -2,6 +2,7 @@
 and checked before a session keeps them (docs/commands.md)."""
 
 import unicodedata
+from functools import lru_cache
 from itertools import count
 
 from ginscore.core.errors import Command, Refused, UnknownPlayer
@@ -10,24 +11,19 @@ from ginscore.core.escape import BLANK, shows_nothing, spelled, visible
 MAX_NAME = 200  # characters in a player's or a session's name
 
 
-_FOLDED: dict[str, str] = {}  # fold's answers: a club has a few names, each folded again and again in one run
 # Printable characters a screen shows as nothing (joiners, variation selectors, and the blank ones: Hangul
 # fillers, the blank Braille pattern): "Ann" with one of them is still Ann, never a second player who looks the same.
 _UNSEEN = dict.fromkeys((*BLANK, 0x034F, 0x17B4, 0x17B5, *range(0x180B, 0x1810), *range(0xFE00, 0xFE10),
                          *range(0xE0100, 0xE01F0)))
 
 
+@lru_cache(maxsize=65536)  # a club has a few names, each folded again and again in one run; bounded all the same
 def fold(name: str) -> str:
     """A name as compared: ignoring case, accents, width, runs of spaces and what shows as nothing
     (``Ａnn`` is ``Ann``, ``José`` in either Unicode form is ``Jose``). Stored names keep their spelling."""
-    found = _FOLDED.get(name)
-    if found is None:
-        plain = " ".join(name.translate(_UNSEEN).split())
-        split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", plain))
-        found = "".join(c for c in split if not unicodedata.combining(c)).casefold()
-        if len(_FOLDED) < 65536:  # bounded: a run over very many names cannot grow it without end
-            _FOLDED[name] = found
-    return found
+    plain = " ".join(name.translate(_UNSEEN).split())
+    split = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", plain))
+    return "".join(c for c in split if not unicodedata.combining(c)).casefold()
 
 
 def spelled_as(names, name) -> str | None:
