@@ -34,7 +34,7 @@ from typer.core import TyperGroup
 from ginscore import __version__
 from ginscore.cache import run_with_the_cache
 from ginscore.cli import registry, stopping, typer_app
-from ginscore.cli.messages import db_given_a_command, fail, stopped, unwritten, usage_words
+from ginscore.cli.messages import db_given_a_command, fail, stopped, unwritten, usage_words, value_missing
 from ginscore.cli.options import DB_HELP, use_db
 from ginscore.core.errors import ExitStatus, GinscoreError, Refused, interrupted, message_parts
 from ginscore.db.storage import writes as database_writes
@@ -71,7 +71,10 @@ class Group(TyperGroup):
     def resolve_command(self, ctx, args):
         if args and args[0] not in registry.BY_NAME:  # a mistyped command: typer suggests from every one
             self.build_every_command()
-        return super().resolve_command(ctx, args)
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None and not ctx.resilient_parsing:  # (completion reads half-typed lines)
+            check_option_values(name, command, rest)
+        return name, command, rest
 
     def build_every_command(self) -> None:
         self.commands = {name: self.get_command(None, name) for name in registry.NAMES}
@@ -125,6 +128,19 @@ class Group(TyperGroup):
             return super().invoke(ctx)
         except OSError as error:
             raise OutputLost(error) from None
+
+
+def check_option_values(name: str, command, args: list[str]) -> None:
+    """`status --session --db x.json`: an option followed by another of the command's options was given no
+    value (click would take "--db" as the session's name and then refuse x.json); said as a value missing."""
+    options = {"--help"}.union(*(param.opts + param.secondary_opts for param in command.params))
+    takes_value = {opt for param in command.params if param.param_type_name == "option" and not param.is_flag
+                   and not param.count for opt in param.opts}
+    for option, following in zip(args, args[1:]):
+        if option == "--":
+            return
+        if option in takes_value and following in options:
+            raise Refused(*value_missing(f"Option '{option}' requires an argument", name))
 
 
 top = typer_app.make_app(cls=Group)

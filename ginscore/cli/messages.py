@@ -48,10 +48,14 @@ def usage_words(error: typer.TyperException, args: list[str] | None = None, see:
     if ctx is not None:  # a question ("Did you mean 'hand'?") ends its own sentence
         return (f"{message}{' S' if message.endswith('?') else '; s'}ee ", *help_of(ctx.command_path))
     if message.endswith("requires an argument"):  # an option last on the line: its command read from the line
-        name = next(command_words(list(args or ())), None)
-        helps = Command(name, "--help") if name in registry.BY_NAME else Command("--help")
-        return (f"{message}; give its value right after it (", helps, " lists every option)")
+        return value_missing(message, next(command_words(list(args or ())), None))
     return (message,)
+
+
+def value_missing(message: str, name: str | None) -> tuple:
+    """An option given no value (last on the line, or followed by another option), as parts."""
+    helps = Command(name, "--help") if name in registry.BY_NAME else Command("--help")
+    return (f"{message}; give its value right after it (", helps, " lists every option)")
 
 
 def command_taken_for_db(args: list[str]) -> str | None:

@@ -216,6 +216,19 @@ def test_a_session_named_without_session_is_told_how_to_name_it(evening, refused
         assert "a session is named" not in refused(*not_a_session)
 
 
+@pytest.mark.parametrize("args, option", [
+    (["status", "--session", "--db", "other.json"], "--session"),
+    (["status", "-s", "--json"], "-s"),
+    (["hand", "ann", "4", "22", "--upcard", "--session", "okla"], "--upcard"),
+    (["new", "standard", "Cy", "Di", "--dealer", "--name", "late"], "--dealer"),
+])
+def test_an_option_followed_by_another_was_given_no_value(evening, refused, args, option):
+    """`status --session --db other.json` read '--db' as the session's name, then advised
+    `ginscore status --session --db --session other.json`; the name left out is said as such."""
+    assert refused(*args) == (f"Error: Option '{option}' requires an argument; give its value right after it "
+                              f"(`ginscore {args[0]} --help` lists every option)")
+
+
 def test_session_given_before_the_command_goes_after_it(evening, refused):
     """Not "(Possible options: --version)": the same command line, with --session after the command."""
     moved = "Error: --session goes after the command name: `ginscore hand ann 4 22 --session std`"
