@@ -107,8 +107,9 @@ def whole_number(low: int | None = None, high: int | None = None):
             return value
         try:
             number = int(value) if WHOLE_NUMBER.fullmatch(value.strip()) else None
-        except ValueError:  # more digits than Python reads
-            number = None
+        except ValueError:  # more digits than Python reads: a whole number still, too large for anything
+            raise typer.BadParameter(f"it has {len(value.strip().lstrip('-'))} digits, more than any number "
+                                     f"ginscore takes") from None
         if number is None:
             raise typer.BadParameter(f"{value!r} is not a valid int.")
         if (low is not None and number < low) or (high is not None and number > high):

@@ -131,12 +131,21 @@ CASES = [
     (["hand", "ann", "+5", "22"], "'+5' is not a number"),
     (["serve", "--port", "\uff18\uff10"], "'\uff18\uff10' is not a whole number"),
     (["serve", "--port", "70000"], "Invalid value for '--port': it must be from 0 to 65535, not 70000; see"),
+    (["sessions", "--all", "--limit", "2"], "give --all or --limit N, not both"),
+    (["history", "--all", "--limit", "2"], "give --all or --limit N, not both"),
 ]
 
 
 @pytest.mark.parametrize("args, says", CASES, ids=[" ".join(a) or "empty" for a, _ in CASES])
 def test_refused_and_nothing_changed(evening, refused, args, says):
     refused(*args, says=says)
+
+
+def test_a_number_too_long_to_read_is_said_to_be_too_large_not_to_be_no_number(evening, refused):
+    """5001 digits are a whole number still: the line says it is more than ginscore takes, not misspelled."""
+    assert refused("new", "standard", "Ann", "Ben", "--target", "1" * 5001).startswith(
+        "Error: Invalid value for '--target': it has 5001 digits, more than any number ginscore takes; see")
+    refused("sessions", "--limit", "9" * 5001, says="Invalid value for '--limit': it has 5001 digits")
 
 
 def test_export_to_a_folder_is_refused(evening, refused, tmp_path):
