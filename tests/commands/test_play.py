@@ -881,3 +881,20 @@ def test_after_ctrl_z_and_fg_the_question_is_asked_again(ok, db_path, command, q
             asking.wait()
         os.close(leader)
     assert ok("status", "--json").stdout.count('"hands_played": 1') == 1
+
+
+def test_a_one_line_knock_by_whoever_sits_out_or_by_nobody_at_the_table_is_told_so(ok):
+    """"cy 0" with Cy sitting out says Cy sits out (R22), "zed 0" that there is no such knocker; neither is
+    read as a knocker who gave one count."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    out = " ".join(play(ok, "cy 0", "zed 0", "ann 0 22", "y").split())
+    assert "Cy sits out this hand; Ann or Ben can knock (R22)" in out
+    assert "no player 'zed 0'; say who knocked first: a name (Ann or Ben)" in out
+    assert "that is one count" not in out
+    assert hands(ok) == [("Ann", 0, 22, None)]
+
+
+def test_an_answer_to_a_yes_no_question_that_is_neither_is_asked_again(ok, standard):
+    out = play(ok, "ann", "4", "22", "maybe", "y")
+    assert "answer y or n (or a command, like :back)" in out
+    assert hands(ok) == [("Ann", 4, 22, None)]
