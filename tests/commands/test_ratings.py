@@ -215,6 +215,7 @@ def test_a_known_player_with_no_game_rated_starts_at_the_default(ok):
     [ann] = ok("ratings", "--json", "--player", "ann").json()["players"]
     assert ann == {"name": "Ann", "mu": 25.0, "sigma": 25 / 3, "ordinal": pytest.approx(0.0, abs=1e-12),
                    "games": 0, "last_played": None, "history": []}
+    assert "No games rated yet." in ok("ratings", "--player", "ann").stdout.splitlines()
 
 
 def _evening(ok, games: int = 6) -> None:
@@ -243,7 +244,7 @@ def _every_variant(ok) -> None:
     ok("hand", b, "0", "10")
 
 
-@pytest.mark.parametrize("columns", [80, 40])
+@pytest.mark.parametrize("columns", [80, 40, 24])
 def test_the_ladder_fits_the_screen_every_figure_whole(ok, monkeypatch, columns):
     _every_variant(ok)
     monkeypatch.setenv("COLUMNS", str(columns))
@@ -557,3 +558,14 @@ def test_a_ratings_chart_of_more_players_than_it_tells_apart_says_how_many_are_l
         ok("hand", first, "0", "10")
     assert ok("ratings", "--chart").stdout.splitlines()[-1] == (
         "1 more player not drawn: name the players to draw with --player NAME.")
+
+
+def test_a_ratings_chart_of_more_players_named_than_it_tells_apart_is_refused(ok, refused):
+    """Ten players named for one chart: refused, saying how many it can draw, rather than some dropped."""
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
+    for first, second in zip(names[::2], names[1::2]):
+        ok("new", "standard", first, second, "--dealer", first, "--target", "20")
+        ok("hand", first, "0", "10")
+    named = [word for name in names for word in ("--player", name)]
+    refused("ratings", "--chart", *named, says="a chart tells 9 players apart; name at most 9 with --player")
+    assert " Ida" in ok("ratings", "--chart", *named[2:]).stdout
