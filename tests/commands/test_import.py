@@ -1308,6 +1308,32 @@ def test_a_box_written_in_another_case_than_the_dealer_is_said_to_be_a_spelling_
     refused(*other, "import", written, says="row 1: column dealer: the name 'Ann ' has stray spaces or line breaks")
 
 
+def test_a_three_player_csv_dealt_by_another_than_the_box_is_refused_naming_both_r22(ok, refused, tmp_path):
+    """A dealer cell naming the player who sits out, beside the box: the box deals every hand (R22)."""
+    other = ("--db", str(tmp_path / "o.json"))
+    written = tmp_path / "edited.csv"
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    ok("hand", "ann", "3", "20")
+    written.write_text(ok("export").stdout.replace("\n1,Ann,", "\n1,Cy,", 1), encoding="utf-8")
+    refused(*other, "import", written,
+            says="row 1: column dealer is 'Cy', but the box deals (R22), and column box is 'Ann'")
+
+
+def test_a_csv_card_cell_that_holds_no_cards_where_none_were_told_is_refused_as_written_otherwise(
+        ok, refused, tmp_path):
+    """A hand told by its counts has no cards: a card cell filled with what is no card says what ginscore
+    reads there (nothing) and how to write it."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    rows = list(csv.reader(io.StringIO(ok("export").stdout)))
+    rows[1][rows[0].index("opponent_cards")] = "ZZ"
+    with open(tmp_path / "edited.csv", "w", newline="", encoding="utf-8") as written:
+        csv.writer(written).writerows(rows)
+    refused("--db", str(tmp_path / "o.json"), "import", tmp_path / "edited.csv",
+            says="row 1: the file says opponent_cards 'ZZ', which ginscore reads as ''; write the cell as "
+                 "ginscore writes it")
+
+
 def test_a_json_exports_first_dealer_written_in_another_case_is_said_to_be_a_spelling_r5(ok, refused, tmp_path):
     """A JSON export's "first_dealer": "ann" said "the first dealer must be one of Ann, Ben (R5)", where a
     CSV's first dealer and every other name say how the session spells it."""
