@@ -42,3 +42,14 @@ def test_a_rule_fills_each_of_its_lines_beside_its_id(ok, monkeypatch):
     lines = ok("rules").stdout.splitlines()
     assert "    final scores times the stake, the lower final paying the" in lines
     assert "    higher; Hollywood nets its three games into one payment" in lines
+
+
+def test_rules_with_no_current_session_tell_every_variant_and_no_sessions_house_rules(ok):
+    """The current session deleted: `rules` still tells the rules, of every variant, and claims no
+    session's house rules."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "fri")
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann", "--gin-bonus", "20", "--name", "sat")
+    ok("delete", "sat", "--yes")
+    out = ok("rules").stdout
+    assert "R15" in out and "R21" in out
+    assert "House rules of" not in out and "gin bonus 20" not in out
