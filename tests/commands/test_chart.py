@@ -43,6 +43,16 @@ def test_same_initials_take_another_letter_of_the_name_never_a_digit(ok, monkeyp
     assert "È Ève  V Eva  N ßen" in ok("chart").stdout
 
 
+def test_a_name_with_no_letter_left_numbers_every_player_in_the_legend(ok):
+    """Ann and Aa: every letter of "Aa" is Ann's A, so the players are numbered 1, 2, each mark in the legend."""
+    ok("new", "standard", "Ann", "Aa", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    ok("hand", "aa", "3", "20")
+    out = ok("chart").stdout
+    assert "1 Ann  2 Aa" in out and "A Ann" not in out
+    assert any("1" in line.split("|", 1)[-1] and "*" in line for line in out.splitlines() if "|" in line), out
+
+
 def _alternating_chart(ok, monkeypatch, rounds: int, target: str, columns: str) -> tuple[list[str], int]:
     """The chart of ``rounds`` of Ann then Ben knocking for 8 each, at ``columns``: its lines, and which is the axis."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", target)
