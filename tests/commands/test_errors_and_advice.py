@@ -148,6 +148,12 @@ def test_a_number_too_long_to_read_is_said_to_be_too_large_not_to_be_no_number(e
     refused("sessions", "--limit", "9" * 5001, says="Invalid value for '--limit': it has 5001 digits")
 
 
+def test_a_switch_given_a_value_is_refused_in_one_line_and_nothing_is_removed(evening, refused):
+    """`undo --yes=1`: a switch takes no value; the line says so, and no hand is removed unasked."""
+    assert refused("undo", "--yes=1") == "Error: Option '--yes' does not take a value"
+    assert refused("sessions", "--all=yes") == "Error: Option '--all' does not take a value"
+
+
 def test_export_to_a_folder_is_refused(evening, refused, tmp_path):
     refused("export", "--output", str(tmp_path), says=f"{tmp_path} is a folder, not a file; give --output a file path")
 
