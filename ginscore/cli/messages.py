@@ -148,6 +148,21 @@ def without_session(args: list[str]) -> tuple[list[str], str | None]:
     return args, None
 
 
+def db_after_command(args: list[str]) -> str | None:
+    """The --db typed after the command name (the last, which wins), else None: a command line refused as it
+    was read never got to it, yet what it advises acts on that database."""
+    words, typed, command = iter(args), None, False
+    for word in words:
+        if word == "--":
+            break
+        if word == "--db" or word.startswith("--db="):
+            value = word[len("--db="):] if word.startswith("--db=") else next(words, None)
+            typed = value if command and value is not None else typed
+        elif not word.startswith("-"):
+            command = True
+    return typed
+
+
 def command_words(args: list[str]):
     """The words of a command line that are not options (nor the value of --db)."""
     words = iter(args)

@@ -48,3 +48,16 @@ def test_help_is_advised_without_the_db_wherever_the_db_was_typed(refused, db):
     for line in (refused("--db", db, "hand", "--note"), refused("hand", "ann", "3", "--db", db, "--note"),
                  refused("--db", db, "hand", "ann", "3", "20", "--upcrad", "7h")):
         assert "`ginscore hand --help`" in line and "--db" not in line.split("`ginscore", 1)[1], line
+
+
+def test_advice_on_a_command_line_refused_before_its_db_was_read_still_carries_that_db(refused, db):
+    """`delete -s fri --db PATH` advised `ginscore delete fri`, which deletes from another database: the
+    --db after the command name is the command line's, though the refusal came before it was read."""
+    line = refused("delete", "-s", "fri", "--db", db)
+    assert line == (f"Error: `ginscore --db '{db}' delete` takes no --session: give the name itself, "
+                    f"`ginscore --db '{db}' delete fri`")
+    line = refused("sessions", "--session=fri", f"--db={db}")
+    assert line.endswith(f"`ginscore --db '{db}' status --session fri` shows one"), line
+    line = refused("--db", "other.json", "delete", "-s", "fri", "--db", db)  # the one after the command name wins
+    assert line.endswith(f"`ginscore --db '{db}' delete fri`"), line
+    assert "`ginscore hand --help`" in refused("hand", "ann", "3", "--upcrad", "7h", "--db", db)

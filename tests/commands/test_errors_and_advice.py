@@ -214,6 +214,8 @@ def test_session_given_to_a_command_that_takes_none_says_what_it_covers(evening,
     assert "`ginscore house --session std`" in refused("rules", "--session", "std")
     assert "--player, --variant or --limit" in refused("history", "--session=std")
     assert refused("use", "--session", "fri night").endswith("give the name itself, `ginscore use 'fri night'`")
+    # -s behind another switch (-ys): its value is not told apart, so the advice names the name's place
+    assert refused("delete", "-ysstd").endswith("give the name itself, `ginscore delete NAME`")
 
 
 def test_a_session_named_without_session_is_told_how_to_name_it(evening, refused):
