@@ -272,6 +272,15 @@ def test_export_never_replaces_a_file_it_cannot_read(cli, tmp_path):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def test_export_to_a_loop_of_links_is_refused_as_a_file_it_cannot_write(refused, tmp_path, evening):
+    """Two links naming each other: followed so far and no further, then refused with the system's reason."""
+    (tmp_path / "l1").symlink_to("l2")
+    (tmp_path / "l2").symlink_to("l1")
+    refused("export", "--output", tmp_path / "l1",
+            says=f"cannot write {tmp_path / 'l1'}: Too many levels of symbolic links; choose another --output")
+    assert os.readlink(tmp_path / "l1") == "l2" and os.readlink(tmp_path / "l2") == "l1"
+
+
 def test_export_to_dev_null_is_refused(cli, evening):
     before = path_state("/dev/null")
     assert "is a device" in one_error_line(cli("export", "--output", "/dev/null"), 2)
