@@ -825,9 +825,11 @@ def test_two_machines_merging_back_and_forth_with_keep_both_settle_on_one_copy_e
     assert len(stored_sessions(a)) == len(stored_sessions(b)) == 2
 
 
-def test_a_copy_kept_under_the_id_merge_gave_it_before_is_still_found(ok, db_path, tmp_path):
+@pytest.mark.parametrize("said_whose", [True, False], ids=["with copy_of", "older still: no copy_of"])
+def test_a_copy_kept_under_the_id_merge_gave_it_before_is_still_found(ok, db_path, tmp_path, said_whose):
     """Copies kept before copy ids were made from the record kept had an id made from the
-    session's id alone: merging the same file again finds such a copy, and makes no other."""
+    session's id alone (older still, no copy_of either): merging the same file again finds such a copy,
+    and makes no other."""
     from ginscore.cli.commands.merge import _copy_id_before
 
     _evening(ok)
@@ -838,7 +840,10 @@ def test_a_copy_kept_under_the_id_merge_gave_it_before_is_still_found(ok, db_pat
     data = json.loads(db_path.read_text(encoding="utf-8"))
     docs = data["sessions"].values()
     original = next(d for d in docs if d["name"] == "friday")
-    next(d for d in docs if d["name"] == "friday (merged)")["id"] = _copy_id_before(original)
+    copy = next(d for d in docs if d["name"] == "friday (merged)")
+    copy["id"] = _copy_id_before(original)
+    if not said_whose:
+        del copy["copy_of"]
     db_path.write_text(json.dumps(data), encoding="utf-8")
     before = db_path.read_bytes()
     assert ok("merge", str(other), "--keep-both", "--json").json()["copied"] == []
