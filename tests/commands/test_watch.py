@@ -247,6 +247,25 @@ def test_ctrl_z_gives_the_terminal_back_until_fg_draws_the_board_again(ok, watch
     assert board.screen_given_back and "Traceback" not in board.text
 
 
+def test_ctrl_z_where_a_shell_without_job_control_ignores_it_leaves_the_board_up(ok, watching):
+    """Started with Ctrl-Z ignored (a shell without job control), watch keeps it ignored: it is not stopped
+    and the board stays up until Ctrl-C gives the terminal back."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ben")
+    before = signal.signal(signal.SIGTSTP, signal.SIG_IGN)
+    try:
+        board = watching(terminal=True)  # (a child keeps an ignored signal ignored)
+    finally:
+        signal.signal(signal.SIGTSTP, before)
+    board.wait_for("Ben deals next", "No hands yet")
+    board.process.send_signal(signal.SIGTSTP)
+    time.sleep(0.5)
+    assert os.waitid(os.P_PID, board.process.pid, os.WSTOPPED | os.WNOHANG | os.WNOWAIT) is None  # not stopped
+    board.read_drawn()
+    assert not board.screen_given_back
+    assert board.stop() == 0
+    assert board.screen_given_back and "Traceback" not in board.text
+
+
 # Python pressing Ctrl-C every millisecond from the moment ginscore starts to read its app in, then ginscore run.
 CTRL_C_HELD_DOWN = """
 import os, signal, sys, threading, time
