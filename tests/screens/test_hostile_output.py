@@ -607,6 +607,28 @@ def test_a_ctrl_c_while_the_output_is_flushed_after_the_change_exits_0(cli, tabl
     assert hands(cli) == 1
 
 
+# Python with a Ctrl-C pressed as ginscore flushes its last output, then ginscore's entry point run.
+CTRL_C_FLUSHING = """
+import sys
+from ginscore.present import terminal
+def pressed():
+    raise KeyboardInterrupt
+terminal.flush = pressed
+sys.argv[0] = "ginscore"
+from ginscore.cli import main
+main()
+"""
+
+
+def test_a_ctrl_c_while_the_output_of_a_command_that_changed_nothing_is_flushed_exits_130(table):
+    """`status` stopped as its last output is flushed: nothing was changed, so exit 130 in one line, no traceback."""
+    before = table.read_bytes()
+    done = subprocess.run([sys.executable, "-c", CTRL_C_FLUSHING, "status"], env={**ENV, "GINSCORE_DB": str(table)},
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (130, "Error: stopped; nothing was changed\n"), done.stderr
+    assert table.read_bytes() == before
+
+
 def test_an_error_after_the_change_is_written_still_exits_0(cli, table, monkeypatch):
     """What goes wrong once the hand is in the file (here: showing it) is told, and the exit status
     still says the change was made (docs/commands.md)."""
@@ -725,6 +747,17 @@ sys.argv[0] = "ginscore"
 from ginscore.cli import main
 main()
 """
+
+
+def test_ctrl_c_while_python_reads_the_command_line_in_with_standard_error_closed_still_exits_130(table):
+    """`ginscore hand ... 2>&-` stopped as it starts: there is nowhere to say so, and the exit status still
+    tells that nothing was changed."""
+    before = table.read_bytes()
+    done = subprocess.run([sys.executable, "-c", CTRL_C_READING, "typer", "hand", "ann", "1", "2"],
+                          env={**ENV, "GINSCORE_DB": str(table)}, stdout=subprocess.DEVNULL,
+                          preexec_fn=lambda: os.close(2), timeout=60)
+    assert done.returncode == 130
+    assert table.read_bytes() == before
 
 
 @pytest.mark.parametrize("module", ["ginscore.cli.app", "typer", "ginscore.cli.registry"])
