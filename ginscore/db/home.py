@@ -36,5 +36,7 @@ def _account_home() -> str:
         import pwd
 
         return pwd.getpwuid(os.getuid()).pw_dir
-    except (ImportError, KeyError):  # Windows (its profile folder), or an account with no entry
+    except ImportError:  # Windows: its profile folder
         return os.path.expanduser("~")
+    except KeyError:  # an account with no entry: no home (expanduser would read HOME again, "" as the root)
+        return ""

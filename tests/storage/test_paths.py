@@ -207,6 +207,48 @@ def test_a_tilde_with_no_such_home_is_refused_and_makes_nothing(cli, refused, ho
     assert os.listdir(".") == [] and os.listdir(home) == []
 
 
+def _no_account_entry(uid):
+    raise KeyError(f"getpwuid(): uid not found: {uid}")
+
+
+@pytest.mark.parametrize("home_is", [None, "", "relative"])
+def test_a_tilde_for_an_account_the_system_does_not_know_is_refused_never_the_root(refused, home, monkeypatch,
+                                                                                   home_is):
+    """A container run as a number with no account (`docker --user 4242`) and HOME empty: `--db ~/g.json` was
+    the filesystem's root's g.json, not refused as having no home."""
+    monkeypatch.setattr(pwd, "getpwuid", _no_account_entry)
+    if home_is is None:
+        monkeypatch.delenv("HOME")
+    else:
+        monkeypatch.setenv("HOME", home_is)
+    for args in (["--db", "~/g.json", "where"], ["--db", "~/g.json", "new", "standard", "Ann", "Ben"]):
+        line = refused(*args, says="starts with ~, but this account has no home folder; give the full path")
+        assert "'~/g.json'" in line
+    assert os.listdir(".") == [] and os.listdir(home) == [] and not os.path.lexists("/g.json")
+
+
+def test_an_account_with_no_home_at_all_plays_with_no_cache_anywhere(ok, db_path, home, monkeypatch):
+    """No HOME, no account entry, no cache folder named (or one named from a home there is not): every
+    command answers as with a cache, and nothing is written outside the database's folder."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
+    ok("hand", "ann", "3", "20")
+    said = {args: ok(*args).stdout for args in (("sessions",), ("stats", "--json"), ("history", "--json"))}
+    cached = {kept.name: kept.read_bytes() for kept in (db_path.parent / "cache").iterdir()}
+    monkeypatch.setattr(pwd, "getpwuid", _no_account_entry)
+    monkeypatch.delenv("HOME")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    for cache in (None, "~/cache"):
+        if cache is None:
+            monkeypatch.delenv("GINSCORE_CACHE")
+        else:
+            monkeypatch.setenv("GINSCORE_CACHE", cache)
+        ok("hand", "ben", "0", "9")
+        ok("undo", "--yes")
+        assert {args: ok(*args).stdout for args in said} == said
+    assert os.listdir(".") == [] and os.listdir(home) == []
+    assert {kept.name: kept.read_bytes() for kept in (db_path.parent / "cache").iterdir()} == cached
+
+
 @pytest.mark.parametrize("args, says", [
     (["--db", "games/", "new", "standard", "Ann", "Ben"], "like games/ginscore.json"),
     (["--db=games/", "where"], "like games/ginscore.json"),
