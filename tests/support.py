@@ -238,6 +238,10 @@ UNUSABLE = {
     "other-tables": (b'{"_default": {"1": {"x": 1}}}', "not a ginscore database"),
     "no-meta": (b'{"sessions": {"1": {"name": "x"}}}', "not a ginscore database"),
     "bad-version": (b'{"meta": {"1": {"schema_version": "one"}}}', "not a ginscore database"),
+    "a-session-not-an-object": (b'{"meta": {"1": {"schema_version": 5, "current": null}}, "sessions": {"1": [1]}}',
+                                "not a ginscore database"),
+    "current-not-a-name": (b'{"meta": {"1": {"schema_version": 5, "current": 3}}, "sessions": {}}',
+                           "not a ginscore database"),
     "another-programs-table": (  # a table another program added beside ginscore's own
         b'{"meta": {"1": {"schema_version": 5, "current": null}}, "sessions": {}, "venues": {"1": {"x": 1}}}',
         "holds a table 'venues' beside ginscore's own",
