@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from ginscore.db.database import SCHEMA_VERSION
 from tests.support import (
     FIXTURES,
     make_not_a_file,
@@ -178,7 +179,8 @@ def test_export_never_replaces_another_ginscore_database_beside_it(cli, ok, tmp_
     assert export.read_text(encoding="utf-8").startswith("hand,")
 
 
-REFUSED_WHOLE = ["a key twice", "a number no float holds", "nesting orjson cannot write", "another program's table"]
+REFUSED_WHOLE = ["a key twice", "a number no float holds", "nesting orjson cannot write", "another program's table",
+                 "written by a newer ginscore"]
 
 
 @pytest.mark.parametrize("damage", ["a byte order mark", "a NaN in one session", "a lone surrogate in a name",
@@ -190,6 +192,7 @@ def test_export_never_replaces_a_database_that_ginscore_reads_though_edited(cli,
     other = tmp_path / "other.json"
     ok("--db", str(other), "new", "standard", "Cy", "Di", "--dealer", "Cy")
     raw = other.read_bytes()
+    newer = (b'"schema_version":%d' % SCHEMA_VERSION, b'"schema_version":%d' % (SCHEMA_VERSION + 1))
     other.write_bytes({"a byte order mark": b"\xef\xbb\xbf" + raw,
                        "a NaN in one session": raw.replace(b'"target":100', b'"target":NaN'),
                        "a lone surrogate in a name": raw.replace(b'"Cy"', b'"C\\ud800"'),
@@ -197,7 +200,8 @@ def test_export_never_replaces_a_database_that_ginscore_reads_though_edited(cli,
                        "a number no float holds": raw.replace(b'"name":', b'"venue":1e-400,"name":'),
                        "nesting orjson cannot write": raw.replace(b'"name":', b'"venue":' + b"[" * 300 + b"]" * 300
                                                                   + b',"name":'),
-                       "another program's table": raw[:-1] + b',"venues":{"1":{"x":1}}}'}[damage])
+                       "another program's table": raw[:-1] + b',"venues":{"1":{"x":1}}}',
+                       "written by a newer ginscore": raw.replace(*newer)}[damage])
     before = other.read_bytes()
     assert before != raw, damage
     read = cli("--db", str(other), "sessions")
