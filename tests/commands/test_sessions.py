@@ -25,6 +25,18 @@ def test_sessions_use_and_session_option(ok, status):
     assert "Friday" in out and "hollywood-1" in out
 
 
+@pytest.mark.parametrize("typed, args", [("fri", ["use", "fri"]), ("friday", ["status", "--session", "friday"]),
+                                         ("f", ["hand", "ann", "3", "20", "-s", "f"]),
+                                         ("fri", ["rename", "sunday", "--session", "fri"])])
+def test_a_name_that_begins_two_sessions_names_both_and_asks_for_more(ok, refused, typed, args):
+    """`use fri` with "friday one" and "friday two" kept: which is meant cannot be told, so nothing is
+    chosen for the table; both are named, and more of the name is asked for."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday one")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday two")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "saturday")
+    refused(*args, says=f"'{typed}' could be friday one, friday two; type more of the name")
+    assert ok("status", "--json").json()["session"] == "saturday"
+
 def test_a_current_session_left_out_of_a_short_list_is_said(ok, db_path, monkeypatch):
     with Store(db_path).writing() as db:
         for n in range(30):
