@@ -227,6 +227,21 @@ def RAW(case_id, build, says, suffix=".json"):
     return Case(case_id, build, says, suffix)
 
 
+def OLDER(case_id, export, says, **told):
+    """An export of format 3, which need not say who dealt each hand (H8), whose first hand says it as ``told``
+    (``dealer``, ``roles``) in place of what it said."""
+    def build(b: Base) -> bytes:
+        doc = copy.deepcopy(getattr(b, export))
+        doc["ginscore_export"] = 3
+        hand = doc["session"]["hands"][0]
+        hand.pop("dealer", None)
+        hand.pop("roles", None)
+        hand.update(told)
+        return _dump(doc)
+
+    return Case(case_id, build, says)
+
+
 WRONG_TYPES = [("int", 12), ("float", 1.5), ("list", ["x"]), ("table", {"a": 1}), ("true", True), ("nan", NAN)]
 
 
@@ -379,6 +394,10 @@ HANDS = [
       export="three"),
     J("role-stranger", ("hands", 0, "roles", "captain"), "Zed", "hand 1: Zed has a role in this hand but does not play",
       export="three"),
+    OLDER("roles-in-two-player", "std", "hand 1: this hand keeps three-player roles (box, captain, out), but two "
+          "play in this session", roles={"box": "Ann", "captain": "Ben", "out": "Ann"}),
+    OLDER("dealer-in-three-player", "three", "hand 1: this hand keeps a dealer (Ann), but in three-player the box "
+          "deals (R22): it keeps its roles instead", dealer="Ann"),
 ]
 
 
