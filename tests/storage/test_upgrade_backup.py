@@ -98,3 +98,14 @@ def test_a_part_file_another_program_makes_meanwhile_is_never_taken_for_the_copy
     assert len(result.stderr.splitlines()) == 1 and str(db_path) in result.stderr
     assert db_path.read_bytes() == old and part.read_bytes() == b"not ginscore's"
     assert not (backup / db_path.name).exists()
+
+
+def test_a_name_too_long_for_the_copys_folder_stops_the_upgrade_saying_so(cli, tmp_path):
+    """A database named as long as the disk allows, but too long for its copy's folder (`NAME.pre-3.bak`):
+    the upgrade cannot keep its copy, so it stops (exit 1) saying why, and the old file is left as it was."""
+    db = tmp_path / ("x" * 243 + ".json")
+    old = _old(db)
+    result = cli("--db", str(db), "hand", "ann", "3", "20")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert f"needs an upgrade, but {db}.pre-3.bak could not be made: File name too long" in result.stderr
+    assert db.read_bytes() == old and sorted(os.listdir(tmp_path)) == [db.name, db.name + ".lock"]
