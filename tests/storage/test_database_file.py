@@ -16,6 +16,7 @@ import pytest
 from ginscore.db.database import SCHEMA_VERSION
 from ginscore.db.store import Store
 from tests.support import (
+    AS_ROOT,
     DAMAGED_SESSION,
     EVENING,
     HAND,
@@ -83,6 +84,17 @@ def test_database_path_is_a_folder(cli, db_path):
         assert result.exit_code == 1 and "is a folder" in result.stderr and str(db_path) in result.stderr
     assert db_path.is_dir()
 
+
+def test_a_file_where_the_path_needs_a_folder_is_said_and_nothing_is_made(cli, tmp_path):
+    """`--db notes.txt/ginscore.json`, a file where the path needs a folder: a command that writes cannot
+    reach it, one that reads cannot read it (exit 1, naming it, one line), and nothing is made."""
+    (tmp_path / "notes.txt").write_text("milk\n")
+    db = tmp_path / "notes.txt" / "ginscore.json"
+    for args, says in ((["new", "standard", "Ann", "Ben"], "cannot be locked or reached: Not a directory"),
+                       (["status"], "cannot be read: Not a directory")):
+        result = cli("--db", str(db), *args)
+        assert result.exit_code == 1 and result.stderr == f"Error: the database {db} {says}\n", result.stderr
+    assert sorted(os.listdir(tmp_path)) == ["notes.txt"] and (tmp_path / "notes.txt").read_text() == "milk\n"
 
 def test_empty_file_is_taken_as_new(ok, db_path):
     db_path.write_bytes(b"")
@@ -310,6 +322,23 @@ def test_no_permission_to_read_exit_1_names_file(cli, args):
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
+
+@AS_ROOT
+def test_a_new_database_in_a_folder_another_user_owns_is_said_and_nothing_is_made():
+    """nobody starts a session at `--db FOLDER/games/ginscore.json`, in a folder of root's it may read but
+    not write: the folder for it cannot be made, which is said (exit 1, naming the file), and nothing is."""
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="ginscore-theirs-", dir="/tmp")  # reachable by nobody, unlike tmp_path
+    try:
+        os.chmod(folder, 0o755)
+        db = os.path.join(folder, "games", "ginscore.json")
+        status, said = run_as_nobody("--db", db, "new", "standard", "Ann", "Ben")
+        assert status == 1 and said == f"Error: the database {db} cannot be locked or reached: Permission denied\n"
+        assert os.listdir(folder) == []
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 def _link_shapes(tmp: Path) -> dict:
     real = tmp / "synced" / "ginscore.json"
