@@ -441,3 +441,6 @@ def test_an_export_to_a_file_merely_named_lock_still_works(ok, tmp_path):
     notes.write_text("not ginscore's\n")
     ok("export", "--output", str(notes))
     assert notes.read_text().startswith("hand")
+    fresh = tmp_path / "tonight.lock"  # not there yet, and no database named tonight beside it
+    ok("export", "--output", str(fresh))
+    assert fresh.read_text() == notes.read_text()
