@@ -17,6 +17,7 @@ from ginscore.db.store import Store
 from tests.support import (
     EVENING,
     benchmark_sessions,
+    hands_in,
     stored_sessions,
 )
 
@@ -312,6 +313,32 @@ def test_a_bug_is_not_hidden_by_running_a_listing_again(ok, cli, monkeypatch):
     with pytest.raises(TypeError, match="a bug"):
         cli("stats")
 
+
+@pytest.mark.forged_cache  # (a bug of its own breaks the run: it must not run again)
+@pytest.mark.parametrize("args, module, shows", [(["hand", "ben", "0", "30"], "cli.commands.table", "show_hand"),
+                                                 (["status"], "present.screens", "show_standings")])
+def test_a_bug_is_met_once_and_never_records_a_hand_twice(ok, cli, db_path, monkeypatch, args, module, shows):
+    """A command that broke is run again without the cache only when parts kept there were read and nothing
+    was written: a hand recorded, then a bug of ginscore's own while showing it, ends there (run again, the
+    hand would be recorded twice); a bug met where no kept part was read ends there too."""
+    import importlib
+
+    from ginscore import cache
+
+    for told in EVENING[:2]:
+        ok(*told)
+    ok("sessions")  # the cache is warm
+    took_parts = []
+
+    def broken(*_args, **_kwargs):
+        took_parts.append(cache.this_run.took_parts)
+        cache.this_run.took_parts = args[0] == "hand"  # (as if the hand's screen had read kept parts)
+        raise TypeError("a bug")
+
+    monkeypatch.setattr(importlib.import_module(f"ginscore.{module}"), shows, broken)
+    with pytest.raises(TypeError, match="a bug"):
+        cli(*args)
+    assert took_parts == [False] and len(hands_in(db_path)) == 1 + (args[0] == "hand")
 
 def test_kept_values_read_many_at_once_are_each_ones_own():
     """A listing parses its rows a few hundred at a time; a kept value that is not one JSON value
