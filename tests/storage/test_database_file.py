@@ -575,6 +575,8 @@ LEFTOVERS = {  # names beside the database that a killed writer, or anyone, coul
     "a fifo with our name": (".ginscore.json.tmp-44-abcdef", "fifo"),
     "not our pattern": (".ginscore.json.tmp-notours", "file"),
     "another database's": (".other.json.tmp-46-abcdef", "file"),
+    # a write begun, named for a number no process can have: unsure, taken as a process still running
+    "ours, of a number past any process": (".ginscore.json.tmp-99999999999999999999-deadbeef", "begun"),
     "a part of the parted layout": ("ginscore.facts-0000-7.json", "file"),
     "an index of the parted layout": ("ginscore.index-7.json", "file"),
 }
@@ -586,8 +588,8 @@ def test_no_writer_removes_a_file_it_did_not_make_in_this_run(ok, tmp_path, db_p
     victim = tmp_path / "victim"
     victim.write_bytes(b"keep me")
     leftover = tmp_path / name
-    if kind == "file":
-        leftover.write_text("half a write")
+    if kind in ("file", "begun"):
+        leftover.write_text("half a write" if kind == "file" else '{"meta": {"1": {')
     elif kind == "symlink":
         leftover.symlink_to(victim)
     else:
