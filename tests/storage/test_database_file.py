@@ -602,6 +602,33 @@ def test_no_writer_removes_a_file_it_did_not_make_in_this_run(ok, tmp_path, db_p
     assert victim.read_bytes() == b"keep me" and len(hands_in(db_path, "standard-1")) == 2
 
 
+@AS_ROOT
+@pytest.mark.parametrize("case", ["a folder others may write but not list", "a leftover they may not read"])
+def test_another_user_who_cannot_look_at_whats_beside_the_file_still_records(cli, case):
+    """nobody records in a file of their own, in a folder of root's they may write: where they may not list
+    the folder, or a write of root's was left there half done and unreadable to them, the hand is recorded
+    all the same (exit 0, nothing said), and root's leftover is left as it is."""
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="ginscore-shared-", dir="/tmp")  # reachable by nobody, unlike tmp_path
+    db = os.path.join(folder, "ginscore.json")
+    leftover = os.path.join(folder, ".ginscore.json.tmp-4194305-deadbeef")  # past any process number Linux gives
+    try:
+        for args in (["new", "standard", "Ann", "Ben", "--dealer", "Ann"], HAND):
+            assert cli("--db", db, *args).exit_code == 0
+        with open(leftover, "w") as half:
+            half.write('{"meta": {"1": {')
+        os.chmod(leftover, 0o600)
+        os.chown(db, 65534, 65534)
+        os.chmod(folder, 0o733 if case.startswith("a folder") else 0o777)
+        assert run_as_nobody("--db", db, "hand", "ben", "0", "9") == (0, "")
+        with open(leftover) as half:
+            assert half.read() == '{"meta": {"1": {'
+        assert len(hands_in(Path(db))) == 2
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
 def _plant_lock(kind: str, lock: Path, tmp: Path) -> list:
     victim = tmp / "victim"
     victim.write_bytes(b"keep me")
