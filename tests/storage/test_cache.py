@@ -279,7 +279,8 @@ def test_a_cache_folder_another_user_can_write_is_neither_read_nor_written(ok, d
 def test_a_json_item_forged_with_characters_a_terminal_obeys_is_made_again(ok, db_path, listing, section):
     """`history --json` and `sessions --json` write each session's item as the cache keeps it: one forged
     with a raw escape sequence (a new window title, red text) or a bidi override would reach the terminal
-    as it is. Only forged bytes can hold one, so such an item is made again from the file."""
+    as it is, and bytes that are no UTF-8 at all would reach it undecoded. Only forged bytes can hold either,
+    so such an item is made again from the file."""
     from ginscore.cache.files import Cache
 
     for args in EVENING[:14]:
@@ -288,7 +289,7 @@ def test_a_json_item_forged_with_characters_a_terminal_obeys_is_made_again(ok, d
     items = Cache(os.path.realpath(db_path), "items")
     kept = items.keyed(section)
     assert kept.keys()
-    for obeyed in (b"\x1b]0;pwned\x07\x1b[31m", "\u202e".encode(), "\u0085".encode()):
+    for obeyed in (b"\x1b]0;pwned\x07\x1b[31m", "\u202e".encode(), "\u0085".encode(), b"\xff\xfe"):
         items.put_keyed(section, {key: bytes(kept.raw(key)).replace(b'"Ann"', b'"A' + obeyed + b'nn"')
                                   for key in kept.keys()})
         items.save(items.made_from, items.names())
