@@ -94,6 +94,16 @@ def test_a_hangup_that_nohup_ignores_stays_ignored(table):
     assert done.returncode == 0 and done.stderr == b"" and _hands(table) == 1
 
 
+@pytest.mark.skipif(not hasattr(signal, "SIGTSTP"), reason="no Ctrl-Z")
+def test_a_ctrl_z_that_the_shell_has_ignored_stays_ignored_while_the_lock_is_held(table):
+    """Started with Ctrl-Z ignored (a shell without job control), a command holding the lock is not put
+    aside by one: it records the hand and ends (exit 0), never stopped to wait for an `fg` nobody can type."""
+    done = subprocess.run([sys.executable, "-c", SEND, "SIGTSTP", "fcntl.flock", "hand", "ann", "3", "20"],
+                          env={**ENV, "GINSCORE_DB": str(table)}, capture_output=True, timeout=30,
+                          preexec_fn=lambda: signal.signal(signal.SIGTSTP, signal.SIG_IGN))
+    assert done.returncode == 0 and done.stderr == b"" and _hands(table) == 1
+
+
 @pytest.mark.skipif(not hasattr(os, "openpty") or not hasattr(signal, "SIGTSTP"), reason="no terminals, no Ctrl-Z")
 @pytest.mark.parametrize("name, where, status", [
     ("SIGINT", "fcntl.flock", 130),  # Ctrl-C as the lock is taken: before the change
