@@ -195,6 +195,28 @@ def test_a_lock_that_was_there_before_a_failed_first_write_stays(cli, db_path, m
     assert lock.exists()
 
 
+def test_a_lock_removed_by_another_first_write_that_failed_is_taken_afresh(ok, db_path, monkeypatch):
+    """Two first sessions started at once: the other command's write failed, and it removed the lock it made
+    just as this one took it. This one locks the file at the lock's name now (made anew), not the one
+    removed, which no later command would wait for, and starts its session."""
+    import fcntl
+
+    lock = db_path.with_name(db_path.name + ".lock")
+    real, taken = fcntl.flock, []
+
+    def removed_as_taken(handle, operation):
+        real(handle, operation)
+        if operation & fcntl.LOCK_EX:
+            taken.append(os.fstat(handle).st_ino)
+            if len(taken) == 1:
+                lock.unlink()  # (the other command's, removing the lock its failed first write made)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(fcntl, "flock", removed_as_taken)
+        ok("new", "standard", "Ann", "Ben", "--dealer", "Ann")
+    assert len(taken) == 2 and lock.stat().st_ino == taken[1]
+    assert ok("status", "--json").json()["session"] == "standard-1"
+
 def test_a_file_system_without_locks_is_said_so_at_once(cli, db_path, evening, monkeypatch):
     """No locks there (ENOLCK: some network file systems): exit 1 naming the lock file, never a wait."""
     import fcntl
