@@ -14,6 +14,7 @@ import pytest
 from ginscore.codec.facts import stored_hands
 from ginscore.core.session import keeps_who_dealt
 from ginscore.db.database import SCHEMA_VERSION
+from ginscore.db.storage import CHANGED_ON_DISK
 from tests.support import (
     FIXTURES,
     HAND,
@@ -282,6 +283,24 @@ def test_a_part_of_the_parted_layout_that_fails_on_reading_is_named_and_nothing_
     assert "Input/output error; move it away" in line and "output could not be written" not in line
     assert {p.name: p.read_bytes() for p in club.parent.iterdir() if p.name != "club.json.lock"} == old
 
+
+def test_a_part_of_a_2x_database_removed_before_its_upgrade_is_written_stops_it(cli, tmp_path, monkeypatch):
+    """A sync client removes one of the files of a 2.x database after ginscore read it, before the upgrade
+    writes: nothing is written over what the folder now holds (exit 1, saying the file changed on disk)."""
+    import ginscore.db.upgrade
+
+    club = parted_copy(tmp_path)
+    main, gone = club.read_bytes(), club.parent / "club.facts-0000-26.json"
+    record_dealers = ginscore.db.upgrade.Old.record_dealers
+
+    def removed_meanwhile(self, tables):
+        gone.unlink(missing_ok=True)
+        return record_dealers(self, tables)
+
+    monkeypatch.setattr(ginscore.db.upgrade.Old, "record_dealers", removed_meanwhile)
+    line = one_error_line(cli("--db", str(club), "use", "Holly"), 1)
+    assert line == f"Error: the database {club} {CHANGED_ON_DISK}"
+    assert club.read_bytes() == main and not gone.exists()
 
 def test_an_upgrade_interrupted_after_its_copy_is_finished_by_the_next_write(ok, tmp_path):
     club = parted_copy(tmp_path)
