@@ -82,7 +82,11 @@ class Old:
         part = copy + ".part"
         if os.path.lexists(part):  # an earlier try's, cut short: ours to remove (never a link followed)
             os.unlink(part)
-        if not atomic.create_new(part, data, self.like):  # made by another program since: not ours to use
+        try:
+            made = atomic.create_new(part, data, self.like)
+        except atomic.NotRegular as error:  # (planted since: the part is named, not the copy)
+            raise DatabaseUnusable(self.shown, f"needs an upgrade, but {part} is {error.kind}; move it away") from None
+        if not made:  # made by another program since: not ours to use
             raise DatabaseUnusable(self.shown, f"needs an upgrade, but {part} was just made by another program; try again")
         try:
             if _link_or_move_if_free(part, copy):

@@ -100,6 +100,33 @@ def test_a_part_file_another_program_makes_meanwhile_is_never_taken_for_the_copy
     assert not (backup / db_path.name).exists()
 
 
+def test_a_link_another_program_puts_at_the_part_files_name_meanwhile_is_the_file_named(cli, db_path, tmp_path,
+                                                                                         monkeypatch):
+    """Another program puts a symbolic link where the copy's part file is about to be written: the upgrade
+    stops (exit 1) naming the link to move away. It named the copy instead, a file that was not there."""
+    old = _old(db_path)
+    backup = db_path.with_name(db_path.name + ".pre-3.bak")
+    backup.mkdir()
+    part = backup / (db_path.name + ".part")
+    part.write_bytes(b"an earlier try's")
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"keep me")
+    unlink = os.unlink
+
+    def and_another_links(path, *args, **kwargs):
+        unlink(path, *args, **kwargs)
+        if str(path) == str(part):
+            part.symlink_to(victim)
+
+    monkeypatch.setattr(os, "unlink", and_another_links)
+    result = cli("hand", "ann", "3", "20")
+    monkeypatch.undo()
+    assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1, result.stderr
+    assert result.stderr == (f"Error: the database {db_path} needs an upgrade, but {part} is a symbolic link; "
+                             "move it away\n")
+    assert db_path.read_bytes() == old and victim.read_bytes() == b"keep me" and part.is_symlink()
+    assert not (backup / db_path.name).exists()
+
 def test_a_name_too_long_for_the_copys_folder_stops_the_upgrade_saying_so(cli, tmp_path):
     """A database named as long as the disk allows, but too long for its copy's folder (`NAME.pre-3.bak`):
     the upgrade cannot keep its copy, so it stops (exit 1) saying why, and the old file is left as it was."""
