@@ -34,8 +34,8 @@ from typer.core import TyperGroup
 from ginscore import __version__
 from ginscore.cache import run_with_the_cache
 from ginscore.cli import registry, stopping, typer_app
-from ginscore.cli.messages import (db_after_command, db_given_a_command, fail, stopped, unwritten, usage_words,
-                                   value_missing)
+from ginscore.cli.messages import (db_after_command, db_given_a_command, fail, option_for_value, stopped, unwritten,
+                                   usage_words)
 from ginscore.cli.options import DB_HELP, use_db
 from ginscore.core.errors import ExitStatus, GinscoreError, Refused, interrupted, message_parts
 from ginscore.db.storage import writes as database_writes
@@ -74,7 +74,7 @@ class Group(TyperGroup):
             self.build_every_command()
         name, command, rest = super().resolve_command(ctx, args)
         if command is not None and not ctx.resilient_parsing:  # (completion reads half-typed lines)
-            check_option_values(name, command, rest)
+            check_option_values(ctx, name, command, rest)
         return name, command, rest
 
     def build_every_command(self) -> None:
@@ -133,17 +133,18 @@ class Group(TyperGroup):
             raise OutputLost(error) from None
 
 
-def check_option_values(name: str, command, args: list[str]) -> None:
-    """`status --session --db x.json`: an option followed by another of the command's options was given no
-    value (click would take "--db" as the session's name and then refuse x.json); said as a value missing."""
-    options = {"--help"}.union(*(param.opts + param.secondary_opts for param in command.params))
-    takes_value = {opt for param in command.params if param.param_type_name == "option" and not param.is_flag
-                   and not param.count for opt in param.opts}
+def check_option_values(ctx, name: str, command, args: list[str]) -> None:
+    """`status --session --db x.json`: an option followed by another of the command's options (``--db``,
+    ``--db=x``, ``-h``) was given no value; click would take "--db" as the session's name."""
+    options = set(ctx.help_option_names).union(*(param.opts + param.secondary_opts for param in command.params))
+    long_name = {opt: max(param.opts, key=len) for param in command.params if param.param_type_name == "option"
+                 and not param.is_flag and not param.count for opt in param.opts}  # those that take a value
     for option, following in zip(args, args[1:]):
         if option == "--":
             return
-        if option in takes_value and following in options:
-            raise Refused(*value_missing(f"Option '{option}' requires an argument", name))
+        if option in long_name and (following in options or
+                                    following.startswith("--") and following.split("=", 1)[0] in options):
+            raise Refused(*option_for_value(option, long_name[option], following, name))
 
 
 top = typer_app.make_app(cls=Group)

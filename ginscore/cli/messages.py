@@ -53,9 +53,19 @@ def usage_words(error: typer.TyperException, args: list[str] | None = None, see:
 
 
 def value_missing(message: str, name: str | None) -> tuple:
-    """An option given no value (last on the line, or followed by another option), as parts."""
-    helps = Command(name, "--help") if name in registry.BY_NAME else Command("--help")
-    return (f"{message}; give its value right after it (", helps, " lists every option)")
+    """An option given no value, last on the line (click's ``message``), as parts."""
+    return (f"{message}; give its value right after it (", _help_of_command(name), " lists every option)")
+
+
+def option_for_value(option: str, long_name: str, following: str, name: str) -> tuple:
+    """An option followed by another option where its value belongs, as parts; a value that does start
+    with '-' is joined to the option's long name with '=' (click reads ``-s=x`` as "=x")."""
+    return (f"{option} was given no value ('{following}' is another option); give it right after {option}, or as "
+            f"{long_name}=VALUE if it starts with '-' (", _help_of_command(name), " lists every option)")
+
+
+def _help_of_command(name: str | None) -> Command:
+    return Command(name, "--help") if name in registry.BY_NAME else Command("--help")
 
 
 def command_taken_for_db(args: list[str]) -> str | None:
@@ -157,7 +167,7 @@ def db_after_command(args: list[str]) -> str | None:
             break
         if word == "--db" or word.startswith("--db="):
             value = word[len("--db="):] if word.startswith("--db=") else next(words, None)
-            typed = value if command and value is not None else typed
+            typed = value if command and value else typed  # (an empty one names no file: not advised)
         elif not word.startswith("-"):
             command = True
     return typed

@@ -61,3 +61,5 @@ def test_advice_on_a_command_line_refused_before_its_db_was_read_still_carries_t
     line = refused("--db", "other.json", "delete", "-s", "fri", "--db", db)  # the one after the command name wins
     assert line.endswith(f"`ginscore --db '{db}' delete fri`"), line
     assert "`ginscore hand --help`" in refused("hand", "ann", "3", "--upcrad", "7h", "--db", db)
+    # an empty --db= names no file: advising `--db ''` would only be refused in turn
+    assert refused("delete", "-s", "fri", "--db=").endswith("give the name itself, `ginscore delete fri`")

@@ -233,17 +233,30 @@ def test_a_session_named_without_session_is_told_how_to_name_it(evening, refused
         assert "a session is named" not in refused(*not_a_session)
 
 
-@pytest.mark.parametrize("args, option", [
-    (["status", "--session", "--db", "other.json"], "--session"),
-    (["status", "-s", "--json"], "-s"),
-    (["hand", "ann", "4", "22", "--upcard", "--session", "okla"], "--upcard"),
-    (["new", "standard", "Cy", "Di", "--dealer", "--name", "late"], "--dealer"),
+@pytest.mark.parametrize("args, option, long_name, following", [
+    (["status", "--session", "--db", "other.json"], "--session", "--session", "--db"),
+    (["status", "-s", "--json"], "-s", "--session", "--json"),
+    (["status", "-s", "-h"], "-s", "--session", "-h"),
+    (["hand", "ann", "4", "22", "--upcard", "--session", "okla"], "--upcard", "--upcard", "--session"),
+    (["hand", "ann", "4", "22", "--note", "--session=okla"], "--note", "--note", "--session=okla"),
+    (["new", "standard", "Cy", "Di", "--dealer", "--name", "late"], "--dealer", "--dealer", "--name"),
+    (["new", "standard", "Cy", "Di", "--db", "--name=late"], "--db", "--db", "--name=late"),
+    (["export", "-o", "--format=csv"], "-o", "--output", "--format=csv"),
 ])
-def test_an_option_followed_by_another_was_given_no_value(evening, refused, args, option):
+def test_an_option_followed_by_another_was_given_no_value(evening, refused, args, option, long_name, following):
     """`status --session --db other.json` read '--db' as the session's name, then advised
-    `ginscore status --session --db --session other.json`; the name left out is said as such."""
-    assert refused(*args) == (f"Error: Option '{option}' requires an argument; give its value right after it "
-                              f"(`ginscore {args[0]} --help` lists every option)")
+    `ginscore status --session --db --session other.json`; `hand ... --note --session=okla` recorded the
+    hand in the current session with that note. The value left out is said as such, and how to give one
+    that starts with '-'."""
+    assert refused(*args) == (
+        f"Error: {option} was given no value ('{following}' is another option); give it right after {option}, "
+        f"or as {long_name}=VALUE if it starts with '-' (`ginscore {args[0]} --help` lists every option)")
+
+
+def test_a_value_that_starts_with_a_dash_is_taken_joined_to_its_option(evening, ok):
+    ok("hand", "ann", "4", "22", "--note=--session=okla")
+    ok("hand", "anna", "3", "30", "--note", "-sweet")  # (a word after a short option's letter: a value)
+    assert [h.get("note") for h in ok("log", "--json").json()["hands"][-2:]] == ["--session=okla", "-sweet"]
 
 
 def test_session_given_before_the_command_goes_after_it(evening, refused):
