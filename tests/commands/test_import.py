@@ -1340,8 +1340,8 @@ def test_a_three_player_csv_dealt_by_another_than_the_box_is_refused_naming_both
 
 def test_a_csv_card_cell_that_holds_no_cards_where_none_were_told_is_refused_as_written_otherwise(
         ok, refused, tmp_path):
-    """A hand told by its counts has no cards: a card cell filled with what is no card says what ginscore
-    reads there (nothing) and how to write it."""
+    """A hand told by its counts has no cards: a card cell filled (with cards or not) says that ginscore reads
+    no cards there, not that it reads "''", and how to write it."""
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     ok("hand", "ann", "3", "20")
     rows = list(csv.reader(io.StringIO(ok("export").stdout)))
@@ -1349,8 +1349,14 @@ def test_a_csv_card_cell_that_holds_no_cards_where_none_were_told_is_refused_as_
     with open(tmp_path / "edited.csv", "w", newline="", encoding="utf-8") as written:
         csv.writer(written).writerows(rows)
     refused("--db", str(tmp_path / "o.json"), "import", tmp_path / "edited.csv",
-            says="row 1: the file says opponent_cards 'ZZ', which ginscore reads as ''; write the cell as "
-                 "ginscore writes it")
+            says="row 1: the file says opponent_cards 'ZZ', but ginscore reads no cards for this hand (a drawn "
+                 "hand, or one without knocker_cards is read by its deadwood counts); leave the cell empty, or give "
+                 "both hands' cards")
+    rows[1][rows[0].index("opponent_cards")] = "AS 2S"  # real cards, where none are read: the same
+    with open(tmp_path / "edited.csv", "w", newline="", encoding="utf-8") as written:
+        csv.writer(written).writerows(rows)
+    assert "opponent_cards 'AS 2S', but ginscore reads no cards for this hand" in refused(
+        "--db", str(tmp_path / "o.json"), "import", tmp_path / "edited.csv")
 
 
 def test_a_json_exports_first_dealer_written_in_another_case_is_said_to_be_a_spelling_r5(ok, refused, tmp_path):
