@@ -34,8 +34,8 @@ from typer.core import TyperGroup
 from ginscore import __version__
 from ginscore.cache import run_with_the_cache
 from ginscore.cli import registry, stopping, typer_app
-from ginscore.cli.messages import (db_after_command, db_given_a_command, fail, option_for_value, stopped, unwritten,
-                                   usage_words)
+from ginscore.cli.messages import (db_given_a_command, db_typed_after_command, fail, option_for_value, stopped,
+                                   unwritten, usage_words)
 from ginscore.cli.options import DB_HELP, use_db
 from ginscore.core.errors import ExitStatus, GinscoreError, Refused, interrupted, message_parts
 from ginscore.db.storage import writes as database_writes
@@ -100,7 +100,7 @@ class Group(TyperGroup):
         except GinscoreError as error:
             status = fail(error.status, *message_parts(error))
         except typer.TyperException as error:
-            if (after := db_after_command(args or [])) is not None:  # refused before the command read its --db
+            if (after := db_typed_after_command(args or [])) is not None:  # refused before the command read its --db
                 terminal.advise_with_db(after)
             status = fail(ExitStatus.REFUSED, *usage_words(error, args))
         except (typer.Abort, KeyboardInterrupt, RuntimeError) as error:  # Python may wrap a Ctrl-C: see interrupted

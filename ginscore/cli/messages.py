@@ -158,7 +158,7 @@ def without_session(args: list[str]) -> tuple[list[str], str | None]:
     return args, None
 
 
-def db_after_command(args: list[str]) -> str | None:
+def db_typed_after_command(args: list[str]) -> str | None:
     """The --db typed after the command name (the last, which wins), else None: a command line refused as it
     was read never got to it, yet what it advises acts on that database."""
     words, typed, command = iter(args), None, False
