@@ -26,9 +26,16 @@ def markers(players: tuple[str, ...] | list[str]) -> dict[str, str]:
         words = [word[:1] for word in player.split()[1:]]
         letter = next((char.upper() for char in words + list(player) if free(char)), None)
         if letter is None:
-            return {p: str(n) for n, p in enumerate(players, start=1)}
+            return _numbered(players)
         letters[player] = letter
     return {player: letters[player] for player in players}
+
+
+def _numbered(players) -> dict[str, str]:
+    """1, 2, 3 by place; a player named by one of those numbers is given it, so that "2" is never marked 3."""
+    numbers = [str(n) for n in range(1, len(players) + 1)]
+    left = iter(number for number in numbers if number not in players)
+    return {player: player if player in numbers else next(left) for player in players}
 
 
 def say_legend(players) -> None:

@@ -43,6 +43,15 @@ def test_same_initials_take_another_letter_of_the_name_never_a_digit(ok, monkeyp
     assert "È Ève  V Eva  N ßen" in ok("chart").stdout
 
 
+def test_a_player_named_by_a_number_is_marked_by_that_number_r21(ok):
+    """Al, La and 2: "2" has no letter, so the players are numbered; the player named 2 is marked 2, not 3
+    beside La marked 2 (the legend read "1 Al  2 La  3 2"; it goes in the players' order)."""
+    ok("new", "three", "Al", "La", "2", "--box", "al", "--captain", "la")
+    ok("hand", "al", "4", "22")
+    out = ok("chart").stdout
+    assert "1 Al  3 La  2 2" in out, out
+
+
 def test_a_name_with_no_letter_left_numbers_every_player_in_the_legend(ok):
     """Ann and Aa: every letter of "Aa" is Ann's A, so the players are numbered 1, 2, each mark in the legend."""
     ok("new", "standard", "Ann", "Aa", "--dealer", "ann")
