@@ -439,7 +439,7 @@ def check_against_csv(standings: Standings, text: str, source: str, here: str | 
                 continue
             # Only the cell's spelling differs: a cell read from the file ("7s"), a number ("25.0", "+25", "030"),
             # or a name ("ann"); the opponent is not read but follows from the knocker, so may truly differ
-            if column in _CARD_COLUMNS[1:] and not mine:  # cards where none are read: a draw, or a hand by its counts
+            if column in ("knocker_cards", "opponent_cards") and not mine:  # none read: a draw, or a hand by its counts
                 raise Refused(f"{source} row {number}: the file says {column} '{cell}', but ginscore reads no cards "
                               "for this hand (a drawn hand, or one without knocker_cards is read by its deadwood "
                               "counts); leave the cell empty, or give both hands' cards")
