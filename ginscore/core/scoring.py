@@ -34,6 +34,8 @@ def parse_stake(text) -> Decimal:
         raise BadSetting(f"the stake {visible(repr(text))} must be written as text, like \"0.01\" (H7)")
     typed = text.strip()
     if typed.startswith("-") and _STAKE.fullmatch(typed[1:]):
+        if not Decimal(typed):  # "-0" is not below 0: what is wrong is the sign, as with deadwood
+            raise BadSetting(f"the stake {typed} has a minus sign; give it like 0 or 0.01 (H7)")
         raise BadSetting(f"the stake must be 0 or more, not {typed}; give it like 0.01 or 2 (H7)")
     if not _STAKE.fullmatch(typed):
         raise BadSetting(f"the stake '{visible(text)}' is not an amount; give it like 0.01 or 2 (H7)")
