@@ -889,7 +889,7 @@ def test_a_three_player_rematch_s_csv_comes_back_as_already_here(ok, tmp_path):
     assert "Already here" in ok("import", tmp_path / "t.csv").stdout
     other = ("--db", str(tmp_path / "other.json"))
     ok(*other, "import", tmp_path / "t.csv")
-    assert "kept 1" in ok("merge", tmp_path / "other.json").stdout
+    assert "already here 1" in ok("merge", tmp_path / "other.json").stdout
 
 
 def test_an_export_of_a_session_rematched_elsewhere_brings_its_match_link(ok, tmp_path):

@@ -156,7 +156,7 @@ def test_a_csv_carries_its_session_id_so_it_comes_home_as_the_same_session(cli, 
     assert "was already here: added the later hands" in out and "3 hands now" in out
     assert ok(*other, "log", "--json").json()["hands"] == ok("log", "--json").json()["hands"]
     assert len(ok(*other, "sessions", "--json").json()) == 1
-    assert "kept 1" in ok("merge", str(tmp_path / "laptop.json")).stdout  # one session, both ways
+    assert "already here 1" in ok("merge", str(tmp_path / "laptop.json")).stdout  # one session, both ways
     ok(*other, "import", str(longer), "--as-copy")  # all the same, as a new session
     assert [s["name"] for s in ok(*other, "sessions", "--json").json()] == ["standard-1", "standard-2"]  # (a CSV has no name)
 
@@ -689,9 +689,9 @@ def test_a_session_whose_name_an_editor_made_a_number_here_is_skipped_as_damaged
     merged = cli("merge", str(theirs))
     assert merged.exit_code == 0 and merged.stderr == "", merged.stderr
     said = " ".join(merged.stdout.split())
-    assert said.startswith("Merged ") and said.endswith(": added 1, kept 0, skipped 1. added 'sat', 0 hands skipped "
-                                                        "'7': damaged here, so theirs was not compared (mend it in "
-                                                        "this file, then merge again)"), said
+    assert said.startswith("Merged ") and said.endswith(": added 1, already here 0, skipped 1. added 'sat', 0 hands "
+                                                        "skipped '7': damaged here, so theirs was not compared (mend "
+                                                        "it in this file, then merge again)"), said
     assert [doc["name"] for doc in stored_sessions(db_path).values()] == [7, "sat"]
 
 
@@ -782,7 +782,7 @@ def test_the_copy_keep_both_keeps_is_named_merged_even_when_its_name_is_free(ok,
     report = ok("merge", str(other), "--keep-both", "--json").json()
     assert report["copied"] == [{"name": "vendredi (merged)", "of": "friday", "hand": 1, "deleted": False}]
     out = ok("merge", str(other), "--keep-both").stdout
-    assert out.startswith("Merged") and "added 0" in out and "kept 1" in out  # each count after its word
+    assert out.startswith("Merged") and "added 0" in out and "already here 1" in out  # each count after its word
 
 
 def _two_machines_apart(ok, tmp_path: Path, name: str, dealer: str, second_a, second_b) -> tuple[Path, Path]:
@@ -982,9 +982,9 @@ def test_the_summary_counts_each_session_once(ok, db_path, tmp_path):
     report = ok("merge", str(other), "--json").json()
     assert len(report["kept"]) == 14 and len(report["skipped"]) == 2  # scripts: every row, as before
     said = " ".join(ok("merge", str(other)).stdout.split())
-    assert unwrapped(said).startswith(unwrapped(f"Merged {other}: added 0, kept 14; 1 deletion made only there not "
-                                                "applied; 1 session named otherwise there, kept as named here. Nothing "
-                                                "was changed.")), said
+    assert unwrapped(said).startswith(unwrapped(f"Merged {other}: added 0, already here 14; 1 deletion made only "
+                                                "there not applied; 1 session named otherwise there, kept as named "
+                                                "here. Nothing was changed.")), said
     assert "skipped 2" not in said
     assert "skipped 's1': named 'first' there (kept as named here; `ginscore rename --session s1 NEW` renames" in said
 

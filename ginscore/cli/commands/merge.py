@@ -360,7 +360,8 @@ def _tell(report: dict, shown_file: str, played: dict[str, int], news: list[tupl
     skipped = [row for row in report["skipped"] if row["why"] == DAMAGED_HERE]
     sessions = {key: rows for key, rows in report.items()
                 if key not in ("file", "linked", "made_current")} | {"skipped": skipped}
-    counts = [f"{key} {len(rows)}" for key, rows in sessions.items()
+    # "kept" (the JSON's word) read as if sessions of ours were dropped: people read "already here"
+    counts = [f"{'already here' if key == 'kept' else key} {len(rows)}" for key, rows in sessions.items()
               if rows or key in ("added", "kept")]  # each number after its word: they wrap together
     deleted = sum(row["why"] == DELETED_THERE for row in report["skipped"])
     named = len(report["skipped"]) - len(skipped) - deleted  # (which side renamed it cannot be told)
