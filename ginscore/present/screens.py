@@ -263,10 +263,15 @@ def show_house(facts: SessionFacts, named: bool = False, over: bool = False) -> 
         say(f"{advice}.")
 
 
-def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, from_hand: int | None = None,
+# The hands `house --from-start` lists by name once rescored; the rest are counted (the log shows each).
+RESCORED_SHOWN = 5
+
+
+def show_house_change(st_before: Standings, st: Standings, from_hand: int | None = None,
                       what_follows: tuple = NEXT_GAME) -> None:
-    """What `house` changed, then the standings: rescored (from the start), or from hand ``from_hand`` on (H8);
-    ``what_follows``: as ``show_standings``."""
+    """What `house` changed, then the standings: rescored (from the start), with each hand that scores
+    differently, or from hand ``from_hand`` on (H8); ``what_follows``: as ``show_standings``."""
+    before, after = st_before.facts, st.facts
     def settings(facts: SessionFacts) -> dict[str, list[tuple[int, str]]]:
         """Each rule's settings over the periods of the rules (H8), in order: (from which hand, setting)."""
         found: dict[str, list[tuple[int, str]]] = {}
@@ -298,6 +303,12 @@ def show_house_change(before: SessionFacts, after: SessionFacts, st: Standings, 
         say(f"Changed the house rules of '{after.name}' from hand {from_hand} on; {kept} (H8):")
     for rule, earlier, setting in changed:
         say(f"  {rule}: {setting} (was {earlier})")
+    if from_hand is None:  # the totals moved: say by which hands, as a person checks them against paper
+        rescored = [(now, then) for now, then in zip(st.hands, st_before.hands) if now.points != then.points]
+        for now, then in rescored[:RESCORED_SHOWN]:
+            say(f"  Hand {now.number}: {now.winner} {now.points} (was {then.points})", names=after.players)
+        if len(rescored) > RESCORED_SHOWN:
+            say(f"  and {counted(len(rescored) - RESCORED_SHOWN, 'more hand')} scored differently")
     if from_hand is not None and after.rules.box_bonus != before.rules.box_bonus:  # paid at the end of a game
         say(f"A box bonus is counted when a game ends, for every hand won in it: those before hand {from_hand} "
             "too (H3, H8).")

@@ -237,6 +237,33 @@ def test_from_next_keeps_the_hands_played_and_scores_the_next_under_the_new_rule
     assert [h["points"] for h in ok("log", "--json").json()["hands"]] == [55, 10, 30]
 
 
+def test_from_start_says_which_hands_score_differently_h8(ok):
+    """A rule set wrong and corrected (H8): the person checking against paper is told which hands moved and
+    from what, not only that every hand was rescored; hands the rule did not touch are not listed."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "ann", "--spades-double")
+    ok("hand", "ann", "3", "20", "--upcard", "9h")  # 17, not doubled
+    ok("hand", "ben", "0", "22", "--upcard", "5s")  # gin: (22 + 25) x 2 (R16, H4)
+    ok("hand", "ann", "2", "12", "--upcard", "ks")  # (12 - 2) x 2
+    lines = ok("house", "--gin-bonus", "20", "--from-start").stdout.splitlines()
+    assert lines[1:3] == ["  Gin bonus (H1): 20 (was 25)", "  Hand 2: Ben 84 (was 94)"], lines
+    assert not lines[3].startswith("  Hand"), lines
+    lines = ok("house", "--no-spades-double", "--from-start").stdout.splitlines()
+    assert lines[2:4] == ["  Hand 2: Ben 42 (was 84)", "  Hand 3: Ann 10 (was 20)"], lines
+    said = ok("house", "--target", "150", "--from-start").stdout  # no hand scores differently
+    assert "Hand " not in said and "more hand" not in said
+    said = ok("house", "--gin-bonus", "25", "--from-next").stdout  # the hands played keep their scores
+    assert "Hand " not in said and "more hand" not in said
+
+
+def test_from_start_counts_the_hands_it_does_not_list_h8(ok):
+    ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "500")
+    for _ in range(7):
+        ok("hand", "ann", "0", "1")  # gins of 1 + 25
+    lines = ok("house", "--gin-bonus", "20", "--from-start").stdout.splitlines()
+    assert lines[2:8] == [f"  Hand {n}: Ann 21 (was 26)" for n in range(1, 6)] + [
+        "  and 2 more hands scored differently"], lines
+
+
 def test_from_start_rescores_every_hand(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     ok("hand", "ann", "0", "30")

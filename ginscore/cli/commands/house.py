@@ -95,7 +95,7 @@ def house(
             db.save(new_facts)
             of_rematch = rematch_news(db, standings, facts)
     from_hand = hands_played + 1 if from_next and hands_played else None
-    show_house_change(facts, new_facts, standings, from_hand=from_hand,
+    show_house_change(standings_before, standings, from_hand=from_hand,
                       what_follows=next_game_advice(store_of(ctx).reading, standings))
     news = _game_news(standings_before, standings)
     if news:
