@@ -16,6 +16,11 @@ from ginscore.present.screens import finals_differ, rule_change_lines, say_headi
 from ginscore.present.tables import natural_width, show, table_of_columns
 
 
+def _result(r: HandResult) -> str:
+    """A hand's outcome, marked when a spade upcard doubled it (H4): its points are then not the sum a person works out."""
+    return OUTCOME_WORDS[r.outcome] + (" x2" if r.score and r.score.doubled else "")
+
+
 def _hand_lines(r: HandResult, marks: dict[str, str], three: bool, tall: bool) -> list[str]:
     """One hand in a narrow cell, a short line a fact; ``tall``: who dealt (the box, R22) and who won too."""
     hand = r.hand
@@ -23,7 +28,7 @@ def _hand_lines(r: HandResult, marks: dict[str, str], three: bool, tall: bool) -
     if isinstance(hand, Draw):
         lines = [OUTCOME_WORDS[r.outcome]] + up
     else:
-        lines = [f"{marks[hand.knocker]} {OUTCOME_WORDS[r.outcome]}",
+        lines = [f"{marks[hand.knocker]} {_result(r)}",
                  f"{hand.knocker_deadwood} v {hand.opponent_deadwood}"] + up
     if three and r.roles:
         lines.append(f"{marks[r.roles.out]} sat out")
@@ -63,7 +68,7 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
             ("Deadwood", False, [f"{r.hand.knocker_deadwood} v {r.hand.opponent_deadwood}" if k else ""
                                  for r, k in zip(hands, knocks)]),
             ("Upcard", False, [r.hand.upcard.pretty if r.hand.upcard else "" for r in hands]),
-            ("Result", False, [OUTCOME_WORDS[r.outcome] if k or full else "draw" for r, k in zip(hands, knocks)]),
+            ("Result", False, [_result(r) if k or full else "draw" for r, k in zip(hands, knocks)]),
             winner,
         ]
     columns.append(("Points" if full else "Pts", True, ["" if r.points is None else str(r.points) for r in hands]))

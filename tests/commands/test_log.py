@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+
+import pytest
 
 
 def test_log_and_log_json(ok):
@@ -94,6 +97,20 @@ def test_the_stacked_log_keeps_each_hands_deadwood(ok, monkeypatch):
     lines = ok("log").stdout.splitlines()
     hand = next(n for n, line in enumerate(lines) if line.startswith("1 "))
     assert "9 v 3" in lines[hand + 1], lines
+
+
+@pytest.mark.parametrize("columns", ["120", "60", "40"])
+def test_a_hand_doubled_by_a_spade_upcard_says_so_in_the_log_h4(ok, monkeypatch, columns):
+    """Under spades double (H4) a 5 v 25 knock on the 7 of spades scores 40, not the 20 a person works out from
+    the deadwood beside it: the log marks that hand's result x2, and no other, at every width."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--spades-double")
+    ok("hand", "ben", "5", "25", "--upcard", "7s")
+    ok("hand", "ann", "1", "30", "--upcard", "ah")
+    ok("hand", "ann", "0", "10", "--upcard", "ks")  # gin: (10 + 25) x 2
+    monkeypatch.setenv("COLUMNS", columns)
+    out = ok("log").stdout
+    assert re.search(r"\bknock x2\b", out) and re.search(r"\bgin x2\b", out), out
+    assert out.count(" x2") == 2 and re.search(r"\bknock\b(?! x2)", out), out  # the ace of hearts: not doubled
 
 
 def test_a_narrow_log_uses_its_short_headings(ok, monkeypatch):

@@ -173,7 +173,7 @@ HEADS = {"#": "number", "Dealer": "dealer", "Box": "dealer", "Dlr": "dealer",
          "Upcard": "upcard", "Result": "result", "Winner": "winner", "Won": "winner",
          "Points": "points", "Pts": "points"}
 OUTCOMES = "knock|gin|big gin|undercut"
-HAND_LINES = ((rf"^\S+ (?:{OUTCOMES})$", ("knocker", "result")), (r"^drawn hand$", ("result",)),
+HAND_LINES = ((rf"^\S+ (?:{OUTCOMES})(?: x2)?$", ("knocker", "result")), (r"^drawn hand$", ("result",)),
               (r"^[0-9]+ v [0-9]+$", ("deadwood",)), (r"^up ", ("upcard",)), (r" sat out$", ("out",)),
               (r" dealt$", ("dealer",)), (r" won$", ("winner",)))
 
