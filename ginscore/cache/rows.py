@@ -89,7 +89,7 @@ class Listings:
 
     def digests(self) -> dict[int, str]:
         """Each stored session's digest, by document id: as kept when the file is the one the cache
-        was made from, else taken of each session's facts as read now."""
+        was made from, else taken of each session's whole stored document as read now (``digest_of``)."""
         if self._digests is None:
             entries = self.db.entries()
             kept = self.cache.section("digests") if self.fits else None

@@ -255,7 +255,8 @@ def _stored_upcard(text: str):
     return parse_card(validate.text(text, "", "upcard", limit=4), rank_only=True)
 
 
-# The fields an import may hold; any other is refused by name.
+# The fields an import may hold; any other is refused by name. A session's are SessionFacts' own fields (and
+# cli/matched.py's STORED_KEYS start from them): a field added there is taken with no more code.
 HAND_KEYS = {kind: frozenset(("type", *names, NOTE, DEALER, ROLES)) for kind, names in ROW_FIELDS.items()}
 SESSION_KEYS = frozenset(SessionFacts._fields)
 RULE_KEYS = frozenset(HouseRules._fields)

@@ -147,9 +147,9 @@ class IndexMiddleware(Middleware):
         return self.read()
 
     def digest_of(self, doc: dict) -> str:
-        """The digest of a stored session's facts as read now: of its bytes in the file for an
-        outline, else as ``dumps`` writes it back (a damaged session never shares the digest, and
-        so the cached row, of the session it was)."""
+        """The digest of a stored session's whole document as read now (every field, its name and those
+        ginscore does not know too): of its bytes in the file for an outline, else as ``dumps`` writes it
+        back (a damaged session never shares the digest, and so the cached row, of the session it was)."""
         slot = self._slot(doc)
         if slot is None:
             return layout.digest(dumps(doc, as_read=self.storage.as_read))
