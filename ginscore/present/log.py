@@ -41,6 +41,8 @@ def _hand_lines(r: HandResult, marks: dict[str, str], three: bool, tall: bool) -
 # else does under `--deal loser` or `alternate` (H6); a narrower one only says the same facts shorter:
 # players by letter, short headings, then a hand in a few lines.
 LOG_LAYOUTS = ("full", "lettered", "short", "stacked", "tall")
+# Three players: first the full log with the captain's column too, where the screen has room for it (R22).
+THREE_LOG_LAYOUTS = ("roles",) + LOG_LAYOUTS
 
 
 def _log_columns(st: Standings, layout: str) -> list[tuple]:
@@ -49,7 +51,8 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
     hands = st.hands
     three, hollywood = facts.variant == "three", facts.variant == "hollywood"
     marks = markers(facts.players)
-    full, short, stacked = layout == "full", layout in ("short", "stacked", "tall"), layout in ("stacked", "tall")
+    full = layout in ("roles", "full")
+    short, stacked = layout in ("short", "stacked", "tall"), layout in ("stacked", "tall")
     by = {p: p for p in facts.players} if full else marks  # how a player is named in a cell
     heads = marks if short else {p: p for p in facts.players}  # and at the head of their totals
     knocks = [not isinstance(r.hand, Draw) for r in hands]
@@ -61,6 +64,8 @@ def _log_columns(st: Standings, layout: str) -> list[tuple]:
         columns += [hand] if layout == "tall" else [dealer, hand, winner]
     else:
         columns.append(dealer)
+        if layout == "roles":
+            columns.append(("Captain", False, [by[r.roles.captain] if r.roles else "" for r in hands]))
         if three:
             columns.append(("Sat out" if full else "Out", False, [by[r.roles.out] if r.roles else "" for r in hands]))
         columns += [
@@ -91,14 +96,14 @@ def show_log(st: Standings) -> None:
         return
     facts = st.facts
     out = screen()
-    for layout in LOG_LAYOUTS:
+    for layout in THREE_LOG_LAYOUTS if facts.variant == "three" else LOG_LAYOUTS:
         columns = _log_columns(st, layout)
         table = table_of_columns(columns)
         if natural_width(table) <= out.width:
             break
     # (none fits: the loop ends on the narrowest, "tall", which is shown all the same)
     _show_between_rule_changes(st, columns, table)
-    if layout != "full":
+    if layout not in ("roles", "full"):
         say_legend(facts.players)
     if layout in ("lettered", "short") and facts.variant == "hollywood":
         say("Game columns: " + " - ".join(markers(facts.players).values()))

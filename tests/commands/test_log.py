@@ -113,6 +113,24 @@ def test_a_hand_doubled_by_a_spade_upcard_says_so_in_the_log_h4(ok, monkeypatch,
     assert out.count(" x2") == 2 and re.search(r"\bknock\b(?! x2)", out), out  # the ace of hearts: not doubled
 
 
+def test_a_wide_three_player_log_names_the_captain_of_each_hand_r22_r23(ok, monkeypatch):
+    """Who played against the box is what a person checks a three-player hand by (R22): where the screen has
+    room the log names each hand's captain beside the box and who sat out, and where it has not (80 columns)
+    the log stays as it was, every name in full, rather than letters."""
+    ok("new", "three", "Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben")
+    ok("hand", "ann", "5", "15")  # the box wins: the captain sits out, Cy captains (R23)
+    ok("hand", "ann", "7", "4")  # Cy undercuts the box: Cy takes it, Ben captains, Ann sits out (R23)
+    ok("hand", "cy", "2", "30")
+    monkeypatch.setenv("COLUMNS", "120")
+    rows = [line.split() for line in ok("log").stdout.splitlines()]
+    assert rows[2][:4] == ["#", "Box", "Captain", "Sat"], rows
+    assert [row[:4] for row in rows[4:7]] == [["1", "Ann", "Ben", "Cy"], ["2", "Ann", "Cy", "Ben"],
+                                              ["3", "Cy", "Ben", "Ann"]], rows
+    monkeypatch.setenv("COLUMNS", "80")
+    rows = [line.split() for line in ok("log").stdout.splitlines()]
+    assert rows[2][:4] == ["#", "Box", "Sat", "out"] and rows[4][:3] == ["1", "Ann", "Cy"], rows
+
+
 def test_a_narrow_log_uses_its_short_headings(ok, monkeypatch):
     """The short headings are what let a whole hand stay on one line at 50 columns and the stacked one fit
     at 40; a long word in their place pushes the log into a narrower layout than the screen needs."""

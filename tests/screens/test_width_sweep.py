@@ -168,7 +168,7 @@ def check_screen(label: str, text: str, width: int) -> None:
 # --- the log, read as a person reads it -------------------------------------------------------
 
 # What each heading of a log shows ("Hand" holds several facts, read from its lines).
-HEADS = {"#": "number", "Dealer": "dealer", "Box": "dealer", "Dlr": "dealer",
+HEADS = {"#": "number", "Dealer": "dealer", "Box": "dealer", "Dlr": "dealer", "Captain": "captain",
          "Sat out": "out", "Out": "out", "Knocker": "knocker", "By": "knocker", "Deadwood": "deadwood",
          "Upcard": "upcard", "Result": "result", "Winner": "winner", "Won": "winner",
          "Points": "points", "Pts": "points"}
