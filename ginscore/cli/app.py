@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import gc
 import importlib
+import re
 import sys
 
 from ginscore.cli.starting import stopped_while_starting
@@ -133,18 +134,23 @@ class Group(TyperGroup):
             raise OutputLost(error) from None
 
 
+# A word written as a long option is: no session may be named so, and a value that is one goes joined by '='.
+LONG_OPTION = re.compile(r"--[a-z][a-z0-9-]*")
+
+
 def check_option_values(ctx, name: str, command, args: list[str]) -> None:
-    """`status --session --db x.json`: an option followed by another of the command's options (``--db``,
-    ``--db=x``, ``-h``) was given no value; click would take "--db" as the session's name."""
+    """`status --session --db x.json`: an option followed by another option (``--db``, ``--db=x``, ``-h``, or
+    one the command does not have, `log -s --limit 3`) was given no value; click would take "--db" as the
+    session's name."""
     options = set(ctx.help_option_names).union(*(param.opts + param.secondary_opts for param in command.params))
     long_name = {opt: max(param.opts, key=len) for param in command.params if param.param_type_name == "option"
                  and not param.is_flag and not param.count for opt in param.opts}  # those that take a value
     for option, following in zip(args, args[1:]):
         if option == "--":
             return
-        if option in long_name and (following in options or
-                                    following.startswith("--") and following.split("=", 1)[0] in options):
-            raise Refused(*option_for_value(option, long_name[option], following, name))
+        word = following.split("=", 1)[0] if following.startswith("--") else following
+        if option in long_name and (word in options or LONG_OPTION.fullmatch(word)):
+            raise Refused(*option_for_value(option, long_name[option], following, name, known=word in options))
 
 
 top = typer_app.make_app(cls=Group)

@@ -57,10 +57,12 @@ def value_missing(message: str, name: str | None) -> tuple:
     return (f"{message}; give its value right after it (", _help_of_command(name), " lists every option)")
 
 
-def option_for_value(option: str, long_name: str, following: str, name: str) -> tuple:
-    """An option followed by another option where its value belongs, as parts; a value that does start
-    with '-' is joined to the option's long name with '=' (click reads ``-s=x`` as "=x")."""
-    return (f"{option} was given no value ('{following}' is another option); give it right after {option}, or as "
+def option_for_value(option: str, long_name: str, following: str, name: str, known: bool = True) -> tuple:
+    """An option followed by another option where its value belongs (``known``: one of the command's), as
+    parts; a value that does start with '-' is joined to the option's long name with '=' (click reads
+    ``-s=x`` as "=x")."""
+    what = "is another option" if known else "looks like an option"
+    return (f"{option} was given no value ('{following}' {what}); give it right after {option}, or as "
             f"{long_name}=VALUE if it starts with '-' (", _help_of_command(name), " lists every option)")
 
 

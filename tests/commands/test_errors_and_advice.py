@@ -256,6 +256,19 @@ def test_an_option_followed_by_another_was_given_no_value(evening, refused, args
         f"or as {long_name}=VALUE if it starts with '-' (`ginscore {args[0]} --help` lists every option)")
 
 
+@pytest.mark.parametrize("args, option, following", [
+    (["log", "-s", "--limit", "3"], "-s", "--limit"),  # said "Got unexpected extra argument(s) (3)"
+    (["hand", "ann", "4", "22", "--note", "--great"], "--note", "--great"),  # recorded the note "--great"
+    (["status", "--session", "--jsno"], "--session", "--jsno"),
+])
+def test_an_option_followed_by_an_option_the_command_lacks_was_given_no_value(evening, refused, args, option,
+                                                                               following):
+    """A word written as a long option is no value: no session may be named so, and a note that is one is
+    given joined by '=' (below)."""
+    assert refused(*args).startswith(f"Error: {option} was given no value ('{following}' looks like an option); "
+                                     f"give it right after {option}, or as ")
+
+
 def test_a_value_that_starts_with_a_dash_is_taken_joined_to_its_option(evening, ok):
     ok("hand", "ann", "4", "22", "--note=--session=okla")
     ok("hand", "anna", "3", "30", "--note", "-sweet")  # (a word after a short option's letter: a value)
