@@ -185,6 +185,16 @@ def command_words(args: list[str]):
             yield word
 
 
+# More digits than any count, name or path holds: a number typed by a stuck key, echoed in an error.
+_LONG_NUMBER = re.compile(r"[0-9]{41,}")
+
+
+def _short_numbers(text: str) -> str:
+    """``text`` with each number too long to read shortened, so the error stays one line a person reads;
+    advice (a ``Command``) is never shortened, as it is typed again."""
+    return _LONG_NUMBER.sub(lambda found: f"{found[0][:12]}…({len(found[0])} digits)", text)
+
+
 def fail(status: int, *parts) -> int:
     """The one place an error is told: one line on standard error, every character visible."""
     joined = []  # runs of text as one, its spaces squeezed (never those of a path in a command's words)
@@ -193,7 +203,8 @@ def fail(status: int, *parts) -> int:
             joined[-1] += part
         else:
             joined.append(part)
-    said = terminal.parts_text(re.sub("  +", " ", part) if isinstance(part, str) else part for part in joined)
+    said = terminal.parts_text(_short_numbers(re.sub("  +", " ", part)) if isinstance(part, str) else part
+                               for part in joined)
     terminal.tell("Error: " + said.strip(" "))
     return int(status)
 

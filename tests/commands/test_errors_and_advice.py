@@ -269,6 +269,18 @@ def test_an_option_followed_by_an_option_the_command_lacks_was_given_no_value(ev
                                      f"give it right after {option}, or as ")
 
 
+@pytest.mark.parametrize("args", [
+    ["edit", "{n}", "ann", "4", "22"], ["house", "--target", "{n}", "--from-next"], ["undo", "{n}"],
+    ["new", "standard", "Ann", "Ben", "--stake", "{n}"], ["hand", "ann", "4", "22", "--upcard", "{n}"],
+    ["status", "--session", "{n}"], ["status", "{n}"],
+])
+def test_a_number_typed_by_a_stuck_key_is_shortened_in_its_error(evening, refused, args):
+    """300 nines echoed whole made the one line of an error five screen lines of digits: the number is told
+    by its first digits and how many it has."""
+    said = refused(*(arg.format(n="9" * 300) for arg in args))
+    assert "999999999999…(300 digits)" in said and "9" * 13 not in said and len(said) < 240, said
+
+
 def test_a_value_that_starts_with_a_dash_is_taken_joined_to_its_option(evening, ok):
     ok("hand", "ann", "4", "22", "--note=--session=okla")
     ok("hand", "anna", "3", "30", "--note", "-sweet")  # (a word after a short option's letter: a value)
