@@ -185,7 +185,7 @@ def command_words(args: list[str]):
             yield word
 
 
-# More digits than any count, name or path holds: a number typed by a stuck key, echoed in an error.
+# Digits far past any number ginscore takes (a stuck key): where an error echoes them, they are shortened.
 _LONG_NUMBER = re.compile(r"[0-9]{41,}")
 
 
