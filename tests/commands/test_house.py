@@ -264,6 +264,32 @@ def test_from_start_counts_the_hands_it_does_not_list_h8(ok):
         "  and 2 more hands scored differently"], lines
 
 
+@pytest.mark.parametrize("variant, first, undercutter", [
+    ("standard", ["Ann", "Ben", "--dealer", "ann"], "Ben"),
+    ("hollywood", ["Ann", "Ben", "--dealer", "ann"], "Ben"),
+    ("three", ["Ann", "Ben", "Cy", "--box", "ann", "--captain", "ben"], "Cy"),  # Cy captains hand 2 (R23)
+])
+def test_from_start_names_the_player_who_scored_an_undercut_not_the_knocker_r10_r13_h8(ok, variant, first,
+                                                                                       undercutter):
+    """Ann knocks with 7 against 4 and is undercut: the player who scored the hand is the one the corrected hand
+    names with its points, as on paper, in every variant, never Ann."""
+    ok("new", variant, *first)
+    ok("hand", "ann", "5", "15")  # a knock: 10, whatever the undercut bonus
+    ok("hand", "ann", "7", "4")  # undercut: 3 + 10, then 3 + 25
+    lines = ok("house", "--undercut-bonus", "25", "--from-start").stdout.splitlines()
+    assert lines[1:3] == ["  Undercut bonus (H1): 25 (was 10)", f"  Hand 2: {undercutter} 28 (was 13)"], lines
+    assert "  Hand 1:" not in lines
+
+
+def test_a_long_name_in_a_corrected_hand_stays_whole_at_40_columns_h8(ok, monkeypatch):
+    """A name with spaces that fits on a line is never broken over two in the hands a change from the start lists."""
+    ok("new", "standard", "Maria Fernanda de los Santos", "Ben", "--dealer", "ben")
+    ok("hand", "maria", "0", "10")  # gin: 10 + 25, then 10 + 20
+    monkeypatch.setenv("COLUMNS", "40")
+    out = ok("house", "--gin-bonus", "20", "--from-start").stdout
+    assert "Maria Fernanda de los Santos 30" in out, out
+
+
 def test_from_start_rescores_every_hand(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann")
     ok("hand", "ann", "0", "30")

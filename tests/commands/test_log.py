@@ -113,6 +113,21 @@ def test_a_hand_doubled_by_a_spade_upcard_says_so_in_the_log_h4(ok, monkeypatch,
     assert out.count(" x2") == 2 and re.search(r"\bknock\b(?! x2)", out), out  # the ace of hearts: not doubled
 
 
+@pytest.mark.parametrize("columns", ["120", "40"])
+def test_the_log_marks_x2_only_the_hands_spades_double_doubled_h4_h8(ok, monkeypatch, columns):
+    """Spades double agreed from the next hand on (H8) doubles no hand played before: a gin on the 5 of spades
+    then is not marked x2, while the undercut and the big gin it doubled afterwards are."""
+    ok("new", "oklahoma", "Ann", "Ben", "--dealer", "Ann", "--big-gin-bonus", "31")
+    ok("hand", "ann", "0", "10", "--upcard", "5s")  # gin: 10 + 25, not doubled
+    ok("house", "--spades-double", "--from-next")
+    ok("hand", "ann", "5", "5", "--upcard", "ks")  # undercut: (0 + 10) x 2
+    ok("hand", "ben", "0", "4", "--upcard", "2s", "--big-gin")  # (4 + 31) x 2
+    monkeypatch.setenv("COLUMNS", columns)
+    out = ok("log").stdout
+    assert re.search(r"\bundercut x2\b", out) and re.search(r"\bbig gin x2\b", out), out
+    assert out.count(" x2") == 2 and re.search(r"(?<!big )\bgin\b(?! x2)", out), out
+
+
 def test_a_wide_three_player_log_names_the_captain_of_each_hand_r22_r23(ok, monkeypatch):
     """Who played against the box is what a person checks a three-player hand by (R22): where the screen has
     room the log names each hand's captain beside the box and who sat out, and where it has not (80 columns)
