@@ -134,7 +134,8 @@ class Group(TyperGroup):
             raise OutputLost(error) from None
 
 
-# A word written as a long option is: no session may be named so, and a value that is one goes joined by '='.
+# A word shaped like a long option (--limit) is never a value given apart: no session may be named so, and a
+# note that starts with '--' is given joined to its option (--note=--x).
 LONG_OPTION = re.compile(r"--[a-z][a-z0-9-]*")
 
 

@@ -17,7 +17,8 @@ from ginscore.present.tables import natural_width, show, table_of_columns
 
 
 def _result(r: HandResult) -> str:
-    """A hand's outcome, marked when a spade upcard doubled it (H4): its points are then not the sum a person works out."""
+    """A hand's outcome, marked when a spade upcard doubled it (H4): its points are not then the sum a person
+    works out from the deadwood beside them."""
     return OUTCOME_WORDS[r.outcome] + (" x2" if r.score and r.score.doubled else "")
 
 

@@ -272,6 +272,7 @@ def show_house_change(st_before: Standings, st: Standings, from_hand: int | None
     """What `house` changed, then the standings: rescored (from the start), with each hand that scores
     differently, or from hand ``from_hand`` on (H8); ``what_follows``: as ``show_standings``."""
     before, after = st_before.facts, st.facts
+
     def settings(facts: SessionFacts) -> dict[str, list[tuple[int, str]]]:
         """Each rule's settings over the periods of the rules (H8), in order: (from which hand, setting)."""
         found: dict[str, list[tuple[int, str]]] = {}
