@@ -59,9 +59,10 @@ class SessionRecord:
         self.facts = grown
 
 
-def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts, bool, bool] | None:
+def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFacts, bool, bool, int] | None:
     """What `import` does with a session whose id is here: (what happened, the session here, whether it is
-    deleted here, whether it joined the match theirs is in); None if new."""
+    deleted here, whether it joined the match theirs is in, how many of their hands it took: none when
+    only rules agreed there for the next hand came, H8); None if new."""
     found = db.by_id().get(facts.id)
     if found is None:
         return None
@@ -80,7 +81,7 @@ def import_known(db, facts: SessionFacts, source: str) -> tuple[str, SessionFact
         record.extend(compared)
         if not deleted:
             db.make_current(record.facts.name)
-    return compared.kind, record.facts, deleted, linked
+    return compared.kind, record.facts, deleted, linked, len(compared.later)
 
 
 def join_matches(db, theirs: dict[str, str | None]) -> list[str]:

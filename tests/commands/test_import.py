@@ -1077,6 +1077,24 @@ def test_a_hand_saying_who_dealt_the_other_variants_way_is_refused_h8(ok, refuse
     assert f"hand 1 does not say who dealt it ({said})" in refused("import", tmp_path / "other-way.json")
 
 
+def test_an_export_that_brings_only_rules_agreed_for_the_next_hand_says_so_not_that_it_added_hands_h8(
+        ok, db_path, tmp_path, status):
+    """The phone agreed a stake from the next hand on and exported; the laptop, with the same hand, imports
+    it: it said it added the later hands, though only the rules for the next hand came (H8)."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri")
+    ok("hand", "ann", "4", "22")
+    laptop = ("--db", str(tmp_path / "laptop.json"))
+    shutil.copy(db_path, tmp_path / "laptop.json")
+    ok("house", "--stake", "0.1", "--from-next")
+    export = tmp_path / "fri.json"
+    ok("export", "--format", "json", "--output", export)
+    out = unwrapped(ok(*laptop, "import", export).stdout)
+    assert out.startswith(unwrapped(f"Session 'fri' was already here: added the house rules agreed in {export} "
+                                    "from hand 2 on (H8), no hand with them.")), out
+    assert "laterhands" not in out and "stake0.1" in out
+    assert status(*laptop)["rule_changes"] == status()["rule_changes"]
+
+
 def test_an_import_that_brings_later_hands_shows_the_standings_and_one_already_here_does_not(ok, tmp_path):
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--name", "friday")
     ok("export", "--format", "json", "--output", tmp_path / "one.json")

@@ -92,7 +92,7 @@ def import_(
         say(f"Imported {counted(len(facts.hands), 'hand')} from {file} as '{chosen}'.")
         _show_imported(store, facts)
         return
-    kind, here, gone, linked = known  # (a deleted session's name may be a live one's now: asked of the record itself)
+    kind, here, gone, linked, taken = known  # (a deleted session's name may be a live one's now: asked of the record)
     deleted = (" (deleted here: ", Command("restore", as_typed(here.name)), ")") if gone else ()
     joined = "it joins the match it is in there (a rematch made there)"
     if kind == "kept":
@@ -101,6 +101,9 @@ def import_(
                 else f"the first {counted(theirs, 'hand')} of its {len(here.hands)} here")
         say(f"Already here: {source} is session '{here.name}'", *deleted,
             f", with {held}; {joined if linked else 'nothing was written'}.")
+    elif not taken:  # only the rules agreed there from the next hand on (H8)
+        say(f"Session '{here.name}' was already here", *deleted, f": added the house rules agreed in {source} from "
+            f"hand {len(here.hands) + 1} on (H8), no hand with them{'; ' + joined if linked else ''}.")
     else:
         say(f"Session '{here.name}' was already here", *deleted, f": added the later hands from {source}, "
             f"{counted(len(here.hands), 'hand')} now{'; ' + joined if linked else ''}.")
