@@ -44,7 +44,9 @@ def two_with_one_id(path, session_id: str) -> DatabaseUnusable:
 
 def several_sessions(typed: str, matches: list[str]) -> NoSuchSession:
     """A name typed that begins the names of several sessions."""
-    return NoSuchSession(f"'{visible(typed)}' could be {', '.join(map(visible, matches))}; type more of the name")
+    quoted = [f"'{visible(name)}'" for name in matches]  # each quoted: a name may hold a comma, or " or "
+    listed = f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+    return NoSuchSession(f"'{visible(typed)}' could be {listed}; type more of the name")
 
 
 class Database:

@@ -161,7 +161,7 @@ def test_restore_refuses_what_is_not_deleted_or_could_be_two(two_games, ok, refu
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "alps")
     ok("delete", "alpha", "--yes")
     ok("delete", "alps", "--yes")
-    refused("restore", "al", says="'al' could be alpha, alps")
+    refused("restore", "al", says="'al' could be 'alpha' or 'alps'")
     refused("restore", "zz", says="no deleted session 'zz'; `ginscore sessions --deleted` lists them")
     ok("restore", "alph")  # a unique prefix is enough
     assert ok("status", "--json").json()["session"] == "alpha"

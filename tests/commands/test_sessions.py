@@ -34,8 +34,16 @@ def test_a_name_that_begins_two_sessions_names_both_and_asks_for_more(ok, refuse
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday one")
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "friday two")
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "saturday")
-    refused(*args, says=f"'{typed}' could be friday one, friday two; type more of the name")
+    refused(*args, says=f"'{typed}' could be 'friday one' or 'friday two'; type more of the name")
     assert ok("status", "--json").json()["session"] == "saturday"
+
+def test_names_that_hold_commas_are_told_apart_when_a_prefix_could_be_either(ok, refused):
+    """"'fri' could be fri, big night, fri late" did not say where one name ended: each is quoted."""
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri, big night")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fri late")
+    ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name", "fried")
+    refused("use", "fri", says="'fri' could be 'fri, big night', 'fri late' or 'fried'; type more of the name")
+
 
 def test_a_current_session_left_out_of_a_short_list_is_said(ok, db_path, monkeypatch):
     with Store(db_path).writing() as db:
