@@ -251,7 +251,10 @@ def next_game_advice(open_db, standings: Standings) -> tuple:
     later = game_after(db, standings.facts)
     if later is not None:
         return (f"its rematch is '{later.name}'",)
-    return (Command("rematch", *session_named(db, standings.facts.name)), *NEXT_GAME[1:])
+    roles = standings.rematch_roles  # who starts it: the table asks once a game ends (R23, H6)
+    first = (f", {roles.box} in the box and {roles.captain} captain (R23)" if roles
+             else f", {standings.rematch_dealer} dealing first (H6)")
+    return (Command("rematch", *session_named(db, standings.facts.name)), *NEXT_GAME[1:], first)
 
 
 def numbered_name(db, variant: str) -> str:

@@ -142,7 +142,7 @@ def show_standings(st: Standings, footer: bool = True, what_follows: tuple = NEX
     if not st.over:
         say(next_words(st), style="bold cyan", names=players)
     else:
-        say("The session is over; ", *what_follows, ".")
+        say("The session is over; ", *what_follows, ".", names=players)
 
 
 def _cards(cards) -> str:
@@ -210,7 +210,7 @@ def show_hand(st: Standings, result: HandResult, verb: str = "Recorded", footer:
 
 def show_dealer(st: Standings, what_follows: tuple = NEXT_GAME) -> None:
     if st.over:
-        say(f"'{st.facts.name}' is over, so nobody deals; ", *what_follows, ".")
+        say(f"'{st.facts.name}' is over, so nobody deals; ", *what_follows, ".", names=st.facts.players)
         return
     say(next_words(st), names=st.facts.players)
 

@@ -345,7 +345,8 @@ def test_a_hand_after_the_end_names_what_ended_r14_r19(ok, refused, variant, wha
     for _ in range(1 if variant == "standard" else 3):
         ok("hand", "ann", "0", "20")
     assert refused("hand", "ann", "4", "22") == (
-        f"Error: the {what} '{variant}-1' is over: Ann won it; `ginscore rematch` starts the next one")
+        f"Error: the {what} '{variant}-1' is over: Ann won it; `ginscore rematch` starts the next one, Ann dealing "
+        "first (H6)")  # the winner deals the next game, as the next hand (H6)
 
 
 def test_a_name_shared_with_the_one_sitting_out_means_the_one_playing_r22(ok, refused):

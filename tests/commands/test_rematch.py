@@ -51,6 +51,25 @@ def test_h6_rematch_first_dealer_follows_the_deal_rule(ok, status):
     assert doc["rules"]["deal"] == "loser" and doc["rules"]["stake"] == "0.05"
 
 
+@pytest.mark.parametrize("start, hand, first, then", [
+    (["standard", "Ann", "Ben", "--dealer", "ann", "--deal", "loser"], ["ann", "0", "10"],
+     "Ben dealing first (H6)", {"next_dealer": "Ben"}),
+    (["oklahoma", "Ann", "Ben", "--dealer", "ben"], ["ann", "0", "10", "--upcard", "10h"],
+     "Ann dealing first (H6)", {"next_dealer": "Ann"}),
+    (["three", "Ann", "Ben", "Cy", "--box", "Ann", "--captain", "Ben"], ["ben", "0", "0"],
+     "Ben in the box and Cy captain (R23)", {"roles": {"box": "Ben", "captain": "Cy", "out": "Ann"}}),
+])
+def test_a_game_over_says_who_starts_the_rematch_as_the_rematch_then_has_it(ok, status, start, hand, first, then):
+    """The table asks who deals the next game as soon as one ends: `status` and `dealer` say it, and the
+    rematch started then is dealt so (H6, R23)."""
+    ok("new", *start, "--target", "10")
+    ok("hand", *hand)
+    told = [" ".join(ok(command).stdout.split()) for command in ("status", "dealer")]
+    assert all(f"`ginscore rematch` starts the next one, {first}." in said for said in told), told
+    ok("rematch")
+    assert {key: status()[key] for key in then} == then
+
+
 def test_a_change_from_the_next_hand_that_the_game_ended_before_holds_in_the_rematch_h8(ok, status):
     """The table agreed gin 20 from hand 3 on; hand 3 was undone and hand 2 corrected to a gin that ends
     the game, so the change never came into force: the game keeps gin 25, and its rematch plays the gin
@@ -281,7 +300,7 @@ def test_advice_after_a_game_over_acts_on_that_game_or_names_its_rematch(ok, ref
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "10")
     ok("hand", "ann", "0", "5")  # Ann's gin: over
     ok("new", "standard", "Cy", "Di", "--name", "other")  # now the current session
-    rematch = "`ginscore rematch --session standard-1` starts the next one"
+    rematch = "`ginscore rematch --session standard-1` starts the next one, Ann dealing first (H6)"
     assert f"The session is over; {rematch}." in " ".join(ok("status", "--session", "standard-1").stdout.split())
     assert f"nobody deals; {rematch}." in " ".join(ok("dealer", "--session", "standard-1").stdout.split())
     refused("hand", "ann", "1", "2", "--session", "standard-1", says=f"Ann won it; {rematch}")

@@ -184,7 +184,8 @@ def test_dealer_of_a_game_over_says_nobody_deals_and_how_the_next_game_starts(ok
     ok("new", "standard", "Ann", "Ben", "--dealer", "ann", "--target", "20")
     ok("hand", "ann", "0", "10")
     said = " ".join(ok("dealer").stdout.split())
-    assert said == "'standard-1' is over, so nobody deals; `ginscore rematch` starts the next one.", said
+    assert said == ("'standard-1' is over, so nobody deals; `ginscore rematch` starts the next one, Ann dealing "
+                    "first (H6)."), said  # the winner deals the next game, as the next hand (H6)
 
 
 def test_a_hollywood_series_is_called_won_only_once_a_player_has_two_games_r19(ok):
