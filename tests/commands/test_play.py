@@ -257,6 +257,15 @@ def test_edit_or_undo_inside_play_cannot_reach_another_database(ok, standard, tm
     assert hands(ok) == [("Ann", 4, 22, None), ("Ben", 2, 30, None)]
 
 
+def test_an_option_typed_in_play_where_another_options_value_belongs_is_told_given_no_value(ok, standard):
+    """`:edit 1 --note --great` saved the note "--great" that `ginscore edit` refuses, and `:edit 1 --upcard
+    --note x` said "no player 'x'": each is told its option was given no value, as the command says it."""
+    out = " ".join(play(ok, "ann", "4", "22", "y", ":edit 1 --note --great", ":edit 1 --upcard --note x").split())
+    assert "--note was given no value ('--great' looks like an option)" in out, out
+    assert "--upcard was given no value ('--note' is another option)" in out and "no player 'x'" not in out
+    assert [h.get("note") for h in ok("log", "--json").json()["hands"]] == [None]
+
+
 def test_game_over_offers_the_rematch_and_goes_on_in_it(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "first")
     out = play(ok, "ann", "0", "30", "y", "", "ben", "4", "22", "y")

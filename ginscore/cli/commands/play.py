@@ -231,9 +231,9 @@ class _Table:
             say(f"  --db cannot be given here: play keeps score in '{visible(self.name)}' of its own database")
             return False
         try:  # not Group.main, the exit point: play tells a refusal itself and goes on (its --db advice kept)
-            self.ctx.find_root().command.get_command(self.ctx, name).main(
-                args + ["--session", self.name], prog_name=f"ginscore {name}", standalone_mode=False, obj=self.store,
-            )
+            command = self.ctx.find_root().command.resolve_command(self.ctx, [name, *args])[1]  # (options checked)
+            command.main(args + ["--session", self.name], prog_name=f"ginscore {name}", standalone_mode=False,
+                         obj=self.store)
         except Refused as error:
             say("  ", *map(typed_in_play, message_parts(error)))
             return False
