@@ -189,10 +189,12 @@ def command_words(args: list[str]):
 _LONG_NUMBER = re.compile(r"[0-9]{41,}")
 
 
-def _short_numbers(text: str) -> str:
-    """``text`` with each number too long to read shortened, so the error stays one line a person reads;
-    advice (a ``Command``) is never shortened, as it is typed again."""
-    return _LONG_NUMBER.sub(lambda found: f"{found[0][:12]}…({len(found[0])} digits)", text)
+def short_numbers(part):
+    """A part of an error with each number too long to read shortened, so the error stays one line a person
+    reads (`play` tells its refusals so too); advice (a ``Command``) is never shortened, as it is typed again."""
+    if not isinstance(part, str):
+        return part
+    return _LONG_NUMBER.sub(lambda found: f"{found[0][:12]}…({len(found[0])} digits)", part)
 
 
 def fail(status: int, *parts) -> int:
@@ -203,7 +205,7 @@ def fail(status: int, *parts) -> int:
             joined[-1] += part
         else:
             joined.append(part)
-    said = terminal.parts_text(_short_numbers(re.sub("  +", " ", part)) if isinstance(part, str) else part
+    said = terminal.parts_text(short_numbers(re.sub("  +", " ", part)) if isinstance(part, str) else part
                                for part in joined)
     terminal.tell("Error: " + said.strip(" "))
     return int(status)

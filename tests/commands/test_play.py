@@ -266,6 +266,15 @@ def test_an_option_typed_in_play_where_another_options_value_belongs_is_told_giv
     assert [h.get("note") for h in ok("log", "--json").json()["hands"]] == [None]
 
 
+def test_a_number_typed_by_a_stuck_key_is_shortened_where_play_tells_it_back(ok, standard):
+    """`ginscore edit` tells 300 nines by their first digits and how many they are; play told them whole, four
+    screen lines of nines, for `:edit`, `:undo` and an answer alike."""
+    nines = "9" * 300
+    out = play(ok, f":edit {nines} ann 4 22", f":undo {nines}", nines)
+    said = " ".join(out.split())
+    assert "there is no hand 999999999999…(300 digits) in 'game'" in said, said
+    assert "argument(s) (999999999999…(300 digits))" in said and "no player '999999999999…(300 digits)'" in said
+
 def test_game_over_offers_the_rematch_and_goes_on_in_it(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "first")
     out = play(ok, "ann", "0", "30", "y", "", "ben", "4", "22", "y")

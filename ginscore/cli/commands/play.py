@@ -20,7 +20,7 @@ from ginscore.db.store import file_signature
 from ginscore.cli.actions import asking, game_after, replay_changed, replay_stored, rules_moving_back
 from ginscore.cli.actions import session_named, session_now, store_of, time_now
 from ginscore.cli.typer_app import app
-from ginscore.cli.messages import usage_words
+from ginscore.cli.messages import short_numbers, usage_words
 from ginscore.cli.options import session_option
 from ginscore.cli.typed import edit_words, one_line_knock, QUIT_WORDS, typed_deadwood, typed_in_play
 from ginscore.present.console import say
@@ -150,7 +150,8 @@ class _Table:
                 try:
                     return read(answer)
                 except Refused as error:  # (Enter alone is a slip, not a name or a count to be told off about)
-                    say("  ", *(message_parts(error) if answer else ("nothing was typed; give an answer, or :help",)))
+                    said = message_parts(error) if answer else ("nothing was typed; give an answer, or :help",)
+                    say("  ", *map(short_numbers, said))
                 continue
             word, _, rest = answer[len(COMMAND_MARK):].strip().partition(" ")
             word = word.lower()
@@ -231,15 +232,14 @@ class _Table:
             say(f"  --db cannot be given here: play keeps score in '{visible(self.name)}' of its own database")
             return False
         try:  # not Group.main, the exit point: play tells a refusal itself and goes on (its --db advice kept)
-            command = self.ctx.find_root().command.resolve_command(self.ctx, [name, *args])[1]  # (options checked)
-            command.main(args + ["--session", self.name], prog_name=f"ginscore {name}", standalone_mode=False,
-                         obj=self.store)
+            self.ctx.find_root().command.resolve_command(self.ctx, [name, *args])[1].main(  # (options checked)
+                args + ["--session", self.name], prog_name=f"ginscore {name}", standalone_mode=False, obj=self.store)
         except Refused as error:
-            say("  ", *map(typed_in_play, message_parts(error)))
+            say("  ", *map(typed_in_play, map(short_numbers, message_parts(error))))
             return False
         except typer.TyperException as error:  # how it is typed here, not `ginscore edit --help`
             typed = f":edit 3 {self.example_knocker()} 4 22" if name == "edit" else COMMAND_MARK + name
-            say("  ", *usage_words(error, see=f"type it like `{typed}` (:help for more)"))
+            say("  ", *map(short_numbers, usage_words(error, see=f"type it like `{typed}` (:help for more)")))
             return False
         return True
 
