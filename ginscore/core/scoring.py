@@ -40,7 +40,8 @@ def parse_stake(text) -> Decimal:
     if not _STAKE.fullmatch(typed):
         raise BadSetting(f"the stake '{visible(text)}' is not an amount; give it like 0.01 or 2 (H7)")
     value = Decimal(typed)
-    if -value.normalize().as_tuple().exponent > STAKE_PLACES:
+    # counted from the text: normalize() rounds to 28 digits, and 0.999...9 (40 nines) would pass as 1
+    if len(typed.partition(".")[2].rstrip("0")) > STAKE_PLACES:
         raise BadSetting(f"the stake {typed} has more than {STAKE_PLACES} decimals; round it, like 0.01 (H7)")
     if value > MAX_STAKE:
         raise BadSetting(f"the stake {typed} is more than {MAX_STAKE} a point; give a smaller amount (H7)")

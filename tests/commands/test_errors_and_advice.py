@@ -115,6 +115,8 @@ CASES = [
     # H7: "-0" is not below 0; its sign is what is wrong, as with a deadwood of -0 (R3)
     (["new", "standard", "Ann", "Ben", "--stake", "-0"], "the stake -0 has a minus sign; give it like 0 or 0.01"),
     (["new", "standard", "Ann", "Ben", "--stake", "-0.00"], "the stake -0.00 has a minus sign"),
+    # H7: counted as typed; 40 nines after the point were rounded to a stake of 1, and said nothing
+    (["new", "standard", "Ann", "Ben", "--stake", "0." + "9" * 40], "has more than 4 decimals; round it"),
     (["hand", "ann", "1", "20", "--upcard", "ah", "--session", "okla"], "check the upcard, or record the gin as 0"),
     (["hand", "ann", "3", "20", "--big-gin"], "this session plays no big gin (H2); leave out --big-gin"),
     (["edit", "two", "ann", "4", "22"], "is not a whole number"),  # (typer 0.28 also says 'two')
