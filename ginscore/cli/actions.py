@@ -251,10 +251,14 @@ def next_game_advice(open_db, standings: Standings) -> tuple:
     later = game_after(db, standings.facts)
     if later is not None:
         return (f"its rematch is '{later.name}'",)
-    roles = standings.rematch_roles  # who starts it: the table asks once a game ends (R23, H6)
-    first = (f", {roles.box} in the box and {roles.captain} captain (R23)" if roles
-             else f", {standings.rematch_dealer} dealing first (H6)")
-    return (Command("rematch", *session_named(db, standings.facts.name)), *NEXT_GAME[1:], first)
+    return (Command("rematch", *session_named(db, standings.facts.name)), *NEXT_GAME[1:], rematch_first(standings))
+
+
+def rematch_first(standings: Standings) -> str:
+    """Who starts the rematch of a game over, as words after a comma: the table asks as soon as a game ends."""
+    roles = standings.rematch_roles
+    return (f", {roles.box} in the box and {roles.captain} captain (R23)" if roles
+            else f", {standings.rematch_dealer} dealing first (H6)")
 
 
 def numbered_name(db, variant: str) -> str:

@@ -72,7 +72,7 @@ def test_play_started_on_a_game_under_way_shows_where_it_stands_first(ok):
         "Hand 2: Ann deals.")
     ok("hand", "ann", "0", "10")
     out = ok("play", input="n\n").stdout
-    assert out.index("Ann         53") < out.index("Ann wins the game with 53") < out.index("Play a rematch?")
+    assert out.index("Ann         53") < out.index("Ann wins the game with 53") < out.index("Play a rematch")
     assert out.count("Ann wins the game") == 1
 
 
@@ -275,11 +275,13 @@ def test_a_number_typed_by_a_stuck_key_is_shortened_where_play_tells_it_back(ok,
     assert "there is no hand 999999999999…(300 digits) in 'game'" in said, said
     assert "argument(s) (999999999999…(300 digits))" in said and "no player '999999999999…(300 digits)'" in said
 
+
 def test_game_over_offers_the_rematch_and_goes_on_in_it(ok, status):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "first")
     out = play(ok, "ann", "0", "30", "y", "", "ben", "4", "22", "y")
     assert out.count("Ann wins the game with 55 (Ben 0)") == 1
-    assert out.count("Play a rematch? [Y/n]") == 1 and "The session is over" not in out
+    # who deals it is asked at the table as soon as the game ends (H6: the winner deals)
+    assert out.count("Play a rematch, Ann dealing first (H6)? [Y/n]") == 1 and "The session is over" not in out
     assert "Started 'standard-1'" in out and "Rematch of 'first'" in out
     assert hands(ok, "--session", "first") == [("Ann", 0, 30, None)]
     doc = status()
@@ -292,7 +294,7 @@ def test_rematch_declined_stops_and_starts_nothing(ok, status):
     assert "No rematch" in out and "Stopped. Every hand you confirmed is saved." in out
     assert [s["name"] for s in ok("sessions", "--json").json()] == ["first"]
     out = play(ok, "y", eof=True)  # play on a finished session offers the rematch at once
-    assert out.count("Ann wins the game") == 1 and "Play a rematch?" in out
+    assert out.count("Ann wins the game") == 1 and "Play a rematch" in out
     assert status()["session"] == "standard-1"
 
 
@@ -374,7 +376,7 @@ def test_quit_or_end_of_input_at_every_question_loses_nothing_confirmed(ok, stat
 def test_quit_or_end_of_input_at_the_rematch_question(ok, status, eof):
     ok("new", "standard", "Ann", "Ben", "--dealer", "Ann", "--target", "50", "--name", "first")
     out = play(ok, "ann", "0", "30", "y", eof=eof)
-    assert "Play a rematch?" in out and "Stopped. Every hand you confirmed is saved." in out
+    assert "Play a rematch" in out and "Stopped. Every hand you confirmed is saved." in out
     assert [s["name"] for s in ok("sessions", "--json").json()] == ["first"]
     assert status()["winner"] == "Ann" and hands(ok) == [("Ann", 0, 30, None)]
 
@@ -394,7 +396,7 @@ def test_an_imported_name_starting_with_the_command_mark_is_refused(ok, refused,
 def test_a_finished_hollywood_series_offers_a_new_series(ok, status):
     ok("new", "hollywood", "Ann", "Ben", "--dealer", "Ann", "--name", "series")
     out = play(ok, "ann", "0", "75", "y", "ben", "0", "75", "y", "ann", "0", "75", "y", "y", "ben", "3", "9", "y")
-    assert out.count("Ann wins the series, 2 games of 3") == 1 and "The series is over. Play a rematch?" in out
+    assert out.count("Ann wins the series, 2 games of 3") == 1 and "The series is over. Play a rematch" in out
     doc = status()
     assert doc["session"] == "hollywood-1" and doc["hands_played"] == 1  # R19: the rematch is a new series
     assert hands(ok, "--session", "series") == [("Ann", 0, 75, None), ("Ben", 0, 75, None), ("Ann", 0, 75, None)]
@@ -682,14 +684,14 @@ def test_undo_asked_while_the_session_changes_elsewhere_removes_only_what_was_as
 def test_a_game_finished_elsewhere_while_play_asks_offers_the_rematch(db_path):
     said, status = _while_play_asks(db_path, [["hand", "ben", "0", "90"]], "22\nn\n", "new", "standard",
                                     "Ann", "Ben", "--dealer", "Ann", "--target", "50")
-    assert STOPPED_THIS_HAND in said and "Play a rematch?" in said and "Record it?" not in said
+    assert STOPPED_THIS_HAND in said and "Play a rematch" in said and "Record it?" not in said
     assert status["winner"] == "Ben" and status["hands_played"] == 1
 
 
 def test_a_rematch_started_elsewhere_at_the_rematch_question_is_gone_on_in_not_started_again(db_path, ok):
     said, status = _while_play_asks(db_path, [["rematch", "--name", "R1"]], "y\n:quit\n", "new", "standard",
                                     "Ann", "Ben", "--dealer", "Ann", "--name", "S", "--target", "30",
-                                    before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch?")
+                                    before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch")
     assert "Its rematch 'R1' was already started; play goes on in it." in said
     assert "Level at 0" in said.split("already started")[1]  # R1's standings, then who deals
     assert status["session"] == "R1" and status["match"]["sessions"] == ["S", "R1"]  # no second rematch
@@ -700,7 +702,7 @@ def test_a_rematch_started_elsewhere_and_declined_here_is_named_not_advised_agai
     rematch --session S`, which would start a second rematch of the same game; it names the one started."""
     said, status = _while_play_asks(db_path, [["rematch", "--name", "R1"]], "n\n", "new", "standard",
                                     "Ann", "Ben", "--dealer", "Ann", "--name", "S", "--target", "30",
-                                    before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch?")
+                                    before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch")
     assert "No rematch here; its rematch 'R1' was started elsewhere: `ginscore play --session R1` keeps score " \
            "in it." in said, said
     assert "starts one later" not in said and status["match"]["sessions"] == ["S", "R1"]
@@ -711,7 +713,7 @@ def test_a_rematch_started_elsewhere_and_declined_here_is_named_not_advised_agai
 def test_a_game_no_longer_over_at_the_rematch_question_goes_on(db_path, elsewhere, answer):
     said, status = _while_play_asks(db_path, [elsewhere], f"{answer}\n:quit\n", "new", "standard", "Ann", "Ben",
                                     "--dealer", "Ann", "--name", "S", "--target", "30",
-                                    before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch?")
+                                    before=[["hand", "ann", "0", "10"]], first=b"", waits_for=b"Play a rematch")
     assert "No rematch: the session changed elsewhere while this was asked" in said
     assert re.search(r"Hand [12]: (Ann|Ben) deals\. Who knocked", said.split("No rematch")[1])  # as it stands, who deals
     assert status["session"] == "S" and not status.get("match") and not status["over"]  # no rematch made
@@ -722,7 +724,7 @@ def test_a_session_deleted_at_the_rematch_question_stops_play_never_playing_anot
                                                                          "Cy", "--name", "N"]],
                                     "y\ncy 2 30\ny\n", "new", "standard", "Ann", "Ben", "--dealer", "Ann", "--name",
                                     "S", "--target", "30", before=[["hand", "ann", "0", "10"]], first=b"",
-                                    waits_for=b"Play a rematch?")
+                                    waits_for=b"Play a rematch")
     assert "Stopped: 'S' was deleted elsewhere" in said and "`ginscore restore S`" in said and "Cy or Dee" not in said
     assert status["session"] == "N" and status["hands_played"] == 0
 
@@ -750,7 +752,7 @@ def test_an_older_finished_game_goes_on_in_its_rematch_and_that_ones(ok, status)
     ok("hand", "ben", "3", "5")
     out = " ".join(play(ok, session="S").split())
     assert "Its rematch 'R1' was already started; play goes on in it." in out
-    assert "Its rematch 'R2' was already started; play goes on in it." in out and "Play a rematch?" not in out
+    assert "Its rematch 'R2' was already started; play goes on in it." in out and "Play a rematch" not in out
     assert out.index("Ben wins") < out.index("'R2'") and "Ben leads Ann by" in out.split("'R2'")[1]
     assert [s["name"] for s in ok("sessions", "--json").json()] == ["S", "R1", "R2"]
 

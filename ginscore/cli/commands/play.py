@@ -18,7 +18,7 @@ from ginscore.core.reports import as_typed, explain, hand_words, winner_words
 from ginscore.db.storage import writes as database_writes
 from ginscore.db.store import file_signature
 from ginscore.cli.actions import asking, game_after, replay_changed, replay_stored, rules_moving_back
-from ginscore.cli.actions import session_named, session_now, store_of, time_now
+from ginscore.cli.actions import rematch_first, session_named, session_now, store_of, time_now
 from ginscore.cli.typer_app import app
 from ginscore.cli.messages import short_numbers, usage_words
 from ginscore.cli.options import session_option
@@ -394,7 +394,7 @@ def _game_over(table: _Table, standings: Standings) -> None:
         return
     game = standings.facts.game_word  # R19: a rematch is a new series
     table.no_back = f"  The {game} is over, so there is no question to go back to; :undo removes the last saved hand."
-    wanted = table.yes_no(f"The {game} is over. Play a rematch?", default=True)
+    wanted = table.yes_no(f"The {game} is over. Play a rematch{rematch_first(standings)}?", default=True)
     if not _same(table.facts(), standings.facts):  # undone or edited elsewhere: the game may go on
         _as_it_stands(table, "No rematch: the session changed elsewhere while this was asked; here it is as it "
                       "stands now.")
