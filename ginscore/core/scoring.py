@@ -40,7 +40,7 @@ def parse_stake(text) -> Decimal:
     if not _STAKE.fullmatch(typed):
         raise BadSetting(f"the stake '{visible(text)}' is not an amount; give it like 0.01 or 2 (H7)")
     value = Decimal(typed)
-    # counted from the text: normalize() rounds to 28 digits, and 0.999...9 (40 nines) would pass as 1
+    # counted as typed: normalize() rounds to the decimal context's precision, so a long 0.999... would pass as 1
     if len(typed.partition(".")[2].rstrip("0")) > STAKE_PLACES:
         raise BadSetting(f"the stake {typed} has more than {STAKE_PLACES} decimals; round it, like 0.01 (H7)")
     if value > MAX_STAKE:
